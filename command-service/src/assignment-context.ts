@@ -1,0 +1,25 @@
+import { streamIds } from '@evergrade/contracts';
+import type { EventStore } from '@evergrade/platform/event-store';
+import { assignmentDecider } from './assignment/decide';
+import { courseDecider } from './course/course';
+import { fold } from './decider';
+import type { AssignmentContext } from './submission/decide';
+
+/** Everything the submission decider must know of the assignment, folded from its own streams. */
+export async function loadAssignmentContext(
+  store: EventStore, tenant: string, assignmentId: number, studentId: number,
+): Promise<AssignmentContext> {
+  const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
+  if (assignment.status === 'none') {
+    return { assignmentId, visibleToStudent: false, due: new Date(0).toISOString(), questionIds: [], gradedQuestionIds: [] };
+  }
+  const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, assignment.courseId)));
+  const enrolled = course.status === 'active' && course.studentIds.includes(studentId);
+  return {
+    assignmentId,
+    visibleToStudent: assignment.status === 'published' && enrolled,
+    due: assignment.due,
+    questionIds: assignment.questions.map((q) => q.questionId),
+    gradedQuestionIds: [],
+  };
+}

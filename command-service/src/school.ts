@@ -1,0 +1,101 @@
+import { ConflictError, streamIds, type Role } from '@evergrade/contracts';
+import { WrongExpectedVersionError, type EventMetadata, type EventStore } from '@evergrade/platform/event-store';
+import { hashPassword } from '@evergrade/platform/auth';
+import { assignmentDecider } from './assignment/decide';
+import { courseDecider } from './course/course';
+import { fold, handleCommand } from './decider';
+import { allocateId } from './ids';
+import { userDecider } from './user/user';
+
+/** School set-up commands: used by the demo seed now, by the admin screens later. Each is events, never SQL. */
+export type Actor = { tenant: string; actorId?: number; actorRole?: Role | 'system' };
+
+const meta = (a: Actor, extra: EventMetadata = {}): EventMetadata => ({
+  tenant: a.tenant,
+  ...(a.actorId !== undefined ? { actorId: String(a.actorId) } : {}),
+  actorRole: a.actorRole ?? 'system',
+  ...extra,
+});
+
+export async function registerTenant(store: EventStore, actor: Actor, name: string, now: Date): Promise<boolean> {
+  try {
+    await store.append(
+      streamIds.tenant(actor.tenant),
+      [{ type: 'TenantRegistered', data: { tenant: actor.tenant, name, registeredAt: now.toISOString() }, metadata: meta(actor) }],
+      { expectedVersion: 'no_stream' },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError) return false;
+    throw err;
+  }
+}
+
+export type NewUser = {
+  email: string; role: Role; password: string; firstName: string; lastName: string;
+  title?: string; class?: string; section?: string; enrollmentDate?: string;
+};
+
+/** An address is registered once per school: the reservation stream can only be created once. */
+export async function registerUser(store: EventStore, actor: Actor, input: NewUser, now: Date): Promise<number> {
+  const userId = await allocateId(store, 'user');
+  const email = input.email.trim().toLowerCase();
+  try {
+    await store.append(
+      streamIds.userEmail(actor.tenant, email),
+      [{ type: 'EmailReserved', data: { email, userId }, metadata: meta(actor) }],
+      { expectedVersion: 'no_stream' },
+    );
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError) throw new ConflictError(`${email} is already registered`);
+    throw err;
+  }
+  const { password, ...profile } = input;
+  await handleCommand(store, streamIds.user(actor.tenant, userId), userDecider, {
+    type: 'RegisterUser', userId, ...profile, email, passwordHash: await hashPassword(password), now: now.toISOString(),
+  }, { metadata: meta(actor) });
+  return userId;
+}
+
+export type NewCourse = { courseCode: string; courseName: string; courseClass: string; subject: string; instructorIds: number[] };
+
+export async function createCourse(store: EventStore, actor: Actor, input: NewCourse, now: Date): Promise<number> {
+  const courseId = await allocateId(store, 'course');
+  await handleCommand(store, streamIds.course(actor.tenant, courseId), courseDecider,
+    { type: 'CreateCourse', courseId, ...input, now: now.toISOString() }, { metadata: meta(actor) });
+  return courseId;
+}
+
+export async function enrollStudent(store: EventStore, actor: Actor, courseId: number, studentId: number, now: Date): Promise<void> {
+  await handleCommand(store, streamIds.course(actor.tenant, courseId), courseDecider,
+    { type: 'EnrollStudent', courseId, studentId, now: now.toISOString() }, { metadata: meta(actor) });
+}
+
+export type NewAssignment = {
+  courseId: number; title: string; assigned: Date; due: Date; timeLimitSeconds: number | null; publish: boolean;
+  questions: { content: string; marksPossible: number }[];
+};
+
+export async function createAssignment(store: EventStore, actor: Actor & { actorId: number }, input: NewAssignment, now: Date): Promise<number> {
+  const course = fold(courseDecider, await store.readStream(streamIds.course(actor.tenant, input.courseId)));
+  const assignmentId = await allocateId(store, 'assignment');
+  const questions = [];
+  for (const [i, q] of input.questions.entries()) {
+    questions.push({ questionId: await allocateId(store, 'question'), questionNumber: i + 1, content: q.content, marksPossible: q.marksPossible });
+  }
+  await handleCommand(store, streamIds.assignment(actor.tenant, assignmentId), assignmentDecider, {
+    type: 'CreateAssignment',
+    assignmentId,
+    courseId: input.courseId,
+    instructorTeachesCourse: course.status === 'active' && course.instructorIds.includes(actor.actorId),
+    createdBy: actor.actorId,
+    title: input.title,
+    assigned: input.assigned.toISOString(),
+    due: input.due.toISOString(),
+    timeLimitSeconds: input.timeLimitSeconds,
+    questions,
+    publish: input.publish,
+    now: now.toISOString(),
+  }, { metadata: meta(actor) });
+  return assignmentId;
+}

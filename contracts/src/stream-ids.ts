@@ -1,0 +1,15 @@
+/** The one place stream ids are built. Every stream belongs to one tenant. */
+export const streamIds = {
+  user: (tenant: string, userId: number) => `user:${tenant}:${userId}`,
+  userEmail: (tenant: string, email: string) => `user-email:${tenant}:${email.toLowerCase()}`,
+  course: (tenant: string, courseId: number) => `course:${tenant}:${courseId}`,
+  assignment: (tenant: string, assignmentId: number) => `assignment:${tenant}:${assignmentId}`,
+  submission: (tenant: string, assignmentId: number, studentId: number) => `submission:${tenant}:${assignmentId}:${studentId}`,
+  tenant: (tenant: string) => `tenant:${tenant}`,
+  /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
+  sequence: (kind: IdKind) => `sequence:${kind}`,
+};
+
+export type IdKind = 'user' | 'course' | 'assignment' | 'question';
+
+export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@evergrade/contracts';
+import type { Database, SqlClient } from '../sql/types';
+
+/**
+ * Login sessions are infrastructure, not domain history: a table shared by the command side (login,
+ * logout) and the query side (every authenticated read). Only a hash of the token is stored.
+ */
+export type Session = {
+  tenant: string;
+  userId: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  csrfToken: string;
+  expiresAt: Date;
+};
+
+export type SessionStore = {
+  create(s: Omit<Session, 'csrfToken' | 'expiresAt'>): Promise<{ token: string; session: Session }>;
+  find(token: string): Promise<Session | null>;
+  revoke(token: string): Promise<void>;
+  revokeAllFor(tenant: string, userId: number): Promise<void>;
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function migrateSessions(db: SqlClient): Promise<void> {
+  await db.query(`CREATE TABLE IF NOT EXISTS auth_sessions (
+    token_hash text PRIMARY KEY,
+    tenant text NOT NULL,
+    user_id integer NOT NULL,
+    role text NOT NULL,
+    email text NOT NULL,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    csrf_token text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL,
+    revoked_at timestamptz
+  )`);
+  await db.query('CREATE INDEX IF NOT EXISTS auth_sessions_user ON auth_sessions (tenant, user_id)');
+}
+
+type Row = {
+  tenant: string; user_id: number; role: Role; email: string; first_name: string; last_name: string;
+  csrf_token: string; expires_at: Date | string;
+};
+
+export function createSessionStore(db: Database, options: { ttlHours: number }): SessionStore {
+  return {
+    async create(s) {
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
+      const expiresAt = new Date(Date.now() + options.ttlHours * 3600_000);
+      await db.query(
+        `INSERT INTO auth_sessions (token_hash, tenant, user_id, role, email, first_name, last_name, csrf_token, expires_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+        [hashToken(token), s.tenant, s.userId, s.role, s.email, s.firstName, s.lastName, csrfToken, expiresAt.toISOString()],
+      );
+      return { token, session: { ...s, csrfToken, expiresAt } };
+    },
+    async find(token) {
+      const { rows } = await db.query<Row>(
+        `SELECT tenant, user_id, role, email, first_name, last_name, csrf_token, expires_at FROM auth_sessions
+         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
+        [hashToken(token)],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      return {
+        tenant: r.tenant, userId: Number(r.user_id), role: r.role, email: r.email, firstName: r.first_name,
+        lastName: r.last_name, csrfToken: r.csrf_token, expiresAt: new Date(r.expires_at),
+      };
+    },
+    async revoke(token) {
+      await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE token_hash = $1', [hashToken(token)]);
+    },
+    async revokeAllFor(tenant, userId) {
+      await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE tenant = $1 AND user_id = $2 AND revoked_at IS NULL', [tenant, userId]);
+    },
+  };
+}

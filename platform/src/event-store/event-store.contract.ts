@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newEvent as ev, range, seededRandom, sleep, waitFor } from './test-helpers';
+import { WrongExpectedVersionError, type AppendResult, type EventStore, type RecordedEvent } from './types';
+import { subscriptionContract } from './subscription.contract';
+
+export type EventStoreHarness = {
+  store: EventStore;
+  /** Another store over the same data, as a second process (PostgreSQL) or component (PGlite) opens it. */
+  openPeer(options?: { pollIntervalMs?: number }): Promise<EventStore>;
+  cleanup(): Promise<void>;
+};
+
+/** Opens a store over fresh, empty state. */
+export type EventStoreFactory = () => Promise<EventStoreHarness>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function eventStoreContract(factory: EventStoreFactory): void {
+  let h: EventStoreHarness;
+  let store: EventStore;
+  beforeEach(async () => {
+    h = await factory();
+    store = h.store;
+  });
+  afterEach(async () => {
+    await h.cleanup();
+  });
+
+  const versions = async (streamId: string) => (await store.readStream(streamId)).map((e) => e.streamVersion);
+
+  describe('append and readStream', () => {
+    it('round-trips every recorded field', async () => {
+      const before = Date.now();
+      const metadata = { tenant: 't1', actorId: 'u1', actorRole: 'teacher', commandId: 'cmd-1', correlationId: 'c1', causationId: 'c0' };
+      const result = await store.append(
+        'course-1',
+        [
+          ev('CourseCreated', { title: 'Algebra' }, metadata),
+          { type: 'CourseRenamed', data: { title: 'Algebra II', tags: ['a', 1, null], nested: { ok: true } }, schemaVersion: 2 },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+      const events = await store.readStream('course-1');
+
+      expect(events).toEqual([
+        {
+          eventId: expect.stringMatching(UUID), type: 'CourseCreated', schemaVersion: 1, data: { title: 'Algebra' },
+          metadata, streamId: 'course-1', streamVersion: 1, globalPosition: expect.any(String), recordedAt: expect.any(Date),
+        },
+        {
+          eventId: expect.stringMatching(UUID), type: 'CourseRenamed', schemaVersion: 2,
+          data: { title: 'Algebra II', tags: ['a', 1, null], nested: { ok: true } }, metadata: {},
+          streamId: 'course-1', streamVersion: 2, globalPosition: expect.any(String), recordedAt: expect.any(Date),
+        },
+      ]);
+      const [first, second] = events as [RecordedEvent, RecordedEvent];
+      expect(first.eventId).not.toBe(second.eventId);
+      expect(store.comparePositions(first.globalPosition, second.globalPosition)).toBeLessThan(0);
+      expect(Math.abs(first.recordedAt.getTime() - before)).toBeLessThan(60_000);
+      expect(result).toEqual({ nextExpectedVersion: 2, lastPosition: second.globalPosition, appended: true });
+      expect(await store.readStream('course-1', { fromVersion: 2 })).toEqual([second]);
+      expect(await store.readStream('no-such-stream')).toEqual([]);
+      expect(await store.readAll({ limit: 10 })).toEqual(events);
+    });
+
+    it('enforces expectedVersion: a number, no_stream (= 0) and any', async () => {
+      const stale = (expected: number | 'no_stream', actual: number) =>
+        expect.objectContaining({ name: 'WrongExpectedVersionError', streamId: 's', expected, actual });
+
+      await expect(store.append('s', [ev('A')], { expectedVersion: 1 })).rejects.toEqual(stale(1, 0));
+      expect((await store.append('s', [ev('A')], { expectedVersion: 'no_stream' })).nextExpectedVersion).toBe(1);
+      await expect(store.append('s', [ev('B')], { expectedVersion: 'no_stream' })).rejects.toEqual(stale('no_stream', 1));
+      await expect(store.append('s', [ev('B')], { expectedVersion: 0 })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      expect((await store.append('s', [ev('B'), ev('C')], { expectedVersion: 1 })).nextExpectedVersion).toBe(3);
+      await expect(store.append('s', [ev('D')], { expectedVersion: 1 })).rejects.toEqual(stale(1, 3));
+      await expect(store.append('s', [ev('D')], { expectedVersion: 7 })).rejects.toEqual(stale(7, 3));
+      expect((await store.append('s', [ev('D')], { expectedVersion: 'any' })).nextExpectedVersion).toBe(4);
+      expect((await store.append('other', [ev('A')], { expectedVersion: 'any' })).nextExpectedVersion).toBe(1);
+      expect((await store.append('third', [ev('A')], { expectedVersion: 0 })).nextExpectedVersion).toBe(1);
+      expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
+    });
+
+    it('lets exactly one of two writers racing with the same expected version win, every round', async () => {
+      const peer = await h.openPeer();
+      const rounds = 40;
+      for (const round of range(rounds)) {
+        const outcomes = await Promise.allSettled(
+          [store, peer].map((writer, i) => writer.append('race', [ev('Raced', { round, writer: i })], { expectedVersion: round })),
+        );
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const loser = outcomes.find((o) => o.status === 'rejected');
+        expect(loser?.reason).toBeInstanceOf(WrongExpectedVersionError);
+        expect(loser?.reason).toMatchObject({ expected: round, actual: round + 1 });
+      }
+      const events = await store.readStream('race');
+      expect(events.map((e) => e.streamVersion)).toEqual(range(rounds).map((i) => i + 1));
+      expect(events.map((e) => e.data.round)).toEqual(range(rounds));
+    });
+
+    it("serialises concurrent 'any' appends into consecutive versions", async () => {
+      const peer = await h.openPeer();
+      const results = await Promise.all(
+        range(12).map((i) => (i % 2 ? peer : store).append('busy', [ev('A', { i }), ev('B', { i })], { expectedVersion: 'any' })),
+      );
+      expect(results.map((r) => r.nextExpectedVersion).sort((a, b) => a - b)).toEqual(range(12).map((i) => 2 * (i + 1)));
+      expect(await versions('busy')).toEqual(range(24).map((i) => i + 1));
+    });
+
+    it('rejects an empty append', async () => {
+      await expect(store.append('s', [], { expectedVersion: 'any' })).rejects.toThrow(/at least one event/);
+    });
+  });
+
+  describe('idempotent command ids', () => {
+    const cmd = (commandId: string) => [ev('Saved', { commandId }, { commandId }), ev('Graded', {}, { commandId })];
+
+    it('appends a retried command once and returns the first result', async () => {
+      const first = await store.append('sub-1', cmd('c1'), { expectedVersion: 'no_stream' });
+      expect(first).toMatchObject({ nextExpectedVersion: 2, appended: true });
+      const retried = await store.append('sub-1', cmd('c1'), { expectedVersion: 'no_stream' });
+      expect(retried).toEqual({ ...first, appended: false });
+
+      await store.append('sub-1', [ev('Other', {}, { commandId: 'c2' })], { expectedVersion: 2 });
+      await store.append('sub-1', [ev('NoCommand')], { expectedVersion: 3 });
+      expect(await store.append('sub-1', cmd('c1'), { expectedVersion: 'any' })).toEqual({ ...first, appended: false });
+      expect(await store.append('sub-1', cmd('c1'), { expectedVersion: 4 })).toEqual({ ...first, appended: false });
+      expect(await versions('sub-1')).toEqual([1, 2, 3, 4]);
+
+      const elsewhere = await store.append('sub-2', cmd('c1'), { expectedVersion: 'no_stream' });
+      expect(elsewhere.appended).toBe(true);
+    });
+
+    it('appends concurrent duplicates once; every duplicate gets the first result, none an error', async () => {
+      const peer = await h.openPeer();
+      for (const round of range(20)) {
+        const expectedVersion = round % 2 ? 2 * round : 'any';
+        const results = await Promise.all(
+          range(4).map((i) => (i % 2 ? peer : store).append('dup', cmd(`dup-${round}`), { expectedVersion })),
+        );
+        expect(results.filter((r) => r.appended)).toHaveLength(1);
+        const winner = results.find((r) => r.appended) as AppendResult;
+        for (const r of results) expect(r).toEqual({ ...winner, appended: r.appended });
+        expect(winner.nextExpectedVersion).toBe(2 * round + 2);
+      }
+      expect(await versions('dup')).toEqual(range(40).map((i) => i + 1));
+    });
+  });
+
+  describe('readAll', () => {
+    it('pages through the global log with after and limit', async () => {
+      for (const i of range(10)) await store.append(`p-${i % 3}`, [ev('A', { i }), ev('B', { i })], { expectedVersion: 'any' });
+      const all = await store.readAll({ limit: 1000 });
+      expect(all).toHaveLength(20);
+      for (const [a, b] of all.slice(1).map((e, i) => [all[i]!, e] as const)) {
+        expect(store.comparePositions(a.globalPosition, b.globalPosition)).toBeLessThan(0);
+      }
+
+      const paged: RecordedEvent[] = [];
+      for (let page = await store.readAll({ limit: 3 }); page.length > 0; ) {
+        expect(page.length).toBeLessThanOrEqual(3);
+        paged.push(...page);
+        page = await store.readAll({ after: page.at(-1)!.globalPosition, limit: 3 });
+      }
+      expect(paged).toEqual(all);
+      expect(await store.readAll({ after: all[4]!.globalPosition, limit: 2 })).toEqual(all.slice(5, 7));
+      expect(await store.readAll({ after: all.at(-1)!.globalPosition, limit: 10 })).toEqual([]);
+    });
+  });
+
+  describe('concurrent writers and a live subscriber', () => {
+    it('delivers 16 writers × 500 events exactly once, each stream in version order', async () => {
+      const writers = 16;
+      const perStream = 500;
+      const peer = await h.openPeer();
+      const received: RecordedEvent[] = [];
+      const subscription = store.subscribe({ batchSize: 200 }, (e) => {
+        received.push(e);
+      });
+
+      await Promise.all(
+        range(writers).map(async (w) => {
+          const random = seededRandom(w + 1);
+          const writer = w % 2 ? peer : store;
+          for (let version = 0; version < perStream; ) {
+            const n = Math.min(perStream - version, 1 + Math.floor(random() * 5));
+            const events = range(n).map((i) => ev('Loaded', { writer: w, n: version + i + 1 }));
+            version = (await writer.append(`load-${w}`, events, { expectedVersion: version })).nextExpectedVersion;
+          }
+        }),
+      );
+      await waitFor(() => received.length >= writers * perStream, 30_000, 'all events');
+      await sleep(300);
+      await subscription.stop();
+
+      expect(received).toHaveLength(writers * perStream);
+      expect(new Set(received.map((e) => e.eventId)).size).toBe(writers * perStream);
+      for (const i of range(received.length - 1)) {
+        expect(store.comparePositions(received[i]!.globalPosition, received[i + 1]!.globalPosition)).toBeLessThan(0);
+      }
+      for (const w of range(writers)) {
+        const stream = received.filter((e) => e.streamId === `load-${w}`);
+        expect(stream.map((e) => e.streamVersion)).toEqual(range(perStream).map((i) => i + 1));
+        expect(stream.map((e) => e.data.n)).toEqual(range(perStream).map((i) => i + 1));
+      }
+      expect(received.map((e) => e.eventId)).toEqual((await store.readAll({ limit: 10_000 })).map((e) => e.eventId));
+    });
+  });
+
+  subscriptionContract(() => h);
+}

@@ -1,0 +1,35 @@
+import { openPgliteDatabase } from '../sql/pglite';
+import { openPostgresDatabase } from '../sql/postgres';
+import type { Database } from '../sql/types';
+import { createSqlEventStore, type SqlEventStoreOptions } from './sql-event-store';
+import type { EventStore } from './types';
+
+export * from './types';
+export { comparePositions } from './position';
+export { createSqlEventStore, EVENTS_CHANNEL, type SqlEventStoreOptions } from './sql-event-store';
+export { migrateEventStore } from './schema';
+
+type OpenOptions = Omit<SqlEventStoreOptions, 'ownsDatabase'>;
+
+/** A store that owns its connection pool: `close()` ends it. */
+export async function openPostgresEventStore(
+  options: { connectionString: string; max?: number } & OpenOptions,
+): Promise<EventStore> {
+  const db = openPostgresDatabase(options);
+  return createOwned(db, options);
+}
+
+/** A store on its own PGlite, in memory without `dataDir`: `close()` closes it. */
+export async function openPgliteEventStore(options: { dataDir?: string } & OpenOptions = {}): Promise<EventStore> {
+  const db = await openPgliteDatabase(options);
+  return createOwned(db, options);
+}
+
+async function createOwned(db: Database, options: OpenOptions): Promise<EventStore> {
+  try {
+    return await createSqlEventStore(db, { ...options, ownsDatabase: true });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}

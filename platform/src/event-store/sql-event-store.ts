@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '../sql/errors';
+import type { Database, SqlClient } from '../sql/types';
+import { comparePositions, decodePosition, encodePosition } from './position';
+import { migrateEventStore } from './schema';
+import { startSubscription, WakeSignal } from './subscription';
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type RecordedEvent,
+  type Subscription,
+} from './types';
+
+export const EVENTS_CHANNEL = 'evergrade_events';
+
+export type SqlEventStoreOptions = {
+  /** When true, `close()` closes the database too. False for a database shared with others. */
+  ownsDatabase?: boolean;
+  /** How often an idle subscription re-reads without being woken; defaults to 250 ms. */
+  pollIntervalMs?: number;
+};
+
+// Retries for expectedVersion 'any' when a concurrent writer takes the version first.
+const ANY_VERSION_ATTEMPTS = 20;
+
+type EventRow = {
+  transaction_id: string;
+  position: string;
+  stream_id: string;
+  stream_version: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recorded_at: Date;
+};
+
+type LastEventRow = { transaction_id: string; position: string; stream_version: string };
+
+const COLUMNS = `transaction_id::text AS transaction_id, position::text AS position, stream_id,
+  stream_version::text AS stream_version, event_id::text AS event_id, type, schema_version, data,
+  metadata, recorded_at`;
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  eventId: row.event_id,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  streamId: row.stream_id,
+  streamVersion: Number(row.stream_version),
+  globalPosition: encodePosition(row.transaction_id, row.position),
+  recordedAt: row.recorded_at,
+});
+
+const priorResult = (row: LastEventRow): AppendResult => ({
+  nextExpectedVersion: Number(row.stream_version),
+  lastPosition: encodePosition(row.transaction_id, row.position),
+  appended: false,
+});
+
+/** The last event written by the append that carried this command id; one append is one transaction. */
+async function findCommand(db: SqlClient, streamId: string, commandId: string): Promise<AppendResult | undefined> {
+  const { rows } = await db.query<LastEventRow>(
+    `SELECT last.transaction_id::text AS transaction_id, last.position::text AS position,
+            last.stream_version::text AS stream_version
+       FROM events first
+       CROSS JOIN LATERAL (
+         SELECT transaction_id, position, stream_version FROM events
+          WHERE transaction_id = first.transaction_id AND stream_id = first.stream_id
+          ORDER BY position DESC LIMIT 1) last
+      WHERE first.stream_id = $1 AND first.command_id = $2`,
+    [streamId, commandId],
+  );
+  return rows[0] && priorResult(rows[0]);
+}
+
+async function currentVersion(db: SqlClient, streamId: string): Promise<number> {
+  const { rows } = await db.query<{ version: string }>(
+    'SELECT coalesce(max(stream_version), 0)::text AS version FROM events WHERE stream_id = $1',
+    [streamId],
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+async function appendInTransaction(
+  tx: SqlClient,
+  streamId: string,
+  events: readonly NewEvent[],
+  expectedVersion: ExpectedVersion,
+  commandId: string | undefined,
+): Promise<AppendResult> {
+  if (commandId !== undefined) {
+    const prior = await findCommand(tx, streamId, commandId);
+    if (prior) return prior;
+  }
+  const current = await currentVersion(tx, streamId);
+  const expected = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+  if (expected !== 'any' && expected !== current) throw new WrongExpectedVersionError(streamId, expectedVersion, current);
+
+  const payload = events.map((e) => ({
+    id: randomUUID(),
+    type: e.type,
+    schemaVersion: e.schemaVersion ?? 1,
+    data: e.data,
+    metadata: e.metadata ?? {},
+  }));
+  // One statement for the whole batch; ORDER BY makes identity values follow the stream versions.
+  const { rows } = await tx.query<{ transaction_id: string; position: string }>(
+    `INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata, command_id)
+     SELECT $1, $2::bigint + e.ord, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::int,
+            e.value->'data', e.value->'metadata', CASE WHEN e.ord = 1 THEN $3::text END
+       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(value, ord)
+      ORDER BY e.ord
+     RETURNING transaction_id::text AS transaction_id, position::text AS position`,
+    [streamId, current, commandId ?? null, JSON.stringify(payload)],
+  );
+  // Delivered on commit, to every process LISTENing; several in one transaction collapse into one.
+  await tx.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
+  const last = rows.reduce((a, b) => (BigInt(a.position) >= BigInt(b.position) ? a : b));
+  return {
+    nextExpectedVersion: current + events.length,
+    lastPosition: encodePosition(last.transaction_id, last.position),
+    appended: true,
+  };
+}
+
+function validate(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): void {
+  if (!streamId) throw new TypeError('streamId must not be empty');
+  if (events.length === 0) throw new TypeError(`append to ${streamId} needs at least one event`);
+  if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < 0)) {
+    throw new RangeError(`expectedVersion must be a non-negative integer, got ${expectedVersion}`);
+  }
+  for (const e of events) if (!e.type) throw new TypeError(`every event appended to ${streamId} needs a type`);
+}
+
+/**
+ * The event store over any `Database` (PostgreSQL or PGlite). Migrates the `events` table first.
+ * Call it directly for a database someone else owns; `close()` then leaves the database open.
+ */
+export async function createSqlEventStore(db: Database, options: SqlEventStoreOptions = {}): Promise<EventStore> {
+  await migrateEventStore(db);
+  const signal = new WakeSignal();
+  const subscriptions = new Set<Subscription>();
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  let unlisten: Promise<() => Promise<void>> | undefined;
+  let closed = false;
+
+  const listenOnce = async () => {
+    unlisten ??= db.listen(EVENTS_CHANNEL, () => signal.wake());
+    try {
+      await unlisten;
+    } catch (err) {
+      unlisten = undefined;
+      throw err;
+    }
+  };
+
+  const store: EventStore = {
+    async append(streamId, events, { expectedVersion }) {
+      validate(streamId, events, expectedVersion);
+      const commandId = events[0]?.metadata?.commandId;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const result = await db.transaction((tx) => appendInTransaction(tx, streamId, events, expectedVersion, commandId));
+          if (result.appended) signal.wake();
+          return result;
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          // A concurrent transaction committed the same version or the same command first.
+          if (commandId !== undefined) {
+            const prior = await findCommand(db, streamId, commandId);
+            if (prior) return prior;
+          }
+          if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
+          throw new WrongExpectedVersionError(streamId, expectedVersion, await currentVersion(db, streamId));
+        }
+      }
+    },
+
+    async readStream(streamId, { fromVersion = 1 } = {}) {
+      const { rows } = await db.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
+        [streamId, fromVersion],
+      );
+      return rows.map(toRecorded);
+    },
+
+    async readAll({ after, limit }) {
+      if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
+      const from = after ? decodePosition(after) : { transactionId: 0n, position: 0n };
+      // Identity values are handed out before commit, so position alone is not commit order.
+      // Below the snapshot's xmin every transaction has finished: nothing can appear there later.
+      const { rows } = await db.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events
+          WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ORDER BY transaction_id, position
+          LIMIT $3`,
+        [from.transactionId.toString(), from.position.toString(), limit],
+      );
+      return rows.map(toRecorded);
+    },
+
+    subscribe(subscribeOptions, handler) {
+      if (closed) throw new Error('Event store is closed');
+      const subscription = startSubscription(
+        { readAll: store.readAll, signal, pollIntervalMs, beforeStart: listenOnce },
+        subscribeOptions,
+        handler,
+      );
+      subscriptions.add(subscription);
+      const forget = () => subscriptions.delete(subscription);
+      subscription.done.then(forget, forget);
+      return subscription;
+    },
+
+    comparePositions,
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      const stopListening = await unlisten?.catch(() => undefined);
+      await stopListening?.();
+      if (options.ownsDatabase) await db.close();
+    },
+  };
+  return store;
+}

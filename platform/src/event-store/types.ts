@@ -1,0 +1,97 @@
+/**
+ * The event store port. Every adapter (PostgreSQL through `pg`, embedded PGlite, later EventStoreDB)
+ * implements this interface and passes the shared contract suite in `event-store.contract.ts`.
+ */
+
+/**
+ * An opaque, totally ordered position in the global log. Only the adapter that produced it
+ * interprets it; everybody else stores it, passes it back, or orders two of them through
+ * `comparePositions`. For PostgreSQL it encodes (transaction id, sequence position); an
+ * EventStoreDB adapter would encode (commit, prepare).
+ */
+export type GlobalPosition = string & { readonly __brand: 'GlobalPosition' };
+
+export type EventMetadata = {
+  tenant?: string;
+  actorId?: string;
+  actorRole?: string;
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+  [key: string]: unknown;
+};
+
+export type NewEvent = {
+  type: string;
+  data: Record<string, unknown>;
+  metadata?: EventMetadata;
+  /** Defaults to 1. Bump when an event's data shape gains fields. */
+  schemaVersion?: number;
+};
+
+export type RecordedEvent = {
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  streamId: string;
+  /** 1 for the first event of a stream. */
+  streamVersion: number;
+  globalPosition: GlobalPosition;
+  recordedAt: Date;
+};
+
+/** A stream's current version; 0 means the stream has no events. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export type AppendResult = {
+  /** The stream's version after the append (the version of its last event). */
+  nextExpectedVersion: number;
+  /** The global position of the last event appended. */
+  lastPosition: GlobalPosition;
+  /** False when the command id had already been appended to this stream and nothing new was written. */
+  appended: boolean;
+};
+
+export type ReadAllOptions = { after?: GlobalPosition | undefined; limit: number };
+
+export type SubscribeOptions = {
+  after?: GlobalPosition | undefined;
+  /** Events handed over per batch; defaults to 500. */
+  batchSize?: number;
+};
+
+export type Subscription = {
+  stop(): Promise<void>;
+  /** Resolves when the subscription ends; rejects if its handler threw. */
+  done: Promise<void>;
+};
+
+export type EventStore = {
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedVersion: ExpectedVersion },
+  ): Promise<AppendResult>;
+  /** Every event of one stream in version order; an empty array for a stream that does not exist. */
+  readStream(streamId: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
+  /** Events in global order strictly after `after`, at most `limit`, never past an in-flight transaction. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Calls `handler` for every event after `after`, in global order, then for every new one, until stopped. */
+  subscribe(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void> | void): Subscription;
+  /** Negative, zero or positive as a is before, equal to or after b in the global order. */
+  comparePositions(a: GlobalPosition, b: GlobalPosition): number;
+  close(): Promise<void>;
+};
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}`);
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CSRF_COOKIE, CSRF_HEADER, ForbiddenError, MESSAGES, SESSION_COOKIE, TENANT_HEADER, UnauthorizedError,
+  type RouteAccess,
+} from '@evergrade/contracts';
+import type { Session, SessionStore } from '../auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Who may call a route, checked on the server before any read or decision: session, role, tenant, CSRF. */
+export function authGuard(sessions: SessionStore, access: RouteAccess) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    request.session = null;
+    if (access === 'public') return;
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await sessions.find(token) : null;
+    if (!session) throw new UnauthorizedError(MESSAGES.notAuthenticated);
+    if (access !== 'authenticated' && session.role !== access) throw new ForbiddenError(MESSAGES.forbidden);
+    const tenantHeader = request.headers[TENANT_HEADER];
+    if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== session.tenant) {
+      throw new ForbiddenError(MESSAGES.tenantMismatch);
+    }
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER];
+      if (typeof header !== 'string' || header !== session.csrfToken || request.cookies[CSRF_COOKIE] !== header) {
+        throw new ForbiddenError(MESSAGES.csrfMissing);
+      }
+    }
+    request.session = session;
+  };
+}
+
+/** The session of a guarded route; its presence was checked by the guard. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new UnauthorizedError(MESSAGES.notAuthenticated);
+  return request.session;
+}

@@ -1,0 +1,5 @@
+export * from './auth-guard';
+export * from './error-handler';
+export * from './routes';
+export * from './setup';
+export * from './server';

@@ -1,0 +1,29 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { prepareHttp } from './setup';
+
+/** A Fastify instance ready for our plugins: logging, timeouts, zod, cookies, one error handler. */
+export async function createHttpServer(
+  options: { logLevel?: string; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
+    requestTimeout: 120_000,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  await prepareHttp(app, options.notFound ? { notFound: options.notFound } : {});
+  return app;
+}
+
+/** Runs `close` once on SIGINT or SIGTERM, then exits. */
+export function onShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  const handler = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received, shutting down`);
+    close().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

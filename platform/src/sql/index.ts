@@ -1,0 +1,5 @@
+export type { Database, QueryResult, SqlClient } from './types';
+export { openPostgresDatabase } from './postgres';
+export { openPgliteDatabase } from './pglite';
+export { sqlState, isUniqueViolation } from './errors';
+export { createIsolatedSchema, type IsolatedSchema } from './isolated-schema';

@@ -1,0 +1,44 @@
+import { PGlite, type Results } from '@electric-sql/pglite';
+import type { Database, QueryResult, SqlClient } from './types';
+
+const INT8 = 20;
+
+type Queryable = { query<T>(text: string, params?: unknown[]): Promise<Results<T>> };
+
+async function run<Row>(on: Queryable, text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+  const result = await on.query<Row>(text, params ? [...params] : undefined);
+  return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+}
+
+/**
+ * Embedded PostgreSQL (WASM), one connection: in memory without `dataDir`. Everything runs
+ * serialised, so there are never two transactions in flight at once.
+ */
+export async function openPgliteDatabase(options: { dataDir?: string } = {}): Promise<Database> {
+  // int8 as string, like `pg`, so code written against one adapter behaves the same on the other.
+  const parsers = { [INT8]: (value: string) => value };
+  const db = options.dataDir ? await PGlite.create(options.dataDir, { parsers }) : await PGlite.create({ parsers });
+
+  return {
+    kind: 'pglite',
+    query: (text, params) => run(db, text, params),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const client: SqlClient = { query: (text, params) => run(tx, text, params) };
+        return fn(client);
+      }),
+    async listen(channel, onPayload) {
+      const handler = (payload: string) => onPayload(payload);
+      const unlisten = await db.listen(channel, handler);
+      return async () => {
+        if (!db.closed) await unlisten();
+      };
+    },
+    async notify(channel, payload) {
+      await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (!db.closed) await db.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './projection';
+export * from './runner';
+export * from './rebuild';
+export * from './checkpoints';
+export * from './projections/index';

@@ -1,0 +1,12 @@
+import type { EventStore } from '@evergrade/platform/event-store';
+import type { SessionStore } from '@evergrade/platform/auth';
+import type { Database } from '@evergrade/platform/sql';
+
+export type QueryServiceDeps = {
+  db: Database;
+  sessions: SessionStore;
+  /** Only to order positions for read-your-writes. */
+  store: Pick<EventStore, 'comparePositions'>;
+  /** Longest a query waits for projections to pass a client's X-Min-Position. */
+  maxWaitMs?: number;
+};

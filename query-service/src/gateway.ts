@@ -1,0 +1,80 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { parse as parseCookie } from 'cookie';
+import { SESSION_COOKIE, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts';
+import type { Session, SessionStore } from '@evergrade/platform/auth';
+import type { NoticeBus } from '@evergrade/platform/bus';
+import type { Database } from '@evergrade/platform/sql';
+
+export type GatewayDeps = { sessions: SessionStore; bus: NoticeBus; db: Database };
+
+const room = (tenant: string, key: string) => `${tenant}:${key}`;
+
+/**
+ * Live updates: sockets authenticate with the session cookie and join their user room (and, for
+ * students, their courses); projection notices are forwarded to the rooms of the keys they name.
+ */
+export async function attachGateway(server: HttpServer, deps: GatewayDeps): Promise<{ io: Server; close(): Promise<void> }> {
+  const io = new Server(server, { path: '/socket.io', serveClient: false });
+
+  io.use(async (socket, next) => {
+    try {
+      const token = parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+      const session = token ? await deps.sessions.find(token) : null;
+      if (!session) return next(new Error('unauthorized'));
+      socket.data.session = session;
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+
+  io.on('connection', async (socket: Socket) => {
+    const session = socket.data.session as Session;
+    await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
+    for (const courseId of await coursesOf(deps.db, session)) {
+      await socket.join(room(session.tenant, noticeKeys.course(courseId)));
+    }
+    socket.on(SOCKET_EVENTS.watchAssignment, async (payload: unknown, ack?: (r: { ok: boolean }) => void) => {
+      const id = Number((payload as { assignment_id?: unknown } | null)?.assignment_id);
+      const ok = Number.isInteger(id) && id > 0 && (await mayWatch(deps.db, session, id));
+      if (ok) await socket.join(room(session.tenant, noticeKeys.assignment(id)));
+      if (typeof ack === 'function') ack({ ok });
+    });
+  });
+
+  const unsubscribe = await deps.bus.subscribe(async (notice) => {
+    const rooms = notice.keys.map((k) => room(notice.tenant, k));
+    if (rooms.length === 0) return;
+    io.to(rooms).emit(SOCKET_EVENTS.projectionUpdated, { projection: notice.projection, keys: notice.keys, position: notice.position });
+  });
+
+  return {
+    io,
+    async close() {
+      await unsubscribe();
+      // Not io.close(): that would close the HTTP server, which belongs to whoever created it.
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+async function coursesOf(db: Database, s: Session): Promise<number[]> {
+  const column = s.role === 'student' ? 'student_ids' : 'instructor_ids';
+  const { rows } = await db.query<{ course_id: number }>(
+    `SELECT course_id FROM courses WHERE tenant = $1 AND $2 = ANY(${column})`, [s.tenant, s.userId]).catch(() => ({ rows: [] }));
+  return rows.map((r) => r.course_id);
+}
+
+async function mayWatch(db: Database, s: Session, assignmentId: number): Promise<boolean> {
+  if (s.role === 'student') {
+    const r = await db.query('SELECT 1 FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
+      [s.tenant, s.userId, assignmentId]);
+    return r.rowCount > 0;
+  }
+  const r = await db.query(
+    `SELECT 1 FROM sa_assignments a JOIN courses c ON c.tenant = a.tenant AND c.course_id = a.course_id
+     WHERE a.tenant = $1 AND a.assignment_id = $2 AND $3 = ANY(c.instructor_ids)`, [s.tenant, assignmentId, s.userId]);
+  return r.rowCount > 0;
+}

@@ -1,0 +1,3 @@
+export { queryService } from './app';
+export type { QueryServiceDeps } from './context';
+export { attachGateway, type GatewayDeps } from './gateway';

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, NotFoundError, PROJECTIONS, routes, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
+import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import { awaitProjections } from '../consistency';
+import type { QueryServiceDeps } from '../context';
+
+type UserRow = { user_id: number; email: string; first_name: string; last_name: string; class: string; section: string; enrollment_date: string };
+
+export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): void {
+  const { db, sessions } = deps;
+
+  registerRoute(app, sessions, routes.getStudent, async (request) => {
+    const s = sessionOf(request);
+    await awaitProjections(request, deps, [PROJECTIONS.directory]);
+    const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE tenant = $1 AND user_id = $2', [s.tenant, s.userId]);
+    const u = rows[0];
+    if (!u) throw new NotFoundError('Student not found');
+    const count = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM auth_sessions WHERE tenant = $1 AND user_id = $2', [s.tenant, s.userId]);
+    return {
+      studentId: u.user_id, email: u.email, firstName: u.first_name, lastName: u.last_name, class: u.class,
+      section: u.section, enrollmentDate: u.enrollment_date, sessions: Number(count.rows[0]?.n ?? 0),
+    };
+  });
+
+  registerRoute(app, sessions, routes.getStudentCourses, async (request) => {
+    const s = sessionOf(request);
+    await awaitProjections(request, deps, [PROJECTIONS.directory]);
+    const { rows } = await db.query<{ course_id: number; course_code: string; course_name: string; course_class: string; subject: string }>(
+      `SELECT course_id, course_code, course_name, course_class, subject FROM courses
+       WHERE tenant = $1 AND $2 = ANY(student_ids) ORDER BY course_code`, [s.tenant, s.userId]);
+    return rows;
+  });
+
+  registerRoute(app, sessions, routes.getStudentAssignments, async (request) => {
+    const s = sessionOf(request);
+    await awaitProjections(request, deps, [PROJECTIONS.studentAssignments]);
+    const { rows } = await db.query<{ doc: StudentAssignment }>(
+      'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2', [s.tenant, s.userId]);
+    return Object.fromEntries(rows.map((r) => [String(r.doc.assignment_id), r.doc]));
+  });
+
+  registerRoute(app, sessions, routes.getAssignmentQuestions, async (request) => {
+    const s = sessionOf(request);
+    const assignmentId = request.body.assignment_id;
+    await awaitProjections(request, deps, [PROJECTIONS.studentAssignments, PROJECTIONS.assignmentQuestions]);
+    const visible = await db.query('SELECT 1 FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
+      [s.tenant, s.userId, assignmentId]);
+    if (visible.rowCount === 0) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    const { rows } = await db.query<AssignmentQuestion & { marks_possible: string; grade: string | null }>(
+      `SELECT q.question_id, q.question_number, q.question_content, q.marks_possible,
+              r.grade, coalesce(r.graded, false) AS graded, r.feedback, r.response_content
+       FROM aq_questions q
+       LEFT JOIN aq_responses r ON r.tenant = q.tenant AND r.assignment_id = q.assignment_id
+                                AND r.question_id = q.question_id AND r.student_id = $3
+       WHERE q.tenant = $1 AND q.assignment_id = $2 ORDER BY q.question_number`,
+      [s.tenant, assignmentId, s.userId]);
+    return {
+      questions: rows.map((r) => ({
+        ...r, marks_possible: Number(r.marks_possible), grade: r.grade === null ? null : Number(r.grade),
+      })),
+    };
+  });
+}

@@ -1,0 +1,72 @@
+import { streamIds } from '@evergrade/contracts';
+import { createAssignment, createCourse, enrollStudent, registerTenant, registerUser, type Actor } from '@evergrade/command-service';
+import type { EventStore } from '@evergrade/platform/event-store';
+
+export const DEMO_PASSWORD = 'Evergrade#2026';
+export const DEMO_LOGINS = [
+  { role: 'instructor', email: 'teacher@demo.school' },
+  { role: 'student', email: 'student@demo.school' },
+  { role: 'student', email: 'student2@demo.school' },
+  { role: 'admin', email: 'admin@demo.school' },
+] as const;
+
+const DAY = 86_400_000;
+
+/** Seeds 'Demo School' (tenant demo) by issuing commands, once: a second call finds the tenant and stops. */
+export async function seedDemoSchool(store: EventStore, now = new Date()): Promise<boolean> {
+  const system: Actor = { tenant: 'demo', actorRole: 'system' };
+  if ((await store.readStream(streamIds.tenant('demo'))).length > 0) return false;
+  await registerTenant(store, system, 'Demo School', now);
+  const enrollmentDate = now.toISOString().slice(0, 10);
+  const teacher = await registerUser(store, system, {
+    email: 'teacher@demo.school', role: 'instructor', password: DEMO_PASSWORD, firstName: 'Grace', lastName: 'Hopper', title: "Ma'am",
+  }, now);
+  await registerUser(store, system, { email: 'admin@demo.school', role: 'admin', password: DEMO_PASSWORD, firstName: 'Alan', lastName: 'Turing' }, now);
+  const students = [
+    await registerUser(store, system, {
+      email: 'student@demo.school', role: 'student', password: DEMO_PASSWORD, firstName: 'Ada', lastName: 'Lovelace',
+      class: '10', section: 'A', enrollmentDate,
+    }, now),
+    await registerUser(store, system, {
+      email: 'student2@demo.school', role: 'student', password: DEMO_PASSWORD, firstName: 'Emmy', lastName: 'Noether',
+      class: '10', section: 'A', enrollmentDate,
+    }, now),
+  ];
+  const math = await createCourse(store, system, {
+    courseCode: 'MATH10', courseName: 'Mathematics', courseClass: '10', subject: 'Mathematics', instructorIds: [teacher],
+  }, now);
+  const physics = await createCourse(store, system, {
+    courseCode: 'PHYS10', courseName: 'Physics', courseClass: '10', subject: 'Physics', instructorIds: [teacher],
+  }, now);
+  for (const course of [math, physics]) for (const s of students) await enrollStudent(store, system, course, s, now);
+
+  const instructor = { ...system, actorId: teacher, actorRole: 'instructor' as const };
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  await createAssignment(store, instructor, {
+    courseId: math, title: 'Quadratic Equations', assigned: at(-1), due: at(30), timeLimitSeconds: null, publish: true,
+    questions: [
+      { content: 'Solve x² − 5x + 6 = 0. Show your working.', marksPossible: 4 },
+      { content: 'For which values of k does x² + kx + 9 = 0 have exactly one real root?', marksPossible: 3 },
+      { content: 'Explain in one or two sentences what the discriminant tells you about a quadratic.', marksPossible: 3 },
+    ],
+  }, now);
+  await createAssignment(store, instructor, {
+    courseId: physics, title: "Newton's Laws", assigned: at(-2), due: at(60), timeLimitSeconds: null, publish: true,
+    questions: [
+      { content: 'State Newton’s second law and give its SI units.', marksPossible: 2 },
+      { content: 'A 2 kg cart accelerates at 3 m/s². What net force acts on it?', marksPossible: 2 },
+    ],
+  }, now);
+  await createAssignment(store, instructor, {
+    courseId: math, title: 'Linear Functions Review', assigned: at(-20), due: at(-5), timeLimitSeconds: null, publish: true,
+    questions: [
+      { content: 'Find the slope of the line through (1, 2) and (3, 8).', marksPossible: 2 },
+      { content: 'Write the equation of a line with slope 2 through the origin.', marksPossible: 2 },
+    ],
+  }, now);
+  await createAssignment(store, instructor, {
+    courseId: physics, title: 'Energy and Work', assigned: at(-30), due: at(-12), timeLimitSeconds: null, publish: true,
+    questions: [{ content: 'Define kinetic energy and write its formula.', marksPossible: 3 }],
+  }, now);
+  return true;
+}

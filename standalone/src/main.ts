@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { onShutdown } from '@evergrade/platform/http';
+import { loadConfig } from '@evergrade/platform/config';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-school';
+import { startStandalone } from './server';
+
+const config = loadConfig();
+const dataDir = path.resolve(config.dataDir);
+const server = await startStandalone({
+  port: config.port,
+  host: config.host,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir }),
+  sessionTtlHours: config.sessionTtlHours,
+  logLevel: process.env.LOG_LEVEL ?? 'warn',
+});
+onShutdown(() => server.close());
+
+const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
+console.log(`
+  Evergrade is running at ${server.url}
+  Data: ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : dataDir}${server.seeded ? ' (demo school seeded)' : ''}
+
+  Demo School logins (password ${DEMO_PASSWORD}):
+${DEMO_LOGINS.map((l) => `    ${l.email.padEnd(width)}  ${l.role}`).join('\n')}
+`);

@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { commandService } from '@evergrade/command-service';
+import { queryService, attachGateway } from '@evergrade/query-service';
+import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
+import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
+import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
+import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
+import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
+import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
+import { seedDemoSchool } from './demo-school';
+
+export type StandaloneOptions = {
+  port: number;
+  host?: string;
+  /** PGlite data directory; ignored when databaseUrl is set. Undefined means in memory. */
+  dataDir?: string;
+  databaseUrl?: string;
+  seedDemo?: boolean;
+  uiDir?: string;
+  logLevel?: string;
+  sessionTtlHours?: number;
+  cookieSecure?: boolean;
+  now?: () => Date;
+};
+
+export type Standalone = {
+  url: string;
+  app: FastifyInstance;
+  store: EventStore;
+  db: Database;
+  bus: NoticeBus;
+  sessions: SessionStore;
+  runner: ProjectorRunner;
+  seeded: boolean;
+  close(): Promise<void>;
+};
+
+export const defaultUiDir = fileURLToPath(new URL('../../ui/dist', import.meta.url));
+
+/** One process: the event store, every service plugin, the projectors and the built UI. */
+export async function startStandalone(options: StandaloneOptions): Promise<Standalone> {
+  const db = options.databaseUrl
+    ? openPostgresDatabase({ connectionString: options.databaseUrl })
+    : await openPgliteDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
+  const store = await createSqlEventStore(db);
+  await migrateSessions(db);
+  const sessions = createSessionStore(db, { ttlHours: options.sessionTtlHours ?? 12 });
+  const bus = createInProcessBus();
+  const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
+  await runner.start();
+  const seeded = options.seedDemo === false ? false : await seedDemoSchool(store);
+
+  const uiDir = options.uiDir ?? defaultUiDir;
+  const hasUi = existsSync(path.join(uiDir, 'index.html'));
+  const app = await createHttpServer({
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    notFound: (request, reply) => {
+      const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      return hasUi && wantsPage ? reply.type('text/html').sendFile('index.html') : jsonNotFound(request, reply);
+    },
+  });
+  const now = options.now ?? (() => new Date());
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false });
+  await app.register(queryService, { db, sessions, store });
+  if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
+  const gateway = await attachGateway(app.server, { sessions, bus, db });
+
+  const address = await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+  const port = new URL(address).port;
+  return {
+    url: `http://localhost:${port}`,
+    app, store, db, bus, sessions, runner, seeded,
+    async close() {
+      await gateway.close();
+      await app.close();
+      await runner.stop();
+      await bus.close();
+      await store.close();
+      await db.close();
+    },
+  };
+}

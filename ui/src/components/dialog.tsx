@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+type ModalProps = {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  onEscape: () => void;
+  tone?: 'default' | 'danger';
+};
+
+/** An accessible alert dialog: focus moves in, Tab stays in, Escape cancels, focus returns on close. */
+function Modal({ title, children, actions, onEscape, tone = 'default' }: ModalProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onEscape();
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, textarea')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return createPortal(
+    <div className="modal-overlay">
+      <div ref={ref} className={`modal modal-${tone}`} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} onKeyDown={onKeyDown}>
+        <h2 id={titleId} className="modal-title">{title}</h2>
+        <div id={bodyId} className="modal-body">{children}</div>
+        <div className="modal-actions">{actions}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export function AlertDialog({ title = 'Notice', message, onClose, closeLabel = 'OK' }: { title?: string; message: string; onClose: () => void; closeLabel?: string }) {
+  return (
+    <Modal title={title} onEscape={onClose} tone="danger" actions={<button type="button" className="button button-primary" data-autofocus onClick={onClose}>{closeLabel}</button>}>
+      <p>{message}</p>
+    </Modal>
+  );
+}
+
+export function ConfirmDialog({ title = 'Please confirm', message, onConfirm, onCancel, busy = false }: { title?: string; message: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {
+  return (
+    <Modal
+      title={title}
+      onEscape={onCancel}
+      actions={
+        <>
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>No</button>
+          <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>Yes</button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ASSIGNMENT_STATUSES, MESSAGES, type AssignmentStatus } from '@evergrade/contracts';
+import { EmptyState } from '../../../components/empty-state';
+import { AlertIcon, SparkIcon } from '../../../components/icons';
+import { Spinner } from '../../../components/spinner';
+import { useAssignments } from '../api/get-assignments';
+import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, type Filters, type TabId } from '../utils/assignment-lists';
+import { AssignmentCard } from './assignment-card';
+import { AssignmentTabs } from './assignment-tabs';
+import { FilterMenu } from './filter-menu';
+
+/** `?selectedFilters=Graded` (or a comma list) pre-selects status filters. */
+function initialFilters(params: URLSearchParams): Filters {
+  const raw = params.get('selectedFilters');
+  const statuses = (raw?.split(',') ?? []).filter((s): s is AssignmentStatus => (ASSIGNMENT_STATUSES as readonly string[]).includes(s));
+  return { ...NO_FILTERS, statuses };
+}
+
+export function AssignmentList() {
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<TabId>('Upcoming');
+  const [filters, setFilters] = useState<Filters>(() => initialFilters(params));
+  const idPrefix = useId();
+  const { data, isPending, isError, refetch, dataUpdatedAt } = useAssignments();
+
+  const lists = useMemo(() => {
+    const now = new Date();
+    const { upcoming, past } = splitAssignments(data ?? {}, now);
+    return { now, Upcoming: filterAssignments(upcoming, filters, now), Past: filterAssignments(past, filters, now) };
+    // dataUpdatedAt makes "now" move forward with every refresh
+  }, [data, filters, dataUpdatedAt]);
+
+  const total = data ? Object.keys(data).length : 0;
+  const shown = tab === 'Practice' ? [] : lists[tab];
+
+  let body;
+  if (isPending) body = <Spinner label="Loading assignments" />;
+  else if (isError)
+    body = (
+      <EmptyState title="We couldn't load your assignments" icon={<AlertIcon width={28} height={28} />}>
+        <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
+      </EmptyState>
+    );
+  else if (tab === 'Practice') body = <EmptyState title={MESSAGES.noPractice} icon={<SparkIcon width={28} height={28} />}>Practice assignments you create will appear here.</EmptyState>;
+  else if (total === 0) body = <EmptyState title={MESSAGES.noAssignments}>When your instructors publish work, it shows up here.</EmptyState>;
+  else if (shown.length === 0 && hasFilters(filters))
+    body = (
+      <EmptyState title={MESSAGES.noMatches}>
+        <button type="button" className="button button-secondary" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
+      </EmptyState>
+    );
+  else if (shown.length === 0) body = <EmptyState title={MESSAGES.noTabAssignments(tab)} />;
+  else
+    body = (
+      <ul className="assignment-grid" aria-label={`${tab} assignments`}>
+        {shown.map((a) => <AssignmentCard key={a.assignment_id} assignment={a} now={lists.now} />)}
+      </ul>
+    );
+
+  return (
+    <section className="assignment-list">
+      <div className="toolbar">
+        <AssignmentTabs
+          idPrefix={idPrefix}
+          selected={tab}
+          onSelect={setTab}
+          counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length } : {}}
+        />
+        {tab !== 'Practice' && <FilterMenu subjects={data ? subjectsOf(data) : []} value={filters} onChange={setFilters} />}
+      </div>
+      <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="tab-panel" aria-busy={isPending}>
+        {body}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { memo, useId, useMemo } from 'react';
+import { MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
+import { CheckIcon } from '../../../components/icons';
+import { formatMark, marksLabel } from '../../../lib/format';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
+import type { SaveStatus } from '../utils/autosave-scheduler';
+
+const STATUS_TEXT: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed };
+
+type Props = {
+  question: AssignmentQuestion;
+  text: string;
+  status: SaveStatus;
+  locked: boolean;
+  onChange: (questionId: number, text: string) => void;
+};
+
+export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, locked, onChange }: Props) {
+  const headingId = useId();
+  const html = useMemo(() => sanitizeHtml(q.question_content), [q.question_content]);
+  const readOnly = locked || q.graded;
+  return (
+    <article className="question-card" aria-labelledby={headingId} data-testid={`question-${q.question_id}`}>
+      <header className="question-head">
+        <h3 id={headingId} className="question-number">Question {q.question_number}</h3>
+        <span className="question-marks">
+          {q.graded && q.grade != null ? (
+            <span className="badge badge-success" data-testid={`question-grade-${q.question_id}`}>{formatMark(q.grade)} / {marksLabel(q.marks_possible)}</span>
+          ) : (
+            <span className="chip">{marksLabel(q.marks_possible)}</span>
+          )}
+        </span>
+      </header>
+      <div className="question-content rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+      <textarea
+        className="answer-box"
+        aria-label={`Answer to question ${q.question_number}`}
+        placeholder={readOnly ? 'No answer given' : 'Type your answer here...'}
+        value={text}
+        readOnly={readOnly}
+        onChange={(e) => onChange(q.question_id, e.target.value)}
+        rows={4}
+      />
+      <div className="question-foot">
+        <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">
+          {status === 'saved' && <CheckIcon width={14} height={14} />}
+          {STATUS_TEXT[status]}
+        </span>
+      </div>
+      {q.feedback && (
+        <div className="feedback" data-testid={`feedback-${q.question_id}`}>
+          <p className="feedback-title">Feedback</p>
+          <p className="feedback-body">{q.feedback}</p>
+        </div>
+      )}
+    </article>
+  );
+});

@@ -1,0 +1,3 @@
+import { callApi } from '../../../lib/api-client';
+
+export const logout = () => callApi('logout');

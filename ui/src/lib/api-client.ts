@@ -1,0 +1,117 @@
+import {
+  AUTH_REDIRECT_DELAY_MS,
+  CSRF_COOKIE,
+  ErrorReplySchema,
+  MESSAGES,
+  routePath,
+  routes,
+  type BodyOf,
+  type ReplyOf,
+  type RouteName,
+} from '@evergrade/contracts';
+import { useSessionStore, WELCOMED_KEY } from '../stores/session';
+import { isOnLoginPage, navigateTo } from './navigation';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The reply did not match the contract: a server/UI version skew, never the user's fault. */
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+}
+
+export type CallOptions<N extends RouteName> = {
+  params?: Record<string, string | number>;
+  minPosition?: string | null;
+  /** Overrides the stored tenant (login uses the e-mail's domain). */
+  tenant?: string | null;
+  signal?: AbortSignal;
+} & (BodyOf<N> extends undefined ? { body?: undefined } : { body: BodyOf<N> });
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Error catalogue: 401 or 422 drop the stored session and send the browser to /login. */
+function onUnauthorized(): void {
+  useSessionStore.getState().clearUsers();
+  try {
+    sessionStorage.removeItem(WELCOMED_KEY);
+  } catch {
+    // storage can be unavailable (private mode); nothing to remove then
+  }
+  if (isOnLoginPage() || redirectTimer) return;
+  redirectTimer = setTimeout(() => {
+    redirectTimer = undefined;
+    if (!isOnLoginPage()) navigateTo('/login');
+  }, AUTH_REDIRECT_DELAY_MS);
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON: fall through to a generic message
+  }
+  const parsed = ErrorReplySchema.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.field);
+  return new ApiError(response.status, response.status >= 500 ? MESSAGES.internal : response.statusText || `HTTP ${response.status}`);
+}
+
+export async function callApi<N extends RouteName>(name: N, options: CallOptions<N> = {} as CallOptions<N>): Promise<ReplyOf<N>> {
+  const route = routes[name];
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers['X-CSRF-TOKEN'] = csrf;
+  const tenant = options.tenant === undefined ? useSessionStore.getState().tenant : options.tenant;
+  if (tenant) headers['X-Tenant'] = tenant;
+  if (options.minPosition) headers['X-Min-Position'] = options.minPosition;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(routePath(route.path, options.params), {
+      method: route.method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'Unable to reach the server. Check your connection and try again.');
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 || response.status === 422) onUnauthorized();
+    throw await errorFrom(response);
+  }
+  const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const parsed = route.reply.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Reply of ${route.method} ${route.path} does not match the contract`, parsed.error);
+    throw new ContractError(`Unexpected reply from ${route.path}`);
+  }
+  return parsed.data as ReplyOf<N>;
+}
+
+/** For tests: forget a pending redirect. */
+export function resetApiClient(): void {
+  clearTimeout(redirectTimer);
+  redirectTimer = undefined;
+}

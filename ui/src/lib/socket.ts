@@ -1,0 +1,64 @@
+import { io, type Socket } from 'socket.io-client';
+import { ProjectionUpdatedSchema, SOCKET_EVENTS, type ProjectionUpdated } from '@evergrade/contracts';
+
+/**
+ * One same-origin socket per tab, authenticated by the session cookie. The server sends
+ * `projection.updated` notices; listeners invalidate the matching queries.
+ */
+type Listener = (notice: ProjectionUpdated) => void;
+
+let socket: Socket | null = null;
+const listeners = new Set<Listener>();
+const reconnectListeners = new Set<() => void>();
+const watched = new Map<number, number>();
+
+function ensureSocket(): Socket {
+  if (socket) return socket;
+  const s = io({ path: '/socket.io', withCredentials: true, autoConnect: false });
+  let connectedBefore = false;
+  s.on('connect', () => {
+    for (const id of watched.keys()) s.emit(SOCKET_EVENTS.watchAssignment, { assignment_id: id });
+    // Notices sent while we were away are lost: treat everything as stale after a reconnect.
+    if (connectedBefore) reconnectListeners.forEach((fn) => fn());
+    connectedBefore = true;
+  });
+  s.on(SOCKET_EVENTS.projectionUpdated, (payload: unknown) => {
+    const parsed = ProjectionUpdatedSchema.safeParse(payload);
+    if (parsed.success) listeners.forEach((fn) => fn(parsed.data));
+    else console.warn('Ignoring malformed projection notice', payload);
+  });
+  socket = s;
+  return s;
+}
+
+export function connectSocket(): void {
+  const s = ensureSocket();
+  if (!s.connected) s.connect();
+}
+
+export function disconnectSocket(): void {
+  socket?.disconnect();
+  socket = null;
+  watched.clear();
+}
+
+export function onProjectionUpdated(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function onReconnect(fn: () => void): () => void {
+  reconnectListeners.add(fn);
+  return () => reconnectListeners.delete(fn);
+}
+
+/** Join an assignment's room; returns a release function (rooms are re-joined after reconnects). */
+export function watchAssignment(assignmentId: number): () => void {
+  watched.set(assignmentId, (watched.get(assignmentId) ?? 0) + 1);
+  if (socket?.connected) socket.emit(SOCKET_EVENTS.watchAssignment, { assignment_id: assignmentId });
+  return () => {
+    const n = (watched.get(assignmentId) ?? 1) - 1;
+    if (n <= 0) watched.delete(assignmentId);
+    else watched.set(assignmentId, n);
+  };
+}

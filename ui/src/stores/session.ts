@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** The spec's student session; studentId -1 means not loaded. */
+export type StudentSession = {
+  studentId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  class: string;
+  section: string;
+  enrollmentDate: string;
+  sessions: number;
+  isAuthenticated: boolean;
+};
+
+/** The spec's instructor session; instructorId -1 means not loaded. */
+export type InstructorSession = {
+  instructorId: number;
+  title: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAuthenticated: boolean;
+};
+
+export const initialStudent: StudentSession = {
+  studentId: -1, email: '', firstName: '', lastName: '', class: '', section: '', enrollmentDate: '', sessions: 0, isAuthenticated: false,
+};
+export const initialInstructor: InstructorSession = {
+  instructorId: -1, title: '', email: '', firstName: '', lastName: '', isAuthenticated: false,
+};
+
+type SessionState = {
+  student: StudentSession;
+  instructor: InstructorSession;
+  tenant: string | null;
+  setStudent: (patch: Partial<StudentSession>) => void;
+  setInstructor: (patch: Partial<InstructorSession>) => void;
+  setTenant: (tenant: string | null) => void;
+  /** Error catalogue (401/422): stored student and instructor data go. */
+  clearUsers: () => void;
+  /** Failed check or logout: everything goes, the tenant too. */
+  clearAll: () => void;
+};
+
+export const SESSION_STORAGE_KEY = 'evergrade-session';
+export const WELCOMED_KEY = 'welcomed';
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      student: initialStudent,
+      instructor: initialInstructor,
+      tenant: null,
+      setStudent: (patch) => set((s) => ({ student: { ...s.student, ...patch } })),
+      setInstructor: (patch) => set((s) => ({ instructor: { ...s.instructor, ...patch } })),
+      setTenant: (tenant) => set({ tenant }),
+      clearUsers: () => set({ student: initialStudent, instructor: initialInstructor }),
+      clearAll: () => set({ student: initialStudent, instructor: initialInstructor, tenant: null }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ student: s.student, instructor: s.instructor, tenant: s.tenant }),
+    },
+  ),
+);
