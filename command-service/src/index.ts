@@ -2,3 +2,4 @@ export { commandService } from './app';
 export type { CommandServiceDeps } from './context';
 export * from './school';
 export { handleCommand, fold, type Decider } from './decider';
+export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD } from './demo-school';

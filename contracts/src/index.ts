@@ -7,3 +7,4 @@ export * from './rules';
 export * from './routes';
 export * from './socket';
 export * from './errors';
+export * from './route-match';

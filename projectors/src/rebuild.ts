@@ -19,12 +19,13 @@ export async function rebuildProjection(
   await runner.idle();
   await runner.stop();
   const rebuiltName = `${projection.name}@${schema}`;
+  const home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
   await db.transaction(async (tx) => {
     await tx.query('INSERT INTO projection_checkpoints (name, position) VALUES ($1, NULL) ON CONFLICT (name) DO NOTHING', [projection.name]);
     await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
     for (const table of projection.tables) {
-      await tx.query(`DROP TABLE IF EXISTS public."${table}"`);
-      await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA public`);
+      await tx.query(`DROP TABLE IF EXISTS "${home}"."${table}"`);
+      await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA "${home}"`);
     }
     await tx.query(
       `UPDATE projection_checkpoints SET position = (SELECT position FROM projection_checkpoints WHERE name = $2), updated_at = now()

@@ -49,6 +49,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   };
   const loops: Promise<void>[] = [];
   let unlisten: (() => Promise<void>) | null = null;
+  /** Where the event log and live read models are: `public`, or a test's isolated schema. */
+  let home = 'public';
 
   const wakeAll = () => { const w = wakers; wakers = []; w.forEach((f) => f()); };
   const sleep = (ms: number) => new Promise<void>((resolve) => {
@@ -65,7 +67,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     const last = events[events.length - 1]!;
     const touched = new Map<string, Set<string>>();
     await db.transaction(async (tx) => {
-      if (schema) await tx.query(`SET LOCAL search_path TO "${schema}", public`);
+      if (schema) await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
       if (!(await advanceCheckpoint(tx, checkpointName, from, last.globalPosition))) throw new CheckpointMoved();
       for (const event of events) {
         if (stopping) throw new Aborted();
@@ -118,11 +120,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   return {
     async start() {
       await migrateCheckpoints(db);
+      home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
       if (schema) await db.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       for (const p of projections) {
         if (schema) {
           await db.transaction(async (tx) => {
-            await tx.query(`SET LOCAL search_path TO "${schema}", public`);
+            await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
             await p.migrate(tx);
           });
         } else {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { onShutdown } from '@evergrade/platform/http';
 import { loadConfig } from '@evergrade/platform/config';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-school';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@evergrade/command-service';
 import { startStandalone } from './server';
 
 const config = loadConfig();

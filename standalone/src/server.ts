@@ -11,7 +11,7 @@ import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
 import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
-import { seedDemoSchool } from './demo-school';
+import { seedDemoSchool } from '@evergrade/command-service';
 
 export type StandaloneOptions = {
   port: number;

@@ -1,28 +1,35 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../sql/pglite';
+import type { Database } from '../sql/types';
 import { eventStoreContract } from './event-store.contract';
 import { createSqlEventStore, openPgliteEventStore, type EventStore } from './index';
 import { newEvent as ev } from './test-helpers';
 
 describe('PGlite event store', () => {
+  // Starting PGlite takes seconds, so tests share one and start from a dropped table instead.
+  let db: Database | undefined;
+  afterAll(async () => {
+    await db?.close();
+  });
+
   eventStoreContract(async () => {
-    const db = await openPgliteDatabase();
+    db ??= await openPgliteDatabase();
+    await db.query('DROP TABLE IF EXISTS events');
     const store = await createSqlEventStore(db);
     const peers: EventStore[] = [];
     return {
       store,
       async openPeer(options) {
-        const peer = await createSqlEventStore(db, options);
+        const peer = await createSqlEventStore(db!, options);
         peers.push(peer);
         return peer;
       },
       async cleanup() {
         for (const peer of peers) await peer.close();
         await store.close();
-        await db.close();
       },
     };
   });

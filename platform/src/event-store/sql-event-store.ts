@@ -27,11 +27,12 @@ export type SqlEventStoreOptions = {
 // Retries for expectedVersion 'any' when a concurrent writer takes the version first.
 const ANY_VERSION_ATTEMPTS = 20;
 
+// Text aliases differ from the column names: ORDER BY would otherwise sort the text alias.
 type EventRow = {
-  transaction_id: string;
-  position: string;
+  tx: string;
+  pos: string;
   stream_id: string;
-  stream_version: string;
+  version: string;
   event_id: string;
   type: string;
   schema_version: number;
@@ -40,11 +41,10 @@ type EventRow = {
   recorded_at: Date;
 };
 
-type LastEventRow = { transaction_id: string; position: string; stream_version: string };
+type LastEventRow = { tx: string; pos: string; version: string };
 
-const COLUMNS = `transaction_id::text AS transaction_id, position::text AS position, stream_id,
-  stream_version::text AS stream_version, event_id::text AS event_id, type, schema_version, data,
-  metadata, recorded_at`;
+const COLUMNS = `transaction_id::text AS tx, position::text AS pos, stream_id, stream_version::text AS version,
+  event_id::text AS event_id, type, schema_version, data, metadata, recorded_at`;
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
   eventId: row.event_id,
@@ -53,22 +53,21 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   data: row.data,
   metadata: row.metadata,
   streamId: row.stream_id,
-  streamVersion: Number(row.stream_version),
-  globalPosition: encodePosition(row.transaction_id, row.position),
+  streamVersion: Number(row.version),
+  globalPosition: encodePosition(row.tx, row.pos),
   recordedAt: row.recorded_at,
 });
 
 const priorResult = (row: LastEventRow): AppendResult => ({
-  nextExpectedVersion: Number(row.stream_version),
-  lastPosition: encodePosition(row.transaction_id, row.position),
+  nextExpectedVersion: Number(row.version),
+  lastPosition: encodePosition(row.tx, row.pos),
   appended: false,
 });
 
 /** The last event written by the append that carried this command id; one append is one transaction. */
 async function findCommand(db: SqlClient, streamId: string, commandId: string): Promise<AppendResult | undefined> {
   const { rows } = await db.query<LastEventRow>(
-    `SELECT last.transaction_id::text AS transaction_id, last.position::text AS position,
-            last.stream_version::text AS stream_version
+    `SELECT last.transaction_id::text AS tx, last.position::text AS pos, last.stream_version::text AS version
        FROM events first
        CROSS JOIN LATERAL (
          SELECT transaction_id, position, stream_version FROM events
@@ -111,21 +110,21 @@ async function appendInTransaction(
     metadata: e.metadata ?? {},
   }));
   // One statement for the whole batch; ORDER BY makes identity values follow the stream versions.
-  const { rows } = await tx.query<{ transaction_id: string; position: string }>(
+  const { rows } = await tx.query<{ tx: string; pos: string }>(
     `INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata, command_id)
      SELECT $1, $2::bigint + e.ord, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::int,
             e.value->'data', e.value->'metadata', CASE WHEN e.ord = 1 THEN $3::text END
        FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(value, ord)
       ORDER BY e.ord
-     RETURNING transaction_id::text AS transaction_id, position::text AS position`,
+     RETURNING transaction_id::text AS tx, position::text AS pos`,
     [streamId, current, commandId ?? null, JSON.stringify(payload)],
   );
   // Delivered on commit, to every process LISTENing; several in one transaction collapse into one.
   await tx.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
-  const last = rows.reduce((a, b) => (BigInt(a.position) >= BigInt(b.position) ? a : b));
+  const last = rows.reduce((a, b) => (BigInt(a.pos) >= BigInt(b.pos) ? a : b));
   return {
     nextExpectedVersion: current + events.length,
-    lastPosition: encodePosition(last.transaction_id, last.position),
+    lastPosition: encodePosition(last.tx, last.pos),
     appended: true,
   };
 }
@@ -171,12 +170,15 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
           if (result.appended) signal.wake();
           return result;
         } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-          // A concurrent transaction committed the same version or the same command first.
+          const raced = isUniqueViolation(err);
+          if (!raced && !(err instanceof WrongExpectedVersionError)) throw err;
+          // The same command may have committed concurrently: ahead of our insert, or between our
+          // command lookup and version check (each statement sees a fresh snapshot).
           if (commandId !== undefined) {
             const prior = await findCommand(db, streamId, commandId);
             if (prior) return prior;
           }
+          if (!raced) throw err;
           if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
           throw new WrongExpectedVersionError(streamId, expectedVersion, await currentVersion(db, streamId));
         }

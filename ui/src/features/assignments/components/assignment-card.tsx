@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { gradePercent, type StudentAssignment } from '@evergrade/contracts';
 import { ClockIcon } from '../../../components/icons';
-import { formatDateTime, formatTotal, relativeTime } from '../../../lib/format';
+import { formatDateTime, formatTotal, marksLabel, relativeTime } from '../../../lib/format';
 import { subjectTone } from '../utils/assignment-lists';
 import { StatusBadge } from './status-badge';
 
@@ -43,7 +43,7 @@ export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssi
               {pct != null && <span className="grade-pct"> · {pct.toFixed(1)}%</span>}
             </span>
           ) : (
-            <span className="text-muted small">{formatTotal(a.marks_total)} marks</span>
+            <span className="text-muted small">{marksLabel(a.marks_total)}</span>
           )}
         </div>
       </Link>

@@ -30,7 +30,7 @@ export function Greeting({ firstName }: { firstName: string }) {
   return (
     <p className="greeting" aria-label={text}>
       <span aria-hidden="true">{text.slice(0, typed)}</span>
-      <span className="greeting-caret" aria-hidden="true" />
+      {typed < text.length && <span className="greeting-caret" aria-hidden="true" />}
       <span className="greeting-sub" aria-hidden="true">{typed >= text.length ? 'Here’s what’s on your plate.' : ''}</span>
     </p>
   );

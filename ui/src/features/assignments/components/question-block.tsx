@@ -41,7 +41,7 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
         onChange={(e) => onChange(q.question_id, e.target.value)}
         rows={4}
       />
-      <div className="question-foot">
+      <div className="question-foot" hidden={readOnly}>
         <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">
           {status === 'saved' && <CheckIcon width={14} height={14} />}
           {STATUS_TEXT[status]}

@@ -1,5 +1,5 @@
 import { streamIds } from '@evergrade/contracts';
-import { createAssignment, createCourse, enrollStudent, registerTenant, registerUser, type Actor } from '@evergrade/command-service';
+import { createAssignment, createCourse, enrollStudent, registerTenant, registerUser, type Actor } from './school';
 import type { EventStore } from '@evergrade/platform/event-store';
 
 export const DEMO_PASSWORD = 'Evergrade#2026';

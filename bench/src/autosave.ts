@@ -1,0 +1,143 @@
+import { fork } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { CSRF_COOKIE, NotFoundError, PROJECTIONS, SESSION_COOKIE, routes } from '@evergrade/contracts';
+import { createHttpServer, registerRoute, sessionOf } from '@evergrade/platform/http';
+import { startStandalone, type Standalone } from '@evergrade/standalone';
+import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
+import { BENCH_PASSWORD, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
+import { matchLags, perSecond, summarize, type Stamp, type Summary } from './stats';
+
+export const CRUD_PATH = '/bench/crud-save';
+
+export type AutosaveOptions = {
+  databaseUrl?: string;
+  clients: number;
+  courses: number;
+  questions: number;
+  warmupMs: number;
+  durationMs: number;
+};
+
+export type RouteRun = { perSecond: number; latency: Summary; failures: Record<string, number> };
+export type AutosaveResult = {
+  eventSourced: RouteRun;
+  crud: RouteRun;
+  lag: Summary & { unmatched: number };
+  streams: number;
+};
+
+/**
+ * (a) and (b): the real autosave route on a running standalone server vs a single-row UPDATE
+ * behind the same guard, both on the standalone's own database and session store, under the same
+ * load from a child-process generator; projection lag is measured during the autosave run.
+ */
+export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResult> {
+  const server = await startStandalone({
+    port: 0, host: '127.0.0.1', seedDemo: false, logLevel: 'warn',
+    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+  });
+  const crud = await startCrudBaseline(server);
+  try {
+    const base = `http://127.0.0.1:${new URL(server.url).port}`;
+    const school = await seedAutosaveSchool(server.store, { students: opts.clients, courses: opts.courses, questions: opts.questions });
+    await seedCrudTable(server.db, school);
+    await withTimeout(server.runner.reached(school.lastPosition), 60_000, 'projections to catch up with the seed');
+    const clients = await loginAll(base, school);
+
+    const appends: Stamp[] = [];
+    const notices: Stamp[] = [];
+    const window = { from: Infinity, to: -Infinity };
+    const unsubscribe = await server.bus.subscribe((notice) => {
+      if (notice.projection === PROJECTIONS.assignmentQuestions) notices.push({ position: notice.position, t: performance.now() });
+    });
+    const append = server.store.append;
+    server.store.append = async (streamId, events, options) => {
+      const result = await append(streamId, events, options);
+      const t = performance.now();
+      if (result.appended && t >= window.from && t <= window.to) appends.push({ position: result.lastPosition, t });
+      return result;
+    };
+    let es: LoadResult;
+    try {
+      es = await runLoadInChild({ url: base, path: routes.setAssignmentResponse.path, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs },
+        (sentAt) => Object.assign(window, { from: sentAt + opts.warmupMs, to: sentAt + opts.warmupMs + opts.durationMs }));
+      const last = appends.reduce<string | null>(
+        (max, a) => (max === null || server.store.comparePositions(a.position as never, max as never) > 0 ? a.position : max), null);
+      if (last) await withTimeout(server.runner.reached(last), 120_000, 'projections to drain');
+      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      server.store.append = append;
+      await unsubscribe();
+    }
+    const { lags, unmatched } = matchLags(appends, notices, (a, b) => server.store.comparePositions(a as never, b as never));
+
+    const baseline = await runLoadInChild({ url: crud.url, path: CRUD_PATH, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs });
+    return {
+      eventSourced: toRun(es),
+      crud: toRun(baseline),
+      lag: { ...summarize(lags), unmatched },
+      streams: school.students.length * opts.courses,
+    };
+  } finally {
+    await crud.close();
+    await server.close();
+  }
+}
+
+const toRun = (r: LoadResult): RouteRun => ({ perSecond: perSecond(r.ok, r.windowMs), latency: summarize(r.latencies), failures: r.failures });
+
+/** The same write as a single-row UPDATE, behind the same route definition (zod schemas, session, role, CSRF). */
+async function startCrudBaseline(server: Standalone): Promise<{ url: string; close(): Promise<void> }> {
+  const app = await createHttpServer({ logLevel: 'warn' });
+  const def = { ...routes.setAssignmentResponse, path: CRUD_PATH, summary: 'Bench baseline: one UPDATE.' } as const;
+  registerRoute(app, server.sessions, def, async (request) => {
+    const session = sessionOf(request);
+    const { question_id, response_content } = request.body;
+    const { rowCount } = await server.db.query(
+      'UPDATE bench_answers SET response_content = $1, updated_at = now() WHERE student_id = $2 AND question_id = $3',
+      [response_content, session.userId, question_id]);
+    if (rowCount !== 1) throw new NotFoundError('no such answer');
+    return { success: true as const, position: null };
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${new URL(address).port}`, close: () => app.close() };
+}
+
+/** Signs every student in through the real login route and keeps the two cookies the UI would. */
+async function loginAll(base: string, school: AutosaveSchool): Promise<ClientSpec[]> {
+  return Promise.all(school.students.map(async (s) => {
+    const res = await fetch(`${base}${routes.login.path.replace(':role', 'student')}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: s.email, password: BENCH_PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`login ${s.email}: ${res.status} ${await res.text()}`);
+    const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+    const session = cookies[SESSION_COOKIE];
+    const csrf = cookies[CSRF_COOKIE];
+    if (!session || !csrf) throw new Error(`login ${s.email}: missing cookies`);
+    return { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`, csrf, targets: school.targets };
+  }));
+}
+
+function runLoadInChild(job: LoadJob, onStart?: (sentAt: number) => void): Promise<LoadResult> {
+  const child = fork(new URL('./load-worker.ts', import.meta.url), { stdio: 'inherit' });
+  return new Promise<LoadResult>((resolve, reject) => {
+    child.on('message', (m: { ready?: true; result?: LoadResult; error?: string }) => {
+      if (m.ready) {
+        child.send(job);
+        onStart?.(performance.now());
+      } else if (m.result) resolve(m.result);
+      else reject(new Error(`load generator: ${m.error}`));
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+  });
+}
+
+async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

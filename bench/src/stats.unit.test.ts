@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatTable, matchLags, percentile, perSecond, ratio, summarize } from './stats';
+
+const cmp = (a: string, b: string) => Number(a) - Number(b);
+
+describe('percentile', () => {
+  it('uses the nearest rank on unsorted samples', () => {
+    const xs = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(percentile(xs, 50)).toBe(5);
+    expect(percentile(xs, 99)).toBe(10);
+    expect(percentile(xs, 100)).toBe(10);
+    expect(percentile(xs, 0)).toBe(1);
+    expect(percentile(xs, 10)).toBe(1);
+    expect(percentile(xs, 11)).toBe(2);
+    expect(xs[0]).toBe(5);
+  });
+
+  it('is NaN for no samples and rejects p outside 0..100', () => {
+    expect(percentile([], 50)).toBeNaN();
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+    expect(() => percentile([1], Number.NaN)).toThrow(RangeError);
+  });
+
+  it('p99 of 1..1000 is 990 and of a single sample is that sample', () => {
+    expect(percentile(Array.from({ length: 1000 }, (_, i) => i + 1), 99)).toBe(990);
+    expect(summarize([7])).toEqual({ count: 1, p50: 7, p99: 7, max: 7 });
+  });
+});
+
+describe('rates and ratios', () => {
+  it('counts per second and guards empty windows', () => {
+    expect(perSecond(500, 2000)).toBe(250);
+    expect(perSecond(5, 0)).toBeNaN();
+  });
+
+  it('divides, and is NaN for a zero or non-finite operand', () => {
+    expect(ratio(300, 1200)).toBe(0.25);
+    expect(ratio(1, 0)).toBeNaN();
+    expect(ratio(Number.NaN, 1)).toBeNaN();
+  });
+});
+
+describe('matchLags', () => {
+  it('charges every append to the first notice at or past its position', () => {
+    const appends = [{ position: '1', t: 10 }, { position: '2', t: 12 }, { position: '3', t: 13 }, { position: '5', t: 20 }];
+    const notices = [{ position: '4', t: 30 }, { position: '2', t: 15 }];
+    expect(matchLags(appends, notices, cmp)).toEqual({ lags: [5, 3, 17], unmatched: 1 });
+  });
+
+  it('clamps a notice observed before the append returned to zero lag', () => {
+    expect(matchLags([{ position: '1', t: 10 }], [{ position: '1', t: 9 }], cmp)).toEqual({ lags: [0], unmatched: 0 });
+  });
+});
+
+describe('formatTable', () => {
+  it('aligns the first column left and the others right', () => {
+    expect(formatTable(['what', 'n'], [['a', '1'], ['longer', '100']])).toBe(
+      ['what      n', '------  ---', 'a         1', 'longer  100'].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,3 @@
+export type { NoticeBus, NoticeBusOptions, NoticeErrorHandler, NoticeHandler, ProjectionNotice } from './types';
+export { createInProcessBus } from './in-process';
+export { createPostgresBus, NOTICES_CHANNEL } from './postgres';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+// An empty variable (FOO= in a .env file) means "not set", not "set to nothing".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+export const EnvSchema = z
+  .object({
+    PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65_535).default(3000)),
+    HOST: z.preprocess(unsetIfEmpty, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    NODE_ENV: z.preprocess(unsetIfEmpty, z.enum(['development', 'test', 'production']).default('development')),
+    SESSION_TTL_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().positive().default(12)),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    nodeEnv: env.NODE_ENV,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+  }));
+
+export type Config = z.infer<typeof EnvSchema>;
+
+/** Fails at startup, naming every bad variable, rather than at first use. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './index';
+
+describe('loadConfig', () => {
+  it('applies defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
+    });
+  });
+
+  it('reads and coerces every variable, treating empty ones as unset', () => {
+    expect(
+      loadConfig({
+        PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/var/evergrade', DATABASE_URL: 'postgres://u@db:5432/eg',
+        NODE_ENV: 'production', SESSION_TTL_HOURS: '1.5', UNRELATED: 'x',
+      }),
+    ).toEqual({
+      port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
+      nodeEnv: 'production', sessionTtlHours: 1.5,
+    });
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it('names every invalid variable', () => {
+    const load = () => loadConfig({ PORT: 'eighty', SESSION_TTL_HOURS: '-1', DATABASE_URL: 'mysql://x' });
+    for (const name of ['PORT', 'SESSION_TTL_HOURS', 'DATABASE_URL']) expect(load).toThrow(new RegExp(`at ${name}`));
+  });
+});

@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqlEventStore, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
+import { createInProcessBus, type ProjectionNotice } from '@evergrade/platform/bus';
+import { openPgliteDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
+import { createProjectorRunner } from './runner';
+import { rebuildProjection } from './rebuild';
+import type { Projection } from './projection';
+
+/** A projection that counts how often it saw each event, so double application shows. */
+function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) => void } = {}): Projection {
+  let nth = 0;
+  return {
+    name: 'counting',
+    tables: ['applied'],
+    async migrate(db: SqlClient) {
+      await db.query('CREATE TABLE IF NOT EXISTS applied (event_id uuid PRIMARY KEY, n integer NOT NULL, stream_id text NOT NULL, version integer NOT NULL)');
+    },
+    async apply(tx, e) {
+      hooks.onApply?.(e, ++nth);
+      await tx.query(
+        `INSERT INTO applied (event_id, n, stream_id, version) VALUES ($1, 1, $2, $3)
+         ON CONFLICT (event_id) DO UPDATE SET n = applied.n + 1`, [e.eventId, e.streamId, e.streamVersion]);
+      return { tenant: 't', keys: [`stream:${e.streamId}`] };
+    },
+  };
+}
+
+async function appendMany(store: EventStore, total: number): Promise<string> {
+  let last = '';
+  for (let i = 0; i < total; i += 10) {
+    const r = await store.append(`s:t:${i % 7}`, Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })), { expectedVersion: 'any' });
+    last = r.lastPosition;
+  }
+  return last;
+}
+
+const counts = async (db: Database) =>
+  (await db.query<{ rows: string; max: number | null }>('SELECT count(*)::text AS rows, max(n) AS max FROM applied')).rows[0]!;
+
+describe('projector runner', () => {
+  let db: Database;
+  let store: EventStore;
+  beforeEach(async () => {
+    db = await openPgliteDatabase({});
+    store = await createSqlEventStore(db);
+  });
+  afterEach(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it('stopped in the middle of a batch, rolls that batch back; restarted, applies every event exactly once', async () => {
+    const last = await appendMany(store, 1000);
+    let first: ReturnType<typeof createProjectorRunner>;
+    let stopped: Promise<void> | undefined;
+    first = createProjectorRunner({
+      store, db, batchSize: 100,
+      projections: [countingProjection({ onApply: (_e, nth) => { if (nth === 250) stopped = first.stop(); } })],
+    });
+    await first.start();
+    await new Promise<void>((resolve) => { const t = setInterval(() => { if (stopped) { clearInterval(t); resolve(); } }, 5); });
+    await stopped;
+    expect(await counts(db)).toEqual({ rows: '200', max: 1 });
+
+    const second = createProjectorRunner({ store, db, batchSize: 100, projections: [countingProjection()] });
+    await second.start();
+    await second.reached(last);
+    await second.stop();
+    expect(await counts(db)).toEqual({ rows: '1000', max: 1 });
+  });
+
+  it('a batch whose handler fails is rolled back and retried, never half applied', async () => {
+    const last = await appendMany(store, 300);
+    let failed = false;
+    const runner = createProjectorRunner({
+      store, db, batchSize: 50, log: () => {},
+      projections: [countingProjection({ onApply: (_e, nth) => { if (nth === 120 && !failed) { failed = true; throw new Error('crash'); } } })],
+    });
+    await runner.start();
+    await runner.reached(last);
+    await runner.stop();
+    expect(failed).toBe(true);
+    expect(await counts(db)).toEqual({ rows: '300', max: 1 });
+  });
+
+  it('publishes one notice per batch and tenant, with the keys it touched and the batch position', async () => {
+    const last = await appendMany(store, 20);
+    const bus = createInProcessBus();
+    const notices: ProjectionNotice[] = [];
+    await bus.subscribe(async (n) => { notices.push(n); });
+    const runner = createProjectorRunner({ store, db, bus, batchSize: 500, projections: [countingProjection()] });
+    await runner.start();
+    await runner.reached(last);
+    await runner.stop();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ projection: 'counting', tenant: 't', position: last });
+    expect(new Set(notices[0]!.keys)).toEqual(new Set(['stream:s:t:0', 'stream:s:t:3']));
+  });
+
+  it('rebuilds a read model from zero into fresh tables and swaps it in', async () => {
+    await appendMany(store, 200);
+    const runner = createProjectorRunner({ store, db, projections: [countingProjection()] });
+    await runner.start();
+    await runner.idle();
+    await runner.stop();
+    await db.query('UPDATE applied SET n = 99');
+    const last = await appendMany(store, 30);
+    await rebuildProjection({ store, db, projection: countingProjection() });
+    expect(await counts(db)).toEqual({ rows: '230', max: 1 });
+    const checkpoint = await db.query<{ position: string }>("SELECT position FROM projection_checkpoints WHERE name = 'counting'");
+    expect(checkpoint.rows[0]!.position).toBe(last);
+    const leftovers = await db.query("SELECT 1 FROM projection_checkpoints WHERE name LIKE 'counting@%'");
+    expect(leftovers.rowCount).toBe(0);
+  });
+});

@@ -1,0 +1,27 @@
+import { loadConfig } from '@evergrade/platform/config';
+import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
+import { createPostgresBus } from '@evergrade/platform/bus';
+import { comparePositions } from '@evergrade/platform/event-store';
+import { createHttpServer, onShutdown } from '@evergrade/platform/http';
+import { openPostgresDatabase } from '@evergrade/platform/sql';
+import { queryService } from './app';
+import { attachGateway } from './gateway';
+
+/** The query side as its own process: read models, and the socket gateway fed by the notice bus. */
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required to run the query service on its own');
+const db = openPostgresDatabase({ connectionString: config.databaseUrl });
+await migrateSessions(db);
+const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
+const bus = createPostgresBus(db);
+const app = await createHttpServer();
+await app.register(queryService, { db, sessions, store: { comparePositions } });
+app.get('/healthz', async () => ({ status: 'ok' }));
+const gateway = await attachGateway(app.server, { sessions, bus, db });
+await app.listen({ port: config.port, host: config.host });
+onShutdown(async () => {
+  await gateway.close();
+  await app.close();
+  await bus.close();
+  await db.close();
+});

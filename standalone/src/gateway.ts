@@ -1,0 +1,67 @@
+import http from 'node:http';
+import net from 'node:net';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { matchRoute } from '@evergrade/contracts';
+
+export type GatewayOptions = { port: number; commandUrl: string; queryUrl: string; uiDir: string };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.json': 'application/json', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+};
+
+/**
+ * The distributed front door: routes each API path to the command or the query side by the contracts'
+ * route table, sockets to the query side, and serves the built UI itself.
+ */
+export function startGateway(options: GatewayOptions): http.Server {
+  const targetFor = (method: string, pathname: string): URL | null => {
+    const route = matchRoute(method, pathname);
+    if (route) return new URL(route.kind === 'command' ? options.commandUrl : options.queryUrl);
+    if (pathname.startsWith('/socket.io/')) return new URL(options.queryUrl);
+    return null;
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const target = targetFor(req.method ?? 'GET', url.pathname);
+    if (!target) return serveUi(options.uiDir, url.pathname, res);
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => { res.writeHead(up.statusCode ?? 502, up.headers); up.pipe(res); },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'The service is unavailable. Please try again.' }));
+    });
+    req.pipe(upstream);
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const target = new URL(options.queryUrl);
+    const upstream = net.connect(Number(target.port), target.hostname, () => {
+      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('\r\n');
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+
+  server.listen(options.port);
+  return server;
+}
+
+function serveUi(uiDir: string, pathname: string, res: http.ServerResponse): void {
+  const file = path.join(uiDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+  const chosen = file.startsWith(uiDir) && existsSync(file) && statSync(file).isFile() ? file : path.join(uiDir, 'index.html');
+  if (!existsSync(chosen)) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'UI not built' }));
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(chosen)] ?? 'application/octet-stream' });
+  res.end(readFileSync(chosen));
+}

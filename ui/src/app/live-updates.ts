@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PROJECTIONS, type ProjectionUpdated } from '@evergrade/contracts';
+import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
+import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
+import { invalidateAt } from '../lib/positions';
+import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
+
+const idsOf = (keys: string[], kind: string) =>
+  keys.flatMap((k) => {
+    const [prefix, id] = k.split(':');
+    return prefix === kind && id && /^\d+$/.test(id) ? [Number(id)] : [];
+  });
+
+/** Map a projection notice onto the query keys it makes stale. */
+export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
+  switch (n.projection) {
+    case PROJECTIONS.studentAssignments:
+      void invalidateAt(client, assignmentsQueryKey, n.position);
+      return;
+    case PROJECTIONS.assignmentQuestions: {
+      const ids = idsOf(n.keys, 'assignment');
+      if (ids.length === 0) void invalidateAt(client, questionsBaseKey, n.position);
+      for (const id of ids) void invalidateAt(client, questionsQueryKey(id), n.position);
+      return;
+    }
+    case PROJECTIONS.directory:
+      // users and courses: names shown in the header and on assignment cards
+      void invalidateAt(client, ['users'], n.position);
+      void invalidateAt(client, assignmentsQueryKey, n.position);
+      return;
+    default:
+      return;
+  }
+}
+
+/** While signed in: keep the socket open and turn notices into refetches (other tabs see changes). */
+export function useLiveUpdates(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    connectSocket();
+    const offNotice = onProjectionUpdated((n) => applyNotice(client, n));
+    const offReconnect = onReconnect(() => void client.invalidateQueries());
+    return () => {
+      offNotice();
+      offReconnect();
+    };
+  }, [client]);
+}

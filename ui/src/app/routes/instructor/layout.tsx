@@ -1,0 +1,28 @@
+import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookIcon } from '../../../components/icons';
+import { AppShell } from '../../../components/layouts/app-shell';
+import { endSession } from '../../../features/auth/utils/session';
+import { useSessionStore } from '../../../stores/session';
+import { useLiveUpdates } from '../../live-updates';
+import { usePageTitle } from '../student/layout';
+
+export function InstructorLayout() {
+  const instructor = useSessionStore((s) => s.instructor);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const title = usePageTitle();
+  useLiveUpdates();
+  const name = [instructor.title, instructor.firstName, instructor.lastName].filter(Boolean).join(' ');
+  return (
+    <AppShell
+      title={title}
+      homeHref="/instructor/assignments"
+      nav={[{ to: '/instructor/assignments', label: 'Assignments', icon: <BookIcon /> }]}
+      user={{ name, email: instructor.email, role: 'Instructor' }}
+      onLogout={() => void endSession(client).then(() => navigate('/login', { replace: true }))}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,19 @@
+import { AssignmentList } from '../../../features/assignments/components/assignment-list';
+import { Greeting } from '../../../features/assignments/components/greeting';
+import { useSessionStore } from '../../../stores/session';
+
+export function StudentAssignmentsRoute() {
+  const firstName = useSessionStore((s) => s.student.firstName);
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <Greeting firstName={firstName} />
+          <h2 className="page-title">Your assignments</h2>
+          <p className="text-muted">Everything your instructors have set, in one place.</p>
+        </div>
+      </div>
+      <AssignmentList />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Outlet, useMatches, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookIcon } from '../../../components/icons';
+import { AppShell } from '../../../components/layouts/app-shell';
+import { endSession } from '../../../features/auth/utils/session';
+import { useSessionStore } from '../../../stores/session';
+import { useLiveUpdates } from '../../live-updates';
+import type { RouteHandle } from '../../router';
+
+export function usePageTitle(): string {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  return handle?.title ?? 'Dashboard';
+}
+
+export function StudentLayout() {
+  const student = useSessionStore((s) => s.student);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const title = usePageTitle();
+  useLiveUpdates();
+
+  return (
+    <AppShell
+      title={title}
+      homeHref="/student/assignments"
+      nav={[{ to: '/student/assignments', label: 'Assignments', icon: <BookIcon /> }]}
+      user={{ name: `${student.firstName} ${student.lastName}`.trim(), email: student.email, role: 'Student' }}
+      profileHref="/student/profile"
+      onLogout={() => void endSession(client).then(() => navigate('/login', { replace: true }))}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,112 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
+import { mockApi, renderRoutes } from '../../../testing/render';
+import { questionsQueryKey } from '../api/get-assignment-questions';
+import { AssignmentView } from './assignment-view';
+
+const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
+const assignment = (extra: Partial<StudentAssignment> = {}): StudentAssignment => ({
+  assignment_id: 12, title: 'Fractions', course: 'Mathematics', course_code: 'MATH7', assigned: '2026-01-01T00:00:00Z', due: future, due_date: future,
+  status: 'Incomplete', marks_total: 5, marks_obtained: null, time_limit: null, timed: false, question_count: 2, ...extra,
+});
+const question = (id: number, n: number, response: string | null): AssignmentQuestion => ({
+  question_id: id, question_number: n, question_content: `<p>What is ${n}/2?</p><script>alert(1)</script>`, marks_possible: n === 1 ? 1 : 4,
+  grade: null, graded: false, feedback: null, response_content: response,
+});
+
+function renderView(list: StudentAssignment, questions: AssignmentQuestion[]) {
+  const api = mockApi({
+    'GET /students/get-assignments': () => ({ body: { 12: list } }),
+    'POST /students/get-assignment-questions': () => ({ body: { questions } }),
+    'POST /students/set-assignment-response': () => ({ body: { success: true, position: '10' } }),
+    'POST /students/submit-assignment': () => ({ body: { success: true, position: '11' } }),
+  });
+  const view = renderRoutes(
+    [
+      { path: '/student/assignments/:id', element: <AssignmentView assignmentId={12} /> },
+      { path: '/student/assignments', element: <p>The list</p> },
+    ],
+    '/student/assignments/12',
+  );
+  return { ...api, ...view };
+}
+
+describe('AssignmentView', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('autosaves 2 s after typing, shows the status cycle and keeps typed text over a stale refetch', async () => {
+    const { calls, client } = renderView(assignment(), [question(101, 1, null), question(102, 2, 'half')]);
+    const box = await screen.findByLabelText('Answer to question 1');
+    expect(screen.getByTestId('progress').textContent).toBe('1/2 answered');
+    expect(document.querySelector('script')).toBeNull();
+
+    fireEvent.change(box, { target: { value: '0.5' } });
+    expect(screen.getByTestId('progress').textContent).toBe('2/2 answered');
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(calls.filter((c) => c.key.includes('set-assignment-response'))).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(screen.getByTestId('save-status-101').textContent).toBe('Saved'));
+    const save = calls.find((c) => c.key.includes('set-assignment-response'))!;
+    expect(save.body).toMatchObject({ assignment_id: 12, question_id: 101, question_number: 1, response_content: '0.5' });
+    expect(String((save.body as { command_id: string }).command_id)).toMatch(/^[0-9a-f-]{36}$/);
+
+    // a refetch that still carries the old answer must not replace what the student typed
+    act(() => client.setQueryData(questionsQueryKey(12), [question(101, 1, '0.'), question(102, 2, 'half')]));
+    await act(() => vi.advanceTimersByTimeAsync(10)); // react-query notifies on a timer
+    expect(client.getQueryData(questionsQueryKey(12))).toMatchObject([{ response_content: '0.' }, {}]);
+    expect((screen.getByLabelText('Answer to question 1') as HTMLTextAreaElement).value).toBe('0.5');
+
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getByTestId('save-status-101').textContent).toBe('');
+  });
+
+  it('asks about incomplete questions, then submits the answers and returns to the list', async () => {
+    const { calls } = renderView(assignment(), [question(101, 1, null), question(102, 2, 'half')]);
+    const box = await screen.findByLabelText('Answer to question 2');
+    fireEvent.change(box, { target: { value: 'one half' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(MESSAGES.incompleteQuestions(1));
+    // the pending edit was force-saved before asking
+    expect(calls.find((c) => c.key.includes('set-assignment-response'))?.body).toMatchObject({ question_id: 102, response_content: 'one half' });
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await screen.findByText('The list');
+    expect(screen.getByText(MESSAGES.submitted)).toBeTruthy();
+    expect(calls.find((c) => c.key.includes('submit-assignment'))?.body).toMatchObject({ assignment_id: 12, responses: { 101: null, 102: 'one half' } });
+  });
+
+  it('locks a graded assignment: read-only answers, Submit disabled with the tooltip, feedback shown', async () => {
+    const graded = { ...question(101, 1, 'x'), graded: true, grade: 1, feedback: 'Well done' };
+    renderView(assignment({ status: 'Graded', marks_obtained: 1 }), [graded]);
+    const box = await screen.findByLabelText('Answer to question 1');
+    expect((box as HTMLTextAreaElement).readOnly).toBe(true);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    expect(submit.getAttribute('title')).toBe(MESSAGES.lockedTooltip);
+    expect(screen.getByText('Well done')).toBeTruthy();
+  });
+
+  it('shows the load failure with Close when the assignment does not exist', async () => {
+    mockApi({
+      'GET /students/get-assignments': () => ({ body: {} }),
+      'POST /students/get-assignment-questions': () => ({ status: 404, body: { message: MESSAGES.assignmentNotFound } }),
+    });
+    renderRoutes(
+      [
+        { path: '/student/assignments/:id', element: <AssignmentView assignmentId={12} /> },
+        { path: '/student/assignments', element: <p>The list</p> },
+      ],
+      '/student/assignments/12',
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(MESSAGES.loadFailed);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByText('The list');
+  });
+});

@@ -1,0 +1,65 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@evergrade/contracts';
+import { useSessionStore } from '../../../stores/session';
+import { mockApi, renderRoutes } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+const routes = [
+  { path: '/login', element: <LoginForm /> },
+  { path: '/student/assignments', element: <p>Student home</p> },
+  { path: '/instructor/assignments', element: <p>Instructor home</p> },
+];
+
+function fill(email: string) {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Evergrade#2026' } });
+}
+
+describe('LoginForm', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('defaults to Instructor and signs a student in, with the tenant of the e-mail', async () => {
+    window.history.pushState({}, '', '/login');
+    const { calls } = mockApi({
+      'POST /auth/login/student': () => ({ body: { userId: 5, role: 'student', tenant: 'demo', email: 'student@demo.school', firstName: 'Sam', lastName: 'Lee' } }),
+      'GET /students/get-student': () => ({ status: 500, body: { message: 'x' } }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(routes, '/login');
+    expect(screen.getByRole('button', { name: 'Instructor' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Student' }));
+    fill('student@demo.school');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Student home');
+    expect(calls[0]).toMatchObject({ key: 'POST /auth/login/student', body: { email: 'student@demo.school', password: 'Evergrade#2026' } });
+    expect(calls[0]!.headers['X-Tenant']).toBe('demo');
+    expect(useSessionStore.getState().student).toMatchObject({ studentId: 5, firstName: 'Sam', isAuthenticated: true });
+  });
+
+  it('shows the generic message in an alert dialog on a wrong password', async () => {
+    mockApi({ 'POST /auth/login/instructor': () => ({ status: 401, body: { message: 'Invalid credentials' } }) });
+    renderRoutes(routes, '/login');
+    fill('teacher@demo.school');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(MESSAGES.loginFailed);
+  });
+
+  it("shows the server's 'not registered' message as is", async () => {
+    const message = MESSAGES.notRegisteredAs('student@demo.school', 'instructor');
+    mockApi({
+      'POST /auth/login/instructor': () => ({ status: 403, body: { message } }),
+      'POST /auth/logout': () => ({ status: 401, body: { message: MESSAGES.notAuthenticated } }),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(routes, '/login');
+    fill('student@demo.school');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(message);
+  });
+});

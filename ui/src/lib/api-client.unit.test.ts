@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@evergrade/contracts';
+import { useSessionStore, WELCOMED_KEY } from '../stores/session';
+import { ApiError, callApi, ContractError, resetApiClient } from './api-client';
+import { setNavigator } from './navigation';
+
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('callApi', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const navigate = vi.fn();
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', fetchMock);
+    setNavigator(navigate);
+    window.history.pushState({}, '', '/student/assignments');
+    useSessionStore.getState().setStudent({ studentId: 5, email: 's@demo.school', isAuthenticated: true });
+    useSessionStore.getState().setInstructor({ instructorId: 7, isAuthenticated: true });
+    useSessionStore.getState().setTenant('demo');
+    sessionStorage.setItem(WELCOMED_KEY, 'true');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    navigate.mockReset();
+    resetApiClient();
+    document.cookie = 'csrf_access_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('on 401 clears stored users and the welcomed flag, throws, and goes to /login after 100 ms', async () => {
+    fetchMock.mockResolvedValue(reply(401, { message: MESSAGES.notAuthenticated }));
+    const error = await callApi('getStudentAssignments').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: MESSAGES.notAuthenticated });
+    expect(useSessionStore.getState().student.isAuthenticated).toBe(false);
+    expect(useSessionStore.getState().student.studentId).toBe(-1);
+    expect(useSessionStore.getState().instructor.instructorId).toBe(-1);
+    expect(sessionStorage.getItem(WELCOMED_KEY)).toBeNull();
+    await vi.advanceTimersByTimeAsync(99);
+    expect(navigate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('on 422 does the same', async () => {
+    fetchMock.mockResolvedValue(reply(422, { message: 'Signature verification failed' }));
+    await expect(callApi('getStudentAssignments')).rejects.toMatchObject({ status: 422 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not navigate when already on the login page', async () => {
+    window.history.pushState({}, '', '/login');
+    fetchMock.mockResolvedValue(reply(401, { message: MESSAGES.loginFailed }));
+    await expect(callApi('login', { params: { role: 'student' }, body: { email: 'x@demo.school', password: 'p' } })).rejects.toMatchObject({
+      status: 401,
+      message: MESSAGES.loginFailed,
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('leaves the session alone on other errors and keeps the field', async () => {
+    fetchMock.mockResolvedValue(reply(409, { message: MESSAGES.alreadySubmitted, field: 'assignment_id' }));
+    await expect(
+      callApi('setAssignmentResponse', { body: { assignment_id: 1, question_id: 2, response_content: 'x' } }),
+    ).rejects.toMatchObject({ status: 409, message: MESSAGES.alreadySubmitted, field: 'assignment_id' });
+    expect(useSessionStore.getState().student.isAuthenticated).toBe(true);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends cookies, CSRF, tenant and min-position headers and parses the reply with the contract', async () => {
+    document.cookie = 'csrf_access_token=tok%3D1';
+    fetchMock.mockResolvedValue(reply(200, { success: true, position: '42' }));
+    const r = await callApi('submitAssignment', { body: { assignment_id: 3, responses: {} }, minPosition: '41' });
+    expect(r).toEqual({ success: true, position: '42' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/students/submit-assignment');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(init?.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok=1', 'X-Tenant': 'demo', 'X-Min-Position': '41' });
+  });
+
+  it('rejects a reply that breaks the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValue(reply(200, { success: 'yes' }));
+    await expect(callApi('logout')).rejects.toBeInstanceOf(ContractError);
+  });
+});
