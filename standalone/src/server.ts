@@ -12,6 +12,8 @@ import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { seedDemoSchool } from '@evergrade/command-service';
+import swaggerUi from '@fastify/swagger-ui';
+import { registerOpenApi } from './openapi';
 
 export type StandaloneOptions = {
   port: number;
@@ -64,6 +66,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     },
   });
   const now = options.now ?? (() => new Date());
+  await registerOpenApi(app);
+  await app.register(swaggerUi, { routePrefix: '/api-docs' });
   await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false });
   await app.register(queryService, { db, sessions, store });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });

@@ -11,6 +11,7 @@ export const EnvSchema = z
     DATABASE_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     NODE_ENV: z.preprocess(unsetIfEmpty, z.enum(['development', 'test', 'production']).default('development')),
     SESSION_TTL_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().positive().default(12)),
+    COOKIE_SECURE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -19,6 +20,8 @@ export const EnvSchema = z
     databaseUrl: env.DATABASE_URL,
     nodeEnv: env.NODE_ENV,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    // Production sits behind TLS; plain-http development would never get the cookie back.
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
   }));
 
 export type Config = z.infer<typeof EnvSchema>;

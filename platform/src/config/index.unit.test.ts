@@ -5,6 +5,7 @@ describe('loadConfig', () => {
   it('applies defaults to an empty environment', () => {
     expect(loadConfig({})).toEqual({
       port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
+      cookieSecure: false,
     });
   });
 
@@ -16,8 +17,9 @@ describe('loadConfig', () => {
       }),
     ).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
-      nodeEnv: 'production', sessionTtlHours: 1.5,
+      nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true,
     });
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
 

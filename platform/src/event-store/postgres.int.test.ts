@@ -69,6 +69,7 @@ describe.skipIf(!databaseUrl)(
         const subscription = store.subscribe({}, (e) => {
           received.push(e);
         });
+        await waitFor(() => received.length === 1, 5_000, "the first event (another session's long transaction?)");
         await beginSlowAppend('slow');
         await store.append('later-1', [ev('Later'), ev('Later')], { expectedVersion: 'no_stream' });
         await store.append('later-2', [ev('Later')], { expectedVersion: 'no_stream' });
@@ -79,7 +80,9 @@ describe.skipIf(!databaseUrl)(
 
         await slow.query('COMMIT');
         const order = ['before', 'slow', 'later-1', 'later-1', 'later-2'];
-        expect((await store.readAll({ limit: 100 })).map((e) => e.streamId)).toEqual(order);
+        await expect
+          .poll(async () => (await store.readAll({ limit: 100 })).map((e) => e.streamId), { timeout: 10_000 })
+          .toEqual(order);
         // The slow writer sent no notification: the poll timer picks its commit up.
         await waitFor(() => received.length === order.length, 5_000, 'held-back events');
         expect(received.map((e) => e.streamId)).toEqual(order);

@@ -30,6 +30,7 @@ export function subscriptionContract(harness: () => EventStoreHarness): void {
     it('starts strictly after the given position', async () => {
       const { store } = harness();
       await store.append('s', range(5).map((i) => ev(`E${i}`)), { expectedVersion: 'no_stream' });
+      await expect.poll(async () => (await store.readAll({ limit: 10 })).length, { timeout: 10_000 }).toBe(5);
       const all = await store.readAll({ limit: 10 });
       const received: RecordedEvent[] = [];
       const subscription = store.subscribe({ after: all[1]!.globalPosition }, (e) => {

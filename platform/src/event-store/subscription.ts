@@ -17,21 +17,27 @@ export class WakeSignal {
     for (const sleeper of [...this.sleepers]) sleeper();
   }
 
-  wait(since: number, timeoutMs: number, abort: AbortSignal): Promise<void> {
-    if (this.generation !== since || abort.aborted) return Promise.resolve();
+  /** Resolves true when woken, false when the timeout passed (or the wait was aborted). */
+  wait(since: number, timeoutMs: number, abort: AbortSignal): Promise<boolean> {
+    if (this.generation !== since) return Promise.resolve(true);
+    if (abort.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const done = () => {
+      const finish = (woken: boolean) => () => {
         clearTimeout(timer);
-        this.sleepers.delete(done);
-        abort.removeEventListener('abort', done);
-        resolve();
+        this.sleepers.delete(onWake);
+        abort.removeEventListener('abort', onTimeout);
+        resolve(woken);
       };
-      const timer = setTimeout(done, timeoutMs);
-      this.sleepers.add(done);
-      abort.addEventListener('abort', done);
+      const onWake = finish(true);
+      const onTimeout = finish(false);
+      const timer = setTimeout(onTimeout, timeoutMs);
+      this.sleepers.add(onWake);
+      abort.addEventListener('abort', onTimeout);
     });
   }
 }
+
+const RECHECK_MS = 10;
 
 export type SubscriptionDeps = {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
@@ -54,6 +60,7 @@ export function startSubscription(
 
   const loop = async () => {
     await deps.beforeStart?.();
+    let sleepMs = deps.pollIntervalMs;
     while (!abort.signal.aborted) {
       const seen = deps.signal.current;
       const batch = await deps.readAll({ after, limit: batchSize });
@@ -62,7 +69,11 @@ export function startSubscription(
         await handler(event);
         after = event.globalPosition;
       }
-      if (batch.length < batchSize) await deps.signal.wait(seen, deps.pollIntervalMs, abort.signal);
+      if (batch.length === batchSize) continue;
+      // A wake means a commit, but an older transaction still in flight anywhere in the cluster
+      // (a projector's, say) can hold it below the xmin for a moment: look again soon, backing off.
+      const woken = await deps.signal.wait(seen, sleepMs, abort.signal);
+      sleepMs = woken ? RECHECK_MS : Math.min(sleepMs * 2, deps.pollIntervalMs);
     }
   };
 

@@ -1,0 +1,21 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI from the same zod schemas that validate requests: register before the service plugins. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Evergrade API',
+        version: '0.1.0',
+        description: 'Command routes append events; query routes read projections. State-changing calls need the X-CSRF-TOKEN header.',
+      },
+      tags: [{ name: 'command', description: 'Appends events' }, { name: 'query', description: 'Reads read models' }],
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'access_token_cookie' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+}
