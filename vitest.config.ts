@@ -13,7 +13,6 @@ export default defineConfig({
         },
       },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'ui',
           include: ['ui/src/**/*.unit.test.{ts,tsx}'],

@@ -1,11 +1,10 @@
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const api = 'http://localhost:3000';
+const api = process.env.EVERGRADE_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  // plugin-react resolves its vite types from the root (vitest's vite 8); this build runs vite 7.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,

@@ -7,7 +7,7 @@ import type { EventMetadata, EventStore, NewEvent } from '@evergrade/platform/ev
  * sequences, users, courses with enrolments, published assignments, then many autosaves and
  * submissions over thousands of submission streams, appended in two interleaved rounds.
  */
-export const SHAPE = { students: 500, teachers: 10, courses: 20, coursesPerStudent: 2, assignmentsPerCourse: 5, questions: 5 };
+export const SHAPE = { students: 300, teachers: 6, courses: 12, coursesPerStudent: 2, assignmentsPerCourse: 4, questions: 5 };
 const TENANT = 'replay';
 const DAY = 86_400_000;
 const FAKE_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginRole } from '@evergrade/contracts';
 import { ensureSession } from '../features/auth/utils/session';
@@ -27,7 +27,7 @@ export function createRouter(client: QueryClient) {
       errorElement: <RouteError />,
       hydrateFallbackElement: <Fallback />,
       children: [
-        { path: '/', loader: () => redirect('/login') },
+        { path: '/', element: <Navigate to="/login" replace /> },
         { path: '/login', element: <LoginRoute /> },
         {
           path: '/student',
@@ -35,8 +35,8 @@ export function createRouter(client: QueryClient) {
           shouldRevalidate: () => true,
           element: <StudentLayout />,
           children: [
-            { index: true, loader: () => redirect('/student/assignments') },
-            { path: 'dashboard', loader: () => redirect('/student/assignments') },
+            { index: true, element: <Navigate to="/student/assignments" replace /> },
+            { path: 'dashboard', element: <Navigate to="/student/assignments" replace /> },
             { path: 'assignments', element: <StudentAssignmentsRoute />, handle: { title: 'Assignments' } satisfies RouteHandle },
             { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: { title: 'Assignment' } satisfies RouteHandle },
             { path: 'profile', element: <StudentProfileRoute />, handle: { title: 'Profile & Settings' } satisfies RouteHandle },
@@ -48,7 +48,7 @@ export function createRouter(client: QueryClient) {
           shouldRevalidate: () => true,
           element: <InstructorLayout />,
           children: [
-            { index: true, loader: () => redirect('/instructor/assignments') },
+            { index: true, element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'assignments', element: <InstructorAssignmentsRoute />, handle: { title: 'Assignments' } satisfies RouteHandle },
           ],
         },

@@ -11,7 +11,7 @@ type AppShellProps = {
   title: string;
   homeHref: string;
   nav: NavItem[];
-  user: { name: string; email: string; role: string };
+  user: { name: string; email: string; role: string; initials?: string };
   profileHref?: string;
   onLogout: () => void;
   children: ReactNode;
@@ -20,6 +20,7 @@ type AppShellProps = {
 const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]?.toUpperCase()).join('') || '?';
 
 export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, children }: AppShellProps) {
+  const monogram = user.initials ?? initials(user.name);
   const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 860px)').matches ?? false);
   const location = useLocation();
   const closeOnMobile = () => window.matchMedia?.('(max-width: 860px)').matches && setCollapsed(true);
@@ -61,11 +62,11 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
                 </div>
               )}
             </Menu>
-            <Menu label="Profile menu" className="menu-right" trigger={<span className="avatar" aria-hidden="true">{initials(user.name)}</span>}>
+            <Menu label="Profile menu" className="menu-right" trigger={<span className="avatar" aria-hidden="true">{monogram}</span>}>
               {(close) => (
                 <div className="menu-panel">
                   <div className="menu-user">
-                    <span className="avatar avatar-lg" aria-hidden="true">{initials(user.name)}</span>
+                    <span className="avatar avatar-lg" aria-hidden="true">{monogram}</span>
                     <div>
                       <p className="menu-user-name">{user.name || 'Signed in'}</p>
                       <p className="menu-user-email">{user.email}</p>

@@ -19,7 +19,7 @@ export function InstructorLayout() {
       title={title}
       homeHref="/instructor/assignments"
       nav={[{ to: '/instructor/assignments', label: 'Assignments', icon: <BookIcon /> }]}
-      user={{ name, email: instructor.email, role: 'Instructor' }}
+      user={{ name, email: instructor.email, role: 'Instructor', initials: `${instructor.firstName[0] ?? ''}${instructor.lastName[0] ?? ''}`.toUpperCase() || undefined }}
       onLogout={() => void endSession(client).then(() => navigate('/login', { replace: true }))}
     >
       <Outlet />

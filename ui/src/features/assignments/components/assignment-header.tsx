@@ -31,8 +31,8 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
           <p className="text-muted">{a.course}</p>
         </div>
         <div className="assignment-actions">
-          <span title={locked ? lockedTitle : 'Coming soon'} className="tooltip-wrap">
-            <button type="button" className="button button-secondary" disabled>
+          <span title={lockedTitle ?? 'Coming soon'} className="tooltip-wrap">
+            <button type="button" className="button button-secondary" disabled title={lockedTitle ?? 'Coming soon'}>
               <UploadIcon width={16} height={16} /> Upload PDF
             </button>
           </span>
