@@ -83,6 +83,15 @@ describe('projector runner', () => {
     expect(await counts(db)).toEqual({ rows: '300', max: 1 });
   });
 
+  it('keeps the other read models moving while one projection keeps failing', async () => {
+    await appendMany(store, 300);
+    const broken: Projection = { ...countingProjection(), name: 'broken', tables: [], apply: async () => { throw new Error('bug'); } };
+    const runner = createProjectorRunner({ store, db, batchSize: 50, log: () => {}, projections: [broken, countingProjection()] });
+    await runner.start();
+    await expect.poll(async () => (await counts(db)).rows, { timeout: 20_000 }).toBe('300');
+    await runner.stop();
+  });
+
   it('publishes one notice per batch and tenant, with the keys it touched and the batch position', async () => {
     const last = await appendMany(store, 20);
     const bus = createInProcessBus();

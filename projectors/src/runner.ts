@@ -86,34 +86,63 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     return last.globalPosition;
   }
 
-  async function run(p: Projection) {
-    const checkpointName = schema ? `${p.name}@${schema}` : p.name;
-    let checkpoint = await readCheckpoint(db, checkpointName);
-    positions.set(p.name, checkpoint);
-    let failures = 0;
+  const checkpointNameOf = (p: Projection) => (schema ? `${p.name}@${schema}` : p.name);
+  const lowest = (ps: readonly Projection[]): string | null => {
+    let low: string | null | undefined;
+    for (const p of ps) {
+      const c = positions.get(p.name) ?? null;
+      if (c === null) return null;
+      if (low === undefined || store.comparePositions(c as never, low as never) < 0) low = c;
+    }
+    return low ?? null;
+  };
+
+  /**
+   * One loop feeds every projection from one read, each in its own transaction with its own checkpoint.
+   * Separate loops would each hold a write transaction open while the others read, and readAll stops at
+   * the oldest open transaction, so they would keep delaying each other.
+   */
+  async function run() {
+    const failures = new Map<string, number>();
+    const retryAt = new Map<string, number>();
+    for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
     while (!stopping) {
+      const now = Date.now();
+      const ready = projections.filter((p) => (retryAt.get(p.name) ?? 0) <= now);
+      let events: RecordedEvent[] = [];
       try {
-        const events = await store.readAll({ after: (checkpoint ?? undefined) as never, limit: batchSize });
-        if (events.length === 0) {
-          setIdle(p.name, true);
-          await sleep(pollMs);
-          continue;
-        }
-        setIdle(p.name, false);
-        checkpoint = await applyBatch(p, checkpointName, checkpoint, events);
-        positions.set(p.name, checkpoint);
-        settlePositionWaiters();
-        failures = 0;
+        if (ready.length > 0) events = await store.readAll({ after: (lowest(ready) ?? undefined) as never, limit: batchSize });
       } catch (err) {
-        if (err instanceof Aborted || stopping) break;
-        if (!(err instanceof CheckpointMoved)) {
-          failures++;
-          log(`projection ${p.name}: batch failed (attempt ${failures}), retrying`, err);
-          await sleep(Math.min(5000, 100 * 2 ** failures));
-        }
-        checkpoint = await readCheckpoint(db, checkpointName);
-        positions.set(p.name, checkpoint);
+        log('projectors: reading the log failed, retrying', err);
+        await sleep(1000);
+        continue;
       }
+      if (events.length === 0) {
+        projections.forEach((p) => setIdle(p.name, retryAt.size === 0));
+        await sleep(retryAt.size > 0 ? Math.min(pollMs, Math.max(0, Math.min(...retryAt.values()) - now)) : pollMs);
+        continue;
+      }
+      projections.forEach((p) => setIdle(p.name, false));
+      for (const p of ready) {
+        const from = positions.get(p.name) ?? null;
+        const pending = from === null ? events : events.filter((e) => store.comparePositions(e.globalPosition, from as never) > 0);
+        if (pending.length === 0) continue;
+        try {
+          positions.set(p.name, await applyBatch(p, checkpointNameOf(p), from, pending));
+          failures.delete(p.name);
+          retryAt.delete(p.name);
+        } catch (err) {
+          if (err instanceof Aborted || stopping) return;
+          if (!(err instanceof CheckpointMoved)) {
+            const n = (failures.get(p.name) ?? 0) + 1;
+            failures.set(p.name, n);
+            retryAt.set(p.name, Date.now() + Math.min(5000, 100 * 2 ** n));
+            log(`projection ${p.name}: batch failed (attempt ${n}), retrying`, err);
+          }
+          positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
+        }
+      }
+      settlePositionWaiters();
     }
   }
 
@@ -135,7 +164,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         positions.set(p.name, null);
       }
       unlisten = await db.listen(EVENTS_CHANNEL, wakeAll);
-      for (const p of projections) loops.push(run(p));
+      loops.push(run());
     },
     async stop() {
       stopping = true;
