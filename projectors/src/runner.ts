@@ -123,16 +123,18 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         continue;
       }
       projections.forEach((p) => setIdle(p.name, false));
-      for (const p of ready) {
+      // In parallel, each in its own transaction; the next read waits until all have committed.
+      const outcomes = await Promise.all(ready.map(async (p) => {
         const from = positions.get(p.name) ?? null;
         const pending = from === null ? events : events.filter((e) => store.comparePositions(e.globalPosition, from as never) > 0);
-        if (pending.length === 0) continue;
+        if (pending.length === 0) return 'ok';
         try {
           positions.set(p.name, await applyBatch(p, checkpointNameOf(p), from, pending));
           failures.delete(p.name);
           retryAt.delete(p.name);
+          return 'ok';
         } catch (err) {
-          if (err instanceof Aborted || stopping) return;
+          if (err instanceof Aborted || stopping) return 'stopped';
           if (!(err instanceof CheckpointMoved)) {
             const n = (failures.get(p.name) ?? 0) + 1;
             failures.set(p.name, n);
@@ -140,8 +142,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
             log(`projection ${p.name}: batch failed (attempt ${n}), retrying`, err);
           }
           positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
+          return 'failed';
         }
-      }
+      }));
+      if (outcomes.includes('stopped')) return;
       settlePositionWaiters();
     }
   }
