@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqlEventStore, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
 import { createInProcessBus, type ProjectionNotice } from '@evergrade/platform/bus';
-import { openPgliteDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
+import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
 import { createProjectorRunner } from './runner';
 import { rebuildProjection } from './rebuild';
 import type { Projection } from './projection';
@@ -37,16 +37,30 @@ async function appendMany(store: EventStore, total: number): Promise<string> {
 const counts = async (db: Database) =>
   (await db.query<{ rows: string; max: number | null }>('SELECT count(*)::text AS rows, max(n) AS max FROM applied')).rows[0]!;
 
-describe('projector runner', () => {
+type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
+const databaseUrl = process.env.DATABASE_URL;
+const backends: [string, Backend][] = [
+  ['PGlite', { open: async () => { const db = await openPgliteDatabase({}); return { db, dispose: () => db.close() }; } }],
+  ...(databaseUrl ? [['PostgreSQL', {
+    open: async () => {
+      const schema = await createIsolatedSchema(databaseUrl, 'runner');
+      const db = openPostgresDatabase({ connectionString: schema.connectionString });
+      return { db, dispose: async () => { await db.close(); await schema.drop(); } };
+    },
+  }] as [string, Backend]] : []),
+];
+
+describe.each(backends)('projector runner on %s', (_name, backend) => {
   let db: Database;
   let store: EventStore;
+  let dispose: () => Promise<void>;
   beforeEach(async () => {
-    db = await openPgliteDatabase({});
+    ({ db, dispose } = await backend.open());
     store = await createSqlEventStore(db);
   });
   afterEach(async () => {
     await store.close();
-    await db.close();
+    await dispose();
   });
 
   it('stopped in the middle of a batch, rolls that batch back; restarted, applies every event exactly once', async () => {

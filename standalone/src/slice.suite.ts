@@ -119,11 +119,11 @@ export function sliceSuite(backend: () => Promise<Partial<StandaloneOptions>>): 
       const q = (await student.post('/students/get-assignment-questions', { assignment_id: a.assignment_id })).json.questions;
       const body = { assignment_id: a.assignment_id, question_id: q[0].question_id, response_content: 'F = ma', command_id: crypto.randomUUID() };
       const first = await student.post('/students/set-assignment-response', body);
-      await student.post('/students/set-assignment-response', { ...body, command_id: crypto.randomUUID(), response_content: 'F = m a (newer)' });
+      const newer = await student.post('/students/set-assignment-response', { ...body, command_id: crypto.randomUUID(), response_content: 'F = m a (newer)' });
       const retry = await student.post('/students/set-assignment-response', body);
       expect(retry.statusCode).toBe(200);
       expect(retry.json.position).toBe(first.json.position);
-      const again = (await student.post('/students/get-assignment-questions', { assignment_id: a.assignment_id }, afterPosition(retry.json.position))).json.questions;
+      const again = (await student.post('/students/get-assignment-questions', { assignment_id: a.assignment_id }, afterPosition(newer.json.position))).json.questions;
       expect(again[0].response_content).toBe('F = m a (newer)');
     });
 

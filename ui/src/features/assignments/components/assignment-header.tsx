@@ -63,7 +63,13 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
         </div>
       </dl>
       <ProgressBar done={answered} total={total} />
-      {locked && <p className="notice" role="note">{MESSAGES.lockedTooltip}. Answers are read-only.</p>}
+      {locked && <p className="notice" role="note">{lockReason(a.status)} Answers are read-only.</p>}
     </section>
   );
+}
+
+function lockReason(status: StudentAssignment['status']): string {
+  if (status === 'Graded') return 'This assignment has been graded.';
+  if (status === 'Submitted') return 'This assignment has been submitted.';
+  return 'This assignment is past due.';
 }
