@@ -1,10 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startStandalone } from './server';
+import { buildOpenApiDocument } from './openapi';
 
 /** `npm run openapi`: writes docs/openapi.json from the contracts' route table. */
-const server = await startStandalone({ port: 0, host: '127.0.0.1', seedDemo: false, uiDir: '/nonexistent', logLevel: 'silent' });
-const target = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
-writeFileSync(target, `${JSON.stringify(server.app.swagger(), null, 2)}\n`);
-await server.close();
-console.log(`wrote ${target}`);
+export const OPENAPI_FILE = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+
+export const renderOpenApi = async () => `${JSON.stringify(await buildOpenApiDocument(), null, 2)}\n`;
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(OPENAPI_FILE, await renderOpenApi());
+  console.log(`wrote ${OPENAPI_FILE}`);
+}

@@ -1,6 +1,9 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { commandService, type CommandServiceDeps } from '@evergrade/command-service';
+import { queryService, type QueryServiceDeps } from '@evergrade/query-service';
+import { createHttpServer } from '@evergrade/platform/http';
 
 /** OpenAPI from the same zod schemas that validate requests: register before the service plugins. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -18,4 +21,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
+}
+
+/** The document alone: routes are registered but never called, so no database is needed. */
+export async function buildOpenApiDocument(): Promise<unknown> {
+  const app = await createHttpServer({ logLevel: 'silent' });
+  await registerOpenApi(app);
+  await app.register(commandService, {} as CommandServiceDeps);
+  await app.register(queryService, {} as QueryServiceDeps);
+  await app.ready();
+  const document = app.swagger();
+  await app.close();
+  return document;
 }
