@@ -101,7 +101,95 @@ export const AssignmentSubmittedSchema = z.object({
   data: z.object({ assignmentId: z.number().int(), studentId: z.number().int(), submittedAt: isoDate }),
 });
 
+export const SchoolBrandingUpdatedSchema = z.object({
+  type: z.literal('SchoolBrandingUpdated'),
+  data: z.object({ name: z.string(), logoUrl: z.string().nullable(), updatedAt: isoDate }),
+});
+export const AuthorizedDomainAddedSchema = z.object({ type: z.literal('AuthorizedDomainAdded'), data: z.object({ domain: z.string() }) });
+export const AuthorizedDomainRemovedSchema = z.object({ type: z.literal('AuthorizedDomainRemoved'), data: z.object({ domain: z.string() }) });
+export const StudentPreapprovedSchema = z.object({ type: z.literal('StudentPreapproved'), data: z.object({ email: z.string() }) });
+export const StudentPreapprovalRevokedSchema = z.object({ type: z.literal('StudentPreapprovalRevoked'), data: z.object({ email: z.string() }) });
+
+/** The reservation of an address is released when a user's e-mail changes, so it can be taken again. */
+export const EmailReleasedSchema = z.object({ type: z.literal('EmailReleased'), data: z.object({ email: z.string(), userId: z.number().int() }) });
+
+export const UserProfileUpdatedSchema = z.object({
+  type: z.literal('UserProfileUpdated'),
+  data: z.object({ userId: z.number().int(), firstName: z.string(), lastName: z.string(), title: z.string().optional(), updatedAt: isoDate }),
+});
+export const UserDetailsUpdatedSchema = z.object({
+  type: z.literal('UserDetailsUpdated'),
+  data: z.object({
+    userId: z.number().int(), class: z.string().optional(), section: z.string().optional(), enrollmentDate: z.string().optional(), updatedAt: isoDate,
+  }),
+});
+export const UserEmailChangedSchema = z.object({
+  type: z.literal('UserEmailChanged'),
+  data: z.object({ userId: z.number().int(), from: z.string(), to: z.string(), changedAt: isoDate }),
+});
+export const PasswordChangedSchema = z.object({
+  type: z.literal('PasswordChanged'),
+  data: z.object({ userId: z.number().int(), passwordHash: z.string(), reason: z.enum(['changed', 'reset']), changedAt: isoDate }),
+});
+
+/** One stream per (tenant, purpose, address): codes are stored hashed, expire, and are used once. */
+export const VerificationCodeIssuedSchema = z.object({
+  type: z.literal('VerificationCodeIssued'),
+  data: z.object({
+    purpose: z.enum(['signup', 'password_reset']), email: z.string(), role: z.enum(ROLES), codeHash: z.string(),
+    issuedAt: isoDate, expiresAt: isoDate,
+  }),
+});
+export const VerificationCodeRejectedSchema = z.object({
+  type: z.literal('VerificationCodeRejected'),
+  data: z.object({ email: z.string(), reason: z.enum(['wrong', 'expired']), at: isoDate }),
+});
+export const VerificationCodeVerifiedSchema = z.object({
+  type: z.literal('VerificationCodeVerified'),
+  data: z.object({ email: z.string(), verifiedAt: isoDate }),
+});
+export const VerificationCodeUsedSchema = z.object({
+  type: z.literal('VerificationCodeUsed'),
+  data: z.object({ email: z.string(), usedAt: isoDate }),
+});
+
+export const InstructorAssignedSchema = z.object({
+  type: z.literal('InstructorAssigned'),
+  data: z.object({ courseId: z.number().int(), instructorId: z.number().int(), assignedAt: isoDate }),
+});
+export const InstructorUnassignedSchema = z.object({
+  type: z.literal('InstructorUnassigned'),
+  data: z.object({ courseId: z.number().int(), instructorId: z.number().int(), unassignedAt: isoDate }),
+});
+export const StudentUnenrolledSchema = z.object({
+  type: z.literal('StudentUnenrolled'),
+  data: z.object({ courseId: z.number().int(), studentId: z.number().int(), unenrolledAt: isoDate }),
+});
+/** Course codes are unique per school: a reservation stream per code, created once. */
+export const CourseCodeReservedSchema = z.object({
+  type: z.literal('CourseCodeReserved'),
+  data: z.object({ courseCode: z.string(), courseId: z.number().int() }),
+});
+
 export const DomainEventSchema = z.discriminatedUnion('type', [
+  SchoolBrandingUpdatedSchema,
+  AuthorizedDomainAddedSchema,
+  AuthorizedDomainRemovedSchema,
+  StudentPreapprovedSchema,
+  StudentPreapprovalRevokedSchema,
+  EmailReleasedSchema,
+  UserProfileUpdatedSchema,
+  UserDetailsUpdatedSchema,
+  UserEmailChangedSchema,
+  PasswordChangedSchema,
+  VerificationCodeIssuedSchema,
+  VerificationCodeRejectedSchema,
+  VerificationCodeVerifiedSchema,
+  VerificationCodeUsedSchema,
+  InstructorAssignedSchema,
+  InstructorUnassignedSchema,
+  StudentUnenrolledSchema,
+  CourseCodeReservedSchema,
   TenantRegisteredSchema,
   IdAllocatedSchema,
   EmailReservedSchema,

@@ -1,4 +1,4 @@
-import { routes, type RouteDef } from './routes';
+import { routes, type RouteDef } from './routes/index';
 
 const compiled = Object.values(routes as Record<string, RouteDef>).map((r) => ({
   route: r,

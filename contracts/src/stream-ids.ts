@@ -6,6 +6,9 @@ export const streamIds = {
   assignment: (tenant: string, assignmentId: number) => `assignment:${tenant}:${assignmentId}`,
   submission: (tenant: string, assignmentId: number, studentId: number) => `submission:${tenant}:${assignmentId}:${studentId}`,
   tenant: (tenant: string) => `tenant:${tenant}`,
+  courseCode: (tenant: string, code: string) => `course-code:${tenant}:${code.toLowerCase()}`,
+  verification: (tenant: string, purpose: 'signup' | 'password_reset', email: string) =>
+    `verification:${tenant}:${purpose}:${email.toLowerCase()}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
 };

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { route } from './route';
+
+export const DevMailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() });
+export type DevMail = z.infer<typeof DevMailSchema>;
+
+/** Only registered in development and standalone mode. */
+export const devRoutes = {
+  devMail: route({
+    method: 'GET', path: '/dev/mail', kind: 'query', access: 'public',
+    summary: 'The dev outbox, newest first (development and standalone mode only).',
+    reply: z.array(DevMailSchema),
+  }),
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { devRoutes } from './dev';
+import { instructorRoutes } from './instructors';
+import type { RouteDef } from './route';
+import { studentRoutes } from './students';
+
+export * from './route';
+export * from './auth';
+export * from './students';
+export * from './instructors';
+export * from './admin';
+export * from './dev';
+
+export const routes = {
+  ...authRoutes,
+  ...studentRoutes,
+  ...instructorRoutes,
+  ...adminRoutes,
+  ...devRoutes,
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+export type BodyOf<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+export type ReplyOf<N extends RouteName> = z.infer<Routes[N]['reply']>;
+
+export const roleSchema = z.enum(ROLES);
