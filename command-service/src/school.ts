@@ -6,6 +6,7 @@ import { courseDecider } from './course/course';
 import { fold, handleCommand } from './decider';
 import { allocateId } from './ids';
 import { userDecider } from './user/user';
+import { reserveEmail } from './user/email-reservation';
 
 /** School set-up commands: used by the demo seed now, by the admin screens later. Each is events, never SQL. */
 export type Actor = { tenant: string; actorId?: number; actorRole?: Role | 'system' };
@@ -40,16 +41,7 @@ export type NewUser = {
 export async function registerUser(store: EventStore, actor: Actor, input: NewUser, now: Date): Promise<number> {
   const userId = await allocateId(store, 'user');
   const email = input.email.trim().toLowerCase();
-  try {
-    await store.append(
-      streamIds.userEmail(actor.tenant, email),
-      [{ type: 'EmailReserved', data: { email, userId }, metadata: meta(actor) }],
-      { expectedVersion: 'no_stream' },
-    );
-  } catch (err) {
-    if (err instanceof WrongExpectedVersionError) throw new ConflictError(`${email} is already registered`);
-    throw err;
-  }
+  await reserveEmail(store, actor.tenant, email, userId, meta(actor));
   const { password, ...profile } = input;
   await handleCommand(store, streamIds.user(actor.tenant, userId), userDecider, {
     type: 'RegisterUser', userId, ...profile, email, passwordHash: await hashPassword(password), now: now.toISOString(),
