@@ -1,0 +1,77 @@
+import { NotFoundError, streamIds, type EventOf } from '@evergrade/contracts';
+import type { EventStore } from '@evergrade/platform/event-store';
+import { fold, type Decider } from '../decider';
+
+/** A school (tenant): its branding, who may sign up. Stream `tenant:{tenant}`. */
+export type SchoolEvent = EventOf<
+  'TenantRegistered' | 'SchoolBrandingUpdated' | 'AuthorizedDomainAdded' | 'AuthorizedDomainRemoved' | 'StudentPreapproved' | 'StudentPreapprovalRevoked'
+>;
+
+export type School =
+  | { status: 'none' }
+  | { status: 'active'; tenant: string; name: string; logoUrl: string | null; domains: string[]; preapproved: string[] };
+
+export type SchoolCommand =
+  | { type: 'UpdateBranding'; name: string; logoUrl: string | null; now: string }
+  | { type: 'AddAuthorizedDomain'; domain: string }
+  | { type: 'RemoveAuthorizedDomain'; domain: string }
+  | { type: 'PreapproveStudent'; email: string }
+  | { type: 'RevokePreapproval'; email: string };
+
+export const initialState = (): School => ({ status: 'none' });
+
+const without = (list: string[], item: string) => list.filter((x) => x !== item);
+
+export function evolve(state: School, event: SchoolEvent): School {
+  if (event.type === 'TenantRegistered') {
+    return { status: 'active', tenant: event.data.tenant, name: event.data.name, logoUrl: null, domains: [], preapproved: [] };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'SchoolBrandingUpdated':
+      return { ...state, name: event.data.name, logoUrl: event.data.logoUrl };
+    case 'AuthorizedDomainAdded':
+      return { ...state, domains: [...state.domains, event.data.domain] };
+    case 'AuthorizedDomainRemoved':
+      return { ...state, domains: without(state.domains, event.data.domain) };
+    case 'StudentPreapproved':
+      return { ...state, preapproved: [...state.preapproved, event.data.email] };
+    case 'StudentPreapprovalRevoked':
+      return { ...state, preapproved: without(state.preapproved, event.data.email) };
+  }
+}
+
+export function decide(command: SchoolCommand, state: School): SchoolEvent[] {
+  if (state.status === 'none') throw new NotFoundError('School not found');
+  switch (command.type) {
+    case 'UpdateBranding':
+      if (command.name === state.name && command.logoUrl === state.logoUrl) return [];
+      return [{ type: 'SchoolBrandingUpdated', data: { name: command.name, logoUrl: command.logoUrl, updatedAt: command.now } }];
+    case 'AddAuthorizedDomain':
+      return state.domains.includes(command.domain) ? [] : [{ type: 'AuthorizedDomainAdded', data: { domain: command.domain } }];
+    case 'RemoveAuthorizedDomain':
+      return state.domains.includes(command.domain) ? [{ type: 'AuthorizedDomainRemoved', data: { domain: command.domain } }] : [];
+    case 'PreapproveStudent':
+      return state.preapproved.includes(command.email) ? [] : [{ type: 'StudentPreapproved', data: { email: command.email } }];
+    case 'RevokePreapproval':
+      return state.preapproved.includes(command.email) ? [{ type: 'StudentPreapprovalRevoked', data: { email: command.email } }] : [];
+    default: {
+      const unhandled: never = command;
+      throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+export const schoolDecider: Decider<SchoolCommand, SchoolEvent, School> = { decide, evolve, initialState };
+
+export async function loadSchool(store: EventStore, tenant: string): Promise<School> {
+  return fold(schoolDecider, await store.readStream(streamIds.tenant(tenant)));
+}
+
+/** Instructor signup: the address's domain is one the school authorised. */
+export const domainAuthorized = (school: School, email: string) =>
+  school.status === 'active' && school.domains.includes(email.split('@')[1]?.toLowerCase() ?? '');
+
+/** Student signup: the address itself was pre-approved. */
+export const studentPreapproved = (school: School, email: string) =>
+  school.status === 'active' && school.preapproved.includes(email.toLowerCase());
