@@ -1,5 +1,7 @@
 import { streamIds } from '@evergrade/contracts';
-import { createAssignment, createCourse, enrollStudent, registerTenant, registerUser, type Actor } from './school';
+import { createAssignment, enrollStudent, registerTenant, registerUser, type Actor } from './school';
+import { createCourse } from './admin/courses';
+import { changeSchool } from './admin/school-settings';
 import type { EventStore } from '@evergrade/platform/event-store';
 
 export const DEMO_PASSWORD = 'Evergrade#2026';
@@ -10,6 +12,9 @@ export const DEMO_LOGINS = [
   { role: 'admin', email: 'admin@demo.school' },
 ] as const;
 
+/** Addresses the demo school lets sign up as students (instructors: any address at demo.school). */
+export const DEMO_PREAPPROVED_STUDENTS = ['new.student@demo.school', 'pupil@demo.school'];
+
 const DAY = 86_400_000;
 
 /** Seeds 'Demo School' (tenant demo) by issuing commands, once: a second call finds the tenant and stops. */
@@ -17,6 +22,9 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
   const system: Actor = { tenant: 'demo', actorRole: 'system' };
   if ((await store.readStream(streamIds.tenant('demo'))).length > 0) return false;
   await registerTenant(store, system, 'Demo School', now);
+  const admin = { tenant: 'demo', actorRole: 'system' };
+  await changeSchool(store, admin, { type: 'AddAuthorizedDomain', domain: 'demo.school' });
+  await changeSchool(store, admin, { type: 'PreapproveStudents', emails: DEMO_PREAPPROVED_STUDENTS });
   const enrollmentDate = now.toISOString().slice(0, 10);
   const teacher = await registerUser(store, system, {
     email: 'teacher@demo.school', role: 'instructor', password: DEMO_PASSWORD, firstName: 'Grace', lastName: 'Hopper', title: "Ma'am",
@@ -32,10 +40,10 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
       class: '10', section: 'A', enrollmentDate,
     }, now),
   ];
-  const math = await createCourse(store, system, {
+  const { courseId: math } = await createCourse(store, admin, {
     courseCode: 'MATH10', courseName: 'Mathematics', courseClass: '10', subject: 'Mathematics', instructorIds: [teacher],
   }, now);
-  const physics = await createCourse(store, system, {
+  const { courseId: physics } = await createCourse(store, admin, {
     courseCode: 'PHYS10', courseName: 'Physics', courseClass: '10', subject: 'Physics', instructorIds: [teacher],
   }, now);
   for (const course of [math, physics]) for (const s of students) await enrollStudent(store, system, course, s, now);

@@ -2,4 +2,4 @@ export { commandService } from './app';
 export type { CommandServiceDeps } from './context';
 export * from './school';
 export { handleCommand, fold, type Decider } from './decider';
-export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD } from './demo-school';
+export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PREAPPROVED_STUDENTS } from './demo-school';

@@ -18,6 +18,8 @@ export const noticeKeys = {
   user: (id: number) => `user:${id}`,
   assignment: (id: number) => `assignment:${id}`,
   course: (id: number) => `course:${id}`,
+  /** Anything on the admin's screens of a school changed. */
+  school: () => 'school',
 };
 
 export const PROJECTIONS = {

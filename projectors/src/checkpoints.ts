@@ -6,6 +6,20 @@ export async function migrateCheckpoints(db: SqlClient): Promise<void> {
     position text,
     updated_at timestamptz NOT NULL DEFAULT now()
   )`);
+  await db.query('ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS version integer');
+}
+
+/**
+ * Read models are disposable, events are not: when a projection's version differs from the one its
+ * tables were built with, drop them and start again from position zero.
+ */
+export async function resetIfOutdated(db: SqlClient, name: string, version: number, tables: readonly string[]): Promise<boolean> {
+  await db.query('INSERT INTO projection_checkpoints (name, position, version) VALUES ($1, NULL, $2) ON CONFLICT (name) DO NOTHING', [name, version]);
+  const { rows } = await db.query<{ version: number | null }>('SELECT version FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
+  if (rows[0]?.version === version) return false;
+  for (const table of tables) await db.query(`DROP TABLE IF EXISTS "${table}"`);
+  await db.query('UPDATE projection_checkpoints SET position = NULL, version = $2, updated_at = now() WHERE name = $1', [name, version]);
+  return true;
 }
 
 export async function readCheckpoint(db: SqlClient, name: string): Promise<string | null> {

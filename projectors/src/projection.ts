@@ -10,6 +10,8 @@ export type Touched = { tenant: string; keys: string[] };
  */
 export type Projection = {
   name: string;
+  /** Bump when the tables or handlers change: the runner then rebuilds this read model from zero. */
+  version: number;
   tables: readonly string[];
   migrate(db: SqlClient): Promise<void>;
   apply(tx: SqlClient, event: RecordedEvent): Promise<Touched | null>;

@@ -28,8 +28,8 @@ export async function rebuildProjection(
       await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA "${home}"`);
     }
     await tx.query(
-      `UPDATE projection_checkpoints SET position = (SELECT position FROM projection_checkpoints WHERE name = $2), updated_at = now()
-       WHERE name = $1`, [projection.name, rebuiltName]);
+      `UPDATE projection_checkpoints SET position = (SELECT position FROM projection_checkpoints WHERE name = $2), version = $3,
+       updated_at = now() WHERE name = $1`, [projection.name, rebuiltName, projection.version]);
     await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [rebuiltName]);
     await tx.query(`DROP SCHEMA "${schema}" CASCADE`);
   });

@@ -11,6 +11,7 @@ function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) =
   let nth = 0;
   return {
     name: 'counting',
+    version: 1,
     tables: ['applied'],
     async migrate(db: SqlClient) {
       await db.query('CREATE TABLE IF NOT EXISTS applied (event_id uuid PRIMARY KEY, n integer NOT NULL, stream_id text NOT NULL, version integer NOT NULL)');

@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
-import { advanceCheckpoint, migrateCheckpoints, readCheckpoint } from './checkpoints';
+import { advanceCheckpoint, migrateCheckpoints, readCheckpoint, resetIfOutdated } from './checkpoints';
 import type { Projection } from './projection';
 
 export type RunnerOptions = {
@@ -162,7 +162,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
             await p.migrate(tx);
           });
         } else {
-          await p.migrate(db);
+          await db.transaction(async (tx) => {
+            if (await resetIfOutdated(tx, p.name, p.version, p.tables)) log(`projection ${p.name}: version ${p.version}, rebuilding from zero`);
+            await p.migrate(tx);
+          });
         }
         idleFlags.set(p.name, false);
         positions.set(p.name, null);

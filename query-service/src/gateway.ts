@@ -32,6 +32,7 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
   io.on('connection', async (socket: Socket) => {
     const session = socket.data.session as Session;
     await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
+    if (session.role === 'admin') await socket.join(room(session.tenant, noticeKeys.school()));
     for (const courseId of await coursesOf(deps.db, session)) {
       await socket.join(room(session.tenant, noticeKeys.course(courseId)));
     }

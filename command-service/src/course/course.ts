@@ -1,7 +1,7 @@
-import { ConflictError, ValidationError, type EventOf } from '@evergrade/contracts';
+import { ConflictError, NotFoundError, type EventOf } from '@evergrade/contracts';
 import type { Decider } from '../decider';
 
-export type CourseEvent = EventOf<'CourseCreated' | 'StudentEnrolled'>;
+export type CourseEvent = EventOf<'CourseCreated' | 'StudentEnrolled' | 'StudentUnenrolled' | 'InstructorAssigned' | 'InstructorUnassigned'>;
 
 export type Course =
   | { status: 'none' }
@@ -18,33 +18,64 @@ export type CourseCommand =
       instructorIds: number[];
       now: string;
     }
-  | { type: 'EnrollStudent'; courseId: number; studentId: number; now: string };
+  | { type: 'EnrollStudent'; courseId: number; studentId: number; now: string }
+  | { type: 'UnenrollStudent'; courseId: number; studentId: number; now: string }
+  | { type: 'AssignInstructor'; courseId: number; instructorId: number; now: string }
+  | { type: 'UnassignInstructor'; courseId: number; instructorId: number; now: string };
 
 export const initialState = (): Course => ({ status: 'none' });
 
+const without = (ids: number[], id: number) => ids.filter((x) => x !== id);
+
 export function evolve(state: Course, event: CourseEvent): Course {
-  switch (event.type) {
-    case 'CourseCreated': {
-      const { courseId, courseCode, courseName, instructorIds } = event.data;
-      return { status: 'active', courseId, courseCode, courseName, instructorIds, studentIds: [] };
-    }
-    case 'StudentEnrolled':
-      return state.status === 'none' ? state : { ...state, studentIds: [...state.studentIds, event.data.studentId] };
+  if (event.type === 'CourseCreated') {
+    const { courseId, courseCode, courseName, instructorIds } = event.data;
+    return { status: 'active', courseId, courseCode, courseName, instructorIds, studentIds: [] };
   }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'StudentEnrolled':
+      return { ...state, studentIds: [...state.studentIds, event.data.studentId] };
+    case 'StudentUnenrolled':
+      return { ...state, studentIds: without(state.studentIds, event.data.studentId) };
+    case 'InstructorAssigned':
+      return { ...state, instructorIds: [...state.instructorIds, event.data.instructorId] };
+    case 'InstructorUnassigned':
+      return { ...state, instructorIds: without(state.instructorIds, event.data.instructorId) };
+  }
+}
+
+function existing(state: Course) {
+  if (state.status === 'none') throw new NotFoundError('Course not found');
+  return state;
 }
 
 export function decide(command: CourseCommand, state: Course): CourseEvent[] {
   switch (command.type) {
     case 'CreateCourse': {
       if (state.status !== 'none') throw new ConflictError('This course already exists');
-      if (command.courseCode.trim() === '') throw new ValidationError('course_code is required', 'course_code');
       const { type: _, now, ...data } = command;
       return [{ type: 'CourseCreated', data: { ...data, createdAt: now } }];
     }
     case 'EnrollStudent': {
-      if (state.status === 'none') throw new ValidationError('Course not found', 'course_id');
-      if (state.studentIds.includes(command.studentId)) return [];
-      return [{ type: 'StudentEnrolled', data: { courseId: command.courseId, studentId: command.studentId, enrolledAt: command.now } }];
+      const { courseId, studentId, now } = command;
+      if (existing(state).studentIds.includes(studentId)) return [];
+      return [{ type: 'StudentEnrolled', data: { courseId, studentId, enrolledAt: now } }];
+    }
+    case 'UnenrollStudent': {
+      const { courseId, studentId, now } = command;
+      if (!existing(state).studentIds.includes(studentId)) return [];
+      return [{ type: 'StudentUnenrolled', data: { courseId, studentId, unenrolledAt: now } }];
+    }
+    case 'AssignInstructor': {
+      const { courseId, instructorId, now } = command;
+      if (existing(state).instructorIds.includes(instructorId)) return [];
+      return [{ type: 'InstructorAssigned', data: { courseId, instructorId, assignedAt: now } }];
+    }
+    case 'UnassignInstructor': {
+      const { courseId, instructorId, now } = command;
+      if (!existing(state).instructorIds.includes(instructorId)) return [];
+      return [{ type: 'InstructorUnassigned', data: { courseId, instructorId, unassignedAt: now } }];
     }
     default: {
       const unhandled: never = command;

@@ -15,7 +15,7 @@ export type SchoolCommand =
   | { type: 'UpdateBranding'; name: string; logoUrl: string | null; now: string }
   | { type: 'AddAuthorizedDomain'; domain: string }
   | { type: 'RemoveAuthorizedDomain'; domain: string }
-  | { type: 'PreapproveStudent'; email: string }
+  | { type: 'PreapproveStudents'; emails: string[] }
   | { type: 'RevokePreapproval'; email: string };
 
 export const initialState = (): School => ({ status: 'none' });
@@ -51,8 +51,10 @@ export function decide(command: SchoolCommand, state: School): SchoolEvent[] {
       return state.domains.includes(command.domain) ? [] : [{ type: 'AuthorizedDomainAdded', data: { domain: command.domain } }];
     case 'RemoveAuthorizedDomain':
       return state.domains.includes(command.domain) ? [{ type: 'AuthorizedDomainRemoved', data: { domain: command.domain } }] : [];
-    case 'PreapproveStudent':
-      return state.preapproved.includes(command.email) ? [] : [{ type: 'StudentPreapproved', data: { email: command.email } }];
+    case 'PreapproveStudents':
+      return [...new Set(command.emails)]
+        .filter((email) => !state.preapproved.includes(email))
+        .map((email) => ({ type: 'StudentPreapproved', data: { email } }));
     case 'RevokePreapproval':
       return state.preapproved.includes(command.email) ? [{ type: 'StudentPreapprovalRevoked', data: { email: command.email } }] : [];
     default: {

@@ -36,7 +36,8 @@ export function registerRoute<R extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       response: { 200: def.reply },
     },
-    preHandler: authGuard(sessions, def.access),
+    // Before validation: a caller without the right session learns nothing about the route's schema.
+    preValidation: authGuard(sessions, def.access),
     handler: handler as never,
   });
 }

@@ -33,6 +33,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const assignmentQuestionsProjection: Projection = {
   name: PROJECTIONS.assignmentQuestions,
+  version: 1,
   tables: ['aq_questions', 'aq_responses'],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS aq_questions (

@@ -82,6 +82,12 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
       }
       return { tenant, keys: [noticeKeys.user(studentId)] };
     }
+    case 'StudentUnenrolled': {
+      const { courseId, studentId } = event.data;
+      await tx.query('UPDATE sa_courses SET student_ids = array_remove(student_ids, $3) WHERE tenant = $1 AND course_id = $2', [tenant, courseId, studentId]);
+      await tx.query('DELETE FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND course_id = $3', [tenant, studentId, courseId]);
+      return { tenant, keys: [noticeKeys.user(studentId)] };
+    }
     case 'AssignmentCreated': {
       const d = event.data;
       await tx.query(
@@ -125,6 +131,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const studentAssignmentsProjection: Projection = {
   name: PROJECTIONS.studentAssignments,
+  version: 2,
   tables: ['sa_courses', 'sa_assignments', 'student_assignments'],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS sa_courses (

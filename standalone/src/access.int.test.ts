@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, routePath, type RouteDef } from '@evergrade/contracts';
+import { registerTenant, registerUser } from '@evergrade/command-service';
+import { startStandalone, type Standalone } from './server';
+import { loginAs, userWith, type TestUser } from './testing/client';
+
+/**
+ * Every route of the contracts' table × every kind of caller: the server, not the UI, decides.
+ * Bodies are deliberately empty: a caller who may not use a route must hear 401/403, never a 400
+ * that describes the route's schema.
+ */
+type Caller = 'anonymous' | 'student' | 'instructor' | 'admin';
+const callers: Caller[] = ['anonymous', 'student', 'instructor', 'admin'];
+
+let server: Standalone;
+const users = {} as Record<Exclude<Caller, 'anonymous'> | 'outsider', TestUser>;
+
+beforeAll(async () => {
+  server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent' });
+  users.student = await loginAs(server.app, 'student', 'student@demo.school');
+  users.instructor = await loginAs(server.app, 'instructor', 'teacher@demo.school');
+  users.admin = await loginAs(server.app, 'admin', 'admin@demo.school');
+  const other = { tenant: 'other', actorRole: 'system' as const };
+  await registerTenant(server.store, other, 'Other School', new Date());
+  await registerUser(server.store, other, { email: 'head@other.school', role: 'admin', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' }, new Date());
+  users.outsider = await loginAs(server.app, 'admin', 'head@other.school', 'Pa55word!x');
+});
+afterAll(async () => { await server?.close(); });
+
+const table = Object.entries(routes as Record<string, RouteDef>).filter(([name]) => name !== 'devMail');
+const urlOf = (r: RouteDef) => routePath(r.path, { role: 'student', tenant: 'demo' });
+
+function send(caller: TestUser | null, r: RouteDef, headers: Record<string, string> = {}) {
+  const url = urlOf(r);
+  if (!caller) return server.app.inject({ method: r.method, url, ...(r.method === 'GET' ? {} : { payload: {} }), headers });
+  return r.method === 'GET' ? caller.get(url, headers) : caller.post(url, {}, headers);
+}
+const statusOf = (res: { statusCode: number }) => res.statusCode;
+
+const expected = (r: RouteDef, caller: Caller): 'allow' | 401 | 403 => {
+  if (r.access === 'public') return 'allow';
+  if (caller === 'anonymous') return 401;
+  if (r.access === 'authenticated' || r.access === caller) return 'allow';
+  return 403;
+};
+
+describe.each(table)('%s', (_name, r) => {
+  it.each(callers)('as %s', async (caller) => {
+    const status = statusOf(await send(caller === 'anonymous' ? null : users[caller], r));
+    const want = expected(r, caller);
+    if (want === 'allow') expect([401, 403]).not.toContain(status);
+    else expect(status).toBe(want);
+    expect(status).toBeLessThan(500);
+  });
+
+  if (r.access !== 'public') {
+    it("as a user of another school naming this school's tenant: 403", async () => {
+      expect(statusOf(await send(users.outsider, r, { 'x-tenant': 'demo' }))).toBe(403);
+    });
+  }
+
+  if (r.access !== 'public' && r.method !== 'GET') {
+    it('without the CSRF header: 403', async () => {
+      const role = r.access === 'authenticated' ? 'student' : (r.access as Exclude<Caller, 'anonymous'>);
+      const noCsrf = userWith(server.app, { access_token_cookie: users[role].cookies.access_token_cookie! });
+      const res = await noCsrf.post(urlOf(r), {});
+      expect(res.statusCode).toBe(403);
+    });
+  }
+});
