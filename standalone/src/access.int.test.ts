@@ -44,9 +44,16 @@ const expected = (r: RouteDef, caller: Caller): 'allow' | 401 | 403 => {
   return 403;
 };
 
+const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
+  student: 'student@demo.school', instructor: 'teacher@demo.school', admin: 'admin@demo.school',
+};
+/** Logging out ends the session, so that route gets a session of its own. */
+const sessionFor = async (caller: Exclude<Caller, 'anonymous'>, r: RouteDef) =>
+  r === routes.logout ? loginAs(server.app, caller, emails[caller]) : users[caller];
+
 describe.each(table)('%s', (_name, r) => {
   it.each(callers)('as %s', async (caller) => {
-    const status = statusOf(await send(caller === 'anonymous' ? null : users[caller], r));
+    const status = statusOf(await send(caller === 'anonymous' ? null : await sessionFor(caller, r), r));
     const want = expected(r, caller);
     if (want === 'allow') expect([401, 403]).not.toContain(status);
     else expect(status).toBe(want);
