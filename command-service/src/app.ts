@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
 import { authRoutes } from './routes/auth';
+import { passwordRoutes } from './routes/password';
+import { profileRoutes } from './routes/profile';
+import { signupRoutes } from './routes/signup';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
   authRoutes(app, deps);
+  signupRoutes(app, deps);
+  passwordRoutes(app, deps);
+  profileRoutes(app, deps);
   answerRoutes(app, deps);
+  adminRoutes(app, deps);
 }

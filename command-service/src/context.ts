@@ -1,5 +1,7 @@
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
+import type { Mailer } from '@evergrade/platform/mail';
+import type { RateLimiter } from '@evergrade/platform/rate-limit';
 
 export type CommandServiceDeps = {
   store: EventStore;
@@ -7,4 +9,8 @@ export type CommandServiceDeps = {
   /** The clock lives at the edge so deciders stay pure. */
   now: () => Date;
   cookieSecure: boolean;
+  /** Verification and reset codes go out through it. */
+  mailer: Mailer;
+  /** Login and password attempts, counted in a table shared by every command process. */
+  limiter: RateLimiter;
 };

@@ -2,6 +2,8 @@ import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
 import { createSqlEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown } from '@evergrade/platform/http';
+import { setUpMail } from '@evergrade/platform/mail';
+import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { commandService } from './app';
 import { seedDemoSchool } from './demo-school';
@@ -12,14 +14,20 @@ if (!config.databaseUrl) throw new Error('DATABASE_URL is required to run the co
 const db = openPostgresDatabase({ connectionString: config.databaseUrl });
 const store = await createSqlEventStore(db);
 await migrateSessions(db);
+await migrateRateLimits(db);
 const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
+const mail = await setUpMail(db, { nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl, from: config.mailFrom });
+if (!config.smtpUrl && !mail.outbox) console.warn('SMTP_URL is not set: verification and reset e-mails cannot be sent');
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
-const app = await createHttpServer();
-await app.register(commandService, { store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure });
+const app = await createHttpServer({ trustProxy: config.trustProxy });
+await app.register(commandService, {
+  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db),
+});
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: config.port, host: config.host });
 onShutdown(async () => {
   await app.close();
+  mail.close();
   await store.close();
   await db.close();
 });

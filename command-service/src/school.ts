@@ -9,7 +9,8 @@ import { userDecider } from './user/user';
 import { reserveEmail } from './user/email-reservation';
 
 /** School set-up commands: used by the demo seed now, by the admin screens later. Each is events, never SQL. */
-export type Actor = { tenant: string; actorId?: number; actorRole?: Role | 'system' };
+/** `public`: an unauthenticated caller (signup, password reset). */
+export type Actor = { tenant: string; actorId?: number; actorRole?: Role | 'system' | 'public' };
 
 const meta = (a: Actor, extra: EventMetadata = {}): EventMetadata => ({
   tenant: a.tenant,
@@ -39,12 +40,14 @@ export type NewUser = {
 
 /** An address is registered once per school: the reservation stream can only be created once. */
 export async function registerUser(store: EventStore, actor: Actor, input: NewUser, now: Date): Promise<number> {
-  const userId = await allocateId(store, 'user');
   const email = input.email.trim().toLowerCase();
-  await reserveEmail(store, actor.tenant, email, userId, meta(actor));
   const { password, ...profile } = input;
+  // Hash before reserving: the slow step stays out of the gap between the reservation and the user's stream.
+  const passwordHash = await hashPassword(password);
+  const userId = await allocateId(store, 'user');
+  await reserveEmail(store, actor.tenant, email, userId, meta(actor));
   await handleCommand(store, streamIds.user(actor.tenant, userId), userDecider, {
-    type: 'RegisterUser', userId, ...profile, email, passwordHash: await hashPassword(password), now: now.toISOString(),
+    type: 'RegisterUser', userId, ...profile, email, passwordHash, now: now.toISOString(),
   }, { metadata: meta(actor) });
   return userId;
 }

@@ -24,6 +24,10 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string) { super(409, message); }
 }
+/** An expired or used code: the spec's 410. */
+export class GoneError extends DomainError {
+  constructor(message: string) { super(410, message); }
+}
 export class TooManyRequestsError extends DomainError {
   constructor(message: string) { super(429, message); }
 }

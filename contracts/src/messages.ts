@@ -28,3 +28,29 @@ export const MESSAGES = {
   conflict: 'The data changed while you were saving. Please try again.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/** Onboarding and account messages; the spec's own wording where it gives one (document 3, section 8). */
+export const ACCOUNT_MESSAGES = {
+  domainNotAuthorized: 'This email domain is not authorized for signup.',
+  addressNotAuthorized: 'This email address is not authorized for signup.',
+  alreadyRegistered: 'This email is already registered.',
+  createAlreadyRegistered: 'Email already registered.',
+  codeExpired: 'Verification code has expired. Please request a new one.',
+  codeInvalid: 'Invalid verification code. Please try again.',
+  codeLocked: 'Too many incorrect attempts. Please request a new code.',
+  notVerified: 'Email not verified. Please start over.',
+  noAccount: 'No account found with this email address.',
+  codeSent: 'A verification code has been sent to your email.',
+  resetCodeSent: 'A password reset code has been sent to your email.',
+  codeVerified: 'Email verified successfully.',
+  accountCreated: 'Account created successfully.',
+  passwordReset: 'Password reset successfully. Please log in with your new password.',
+  passwordChanged: 'Password updated successfully!',
+  currentPasswordWrong: 'Current password is incorrect.',
+  waitBeforeNewCode: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  tooManyCodes: (minutes: number) => `Too many verification codes requested. Please try again in ${plural(minutes, 'minute')}.`,
+  tooManyLogins: (minutes: number) => `Too many login attempts. Please try again in ${plural(minutes, 'minute')}.`,
+  tooManyPasswordAttempts: (minutes: number) => `Too many incorrect passwords. Please try again in ${plural(minutes, 'minute')}.`,
+} as const;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

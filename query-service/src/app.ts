@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { adminQueryRoutes } from './routes/admin';
 import type { QueryServiceDeps } from './context';
 import { authQueryRoutes } from './routes/auth';
+import { devMailRoutes } from './routes/dev-mail';
+import { schoolRoutes } from './routes/school';
 import { instructorRoutes } from './routes/instructors';
 import { studentRoutes } from './routes/students';
 
@@ -9,4 +12,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   authQueryRoutes(app, deps);
   studentRoutes(app, deps);
   instructorRoutes(app, deps);
+  adminQueryRoutes(app, deps);
+  schoolRoutes(app, deps);
+  if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

@@ -1,5 +1,6 @@
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
+import type { DevOutbox } from '@evergrade/platform/mail';
 import type { Database } from '@evergrade/platform/sql';
 
 export type QueryServiceDeps = {
@@ -9,4 +10,6 @@ export type QueryServiceDeps = {
   store: Pick<EventStore, 'comparePositions'>;
   /** Longest a query waits for projections to pass a client's X-Min-Position. */
   maxWaitMs?: number;
+  /** Set only where the dev outbox is on (development, standalone); then `GET /dev/mail` exists. */
+  devOutbox?: DevOutbox | null;
 };

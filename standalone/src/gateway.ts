@@ -27,8 +27,10 @@ export function startGateway(options: GatewayOptions): http.Server {
     const url = new URL(req.url ?? '/', 'http://gateway');
     const target = targetFor(req.method ?? 'GET', url.pathname);
     if (!target) return serveUi(options.uiDir, url.pathname, res);
+    // The gateway is the edge: what a client claims in X-Forwarded-For is replaced, not trusted.
+    const forwardedFor = req.socket.remoteAddress ?? '';
     const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwardedFor } },
       (up) => { res.writeHead(up.statusCode ?? 502, up.headers); up.pipe(res); },
     );
     upstream.on('error', () => {

@@ -11,6 +11,9 @@ const server = await startStandalone({
   host: config.host,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir }),
   sessionTtlHours: config.sessionTtlHours,
+  cookieSecure: config.cookieSecure,
+  trustProxy: config.trustProxy,
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, nodeEnv: config.nodeEnv },
   logLevel: process.env.LOG_LEVEL ?? 'warn',
 });
 onShutdown(() => server.close());

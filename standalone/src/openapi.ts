@@ -28,7 +28,7 @@ export async function buildOpenApiDocument(): Promise<unknown> {
   const app = await createHttpServer({ logLevel: 'silent' });
   await registerOpenApi(app);
   await app.register(commandService, {} as CommandServiceDeps);
-  await app.register(queryService, {} as QueryServiceDeps);
+  await app.register(queryService, { devOutbox: {} } as QueryServiceDeps);
   await app.ready();
   const document = app.swagger();
   await app.close();

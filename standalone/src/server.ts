@@ -10,6 +10,8 @@ import { createSessionStore, migrateSessions, type SessionStore } from '@evergra
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
 import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
+import { setUpMail, type DevOutbox } from '@evergrade/platform/mail';
+import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { seedDemoSchool } from '@evergrade/command-service';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,7 +28,14 @@ export type StandaloneOptions = {
   logLevel?: string;
   sessionTtlHours?: number;
   cookieSecure?: boolean;
+  /** Trust X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
   now?: () => Date;
+  /**
+   * SMTP when `smtpUrl` is set; the dev outbox (`GET /dev/mail`, messages printed) unless `nodeEnv` is
+   * production. nodeEnv defaults to NODE_ENV.
+   */
+  mail?: { smtpUrl?: string | undefined; from?: string; nodeEnv?: 'development' | 'test' | 'production' };
 };
 
 export type Standalone = {
@@ -36,6 +45,8 @@ export type Standalone = {
   db: Database;
   bus: NoticeBus;
   sessions: SessionStore;
+  /** Null when the outbox is off (production). */
+  devOutbox: DevOutbox | null;
   runner: ProjectorRunner;
   seeded: boolean;
   close(): Promise<void>;
@@ -51,6 +62,16 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const store = await createSqlEventStore(db);
   await migrateSessions(db);
   const sessions = createSessionStore(db, { ttlHours: options.sessionTtlHours ?? 12 });
+  await migrateRateLimits(db);
+  const limiter = createRateLimiter(db);
+  const mail = await setUpMail(db, {
+    standalone: true,
+    nodeEnv: options.mail?.nodeEnv ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development'),
+    smtpUrl: options.mail?.smtpUrl,
+    from: options.mail?.from ?? 'Evergrade <no-reply@evergrade.local>',
+    // Codes are printed so a local user can sign up; quiet tests stay quiet.
+    print: options.logLevel === 'silent' ? () => {} : console.log,
+  });
   const bus = createInProcessBus();
   const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
   await runner.start();
@@ -59,6 +80,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const uiDir = options.uiDir ?? defaultUiDir;
   const hasUi = existsSync(path.join(uiDir, 'index.html'));
   const app = await createHttpServer({
+    trustProxy: options.trustProxy ?? false,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     notFound: (request, reply) => {
       const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
@@ -68,8 +90,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const now = options.now ?? (() => new Date());
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false });
-  await app.register(queryService, { db, sessions, store });
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter });
+  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
 
@@ -77,10 +99,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const port = new URL(address).port;
   return {
     url: `http://localhost:${port}`,
-    app, store, db, bus, sessions, runner, seeded,
+    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded,
     async close() {
       await gateway.close();
       await app.close();
+      mail.close();
       await runner.stop();
       await bus.close();
       await store.close();

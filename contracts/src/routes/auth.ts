@@ -45,7 +45,7 @@ export const authRoutes = {
   }),
   changePassword: route({
     method: 'POST', path: '/auth/change-password', kind: 'command', access: 'authenticated',
-    summary: 'Change the signed-in user\'s password; 401 when the current password is wrong.',
+    summary: "Change the signed-in user's password; 400 (field currentPassword) when the current password is wrong, so the client does not sign out.",
     body: z.object({ currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(1024), newPassword: newPasswordSchema }),
     reply: z.object({ message: z.string() }),
   }),

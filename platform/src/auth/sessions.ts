@@ -22,6 +22,10 @@ export type SessionStore = {
   find(token: string): Promise<Session | null>;
   revoke(token: string): Promise<void>;
   revokeAllFor(tenant: string, userId: number): Promise<void>;
+  /** Ends every session of the user except the one holding `keepToken` (after a password change). */
+  revokeOthersFor(tenant: string, userId: number, keepToken: string): Promise<void>;
+  /** Sessions carry the name for validate-token; a profile change updates them. */
+  renameUser(tenant: string, userId: number, firstName: string, lastName: string): Promise<void>;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -79,6 +83,15 @@ export function createSessionStore(db: Database, options: { ttlHours: number }):
     },
     async revokeAllFor(tenant, userId) {
       await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE tenant = $1 AND user_id = $2 AND revoked_at IS NULL', [tenant, userId]);
+    },
+    async revokeOthersFor(tenant, userId, keepToken) {
+      await db.query(
+        'UPDATE auth_sessions SET revoked_at = now() WHERE tenant = $1 AND user_id = $2 AND revoked_at IS NULL AND token_hash <> $3',
+        [tenant, userId, hashToken(keepToken)],
+      );
+    },
+    async renameUser(tenant, userId, firstName, lastName) {
+      await db.query('UPDATE auth_sessions SET first_name = $3, last_name = $4 WHERE tenant = $1 AND user_id = $2', [tenant, userId, firstName, lastName]);
     },
   };
 }

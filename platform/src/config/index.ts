@@ -12,6 +12,9 @@ export const EnvSchema = z
     NODE_ENV: z.preprocess(unsetIfEmpty, z.enum(['development', 'test', 'production']).default('development')),
     SESSION_TTL_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().positive().default(12)),
     COOKIE_SECURE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
+    SMTP_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().default('Evergrade <no-reply@evergrade.local>')),
+    TRUST_PROXY: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -22,6 +25,11 @@ export const EnvSchema = z
     sessionTtlHours: env.SESSION_TTL_HOURS,
     // Production sits behind TLS; plain-http development would never get the cookie back.
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
+    /** Unset: mail goes to the dev outbox in development, and nowhere (503 on send) in production. */
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    /** Only behind a proxy that sets X-Forwarded-For: otherwise a client could pick its own IP for the login limit. */
+    trustProxy: env.TRUST_PROXY === 'true',
   }));
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('applies defaults to an empty environment', () => {
     expect(loadConfig({})).toEqual({
       port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
-      cookieSecure: false,
+      cookieSecure: false, smtpUrl: undefined, mailFrom: 'Evergrade <no-reply@evergrade.local>', trustProxy: false,
     });
   });
 
@@ -13,18 +13,18 @@ describe('loadConfig', () => {
     expect(
       loadConfig({
         PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/var/evergrade', DATABASE_URL: 'postgres://u@db:5432/eg',
-        NODE_ENV: 'production', SESSION_TTL_HOURS: '1.5', UNRELATED: 'x',
+        NODE_ENV: 'production', SESSION_TTL_HOURS: '1.5', UNRELATED: 'x', SMTP_URL: 'smtp://mail:587', MAIL_FROM: 'School <s@x.org>', TRUST_PROXY: 'true',
       }),
     ).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
-      nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true,
+      nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true, smtpUrl: 'smtp://mail:587', mailFrom: 'School <s@x.org>', trustProxy: true,
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
 
   it('names every invalid variable', () => {
-    const load = () => loadConfig({ PORT: 'eighty', SESSION_TTL_HOURS: '-1', DATABASE_URL: 'mysql://x' });
-    for (const name of ['PORT', 'SESSION_TTL_HOURS', 'DATABASE_URL']) expect(load).toThrow(new RegExp(`at ${name}`));
+    const load = () => loadConfig({ PORT: 'eighty', SESSION_TTL_HOURS: '-1', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+    for (const name of ['PORT', 'SESSION_TTL_HOURS', 'DATABASE_URL', 'SMTP_URL']) expect(load).toThrow(new RegExp(`at ${name}`));
   });
 });

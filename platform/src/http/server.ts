@@ -3,13 +3,13 @@ import { prepareHttp } from './setup';
 
 /** A Fastify instance ready for our plugins: logging, timeouts, zod, cookies, one error handler. */
 export async function createHttpServer(
-  options: { logLevel?: string; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+  options: { logLevel?: string; trustProxy?: boolean; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
     requestTimeout: 120_000,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
   });
   await prepareHttp(app, options.notFound ? { notFound: options.notFound } : {});
   return app;

@@ -28,8 +28,11 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       // users and courses: names shown in the header and on assignment cards
       void invalidateAt(client, ['users'], n.position);
       void invalidateAt(client, assignmentsQueryKey, n.position);
+      void invalidateAt(client, ['admin'], n.position);
       return;
     default:
+      // Anything on a school's admin screens (noticeKeys.school()).
+      if (n.keys.includes('school')) void invalidateAt(client, ['admin'], n.position);
       return;
   }
 }

@@ -1,25 +1,33 @@
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoginRole } from '@evergrade/contracts';
+import type { Role } from '@evergrade/contracts';
 import { ensureSession } from '../features/auth/utils/session';
 import { Spinner } from '../components/spinner';
+import { lazyRoute } from './lazy-route';
 import { RouteError } from './routes/error';
 import { LoginRoute } from './routes/login';
 import { StudentLayout } from './routes/student/layout';
 import { StudentAssignmentsRoute } from './routes/student/assignments';
 import { StudentAssignmentRoute } from './routes/student/assignment';
-import { StudentProfileRoute } from './routes/student/profile';
 import { InstructorLayout } from './routes/instructor/layout';
 import { InstructorAssignmentsRoute } from './routes/instructor/assignments';
+import { InstructorChatRoute, InstructorCoursesRoute } from './routes/instructor/coming-soon';
 
 export type RouteHandle = { title?: string };
 
-const guard = (role: LoginRole, client: QueryClient) => async (_: LoaderFunctionArgs) => {
+const guard = (role: Role, client: QueryClient) => async (_: LoaderFunctionArgs) => {
   if (!(await ensureSession(role, client))) throw redirect('/login');
   return null;
 };
 
 const Fallback = () => <div className="page-center"><Spinner label="Checking your session" /></div>;
+const InPage = () => <Spinner label="Loading" />;
+
+const onboarding = () => import('./routes/onboarding');
+const profiles = () => import('./routes/profiles');
+const admin = () => import('./routes/admin');
+const docs = () => import('./routes/docs');
+const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
   return createBrowserRouter([
@@ -29,6 +37,11 @@ export function createRouter(client: QueryClient) {
       children: [
         { path: '/', element: <Navigate to="/login" replace /> },
         { path: '/login', element: <LoginRoute /> },
+        { path: '/forgot-password', element: lazyRoute(onboarding, 'ForgotPasswordRoute') },
+        { path: '/instructor/signup', element: lazyRoute(onboarding, 'InstructorSignupRoute') },
+        { path: '/student/signup', element: lazyRoute(onboarding, 'StudentSignupRoute') },
+        { path: '/docs', element: lazyRoute(docs, 'DocsIndexRoute') },
+        { path: '/docs/:docId', element: lazyRoute(docs, 'DocViewerRoute') },
         {
           path: '/student',
           loader: guard('student', client),
@@ -37,9 +50,9 @@ export function createRouter(client: QueryClient) {
           children: [
             { index: true, element: <Navigate to="/student/assignments" replace /> },
             { path: 'dashboard', element: <Navigate to="/student/assignments" replace /> },
-            { path: 'assignments', element: <StudentAssignmentsRoute />, handle: { title: 'Assignments' } satisfies RouteHandle },
-            { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: { title: 'Assignment' } satisfies RouteHandle },
-            { path: 'profile', element: <StudentProfileRoute />, handle: { title: 'Profile & Settings' } satisfies RouteHandle },
+            { path: 'assignments', element: <StudentAssignmentsRoute />, handle: title('Assignments') },
+            { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: title('Assignment') },
+            { path: 'profile', element: lazyRoute(profiles, 'StudentProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
         },
         {
@@ -49,7 +62,23 @@ export function createRouter(client: QueryClient) {
           element: <InstructorLayout />,
           children: [
             { index: true, element: <Navigate to="/instructor/assignments" replace /> },
-            { path: 'assignments', element: <InstructorAssignmentsRoute />, handle: { title: 'Assignments' } satisfies RouteHandle },
+            { path: 'dashboard', element: <Navigate to="/instructor/assignments" replace /> },
+            { path: 'assignments', element: <InstructorAssignmentsRoute />, handle: title('Assignments') },
+            { path: 'courses', element: <InstructorCoursesRoute />, handle: title('Courses') },
+            { path: 'chat', element: <InstructorChatRoute />, handle: title('Chat') },
+            { path: 'profile', element: lazyRoute(profiles, 'InstructorProfileRoute', <InPage />), handle: title('Profile & Settings') },
+          ],
+        },
+        {
+          path: '/admin',
+          loader: guard('admin', client),
+          shouldRevalidate: () => true,
+          element: lazyRoute(admin, 'AdminLayout'),
+          // GET /admin/school, /admin/courses and /admin/users are API reads: pages keep clear of those paths.
+          children: [
+            { index: true, element: lazyRoute(admin, 'AdminSchoolRoute', <InPage />), handle: title('School') },
+            { path: 'course-setup', element: lazyRoute(admin, 'AdminCoursesRoute', <InPage />), handle: title('Courses') },
+            { path: 'people', element: lazyRoute(admin, 'AdminPeopleRoute', <InPage />), handle: title('People') },
           ],
         },
         { path: '*', element: <LoginRoute /> },

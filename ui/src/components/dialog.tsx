@@ -7,10 +7,12 @@ type ModalProps = {
   actions: ReactNode;
   onEscape: () => void;
   tone?: 'default' | 'danger';
+  /** 'dialog' for forms; confirmations and alerts stay alertdialogs. */
+  role?: 'dialog' | 'alertdialog';
 };
 
 /** An accessible alert dialog: focus moves in, Tab stays in, Escape cancels, focus returns on close. */
-function Modal({ title, children, actions, onEscape, tone = 'default' }: ModalProps) {
+export function Modal({ title, children, actions, onEscape, tone = 'default', role = 'alertdialog' }: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -27,7 +29,7 @@ function Modal({ title, children, actions, onEscape, tone = 'default' }: ModalPr
       onEscape();
     }
     if (e.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, textarea')];
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea')];
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (e.shiftKey && document.activeElement === first) {
@@ -41,7 +43,7 @@ function Modal({ title, children, actions, onEscape, tone = 'default' }: ModalPr
 
   return createPortal(
     <div className="modal-overlay">
-      <div ref={ref} className={`modal modal-${tone}`} role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} onKeyDown={onKeyDown}>
+      <div ref={ref} className={`modal modal-${tone}`} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} onKeyDown={onKeyDown}>
         <h2 id={titleId} className="modal-title">{title}</h2>
         <div id={bodyId} className="modal-body">{children}</div>
         <div className="modal-actions">{actions}</div>
@@ -59,15 +61,15 @@ export function AlertDialog({ title = 'Notice', message, onClose, closeLabel = '
   );
 }
 
-export function ConfirmDialog({ title = 'Please confirm', message, onConfirm, onCancel, busy = false }: { title?: string; message: string; onConfirm: () => void; onCancel: () => void; busy?: boolean }) {
+export function ConfirmDialog({ title = 'Please confirm', message, onConfirm, onCancel, busy = false, confirmLabel = 'Yes', cancelLabel = 'No' }: { title?: string; message: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; confirmLabel?: string; cancelLabel?: string }) {
   return (
     <Modal
       title={title}
       onEscape={onCancel}
       actions={
         <>
-          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>No</button>
-          <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>Yes</button>
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>{cancelLabel}</button>
+          <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>{confirmLabel}</button>
         </>
       }
     >

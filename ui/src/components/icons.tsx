@@ -19,3 +19,13 @@ export const InboxIcon = (p: P) => <svg {...base} {...p}><path d="M22 12h-6l-2 3
 export const LogoutIcon = (p: P) => <svg {...base} {...p}><path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" /></svg>;
 export const UserIcon = (p: P) => <svg {...base} {...p}><path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" /><circle cx="12" cy="7" r="4" /></svg>;
 export const SparkIcon = (p: P) => <svg {...base} {...p}><path d="M12 3l1.9 5.8L20 11l-6.1 2.2L12 19l-1.9-5.8L4 11l6.1-2.2z" /></svg>;
+export const FlagIcon = (p: P) => <svg {...base} {...p}><path d="M4 22V4a1 1 0 0 1 .4-.8C5.3 2.5 6.7 2 8.5 2c3 0 4.5 2 7.5 2 1.5 0 2.7-.4 3.6-.9a.5.5 0 0 1 .4.5V14a1 1 0 0 1-.4.8c-.9.7-2.1 1.2-3.6 1.2-3 0-4.5-2-7.5-2-1.8 0-3.2.5-4.5 1.2" /></svg>;
+export const SchoolIcon = (p: P) => <svg {...base} {...p}><path d="M14 22v-4a2 2 0 1 0-4 0v4" /><path d="m18 10 4 2v8a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-8l4-2" /><path d="M18 5v17M6 5v17" /><path d="m4 6 8-4 8 4" /><circle cx="12" cy="9" r="2" /></svg>;
+export const UsersIcon = (p: P) => <svg {...base} {...p}><path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" /><circle cx="9" cy="7" r="4" /><path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" /></svg>;
+export const ChatIcon = (p: P) => <svg {...base} {...p}><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" /></svg>;
+export const LayersIcon = (p: P) => <svg {...base} {...p}><path d="m12 2 10 5-10 5L2 7z" /><path d="m2 17 10 5 10-5M2 12l10 5 10-5" /></svg>;
+export const DocIcon = (p: P) => <svg {...base} {...p}><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" /><path d="M14 2v6h6M16 13H8M16 17H8M10 9H8" /></svg>;
+export const XIcon = (p: P) => <svg {...base} {...p}><path d="M18 6 6 18M6 6l12 12" /></svg>;
+export const PlusIcon = (p: P) => <svg {...base} {...p}><path d="M12 5v14M5 12h14" /></svg>;
+export const SearchIcon = (p: P) => <svg {...base} {...p}><circle cx="11" cy="11" r="8" /><path d="m21 21-4.3-4.3" /></svg>;
+export const EditIcon = (p: P) => <svg {...base} {...p}><path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4z" /></svg>;

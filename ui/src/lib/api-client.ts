@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** False when the message is ours (no JSON body), so callers may prefer their own wording. */
+    readonly fromServer = true,
   ) {
     super(message);
   }
@@ -34,6 +36,11 @@ export type CallOptions<N extends RouteName> = {
   /** Overrides the stored tenant (login uses the e-mail's domain). */
   tenant?: string | null;
   signal?: AbortSignal;
+  /**
+   * The caller expects a 401 about the request itself (change-password: wrong current password);
+   * only the server's "not signed in" reply then counts as a lost session.
+   */
+  handles401?: boolean;
 } & (BodyOf<N> extends undefined ? { body?: undefined } : { body: BodyOf<N> });
 
 export function readCookie(name: string): string | null {
@@ -70,7 +77,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const parsed = ErrorReplySchema.safeParse(body);
   if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.field);
-  return new ApiError(response.status, response.status >= 500 ? MESSAGES.internal : response.statusText || `HTTP ${response.status}`);
+  return new ApiError(response.status, response.status >= 500 ? MESSAGES.internal : response.statusText || `HTTP ${response.status}`, undefined, false);
 }
 
 export async function callApi<N extends RouteName>(name: N, options: CallOptions<N> = {} as CallOptions<N>): Promise<ReplyOf<N>> {
@@ -94,12 +101,16 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'Unable to reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'Unable to reach the server. Check your connection and try again.', undefined, false);
   }
 
   if (!response.ok) {
-    if (response.status === 401 || response.status === 422) onUnauthorized();
-    throw await errorFrom(response);
+    const error = await errorFrom(response);
+    // A public route's 401 (wrong code, wrong password) says nothing about a session.
+    const sessionLost = (response.status === 401 || response.status === 422) && route.access !== 'public'
+      && !(options.handles401 && error.message !== MESSAGES.notAuthenticated);
+    if (sessionLost) onUnauthorized();
+    throw error;
   }
   const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   const parsed = route.reply.safeParse(json);

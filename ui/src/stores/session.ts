@@ -24,19 +24,25 @@ export type InstructorSession = {
   isAuthenticated: boolean;
 };
 
+/** A school admin: only who they are; the school's data is server state. */
+export type AdminSession = { userId: number; email: string; firstName: string; lastName: string; isAuthenticated: boolean };
+
 export const initialStudent: StudentSession = {
   studentId: -1, email: '', firstName: '', lastName: '', class: '', section: '', enrollmentDate: '', sessions: 0, isAuthenticated: false,
 };
 export const initialInstructor: InstructorSession = {
   instructorId: -1, title: '', email: '', firstName: '', lastName: '', isAuthenticated: false,
 };
+export const initialAdmin: AdminSession = { userId: -1, email: '', firstName: '', lastName: '', isAuthenticated: false };
 
 type SessionState = {
   student: StudentSession;
   instructor: InstructorSession;
+  admin: AdminSession;
   tenant: string | null;
   setStudent: (patch: Partial<StudentSession>) => void;
   setInstructor: (patch: Partial<InstructorSession>) => void;
+  setAdmin: (patch: Partial<AdminSession>) => void;
   setTenant: (tenant: string | null) => void;
   /** Error catalogue (401/422): stored student and instructor data go. */
   clearUsers: () => void;
@@ -52,17 +58,19 @@ export const useSessionStore = create<SessionState>()(
     (set) => ({
       student: initialStudent,
       instructor: initialInstructor,
+      admin: initialAdmin,
       tenant: null,
       setStudent: (patch) => set((s) => ({ student: { ...s.student, ...patch } })),
       setInstructor: (patch) => set((s) => ({ instructor: { ...s.instructor, ...patch } })),
+      setAdmin: (patch) => set((s) => ({ admin: { ...s.admin, ...patch } })),
       setTenant: (tenant) => set({ tenant }),
-      clearUsers: () => set({ student: initialStudent, instructor: initialInstructor }),
-      clearAll: () => set({ student: initialStudent, instructor: initialInstructor, tenant: null }),
+      clearUsers: () => set({ student: initialStudent, instructor: initialInstructor, admin: initialAdmin }),
+      clearAll: () => set({ student: initialStudent, instructor: initialInstructor, admin: initialAdmin, tenant: null }),
     }),
     {
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ student: s.student, instructor: s.instructor, tenant: s.tenant }),
+      partialize: (s) => ({ student: s.student, instructor: s.instructor, admin: s.admin, tenant: s.tenant }),
     },
   ),
 );

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { BellIcon, LogoutIcon, MenuIcon, UserIcon } from '../icons';
+import { FEEDBACK_FORM_URL } from '../../lib/config';
+import { BellIcon, FlagIcon, LogoutIcon, MenuIcon, UserIcon } from '../icons';
 import { Logo } from '../logo';
 import { Menu } from '../menu';
 import { ThemeToggle } from '../theme-toggle';
 
-export type NavItem = { to: string; label: string; icon: ReactNode };
+export type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
 
 type AppShellProps = {
   title: string;
@@ -36,7 +37,7 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
           <ul className="sidebar-nav">
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="sidebar-link" onClick={closeOnMobile} title={collapsed ? item.label : undefined}>
+                <NavLink to={item.to} end={item.end} className="sidebar-link" onClick={closeOnMobile} title={collapsed ? item.label : undefined}>
                   {item.icon}
                   <span className="sidebar-label">{item.label}</span>
                 </NavLink>
@@ -53,6 +54,9 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
           </button>
           <h1 className="topbar-title">{title}</h1>
           <div className="topbar-actions">
+            <a className="icon-button" href={FEEDBACK_FORM_URL} target="_blank" rel="noopener noreferrer" aria-label="Report a problem" title="Report a problem">
+              <FlagIcon />
+            </a>
             <ThemeToggle />
             <Menu label="Notifications" className="menu-right" trigger={<BellIcon />}>
               {() => (

@@ -1,32 +1,37 @@
-import { useSessionStore } from '../../../stores/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { useStudent, studentQueryKey } from '../../../features/auth/api/get-student';
+import { updateStudentProfile } from '../../../features/profile/api/update-student-profile';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
+import { ProfileInfoForm } from '../../../features/profile/components/profile-info-form';
+import { ProfilePage } from '../../../components/profile-page';
 import { formatDate } from '../../../lib/format';
+import { invalidateAt } from '../../../lib/positions';
+import { useSessionStore } from '../../../stores/session';
 
-/** Read-only for now; editing names and the password form come with the profile issue. */
 export function StudentProfileRoute() {
-  const s = useSessionStore((st) => st.student);
-  const rows: [string, string][] = [
-    ['First name', s.firstName],
-    ['Last name', s.lastName],
-    ['Email', s.email],
-    ['Class', s.class],
-    ['Section', s.section],
-    ['Enrollment date', s.enrollmentDate ? formatDate(s.enrollmentDate) : ''],
-  ];
+  const q = useStudent();
+  const client = useQueryClient();
+  const p = q.data;
   return (
-    <div className="page page-narrow">
-      <h2 className="page-title">Profile and Settings</h2>
-      <section className="card">
-        <h3 className="card-title">Profile Information</h3>
-        <dl className="profile-grid">
-          {rows.map(([k, v]) => (
-            <div key={k} className="profile-row">
-              <dt>{k}</dt>
-              <dd>{v || '—'}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="hint">Contact your administrator to change your email address</p>
-      </section>
-    </div>
+    <ProfilePage status={q.status} onRetry={() => void q.refetch()}>
+      {p && (
+        <ProfileInfoForm
+          key={`${p.firstName}|${p.lastName}`}
+          initial={{ firstName: p.firstName, lastName: p.lastName }}
+          readOnly={[
+            { label: 'Email', value: p.email },
+            { label: 'Class', value: p.class ? `Grade ${p.class}` : '' },
+            { label: 'Section', value: p.section },
+            { label: 'Enrollment date', value: p.enrollmentDate ? formatDate(p.enrollmentDate) : '' },
+          ]}
+          save={({ firstName, lastName }) => updateStudentProfile({ firstName, lastName })}
+          onSaved={({ firstName, lastName }, position) => {
+            useSessionStore.getState().setStudent({ firstName, lastName });
+            void invalidateAt(client, studentQueryKey, position);
+          }}
+        />
+      )}
+      <ChangePasswordForm />
+    </ProfilePage>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { tenantOfEmail, type LoginRole } from '@evergrade/contracts';
+import { tenantOfEmail, type Role } from '@evergrade/contracts';
 import { callApi } from '../../../lib/api-client';
 
-export type LoginInput = { role: LoginRole; email: string; password: string };
+export type LoginInput = { role: Role; email: string; password: string };
 
 /** Login-related calls carry the tenant of the e-mail's domain (spec section 6). */
 export const login = ({ role, email, password }: LoginInput) =>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type LoginRole } from '@evergrade/contracts';
+import { MESSAGES, type LoginRole, type Role } from '@evergrade/contracts';
 import { AlertDialog } from '../../../components/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
@@ -12,33 +12,41 @@ const ROLE_OPTIONS: { value: LoginRole; label: string }[] = [
   { value: 'student', label: 'Student' },
 ];
 
-export function LoginForm() {
-  const [role, setRole] = useState<LoginRole>('instructor');
-  const [email, setEmail] = useState('');
+/** Error catalogue: 'not registered' and rate-limit replies are shown as the server words them. */
+function loginFailure(err: unknown): { message: string; logout: boolean } {
+  if (err instanceof ApiError && err.message.includes('not registered')) return { message: err.message, logout: true };
+  if (err instanceof ApiError && err.status === 429 && err.fromServer) return { message: err.message, logout: false };
+  return { message: MESSAGES.loginFailed, logout: false };
+}
+
+type Props = { initialEmail?: string; initialRole?: Role };
+
+export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Props) {
+  const [role, setRole] = useState<LoginRole>(initialRole === 'student' ? 'student' : 'instructor');
+  const [asAdmin, setAsAdmin] = useState(initialRole === 'admin');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const login = useLogin();
   const client = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
+  const effectiveRole: Role = asAdmin ? 'admin' : role;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     login.mutate(
-      { role, email, password },
+      { role: effectiveRole, email, password },
       {
         onSuccess: (user) => {
           startSession(user, client);
-          navigate(homeOf(role), { replace: true });
+          navigate(homeOf(effectiveRole), { replace: true });
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.message.includes('not registered')) {
-            void endSession(client);
-            setAlert(err.message);
-          } else {
-            clearSession(client);
-            setAlert(MESSAGES.loginFailed);
-          }
+          const failure = loginFailure(err);
+          if (failure.logout) void endSession(client);
+          else clearSession(client);
+          setAlert(failure.message);
         },
       },
     );
@@ -46,13 +54,17 @@ export function LoginForm() {
 
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate>
-      <div className="segmented" role="group" aria-label="I am signing in as">
-        {ROLE_OPTIONS.map((o) => (
-          <button key={o.value} type="button" className="segmented-option" aria-pressed={role === o.value} data-testid={`login-role-${o.value}`} onClick={() => setRole(o.value)}>
-            {o.label}
-          </button>
-        ))}
-      </div>
+      {asAdmin ? (
+        <p className="admin-mode" data-testid="admin-mode">School administrator sign-in</p>
+      ) : (
+        <div className="segmented" role="group" aria-label="I am signing in as">
+          {ROLE_OPTIONS.map((o) => (
+            <button key={o.value} type="button" className="segmented-option" aria-pressed={role === o.value} data-testid={`login-role-${o.value}`} onClick={() => setRole(o.value)}>
+              {o.label}
+            </button>
+          ))}
+        </div>
+      )}
       <label className="field">
         <span className="field-label">Email</span>
         <input className="input" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@school.edu" />
@@ -66,6 +78,9 @@ export function LoginForm() {
       </div>
       <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Login'}
+      </button>
+      <button type="button" className="link-button admin-toggle" onClick={() => setAsAdmin((a) => !a)} data-testid="admin-toggle">
+        {asAdmin ? 'Student or instructor? Sign in here' : 'School administrator? Sign in'}
       </button>
       {alert && <AlertDialog title="Unable to sign in" message={alert} onClose={() => setAlert(null)} />}
     </form>

@@ -9,6 +9,7 @@ const routes = [
   { path: '/login', element: <LoginForm /> },
   { path: '/student/assignments', element: <p>Student home</p> },
   { path: '/instructor/assignments', element: <p>Instructor home</p> },
+  { path: '/admin', element: <p>Admin home</p> },
 ];
 
 function fill(email: string) {
@@ -61,5 +62,27 @@ describe('LoginForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(message);
+  });
+
+  it('signs a school admin in through the discreet toggle', async () => {
+    const { calls } = mockApi({
+      'POST /auth/login/admin': () => ({ body: { userId: 4, role: 'admin', tenant: 'demo', email: 'admin@demo.school', firstName: 'Alan', lastName: 'Turing' } }),
+    });
+    renderRoutes(routes, '/login');
+    fireEvent.click(screen.getByRole('button', { name: 'School administrator? Sign in' }));
+    expect(screen.queryByRole('button', { name: 'Instructor' })).toBeNull();
+    fill('admin@demo.school');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Admin home');
+    expect(calls[0]!.key).toBe('POST /auth/login/admin');
+    expect(useSessionStore.getState().admin).toMatchObject({ userId: 4, isAuthenticated: true });
+  });
+
+  it("shows the server's message when sign-in is rate limited", async () => {
+    mockApi({ 'POST /auth/login/instructor': () => ({ status: 429, body: { message: 'Too many login attempts. Please try again in 6 minutes.' } }) });
+    renderRoutes(routes, '/login');
+    fill('teacher@demo.school');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('Too many login attempts. Please try again in 6 minutes.');
   });
 });

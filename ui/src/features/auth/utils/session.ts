@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoginRole, SessionUser } from '@evergrade/contracts';
+import type { Role, SessionUser } from '@evergrade/contracts';
 import { disconnectSocket } from '../../../lib/socket';
 import { forgetPositions } from '../../../lib/positions';
 import { useSessionStore, WELCOMED_KEY } from '../../../stores/session';
@@ -9,7 +9,8 @@ import { instructorQueryKey } from '../api/get-instructor';
 import { logout } from '../api/logout';
 import { validateToken } from '../api/validate-token';
 
-export const homeOf = (role: LoginRole) => (role === 'student' ? '/student/assignments' : '/instructor/assignments');
+const HOMES: Record<Role, string> = { student: '/student/assignments', instructor: '/instructor/assignments', admin: '/admin' };
+export const homeOf = (role: Role) => HOMES[role];
 
 /** Record who is signed in; the profile details follow in the background (failures are only logged). */
 export function startSession(user: SessionUser, client: QueryClient): void {
@@ -28,6 +29,8 @@ export function startSession(user: SessionUser, client: QueryClient): void {
       .fetchQuery({ queryKey: instructorQueryKey, queryFn: getInstructor })
       .then((p) => useSessionStore.getState().setInstructor({ ...p, isAuthenticated: true }))
       .catch((err: unknown) => console.error('User not found', err));
+  } else {
+    store.setAdmin({ ...identity, userId: user.userId });
   }
 }
 
@@ -50,7 +53,7 @@ let checkedOnce = false;
  * Route guard (spec section 2): the first navigation into a protected area always asks the server;
  * later ones only when the local state says not authenticated. Resolves to whether access is granted.
  */
-export async function ensureSession(role: LoginRole, client: QueryClient): Promise<boolean> {
+export async function ensureSession(role: Role, client: QueryClient): Promise<boolean> {
   const local = useSessionStore.getState()[role].isAuthenticated;
   if (checkedOnce && local) return true;
   try {

@@ -33,4 +33,14 @@ describe('route guard (ensureSession)', () => {
     expect(await ensureSession('student', new QueryClient())).toBe(false);
     expect(useSessionStore.getState()).toMatchObject({ tenant: null, student: { isAuthenticated: false }, instructor: { isAuthenticated: false } });
   });
+
+  it('lets only an admin session into the admin area', async () => {
+    mockApi({ 'GET /auth/validate-token': () => ({ body: { status: 'success', data: { ...user, role: 'admin', userId: 9 } } }) });
+    expect(await ensureSession('admin', new QueryClient())).toBe(true);
+    expect(useSessionStore.getState().admin).toMatchObject({ userId: 9, isAuthenticated: true });
+    resetSessionCheck();
+    useSessionStore.getState().clearAll();
+    mockApi({ 'GET /auth/validate-token': () => ({ body: { status: 'success', data: user } }) });
+    expect(await ensureSession('admin', new QueryClient())).toBe(false);
+  });
 });

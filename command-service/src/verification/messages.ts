@@ -1,0 +1,1 @@
+export { ACCOUNT_MESSAGES } from '@evergrade/contracts';

@@ -1,0 +1,5 @@
+/** The admin area, loaded as one chunk. */
+export { AdminLayout } from './layout';
+export { AdminSchoolRoute } from './school';
+export { AdminCoursesRoute } from './courses';
+export { AdminPeopleRoute } from './people';

@@ -1,0 +1,33 @@
+import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LayersIcon, SchoolIcon, UsersIcon } from '../../../components/icons';
+import { AppShell } from '../../../components/layouts/app-shell';
+import { endSession } from '../../../features/auth/utils/session';
+import { useSessionStore } from '../../../stores/session';
+import { useLiveUpdates } from '../../live-updates';
+import { usePageTitle } from '../student/layout';
+
+const NAV = [
+  { to: '/admin', label: 'School', icon: <SchoolIcon />, end: true },
+  { to: '/admin/course-setup', label: 'Courses', icon: <LayersIcon /> },
+  { to: '/admin/people', label: 'People', icon: <UsersIcon /> },
+];
+
+export function AdminLayout() {
+  const admin = useSessionStore((s) => s.admin);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const title = usePageTitle();
+  useLiveUpdates();
+  return (
+    <AppShell
+      title={title}
+      homeHref="/admin"
+      nav={NAV}
+      user={{ name: `${admin.firstName} ${admin.lastName}`.trim(), email: admin.email, role: 'School administrator' }}
+      onLogout={() => void endSession(client).then(() => navigate('/login', { replace: true }))}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { QueryBoundary } from '../../../components/query-boundary';
+import { useAdminSchool } from '../../../features/admin/api/get-school';
+import { BrandingCard } from '../../../features/admin/components/branding-card';
+import { DomainsCard } from '../../../features/admin/components/domains-card';
+import { PreapprovedCard } from '../../../features/admin/components/preapproved-card';
+
+export function AdminSchoolRoute() {
+  const school = useAdminSchool();
+  return (
+    <div className="page page-medium">
+      <div className="page-head">
+        <div>
+          <h2 className="page-title">Your school</h2>
+          <p className="text-muted">Branding, who may sign up, and the links to share.</p>
+        </div>
+      </div>
+      <QueryBoundary query={school} label="your school">
+        {(s) => (
+          <>
+            <BrandingCard key={`${s.name}|${s.logo_url}`} school={s} />
+            <DomainsCard domains={s.authorized_domains} />
+            <PreapprovedCard students={s.preapproved_students} />
+          </>
+        )}
+      </QueryBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+/** Both profile pages share their forms: one chunk. */
+export { StudentProfileRoute } from './student/profile';
+export { InstructorProfileRoute } from './instructor/profile';
