@@ -1,4 +1,4 @@
-import { createAssignment, createCourse, enrollStudent, registerTenant, registerUser, type Actor } from '@evergrade/command-service';
+import { changeMembership, createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
 import { streamIds } from '@evergrade/contracts';
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { Database } from '@evergrade/platform/sql';
@@ -24,7 +24,7 @@ export async function seedAutosaveSchool(
   opts: { students: number; courses: number; questions: number },
 ): Promise<AutosaveSchool> {
   const now = new Date();
-  const system: Actor = { tenant: BENCH_TENANT, actorRole: 'system' };
+  const system = { tenant: BENCH_TENANT, actorRole: 'system' as const };
   await registerTenant(store, system, 'Bench School', now);
   const teacher = await registerUser(store, system, {
     email: `teacher@${BENCH_TENANT}.school`, role: 'instructor', password: BENCH_PASSWORD, firstName: 'Tess', lastName: 'Teacher',
@@ -42,10 +42,10 @@ export async function seedAutosaveSchool(
   const targets: [number, number][] = [];
   let lastPosition = '';
   for (let c = 0; c < opts.courses; c++) {
-    const courseId = await createCourse(store, system, {
+    const { courseId } = await createCourse(store, system, {
       courseCode: `BENCH${c}`, courseName: `Bench course ${c}`, courseClass: '10', subject: 'Mathematics', instructorIds: [teacher],
     }, now);
-    for (const s of students) await enrollStudent(store, system, courseId, s.userId, now);
+    for (const s of students) await changeMembership(store, system, 'EnrollStudent', courseId, s.userId, now);
     const assignmentId = await createAssignment(store, instructor, {
       courseId, title: `Autosave ${c}`, assigned: new Date(now.getTime() - 86_400_000), due: new Date(now.getTime() + 30 * 86_400_000),
       timeLimitSeconds: null, publish: true,

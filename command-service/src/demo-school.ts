@@ -1,6 +1,6 @@
 import { streamIds } from '@evergrade/contracts';
-import { createAssignment, enrollStudent, registerTenant, registerUser, type Actor } from './school';
-import { createCourse } from './admin/courses';
+import { createAssignment, registerTenant, registerUser, type Actor } from './school';
+import { changeMembership, createCourse } from './admin/courses';
 import { changeSchool } from './admin/school-settings';
 import type { EventStore } from '@evergrade/platform/event-store';
 
@@ -46,7 +46,7 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
   const { courseId: physics } = await createCourse(store, admin, {
     courseCode: 'PHYS10', courseName: 'Physics', courseClass: '10', subject: 'Physics', instructorIds: [teacher],
   }, now);
-  for (const course of [math, physics]) for (const s of students) await enrollStudent(store, system, course, s, now);
+  for (const course of [math, physics]) for (const s of students) await changeMembership(store, admin, 'EnrollStudent', course, s, now);
 
   const instructor = { ...system, actorId: teacher, actorRole: 'instructor' as const };
   const at = (days: number) => new Date(now.getTime() + days * DAY);

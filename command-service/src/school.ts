@@ -52,20 +52,6 @@ export async function registerUser(store: EventStore, actor: Actor, input: NewUs
   return userId;
 }
 
-export type NewCourse = { courseCode: string; courseName: string; courseClass: string; subject: string; instructorIds: number[] };
-
-export async function createCourse(store: EventStore, actor: Actor, input: NewCourse, now: Date): Promise<number> {
-  const courseId = await allocateId(store, 'course');
-  await handleCommand(store, streamIds.course(actor.tenant, courseId), courseDecider,
-    { type: 'CreateCourse', courseId, ...input, now: now.toISOString() }, { metadata: meta(actor) });
-  return courseId;
-}
-
-export async function enrollStudent(store: EventStore, actor: Actor, courseId: number, studentId: number, now: Date): Promise<void> {
-  await handleCommand(store, streamIds.course(actor.tenant, courseId), courseDecider,
-    { type: 'EnrollStudent', courseId, studentId, now: now.toISOString() }, { metadata: meta(actor) });
-}
-
 export type NewAssignment = {
   courseId: number; title: string; assigned: Date; due: Date; timeLimitSeconds: number | null; publish: boolean;
   questions: { content: string; marksPossible: number }[];

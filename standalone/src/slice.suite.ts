@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, StudentAssignmentsSchema, type StudentAssignment } from '@evergrade/contracts';
-import { createCourse, enrollStudent, registerTenant, registerUser, createAssignment } from '@evergrade/command-service';
+import { changeMembership, createCourse, registerTenant, registerUser, createAssignment } from '@evergrade/command-service';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, userWith, type TestUser } from './testing/client';
 
@@ -20,8 +20,8 @@ export function sliceSuite(backend: () => Promise<Partial<StandaloneOptions>>): 
     await registerTenant(server.store, other, 'Other School', now);
     const teacher = await registerUser(server.store, other, { email: 't@other.school', role: 'instructor', password: 'Pa55word!', firstName: 'Tee', lastName: 'Cher' }, now);
     const pupil = await registerUser(server.store, other, { email: 'p@other.school', role: 'student', password: 'Pa55word!', firstName: 'Pu', lastName: 'Pil' }, now);
-    const course = await createCourse(server.store, other, { courseCode: 'X1', courseName: 'X', courseClass: '9', subject: 'History', instructorIds: [teacher] }, now);
-    await enrollStudent(server.store, other, course, pupil, now);
+    const { courseId: course } = await createCourse(server.store, other, { courseCode: 'X1', courseName: 'X', courseClass: '9', subject: 'History', instructorIds: [teacher] }, now);
+    await changeMembership(server.store, other, 'EnrollStudent', course, pupil, now);
     await createAssignment(server.store, { ...other, actorId: teacher }, {
       courseId: course, title: 'Other school work', assigned: now, due: new Date(now.getTime() + 86_400_000), timeLimitSeconds: null, publish: true,
       questions: [{ content: 'Q', marksPossible: 1 }],
