@@ -90,3 +90,15 @@ describe('a school admin', () => {
     expect((await admin.post('/admin/update-user', { user_id: 99_999, class: '9' })).statusCode).toBe(404);
   });
 });
+
+describe('the dev outbox', () => {
+  it('is JSON for tools and a page for a browser, at the same path', async () => {
+    await server.app.inject({ method: 'POST', url: '/auth/forgot-password/request', payload: { email: 'student@demo.school' } });
+    const json = await server.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(json.json()[0]).toMatchObject({ to: 'student@demo.school' });
+    const page = await server.app.inject({ method: 'GET', url: '/dev/mail', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Dev outbox');
+    expect(page.body).toContain('student@demo.school');
+  });
+});
