@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { GRADES } from '@evergrade/contracts';
 import { Modal } from '../../../components/dialog';
 import { toast } from '../../../stores/toast';
@@ -8,6 +8,7 @@ import { errorText } from '../utils/error-text';
 const EMPTY = { course_code: '', course_name: '', course_class: '' as string, subject: '' };
 
 export function CreateCourseDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
   const [f, setF] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const create = useAdminCommand('createCourse');
@@ -36,13 +37,13 @@ export function CreateCourseDialog({ onClose }: { onClose: () => void }) {
             <span className="field-label">Course code</span>
             <input className="input" data-autofocus placeholder="MATH-9A" value={f.course_code} maxLength={20} onChange={(e) => set({ course_code: e.target.value })} />
           </label>
-          <label className="field">
-            <span className="field-label">Grade</span>
-            <select className="input" value={f.course_class} onChange={(e) => set({ course_class: e.target.value })}>
+          <div className="field">
+            <label className="field-label" htmlFor={id}>Grade</label>
+            <select id={id} className="input" value={f.course_class} onChange={(e) => set({ course_class: e.target.value })}>
               <option value="">Select grade</option>
               {GRADES.map((g) => <option key={g} value={g}>Grade {g}</option>)}
             </select>
-          </label>
+          </div>
         </div>
         <label className="field">
           <span className="field-label">Course name</span>

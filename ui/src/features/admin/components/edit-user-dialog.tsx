@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { GRADES, type AdminUser } from '@evergrade/contracts';
 import { Modal } from '../../../components/dialog';
 import { toast } from '../../../stores/toast';
@@ -10,6 +10,7 @@ type Grade = (typeof GRADES)[number] | '';
 
 /** The fields only an admin may change: e-mail, and for students class, section and enrolment date. */
 export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const id = useId();
   const [email, setEmail] = useState(user.email);
   const [klass, setKlass] = useState(user.class as Grade);
   const [section, setSection] = useState(user.section);
@@ -47,13 +48,13 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
         {student && (
           <>
             <div className="field-row">
-              <label className="field">
-                <span className="field-label">Class</span>
-                <select className="input" value={klass} onChange={(e) => setKlass(e.target.value as Grade)}>
+              <div className="field">
+                <label className="field-label" htmlFor={id}>Class</label>
+                <select id={id} className="input" value={klass} onChange={(e) => setKlass(e.target.value as Grade)}>
                   <option value="">Not set</option>
                   {GRADES.map((g) => <option key={g} value={g}>Grade {g}</option>)}
                 </select>
-              </label>
+              </div>
               <label className="field">
                 <span className="field-label">Section</span>
                 <input className="input" value={section} maxLength={10} placeholder="A" onChange={(e) => setSection(e.target.value)} />

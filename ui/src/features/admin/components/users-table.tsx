@@ -43,20 +43,23 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
       <div className="table-scroll">
         <table className="table">
           <thead>
-            <tr><th>Name</th><th>Email</th><th>Role</th><th>Class</th><th>Section</th><th>Enrolled</th><th><span className="visually-hidden">Actions</span></th></tr>
+            <tr><th>Name</th><th className="col-optional">Email</th><th>Role</th><th className="col-optional">Class</th><th className="col-optional">Section</th><th className="col-optional">Enrolled</th><th><span className="visually-hidden">Actions</span></th></tr>
           </thead>
           <tbody>
             {shown.map((u) => (
               <tr key={u.user_id}>
-                <td className="strong">{[u.title, fullName(u)].filter(Boolean).join(' ')}</td>
-                <td className="mono">{u.email}</td>
+                <td>
+                  <span className="strong">{[u.title, fullName(u)].filter(Boolean).join(' ')}</span>
+                  <span className="cell-sub mono">{u.email}</span>
+                </td>
+                <td className="mono col-optional">{u.email}</td>
                 <td><span className={`badge ${u.role === 'student' ? 'badge-info' : u.role === 'instructor' ? 'badge-accent' : 'badge-neutral'}`}>{u.role}</span></td>
-                <td>{u.class ? `Grade ${u.class}` : '—'}</td>
-                <td>{u.section || '—'}</td>
-                <td>{u.enrollment_date ? formatDate(u.enrollment_date) : '—'}</td>
+                <td className="col-optional">{u.class ? `Grade ${u.class}` : '—'}</td>
+                <td className="col-optional">{u.section || '—'}</td>
+                <td className="col-optional">{u.enrollment_date ? formatDate(u.enrollment_date) : '—'}</td>
                 <td className="cell-actions">
                   <button type="button" className="button button-ghost button-sm" onClick={() => setEditing(u)} aria-label={`Edit ${fullName(u)}`}>
-                    <EditIcon width={16} height={16} /> Edit
+                    <EditIcon width={16} height={16} /> <span className="edit-label">Edit</span>
                   </button>
                 </td>
               </tr>
