@@ -32,7 +32,7 @@ export async function startServer(): Promise<RunningServer> {
     });
     child.stdout!.on('data', (d) => { out += d; });
     child.stderr!.on('data', (d) => { out += d; });
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 180_000;
     while (!out.includes('Evergrade is running')) {
       if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
       if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
