@@ -83,7 +83,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     trustProxy: options.trustProxy ?? false,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     notFound: (request, reply) => {
-      const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+      // Any GET that is not asking for JSON gets the app, which routes it (and shows the login page for unknown paths).
+      const wantsPage = request.method === 'GET' && !(request.headers.accept ?? '').includes('application/json');
       return hasUi && wantsPage ? reply.type('text/html').sendFile('index.html') : jsonNotFound(request, reply);
     },
   });
