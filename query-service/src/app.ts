@@ -5,6 +5,7 @@ import { authQueryRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { schoolRoutes } from './routes/school';
 import { instructorRoutes } from './routes/instructors';
+import { courseRoutes } from './routes/courses';
 import { studentRoutes } from './routes/students';
 
 /** Every `kind: query` route. */
@@ -12,6 +13,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   authQueryRoutes(app, deps);
   studentRoutes(app, deps);
   instructorRoutes(app, deps);
+  courseRoutes(app, deps);
   adminQueryRoutes(app, deps);
   schoolRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);

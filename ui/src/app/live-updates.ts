@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PROJECTIONS, type ProjectionUpdated } from '@evergrade/contracts';
 import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
+import { courseKeys } from '../features/courses/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
 import { invalidateAt } from '../lib/positions';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
@@ -17,6 +18,7 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
   switch (n.projection) {
     case PROJECTIONS.studentAssignments:
       void invalidateAt(client, assignmentsQueryKey, n.position);
+      void invalidateAt(client, courseKeys.all, n.position);
       return;
     case PROJECTIONS.assignmentQuestions: {
       const ids = idsOf(n.keys, 'assignment');
@@ -29,6 +31,7 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       void invalidateAt(client, ['users'], n.position);
       void invalidateAt(client, assignmentsQueryKey, n.position);
       void invalidateAt(client, ['admin'], n.position);
+      void invalidateAt(client, courseKeys.all, n.position);
       return;
     default:
       // Anything on a school's admin screens (noticeKeys.school()).

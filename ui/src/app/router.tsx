@@ -11,7 +11,7 @@ import { StudentAssignmentsRoute } from './routes/student/assignments';
 import { StudentAssignmentRoute } from './routes/student/assignment';
 import { InstructorLayout } from './routes/instructor/layout';
 import { InstructorAssignmentsRoute } from './routes/instructor/assignments';
-import { InstructorChatRoute, InstructorCoursesRoute } from './routes/instructor/coming-soon';
+import { InstructorChatRoute } from './routes/instructor/coming-soon';
 
 export type RouteHandle = { title?: string };
 
@@ -27,6 +27,7 @@ const onboarding = () => import('./routes/onboarding');
 const profiles = () => import('./routes/profiles');
 const admin = () => import('./routes/admin');
 const docs = () => import('./routes/docs');
+const courses = () => import('./routes/instructor/courses');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -64,7 +65,8 @@ export function createRouter(client: QueryClient) {
             { index: true, element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'dashboard', element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'assignments', element: <InstructorAssignmentsRoute />, handle: title('Assignments') },
-            { path: 'courses', element: <InstructorCoursesRoute />, handle: title('Courses') },
+            { path: 'courses', element: lazyRoute(courses, 'InstructorCoursesRoute', <InPage />), handle: title('Courses') },
+            { path: 'courses/:courseCode', element: lazyRoute(courses, 'InstructorCourseRoute', <InPage />), handle: title('Course') },
             { path: 'chat', element: <InstructorChatRoute />, handle: title('Chat') },
             { path: 'profile', element: lazyRoute(profiles, 'InstructorProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],

@@ -1,0 +1,10 @@
+/**
+ * The instructor's course reads. They come from the `directory` (courses, students) and
+ * `student-assignments` (published assignments) projections; live notices of both invalidate `all`.
+ */
+export const courseKeys = {
+  all: ['instructor-courses'] as const,
+  list: (instructorId: number) => ['instructor-courses', 'list', instructorId] as const,
+  students: (courseCode: string) => ['instructor-courses', 'students', courseCode.toUpperCase()] as const,
+  assignments: (courseCode: string) => ['instructor-courses', 'assignments', courseCode.toUpperCase()] as const,
+};
