@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,4 +67,31 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
       '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+}
+
+export type Journey = {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A fresh browser context (own cookies and storage) on the server. */
+  newContext(width?: number): Promise<import('playwright-core').BrowserContext>;
+};
+
+/** One standalone server and one browser for a test file, started before its tests and stopped after. */
+export function useJourney(): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const journey: Journey = {
+    get server() { if (!server) throw new Error('journey not started'); return server; },
+    get browser() { if (!browser) throw new Error('journey not started'); return browser; },
+    newContext: (width = 1280) => journey.browser.newContext({ baseURL: journey.server.url, viewport: { width, height: 900 } }),
+  };
+  return journey;
 }

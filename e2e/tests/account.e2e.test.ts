@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from '../src/harness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useJourney } from '../src/harness';
 import { DEMO_PASSWORD, loginWithForm } from '../src/journeys';
 
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
+const journey = useJourney();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const newContext = (width = 1280): Promise<BrowserContext> => browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
+const newContext = (width = 1280): Promise<BrowserContext> => journey.newContext(width);
 
 describe('session and theme', () => {
   it('sends a signed-out visitor of a student route to /login', async () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from '../src/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../src/harness';
 import { loginWithForm } from '../src/journeys';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } })).newPage();
-});
+const journey = useJourney();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(async () => {
+  page = await (await journey.newContext()).newPage();
 });
 
 describe('school administration', () => {
@@ -34,7 +27,7 @@ describe('school administration', () => {
     const list = page.getByRole('list', { name: 'Pre-approved addresses' });
     await expect.poll(() => list.textContent(), { timeout: 10_000 }).toContain('late.joiner@demo.school');
 
-    const student = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const student = await (await journey.newContext()).newPage();
     await student.goto('/student/signup?school=demo');
     await student.getByLabel('Email').fill('late.joiner@demo.school');
     await student.getByRole('button', { name: 'Send verification code' }).click();

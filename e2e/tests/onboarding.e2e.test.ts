@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from '../src/harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useJourney } from '../src/harness';
 import { codeFromMail, DEMO_PASSWORD, loginWithForm } from '../src/journeys';
 
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const context = await journey.newContext();
   return context.newPage();
 }
 
@@ -27,7 +17,7 @@ async function passCodeSteps(page: Page, email: string, sendLabel: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: sendLabel }).click();
   await page.getByTestId('code-countdown').waitFor();
-  const code = await codeFromMail(server.url, email, { after: since });
+  const code = await codeFromMail(journey.server.url, email, { after: since });
   // typed box by box: focus moves forward by itself
   await page.getByTestId('code-digit-1').focus();
   await page.keyboard.type(code);

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from '../src/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useJourney } from '../src/harness';
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-  page = await context.newPage();
-});
+const journey = useJourney();
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(async () => {
+  context = await journey.newContext();
+  page = await context.newPage();
 });
 
 async function login(p: Page, email: string, role: 'Student' | 'Instructor') {
