@@ -3,6 +3,10 @@ import { ROLES } from '../constants';
 import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { devRoutes } from './dev';
+import { documentRoutes } from './documents';
+import { editorRoutes } from './editor';
+import { graderRoutes } from './grader';
+import { libraryRoutes } from './library';
 import { instructorRoutes } from './instructors';
 import type { RouteDef } from './route';
 import { studentRoutes } from './students';
@@ -13,6 +17,10 @@ export * from './students';
 export * from './instructors';
 export * from './admin';
 export * from './dev';
+export * from './editor';
+export * from './documents';
+export * from './library';
+export * from './grader';
 
 export const routes = {
   ...authRoutes,
@@ -20,6 +28,10 @@ export const routes = {
   ...instructorRoutes,
   ...adminRoutes,
   ...devRoutes,
+  ...editorRoutes,
+  ...documentRoutes,
+  ...libraryRoutes,
+  ...graderRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

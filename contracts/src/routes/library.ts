@@ -1,0 +1,2 @@
+/** Rubrics, the question library (Smart Builder), textbooks and AI Express generation. */
+export const libraryRoutes = {} as const;
