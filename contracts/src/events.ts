@@ -57,8 +57,19 @@ export const StudentEnrolledSchema = z.object({
 export const QuestionSchema = z.object({
   questionId: z.number().int(),
   questionNumber: z.number().int(),
+  /** Serialised editor state (JSON) or plain text. */
   content: z.string(),
   marksPossible: z.number().nonnegative(),
+  answer: z.string().optional(),
+  gradingInstructions: z.string().optional(),
+  /** 'rubric name - criterion'. */
+  tags: z.array(z.string()).optional(),
+  /** Non-empty: flagged for the instructor's review (e.g. by document parsing), until resolved. */
+  flaggedForReview: z.string().optional(),
+  questionType: z.string().optional(),
+  topics: z.array(z.string()).optional(),
+  sourceDocumentId: z.string().optional(),
+  originalQuestionNumber: z.string().optional(),
 });
 
 export const AssignmentCreatedSchema = z.object({
@@ -72,7 +83,46 @@ export const AssignmentCreatedSchema = z.object({
     timeLimitSeconds: z.number().int().positive().nullable(),
     createdBy: z.number().int(),
     createdAt: isoDate,
+    description: z.string().optional(),
+    /** False: the instructor uploads the students' (handwritten) work; students do not answer online. */
+    submissionsAllowed: z.boolean().optional(),
+    creationMethod: z.enum(['scratch', 'document', 'ai', 'seed']).optional(),
+    aiConfigId: z.string().optional(),
+    /** Blob key of the source document (marking scheme) for document-made assignments. */
+    documentKey: z.string().optional(),
+    rubricIds: z.array(z.string()).optional(),
   }),
+});
+
+export const AssignmentRenamedSchema = z.object({
+  type: z.literal('AssignmentRenamed'),
+  data: z.object({ assignmentId: z.number().int(), from: z.string(), title: z.string(), renamedAt: isoDate }),
+});
+
+/** The assignment disappears from every list; its streams, answers and grades stay in the log. */
+export const AssignmentDeletedSchema = z.object({
+  type: z.literal('AssignmentDeleted'),
+  data: z.object({ assignmentId: z.number().int(), deletedAt: isoDate }),
+});
+
+/** The whole new state of one question's editable fields. */
+export const QuestionUpdatedSchema = z.object({
+  type: z.literal('QuestionUpdated'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    questionId: z.number().int(),
+    content: z.string(),
+    answer: z.string(),
+    gradingInstructions: z.string(),
+    marksPossible: z.number().nonnegative(),
+    tags: z.array(z.string()),
+    updatedAt: isoDate,
+  }),
+});
+
+export const QuestionFlagResolvedSchema = z.object({
+  type: z.literal('QuestionFlagResolved'),
+  data: z.object({ assignmentId: z.number().int(), questionId: z.number().int(), flag: z.string(), resolvedAt: isoDate }),
 });
 
 export const QuestionAddedSchema = z.object({
@@ -197,6 +247,10 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   CourseCreatedSchema,
   StudentEnrolledSchema,
   AssignmentCreatedSchema,
+  AssignmentRenamedSchema,
+  AssignmentDeletedSchema,
+  QuestionUpdatedSchema,
+  QuestionFlagResolvedSchema,
   QuestionAddedSchema,
   AssignmentPublishedSchema,
   AnswerSavedSchema,
