@@ -9,3 +9,4 @@ export * from './validation';
 export * from './socket';
 export * from './errors';
 export * from './route-match';
+export * from './rich-text';
