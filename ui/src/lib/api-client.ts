@@ -32,6 +32,8 @@ export class ContractError extends Error {
 
 export type CallOptions<N extends RouteName> = {
   params?: Record<string, string | number>;
+  /** Querystring values; undefined and null are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
   minPosition?: string | null;
   /** Overrides the stored tenant (login uses the e-mail's domain). */
   tenant?: string | null;
@@ -80,6 +82,13 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, response.status >= 500 ? MESSAGES.internal : response.statusText || `HTTP ${response.status}`, undefined, false);
 }
 
+function withQuery(path: string, query: CallOptions<RouteName>['query']): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v != null) search.append(k, String(v));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
 export async function callApi<N extends RouteName>(name: N, options: CallOptions<N> = {} as CallOptions<N>): Promise<ReplyOf<N>> {
   const route = routes[name];
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -92,7 +101,7 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
 
   let response: Response;
   try {
-    response = await fetch(routePath(route.path, options.params), {
+    response = await fetch(withQuery(routePath(route.path, options.params), options.query), {
       method: route.method,
       headers,
       credentials: 'include',

@@ -85,6 +85,12 @@ describe('callApi', () => {
     expect(init?.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok=1', 'X-Tenant': 'demo', 'X-Min-Position': '41' });
   });
 
+  it('encodes the querystring, leaving out unset values', async () => {
+    fetchMock.mockResolvedValue(reply(200, { upload_url: '/u', api_url: '/editor/images/a.png' }));
+    await callApi('getImageUploadUrl', { query: { file_name: 'my pic & co.png', content_type: 'image/png', extra: undefined } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/editor/get-image-upload-url?file_name=my+pic+%26+co.png&content_type=image%2Fpng');
+  });
+
   it('rejects a reply that breaks the contract', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchMock.mockResolvedValue(reply(200, { success: 'yes' }));
