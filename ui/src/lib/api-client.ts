@@ -53,6 +53,26 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/**
+ * The headers every call carries (CSRF token from its cookie, tenant), for the few calls that cannot go
+ * through callApi: multipart uploads and newline-delimited JSON streams. Use with credentials: 'include'.
+ */
+export function apiHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = { ...extra };
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers['X-CSRF-TOKEN'] = csrf;
+  const tenant = useSessionStore.getState().tenant;
+  if (tenant) headers['X-Tenant'] = tenant;
+  return headers;
+}
+
+/** A failed raw fetch as an ApiError (the server's message when it sent one); a 401 ends the session. */
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  const error = await errorFrom(response);
+  if (response.status === 401 || response.status === 422) onUnauthorized();
+  return error;
+}
+
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Error catalogue: 401 or 422 drop the stored session and send the browser to /login. */
