@@ -15,6 +15,13 @@ export const EnvSchema = z
     SMTP_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().default('Evergrade <no-reply@evergrade.local>')),
     TRUST_PROXY: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
+    AI_BASE_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+    AI_API_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+    AI_MODEL: z.preprocess(unsetIfEmpty, z.string().optional()),
+    AI_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(120_000)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.AI_BASE_URL && !env.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'AI_MODEL is required when AI_BASE_URL is set' });
   })
   .transform((env) => ({
     port: env.PORT,
@@ -30,6 +37,11 @@ export const EnvSchema = z
     mailFrom: env.MAIL_FROM,
     /** Only behind a proxy that sets X-Forwarded-For: otherwise a client could pick its own IP for the login limit. */
     trustProxy: env.TRUST_PROXY === 'true',
+    /** Unset: the offline provider (deterministic algorithms that say they are offline). Any OpenAI-compatible endpoint otherwise. */
+    aiBaseUrl: env.AI_BASE_URL,
+    aiApiKey: env.AI_API_KEY,
+    aiModel: env.AI_MODEL,
+    aiTimeoutMs: env.AI_TIMEOUT_MS,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;
