@@ -10,7 +10,6 @@ import { StudentLayout } from './routes/student/layout';
 import { StudentAssignmentsRoute } from './routes/student/assignments';
 import { StudentAssignmentRoute } from './routes/student/assignment';
 import { InstructorLayout } from './routes/instructor/layout';
-import { InstructorAssignmentsRoute } from './routes/instructor/assignments';
 import { InstructorChatRoute } from './routes/instructor/coming-soon';
 
 export type RouteHandle = { title?: string };
@@ -28,6 +27,7 @@ const profiles = () => import('./routes/profiles');
 const admin = () => import('./routes/admin');
 const docs = () => import('./routes/docs');
 const courses = () => import('./routes/instructor/courses');
+const instructorAssignments = () => import('./routes/instructor/assignments');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -64,7 +64,8 @@ export function createRouter(client: QueryClient) {
           children: [
             { index: true, element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'dashboard', element: <Navigate to="/instructor/assignments" replace /> },
-            { path: 'assignments', element: <InstructorAssignmentsRoute />, handle: title('Assignments') },
+            { path: 'assignments', element: lazyRoute(instructorAssignments, 'InstructorAssignmentsRoute', <InPage />), handle: title('Assignments') },
+            { path: 'assignments/:assignmentId', element: lazyRoute(instructorAssignments, 'InstructorAssignmentRoute', <InPage />), handle: title('Assignment') },
             { path: 'courses', element: lazyRoute(courses, 'InstructorCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'courses/:courseCode', element: lazyRoute(courses, 'InstructorCourseRoute', <InPage />), handle: title('Course') },
             { path: 'chat', element: <InstructorChatRoute />, handle: title('Chat') },

@@ -1,23 +1,32 @@
-import { SparkIcon } from '../../../components/icons';
+import { Link, useParams } from 'react-router';
+import '../../../features/instructor-assignments/instructor-assignments.css';
+import { PlusIcon } from '../../../components/icons';
+import { AssignmentDetail } from '../../../features/instructor-assignments/components/assignment-detail';
+import { InstructorGreeting } from '../../../features/instructor-assignments/components/greeting';
+import { InstructorAssignmentList, NEW_ASSIGNMENT_PATH } from '../../../features/instructor-assignments/components/instructor-assignment-list';
 import { useSessionStore } from '../../../stores/session';
 
+/** /instructor/assignments (InstructorAssignments). */
 export function InstructorAssignmentsRoute() {
   const firstName = useSessionStore((s) => s.instructor.firstName);
   return (
     <div className="page">
       <div className="page-head">
         <div>
-          <h2 className="page-title">Welcome{firstName ? `, ${firstName}` : ''}</h2>
-          <p className="text-muted">Your instructor workspace.</p>
+          <InstructorGreeting firstName={firstName} />
+          <h2 className="page-title">Assignments</h2>
+          <p className="text-muted">The assignments of the courses you teach.</p>
         </div>
+        <Link to={NEW_ASSIGNMENT_PATH} className="button button-primary"><PlusIcon width={18} height={18} /> New Assignment</Link>
       </div>
-      <section className="card coming-soon" data-testid="instructor-coming-soon">
-        <div className="coming-soon-icon"><SparkIcon width={28} height={28} /></div>
-        <h3 className="card-title">The instructor workspace is coming soon</h3>
-        <p className="text-muted">
-          Creating assignments, grading with AI assistance, course analytics and exports are on their way. Your students can already sign in, answer and submit their work.
-        </p>
-      </section>
+      <InstructorAssignmentList />
     </div>
   );
+}
+
+/** /instructor/assignments/:assignmentId (InstructorAssignment). */
+export function InstructorAssignmentRoute() {
+  const { assignmentId } = useParams();
+  const id = Number(assignmentId);
+  return <AssignmentDetail key={id} assignmentId={id} />;
 }

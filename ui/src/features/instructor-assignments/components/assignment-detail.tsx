@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AlertDialog } from '../../../components/dialog';
+import { ArrowLeftIcon, CalendarIcon } from '../../../components/icons';
+import { Spinner } from '../../../components/spinner';
+import { formatDateTime, marksLabel } from '../../../lib/format';
+import { toast } from '../../../stores/toast';
+import { useAssignmentSheet } from '../api/get-assignment-sheet';
+import { useInstructorAssignments } from '../api/get-instructor-assignments';
+import { useRenameAssignment } from '../api/rename-assignment';
+import { deriveStatus, formatAverage } from '../utils/assignment-lists';
+import { InlineTitle } from './inline-title';
+import { QuestionsTab } from './questions-tab';
+import { StatusBadge } from './status-badge';
+import { SubmissionsTab } from './submissions-tab';
+
+export const LOAD_FAILED = 'There was an error loading this assignment. Please try again.';
+export const LIST_PATH = '/instructor/assignments';
+
+type View = 'questions' | 'submissions';
+
+/** /instructor/assignments/:assignmentId */
+export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
+  const navigate = useNavigate();
+  const valid = Number.isInteger(assignmentId) && assignmentId > 0;
+  const sheet = useAssignmentSheet(assignmentId);
+  const list = useInstructorAssignments();
+  const rename = useRenameAssignment();
+  const [view, setView] = useState<View>('questions');
+
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(LIST_PATH, { replace: true });
+  };
+
+  const back = (
+    <Link to={LIST_PATH} className="button button-ghost ia-back" aria-label="Back to Assignments">
+      <ArrowLeftIcon /> Assignments
+    </Link>
+  );
+
+  if (!valid || sheet.isError) {
+    return (
+      <div className="page">
+        <div className="ia-toolbar">{back}</div>
+        <AlertDialog title="Assignment unavailable" message={LOAD_FAILED} closeLabel="Close" onClose={goBack} />
+      </div>
+    );
+  }
+  if (sheet.isPending) {
+    return (
+      <div className="page">
+        <div className="ia-toolbar">{back}</div>
+        <Spinner label="Loading assignment" />
+      </div>
+    );
+  }
+
+  const a = sheet.data;
+  const row = list.data?.find((r) => r.assignment_id === assignmentId);
+  const marksTotal = a.questions.reduce((sum, q) => sum + q.marks_possible, 0);
+  const onRename = (title: string) =>
+    rename.mutateAsync({ assignmentId, title }).then(() => toast.success('Assignment renamed'));
+
+  return (
+    <div className="page">
+      <div className="ia-toolbar">{back}</div>
+      <header className="card ia-head">
+        <InlineTitle key={a.title} title={a.title} onRename={onRename} />
+        <p className="ia-head-meta">
+          <span className="chip">{a.course_code}</span>
+          <span>{a.course_name}</span>
+          <span aria-hidden="true">·</span>
+          <span><CalendarIcon width={14} height={14} /> Due <time dateTime={a.due_date}>{formatDateTime(a.due_date)}</time></span>
+          <span aria-hidden="true">·</span>
+          <span>{a.questions.length} {a.questions.length === 1 ? 'question' : 'questions'}, {marksLabel(marksTotal)}</span>
+        </p>
+        {row && (
+          <details className="ia-overview">
+            <summary>Grading overview</summary>
+            <dl className="ia-overview-stats">
+              <div><dt>Status</dt><dd><StatusBadge status={deriveStatus(row, new Date())} /></dd></div>
+              <div><dt>Submissions</dt><dd>{row.submissions}</dd></div>
+              <div><dt>Average</dt><dd>{formatAverage(row.average)}</dd></div>
+            </dl>
+          </details>
+        )}
+      </header>
+
+      <div className="ia-view-toggle" role="group" aria-label="Assignment view">
+        <button type="button" className="ia-view-option" aria-pressed={view === 'questions'} onClick={() => setView('questions')}>View Questions</button>
+        <button type="button" className="ia-view-option" aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>View Submissions</button>
+      </div>
+
+      {view === 'questions' ? <QuestionsTab sheet={a} /> : <SubmissionsTab submissions={row?.submissions ?? 0} />}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { AssignmentStatus } from '@evergrade/contracts';
+
+const tone: Record<AssignmentStatus, string> = {
+  Incomplete: 'neutral',
+  'In Progress': 'info',
+  Submitted: 'accent',
+  Graded: 'success',
+};
+
+export function StatusBadge({ status }: { status: AssignmentStatus }) {
+  return <span className={`badge badge-${tone[status]}`} data-testid="status-badge">{status}</span>;
+}
