@@ -10,6 +10,29 @@ export const ImageUploadTicketSchema = z.object({
 });
 export type ImageUploadTicket = z.infer<typeof ImageUploadTicketSchema>;
 
+/** The image types an editor accepts, with the extension their keys and api_url end in. */
+export const EDITOR_IMAGE_TYPES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+} as const;
+export type EditorImageType = keyof typeof EDITOR_IMAGE_TYPES;
+/** Largest image an upload URL accepts (and the image route serves). */
+export const EDITOR_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** How long an upload URL stays valid. */
+export const EDITOR_IMAGE_UPLOAD_TTL_SECONDS = 300;
+
+export const IMAGE_MESSAGES = {
+  unsupportedType: 'Only PNG, JPEG, GIF and WebP images can be uploaded',
+  notFound: 'Image not found',
+  notAnImage: 'The uploaded file is not a PNG, JPEG, GIF or WebP image',
+  tooLarge: `The image is larger than ${EDITOR_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+} as const;
+
+/** `3f2c…-….png`: a uuid and the extension of one of EDITOR_IMAGE_TYPES. */
+export const EDITOR_IMAGE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+
 export const editorRoutes = {
   getImageUploadUrl: route({
     method: 'GET', path: '/editor/get-image-upload-url', kind: 'command', access: 'authenticated',
@@ -19,5 +42,13 @@ export const editorRoutes = {
       content_type: z.string({ error: 'content_type is required' }).trim().min(1, 'content_type is required').max(100),
     }),
     reply: ImageUploadTicketSchema,
+  }),
+  getEditorImage: route({
+    method: 'GET', path: '/editor/images/:imageId', kind: 'query', access: 'authenticated',
+    summary: "An uploaded editor image (the ticket's api_url), for users of the school it was uploaded in. Replies with the image bytes.",
+    params: z.object({
+      imageId: z.string().regex(EDITOR_IMAGE_ID_PATTERN, 'imageId must be an image id such as 0b7e…-….png'),
+    }),
+    reply: z.string().meta({ format: 'binary', description: 'The image, with its Content-Type' }),
   }),
 } as const;

@@ -19,8 +19,20 @@ export const EnvSchema = z
     AI_API_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
     AI_MODEL: z.preprocess(unsetIfEmpty, z.string().optional()),
     AI_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(120_000)),
+    BLOB_DIR: z.preprocess(unsetIfEmpty, z.string().optional()),
+    BLOB_SIGNING_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
+    S3_BUCKET: z.preprocess(unsetIfEmpty, z.string().optional()),
+    S3_REGION: z.preprocess(unsetIfEmpty, z.string().default('us-east-1')),
+    S3_ENDPOINT: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+    S3_PUBLIC_ENDPOINT: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+    S3_ACCESS_KEY_ID: z.preprocess(unsetIfEmpty, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
   })
   .superRefine((env, ctx) => {
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (for the default AWS credential chain)' });
+    }
     if (env.AI_BASE_URL && !env.AI_MODEL) ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'AI_MODEL is required when AI_BASE_URL is set' });
   })
   .transform((env) => ({
@@ -42,6 +54,22 @@ export const EnvSchema = z
     aiApiKey: env.AI_API_KEY,
     aiModel: env.AI_MODEL,
     aiTimeoutMs: env.AI_TIMEOUT_MS,
+    /** Local blob files (standalone, or no S3_BUCKET); unset: `{DATA_DIR}/blobs`. */
+    blobDir: env.BLOB_DIR,
+    /** Signs the local adapter's upload and download URLs; unset: generated once and kept in the data directory. */
+    blobSigningSecret: env.BLOB_SIGNING_SECRET,
+    /** Set when S3_BUCKET is: blobs then live in that bucket and browsers use presigned URLs. */
+    s3: env.S3_BUCKET
+      ? {
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        publicEndpoint: env.S3_PUBLIC_ENDPOINT ?? env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+      }
+      : undefined,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;

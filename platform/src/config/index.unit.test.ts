@@ -7,6 +7,7 @@ describe('loadConfig', () => {
       port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
       cookieSecure: false, smtpUrl: undefined, mailFrom: 'Evergrade <no-reply@evergrade.local>', trustProxy: false,
       aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
+      blobDir: undefined, blobSigningSecret: undefined, s3: undefined,
     });
   });
 
@@ -20,6 +21,7 @@ describe('loadConfig', () => {
       port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
       nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true, smtpUrl: 'smtp://mail:587', mailFrom: 'School <s@x.org>', trustProxy: true,
       aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
+      blobDir: undefined, blobSigningSecret: undefined, s3: undefined,
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
@@ -37,5 +39,26 @@ describe('loadConfig', () => {
   it('names every invalid variable', () => {
     const load = () => loadConfig({ PORT: 'eighty', SESSION_TTL_HOURS: '-1', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
     for (const name of ['PORT', 'SESSION_TTL_HOURS', 'DATABASE_URL', 'SMTP_URL']) expect(load).toThrow(new RegExp(`at ${name}`));
+  });
+
+  it('reads the blob settings: S3 only with a bucket, both keys or neither', () => {
+    expect(loadConfig({ BLOB_DIR: '/srv/blobs', BLOB_SIGNING_SECRET: 'x'.repeat(32) })).toMatchObject({
+      blobDir: '/srv/blobs', blobSigningSecret: 'x'.repeat(32), s3: undefined,
+    });
+    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
+    expect(loadConfig({
+      S3_BUCKET: 'evergrade', S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'http://localhost:9000', S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret', S3_FORCE_PATH_STYLE: 'true',
+    }).s3).toEqual({
+      bucket: 'evergrade', endpoint: 'http://minio:9000', publicEndpoint: 'http://localhost:9000', region: 'eu-west-1',
+      accessKeyId: 'minio', secretAccessKey: 'minio-secret', forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000' }).s3).toEqual({
+      bucket: 'b', endpoint: 'http://minio:9000', publicEndpoint: 'http://minio:9000', region: 'us-east-1',
+      accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false,
+    });
+    const bad = () => loadConfig({ BLOB_SIGNING_SECRET: 'short', S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'yes', S3_ACCESS_KEY_ID: 'only-one' });
+    for (const name of ['BLOB_SIGNING_SECRET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) expect(bad).toThrow(new RegExp(`at ${name}`));
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'only-one' })).toThrow(/S3_SECRET_ACCESS_KEY/);
   });
 });
