@@ -3,6 +3,7 @@ import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
 import { authRoutes } from './routes/auth';
+import { graderRoutes } from './routes/grader';
 import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
@@ -15,4 +16,5 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   profileRoutes(app, deps);
   answerRoutes(app, deps);
   adminRoutes(app, deps);
+  graderRoutes(app, deps);
 }

@@ -10,7 +10,7 @@ export async function loadAssignmentContext(
   store: EventStore, tenant: string, assignmentId: number, studentId: number,
 ): Promise<AssignmentContext> {
   const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
-  if (assignment.status === 'none') {
+  if (assignment.status === 'none' || assignment.status === 'deleted') {
     return { assignmentId, visibleToStudent: false, due: new Date(0).toISOString(), questionIds: [], gradedQuestionIds: [] };
   }
   const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, assignment.courseId)));
@@ -19,6 +19,8 @@ export async function loadAssignmentContext(
     assignmentId,
     visibleToStudent: assignment.status === 'published' && enrolled,
     due: assignment.due,
+    assigned: assignment.assigned,
+    submissionsAllowed: assignment.submissionsAllowed,
     questionIds: assignment.questions.map((q) => q.questionId),
     gradedQuestionIds: [],
   };

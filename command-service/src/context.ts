@@ -13,4 +13,9 @@ export type CommandServiceDeps = {
   mailer: Mailer;
   /** Login and password attempts, counted in a table shared by every command process. */
   limiter: RateLimiter;
+  /**
+   * Which assignment a question belongs to, for update-question calls that send only question_id (as the spec's
+   * payload does). Read from the instructor-assignments read model; the decider then checks it on the stream itself.
+   */
+  locateQuestion: (tenant: string, questionId: number) => Promise<number | null>;
 };

@@ -6,3 +6,11 @@ export async function allocateId(store: EventStore, kind: IdKind): Promise<numbe
   const result = await store.append(streamIds.sequence(kind), [{ type: 'IdAllocated', data: {} }], { expectedVersion: 'any' });
   return result.nextExpectedVersion;
 }
+
+/** n consecutive ids in one append (an append's events are contiguous in the stream). */
+export async function allocateIds(store: EventStore, kind: IdKind, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await store.append(streamIds.sequence(kind), Array.from({ length: n }, () => ({ type: 'IdAllocated', data: {} })), { expectedVersion: 'any' });
+  const last = result.nextExpectedVersion;
+  return Array.from({ length: n }, (_, i) => last - n + 1 + i);
+}

@@ -4,3 +4,4 @@ export * from './school';
 export { handleCommand, fold, type Decider } from './decider';
 export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PREAPPROVED_STUDENTS } from './demo-school';
 export { createCourse, changeMembership } from './admin/courses';
+export { createQuestionLocator } from './question-locator';

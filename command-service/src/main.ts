@@ -7,6 +7,7 @@ import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-l
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { commandService } from './app';
 import { seedDemoSchool } from './demo-school';
+import { createQuestionLocator } from './question-locator';
 
 /** The command side as its own process (distributed mode): PostgreSQL only, no projectors, no UI. */
 const config = loadConfig();
@@ -21,7 +22,7 @@ if (!config.smtpUrl && !mail.outbox) console.warn('SMTP_URL is not set: verifica
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
 const app = await createHttpServer({ trustProxy: config.trustProxy });
 await app.register(commandService, {
-  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db),
+  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db),
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,7 @@ export const MESSAGES = {
   alreadySubmitted: 'This assignment has already been submitted and can no longer be changed',
   pastDue: 'This assignment is past due and can no longer be changed',
   graded: 'This assignment has been graded and can no longer be changed',
+  noOnlineSubmissions: 'This assignment does not take online submissions: your instructor collects the work',
   questionGraded: 'This question has been graded and can no longer be changed',
   lockedTooltip: 'This assignment is past due or has been graded',
   saveFailed: 'Save failed',

@@ -26,4 +26,5 @@ export const PROJECTIONS = {
   studentAssignments: 'student-assignments',
   assignmentQuestions: 'assignment-questions',
   directory: 'directory',
+  instructorAssignments: 'instructor-assignments',
 } as const;

@@ -6,6 +6,7 @@ import { devMailRoutes } from './routes/dev-mail';
 import { schoolRoutes } from './routes/school';
 import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
+import { graderQueryRoutes } from './routes/grader';
 import { studentRoutes } from './routes/students';
 
 /** Every `kind: query` route. */
@@ -14,6 +15,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   studentRoutes(app, deps);
   instructorRoutes(app, deps);
   courseRoutes(app, deps);
+  graderQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   schoolRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);

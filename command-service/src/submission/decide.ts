@@ -8,6 +8,10 @@ export type AssignmentContext = {
   /** Published, in a course the student is enrolled in. */
   visibleToStudent: boolean;
   due: string;
+  /** When it goes live for students; before then it does not exist for them. */
+  assigned?: string;
+  /** False: the instructor uploads the students' work; no online answers. */
+  submissionsAllowed?: boolean;
   questionIds: number[];
   gradedQuestionIds: number[];
 };
@@ -33,6 +37,8 @@ export type SubmissionCommand = SaveAnswer | SubmitAssignment;
 
 function assertOpen(a: AssignmentContext, state: Submission, now: string): void {
   if (!a.visibleToStudent) throw new NotFoundError(MESSAGES.assignmentNotFound);
+  if (a.assigned && new Date(a.assigned).getTime() > new Date(now).getTime()) throw new NotFoundError(MESSAGES.assignmentNotFound);
+  if (a.submissionsAllowed === false) throw new ConflictError(MESSAGES.noOnlineSubmissions);
   if (state.status === 'submitted') throw new ConflictError(MESSAGES.alreadySubmitted);
   if (new Date(a.due).getTime() < new Date(now).getTime()) throw new ConflictError(MESSAGES.pastDue);
 }

@@ -184,7 +184,7 @@ export const graderRoutes = {
     body: z.object({ assignment_id: assignmentIdSchema, new_title: titleSchema }),
     reply: CommandReplySchema,
   }),
-  getAssignmentQuestions: route({
+  getInstructorAssignmentQuestions: route({
     method: 'POST', path: '/grader/get-assignment-questions', kind: 'query', access: 'instructor',
     summary: 'An assignment with its questions, answers, grading instructions, tags and flags (404 unless the instructor teaches its course).',
     body: z.object({ assignment_id: assignmentIdSchema }),

@@ -16,6 +16,17 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
         [tenant, d.assignmentId, d.questionId, d.questionNumber, d.content, d.marksPossible]);
       return { tenant, keys: [noticeKeys.assignment(d.assignmentId)] };
     }
+    case 'QuestionUpdated': {
+      const d = event.data;
+      await tx.query('UPDATE aq_questions SET question_content = $4, marks_possible = $5 WHERE tenant = $1 AND assignment_id = $2 AND question_id = $3',
+        [tenant, d.assignmentId, d.questionId, d.content, d.marksPossible]);
+      return { tenant, keys: [noticeKeys.assignment(d.assignmentId)] };
+    }
+    case 'AssignmentDeleted': {
+      const d = event.data;
+      await tx.query('DELETE FROM aq_questions WHERE tenant = $1 AND assignment_id = $2', [tenant, d.assignmentId]);
+      return { tenant, keys: [noticeKeys.assignment(d.assignmentId)] };
+    }
     case 'AnswerSaved': {
       const d = event.data;
       await tx.query(
@@ -33,7 +44,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const assignmentQuestionsProjection: Projection = {
   name: PROJECTIONS.assignmentQuestions,
-  version: 1,
+  version: 2,
   tables: ['aq_questions', 'aq_responses'],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS aq_questions (

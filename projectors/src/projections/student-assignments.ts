@@ -100,6 +100,9 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
     case 'AssignmentPublished': {
       const id = event.data.assignmentId;
       if (event.type === 'QuestionAdded') {
+        await tx.query(
+          'INSERT INTO sa_question_marks (tenant, assignment_id, question_id, marks) VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING',
+          [tenant, id, event.data.questionId, event.data.marksPossible]);
         await tx.query('UPDATE sa_assignments SET marks_total = marks_total + $3, question_count = question_count + 1 WHERE tenant = $1 AND assignment_id = $2',
           [tenant, id, event.data.marksPossible]);
       } else {
@@ -110,6 +113,34 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
       if (!a || !course || !a.published) return null;
       await upsertRows(tx, tenant, a, course, course.student_ids, pos);
       return { tenant, keys: [noticeKeys.course(a.course_id), noticeKeys.assignment(id)] };
+    }
+    case 'AssignmentRenamed':
+    case 'QuestionUpdated': {
+      const id = event.data.assignmentId;
+      if (event.type === 'AssignmentRenamed') {
+        await tx.query('UPDATE sa_assignments SET title = $3 WHERE tenant = $1 AND assignment_id = $2', [tenant, id, event.data.title]);
+      } else {
+        const d = event.data;
+        await tx.query(
+          `INSERT INTO sa_question_marks (tenant, assignment_id, question_id, marks) VALUES ($1,$2,$3,$4)
+           ON CONFLICT (tenant, assignment_id, question_id) DO UPDATE SET marks = EXCLUDED.marks`, [tenant, id, d.questionId, d.marksPossible]);
+        await tx.query(
+          `UPDATE sa_assignments SET marks_total = (SELECT coalesce(sum(marks), 0) FROM sa_question_marks WHERE tenant = $1 AND assignment_id = $2)
+           WHERE tenant = $1 AND assignment_id = $2`, [tenant, id]);
+      }
+      const a = await loadAssignment(tx, tenant, id);
+      const course = a && (await loadCourse(tx, tenant, a.course_id));
+      if (!a || !course || !a.published) return null;
+      await upsertRows(tx, tenant, a, course, course.student_ids, pos);
+      return { tenant, keys: [noticeKeys.course(a.course_id), noticeKeys.assignment(id)] };
+    }
+    case 'AssignmentDeleted': {
+      const id = event.data.assignmentId;
+      const a = await loadAssignment(tx, tenant, id);
+      await tx.query('UPDATE sa_assignments SET published = false WHERE tenant = $1 AND assignment_id = $2', [tenant, id]);
+      const { rows } = await tx.query<{ student_id: number }>(
+        'DELETE FROM student_assignments WHERE tenant = $1 AND assignment_id = $2 RETURNING student_id', [tenant, id]);
+      return { tenant, keys: [noticeKeys.assignment(id), ...(a ? [noticeKeys.course(a.course_id)] : []), ...rows.map((r) => noticeKeys.user(r.student_id))] };
     }
     case 'AnswerSaved':
     case 'AssignmentSubmitted': {
@@ -131,8 +162,8 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const studentAssignmentsProjection: Projection = {
   name: PROJECTIONS.studentAssignments,
-  version: 2,
-  tables: ['sa_courses', 'sa_assignments', 'student_assignments'],
+  version: 3,
+  tables: ['sa_courses', 'sa_assignments', 'student_assignments', 'sa_question_marks'],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS sa_courses (
       tenant text NOT NULL, course_id integer NOT NULL, course_code text NOT NULL, course_name text NOT NULL,
@@ -144,6 +175,9 @@ export const studentAssignmentsProjection: Projection = {
     await db.query(`CREATE TABLE IF NOT EXISTS student_assignments (
       tenant text NOT NULL, student_id integer NOT NULL, assignment_id integer NOT NULL, course_id integer NOT NULL,
       doc jsonb NOT NULL, position text NOT NULL, PRIMARY KEY (tenant, student_id, assignment_id))`);
+    await db.query(`CREATE TABLE IF NOT EXISTS sa_question_marks (
+      tenant text NOT NULL, assignment_id integer NOT NULL, question_id integer NOT NULL, marks numeric NOT NULL,
+      PRIMARY KEY (tenant, assignment_id, question_id))`);
   },
   apply,
 };

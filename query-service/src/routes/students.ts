@@ -35,7 +35,9 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     const s = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.studentAssignments]);
     const { rows } = await db.query<{ doc: StudentAssignment }>(
-      'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2', [s.tenant, s.userId]);
+      // A scheduled assignment shows from its go-live instant.
+      `SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND (doc->>'assigned')::timestamptz <= now()`,
+      [s.tenant, s.userId]);
     return Object.fromEntries(rows.map((r) => [String(r.doc.assignment_id), r.doc]));
   });
 
@@ -43,7 +45,9 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     const s = sessionOf(request);
     const assignmentId = request.body.assignment_id;
     await awaitProjections(request, deps, [PROJECTIONS.studentAssignments, PROJECTIONS.assignmentQuestions]);
-    const visible = await db.query('SELECT 1 FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
+    const visible = await db.query(
+      `SELECT 1 FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3
+       AND (doc->>'assigned')::timestamptz <= now()`,
       [s.tenant, s.userId, assignmentId]);
     if (visible.rowCount === 0) throw new NotFoundError(MESSAGES.assignmentNotFound);
     const { rows } = await db.query<AssignmentQuestion & { marks_possible: string; grade: string | null }>(
