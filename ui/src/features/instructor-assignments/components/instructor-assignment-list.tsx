@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type InstructorAssignment } from '@evergrade/contracts';
 import { EmptyState } from '../../../components/empty-state';
-import { PlusIcon } from '../../../components/icons';
+import { AlertIcon, PlusIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast';
@@ -22,7 +22,7 @@ export function InstructorAssignmentList() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [deleting, setDeleting] = useState<InstructorAssignment | null>(null);
   const idPrefix = useId();
-  const { data, isPending, dataUpdatedAt } = useInstructorAssignments();
+  const { data, isPending, isError, refetch, dataUpdatedAt } = useInstructorAssignments();
   const remove = useDeleteAssignment();
 
   const lists = useMemo(() => {
@@ -32,7 +32,6 @@ export function InstructorAssignmentList() {
     // dataUpdatedAt moves "now" forward with every refresh
   }, [data, filters, dataUpdatedAt]);
 
-  // Spec: a failed list fetch empties the list.
   const all = data ?? [];
   const shown = lists[tab];
 
@@ -50,6 +49,13 @@ export function InstructorAssignmentList() {
 
   let body;
   if (isPending) body = <Spinner label="Loading assignments" />;
+  else if (isError && all.length === 0)
+    body = (
+      <EmptyState title={MESSAGES.noAssignments} icon={<AlertIcon width={28} height={28} />}>
+        <p>We couldn't load your assignments.</p>
+        <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
+      </EmptyState>
+    );
   else if (all.length === 0)
     body = (
       <EmptyState title={MESSAGES.noAssignments}>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { InstructorQuestion } from '@evergrade/contracts';
+import { changedQuestions, draftOf, marksError } from './question-edits';
+
+const q = (id: number, extra: Partial<InstructorQuestion> = {}): InstructorQuestion => ({
+  question_id: id, question_number: id, question: `Q${id}`, answer: `A${id}`, grading_instructions: '', marks_possible: 2, tags: ['algebra'],
+  flagged_for_review: '', ...extra,
+});
+
+describe('changedQuestions', () => {
+  it('sends only the questions whose fields differ, with the assignment id', () => {
+    const originals = [q(1), q(2), q(3, { flagged_for_review: 'Check the answer' })];
+    const drafts = originals.map(draftOf);
+    expect(changedQuestions(originals, drafts, 9)).toEqual([]);
+    drafts[1] = { ...drafts[1]!, marks_possible: 3.5, answer: 'x = 4' };
+    drafts[2] = { ...drafts[2]!, flagged_for_review: '' };
+    const bodies = changedQuestions(originals, drafts, 9);
+    expect(bodies.map((b) => b.question_id)).toEqual([2, 3]);
+    expect(bodies[0]).toMatchObject({ assignment_id: 9, marks_possible: 3.5, answer: 'x = 4', question: 'Q2', tags: ['algebra'] });
+    expect(bodies[1]).toMatchObject({ flagged_for_review: '' });
+  });
+  it('notices a tag change', () => {
+    const originals = [q(1)];
+    expect(changedQuestions(originals, [{ ...draftOf(q(1)), tags: ['algebra', 'linear'] }], 1)).toHaveLength(1);
+  });
+});
+
+it('checks marks: 0 or more, steps of 0.25', () => {
+  expect(marksError(0)).toBeNull();
+  expect(marksError(2.75)).toBeNull();
+  expect(marksError(-1)).toBe('Marks must be 0 or more');
+  expect(marksError(1.1)).toBe('Marks go in steps of 0.25');
+  expect(marksError(Number.NaN)).toBe('Marks must be a number');
+});
