@@ -69,7 +69,7 @@ export function apiHeaders(extra: Record<string, string> = {}): Record<string, s
 /** A failed raw fetch as an ApiError (the server's message when it sent one); a 401 ends the session. */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const error = await errorFrom(response);
-  if (response.status === 401 || response.status === 422) onUnauthorized();
+  if (response.status === 401) onUnauthorized();
   return error;
 }
 
