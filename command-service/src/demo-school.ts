@@ -53,28 +53,28 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
   await createAssignment(store, instructor, {
     courseId: math, title: 'Quadratic Equations', assigned: at(-1), due: at(30), timeLimitSeconds: null, publish: true,
     questions: [
-      { content: 'Solve x² − 5x + 6 = 0. Show your working.', marksPossible: 4 },
-      { content: 'For which values of k does x² + kx + 9 = 0 have exactly one real root?', marksPossible: 3 },
-      { content: 'Explain in one or two sentences what the discriminant tells you about a quadratic.', marksPossible: 3 },
+      { content: 'Solve $x^2 - 5x + 6 = 0$. Show your working.', marksPossible: 4, answer: '$x = 2$ or $x = 3$, from $(x - 2)(x - 3) = 0$', gradingInstructions: 'Two marks for a correct factorisation or use of the formula, one mark for each root.', tags: ['Problem Solving - Strategy'] },
+      { content: 'For which values of $k$ does $x^2 + kx + 9 = 0$ have exactly one real root?', marksPossible: 3, answer: '$k = 6$ or $k = -6$ (discriminant $k^2 - 36 = 0$)', gradingInstructions: 'One mark for setting the discriminant to zero, one for each value of k.' },
+      { content: 'Explain in one or two sentences what the discriminant tells you about a quadratic.', marksPossible: 3, answer: 'The discriminant $b^2 - 4ac$ tells how many real roots there are: two if positive, one if zero, none if negative.', gradingInstructions: 'One mark for each case (positive, zero, negative).' },
     ],
   }, now);
   await createAssignment(store, instructor, {
     courseId: physics, title: "Newton's Laws", assigned: at(-2), due: at(60), timeLimitSeconds: null, publish: true,
     questions: [
-      { content: 'State Newton’s second law and give its SI units.', marksPossible: 2 },
-      { content: 'A 2 kg cart accelerates at 3 m/s². What net force acts on it?', marksPossible: 2 },
+      { content: 'State Newton’s second law and give its SI units.', marksPossible: 2, answer: 'The net force equals mass times acceleration, $F = ma$; force in newtons (N = kg·m/s²).', gradingInstructions: 'One mark for the law, one for the units.' },
+      { content: 'A 2 kg cart accelerates at 3 m/s². What net force acts on it?', marksPossible: 2, answer: '6 N', gradingInstructions: 'Accept 6 N; one mark off for missing units.' },
     ],
   }, now);
   await createAssignment(store, instructor, {
     courseId: math, title: 'Linear Functions Review', assigned: at(-20), due: at(-5), timeLimitSeconds: null, publish: true,
     questions: [
-      { content: 'Find the slope of the line through (1, 2) and (3, 8).', marksPossible: 2 },
-      { content: 'Write the equation of a line with slope 2 through the origin.', marksPossible: 2 },
+      { content: 'Find the slope of the line through (1, 2) and (3, 8).', marksPossible: 2, answer: '3', gradingInstructions: 'One mark for the method (rise over run), one for the value.' },
+      { content: 'Write the equation of a line with slope 2 through the origin.', marksPossible: 2, answer: '$y = 2x$', gradingInstructions: '' },
     ],
   }, now);
   await createAssignment(store, instructor, {
     courseId: physics, title: 'Energy and Work', assigned: at(-30), due: at(-12), timeLimitSeconds: null, publish: true,
-    questions: [{ content: 'Define kinetic energy and write its formula.', marksPossible: 3 }],
+    questions: [{ content: 'Define kinetic energy and write its formula.', marksPossible: 3, answer: 'The energy a body has because of its motion: $E_k = \\frac{1}{2}mv^2$.', gradingInstructions: 'One mark for the definition, two for the formula.' }],
   }, now);
   return true;
 }

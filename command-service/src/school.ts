@@ -4,7 +4,7 @@ import { hashPassword } from '@evergrade/platform/auth';
 import { assignmentDecider } from './assignment/decide';
 import { courseDecider } from './course/course';
 import { fold, handleCommand } from './decider';
-import { allocateId } from './ids';
+import { allocateId, allocateIds } from './ids';
 import { userDecider } from './user/user';
 import { reserveEmail } from './user/email-reservation';
 
@@ -54,16 +54,17 @@ export async function registerUser(store: EventStore, actor: Actor, input: NewUs
 
 export type NewAssignment = {
   courseId: number; title: string; assigned: Date; due: Date; timeLimitSeconds: number | null; publish: boolean;
-  questions: { content: string; marksPossible: number }[];
+  questions: { content: string; marksPossible: number; answer?: string; gradingInstructions?: string; tags?: string[] }[];
 };
 
 export async function createAssignment(store: EventStore, actor: Actor & { actorId: number }, input: NewAssignment, now: Date): Promise<number> {
   const course = fold(courseDecider, await store.readStream(streamIds.course(actor.tenant, input.courseId)));
   const assignmentId = await allocateId(store, 'assignment');
-  const questions = [];
-  for (const [i, q] of input.questions.entries()) {
-    questions.push({ questionId: await allocateId(store, 'question'), questionNumber: i + 1, content: q.content, marksPossible: q.marksPossible });
-  }
+  const ids = await allocateIds(store, 'question', input.questions.length);
+  const questions = input.questions.map((q, i) => ({
+    questionId: ids[i]!, questionNumber: i + 1, content: q.content, marksPossible: q.marksPossible,
+    answer: q.answer ?? '', gradingInstructions: q.gradingInstructions ?? '', tags: q.tags ?? [],
+  }));
   await handleCommand(store, streamIds.assignment(actor.tenant, assignmentId), assignmentDecider, {
     type: 'CreateAssignment',
     assignmentId,
