@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { isLocalBlobStore, localBlobRoutes } from '@evergrade/platform/blob';
 import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
 import { authRoutes } from './routes/auth';
+import { editorRoutes } from './routes/editor';
 import { graderRoutes } from './routes/grader';
 import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
@@ -17,4 +19,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   answerRoutes(app, deps);
   adminRoutes(app, deps);
   graderRoutes(app, deps);
+  editorRoutes(app, deps);
+  // The local blob adapter's signed upload/download endpoints (S3 serves its own).
+  if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs });
 }

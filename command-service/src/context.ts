@@ -1,5 +1,6 @@
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
+import type { BlobStore } from '@evergrade/platform/blob';
 import type { Mailer } from '@evergrade/platform/mail';
 import type { RateLimiter } from '@evergrade/platform/rate-limit';
 
@@ -18,4 +19,6 @@ export type CommandServiceDeps = {
    * payload does). Read from the instructor-assignments read model; the decider then checks it on the stream itself.
    */
   locateQuestion: (tenant: string, questionId: number) => Promise<number | null>;
+  /** Files outside the event store (editor images); keys start with the tenant. */
+  blobs: BlobStore;
 };

@@ -1,5 +1,6 @@
 import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
+import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createSqlEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown } from '@evergrade/platform/http';
 import { setUpMail } from '@evergrade/platform/mail';
@@ -20,9 +21,10 @@ const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
 const mail = await setUpMail(db, { nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl, from: config.mailFrom });
 if (!config.smtpUrl && !mail.outbox) console.warn('SMTP_URL is not set: verification and reset e-mails cannot be sent');
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
+const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
 await app.register(commandService, {
-  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db),
+  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db), blobs,
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: config.port, host: config.host });
@@ -30,5 +32,6 @@ onShutdown(async () => {
   await app.close();
   mail.close();
   await store.close();
+  await blobs.close?.();
   await db.close();
 });

@@ -3,6 +3,7 @@ import { adminQueryRoutes } from './routes/admin';
 import type { QueryServiceDeps } from './context';
 import { authQueryRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
+import { editorImageRoutes } from './routes/editor-images';
 import { schoolRoutes } from './routes/school';
 import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
@@ -18,5 +19,6 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   graderQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   schoolRoutes(app, deps);
+  editorImageRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

@@ -1,5 +1,6 @@
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
+import type { BlobStore } from '@evergrade/platform/blob';
 import type { DevOutbox } from '@evergrade/platform/mail';
 import type { Database } from '@evergrade/platform/sql';
 
@@ -12,4 +13,6 @@ export type QueryServiceDeps = {
   maxWaitMs?: number;
   /** Set only where the dev outbox is on (development, standalone); then `GET /dev/mail` exists. */
   devOutbox?: DevOutbox | null;
+  /** Editor images are served from it (read only, apart from deleting an upload that is not an image). */
+  blobs: BlobStore;
 };

@@ -1,5 +1,6 @@
 import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
+import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createPostgresBus } from '@evergrade/platform/bus';
 import { comparePositions } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown } from '@evergrade/platform/http';
@@ -18,8 +19,9 @@ const bus = createPostgresBus(db);
 // The command process writes the outbox; this one only reads it, under the same rule for when it exists.
 const devOutbox = devOutboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl }) ? createDevOutbox(db) : null;
 if (devOutbox) await migrateDevOutbox(db);
+const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
-await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox });
+await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs });
 app.get('/healthz', async () => ({ status: 'ok' }));
 const gateway = await attachGateway(app.server, { sessions, bus, db });
 await app.listen({ port: config.port, host: config.host });
@@ -27,5 +29,6 @@ onShutdown(async () => {
   await gateway.close();
   await app.close();
   await bus.close();
+  await blobs.close?.();
   await db.close();
 });

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { matchRoute } from '@evergrade/contracts';
+import { LOCAL_BLOB_PREFIX } from '@evergrade/platform/blob';
 
 export type GatewayOptions = { port: number; commandUrl: string; queryUrl: string; uiDir: string };
 
@@ -20,6 +21,8 @@ export function startGateway(options: GatewayOptions): http.Server {
     const route = matchRoute(method, pathname);
     if (route) return new URL(route.kind === 'command' ? options.commandUrl : options.queryUrl);
     if (pathname.startsWith('/socket.io/')) return new URL(options.queryUrl);
+    // The local blob adapter's signed upload/download URLs are served by the command process that signs them.
+    if (pathname.startsWith(LOCAL_BLOB_PREFIX)) return new URL(options.commandUrl);
     return null;
   };
 

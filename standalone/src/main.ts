@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { onShutdown } from '@evergrade/platform/http';
 import { loadConfig } from '@evergrade/platform/config';
+import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@evergrade/command-service';
 import { startStandalone } from './server';
 
@@ -15,6 +16,8 @@ const server = await startStandalone({
   trustProxy: config.trustProxy,
   mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, nodeEnv: config.nodeEnv },
   logLevel: process.env.LOG_LEVEL ?? 'warn',
+  // S3 when S3_BUCKET is set, else files under BLOB_DIR or the data directory (also with DATABASE_URL).
+  blobs: await createBlobStoreFromConfig({ ...config, dataDir }),
 });
 onShutdown(() => server.close());
 

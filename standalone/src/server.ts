@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +10,7 @@ import { commandService, createQuestionLocator } from '@evergrade/command-servic
 import { queryService, attachGateway } from '@evergrade/query-service';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
 import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
+import { createBlobStoreFromConfig, createLocalBlobStore, type BlobStore } from '@evergrade/platform/blob';
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
 import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
@@ -36,6 +40,11 @@ export type StandaloneOptions = {
    * production. nodeEnv defaults to NODE_ENV.
    */
   mail?: { smtpUrl?: string | undefined; from?: string; nodeEnv?: 'development' | 'test' | 'production' };
+  /**
+   * Blob storage (editor images). Unset: local files under `{dataDir}/blobs` with a signing secret kept in
+   * dataDir, or, in memory, a temporary directory removed on close.
+   */
+  blobs?: BlobStore;
 };
 
 export type Standalone = {
@@ -48,6 +57,7 @@ export type Standalone = {
   /** Null when the outbox is off (production). */
   devOutbox: DevOutbox | null;
   runner: ProjectorRunner;
+  blobs: BlobStore;
   seeded: boolean;
   close(): Promise<void>;
 };
@@ -72,6 +82,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     // Codes are printed so a local user can sign up; quiet tests stay quiet.
     print: options.logLevel === 'silent' ? () => {} : console.log,
   });
+  const now = options.now ?? (() => new Date());
+  const blobs = options.blobs ?? (await openLocalBlobs(options.dataDir, now));
   const bus = createInProcessBus();
   const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
   await runner.start();
@@ -88,11 +100,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       return hasUi && wantsPage ? reply.type('text/html').sendFile('index.html') : jsonNotFound(request, reply);
     },
   });
-  const now = options.now ?? (() => new Date());
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db) });
-  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox });
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), blobs });
+  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
 
@@ -100,7 +111,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const port = new URL(address).port;
   return {
     url: `http://localhost:${port}`,
-    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded,
+    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded, blobs,
     async close() {
       await gateway.close();
       await app.close();
@@ -108,7 +119,16 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await runner.stop();
       await bus.close();
       await store.close();
+      await blobs.close?.();
       await db.close();
     },
   };
+}
+
+/** Files under the data directory; in memory, a temporary directory with a one-off secret, removed on close. */
+async function openLocalBlobs(dataDir: string | undefined, now: () => Date): Promise<BlobStore> {
+  if (dataDir) return createBlobStoreFromConfig({ dataDir, blobDir: undefined, blobSigningSecret: undefined, s3: undefined }, { now });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'evergrade-blobs-'));
+  const store = createLocalBlobStore({ dir, signingSecret: randomBytes(32).toString('base64url'), now });
+  return { ...store, close: () => rm(dir, { recursive: true, force: true }) };
 }

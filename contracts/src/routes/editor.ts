@@ -33,6 +33,15 @@ export const IMAGE_MESSAGES = {
 /** `3f2c…-….png`: a uuid and the extension of one of EDITOR_IMAGE_TYPES. */
 export const EDITOR_IMAGE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
 
+/** Where an editor image lives in the blob store: under its school, so the school is part of every lookup. */
+export const editorImageKey = (tenant: string, imageId: string) => `${tenant}/images/${imageId}`;
+
+/** The type an image id's extension stands for. */
+export function editorImageTypeOf(imageId: string): EditorImageType | null {
+  const ext = imageId.slice(imageId.lastIndexOf('.') + 1);
+  return (Object.keys(EDITOR_IMAGE_TYPES) as EditorImageType[]).find((t) => EDITOR_IMAGE_TYPES[t] === ext) ?? null;
+}
+
 export const editorRoutes = {
   getImageUploadUrl: route({
     method: 'GET', path: '/editor/get-image-upload-url', kind: 'command', access: 'authenticated',
