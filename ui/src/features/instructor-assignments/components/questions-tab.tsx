@@ -1,9 +1,65 @@
+import { useState } from 'react';
 import type { AssignmentSheet } from '@evergrade/contracts';
+import { AssignmentPreview } from '../../../components/assignment-preview/assignment-preview';
 import { EmptyState } from '../../../components/empty-state';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../stores/toast';
+import { useResolveFlag, useSaveQuestions } from '../api/update-question';
+import { bodyOf, changedQuestions, draftOf, draftsError, type QuestionDraft } from '../utils/question-edits';
+import { DownloadMenu } from './download-menu';
 
 export const NO_QUESTIONS = 'No questions available for this assignment.';
 
+const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'The changes could not be saved. Please try again.');
+
+/**
+ * View Questions: the shared preview in view mode; Edit Assignment copies the questions into drafts,
+ * Cancel drops them, Save Changes sends update-question for each changed question.
+ */
 export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
+  const [drafts, setDrafts] = useState<QuestionDraft[] | null>(null);
+  const save = useSaveQuestions(sheet.assignment_id);
+  const resolve = useResolveFlag(sheet.assignment_id);
+
   if (sheet.questions.length === 0) return <EmptyState title={NO_QUESTIONS} />;
-  return null;
+
+  const editing = drafts !== null;
+  const onSave = () => {
+    if (!drafts) return;
+    const problem = draftsError(drafts);
+    if (problem) return void toast.error(problem);
+    const bodies = changedQuestions(sheet.questions, drafts, sheet.assignment_id);
+    if (bodies.length === 0) return setDrafts(null);
+    save.mutate(bodies, {
+      onSuccess: () => {
+        setDrafts(null);
+        toast.success(bodies.length === 1 ? 'Question saved' : `${bodies.length} questions saved`);
+      },
+      onError: (err) => toast.error(failure(err)),
+    });
+  };
+
+  return (
+    <AssignmentPreview<QuestionDraft>
+      questions={drafts ?? sheet.questions}
+      editing={editing}
+      onChange={editing ? setDrafts : undefined}
+      keyOf={(q) => q.question_id}
+      dueDate={sheet.due_date}
+      downloadMenu={<DownloadMenu />}
+      onEdit={() => setDrafts(sheet.questions.map(draftOf))}
+      onCancel={() => setDrafts(null)}
+      onSave={onSave}
+      saving={save.isPending}
+      // In edit mode resolving clears the flag text in the draft (saved with the rest); in view mode it saves at once.
+      onResolveFlag={editing ? undefined : (index) => {
+        const q = sheet.questions[index];
+        if (!q) return;
+        resolve.mutate(bodyOf(q, sheet.assignment_id), {
+          onSuccess: () => toast.success(`Question ${q.question_number} marked as resolved`),
+          onError: (err) => toast.error(failure(err)),
+        });
+      }}
+    />
+  );
 }

@@ -1,36 +1,49 @@
 import type { InstructorQuestion, UpdateQuestionBody } from '@evergrade/contracts';
 
-/** The editable part of a question. */
-export type QuestionDraft = Pick<InstructorQuestion, 'question_id' | 'question' | 'answer' | 'grading_instructions' | 'marks_possible' | 'tags' | 'flagged_for_review'>;
+/** A question being edited: the editors hand back null for an empty field (spec: an empty editor is null). */
+export type QuestionDraft = Omit<InstructorQuestion, 'question' | 'answer' | 'grading_instructions' | 'flagged_for_review'> & {
+  question: string | null;
+  answer: string | null;
+  grading_instructions: string | null;
+  flagged_for_review?: string | null;
+};
 
-const FIELDS = ['question', 'answer', 'grading_instructions', 'marks_possible', 'flagged_for_review'] as const;
+export const draftOf = (q: InstructorQuestion): QuestionDraft => ({ ...q, tags: [...q.tags] });
 
-export function draftOf(q: InstructorQuestion): QuestionDraft {
-  return { question_id: q.question_id, question: q.question, answer: q.answer, grading_instructions: q.grading_instructions, marks_possible: q.marks_possible, tags: [...q.tags], flagged_for_review: q.flagged_for_review };
-}
-
+const text = (v: string | null | undefined) => v ?? '';
+const TEXT_FIELDS = ['question', 'answer', 'grading_instructions', 'flagged_for_review'] as const;
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
-export const isChanged = (original: QuestionDraft, draft: QuestionDraft) =>
-  FIELDS.some((f) => original[f] !== draft[f]) || !sameTags(original.tags, draft.tags);
+export const isChanged = (original: InstructorQuestion, draft: QuestionDraft) =>
+  TEXT_FIELDS.some((f) => text(original[f]) !== text(draft[f])) || original.marks_possible !== draft.marks_possible || !sameTags(original.tags, draft.tags);
 
 /** The update-question bodies for the drafts that differ from the saved questions, in question order. */
 export function changedQuestions(originals: readonly InstructorQuestion[], drafts: readonly QuestionDraft[], assignmentId: number): UpdateQuestionBody[] {
   const byId = new Map(drafts.map((d) => [d.question_id, d]));
   return originals.flatMap((q) => {
     const d = byId.get(q.question_id);
-    if (!d || !isChanged(draftOf(q), d)) return [];
+    if (!d || !isChanged(q, d)) return [];
     return [{
       question_id: q.question_id,
       assignment_id: assignmentId,
-      question: d.question,
-      answer: d.answer,
-      grading_instructions: d.grading_instructions,
+      question: text(d.question),
+      answer: text(d.answer),
+      grading_instructions: text(d.grading_instructions),
       marks_possible: d.marks_possible,
       tags: d.tags,
-      flagged_for_review: d.flagged_for_review,
+      flagged_for_review: text(d.flagged_for_review),
     }];
   });
+}
+
+/** The first problem that stops Save Changes, or null. */
+export function draftsError(drafts: readonly QuestionDraft[]): string | null {
+  for (const [i, d] of drafts.entries()) {
+    if (text(d.question).trim() === '') return `Question ${i + 1} needs some content`;
+    const marks = marksError(d.marks_possible);
+    if (marks) return `Question ${i + 1}: ${marks}`;
+  }
+  return null;
 }
 
 /** Marks are a number from 0 with a step of 0.25 (spec document 2 sections 5 and 9). */
@@ -40,3 +53,9 @@ export function marksError(value: number): string | null {
   if (!Number.isInteger(value * 4)) return 'Marks go in steps of 0.25';
   return null;
 }
+
+/** The saved question as an update body (Mark as Resolved outside edit mode clears only the flag). */
+export const bodyOf = (q: InstructorQuestion, assignmentId: number): UpdateQuestionBody => ({
+  question_id: q.question_id, assignment_id: assignmentId, question: q.question, answer: q.answer,
+  grading_instructions: q.grading_instructions, marks_possible: q.marks_possible, tags: q.tags, flagged_for_review: q.flagged_for_review,
+});

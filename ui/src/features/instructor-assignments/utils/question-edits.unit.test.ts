@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InstructorQuestion } from '@evergrade/contracts';
-import { changedQuestions, draftOf, marksError } from './question-edits';
+import { changedQuestions, draftOf, draftsError, marksError } from './question-edits';
 
 const q = (id: number, extra: Partial<InstructorQuestion> = {}): InstructorQuestion => ({
   question_id: id, question_number: id, question: `Q${id}`, answer: `A${id}`, grading_instructions: '', marks_possible: 2, tags: ['algebra'],
@@ -18,6 +18,16 @@ describe('changedQuestions', () => {
     expect(bodies.map((b) => b.question_id)).toEqual([2, 3]);
     expect(bodies[0]).toMatchObject({ assignment_id: 9, marks_possible: 3.5, answer: 'x = 4', question: 'Q2', tags: ['algebra'] });
     expect(bodies[1]).toMatchObject({ flagged_for_review: '' });
+  });
+  it('treats an emptied editor (null) as empty text', () => {
+    const originals = [q(1, { grading_instructions: '' })];
+    expect(changedQuestions(originals, [{ ...draftOf(originals[0]!), grading_instructions: null }], 1)).toEqual([]);
+    expect(changedQuestions(originals, [{ ...draftOf(originals[0]!), answer: null }], 1)[0]).toMatchObject({ answer: '' });
+  });
+  it('refuses a question without content or with bad marks', () => {
+    expect(draftsError([draftOf(q(1)), { ...draftOf(q(2)), question: null }])).toBe('Question 2 needs some content');
+    expect(draftsError([{ ...draftOf(q(1)), marks_possible: 0.3 }])).toBe('Question 1: Marks go in steps of 0.25');
+    expect(draftsError([draftOf(q(1))])).toBeNull();
   });
   it('notices a tag change', () => {
     const originals = [q(1)];
