@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PROJECTIONS, type ProjectionUpdated } from '@evergrade/contracts';
 import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
 import { courseKeys } from '../features/courses/api/keys';
+import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
 import { invalidateAt } from '../lib/positions';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
@@ -26,12 +27,21 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       for (const id of ids) void invalidateAt(client, questionsQueryKey(id), n.position);
       return;
     }
+    case PROJECTIONS.instructorAssignments: {
+      // The instructor's list and question sheets (keys: assignment, course and user notices).
+      const ids = idsOf(n.keys, 'assignment');
+      void invalidateAt(client, instructorAssignmentKeys.list(), n.position);
+      if (ids.length === 0) void invalidateAt(client, instructorAssignmentKeys.sheets(), n.position);
+      for (const id of ids) void invalidateAt(client, instructorAssignmentKeys.sheet(id), n.position);
+      return;
+    }
     case PROJECTIONS.directory:
       // users and courses: names shown in the header and on assignment cards
       void invalidateAt(client, ['users'], n.position);
       void invalidateAt(client, assignmentsQueryKey, n.position);
       void invalidateAt(client, ['admin'], n.position);
       void invalidateAt(client, courseKeys.all, n.position);
+      void invalidateAt(client, instructorAssignmentKeys.all, n.position);
       return;
     default:
       // Anything on a school's admin screens (noticeKeys.school()).
