@@ -56,7 +56,7 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): LocalBlobS
   const now = options.now ?? (() => new Date());
   const base = (options.publicBaseUrl ?? '').replace(/\/$/, '');
   const fileOf = (key: string) => { assertValidBlobKey(key); return path.join(root, key); };
-  const metaOf = (key: string) => path.join(root, '.meta', `${key}.json`);
+  const metaOf = (key: string) => { assertValidBlobKey(key); return path.join(root, '.meta', `${key}.json`); };
 
   const readMeta = async (key: string): Promise<BlobInfo | null> => {
     try {
