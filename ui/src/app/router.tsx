@@ -27,6 +27,7 @@ const profiles = () => import('./routes/profiles');
 const admin = () => import('./routes/admin');
 const docs = () => import('./routes/docs');
 const courses = () => import('./routes/instructor/courses');
+const newAssignment = () => import('./routes/instructor/new-assignment');
 const instructorAssignments = () => import('./routes/instructor/assignments');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
@@ -65,6 +66,7 @@ export function createRouter(client: QueryClient) {
             { index: true, element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'dashboard', element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'assignments', element: lazyRoute(instructorAssignments, 'InstructorAssignmentsRoute', <InPage />), handle: title('Assignments') },
+            { path: 'assignments/new-assignment', element: lazyRoute(newAssignment, 'AssignmentCreationRoute', <InPage />), handle: title('New Assignment') },
             { path: 'assignments/:assignmentId', element: lazyRoute(instructorAssignments, 'InstructorAssignmentRoute', <InPage />), handle: title('Assignment') },
             { path: 'courses', element: lazyRoute(courses, 'InstructorCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'courses/:courseCode', element: lazyRoute(courses, 'InstructorCourseRoute', <InPage />), handle: title('Course') },

@@ -1,3 +1,4 @@
+import './assignment-preview.css';
 import { useEffect, useState } from 'react';
 
 export const MARKS_STEP = 0.25;

@@ -1,3 +1,4 @@
+import './assignment-preview.css';
 import { FlagIcon } from '../icons';
 
 /** Scroll a question card into view and move focus to it (the numbered sidebar's scroll-to). */
