@@ -1,5 +1,5 @@
 import { streamIds } from '@evergrade/contracts';
-import { createAssignment, registerTenant, registerUser, type Actor } from './school';
+import { createAssignment, flagQuestion, registerTenant, registerUser, type Actor } from './school';
 import { changeMembership, createCourse } from './admin/courses';
 import { changeSchool } from './admin/school-settings';
 import type { EventStore } from '@evergrade/platform/event-store';
@@ -58,13 +58,14 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
       { content: 'Explain in one or two sentences what the discriminant tells you about a quadratic.', marksPossible: 3, answer: 'The discriminant $b^2 - 4ac$ tells how many real roots there are: two if positive, one if zero, none if negative.', gradingInstructions: 'One mark for each case (positive, zero, negative).' },
     ],
   }, now);
-  await createAssignment(store, instructor, {
+  const newton = await createAssignment(store, instructor, {
     courseId: physics, title: "Newton's Laws", assigned: at(-2), due: at(60), timeLimitSeconds: null, publish: true,
     questions: [
       { content: 'State Newton’s second law and give its SI units.', marksPossible: 2, answer: 'The net force equals mass times acceleration, $F = ma$; force in newtons (N = kg·m/s²).', gradingInstructions: 'One mark for the law, one for the units.' },
       { content: 'A 2 kg cart accelerates at 3 m/s². What net force acts on it?', marksPossible: 2, answer: '6 N', gradingInstructions: 'Accept 6 N; one mark off for missing units.' },
     ],
   }, now);
+  await flagQuestion(store, system, newton, 2, 'The answer key gives 6 N but the grading instructions mention working: check what earns full marks.', now);
   await createAssignment(store, instructor, {
     courseId: math, title: 'Linear Functions Review', assigned: at(-20), due: at(-5), timeLimitSeconds: null, publish: true,
     questions: [

@@ -81,3 +81,15 @@ export async function createAssignment(store: EventStore, actor: Actor & { actor
   }, { metadata: meta(actor) });
   return assignmentId;
 }
+
+/** A process doubts a question (document parsing, grading): the flag shows on the instructor's sheet until resolved. */
+export async function flagQuestion(
+  store: EventStore, actor: Actor, assignmentId: number, questionNumber: number, reason: string, now: Date,
+): Promise<void> {
+  const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(actor.tenant, assignmentId)));
+  const question = assignment.status === 'none' ? undefined : assignment.questions.find((q) => q.questionNumber === questionNumber);
+  if (!question) throw new Error(`No question ${questionNumber} in assignment ${assignmentId}`);
+  await handleCommand(store, streamIds.assignment(actor.tenant, assignmentId), assignmentDecider, {
+    type: 'FlagQuestion', questionId: question.questionId, reason, now: now.toISOString(),
+  }, { metadata: meta(actor) });
+}

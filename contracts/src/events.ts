@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
+import { LIBRARY_EVENT_SCHEMAS } from './library-events';
+
+export * from './library-events';
 
 /**
  * Domain events. Published events only change by adding optional fields or new types: they live forever.
@@ -120,6 +123,12 @@ export const QuestionUpdatedSchema = z.object({
   }),
 });
 
+/** Raised by a process that doubts a question (document parsing, grading); the instructor resolves it. */
+export const QuestionFlaggedSchema = z.object({
+  type: z.literal('QuestionFlagged'),
+  data: z.object({ assignmentId: z.number().int(), questionId: z.number().int(), reason: z.string(), flaggedAt: isoDate }),
+});
+
 export const QuestionFlagResolvedSchema = z.object({
   type: z.literal('QuestionFlagResolved'),
   data: z.object({ assignmentId: z.number().int(), questionId: z.number().int(), flag: z.string(), resolvedAt: isoDate }),
@@ -222,6 +231,7 @@ export const CourseCodeReservedSchema = z.object({
 });
 
 export const DomainEventSchema = z.discriminatedUnion('type', [
+  ...LIBRARY_EVENT_SCHEMAS,
   SchoolBrandingUpdatedSchema,
   AuthorizedDomainAddedSchema,
   AuthorizedDomainRemovedSchema,
@@ -250,6 +260,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   AssignmentRenamedSchema,
   AssignmentDeletedSchema,
   QuestionUpdatedSchema,
+  QuestionFlaggedSchema,
   QuestionFlagResolvedSchema,
   QuestionAddedSchema,
   AssignmentPublishedSchema,

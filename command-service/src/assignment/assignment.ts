@@ -2,7 +2,7 @@ import type { EventOf, Question } from '@evergrade/contracts';
 
 export type AssignmentEvent = EventOf<
   'AssignmentCreated' | 'QuestionAdded' | 'AssignmentPublished' | 'AssignmentRenamed' | 'AssignmentDeleted'
-  | 'QuestionUpdated' | 'QuestionFlagResolved'
+  | 'QuestionUpdated' | 'QuestionFlagged' | 'QuestionFlagResolved'
 >;
 
 type Live = {
@@ -50,6 +50,8 @@ export function evolve(state: Assignment, event: AssignmentEvent): Assignment {
       const { content, answer, gradingInstructions, marksPossible, tags } = event.data;
       return { ...state, questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, content, answer, gradingInstructions, marksPossible, tags })) };
     }
+    case 'QuestionFlagged':
+      return { ...state, questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, flaggedForReview: event.data.reason })) };
     case 'QuestionFlagResolved':
       return { ...state, questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, flaggedForReview: '' })) };
   }

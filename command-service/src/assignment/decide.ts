@@ -42,7 +42,10 @@ export type UpdateQuestion = Authorised & {
   now: string;
 };
 
-export type AssignmentCommand = CreateAssignment | RenameAssignment | DeleteAssignment | UpdateQuestion;
+/** A process (not an instructor) doubts a question; the reason is shown until an instructor resolves it. */
+export type FlagQuestion = { type: 'FlagQuestion'; questionId: number; reason: string; now: string };
+
+export type AssignmentCommand = CreateAssignment | RenameAssignment | DeleteAssignment | UpdateQuestion | FlagQuestion;
 
 type Existing = Exclude<Assignment, { status: 'none' | 'deleted' }>;
 
@@ -120,6 +123,15 @@ function updateQuestion(c: UpdateQuestion, state: Assignment): AssignmentEvent[]
   return events;
 }
 
+function flagQuestion(c: FlagQuestion, state: Assignment): AssignmentEvent[] {
+  const a = existing(state, { instructorTeachesCourse: true });
+  const q = a.questions.find((x) => x.questionId === c.questionId);
+  if (!q) throw new NotFoundError(MESSAGES.questionNotFound);
+  const reason = c.reason.trim();
+  if (reason === '' || reason === (q.flaggedForReview ?? '')) return [];
+  return [{ type: 'QuestionFlagged', data: { assignmentId: a.assignmentId, questionId: q.questionId, reason, flaggedAt: c.now } }];
+}
+
 export function decide(command: AssignmentCommand, state: Assignment): AssignmentEvent[] {
   switch (command.type) {
     case 'CreateAssignment':
@@ -130,6 +142,8 @@ export function decide(command: AssignmentCommand, state: Assignment): Assignmen
       return deleteAssignment(command, state);
     case 'UpdateQuestion':
       return updateQuestion(command, state);
+    case 'FlagQuestion':
+      return flagQuestion(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${String((unhandled as { type: string }).type)}`);

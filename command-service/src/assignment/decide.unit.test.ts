@@ -80,3 +80,15 @@ describe('editing a question', () => {
     expect(state.status !== 'none' && state.questions[0]).toMatchObject({ content: 'c', marksPossible: 4, tags: ['t'] });
   });
 });
+
+describe('flagging a question', () => {
+  it('records the reason once, and the instructor can resolve it', () => {
+    const flagged: AssignmentEvent = { type: 'QuestionFlagged', data: { assignmentId: 5, questionId: 11, reason: 'No units in the key', flaggedAt: now } };
+    spec(history).when({ type: 'FlagQuestion', questionId: 11, reason: ' No units in the key ', now }).then([flagged]);
+    spec([...history, flagged]).when({ type: 'FlagQuestion', questionId: 11, reason: 'No units in the key', now }).then([]);
+    spec([...history, flagged]).when({
+      type: 'UpdateQuestion', questionId: 11, content: q1.content, answer: q1.answer!, gradingInstructions: '', marksPossible: 2,
+      flaggedForReview: '', now, instructorTeachesCourse: true,
+    }).then([{ type: 'QuestionFlagResolved', data: { assignmentId: 5, questionId: 11, flag: 'No units in the key', resolvedAt: now } }]);
+  });
+});

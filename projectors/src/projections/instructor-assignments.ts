@@ -78,6 +78,12 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
       await refreshTotals(tx, tenant, d.assignmentId);
       return touchedAssignment(tx, tenant, d.assignmentId);
     }
+    case 'QuestionFlagged': {
+      const d = event.data;
+      await tx.query('UPDATE ia_questions SET flagged_for_review = $4 WHERE tenant = $1 AND assignment_id = $2 AND question_id = $3',
+        [tenant, d.assignmentId, d.questionId, d.reason]);
+      return touchedAssignment(tx, tenant, d.assignmentId);
+    }
     case 'QuestionFlagResolved': {
       const d = event.data;
       await tx.query(`UPDATE ia_questions SET flagged_for_review = '' WHERE tenant = $1 AND assignment_id = $2 AND question_id = $3`,
