@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const server = ['contracts', 'platform', 'command-service', 'projectors', 'query-service', 'standalone', 'bench'];
+const server = ['contracts', 'platform', 'command-service', 'projectors', 'query-service', 'standalone', 'bench', 'documents'];
 
 export default defineConfig({
   test: {
