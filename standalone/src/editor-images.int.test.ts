@@ -5,6 +5,8 @@ import { registerTenant, registerUser } from '@evergrade/command-service';
 import { startStandalone, type Standalone } from './server';
 import { loginAs, type TestUser } from './testing/client';
 
+const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+
 /** Editor images through the standalone server: ticket, a browser-style PUT over HTTP, then the image route. */
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 9)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
@@ -136,7 +138,7 @@ describe('uploads that are refused', () => {
     const { upload_url, api_url } = (await ticket(users.student, 'image/png')).json;
     const res = await upload(upload_url, Buffer.concat([PNG, Buffer.alloc(EDITOR_IMAGE_MAX_BYTES)]), 'image/png');
     expect(res.status).toBe(413);
-    expect((await res.json()).message).toMatch(/larger than/);
+    expect(await messageOf(res)).toMatch(/larger than/);
     expect((await getImage(api_url, users.student)).statusCode).toBe(404);
   });
 
@@ -149,7 +151,7 @@ describe('uploads that are refused', () => {
     clock += 301_000;
     const expired = await upload(upload_url, PNG, 'image/png');
     expect(expired.status).toBe(410);
-    expect((await expired.json()).message).toMatch(/expired/);
+    expect(await messageOf(expired)).toMatch(/expired/);
   });
 });
 

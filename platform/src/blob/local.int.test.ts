@@ -8,6 +8,8 @@ import { createBlobStoreFromConfig, loadOrCreateSigningSecret, SIGNING_SECRET_FI
 import { createLocalBlobStore, type LocalBlobStore } from './local';
 import { localBlobRoutes } from './local-routes';
 
+const messageOf = async (res: Response) => ((await res.json()) as { message: string }).message;
+
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const secret = 'k'.repeat(40);
 
@@ -100,13 +102,13 @@ describe('signed upload URL (PUT)', () => {
     clock = new Date(clock.getTime() + 61_000);
     const res = await put(url, PNG);
     expect(res.status).toBe(410);
-    expect((await res.json()).message).toMatch(/expired/);
+    expect(await messageOf(res)).toMatch(/expired/);
   });
 
   it('refuses an incomplete URL with 400', async () => {
     const res = await put('/blobs/demo/images/e.png?type=image%2Fpng', PNG);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/incomplete/);
+    expect(await messageOf(res)).toMatch(/incomplete/);
   });
 
   it('refuses another Content-Type than the signed one with 400', async () => {
@@ -118,7 +120,7 @@ describe('signed upload URL (PUT)', () => {
   it('refuses a text file that calls itself a PNG with 400', async () => {
     const res = await put(await sign('demo/images/g.png'), 'I am not an image, honest', 'image/png');
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe("The file's content is not image/png");
+    expect(await messageOf(res)).toBe("The file's content is not image/png");
     expect(await store.head('demo/images/g.png')).toBeNull();
   });
 
@@ -131,7 +133,7 @@ describe('signed upload URL (PUT)', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2000)]);
     const byLength = await put(await sign('demo/images/i.png'), big);
     expect(byLength.status).toBe(413);
-    expect((await byLength.json()).message).toMatch(/larger than the 1000 bytes/);
+    expect(await messageOf(byLength)).toMatch(/larger than the 1000 bytes/);
 
     // Chunked, so no Content-Length to trust: the limit holds while reading.
     const chunks = async function* () { for (let i = 0; i < 20; i++) yield i === 0 ? PNG : Buffer.alloc(500); };
@@ -180,7 +182,7 @@ describe('signing secret and factory', () => {
     expect((await stat(path.join(dir, 'elsewhere/demo/y.png'))).size).toBe(PNG.length);
     const s3 = await createBlobStoreFromConfig({
       dataDir, blobDir: undefined, blobSigningSecret: undefined,
-      s3: { bucket: 'b', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', forcePathStyle: true },
+      s3: { bucket: 'b', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', publicEndpoint: undefined, accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: true },
     });
     expect(s3.kind).toBe('s3');
     await s3.close?.();
