@@ -12,19 +12,22 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png', '.json': 'application/json', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
 };
 
+/** Which process a request goes to; null: the UI. */
+export function gatewayTarget(options: Pick<GatewayOptions, 'commandUrl' | 'queryUrl'>, method: string, pathname: string): URL | null {
+  const route = matchRoute(method, pathname);
+  if (route) return new URL(route.kind === 'command' ? options.commandUrl : options.queryUrl);
+  if (pathname.startsWith('/socket.io/')) return new URL(options.queryUrl);
+  // The local blob adapter's signed upload/download URLs are served by the command process that signs them.
+  if (pathname.startsWith(LOCAL_BLOB_PREFIX)) return new URL(options.commandUrl);
+  return null;
+}
+
 /**
  * The distributed front door: routes each API path to the command or the query side by the contracts'
  * route table, sockets to the query side, and serves the built UI itself.
  */
 export function startGateway(options: GatewayOptions): http.Server {
-  const targetFor = (method: string, pathname: string): URL | null => {
-    const route = matchRoute(method, pathname);
-    if (route) return new URL(route.kind === 'command' ? options.commandUrl : options.queryUrl);
-    if (pathname.startsWith('/socket.io/')) return new URL(options.queryUrl);
-    // The local blob adapter's signed upload/download URLs are served by the command process that signs them.
-    if (pathname.startsWith(LOCAL_BLOB_PREFIX)) return new URL(options.commandUrl);
-    return null;
-  };
+  const targetFor = (method: string, pathname: string) => gatewayTarget(options, method, pathname);
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway');
