@@ -61,6 +61,8 @@ export const InstructorProfileSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The school admin lets this instructor use Smart Builder (otherwise the wizard shows Coming Soon). */
+  smart_builder_enabled: z.boolean(),
 });
 export type InstructorProfile = z.infer<typeof InstructorProfileSchema>;
 

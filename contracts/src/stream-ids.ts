@@ -9,10 +9,16 @@ export const streamIds = {
   courseCode: (tenant: string, code: string) => `course-code:${tenant}:${code.toLowerCase()}`,
   verification: (tenant: string, purpose: 'signup' | 'password_reset', email: string) =>
     `verification:${tenant}:${purpose}:${email.toLowerCase()}`,
+  /** A school's own rubrics, questions and textbooks; the seeded ones are on SHARED_LIBRARY_TENANT's. */
+  rubrics: (tenant: string) => `rubrics:${tenant}`,
+  questionLibrary: (tenant: string) => `question-library:${tenant}`,
+  textbooks: (tenant: string) => `textbooks:${tenant}`,
+  /** One AI Express run: what was asked, who answered (its id is the assignment's ai_config). */
+  aiConfig: (tenant: string, configId: number) => `ai-config:${tenant}:${configId}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
 };
 
-export type IdKind = 'user' | 'course' | 'assignment' | 'question';
+export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config';
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

@@ -1,7 +1,10 @@
-import { ConflictError, ValidationError, type EventOf, type Role } from '@evergrade/contracts';
+import { ConflictError, LIBRARY_MESSAGES, ValidationError, type EventOf, type Role } from '@evergrade/contracts';
 import type { Decider } from '../decider';
 
-export type UserEvent = EventOf<'UserRegistered' | 'UserProfileUpdated' | 'UserDetailsUpdated' | 'UserEmailChanged' | 'PasswordChanged'>;
+export type UserEvent = EventOf<
+  'UserRegistered' | 'UserProfileUpdated' | 'UserDetailsUpdated' | 'UserEmailChanged' | 'PasswordChanged'
+  | 'SmartBuilderAccessGranted' | 'SmartBuilderAccessRevoked'
+>;
 
 export type ActiveUser = {
   status: 'active';
@@ -15,18 +18,21 @@ export type ActiveUser = {
   class: string;
   section: string;
   enrollmentDate: string;
+  /** Set by the school admin (instructors only). */
+  smartBuilder: boolean;
 };
 
 export type User = { status: 'none' } | ActiveUser;
 
-type Profile = Omit<ActiveUser, 'status' | 'userId' | 'role' | 'passwordHash' | 'email'>;
+type Profile = Omit<ActiveUser, 'status' | 'userId' | 'role' | 'passwordHash' | 'email' | 'smartBuilder'>;
 
 export type UserCommand =
   | ({ type: 'RegisterUser'; userId: number; email: string; role: Role; passwordHash: string; now: string } & Partial<Profile> & Pick<Profile, 'firstName' | 'lastName'>)
   | { type: 'UpdateProfile'; firstName: string; lastName: string; title?: string; now: string }
   | { type: 'UpdateDetails'; class?: string; section?: string; enrollmentDate?: string; now: string }
   | { type: 'ChangeEmail'; email: string; now: string }
-  | { type: 'ChangePassword'; passwordHash: string; reason: 'changed' | 'reset'; now: string };
+  | { type: 'ChangePassword'; passwordHash: string; reason: 'changed' | 'reset'; now: string }
+  | { type: 'SetSmartBuilderAccess'; allowed: boolean; by: number | null; now: string };
 
 export const initialState = (): User => ({ status: 'none' });
 
@@ -36,7 +42,7 @@ export function evolve(state: User, event: UserEvent): User {
     return {
       status: 'active', userId: d.userId, email: d.email, role: d.role, passwordHash: d.passwordHash,
       firstName: d.firstName, lastName: d.lastName, title: d.title ?? '', class: d.class ?? '',
-      section: d.section ?? '', enrollmentDate: d.enrollmentDate ?? '',
+      section: d.section ?? '', enrollmentDate: d.enrollmentDate ?? '', smartBuilder: false,
     };
   }
   if (state.status === 'none') return state;
@@ -58,6 +64,10 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, email: event.data.to };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
+    case 'SmartBuilderAccessGranted':
+      return { ...state, smartBuilder: true };
+    case 'SmartBuilderAccessRevoked':
+      return { ...state, smartBuilder: false };
   }
 }
 
@@ -100,6 +110,14 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
     case 'ChangePassword': {
       const user = active(state);
       return [{ type: 'PasswordChanged', data: { userId: user.userId, passwordHash: command.passwordHash, reason: command.reason, changedAt: command.now } }];
+    }
+    case 'SetSmartBuilderAccess': {
+      const user = active(state);
+      if (user.role !== 'instructor') throw new ValidationError(LIBRARY_MESSAGES.instructorsOnly, 'user_id');
+      if (user.smartBuilder === command.allowed) return [];
+      return command.allowed
+        ? [{ type: 'SmartBuilderAccessGranted', data: { userId: user.userId, grantedBy: command.by, at: command.now } }]
+        : [{ type: 'SmartBuilderAccessRevoked', data: { userId: user.userId, revokedBy: command.by, at: command.now } }];
     }
     default: {
       const unhandled: never = command;

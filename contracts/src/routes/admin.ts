@@ -35,6 +35,8 @@ export const AdminUserSchema = z.object({
   class: z.string(),
   section: z.string(),
   enrollment_date: z.string(),
+  /** Instructors only: the school admin lets them use Smart Builder. */
+  smart_builder: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

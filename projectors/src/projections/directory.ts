@@ -47,6 +47,10 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
         `UPDATE users SET class = coalesce($3, class), section = coalesce($4, section), enrollment_date = coalesce($5, enrollment_date)
          WHERE tenant = $1 AND user_id = $2`, d.userId, [d.class ?? null, d.section ?? null, d.enrollmentDate ?? null]);
     }
+    case 'SmartBuilderAccessGranted':
+    case 'SmartBuilderAccessRevoked':
+      return user('UPDATE users SET smart_builder = $3 WHERE tenant = $1 AND user_id = $2',
+        event.data.userId, [event.type === 'SmartBuilderAccessGranted']);
     case 'UserEmailChanged':
       return user('UPDATE users SET email = $3 WHERE tenant = $1 AND user_id = $2', event.data.userId, [event.data.to]);
     case 'CourseCreated': {
@@ -76,7 +80,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const directoryProjection: Projection = {
   name: PROJECTIONS.directory,
-  version: 2,
+  version: 3,
   tables: ['tenants', 'users', 'courses'],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS tenants (
@@ -85,6 +89,7 @@ export const directoryProjection: Projection = {
     await db.query(`CREATE TABLE IF NOT EXISTS users (
       tenant text NOT NULL, user_id integer NOT NULL, email text NOT NULL, role text NOT NULL, first_name text NOT NULL,
       last_name text NOT NULL, title text NOT NULL, class text NOT NULL, section text NOT NULL, enrollment_date text NOT NULL,
+      smart_builder boolean NOT NULL DEFAULT false,
       PRIMARY KEY (tenant, user_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS users_email ON users (tenant, email)');
     await db.query(`CREATE TABLE IF NOT EXISTS courses (

@@ -34,7 +34,7 @@ export function adminQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): 
     const { tenant } = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.directory]);
     const { rows } = await db.query<UserRow>(
-      `SELECT user_id, email, role, first_name, last_name, title, class, section, enrollment_date
+      `SELECT user_id, email, role, first_name, last_name, title, class, section, enrollment_date, smart_builder
        FROM users WHERE tenant = $1 ORDER BY role, last_name, first_name`, [tenant]);
     return rows;
   });
