@@ -1,33 +1,11 @@
+import { RichTextEditor, RichTextView, type RichTextEditorProps } from '../../features/editor';
+
 /**
- * The rich-text pieces the preview and the wizard use. Temporary: plain-text stand-ins with the editor
- * feature's props, until ui/src/features/editor exports RichTextEditor and RichTextView.
+ * The rich-text pieces the preview and the wizard use: the editor feature's lazy editor (lexical with
+ * formulas and images) and its read-only view. The editor reads `value` once at mount.
  */
-export type RichEditorProps = {
-  value: string | null;
-  onChange: (value: string | null) => void;
-  placeholder?: string;
-  ariaLabel: string;
-  readOnly?: boolean;
-  autoFocus?: boolean;
-  minHeight?: number;
-};
-
-export function RichEditor({ value, onChange, placeholder, ariaLabel, readOnly, autoFocus, minHeight = 96 }: RichEditorProps) {
-  return (
-    <textarea
-      className="input rich-editor-fallback"
-      aria-label={ariaLabel}
-      placeholder={placeholder}
-      readOnly={readOnly}
-      autoFocus={autoFocus}
-      style={{ minHeight, height: 'auto', padding: 12 }}
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value.trim() === '' ? null : e.target.value)}
-    />
-  );
-}
-
+export type RichEditorProps = RichTextEditorProps;
+export const RichEditor = RichTextEditor;
 export function RichView({ value, fallback }: { value: string | null; fallback?: string }) {
-  if (!value || value.trim() === '') return <p className="text-muted">{fallback}</p>;
-  return <div className="rich-view-fallback">{value}</div>;
+  return <RichTextView value={value} fallback={fallback} />;
 }
