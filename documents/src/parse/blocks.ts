@@ -29,9 +29,10 @@ export function readBlocks(lines: readonly string[], role: DocumentRole, options
 
 function readBlock(number: number, lines: readonly string[], role: DocumentRole): QuestionBlock {
   const body = lines.filter((line) => line.trim() !== '');
-  const labelled = body.some((line) => sectionLabel(line) !== null);
-  // Without labels, a question paper is all question, an answer key all answer, and a scheme's answer
-  // follows the last line that closes with marks ("What is 2 + 2? [1]" / "4").
+  const labelled = body.some((line) => sectionLabel(line)?.kind === 'answer');
+  // Without an answer label, a question paper is all question, an answer key all answer (a key that
+  // labels its answers may repeat the question first), and a scheme's answer follows the last line that
+  // closes with marks ("What is 2 + 2? [1]" / "4").
   let mode: Mode = role === 'key' && !labelled ? 'answer' : 'question';
   const answerFrom = role === 'combined' && !labelled ? lastLineEndingWithMarks(body) + 1 : -1;
 
