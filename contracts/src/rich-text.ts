@@ -184,8 +184,8 @@ function closingDollar(text: string, from: number): number {
       continue;
     }
     if (text[j] !== '$') continue;
-    if (text[j + 1] === '$') return -1;
-    if (!/\s/.test(text[j - 1]!) && !/\d/.test(text[j + 1] ?? '')) return j;
+    // an unescaped $ inside a formula must close it; otherwise this $ opened nothing
+    return text[j + 1] !== '$' && !/\s/.test(text[j - 1]!) && !/\d/.test(text[j + 1] ?? '') ? j : -1;
   }
   return -1;
 }

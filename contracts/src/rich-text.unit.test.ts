@@ -18,6 +18,7 @@ describe('splitFormulas', () => {
     expect(splitFormulas('pay \\$3 or $x$')).toEqual([{ text: 'pay \\$3 or ' }, { equation: 'x', inline: true }]);
     expect(splitFormulas('open $$ never closed')).toEqual([{ text: 'open $$ never closed' }]);
     expect(splitFormulas('$a$5')).toEqual([{ text: '$a$5' }]);
+    expect(splitFormulas('It costs $5 and $10, and $x^2$')).toEqual([{ text: 'It costs $5 and $10, and ' }, { equation: 'x^2', inline: true }]);
   });
 });
 

@@ -17,9 +17,9 @@ export function htmlToText(html: string): string {
 
 export const looksLikeHtml = (value: string) => HTML.test(value);
 
-/** The serialised state to load for a stored value (lexical JSON, legacy HTML or plain text); null for nothing. */
-export function initialStateJson(value: string | null | undefined): string | null {
-  if (!value || value.trim() === '') return null;
+/** The serialised state to load for a stored value (lexical JSON, legacy HTML or plain text); undefined for nothing. */
+export function initialStateJson(value: string | null | undefined): string | undefined {
+  if (!value || value.trim() === '') return undefined;
   const rich = parseRichText(value);
   if (rich) return rich.root.children?.length && allKnown(rich.root) ? value : plainTextToRichText(richTextToPlainText(value));
   return plainTextToRichText(looksLikeHtml(value) ? htmlToText(value) : value);
