@@ -62,7 +62,14 @@ type DraftData = SetupFields & {
   /** The stored marking scheme of a processed document. */
   gsutilUrl: string | null;
   timeLimit: TimeLimitValue;
+  ai: AiExpressInput;
+  /** Smart Builder: the library questions chosen, by id, in the order they were added. */
+  picked: LibraryPick[];
 };
+
+export type ChosenTextbook = { id: number; title: string; author: string };
+export type AiExpressInput = { prompt: string; subject: string; textbooks: ChosenTextbook[]; references: DocSource[] };
+export type LibraryPick = { id: number; question: string; answer: string; marks_possible: number; grading_instructions: string; question_type: string; topics: string[]; source_document_id: string | number | null; original_question_number: string | number | null };
 
 type DraftActions = {
   reset: (now?: Date) => void;
@@ -83,6 +90,8 @@ type DraftActions = {
   setGsutilUrl: (url: string | null) => void;
   setTimeLimit: (value: TimeLimitValue) => void;
   setTimeLimitMode: (mode: 'enabled' | 'disabled') => void;
+  setAi: (patch: Partial<AiExpressInput>) => void;
+  togglePick: (q: LibraryPick) => void;
 };
 
 const NO_DOCUMENTS = { markingScheme: null, questionPaper: null, answerKey: null };
@@ -99,6 +108,8 @@ export const initialDraft = (now = new Date()): DraftData => ({
   documents: NO_DOCUMENTS,
   gsutilUrl: null,
   timeLimit: { mode: null, hours: 0, minutes: 0 },
+  ai: { prompt: '', subject: '', textbooks: [], references: [] },
+  picked: [],
 });
 
 /** The wizard's draft: UI state only (nothing here is server data until Create sends it). */
@@ -126,6 +137,8 @@ export const useDraftStore = create<DraftData & DraftActions>()((set, get) => ({
   setGsutilUrl: (gsutilUrl) => set({ gsutilUrl }),
   setTimeLimit: (timeLimit) => set({ timeLimit }),
   setTimeLimitMode: (mode) => set((s) => ({ timeLimit: setTimeLimitMode(s.timeLimit, mode) })),
+  setAi: (patch) => set((s) => ({ ai: { ...s.ai, ...patch } })),
+  togglePick: (q) => set((s) => ({ picked: s.picked.some((p) => p.id === q.id) ? s.picked.filter((p) => p.id !== q.id) : [...s.picked, q] })),
 }));
 
 export type { CreationMethod };
