@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { sniffContentType } from '@evergrade/platform/blob';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
 
 /**
@@ -45,11 +46,8 @@ export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
   }
 }
 
-/** `%PDF-` within the first kilobyte, as readers accept it. */
-export function looksLikePdf(data: Uint8Array): boolean {
-  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
-  return head.includes('%PDF-');
-}
+/** A PDF by its magic bytes (`%PDF-` first), whatever name or type the sender gave it. */
+export const looksLikePdf = (data: Uint8Array): boolean => sniffContentType(data) === 'application/pdf';
 
 /** The page count, or an UnreadablePdfError. */
 export async function countPdfPages(data: Uint8Array): Promise<number> {
