@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/dialog';
 import { ArrowLeftIcon, CalendarIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
-import { formatDateTime, marksLabel } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../stores/toast';
 import { useAssignmentSheet } from '../api/get-assignment-sheet';
 import { useInstructorAssignments } from '../api/get-instructor-assignments';
@@ -59,7 +59,6 @@ export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
 
   const a = sheet.data;
   const row = list.data?.find((r) => r.assignment_id === assignmentId);
-  const marksTotal = a.questions.reduce((sum, q) => sum + q.marks_possible, 0);
   const onRename = (title: string) =>
     rename.mutateAsync({ assignmentId, title }).then(() => toast.success('Assignment renamed'));
 
@@ -73,8 +72,6 @@ export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
           <span>{a.course_name}</span>
           <span aria-hidden="true">·</span>
           <span><CalendarIcon width={14} height={14} /> Due <time dateTime={a.due_date}>{formatDateTime(a.due_date)}</time></span>
-          <span aria-hidden="true">·</span>
-          <span>{a.questions.length} {a.questions.length === 1 ? 'question' : 'questions'}, {marksLabel(marksTotal)}</span>
         </p>
         {row && (
           <details className="ia-overview">

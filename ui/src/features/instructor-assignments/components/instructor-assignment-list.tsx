@@ -52,15 +52,19 @@ export function InstructorAssignmentList() {
   else if (isError && all.length === 0)
     body = (
       <EmptyState title={MESSAGES.noAssignments} icon={<AlertIcon width={28} height={28} />}>
-        <p>We couldn't load your assignments.</p>
-        <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
+        <div className="ia-stack">
+          <p>We couldn't load your assignments.</p>
+          <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
+        </div>
       </EmptyState>
     );
   else if (all.length === 0)
     body = (
       <EmptyState title={MESSAGES.noAssignments}>
+        <div className="ia-stack">
         <p>Create your first assignment for one of your courses.</p>
         <Link to={NEW_ASSIGNMENT_PATH} className="button button-primary"><PlusIcon width={16} height={16} /> New Assignment</Link>
+        </div>
       </EmptyState>
     );
   else if (shown.length === 0 && hasFilters(filters))

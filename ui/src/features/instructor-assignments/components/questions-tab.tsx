@@ -45,7 +45,6 @@ export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
       editing={editing}
       onChange={editing ? setDrafts : undefined}
       keyOf={(q) => q.question_id}
-      dueDate={sheet.due_date}
       downloadMenu={<DownloadMenu />}
       onEdit={() => setDrafts(sheet.questions.map(draftOf))}
       onCancel={() => setDrafts(null)}

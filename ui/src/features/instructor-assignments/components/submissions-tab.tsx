@@ -5,10 +5,12 @@ import { UploadIcon } from '../../../components/icons';
 export function SubmissionsTab({ submissions }: { submissions: number }) {
   return (
     <EmptyState title={submissions > 0 ? `${submissions} ${submissions === 1 ? 'submission' : 'submissions'}` : 'No submissions yet.'}>
-      <p id="upload-arrives-note">Uploading and grading submissions arrives with the grading release.</p>
-      <button type="button" className="button button-primary" disabled aria-describedby="upload-arrives-note">
-        <UploadIcon width={16} height={16} /> Upload Submissions
-      </button>
+      <div className="ia-stack">
+        <p id="upload-arrives-note">Uploading and grading submissions arrives with the grading release.</p>
+        <button type="button" className="button button-primary" disabled aria-describedby="upload-arrives-note">
+          <UploadIcon width={16} height={16} /> Upload Submissions
+        </button>
+      </div>
     </EmptyState>
   );
 }
