@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
+import { MESSAGES, richTextToPlainText, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
 import { mockApi, renderRoutes } from '../../../testing/render';
+import { editorText, replaceText } from '../../editor/testing';
 import { questionsQueryKey } from '../api/get-assignment-questions';
 import { AssignmentView } from './assignment-view';
 
@@ -32,6 +33,11 @@ function renderView(list: StudentAssignment, questions: AssignmentQuestion[]) {
   return { ...api, ...view };
 }
 
+// jsdom has no layout: lexical asks where the caret is to scroll it into view.
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+const plain = (content: unknown) => richTextToPlainText(content as string);
+
 describe('AssignmentView', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
@@ -42,25 +48,30 @@ describe('AssignmentView', () => {
 
   it('autosaves 2 s after typing, shows the status cycle and keeps typed text over a stale refetch', async () => {
     const { calls, client } = renderView(assignment(), [question(101, 1, null), question(102, 2, 'half')]);
-    const box = await screen.findByLabelText('Answer to question 1');
+    const box = await screen.findByRole('textbox', { name: 'Answer to question 1' });
     expect(screen.getByTestId('progress').textContent).toBe('1/2 answered');
     expect(document.querySelector('script')).toBeNull();
+    expect(screen.getByText('What is 1/2?').tagName).toBe('P');
+    // the answer saved before the editor existed is plain text, loaded as a paragraph
+    expect(editorText(screen.getByRole('textbox', { name: 'Answer to question 2' }))).toBe('half');
 
-    fireEvent.change(box, { target: { value: '0.5' } });
+    act(() => replaceText(box, '0.5'));
+    await act(() => vi.advanceTimersByTimeAsync(50)); // the editor emits 50 ms after the last edit
     expect(screen.getByTestId('progress').textContent).toBe('2/2 answered');
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(calls.filter((c) => c.key.includes('set-assignment-response'))).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(100));
     await waitFor(() => expect(screen.getByTestId('save-status-101').textContent).toBe('Saved'));
     const save = calls.find((c) => c.key.includes('set-assignment-response'))!;
-    expect(save.body).toMatchObject({ assignment_id: 12, question_id: 101, question_number: 1, response_content: '0.5' });
+    expect(save.body).toMatchObject({ assignment_id: 12, question_id: 101, question_number: 1 });
+    expect(plain((save.body as { response_content: string }).response_content)).toBe('0.5');
     expect(String((save.body as { command_id: string }).command_id)).toMatch(/^[0-9a-f-]{36}$/);
 
     // a refetch that still carries the old answer must not replace what the student typed
     act(() => client.setQueryData(questionsQueryKey(12), [question(101, 1, '0.'), question(102, 2, 'half')]));
     await act(() => vi.advanceTimersByTimeAsync(10)); // react-query notifies on a timer
     expect(client.getQueryData(questionsQueryKey(12))).toMatchObject([{ response_content: '0.' }, {}]);
-    expect((screen.getByLabelText('Answer to question 1') as HTMLTextAreaElement).value).toBe('0.5');
+    expect(editorText(screen.getByRole('textbox', { name: 'Answer to question 1' }))).toBe('0.5');
 
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(screen.getByTestId('save-status-101').textContent).toBe('');
@@ -68,24 +79,33 @@ describe('AssignmentView', () => {
 
   it('asks about incomplete questions, then submits the answers and returns to the list', async () => {
     const { calls } = renderView(assignment(), [question(101, 1, null), question(102, 2, 'half')]);
-    const box = await screen.findByLabelText('Answer to question 2');
-    fireEvent.change(box, { target: { value: 'one half' } });
+    const box = await screen.findByRole('textbox', { name: 'Answer to question 2' });
+    act(() => replaceText(box, 'one half'));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(MESSAGES.incompleteQuestions(1));
     // the pending edit was force-saved before asking
-    expect(calls.find((c) => c.key.includes('set-assignment-response'))?.body).toMatchObject({ question_id: 102, response_content: 'one half' });
+    const forced = calls.find((c) => c.key.includes('set-assignment-response'))?.body as { question_id: number; response_content: string };
+    expect(forced.question_id).toBe(102);
+    expect(plain(forced.response_content)).toBe('one half');
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await screen.findByText('The list');
     expect(screen.getByText(MESSAGES.submitted)).toBeTruthy();
-    expect(calls.find((c) => c.key.includes('submit-assignment'))?.body).toMatchObject({ assignment_id: 12, responses: { 101: null, 102: 'one half' } });
+    const submitted = calls.find((c) => c.key.includes('submit-assignment'))?.body as { assignment_id: number; responses: Record<string, string | null> };
+    expect(submitted.assignment_id).toBe(12);
+    expect(submitted.responses['101']).toBeNull();
+    expect(plain(submitted.responses['102'])).toBe('one half');
   });
 
   it('locks a graded assignment: read-only answers, Submit disabled with the tooltip, feedback shown', async () => {
     const graded = { ...question(101, 1, 'x'), graded: true, grade: 1, feedback: 'Well done' };
     renderView(assignment({ status: 'Graded', marks_obtained: 1 }), [graded]);
-    const box = await screen.findByLabelText('Answer to question 1');
-    expect((box as HTMLTextAreaElement).readOnly).toBe(true);
+    const box = await screen.findByRole('textbox', { name: 'Answer to question 1' });
+    expect(box.getAttribute('contenteditable')).toBe('false');
+    expect(box.getAttribute('aria-readonly')).toBe('true');
+    expect(editorText(box)).toBe('x');
+    expect(screen.queryByRole('toolbar')).toBeNull();
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     expect(submit.getAttribute('title')).toBe(MESSAGES.lockedTooltip);

@@ -1,8 +1,8 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useId } from 'react';
 import { MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
 import { CheckIcon } from '../../../components/icons';
 import { formatMark, marksLabel } from '../../../lib/format';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { RichTextEditor, RichTextView } from '../../editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
 
 const STATUS_TEXT: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed };
@@ -17,7 +17,6 @@ type Props = {
 
 export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, locked, onChange }: Props) {
   const headingId = useId();
-  const html = useMemo(() => sanitizeHtml(q.question_content), [q.question_content]);
   const readOnly = locked || q.graded;
   return (
     <article className="question-card" aria-labelledby={headingId} data-testid={`question-${q.question_id}`}>
@@ -31,15 +30,15 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
           )}
         </span>
       </header>
-      <div className="question-content rich-text" dangerouslySetInnerHTML={{ __html: html }} />
-      <textarea
-        className="answer-box"
-        aria-label={`Answer to question ${q.question_number}`}
+      <RichTextView className="question-content" value={q.question_content} />
+      {/* the answer is serialised editor JSON (plain text saved before the editor loads as paragraphs); null when empty */}
+      <RichTextEditor
+        value={text || null}
+        onChange={(value) => onChange(q.question_id, value ?? '')}
+        ariaLabel={`Answer to question ${q.question_number}`}
         placeholder={readOnly ? 'No answer given' : 'Type your answer here...'}
-        value={text}
         readOnly={readOnly}
-        onChange={(e) => onChange(q.question_id, e.target.value)}
-        rows={4}
+        minHeight={readOnly ? 48 : 110}
       />
       <div className="question-foot" hidden={readOnly}>
         <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
-import type { EditorState } from 'lexical';
+import { BLUR_COMMAND, COMMAND_PRIORITY_LOW, type EditorState } from 'lexical';
 import { EDITOR_EMIT_DELAY_MS, isRichTextEmpty } from '@evergrade/contracts';
 
 /** The stored value of an editor state: its JSON, or null when it holds no text, formula or image. */
@@ -11,7 +11,8 @@ export function valueOf(state: EditorState): string | null {
 
 /**
  * Emits the value 50 ms after the last edit (spec: editor content updates debounced 50 ms); selection
- * moves and the initial load emit nothing, and a pending value is emitted when the editor unmounts.
+ * moves and the initial load emit nothing; a pending value is emitted at once when the editor loses
+ * focus (a click on Submit) or unmounts.
  */
 export function ChangePlugin({ onChange }: { onChange: (value: string | null) => void }) {
   const [editor] = useLexicalComposerContext();
@@ -21,7 +22,8 @@ export function ChangePlugin({ onChange }: { onChange: (value: string | null) =>
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending: EditorState | null = null;
-    let last: string | null | undefined;
+    // what the caller already holds: edits that end where they began emit nothing
+    let last = valueOf(editor.getEditorState());
     const emit = () => {
       timer = undefined;
       if (!pending) return;
@@ -31,19 +33,25 @@ export function ChangePlugin({ onChange }: { onChange: (value: string | null) =>
       last = value;
       onChangeRef.current(value);
     };
-    const unregister = editor.registerUpdateListener(({ editorState, prevEditorState, dirtyElements, dirtyLeaves }) => {
-      if (prevEditorState.isEmpty() || (dirtyElements.size === 0 && dirtyLeaves.size === 0)) return;
-      if (last === undefined) last = valueOf(prevEditorState);
+    const unregister = editor.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves }) => {
+      if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
       pending = editorState;
       clearTimeout(timer);
       timer = setTimeout(emit, EDITOR_EMIT_DELAY_MS);
     });
+    const flush = () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      emit();
+    };
+    const unregisterBlur = editor.registerCommand(BLUR_COMMAND, () => {
+      flush();
+      return false;
+    }, COMMAND_PRIORITY_LOW);
     return () => {
       unregister();
-      if (timer !== undefined) {
-        clearTimeout(timer);
-        emit();
-      }
+      unregisterBlur();
+      flush();
     };
   }, [editor]);
   return null;

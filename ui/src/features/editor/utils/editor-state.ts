@@ -5,7 +5,8 @@ const KNOWN = new Set(['root', 'paragraph', 'text', 'linebreak', 'tab', 'heading
 
 const allKnown = (node: SerializedRichNode): boolean => KNOWN.has(node.type) && (node.children ?? []).every(allKnown);
 
-const HTML = /^\s*<([a-z][a-z0-9]*)\b[^>]*>[\s\S]*<\/\1>\s*$/i;
+const HTML_START = /^\s*<[a-z][a-z0-9]*\b[^>]*>/i;
+const HTML_CLOSE = /<\/[a-z][a-z0-9]*\s*>/i;
 
 /** Legacy HTML content (questions written before the editor) read as text, one line per block. */
 export function htmlToText(html: string): string {
@@ -15,7 +16,7 @@ export function htmlToText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\n+$/, '');
 }
 
-export const looksLikeHtml = (value: string) => HTML.test(value);
+export const looksLikeHtml = (value: string) => HTML_START.test(value) && HTML_CLOSE.test(value);
 
 /** The serialised state to load for a stored value (lexical JSON, legacy HTML or plain text); undefined for nothing. */
 export function initialStateJson(value: string | null | undefined): string | undefined {
