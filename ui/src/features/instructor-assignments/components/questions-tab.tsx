@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AssignmentSheet } from '@evergrade/contracts';
 import { AssignmentPreview } from '../../../components/assignment-preview/assignment-preview';
 import { EmptyState } from '../../../components/empty-state';
@@ -20,6 +20,12 @@ export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
   const [drafts, setDrafts] = useState<QuestionDraft[] | null>(null);
   const save = useSaveQuestions(sheet.assignment_id);
   const resolve = useResolveFlag(sheet.assignment_id);
+  // An editor flushes a pending edit when it unmounts: after Cancel or Save that must not reopen edit mode.
+  const editingRef = useRef(false);
+  const edit = (next: QuestionDraft[] | null) => {
+    editingRef.current = next !== null;
+    setDrafts(next);
+  };
 
   if (sheet.questions.length === 0) return <EmptyState title={NO_QUESTIONS} />;
 
@@ -29,10 +35,10 @@ export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
     const problem = draftsError(drafts);
     if (problem) return void toast.error(problem);
     const bodies = changedQuestions(sheet.questions, drafts, sheet.assignment_id);
-    if (bodies.length === 0) return setDrafts(null);
+    if (bodies.length === 0) return edit(null);
     save.mutate(bodies, {
       onSuccess: () => {
-        setDrafts(null);
+        edit(null);
         toast.success(bodies.length === 1 ? 'Question saved' : `${bodies.length} questions saved`);
       },
       onError: (err) => toast.error(failure(err)),
@@ -43,11 +49,11 @@ export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
     <AssignmentPreview<QuestionDraft>
       questions={drafts ?? sheet.questions}
       editing={editing}
-      onChange={editing ? setDrafts : undefined}
+      onChange={editing ? (next) => editingRef.current && setDrafts(next) : undefined}
       keyOf={(q) => q.question_id}
       downloadMenu={<DownloadMenu />}
-      onEdit={() => setDrafts(sheet.questions.map(draftOf))}
-      onCancel={() => setDrafts(null)}
+      onEdit={() => edit(sheet.questions.map(draftOf))}
+      onCancel={() => edit(null)}
       onSave={onSave}
       saving={save.isPending}
       // In edit mode resolving clears the flag text in the draft (saved with the rest); in view mode it saves at once.
