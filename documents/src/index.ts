@@ -8,3 +8,4 @@ export { splitResponsesByQuestion, type SplitResponses } from './parse/responses
 export { joinPages } from './parse/normalise';
 export { structureWithAi, readReply as readAiQuestions, mergeByNumber, type StructureInput } from './ai/structure';
 export * from './process/process-marking-scheme';
+export { fetchPdfFromUrl, urlPolicyFromEnv, isPublicAddress, filenameOf, UrlFetchError, DEFAULT_URL_POLICY, type UrlPolicy, type FetchedPdf } from './url/fetch-pdf';
