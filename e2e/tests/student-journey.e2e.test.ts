@@ -35,7 +35,8 @@ describe('a student answers, reloads, submits', () => {
     await expect.poll(() => page.getByText('Saved', { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('progress').textContent()).toContain('1/3');
     await page.reload();
-    await expect.poll(() => page.getByLabel('Answer to question 1').inputValue(), { timeout: 10_000 }).toBe('x = 2 or x = 3');
+    // the answer box is the rich-text editor (a contenteditable), so its text is read, not its value
+    await expect.poll(() => page.getByLabel('Answer to question 1').innerText(), { timeout: 10_000 }).toBe('x = 2 or x = 3');
   });
 
   it('submits after confirming the unanswered questions, and the assignment is locked', async () => {
