@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionStore } from '../../../stores/session';
+import { validateUrlPdf } from '../api/validate-url-pdf';
+import { useDraftStore, type DocSource } from '../stores/draft-store';
+import { referenceUrlError, REFERENCE_MESSAGES } from '../utils/reference-rules';
+
+type Props = { onAdded: (doc: Extract<DocSource, { kind: 'url' }>) => void; disabled?: boolean; onFull?: () => void; label?: string };
+
+/** A PDF from a URL: checked here, then fetched and stored by the server (validate-and-upload-url-pdf). */
+export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL' }: Props) {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const email = useSessionStore((s) => s.instructor.email);
+
+  const add = async () => {
+    if (disabled) return onFull?.();
+    const problem = referenceUrlError(url);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const stored = await validateUrlPdf({ url: url.trim(), created_by: email, title: useDraftStore.getState().title });
+      onAdded({ kind: 'url', name: stored.filename, gsutil_url: stored.gsutil_url, original_url: stored.original_url, page_count: stored.page_count });
+      setUrl('');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : REFERENCE_MESSAGES.urlFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="wz-url">
+      <div className="wz-url-row">
+        <input className="input" type="url" aria-label={label} placeholder="https://example.com/document.pdf" value={url} disabled={busy}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setUrl(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void add(); } }} />
+        <button type="button" className="button button-secondary button-sm" disabled={busy} onClick={() => void add()}>{busy ? 'Checking...' : 'Add URL'}</button>
+      </div>
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+}
