@@ -4,8 +4,10 @@ import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
 import { authRoutes } from './routes/auth';
+import { documentRoutes } from './routes/documents';
 import { editorRoutes } from './routes/editor';
 import { graderRoutes } from './routes/grader';
+import { libraryCommandRoutes } from './routes/library';
 import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
@@ -20,6 +22,10 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   adminRoutes(app, deps);
   graderRoutes(app, deps);
   editorRoutes(app, deps);
+  // Its own scope: AI Express's multipart parser is registered for its route only.
+  await app.register(libraryCommandRoutes, deps);
+  // Its own scope too: document uploads (multipart) and the streamed marking-scheme processing.
+  await app.register(documentRoutes, deps);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).
   if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs });
 }

@@ -1,3 +1,4 @@
+import type { AiProvider } from '@evergrade/platform/ai';
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
 import type { BlobStore } from '@evergrade/platform/blob';
@@ -21,4 +22,6 @@ export type CommandServiceDeps = {
   locateQuestion: (tenant: string, questionId: number) => Promise<number | null>;
   /** Files outside the event store (editor images); keys start with the tenant. */
   blobs: BlobStore;
+  /** The model behind AI Express (and later grading and chat), or the offline provider. */
+  ai: AiProvider;
 };

@@ -2,6 +2,7 @@ import { streamIds } from '@evergrade/contracts';
 import { createAssignment, flagQuestion, registerTenant, registerUser, type Actor } from './school';
 import { changeMembership, createCourse } from './admin/courses';
 import { changeSchool } from './admin/school-settings';
+import { setSmartBuilderAccess } from './library/smart-builder';
 import type { EventStore } from '@evergrade/platform/event-store';
 
 export const DEMO_PASSWORD = 'Evergrade#2026';
@@ -29,7 +30,8 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
   const teacher = await registerUser(store, system, {
     email: 'teacher@demo.school', role: 'instructor', password: DEMO_PASSWORD, firstName: 'Grace', lastName: 'Hopper', title: "Ma'am",
   }, now);
-  await registerUser(store, system, { email: 'admin@demo.school', role: 'admin', password: DEMO_PASSWORD, firstName: 'Alan', lastName: 'Turing' }, now);
+  const schoolAdmin = await registerUser(store, system, { email: 'admin@demo.school', role: 'admin', password: DEMO_PASSWORD, firstName: 'Alan', lastName: 'Turing' }, now);
+  await setSmartBuilderAccess(store, { tenant: 'demo', actorId: schoolAdmin, actorRole: 'admin' }, teacher, true, now);
   const students = [
     await registerUser(store, system, {
       email: 'student@demo.school', role: 'student', password: DEMO_PASSWORD, firstName: 'Ada', lastName: 'Lovelace',

@@ -9,6 +9,8 @@ import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { commandService } from './app';
 import { seedDemoSchool } from './demo-school';
 import { createQuestionLocator } from './question-locator';
+import { seedSharedLibrary } from './library/seed';
+import { createAiProvider } from '@evergrade/platform/ai';
 
 /** The command side as its own process (distributed mode): PostgreSQL only, no projectors, no UI. */
 const config = loadConfig();
@@ -20,11 +22,13 @@ await migrateRateLimits(db);
 const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
 const mail = await setUpMail(db, { nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl, from: config.mailFrom });
 if (!config.smtpUrl && !mail.outbox) console.warn('SMTP_URL is not set: verification and reset e-mails cannot be sent');
+await seedSharedLibrary(store);
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
 const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
 await app.register(commandService, {
   store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db), blobs,
+  ai: createAiProvider(config),
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: config.port, host: config.host });

@@ -5,6 +5,7 @@ import { authQueryRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { editorImageRoutes } from './routes/editor-images';
 import { schoolRoutes } from './routes/school';
+import { libraryQueryRoutes } from './routes/library';
 import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
 import { graderQueryRoutes } from './routes/grader';
@@ -19,6 +20,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   graderQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   schoolRoutes(app, deps);
+  libraryQueryRoutes(app, deps);
   editorImageRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

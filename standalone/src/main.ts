@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { onShutdown } from '@evergrade/platform/http';
 import { loadConfig } from '@evergrade/platform/config';
+import { createAiProvider } from '@evergrade/platform/ai';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@evergrade/command-service';
 import { startStandalone } from './server';
@@ -18,6 +19,8 @@ const server = await startStandalone({
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   // S3 when S3_BUCKET is set, else files under BLOB_DIR or the data directory (also with DATABASE_URL).
   blobs: await createBlobStoreFromConfig({ ...config, dataDir }),
+  // Any OpenAI-compatible endpoint when AI_BASE_URL is set; otherwise the offline provider, named as such.
+  ai: createAiProvider(config),
 });
 onShutdown(() => server.close());
 

@@ -17,7 +17,8 @@ import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
 import { setUpMail, type DevOutbox } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
-import { seedDemoSchool } from '@evergrade/command-service';
+import { seedDemoSchool, seedSharedLibrary } from '@evergrade/command-service';
+import { offlineAiProvider, type AiProvider } from '@evergrade/platform/ai';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerOpenApi } from './openapi';
 
@@ -45,6 +46,8 @@ export type StandaloneOptions = {
    * dataDir, or, in memory, a temporary directory removed on close.
    */
   blobs?: BlobStore;
+  /** The AI provider (from AI_BASE_URL / AI_MODEL in main.ts). Unset: the offline provider. */
+  ai?: AiProvider;
 };
 
 export type Standalone = {
@@ -87,6 +90,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const bus = createInProcessBus();
   const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
   await runner.start();
+  await seedSharedLibrary(store, now());
   const seeded = options.seedDemo === false ? false : await seedDemoSchool(store);
 
   const uiDir = options.uiDir ?? defaultUiDir;
@@ -102,7 +106,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), blobs });
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
   await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });

@@ -203,7 +203,7 @@ export const libraryRoutes = {
   generateAssignment: route({
     method: 'POST', path: '/grader/generate-assignment', kind: 'command', access: 'instructor',
     summary: "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the question library and the references' own questions, and `notice` says so. 422 with the spec's message when no question results.",
-    body: GenerateAssignmentBodySchema.optional(),
+    body: GenerateAssignmentBodySchema.nullish(),
     reply: GenerateAssignmentReplySchema,
   }),
   setSmartBuilderAccess: route({
