@@ -29,13 +29,14 @@ export const DOCUMENT_MESSAGES = {
   notPdfFile: (field: string) => `${field} must be a PDF file`,
   notMultipart: 'Send the documents as multipart/form-data',
   missingDocument: 'Upload a marking scheme, or both a question paper and an answer key',
-  bothForms: (field: string) => `Send either ${field} or ${field}_gsutil_url, not both`,
+  bothForms: (file: string, key: string) => `Send either ${file} or ${key}, not both`,
   mixedModes: 'Send either a marking scheme or a question paper with an answer key, not both',
   unknownDocument: 'This document was not found. Please upload it again.',
   notYourEmail: 'created_by must be your own e-mail address',
   /** Spec document 3 section 5: uploads need a title, due date and processing mode. */
   needsDetails: 'Please add a title, due date, and express processing selection to continue',
   processingFailed: 'There was an error processing your document. Please try again.',
+  noQuestions: 'No numbered questions were found in this document.',
 } as const;
 
 export const ValidateUrlPdfBodySchema = z.object({

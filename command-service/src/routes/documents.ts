@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DOCUMENT_BATCH_SIZE, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, DOCUMENT_MESSAGES, ProcessMarkingSchemeFieldsSchema, routes,
+  type DocumentErrorReply, type ProcessMarkingSchemeLine,
+} from '@evergrade/contracts';
+import {
+  countPdfPages, createOcrEngine, fetchPdfFromUrl, looksLikePdf, processMarkingScheme, UnreadablePdfError, UrlFetchError,
+  urlPolicyFromEnv, type MarkingSchemeInput, type OcrEngine,
+} from '@evergrade/documents';
+import type { AiProvider } from '@evergrade/platform/ai';
+import { isValidBlobKey, tenantOfKey } from '@evergrade/platform/blob';
+import type { Session } from '@evergrade/platform/auth';
+import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import type { CommandServiceDeps } from '../context';
+
+/**
+ * The document method of the creation wizard: a PDF fetched from a URL and stored, and a marking scheme
+ * (or a question paper and its answer key) processed into questions with progress streamed as NDJSON.
+ * Its own scope: the multipart parser serves these routes only. One OCR worker per process, started on
+ * the first scanned page and ended when the server closes.
+ */
+export async function documentRoutes(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
+  const ocr = createOcrEngine();
+  app.addHook('onClose', () => ocr.close());
+  await app.register(multipart, { limits: { files: 3, fileSize: DOCUMENT_MAX_BYTES, fields: 20, fieldSize: 200_000, parts: 30 } });
+
+  registerRoute(app, deps.sessions, routes.validateUrlPdf, async (request, reply) => {
+    const session = sessionOf(request);
+    if (!ownEmail(session, request.body.created_by)) return refuse(reply, 403, DOCUMENT_MESSAGES.notYourEmail, 'created_by');
+    const url = request.body.url.trim();
+    let fetched;
+    try {
+      fetched = await fetchPdfFromUrl(url, urlPolicyFromEnv());
+    } catch (err) {
+      if (err instanceof UrlFetchError) return refuse(reply, err.statusCode, err.message, 'url');
+      throw err;
+    }
+    const pageCount = await pagesOf(fetched.body);
+    if (typeof pageCount === 'string') return refuse(reply, 422, pageCount, 'url');
+    const key = documentKey(session.tenant, fetched.filename);
+    await deps.blobs.put(key, fetched.body, 'application/pdf');
+    return { success: true as const, error: null, gsutil_url: key, filename: fetched.filename, original_url: url, file_size: fetched.body.length, page_count: pageCount };
+  });
+
+  registerRoute(app, deps.sessions, routes.processMarkingScheme, async (request, reply) => {
+    const session = sessionOf(request);
+    if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_MESSAGES.notMultipart);
+    const form = await readForm(request);
+    if ('error' in form) return refuse(reply, form.status, form.error, form.field);
+    const fields = ProcessMarkingSchemeFieldsSchema.safeParse(form.fields);
+    if (!fields.success) {
+      const issue = fields.error.issues[0]!;
+      return refuse(reply, 400, issue.message, String(issue.path[0] ?? 'body'));
+    }
+    if (!ownEmail(session, fields.data.created_by)) return refuse(reply, 403, DOCUMENT_MESSAGES.notYourEmail, 'created_by');
+    const rubrics = rubricLabels(fields.data.rubrics);
+    if (rubrics === null) return refuse(reply, 400, 'rubrics must be a JSON list', 'rubrics');
+
+    const documents = await resolveDocuments(deps, session, form.files, fields.data);
+    if ('error' in documents) return refuse(reply, documents.status, documents.error, documents.field);
+
+    const expressMode = fields.data.expressMode === 'true' && documents.input.kind === 'combined';
+    const base = { marking_scheme_id: fields.data.marking_scheme_id, expressMode, ...documents.keys };
+    const stream = new PassThrough();
+    const write = (line: ProcessMarkingSchemeLine) => { if (!stream.destroyed) stream.write(`${JSON.stringify(line)}\n`); };
+    const abort = new AbortController();
+    reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
+    void reply
+      .code(200)
+      .header('content-type', 'application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+    write({ status: 'processing', stage: 'stored', message: 'Document received', pages: 0, ...base });
+    void run(documents.input, { ocr, ai: aiOf(deps), rubrics, expressMode, signal: abort.signal, write, base, request }).finally(() => stream.end());
+    await reply;
+  });
+}
+
+type Refusal = { error: string; status: number; field?: string };
+
+/** A 4xx before any processing: JSON with the spec's `error`, and `message` like every other route. */
+async function refuse(reply: FastifyReply, status: number, error: string, field?: string): Promise<void> {
+  const body: DocumentErrorReply = { success: false, status: 'error', error, message: error, ...(field ? { field } : {}) };
+  await reply.code(status).send(body);
+}
+
+const ownEmail = (session: Session, email: string | undefined) =>
+  !email?.trim() || email.trim().toLowerCase() === session.email.toLowerCase();
+
+/** The spec's `aiProvider` arrives in the deps with the AI issue; without it, the built-in reader runs. */
+const aiOf = (deps: CommandServiceDeps): AiProvider | undefined => (deps as { ai?: AiProvider }).ai;
+
+/** `{tenant}/documents/{uuid}/{name}.pdf`: the key is the tenant check, the name stays readable. */
+function documentKey(tenant: string, filename: string): string {
+  const name = filename.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 80) || 'document';
+  return `${tenant}/documents/${randomUUID()}/${name}.pdf`;
+}
+
+/** The page count, or the message that says why the PDF cannot be used. */
+async function pagesOf(pdf: Buffer): Promise<number | string> {
+  try {
+    const pages = await countPdfPages(pdf);
+    return pages > DOCUMENT_MAX_PAGES ? DOCUMENT_MESSAGES.tooManyPages : pages;
+  } catch (err) {
+    if (err instanceof UnreadablePdfError) return DOCUMENT_MESSAGES.unreadable;
+    throw err;
+  }
+}
+
+const FILE_FIELDS = ['file', 'question_paper', 'answer_key'] as const;
+type FileField = (typeof FILE_FIELDS)[number];
+type Upload = { body: Buffer; filename: string };
+
+/** Every part of the form: files in memory (bounded by the multipart limits), the rest as text fields. */
+async function readForm(request: FastifyRequest): Promise<{ files: Partial<Record<FileField, Upload>>; fields: Record<string, string> } | Refusal> {
+  const files: Partial<Record<FileField, Upload>> = {};
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const field = part.fieldname as FileField;
+        if (!FILE_FIELDS.includes(field) || files[field]) {
+          part.file.resume();
+          return { status: 400, error: `Unexpected file field ${part.fieldname}`, field: part.fieldname };
+        }
+        files[field] = { body: await (part as MultipartFile).toBuffer(), filename: part.filename || `${field}.pdf` };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) return { status: 413, error: DOCUMENT_MESSAGES.tooLarge };
+    if (status && status >= 400 && status < 500) return { status, error: (err as Error).message };
+    throw err;
+  }
+  return { files, fields };
+}
+
+/** 'Rubric - Criterion' labels from a JSON list of labels or of { rubric_name, criterion } objects. */
+function rubricLabels(raw: string | undefined): string[] | null {
+  if (!raw?.trim()) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return null;
+    return value.flatMap((r: unknown) => {
+      if (typeof r === 'string') return [r];
+      const o = r as { rubric_name?: unknown; criterion?: unknown };
+      return typeof o?.rubric_name === 'string' ? [typeof o.criterion === 'string' && o.criterion ? `${o.rubric_name} - ${o.criterion}` : o.rubric_name] : [];
+    });
+  } catch {
+    return null;
+  }
+}
+
+type Fields = { gsutil_url?: string | undefined; question_paper_gsutil_url?: string | undefined; answer_key_gsutil_url?: string | undefined };
+type Resolved = { input: MarkingSchemeInput; keys: { gsutil_url: string; question_paper_gsutil_url?: string; answer_key_gsutil_url?: string } };
+
+/** The documents to read, each uploaded now (then stored) or stored before (a key of the caller's school). */
+async function resolveDocuments(
+  deps: CommandServiceDeps, session: Session, files: Partial<Record<FileField, Upload>>, fields: Fields,
+): Promise<Resolved | Refusal> {
+  const combined = Boolean(files.file || fields.gsutil_url);
+  const separate = Boolean(files.question_paper || fields.question_paper_gsutil_url || files.answer_key || fields.answer_key_gsutil_url);
+  if (combined && separate) return { status: 400, error: DOCUMENT_MESSAGES.mixedModes };
+  if (!combined && !separate) return { status: 400, error: DOCUMENT_MESSAGES.missingDocument, field: 'file' };
+
+  const load = async (field: FileField, key: string | undefined): Promise<{ pdf: Buffer; key: string } | Refusal> => {
+    const upload = files[field];
+    const keyField = field === 'file' ? 'gsutil_url' : `${field}_gsutil_url`;
+    if (upload && key) return { status: 400, error: DOCUMENT_MESSAGES.bothForms(field, keyField), field };
+    if (!upload && !key) return { status: 400, error: DOCUMENT_MESSAGES.missingDocument, field };
+    let pdf: Buffer;
+    if (upload) {
+      if (!looksLikePdf(upload.body)) return { status: 400, error: DOCUMENT_MESSAGES.notPdfFile(field), field };
+      pdf = upload.body;
+    } else {
+      // Another school's key (or a made-up one) reads as missing: no hint that it exists.
+      const stored = isValidBlobKey(key!) && tenantOfKey(key!) === session.tenant ? await deps.blobs.get(key!) : null;
+      if (!stored) return { status: 404, error: DOCUMENT_MESSAGES.unknownDocument, field: keyField };
+      if (!looksLikePdf(stored.body)) return { status: 400, error: DOCUMENT_MESSAGES.notPdfFile(keyField), field: keyField };
+      pdf = stored.body;
+    }
+    const pages = await pagesOf(pdf);
+    if (typeof pages === 'string') return { status: 422, error: pages, field: upload ? field : keyField };
+    if (!upload) return { pdf, key: key! };
+    const stored = documentKey(session.tenant, upload.filename);
+    await deps.blobs.put(stored, pdf, 'application/pdf');
+    return { pdf, key: stored };
+  };
+
+  if (combined) {
+    const scheme = await load('file', fields.gsutil_url);
+    if ('error' in scheme) return scheme;
+    return { input: { kind: 'combined', scheme: scheme.pdf }, keys: { gsutil_url: scheme.key } };
+  }
+  const paper = await load('question_paper', fields.question_paper_gsutil_url);
+  if ('error' in paper) return paper;
+  const key = await load('answer_key', fields.answer_key_gsutil_url);
+  if ('error' in key) return key;
+  return {
+    input: { kind: 'separate', paper: paper.pdf, key: key.pdf },
+    keys: { gsutil_url: paper.key, question_paper_gsutil_url: paper.key, answer_key_gsutil_url: key.key },
+  };
+}
+
+type RunOptions = {
+  ocr: OcrEngine;
+  ai: AiProvider | undefined;
+  rubrics: string[];
+  expressMode: boolean;
+  signal: AbortSignal;
+  write: (line: ProcessMarkingSchemeLine) => void;
+  base: Omit<ProcessMarkingSchemeLine, 'status'>;
+  request: FastifyRequest;
+};
+
+/** Reads the documents, writing a progress line per page, then the complete or error line. */
+async function run(input: MarkingSchemeInput, o: RunOptions): Promise<void> {
+  try {
+    const result = await processMarkingScheme(input, {
+      mode: o.expressMode ? 'express' : 'normal',
+      ocr: o.ocr,
+      ai: o.ai ?? null,
+      rubrics: o.rubrics,
+      batchSize: DOCUMENT_BATCH_SIZE,
+      signal: o.signal,
+      onProgress: (progress) => o.write({ status: 'processing', ...progress }),
+    });
+    if (result.questions.length === 0) {
+      o.write({ status: 'error', error: DOCUMENT_MESSAGES.noQuestions, pages: result.pages, total_pages: result.pages });
+      return;
+    }
+    o.write({ status: 'complete', ...o.base, questions: result.questions, pages: result.pages, total_pages: result.pages, current_page: result.pages, method: result.method });
+  } catch (err) {
+    if (o.signal.aborted) return;
+    o.request.log.error({ err }, 'document processing failed');
+    o.write({ status: 'error', error: err instanceof UnreadablePdfError ? DOCUMENT_MESSAGES.unreadable : DOCUMENT_MESSAGES.processingFailed });
+  }
+}
