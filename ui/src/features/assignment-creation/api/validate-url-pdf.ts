@@ -1,7 +1,8 @@
+import { routes } from '@evergrade/contracts';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
 import { urlValidationMessage } from '../utils/reference-rules';
 
-const PATH = '/grader/validate-and-upload-url-pdf';
+const PATH = routes.validateUrlPdf.path;
 type Reply = { success?: boolean; error?: string | null; message?: string; gsutil_url?: string | null; filename?: string | null; original_url?: string | null; file_size?: number | null; page_count?: number | null };
 export type StoredUrlPdf = { gsutil_url: string; filename: string; original_url: string; file_size: number | null; page_count: number | null };
 

@@ -5,10 +5,26 @@ import { validateUrlPdf } from '../api/validate-url-pdf';
 import { useDraftStore, type DocSource } from '../stores/draft-store';
 import { referenceUrlError, REFERENCE_MESSAGES } from '../utils/reference-rules';
 
-type Props = { onAdded: (doc: Extract<DocSource, { kind: 'url' }>) => void; disabled?: boolean; onFull?: () => void; label?: string };
+type Props = {
+  onAdded: (doc: Extract<DocSource, { kind: 'url' }>) => void;
+  disabled?: boolean;
+  onFull?: () => void;
+  label?: string;
+  /** 'document' (From Document): the section 5 wording ('Please enter a valid HTTP or HTTPS URL', 'Failed to load PDF: ...'). */
+  wording?: 'reference' | 'document';
+};
+
+const isHttpUrl = (text: string) => {
+  try {
+    const u = new URL(text.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
 
 /** A PDF from a URL: checked here, then fetched and stored by the server (validate-and-upload-url-pdf). */
-export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL' }: Props) {
+export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL', wording = 'reference' }: Props) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -16,7 +32,7 @@ export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL' }: Pr
 
   const add = async () => {
     if (disabled) return onFull?.();
-    const problem = referenceUrlError(url);
+    const problem = wording === 'document' ? (isHttpUrl(url) ? null : REFERENCE_MESSAGES.httpUrl) : referenceUrlError(url);
     setError(problem);
     if (problem) return;
     setBusy(true);
@@ -25,7 +41,8 @@ export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL' }: Pr
       onAdded({ kind: 'url', name: stored.filename, gsutil_url: stored.gsutil_url, original_url: stored.original_url, page_count: stored.page_count });
       setUrl('');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : REFERENCE_MESSAGES.urlFailed);
+      const message = err instanceof ApiError ? err.message : REFERENCE_MESSAGES.urlFailed;
+      setError(wording === 'document' ? `Failed to load PDF: ${message}` : message);
     } finally {
       setBusy(false);
     }
