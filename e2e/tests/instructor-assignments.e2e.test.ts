@@ -79,6 +79,20 @@ describe('an instructor manages assignments', () => {
     await expect.poll(() => question(2).getByText('3 marks').count()).toBe(1);
   });
 
+  it('marks a flagged question as resolved', async () => {
+    await page.getByRole('link', { name: 'Back to Assignments' }).click();
+    await page.getByRole('link', { name: "Newton's Laws" }).click();
+    await expect.poll(() => title().textContent()).toBe("Newton's Laws");
+    const flag = page.getByTestId('flag-2');
+    await flag.getByText(/The answer key gives 6 N/).waitFor();
+    await shot('flag');
+    await flag.getByRole('button', { name: 'Mark as Resolved' }).click();
+    await expect.poll(() => page.getByTestId('flag-2').count()).toBe(0);
+    await page.reload();
+    await question(2).waitFor();
+    expect(await page.getByTestId('flag-2').count()).toBe(0);
+  });
+
   it('deletes an assignment after confirming, and it is gone for the student too', async () => {
     await page.getByRole('link', { name: 'Back to Assignments' }).click();
     await page.waitForURL(/\/instructor\/assignments$/);

@@ -31,7 +31,8 @@ export function changedQuestions(originals: readonly InstructorQuestion[], draft
       grading_instructions: text(d.grading_instructions),
       marks_possible: d.marks_possible,
       tags: d.tags,
-      flagged_for_review: text(d.flagged_for_review),
+      // The server only takes '' here (a resolution); an unchanged flag is left out.
+      ...(text(q.flagged_for_review) !== '' && text(d.flagged_for_review) === '' ? { flagged_for_review: '' } : {}),
     }];
   });
 }
@@ -54,8 +55,8 @@ export function marksError(value: number): string | null {
   return null;
 }
 
-/** The saved question as an update body (Mark as Resolved outside edit mode clears only the flag). */
+/** The saved question as an update body (Mark as Resolved outside edit mode adds flagged_for_review ''). */
 export const bodyOf = (q: InstructorQuestion, assignmentId: number): UpdateQuestionBody => ({
   question_id: q.question_id, assignment_id: assignmentId, question: q.question, answer: q.answer,
-  grading_instructions: q.grading_instructions, marks_possible: q.marks_possible, tags: q.tags, flagged_for_review: q.flagged_for_review,
+  grading_instructions: q.grading_instructions, marks_possible: q.marks_possible, tags: q.tags,
 });

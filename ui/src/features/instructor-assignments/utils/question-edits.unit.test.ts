@@ -18,6 +18,13 @@ describe('changedQuestions', () => {
     expect(bodies.map((b) => b.question_id)).toEqual([2, 3]);
     expect(bodies[0]).toMatchObject({ assignment_id: 9, marks_possible: 3.5, answer: 'x = 4', question: 'Q2', tags: ['algebra'] });
     expect(bodies[1]).toMatchObject({ flagged_for_review: '' });
+    expect(bodies[0]).not.toHaveProperty('flagged_for_review');
+  });
+  it('leaves an unresolved flag out of the body (the server only takes a resolution)', () => {
+    const originals = [q(1, { flagged_for_review: 'Check the answer' })];
+    const [body] = changedQuestions(originals, [{ ...draftOf(originals[0]!), marks_possible: 4 }], 1);
+    expect(body).toMatchObject({ marks_possible: 4 });
+    expect(body).not.toHaveProperty('flagged_for_review');
   });
   it('treats an emptied editor (null) as empty text', () => {
     const originals = [q(1, { grading_instructions: '' })];
