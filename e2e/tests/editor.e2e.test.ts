@@ -157,17 +157,22 @@ describe('the rich-text editor in a student answer', () => {
   });
 
   it('saves the serialised editor state and loads it back after a reload', async () => {
+    const storedAnswer = async () => {
+      const assignmentId = Number(new URL(page.url()).pathname.split('/').pop());
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
+      const reply = await page.request.post('/students/get-assignment-questions', {
+        data: { assignment_id: assignmentId },
+        headers: { 'x-csrf-token': csrf, 'x-tenant': 'demo' },
+      });
+      expect(reply.ok()).toBe(true);
+      const { questions } = (await reply.json()) as { questions: { question_number: number; response_content: string | null }[] };
+      return questions.find((q) => q.question_number === 1)!.response_content ?? '';
+    };
+    // autosave runs 2 s after the last edit (the drawing)
+    await expect.poll(async () => (await storedAnswer()).split('"type":"image"').length - 1, { timeout: 15_000 }).toBe(2);
     await expect.poll(() => page.getByText('Saved', { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/editor-saved.png`, fullPage: true });
-    const assignmentId = Number(new URL(page.url()).pathname.split('/').pop());
-    const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
-    const reply = await page.request.post('/students/get-assignment-questions', {
-      data: { assignment_id: assignmentId },
-      headers: { 'x-csrf-token': csrf, 'x-tenant': 'demo' },
-    });
-    expect(reply.ok()).toBe(true);
-    const { questions } = (await reply.json()) as { questions: { question_number: number; response_content: string | null }[] };
-    const stored = questions.find((q) => q.question_number === 1)!.response_content!;
+    const stored = await storedAnswer();
     const nodes = flatten((JSON.parse(stored) as { root: Node }).root);
     expect(nodes.filter((n) => n.type === 'equation').map((n) => [n.equation, n.inline])).toEqual([
       ['x = 2', true], ['x = 3', false], ['\\frac{b}{2a}', true],

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useLexicalEditable } from '@lexical/react/useLexicalEditable';
 import { useLexicalNodeSelection } from '@lexical/react/useLexicalNodeSelection';
-import { $getNodeByKey, type NodeKey } from 'lexical';
+import { $getNodeByKey, CLICK_COMMAND, COMMAND_PRIORITY_LOW, type NodeKey } from 'lexical';
 import { $isImageNode } from '../nodes/image-node';
 import { resizeKeepingAspect, type Size } from '../utils/geometry';
 import { imageObjectUrl } from '../utils/upload';
@@ -32,6 +32,23 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
   const { url, failed } = useImageUrl(src);
   const [live, setLive] = useState<Size | null>(null);
   const drag = useRef<{ x: number; y: number; start: Size } | null>(null);
+  const imgRef = useRef<HTMLImageElement>(null);
+
+  // lexical sees the click first; taking it here keeps the node selected instead of a caret near it
+  useEffect(
+    () =>
+      editor.registerCommand(
+        CLICK_COMMAND,
+        (event) => {
+          if (!editable || event.target !== imgRef.current) return false;
+          if (!event.shiftKey) clearSelection();
+          setSelected(true);
+          return true;
+        },
+        COMMAND_PRIORITY_LOW,
+      ),
+    [editor, editable, clearSelection, setSelected],
+  );
   const size = live ?? { width, height };
   const style = size.width > 0 && size.height > 0 ? { width: size.width, height: size.height } : undefined;
 
@@ -78,13 +95,8 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
         alt={altText}
         data-src={src}
         style={style}
+        ref={imgRef}
         draggable={false}
-        onClick={(e) => {
-          if (!editable) return;
-          e.preventDefault();
-          if (!e.shiftKey) clearSelection();
-          setSelected(true);
-        }}
       />
       {editable && selected && (
         <span
