@@ -77,6 +77,7 @@ describe('the rich-text editor in a student answer', () => {
     await page.keyboard.press('Control+Shift+E');
     const formula = page.getByRole('textbox', { name: 'Formula (LaTeX)' });
     await expect.poll(() => formula.inputValue()).toBe('Type your equation here');
+    await editor.screenshot({ path: `${SHOTS}/editor-formula-input.png` });
     // the placeholder is selected: typing replaces it
     await page.keyboard.type('\\frac{b}{2a}');
     await page.keyboard.press('Enter');
@@ -193,9 +194,10 @@ describe('the rich-text editor in a student answer', () => {
     await img.click();
     const handle = page.getByRole('slider', { name: 'Resize image' });
     const h = (await handle.boundingBox())!;
-    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    const [cx, cy] = [h.x + h.width / 2, h.y + h.height / 2];
+    await page.mouse.move(cx, cy);
     await page.mouse.down();
-    await page.mouse.move(h.x - 300, h.y, { steps: 5 });
+    await page.mouse.move(cx - 300, cy, { steps: 5 });
     await page.mouse.up();
     const size = await naturalSize(img);
     expect([Math.round(size.width), Math.round(size.height)]).toEqual([300, 100]);

@@ -35,9 +35,10 @@ function StaticImage({ node }: { node: SerializedRichNode }) {
   }, [src]);
   const width = Number(node.width) || undefined;
   const height = Number(node.height) || undefined;
+  const style = width && height ? { width, aspectRatio: `${width} / ${height}` } : undefined;
   if (url === false) return <span className="rte-image-missing" role="img" aria-label={alt || 'Image'}>Image unavailable</span>;
-  if (!url) return <span className="rte-image-loading" style={{ width, height }} role="img" aria-label={`Loading ${alt || 'image'}`} aria-busy="true" />;
-  return <img className="rte-view-image" src={url} alt={alt} data-src={src} style={{ width, height }} />;
+  if (!url) return <span className="rte-image-loading" style={style} role="img" aria-label={`Loading ${alt || 'image'}`} aria-busy="true" />;
+  return <img className="rte-view-image" src={url} alt={alt} data-src={src} style={style} />;
 }
 
 function Formula({ node }: { node: SerializedRichNode }) {
