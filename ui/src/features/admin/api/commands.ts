@@ -21,6 +21,7 @@ const STALE = {
   enrollStudent: [adminKeys.courses],
   unenrollStudent: [adminKeys.courses],
   updateUser: [adminKeys.users, adminKeys.courses, adminKeys.school],
+  setSmartBuilderAccess: [adminKeys.users],
 } satisfies Partial<Record<RouteName, QueryKey[]>>;
 
 export type AdminCommand = keyof typeof STALE;

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { AdminUser } from '@evergrade/contracts';
 import { EditIcon, SearchIcon } from '../../../components/icons';
 import { formatDate } from '../../../lib/format';
+import { useAdminCommand } from '../api/commands';
 import { EditUserDialog } from './edit-user-dialog';
 import { fullName } from './member-picker';
 
@@ -43,7 +44,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
       <div className="table-scroll">
         <table className="table">
           <thead>
-            <tr><th>Name</th><th className="col-optional">Email</th><th>Role</th><th className="col-optional">Class</th><th className="col-optional">Section</th><th className="col-optional">Enrolled</th><th><span className="visually-hidden">Actions</span></th></tr>
+            <tr><th>Name</th><th className="col-optional">Email</th><th>Role</th><th className="col-optional">Class</th><th className="col-optional">Section</th><th className="col-optional">Enrolled</th><th>Smart Builder</th><th><span className="visually-hidden">Actions</span></th></tr>
           </thead>
           <tbody>
             {shown.map((u) => (
@@ -57,6 +58,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <td className="col-optional">{u.class ? `Grade ${u.class}` : '—'}</td>
                 <td className="col-optional">{u.section || '—'}</td>
                 <td className="col-optional">{u.enrollment_date ? formatDate(u.enrollment_date) : '—'}</td>
+                <td>{u.role === 'instructor' ? <SmartBuilderToggle user={u} /> : '—'}</td>
                 <td className="cell-actions">
                   <button type="button" className="button button-ghost button-sm" onClick={() => setEditing(u)} aria-label={`Edit ${fullName(u)}`}>
                     <EditIcon width={16} height={16} /> <span className="edit-label">Edit</span>
@@ -70,5 +72,22 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
       </div>
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
     </section>
+  );
+}
+
+/** The school admin decides who may use Smart Builder (the wizard shows Coming Soon to everyone else). */
+function SmartBuilderToggle({ user }: { user: AdminUser }) {
+  const command = useAdminCommand('setSmartBuilderAccess');
+  const on = command.isPending ? !user.smart_builder : user.smart_builder;
+  return (
+    <label className="toggle-inline">
+      <input
+        type="checkbox" role="switch" checked={on} disabled={command.isPending}
+        aria-label={`Smart Builder for ${fullName(user)}`}
+        onChange={() => command.mutate({ user_id: user.user_id, allowed: !user.smart_builder })}
+      />
+      <span>{on ? 'On' : 'Off'}</span>
+      {command.isError && <span className="field-error" role="alert">{command.error.message}</span>}
+    </label>
   );
 }
