@@ -1,7 +1,7 @@
 import { endsWithMarks, marksFromNotes, marksIn, marksLine, type MarksNote } from './marks';
 import { joinText } from './normalise';
 import { questionStartsIn, type StartOptions } from './numbering';
-import { isGradingLine, sectionLabel } from './sections';
+import { isGradingLine, isSectionHeading, sectionLabel } from './sections';
 
 /** What a document is: a marking scheme (questions with answers), a question paper, or an answer key. */
 export type DocumentRole = 'combined' | 'paper' | 'key';
@@ -28,8 +28,9 @@ export function readBlocks(lines: readonly string[], role: DocumentRole, options
 }
 
 function readBlock(number: number, lines: readonly string[], role: DocumentRole): QuestionBlock {
-  const body = lines.filter((line) => line.trim() !== '');
-  const labelled = body.some((line) => sectionLabel(line)?.kind === 'answer');
+  const body = lines.filter((line) => line.trim() !== '' && !isSectionHeading(line));
+  const labelOf = (line: string, index: number) => sectionLabel(line, { inBody: index > 0 });
+  const labelled = body.some((line, index) => labelOf(line, index)?.kind === 'answer');
   // Without an answer label, a question paper is all question, an answer key all answer (a key that
   // labels its answers may repeat the question first), and a scheme's answer follows the last line that
   // closes with marks ("What is 2 + 2? [1]" / "4").
@@ -41,7 +42,7 @@ function readBlock(number: number, lines: readonly string[], role: DocumentRole)
   const otherNotes: MarksNote[] = [];
   body.forEach((line, index) => {
     if (index === answerFrom && index > 0) mode = 'answer';
-    const label = sectionLabel(line);
+    const label = labelOf(line, index);
     if (label) {
       mode = label.kind;
       if (label.text) addLine(label.text);
@@ -58,9 +59,11 @@ function readBlock(number: number, lines: readonly string[], role: DocumentRole)
 
   function addLine(line: string) {
     if (mode === 'question') {
-      const { notes, rest } = marksIn(line);
-      questionNotes.push(...notes);
-      if (rest) parts.question.push(rest);
+      for (const piece of splitInlineParts(line)) {
+        const { notes, rest } = marksIn(piece);
+        questionNotes.push(...notes);
+        if (rest) parts.question.push(rest);
+      }
       return;
     }
     parts[mode].push(line);
@@ -80,4 +83,23 @@ function readBlock(number: number, lines: readonly string[], role: DocumentRole)
 function lastLineEndingWithMarks(lines: readonly string[]): number {
   for (let i = lines.length - 1; i >= 0; i--) if (endsWithMarks(lines[i]!) || marksLine(lines[i]!)) return i;
   return -1;
+}
+
+/** "a) Define force [2] b) Give its unit [1]": sub-parts written on one line get a line each. */
+export function splitInlineParts(line: string): string[] {
+  const first = /^(\()?([a-h])\)\s/.exec(line);
+  if (!first) return [line];
+  const open = first[1] ?? '';
+  const pieces: string[] = [];
+  let rest = line;
+  let letter = first[2]!.charCodeAt(0);
+  for (;;) {
+    const next = String.fromCharCode(letter + 1);
+    const at = rest.search(new RegExp(String.raw`\s${open ? '\\(' : ''}${next}\)\s`));
+    if (at < 0) break;
+    pieces.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+    letter += 1;
+  }
+  return [...pieces, rest];
 }

@@ -146,6 +146,52 @@ Answers
   });
 });
 
+describe('parseMarkingScheme: more layouts', () => {
+  it('section headings, questions numbered on their own line, a total line and marking guidance', () => {
+    const questions = parseMarkingScheme(`SECTION A
+Question 1
+Define photosynthesis. (2 marks)
+Answer: The process by which plants make food.
+Question 2
+(a) What is x? [1]
+(b) What is y? [2]
+Answer:
+(a) 3
+(b) 4
+SECTION B - Essays (10 marks)
+Question 3 Discuss erosion.
+Total: 10 marks
+Marking guidance: Level 3 (7-10): detailed discussion.
+Answer: Erosion is the wearing away of land.`);
+    expect(questions.map((q) => [q.question_number, q.marks_possible, q.question, q.answer])).toEqual([
+      [1, 2, 'Define photosynthesis.', 'The process by which plants make food.'],
+      [2, 3, '(a) What is x?\n(b) What is y?', '(a) 3\n(b) 4'],
+      [3, 10, 'Discuss erosion.', 'Erosion is the wearing away of land.'],
+    ]);
+    expect(questions[2]!.grading_instructions).toBe('Level 3 (7-10): detailed discussion.');
+  });
+
+  it('leader dots, multiple-choice options, and "Answer" without a colon', () => {
+    const questions = parseMarkingScheme(`1. What is 2+2? ............ [2]
+Ans: 4
+2. Which is a mammal?
+A. Shark
+B. Whale
+[1 mark]
+Answer: B
+3. a) Define force [2] b) Give its unit [1]
+Answer a) push or pull b) newton
+4. Answer the following: what is 3 x 3? [1]
+Answer 9`);
+    expect(questions.map((q) => [q.question_number, q.marks_possible, q.question, q.answer])).toEqual([
+      [1, 2, 'What is 2+2?', '4'],
+      [2, 1, 'Which is a mammal?\nA. Shark\nB. Whale', 'B'],
+      [3, 3, 'a) Define force\nb) Give its unit', 'a) push or pull b) newton'],
+      [4, 1, 'Answer the following: what is 3 x 3?', '9'],
+    ]);
+  });
+});
+
 describe('parseQuestionPaperAndKey', () => {
   it('pairs questions with answers by number; marks from the paper', () => {
     const questions = parseQuestionPaperAndKey(

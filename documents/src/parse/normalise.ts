@@ -8,6 +8,8 @@ export function normaliseLines(text: string): string[] {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\u2026/g, '...')
     .replace(/[\u2022\u25cf\u25aa\u25e6]/g, '-')
+    // Leader dots and answer blanks ("What is 2 + 2? ........ [2]", "Name: ______").
+    .replace(/(?:\. ?){4,}|_{3,}/g, ' ')
     .split('\n')
     .map((line) => line.replace(/\t/g, ' ').replace(/ {2,}/g, ' ').trim());
 }

@@ -14,8 +14,19 @@ export type SectionLine =
   | { kind: 'grading'; text: string };
 
 const ABBREVIATED_ANSWER = /^(?:ans|sol)\.\s*(.*)$/i;
+/** "Answer V = IR" without a colon, except the instructions that start questions ("Answer the following"). */
+const BARE_ANSWER = /^(?:answer|ans)\s+(?!(?:the|all|any|each|every|these|those|this|both|one|two|three|four|five|following|question|questions|in|using|with|briefly|only|from|on|either|a|an|as|in|if|for|to)\s)(\S.*)$/i;
 
-export function sectionLabel(line: string): SectionLine | null {
+/** "Section A", "Part B - Essays (20 marks)", "SECTION II": headings between questions, not part of them. */
+const SECTION_HEADING = /^(?:section|part)\s+(?:[A-Z]|[IVX]{1,4}|\d{1,2})(?:\s*[-:(].*)?$/i;
+export const isSectionHeading = (line: string) => SECTION_HEADING.test(line);
+
+/** A label that opens a section; `inBody` allows the colon-less "Answer ..." form (not on a question's first line). */
+export function sectionLabel(line: string, options: { inBody?: boolean } = {}): SectionLine | null {
+  if (options.inBody) {
+    const bare = BARE_ANSWER.exec(line);
+    if (bare && !ANSWER_LABEL.test(line)) return { kind: 'answer', text: bare[1]!.trim() };
+  }
   const abbreviated = ABBREVIATED_ANSWER.exec(line);
   if (abbreviated) return { kind: 'answer', text: (abbreviated[1] ?? '').replace(/^[:=\-]\s*/, '').trim() };
   const answer = ANSWER_LABEL.exec(line);
