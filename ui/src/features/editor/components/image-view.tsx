@@ -98,6 +98,8 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
         style={style}
         ref={imgRef}
         draggable={false}
+        // no caret from this press: a late selectionchange would turn the node selection back into a caret
+        onMouseDown={(e) => editable && e.preventDefault()}
       />
       {editable && selected && (
         <span
