@@ -222,6 +222,24 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
       expect(recorded!.data.references).toEqual([{ kind: 'file', name: 'momentum.pdf', pages: 1, questionsFound: 2 }]);
     });
 
+    it("reads reference URLs from the school's stored copies, and no other school's", async () => {
+      const pdf = await makeMarkingSchemePdf([{ question: 'Define the term isotope.', marks: 2, answer: 'Atoms of one element with different numbers of neutrons.' }]);
+      await server.blobs.put('demo/documents/isotopes.pdf', pdf, 'application/pdf');
+      await server.blobs.put('otherlib/documents/secret.pdf', pdf, 'application/pdf');
+      const res = await teacher.post('/grader/generate-assignment', {
+        prompt: '2 questions on atomic structure', subject: 'Chemistry',
+        reference_urls: [{ gsutil_url: 'demo/documents/isotopes.pdf', filename: 'isotopes.pdf', original_url: 'https://example.org/isotopes.pdf' }],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json.questions[0]).toMatchObject({ question: expect.stringContaining('isotope'), source_document_id: 'isotopes.pdf' });
+      const [recorded] = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));
+      expect(recorded!.data.references).toEqual([{ kind: 'url', name: 'isotopes.pdf', location: 'https://example.org/isotopes.pdf', pages: 1, questionsFound: 1 }]);
+      const foreign = await teacher.post('/grader/generate-assignment', {
+        prompt: 'x', reference_urls: [{ gsutil_url: 'otherlib/documents/secret.pdf', filename: 'secret.pdf' }],
+      });
+      expect(foreign).toMatchObject({ statusCode: 400, json: { message: 'Reference document not found: secret.pdf', field: 'reference_urls' } });
+    });
+
     it('refuses a missing prompt, files that are not PDFs, more than 5 documents, and unknown rubrics', async () => {
       expect(await teacher.post('/grader/generate-assignment', { subject: 'Physics' }))
         .toMatchObject({ statusCode: 400, json: { message: expect.stringContaining(LIBRARY_MESSAGES.promptRequired), field: 'prompt' } });
