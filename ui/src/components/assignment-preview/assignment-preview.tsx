@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../dialog';
+import { RubricPicker, rubricsForTags, tagsAfterPick, useRubrics } from '../rubric-picker';
 import { CalendarIcon, EditIcon } from '../icons';
 import { formatDateTime, formatMark } from '../../lib/format';
 import { QuestionCard } from './question-card';
@@ -62,6 +63,7 @@ export const questionAnchor = (index: number) => `preview-question-${index + 1}`
 export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPreviewProps<Q>) {
   const { questions, onChange, editing, creation = false, canEdit = true, keyOf = (_, i) => i } = props;
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [picking, setPicking] = useState<number | null>(null);
   const total = totalMarks(questions);
   const editable = canEdit && editing && !!onChange;
 
@@ -126,11 +128,18 @@ export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPr
               onChange={(patch) => update(i, patch)}
               onResolve={() => resolve(i)}
               onDelete={() => setDeleting(i)}
+              tagActions={editable ? (
+                <button type="button" className="button button-secondary button-sm" onClick={() => setPicking(i)}>{q.tags.length ? 'Change rubrics' : 'Select rubrics'}</button>
+              ) : undefined}
             />
           ))}
         </div>
       </div>
 
+      {picking !== null && questions[picking] && (
+        <PreviewRubricPicker number={picking + 1} tags={questions[picking]!.tags} onClose={() => setPicking(null)}
+          onTags={(tags) => { update(picking, { tags }); setPicking(null); }} />
+      )}
       {deleting !== null && (
         <ConfirmDialog
           title="Delete question"
@@ -142,5 +151,14 @@ export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPr
         />
       )}
     </div>
+  );
+}
+
+/** 'Select Rubrics for Question N' for a question's tags ('rubric name - criterion'). */
+function PreviewRubricPicker({ number, tags, onTags, onClose }: { number: number; tags: string[]; onTags: (tags: string[]) => void; onClose: () => void }) {
+  const all = useRubrics().data ?? [];
+  return (
+    <RubricPicker title={`Select Rubrics for Question ${number}`} selected={rubricsForTags(tags, all).map((r) => r.id)}
+      onCancel={onClose} onSelect={(picked) => onTags(tagsAfterPick(tags, picked, all))} />
   );
 }
