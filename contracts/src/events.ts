@@ -152,12 +152,23 @@ export const AnswerSavedSchema = z.object({
     questionId: z.number().int(),
     responseContent: z.string().nullable(),
     savedAt: isoDate,
+    /**
+     * When the student made this edit, by the browser's clock: a save that arrives after a newer one for the same
+     * question (a queued save flushed late) never overwrites it.
+     */
+    clientSavedAt: isoDate.optional(),
+    /** 'typed' in the editor (default), 'pdf' from an uploaded handwritten PDF. */
+    source: z.enum(['typed', 'pdf']).optional(),
   }),
 });
 
 export const AssignmentSubmittedSchema = z.object({
   type: z.literal('AssignmentSubmitted'),
-  data: z.object({ assignmentId: z.number().int(), studentId: z.number().int(), submittedAt: isoDate }),
+  data: z.object({
+    assignmentId: z.number().int(), studentId: z.number().int(), submittedAt: isoDate,
+    /** 'manual' (the student), 'auto_time_limit' (the browser at expiry), 'server_time_limit' (the server's clock). */
+    submissionMethod: z.enum(['manual', 'auto_time_limit', 'server_time_limit']).optional(),
+  }),
 });
 
 export const SchoolBrandingUpdatedSchema = z.object({
