@@ -10,6 +10,7 @@ import { libraryRoutes } from './library';
 import { instructorRoutes } from './instructors';
 import type { RouteDef } from './route';
 import { studentRoutes } from './students';
+import { studentSummaryRoutes } from './student-summary';
 
 export * from './route';
 export * from './auth';
@@ -21,6 +22,7 @@ export * from './editor';
 export * from './documents';
 export * from './library';
 export * from './grader';
+export * from './student-summary';
 
 export const routes = {
   ...authRoutes,
@@ -32,6 +34,7 @@ export const routes = {
   ...documentRoutes,
   ...libraryRoutes,
   ...graderRoutes,
+  ...studentSummaryRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
