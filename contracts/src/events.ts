@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
 import { LIBRARY_EVENT_SCHEMAS } from './library-events';
+import { SESSION_EVENT_SCHEMAS } from './session-events';
 
 export * from './library-events';
+export * from './session-events';
 
 /**
  * Domain events. Published events only change by adding optional fields or new types: they live forever.
@@ -168,6 +170,8 @@ export const AssignmentSubmittedSchema = z.object({
     assignmentId: z.number().int(), studentId: z.number().int(), submittedAt: isoDate,
     /** 'manual' (the student), 'auto_time_limit' (the browser at expiry), 'server_time_limit' (the server's clock). */
     submissionMethod: z.enum(['manual', 'auto_time_limit', 'server_time_limit']).optional(),
+    /** Timed work: seconds used, as the browser counted them (the server's own bound is the session deadline). */
+    timeUsedSeconds: z.number().nonnegative().optional(),
   }),
 });
 
@@ -243,6 +247,7 @@ export const CourseCodeReservedSchema = z.object({
 
 export const DomainEventSchema = z.discriminatedUnion('type', [
   ...LIBRARY_EVENT_SCHEMAS,
+  ...SESSION_EVENT_SCHEMAS,
   SchoolBrandingUpdatedSchema,
   AuthorizedDomainAddedSchema,
   AuthorizedDomainRemovedSchema,

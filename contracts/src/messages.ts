@@ -55,3 +55,24 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** Timed assignments (spec document 1, sections 4 and 8); the warning texts are ours, the spec gives only the times. */
+export const TIMER_MESSAGES = {
+  startsImmediately: 'Timer starts immediately and cannot be paused',
+  restored: 'Timer restored. Your time continues from where you left off.',
+  timeUp: 'Time is up! Your responses will be auto-submitted.',
+  autoSubmitted: 'Time expired! Your assignment has been automatically submitted.',
+  autoSubmitFailed: 'Time expired but auto-submission failed. Please submit manually if possible.',
+  leaveConfirm: 'You have an active timed assignment. Are you sure you want to leave?',
+  sessionAlreadyActive: 'Session already active',
+  startFailed: 'Failed to start the timed assignment. Please try again.',
+  connectionLostLabel: 'Connection Lost',
+  warning: (seconds: number) =>
+    seconds >= 60 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'} remaining` : `${seconds} seconds remaining`,
+  // Server refusals.
+  timeLimitPassed: 'The time limit for this assignment has passed; no more changes are accepted',
+  notStarted: 'Start the timed assignment before answering',
+  notTimed: 'This assignment has no time limit',
+  noSession: 'No timed session found',
+  noRunningSession: 'This student has no running timed session for this assignment',
+} as const;

@@ -10,6 +10,8 @@ import { libraryRoutes } from './library';
 import { instructorRoutes } from './instructors';
 import type { RouteDef } from './route';
 import { studentRoutes } from './students';
+import { studentUploadRoutes } from './student-uploads';
+import { sessionRoutes } from './sessions';
 import { studentSummaryRoutes } from './student-summary';
 
 export * from './route';
@@ -22,6 +24,8 @@ export * from './editor';
 export * from './documents';
 export * from './library';
 export * from './grader';
+export * from './student-uploads';
+export * from './sessions';
 export * from './student-summary';
 
 export const routes = {
@@ -34,6 +38,8 @@ export const routes = {
   ...documentRoutes,
   ...libraryRoutes,
   ...graderRoutes,
+  ...studentUploadRoutes,
+  ...sessionRoutes,
   ...studentSummaryRoutes,
 } as const satisfies Record<string, RouteDef>;
 

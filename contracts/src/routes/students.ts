@@ -15,6 +15,8 @@ export const SaveAnswerBodySchema = z.object({
   response_content: responseContent,
   /** Client-generated; a retried save with the same id is applied once. */
   command_id: z.uuid('command_id must be a UUID').optional(),
+  /** When the student made the edit (browser clock): an older save arriving after a newer one is acknowledged, not applied. */
+  client_saved_at: z.iso.datetime({ offset: true, error: 'client_saved_at must be an ISO date-time' }).optional(),
 });
 
 export const SubmitAssignmentBodySchema = z.object({
