@@ -32,7 +32,7 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
   const { url, failed } = useImageUrl(src);
   const [live, setLive] = useState<Size | null>(null);
   const drag = useRef<{ x: number; y: number; start: Size } | null>(null);
-  const imgRef = useRef<HTMLImageElement>(null);
+  const frameRef = useRef<HTMLSpanElement>(null);
 
   // lexical sees the click first; taking it here keeps the node selected instead of a caret near it
   useEffect(
@@ -40,7 +40,8 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
       editor.registerCommand(
         CLICK_COMMAND,
         (event) => {
-          if (!editable || event.target !== imgRef.current) return false;
+          // the image or its resize handle: the click that ends a resize keeps the image selected
+          if (!editable || !(event.target instanceof Node) || !frameRef.current?.contains(event.target)) return false;
           if (!event.shiftKey) clearSelection();
           setSelected(true);
           return true;
@@ -90,13 +91,12 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
   };
 
   return (
-    <span className={`rte-image-frame${selected && editable ? ' is-selected' : ''}`}>
+    <span ref={frameRef} className={`rte-image-frame${selected && editable ? ' is-selected' : ''}`}>
       <img
         src={url}
         alt={altText}
         data-src={src}
         style={style}
-        ref={imgRef}
         draggable={false}
         // no caret from this press: a late selectionchange would turn the node selection back into a caret
         onMouseDown={(e) => editable && e.preventDefault()}
