@@ -8,7 +8,7 @@ import '../styles/skeleton.css';
 const EditorImpl = lazy(() => import('./editor'));
 const ViewImpl = lazy(() => import('./view'));
 
-/** Loads the preload of both chunks early, e.g. when a page that will show an editor starts rendering. */
+/** Starts loading the editor and view chunks early, e.g. when a page that will show an editor starts rendering. */
 export const preloadRichText = () => Promise.all([import('./editor'), import('./view')]).then(() => undefined);
 
 /**
