@@ -10,11 +10,13 @@ import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
 import { graderQueryRoutes } from './routes/grader';
 import { studentRoutes } from './routes/students';
+import { studentSummaryRoutes } from './routes/student-summary';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
   authQueryRoutes(app, deps);
   studentRoutes(app, deps);
+  studentSummaryRoutes(app, deps);
   instructorRoutes(app, deps);
   courseRoutes(app, deps);
   graderQueryRoutes(app, deps);

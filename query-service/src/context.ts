@@ -1,3 +1,4 @@
+import type { AiProvider } from '@evergrade/platform/ai';
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
 import type { BlobStore } from '@evergrade/platform/blob';
@@ -15,4 +16,6 @@ export type QueryServiceDeps = {
   devOutbox?: DevOutbox | null;
   /** Editor images are served from it (read only, apart from deleting an upload that is not an image). */
   blobs: BlobStore;
+  /** Writes the graded-work summary's paragraph; absent or offline, the summary is built from the grades alone. */
+  ai?: AiProvider;
 };

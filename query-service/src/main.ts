@@ -1,5 +1,6 @@
 import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
+import { createAiProvider } from '@evergrade/platform/ai';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createPostgresBus } from '@evergrade/platform/bus';
 import { comparePositions } from '@evergrade/platform/event-store';
@@ -21,7 +22,7 @@ const devOutbox = devOutboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.sm
 if (devOutbox) await migrateDevOutbox(db);
 const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
-await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs });
+await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs, ai: createAiProvider(config) });
 app.get('/healthz', async () => ({ status: 'ok' }));
 const gateway = await attachGateway(app.server, { sessions, bus, db });
 await app.listen({ port: config.port, host: config.host });

@@ -107,7 +107,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
   await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
-  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs });
+  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
 
