@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const server = ['contracts', 'platform', 'command-service', 'projectors', 'query-service', 'standalone', 'bench', 'documents'];
+const server = ['contracts', 'platform', 'command-service', 'projectors', 'query-service', 'standalone', 'bench', 'documents', 'grading'];
 
 export default defineConfig({
   test: {

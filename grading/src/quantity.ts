@@ -1,0 +1,223 @@
+/**
+ * Numbers as students and answer keys write them: decimals, thousands separators, fractions, mixed numbers,
+ * scientific notation (1.2 × 10⁻⁴, 1.2e-4), simple expressions (3/4 + 2/3, √2, 2π) and LaTeX from the editor's
+ * formulas, each with an optional unit that is compared by dimension and scale (1200 g = 1.2 kg).
+ */
+
+const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-' };
+const SUBSCRIPTS = /[₀-₉]/g;
+
+/** Unicode and LaTeX maths to a plain ASCII form the parser reads. */
+export function normaliseMaths(text: string): string {
+  let t = text
+    .replace(/\$+/g, ' ')
+    .replace(/\\left|\\right|\\,|\\;|\\!/g, '')
+    .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '(($1)/($2))')
+    .replace(/\\sqrt\s*\{([^{}]*)\}/g, 'sqrt($1)')
+    .replace(/\\(times|cdot)/g, '*')
+    .replace(/\\div/g, '/')
+    .replace(/\\pi/g, 'pi')
+    .replace(/\\approx/g, '≈')
+    .replace(/\\(text|mathrm|operatorname)\s*\{([^{}]*)\}/g, ' $2')
+    .replace(/\\circ/g, '°')
+    .replace(/\\Omega/g, 'Ω')
+    .replace(/\\%/g, '%')
+    .replace(/\^\{([^{}]*)\}/g, '^($1)')
+    .replace(/[{}]/g, '')
+    .replace(/[−–—]/g, '-')
+    .replace(/[×✕]/g, '*')
+    .replace(/÷/g, '/')
+    .replace(/½/g, '(1/2)').replace(/¼/g, '(1/4)').replace(/¾/g, '(3/4)')
+    .replace(/π/g, 'pi')
+    .replace(/√\s*\(/g, 'sqrt(')
+    .replace(/√\s*([0-9.]+)/g, 'sqrt($1)')
+    .replace(SUBSCRIPTS, '');
+  t = t.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+/g, (m) => `^(${[...m].map((c) => SUPERSCRIPTS[c]).join('')})`);
+  // 240,000 → 240000 (a comma between digit groups of three), but "2, 4" stays a list.
+  t = t.replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
+  return t;
+}
+
+type Unit = { dim: string; factor: number; label: string };
+const u = (dim: string, factor: number, label: string): Unit => ({ dim, factor, label });
+
+const UNITS: Record<string, Unit> = {
+  m: u('length', 1, 'm'), km: u('length', 1000, 'km'), cm: u('length', 0.01, 'cm'), mm: u('length', 0.001, 'mm'),
+  g: u('mass', 0.001, 'g'), kg: u('mass', 1, 'kg'), mg: u('mass', 1e-6, 'mg'), t: u('mass', 1000, 't'),
+  s: u('time', 1, 's'), ms: u('time', 0.001, 'ms'), min: u('time', 60, 'min'), h: u('time', 3600, 'h'),
+  N: u('force', 1, 'N'), kN: u('force', 1000, 'kN'),
+  J: u('energy', 1, 'J'), kJ: u('energy', 1000, 'kJ'), MJ: u('energy', 1e6, 'MJ'),
+  W: u('power', 1, 'W'), kW: u('power', 1000, 'kW'), MW: u('power', 1e6, 'MW'),
+  Pa: u('pressure', 1, 'Pa'), kPa: u('pressure', 1000, 'kPa'),
+  'm/s': u('speed', 1, 'm/s'), 'km/h': u('speed', 1 / 3.6, 'km/h'), 'cm/s': u('speed', 0.01, 'cm/s'),
+  'm/s^2': u('acceleration', 1, 'm/s²'),
+  A: u('current', 1, 'A'), mA: u('current', 0.001, 'mA'), V: u('voltage', 1, 'V'), kV: u('voltage', 1000, 'kV'),
+  'Ω': u('resistance', 1, 'Ω'), 'kΩ': u('resistance', 1000, 'kΩ'), Hz: u('frequency', 1, 'Hz'), kHz: u('frequency', 1000, 'kHz'),
+  C: u('charge', 1, 'C'), K: u('temperature-k', 1, 'K'), '°C': u('temperature-c', 1, '°C'), '°': u('angle', 1, '°'),
+  '%': u('percent', 1, '%'), mol: u('amount', 1, 'mol'),
+  L: u('volume', 0.001, 'L'), mL: u('volume', 1e-6, 'mL'), 'cm^3': u('volume', 1e-6, 'cm³'), 'm^3': u('volume', 1, 'm³'),
+  'cm^2': u('area', 1e-4, 'cm²'), 'm^2': u('area', 1, 'm²'), 'mm^2': u('area', 1e-6, 'mm²'), 'km^2': u('area', 1e6, 'km²'),
+  'g/cm^3': u('density', 1000, 'g/cm³'), 'kg/m^3': u('density', 1, 'kg/m³'),
+  'kg*m/s': u('momentum', 1, 'kg·m/s'), 'N*s': u('momentum', 1, 'N·s'), 'N*m': u('moment', 1, 'N·m'),
+};
+
+const WORD_UNITS: Record<string, string> = {
+  metre: 'm', metres: 'm', meter: 'm', meters: 'm', kilometre: 'km', kilometres: 'km', kilometer: 'km', kilometers: 'km',
+  centimetre: 'cm', centimetres: 'cm', centimeter: 'cm', centimeters: 'cm', millimetre: 'mm', millimetres: 'mm',
+  gram: 'g', grams: 'g', kilogram: 'kg', kilograms: 'kg', second: 's', seconds: 's', sec: 's', secs: 's',
+  minute: 'min', minutes: 'min', mins: 'min', hour: 'h', hours: 'h', hr: 'h', hrs: 'h',
+  newton: 'N', newtons: 'N', joule: 'J', joules: 'J', watt: 'W', watts: 'W', pascal: 'Pa', pascals: 'Pa',
+  amp: 'A', amps: 'A', ampere: 'A', amperes: 'A', volt: 'V', volts: 'V', ohm: 'Ω', ohms: 'Ω', hertz: 'Hz',
+  kelvin: 'K', degree: '°', degrees: '°', deg: '°', percent: '%', litre: 'L', litres: 'L', liter: 'L', liters: 'L',
+  l: 'L', ml: 'mL', kmh: 'km/h', kph: 'km/h', mps: 'm/s', 'km/hr': 'km/h', 'm/s/s': 'm/s^2', 'ms^-2': 'm/s^2', 'm*s^-2': 'm/s^2',
+  'ms^-1': 'm/s', 'm*s^-1': 'm/s', 'kgm/s': 'kg*m/s', 'kg*m*s^-1': 'kg*m/s', 'ns': 'N*s', 'nm': 'N*m', 'm^3': 'm^3',
+  'degc': '°C', '°c': '°C', 'celsius': '°C', 'g/ml': 'g/cm^3', 'g/cc': 'g/cm^3', 'g/cm3': 'g/cm^3', 'kg/m3': 'kg/m^3',
+  'cm3': 'cm^3', 'm3': 'm^3', 'cm2': 'cm^2', 'm2': 'm^2', 'mm2': 'mm^2', 'm/s2': 'm/s^2', 'ohm(s)': 'Ω',
+};
+
+/** A unit as written ('newtons', 'm s^-1', 'kg·m/s', 'cm²'), or undefined when it is not one we know. */
+export function readUnit(raw: string): Unit | undefined {
+  const compact = raw.trim().replace(/\.$/, '').replace(/[·⋅]/g, '*').replace(/\s*\/\s*/g, '/').replace(/\^\((-?\d)\)/g, '^$1')
+    .replace(/\s+(?=[a-zA-Z])/g, '*').replace(/^\*|\*$/g, '');
+  const direct = UNITS[compact] ?? UNITS[compact.replace(/\*/g, '')];
+  if (direct) return direct;
+  const lower = compact.toLowerCase();
+  const alias = WORD_UNITS[lower] ?? WORD_UNITS[lower.replace(/\*/g, '')];
+  return alias ? UNITS[alias] : undefined;
+}
+
+/** Recursive-descent evaluation of + - * / ^, parentheses, sqrt(), pi and implicit products (2pi, 3(4)). */
+class Parser {
+  private i = 0;
+  constructor(private readonly s: string) {}
+  get rest() { return this.s.slice(this.i); }
+  get position() { return this.i; }
+  private skip() { while (this.s[this.i] === ' ') this.i++; }
+  private peek() { this.skip(); return this.s[this.i]; }
+  expression(): number {
+    let v = this.term();
+    for (;;) {
+      const c = this.peek();
+      if (c !== '+' && c !== '-') return v;
+      const save = this.i;
+      this.i++;
+      if (!this.startsOperand()) { this.i = save; return v; }
+      v = c === '+' ? v + this.term() : v - this.term();
+    }
+  }
+  private term(): number {
+    let v = this.power();
+    for (;;) {
+      const c = this.peek();
+      if (c === '*' || c === '/') {
+        const save = this.i;
+        this.i++;
+        if (!this.startsOperand()) { this.i = save; return v; }
+        const r = this.power();
+        v = c === '*' ? v * r : v / r;
+      } else if (c === '(' || this.s.startsWith('pi', this.i) || this.s.startsWith('sqrt', this.i)) {
+        v *= this.power();
+      } else return v;
+    }
+  }
+  private power(): number {
+    const base = this.unary();
+    if (this.peek() === '^') {
+      const save = this.i;
+      this.i++;
+      if (!this.startsOperand()) { this.i = save; return base; }
+      return base ** this.power();
+    }
+    return base;
+  }
+  private unary(): number {
+    const c = this.peek();
+    if (c === '-') { this.i++; return -this.unary(); }
+    if (c === '+') { this.i++; return this.unary(); }
+    return this.atom();
+  }
+  private atom(): number {
+    this.skip();
+    if (this.s[this.i] === '(') {
+      this.i++;
+      const v = this.expression();
+      if (this.peek() !== ')') throw new Error('unbalanced');
+      this.i++;
+      return v;
+    }
+    if (this.s.startsWith('sqrt', this.i)) { this.i += 4; return Math.sqrt(this.atom()); }
+    if (this.s.startsWith('pi', this.i) && !/[a-z]/i.test(this.s[this.i + 2] ?? '')) { this.i += 2; return Math.PI; }
+    const m = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/i.exec(this.s.slice(this.i));
+    if (!m) throw new Error('number expected');
+    this.i += m[0].length;
+    return Number(m[0]);
+  }
+  private startsOperand(): boolean {
+    const c = this.peek();
+    return c !== undefined && (/[0-9.(+-]/.test(c) || this.s.startsWith('sqrt', this.i) || this.s.startsWith('pi', this.i));
+  }
+}
+
+export type Quantity = {
+  value: number;
+  /** As written, trimmed. */
+  text: string;
+  unit?: Unit;
+  /** Decimal places of the last literal written (for the tolerance of a rounded key). */
+  decimals: number;
+};
+
+/** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
+export function readQuantity(raw: string): Quantity | null {
+  let text = normaliseMaths(raw).replace(/\(([^()]*[a-zA-Z][^()]*)\)\s*$/, '').replace(/[≈~]/g, '').trim().replace(/[.;,]$/, '').trim();
+  // A mixed number: 1 5/12.
+  text = text.replace(/^(-?\d+)\s+(\d+)\/(\d+)(?=\s|$)/, (_, w: string, n: string, d: string) => `(${w}${w.startsWith('-') ? '-' : '+'}${n}/${d})`);
+  if (!/[0-9]|pi|sqrt/.test(text)) return null;
+  const parser = new Parser(text);
+  let value: number;
+  try {
+    value = parser.expression();
+  } catch {
+    return null;
+  }
+  if (!Number.isFinite(value)) return null;
+  const rest = parser.rest.trim();
+  const literals = text.slice(0, parser.position).match(/\d+\.?\d*/g) ?? [];
+  const last = literals[literals.length - 1] ?? '';
+  const decimals = last.includes('.') ? last.length - last.indexOf('.') - 1 : 0;
+  if (rest === '') return { value, text: raw.trim(), decimals };
+  const unit = readUnit(rest);
+  return unit ? { value, text: raw.trim(), unit, decimals } : null;
+}
+
+/** Every quantity in free text: maximal runs that read as a number or expression with an optional unit. */
+export function findQuantities(raw: string): Quantity[] {
+  const text = normaliseMaths(raw);
+  const found: Quantity[] = [];
+  const pattern = /(?:-\s*)?(?:\d|\.\d|pi\b|sqrt\(|\()[0-9a-zA-Z.+\-*/^() °%Ωµ·]*/g;
+  for (const m of text.matchAll(pattern)) {
+    const quantity = longestQuantity(m[0]);
+    if (quantity) found.push(quantity);
+  }
+  return found;
+}
+
+/** The longest prefix of a run that reads as a quantity ("6 N so" → 6 N). */
+function longestQuantity(run: string): Quantity | null {
+  const tokens = run.trim().split(/(\s+)/);
+  for (let n = tokens.length; n > 0; n--) {
+    const candidate = tokens.slice(0, n).join('').trim();
+    if (!candidate) continue;
+    const q = readQuantity(candidate);
+    if (q) return q;
+  }
+  return null;
+}
+
+/** Equal within 1% of the key, or within half a unit of the key's last decimal place (small or rounded values). */
+export function sameValue(key: number, response: number, keyDecimals: number): boolean {
+  const tolerance = Math.max(Math.abs(key) * 0.01, keyDecimals > 0 ? 0.5 * 10 ** -keyDecimals : 0, 1e-9);
+  return Math.abs(key - response) <= tolerance + 1e-12;
+}
+
+export const inBaseUnits = (q: Quantity) => (q.unit ? q.value * q.unit.factor : q.value);
