@@ -15,10 +15,12 @@ export const streamIds = {
   textbooks: (tenant: string) => `textbooks:${tenant}`,
   /** One AI Express run: what was asked, who answered (its id is the assignment's ai_config). */
   aiConfig: (tenant: string, configId: number) => `ai-config:${tenant}:${configId}`,
+  /** A student's own practice assignment. */
+  practice: (tenant: string, practiceId: number) => `practice:${tenant}:${practiceId}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
 };
 
-export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config';
+export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config' | 'practice';
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

@@ -7,6 +7,7 @@ import { documentRoutes } from './documents';
 import { editorRoutes } from './editor';
 import { graderRoutes } from './grader';
 import { libraryRoutes } from './library';
+import { practiceRoutes } from './practice';
 import { instructorRoutes } from './instructors';
 import type { RouteDef } from './route';
 import { studentRoutes } from './students';
@@ -23,6 +24,7 @@ export * from './dev';
 export * from './editor';
 export * from './documents';
 export * from './library';
+export * from './practice';
 export * from './grader';
 export * from './student-uploads';
 export * from './sessions';
@@ -37,6 +39,7 @@ export const routes = {
   ...editorRoutes,
   ...documentRoutes,
   ...libraryRoutes,
+  ...practiceRoutes,
   ...graderRoutes,
   ...studentUploadRoutes,
   ...sessionRoutes,
