@@ -1,28 +1,40 @@
-import { useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import './assignment-list.css';
+import { useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUSES, MESSAGES, type AssignmentStatus } from '@evergrade/contracts';
 import { EmptyState } from '../../../components/empty-state';
-import { AlertIcon, SparkIcon } from '../../../components/icons';
+import { AlertIcon, CalendarIcon, PlusIcon, SparkIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
-import { useAssignments } from '../api/get-assignments';
+import { assignmentsQueryOptions } from '../api/get-assignments';
 import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, type Filters, type TabId } from '../utils/assignment-lists';
 import { AssignmentCard } from './assignment-card';
 import { AssignmentTabs } from './assignment-tabs';
 import { FilterMenu } from './filter-menu';
 
-/** `?selectedFilters=Graded` (or a comma list) pre-selects status filters. */
-function initialFilters(params: URLSearchParams): Filters {
-  const raw = params.get('selectedFilters');
-  const statuses = (raw?.split(',') ?? []).filter((s): s is AssignmentStatus => (ASSIGNMENT_STATUSES as readonly string[]).includes(s));
+/** `?selectedFilters=Graded` (or a comma list, or the parameter repeated) pre-selects status filters. */
+export function filtersFromParams(params: URLSearchParams): Filters {
+  const raw = params.getAll('selectedFilters').flatMap((v) => v.split(','));
+  const statuses = [...new Set(raw.map((s) => s.trim()))].filter((s): s is AssignmentStatus => (ASSIGNMENT_STATUSES as readonly string[]).includes(s));
   return { ...NO_FILTERS, statuses };
 }
+
+export const PRACTICE_CREATE_PATH = '/student/assignments/practice/create';
+export const CALENDAR_PATH = '/calendar';
+export const DASHBOARD_PATH = '/student/dashboard';
 
 export function AssignmentList() {
   const [params] = useSearchParams();
   const [tab, setTab] = useState<TabId>('Upcoming');
-  const [filters, setFilters] = useState<Filters>(() => initialFilters(params));
+  const [filters, setFilters] = useState<Filters>(() => filtersFromParams(params));
+  const selected = params.getAll('selectedFilters').join(',');
+  // A link to the list with another ?selectedFilters= while already on it pre-selects again.
+  useEffect(() => {
+    if (selected) setFilters(filtersFromParams(new URLSearchParams(selected.split(',').map((v) => ['selectedFilters', v]))));
+  }, [selected]);
   const idPrefix = useId();
-  const { data, isPending, isError, refetch, dataUpdatedAt } = useAssignments();
+  // The list reloads whenever the student returns to it (spec: list route).
+  const { data, isPending, isError, refetch, dataUpdatedAt } = useQuery({ ...assignmentsQueryOptions(), refetchOnMount: 'always' });
 
   const lists = useMemo(() => {
     const now = new Date();
@@ -60,6 +72,17 @@ export function AssignmentList() {
 
   return (
     <section className="assignment-list">
+      <div className="list-actions">
+        <Link to={CALENDAR_PATH} className="button button-secondary button-sm">
+          <CalendarIcon width={16} height={16} /> Calendar
+        </Link>
+        <Link to={DASHBOARD_PATH} className="button button-secondary button-sm">
+          <SparkIcon width={16} height={16} /> Grades &amp; charts
+        </Link>
+        <Link to={PRACTICE_CREATE_PATH} className="button button-primary button-sm">
+          <PlusIcon width={16} height={16} /> New practice assignment
+        </Link>
+      </div>
       <div className="toolbar">
         <AssignmentTabs
           idPrefix={idPrefix}

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type StudentAssignment } from '@evergrade/contracts';
+import { Link } from 'react-router';
 import { mockApi, renderRoutes } from '../../../testing/render';
+import { assignmentsQueryKey } from '../api/get-assignments';
 import { AssignmentList } from './assignment-list';
 
 const day = 86_400_000;
@@ -13,10 +15,18 @@ const item = (id: number, dueOffset: number, extra: Partial<StudentAssignment> =
   };
 };
 
-const show = (record: Record<string, StudentAssignment>) => {
-  mockApi({ 'GET /students/get-assignments': () => ({ body: record }) });
-  return renderRoutes([{ path: '/student/assignments', element: <AssignmentList /> }, { path: '/student/assignments/:id', element: <p>View</p> }], '/student/assignments');
+const show = (record: Record<string, StudentAssignment>, path = '/student/assignments') => {
+  const api = mockApi({ 'GET /students/get-assignments': () => ({ body: record }) });
+  const view = renderRoutes([
+    { path: '/student/assignments', element: <AssignmentList /> },
+    { path: '/student/assignments/:id', element: <Link to="/student/assignments">Back to list</Link> },
+    { path: '/calendar', element: <p>Calendar page</p> },
+    { path: '/student/assignments/practice/create', element: <p>Practice creation</p> },
+  ], path);
+  return { ...api, ...view };
 };
+const panelLinks = () => within(screen.getByRole('tabpanel')).queryAllByRole('link').map((l) => l.textContent?.match(/Essay \d+/)?.[0]);
+const openFilters = () => fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
 
 describe('AssignmentList', () => {
   afterEach(() => {
@@ -26,7 +36,8 @@ describe('AssignmentList', () => {
 
   it('splits into tabs, latest due first, and links each item by its title', async () => {
     show({ 1: item(1, day), 2: item(2, 3 * day), 3: item(3, -day, { status: 'Graded', marks_obtained: 8 }) });
-    const links = await screen.findAllByRole('link');
+    await screen.findByRole('link', { name: 'Essay 2' });
+    const links = within(screen.getByRole('tabpanel')).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/student/assignments/2', '/student/assignments/1']);
     expect(screen.getByRole('link', { name: 'Essay 2' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
@@ -42,5 +53,84 @@ describe('AssignmentList', () => {
     cleanup();
     show({});
     expect(await screen.findByText(MESSAGES.noAssignments)).toBeTruthy();
+  });
+
+  it('shows the filter empty state with a clear action, and the Past tab empty state', async () => {
+    show({ 1: item(1, day, { status: 'Submitted' }) });
+    await screen.findByRole('link', { name: 'Essay 1' });
+    openFilters();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Graded' }));
+    expect(screen.getByText(MESSAGES.noMatches)).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    expect(screen.getByRole('link', { name: 'Essay 1' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(screen.getByText(MESSAGES.noTabAssignments('Past'))).toBeTruthy();
+  });
+
+  it('filters by subject, by statuses matched exactly, and by one due window at a time', async () => {
+    show({
+      1: item(1, 2 * 3_600_000, { course: 'Physics', status: 'In Progress' }),
+      2: item(2, 3 * day, { status: 'Incomplete' }),
+      3: item(3, 20 * day, { status: 'Submitted' }),
+      4: item(4, 40 * day, { course: 'Physics', status: 'Incomplete' }),
+    });
+    await screen.findByRole('link', { name: 'Essay 1' });
+    expect(panelLinks()).toEqual(['Essay 4', 'Essay 3', 'Essay 2', 'Essay 1']);
+    openFilters();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Subject' }), { target: { value: 'Physics' } });
+    expect(panelLinks()).toEqual(['Essay 4', 'Essay 1']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Subject' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Incomplete' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Submitted' }));
+    expect(panelLinks()).toEqual(['Essay 4', 'Essay 3', 'Essay 2']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Submitted' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Incomplete' }));
+    // 'In Progress' is not 'Incomplete': exact match only
+    fireEvent.click(screen.getByRole('checkbox', { name: 'In Progress' }));
+    expect(panelLinks()).toEqual(['Essay 1']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'In Progress' }));
+    const week = screen.getByRole('radio', { name: 'This Week' });
+    fireEvent.click(week);
+    expect(panelLinks()).toEqual(['Essay 2', 'Essay 1']);
+    fireEvent.click(screen.getByRole('radio', { name: 'This Month' }));
+    expect((week as HTMLInputElement).checked).toBe(false);
+    expect(panelLinks()).toEqual(['Essay 3', 'Essay 2', 'Essay 1']);
+  });
+
+  it('pre-selects the status filter named by ?selectedFilters=', async () => {
+    show({ 1: item(1, day, { status: 'Graded', marks_obtained: 9 }), 2: item(2, 2 * day), 3: item(3, -day, { status: 'Graded', marks_obtained: 5 }) },
+      '/student/assignments?selectedFilters=Graded');
+    await screen.findByRole('link', { name: 'Essay 1' });
+    expect(panelLinks()).toEqual(['Essay 1']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(panelLinks()).toEqual(['Essay 3']);
+    openFilters();
+    expect((screen.getByRole('checkbox', { name: 'Graded' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Incomplete' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('ignores an unknown selectedFilters value', async () => {
+    show({ 1: item(1, day) }, '/student/assignments?selectedFilters=Nope');
+    expect(await screen.findByRole('link', { name: 'Essay 1' })).toBeTruthy();
+  });
+
+  it('goes to the calendar and to practice creation', async () => {
+    show({});
+    fireEvent.click(await screen.findByRole('link', { name: /Calendar/ }));
+    expect(await screen.findByText('Calendar page')).toBeTruthy();
+    cleanup();
+    show({});
+    fireEvent.click(await screen.findByRole('link', { name: /New practice assignment/ }));
+    expect(await screen.findByText('Practice creation')).toBeTruthy();
+  });
+
+  it('reloads the list when the student comes back to it', async () => {
+    const { calls, client } = show({ 1: item(1, day) });
+    // even when the cached list counts as fresh (the app's client keeps data fresh for a while)
+    client.setQueryDefaults(assignmentsQueryKey, { staleTime: Infinity });
+    fireEvent.click(await screen.findByRole('link', { name: 'Essay 1' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to list' }));
+    await screen.findByRole('link', { name: 'Essay 1' });
+    await vi.waitFor(() => expect(calls.filter((c) => c.key === 'GET /students/get-assignments')).toHaveLength(2));
   });
 });
