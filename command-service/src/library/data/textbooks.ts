@@ -1,0 +1,15 @@
+/** Open textbooks every school can ground AI Express and the chat assistant on. */
+export type SeedTextbook = { title: string; author?: string; subject: string };
+
+export const SEED_TEXTBOOKS: SeedTextbook[] = [
+  { title: 'Prealgebra 2e (OpenStax)', author: 'Lynn Marecek, MaryAnne Anthony-Smith, Andrea Honeycutt Mathis', subject: 'Mathematics' },
+  { title: 'Algebra and Trigonometry 2e (OpenStax)', author: 'Jay Abramson', subject: 'Mathematics' },
+  { title: 'Calculus Volume 1 (OpenStax)', author: 'Gilbert Strang, Edwin Herman', subject: 'Mathematics' },
+  { title: 'College Physics 2e (OpenStax)', author: 'Paul Peter Urone, Roger Hinrichs', subject: 'Physics' },
+  { title: 'Chemistry 2e (OpenStax)', author: 'Paul Flowers, Klaus Theopold, Richard Langley, William R. Robinson', subject: 'Chemistry' },
+  { title: 'Biology 2e (OpenStax)', author: 'Mary Ann Clark, Matthew Douglas, Jung Choi', subject: 'Biology' },
+  { title: 'Concepts of Biology (OpenStax)', author: 'Samantha Fowler, Rebecca Roush, James Wise', subject: 'Biology' },
+  { title: 'Writing Guide with Handbook (OpenStax)', author: 'Michelle Bachelor Robinson, Maria Jerskey', subject: 'English' },
+  { title: 'U.S. History (OpenStax)', author: 'P. Scott Corbett, Volker Janssen, John M. Lund, Todd Pfannestiel, Paul Vickery, Sylvie Waskiewicz', subject: 'History' },
+  { title: 'Think Python 2e', author: 'Allen B. Downey', subject: 'Computer Science' },
+];
