@@ -11,6 +11,7 @@ import { libraryCommandRoutes } from './routes/library';
 import { passwordRoutes } from './routes/password';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
+import { studentUploadRoutes } from './routes/student-uploads';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
@@ -26,6 +27,8 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(libraryCommandRoutes, deps);
   // Its own scope too: document uploads (multipart) and the streamed marking-scheme processing.
   await app.register(documentRoutes, deps);
+  // Its own scope too: handwritten submission PDFs (upload ticket, streamed reading, answers saved).
+  await app.register(studentUploadRoutes, deps);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).
   if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs });
 }
