@@ -1,7 +1,8 @@
 import { gradePercent, MESSAGES, type StudentAssignment } from '@evergrade/contracts';
-import { CalendarIcon, ClockIcon, UploadIcon } from '../../../components/icons';
+import { CalendarIcon, ClockIcon } from '../../../components/icons';
 import { formatDateTime, formatTotal, relativeTime } from '../../../lib/format';
 import { subjectTone } from '../utils/assignment-lists';
+import { PdfUpload } from './pdf-upload';
 import { ProgressBar } from './progress-bar';
 import { StatusBadge } from './status-badge';
 
@@ -13,9 +14,12 @@ type Props = {
   total: number;
   submitting: boolean;
   onSubmit: () => void;
+  /** Upload PDF: save pending edits first; then told which questions the PDF filled. */
+  onBeforePdfUpload?: () => Promise<void>;
+  onPdfFilled?: (questionIds: number[]) => void;
 };
 
-export function AssignmentHeader({ assignment: a, now, locked, answered, total, submitting, onSubmit }: Props) {
+export function AssignmentHeader({ assignment: a, now, locked, answered, total, submitting, onSubmit, onBeforePdfUpload, onPdfFilled }: Props) {
   const pct = gradePercent(a.marks_obtained, a.marks_total);
   const lockedTitle = locked ? MESSAGES.lockedTooltip : undefined;
   return (
@@ -31,11 +35,7 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
           <p className="text-muted">{a.course}</p>
         </div>
         <div className="assignment-actions">
-          <span title={lockedTitle ?? 'Coming soon'} className="tooltip-wrap">
-            <button type="button" className="button button-secondary" disabled title={lockedTitle ?? 'Coming soon'}>
-              <UploadIcon width={16} height={16} /> Upload PDF
-            </button>
-          </span>
+          <PdfUpload assignmentId={a.assignment_id} locked={locked} onBeforeUpload={onBeforePdfUpload} onFilled={onPdfFilled} />
           <span title={lockedTitle} className="tooltip-wrap">
             <button type="button" className="button button-primary" disabled={locked || submitting} onClick={onSubmit} title={lockedTitle}>
               {submitting ? 'Submitting…' : 'Submit'}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isAnswered, isAssignmentLocked, MESSAGES } from '@evergrade/contracts';
 import { AlertDialog, ConfirmDialog } from '../../../components/dialog';
@@ -24,6 +24,8 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   const answers = useAnswers(assignmentId, questions.data);
 
   useEffect(() => watchAssignment(assignmentId), [assignmentId]);
+  // Editors take their text when they mount: a PDF upload that filled answers remounts them with the new text.
+  const [pdfFills, setPdfFills] = useState(0);
 
   const qs = questions.data ?? [];
   const answered = qs.filter((q) => isAnswered(answers.textOf(q))).length;
@@ -51,7 +53,8 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <button type="button" className="button button-ghost back-button" onClick={goBack}>
         <ArrowLeftIcon width={18} height={18} /> Back
       </button>
-      <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start} />
+      <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start}
+        onBeforePdfUpload={answers.flushAll} onPdfFilled={(ids) => { answers.forgetDrafts(ids); setPdfFills((n) => n + 1); }} />
       {graded && assignment.marks_obtained != null && (
         <section className="card summary" aria-label="Grade summary">
           <p className="summary-title">Graded</p>
@@ -63,7 +66,7 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <div className="question-list">
         {qs.length === 0 && <p className="text-muted">This assignment has no questions yet.</p>}
         {qs.map((q) => (
-          <QuestionBlock key={q.question_id} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'} locked={locked} onChange={answers.onChange} />
+          <QuestionBlock key={`${q.question_id}:${pdfFills}`} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'} locked={locked} onChange={answers.onChange} />
         ))}
       </div>
       {flow.confirming != null && <ConfirmDialog title="Submit assignment?" message={MESSAGES.incompleteQuestions(flow.confirming)} onConfirm={flow.confirm} onCancel={flow.cancel} />}

@@ -45,11 +45,16 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
     [edit],
   );
 
+  /** Answers replaced on the server (an uploaded PDF): show the server's text again for these questions. */
+  const forgetDrafts = useCallback((questionIds: number[]) => {
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([id]) => !questionIds.includes(Number(id)))));
+  }, []);
+
   const responses = useMemo(() => {
     const out: Record<string, string | null> = {};
     for (const q of questions ?? []) if (!q.graded) out[String(q.question_id)] = toContent(textOf(q));
     return out;
   }, [questions, textOf]);
 
-  return { textOf, onChange, responses, statuses: autosave.statuses, flushAll: autosave.flushAll };
+  return { textOf, onChange, responses, statuses: autosave.statuses, flushAll: autosave.flushAll, forgetDrafts };
 }

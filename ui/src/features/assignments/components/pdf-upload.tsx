@@ -1,0 +1,223 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  MESSAGES, PDF_SUBMISSION_MESSAGES, PDF_UPLOAD_PHASE_LABELS, type AssignmentQuestion, type PdfSubmissionLine, type PdfUploadPhase,
+} from '@evergrade/contracts';
+import { Modal } from '../../../components/dialog';
+import { CheckIcon, UploadIcon } from '../../../components/icons';
+import { invalidateAt } from '../../../lib/positions';
+import { useSessionStore } from '../../../stores/session';
+import { assignmentsQueryKey } from '../api/get-assignments';
+import { questionsQueryKey } from '../api/get-assignment-questions';
+import { getPdfUploadTicket, processPdfSubmission, putPdf } from '../api/pdf-submission';
+import './pdf-upload.css';
+
+type Props = {
+  assignmentId: number;
+  /** Past due, submitted or graded: the button is disabled with the spec's tooltip. */
+  locked: boolean;
+  /** Save pending typed edits first, so none lands after the PDF's answers. */
+  onBeforeUpload?: (() => Promise<void>) | undefined;
+  /** The questions whose answers the PDF replaced, once the display has the server's new answers. */
+  onFilled?: ((questionIds: number[]) => void) | undefined;
+};
+
+type Progress = { current: number; total: number };
+type Outcome = { saved: number[]; missing: number[] };
+
+const STEPS: PdfUploadPhase[] = ['pending', 'uploading_to_gcs', 'processing', 'validating', 'complete'];
+const reason = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Unknown error');
+
+/** The assignment view's Upload PDF button and its modal: choose a PDF, watch it upload and be read, see what was filled. */
+export function PdfUpload({ assignmentId, locked, onBeforeUpload, onFilled }: Props) {
+  const lockedTitle = locked ? MESSAGES.lockedTooltip : undefined;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <span title={lockedTitle} className="tooltip-wrap">
+        <button type="button" className="button button-secondary" disabled={locked} title={lockedTitle} onClick={() => setOpen(true)}>
+          <UploadIcon width={16} height={16} /> Upload PDF
+        </button>
+      </span>
+      {open && <PdfUploadModal assignmentId={assignmentId} onBeforeUpload={onBeforeUpload} onFilled={onFilled} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+type ModalProps = Omit<Props, 'locked'> & { onClose: () => void };
+
+export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose }: ModalProps) {
+  const client = useQueryClient();
+  const email = useSessionStore((s) => s.student.email);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<PdfUploadPhase | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const busy = phase !== null && phase !== 'complete' && phase !== 'error';
+
+  const choose = (picked: File | undefined) => {
+    setError(null);
+    setPhase(null);
+    if (!picked) return setFile(null);
+    if (picked.type !== 'application/pdf') {
+      setFile(null);
+      return setError(PDF_SUBMISSION_MESSAGES.notPdf);
+    }
+    setFile(picked);
+  };
+
+  const onLine = useCallback((line: PdfSubmissionLine) => {
+    if (line.status === 'processing') {
+      setPhase('processing');
+      if (line.total_pages) setProgress({ current: line.current_page ?? 0, total: line.total_pages });
+    } else if (line.status === 'validating') setPhase('validating');
+  }, []);
+
+  /** Refetch the answers at the position of the last save; a failed refetch leaves the saved answers on the server. */
+  const refresh = async (position: string | null | undefined, saved: number[]) => {
+    await Promise.all([invalidateAt(client, questionsQueryKey(assignmentId), position), invalidateAt(client, assignmentsQueryKey, position)]);
+    const state = client.getQueryState(questionsQueryKey(assignmentId));
+    if (!state || state.status === 'error') throw new Error('refresh failed');
+    const questions = client.getQueryData<AssignmentQuestion[]>(questionsQueryKey(assignmentId)) ?? [];
+    onFilled?.(questions.filter((q) => saved.includes(q.question_number)).map((q) => q.question_id));
+  };
+
+  const start = async () => {
+    if (!file) return setError(PDF_SUBMISSION_MESSAGES.notPdf);
+    const controller = new AbortController();
+    abort.current = controller;
+    setError(null);
+    setNotice(null);
+    setOutcome(null);
+    setProgress(null);
+    setPhase('pending');
+    const fail = (message: string) => {
+      if (controller.signal.aborted) return;
+      setError(message);
+      setPhase('error');
+    };
+    let fileName: string;
+    try {
+      await onBeforeUpload?.().catch((err: unknown) => console.error('Saving pending answers before the PDF upload failed', err));
+      const ticket = await getPdfUploadTicket(assignmentId, email);
+      setPhase('uploading_to_gcs');
+      await putPdf(ticket.upload_url, file, controller.signal);
+      fileName = ticket.file_name;
+    } catch (err) {
+      return fail(PDF_SUBMISSION_MESSAGES.uploadError(reason(err)));
+    }
+    setPhase('processing');
+    let final: PdfSubmissionLine;
+    try {
+      final = await processPdfSubmission({ file_name: fileName, assignment_id: assignmentId }, onLine, controller.signal);
+    } catch (err) {
+      return fail(PDF_SUBMISSION_MESSAGES.processingError(reason(err)));
+    }
+    if (final.status === 'error') return fail(PDF_SUBMISSION_MESSAGES.processingError(final.error ?? 'Unknown error'));
+    const saved = final.saved ?? [];
+    const found = new Set((final.questions ?? []).filter((q) => q.response.trim()).map((q) => q.question_number));
+    const numbers = (client.getQueryData<AssignmentQuestion[]>(questionsQueryKey(assignmentId)) ?? []).map((q) => q.question_number);
+    setOutcome({ saved, missing: numbers.filter((n) => !found.has(n)) });
+    try {
+      await refresh(final.position, saved);
+    } catch {
+      setNotice(PDF_SUBMISSION_MESSAGES.refreshFailed);
+    }
+    if (!controller.signal.aborted) setPhase('complete');
+  };
+
+  const close = () => {
+    abort.current?.abort();
+    onClose();
+  };
+
+  const actions = phase === 'complete' ? (
+    <button type="button" className="button button-primary" data-autofocus onClick={close}>Done</button>
+  ) : (
+    <>
+      <button type="button" className="button button-secondary" onClick={close}>{busy ? 'Cancel' : 'Close'}</button>
+      <button type="button" className="button button-primary" disabled={!file || busy} onClick={() => void start()}>
+        {phase === 'error' ? 'Try again' : 'Upload'}
+      </button>
+    </>
+  );
+
+  return (
+    <Modal title="Upload handwritten answers" role="dialog" onEscape={close} actions={actions}>
+      <div className="pdf-upload" data-testid="pdf-upload">
+        <p className="text-muted small">
+          Upload a PDF of your work (a scan or photos saved as PDF). Number each answer as its question (1., 2., 3.) and it
+          fills that question's answer box. Questions the PDF does not answer keep what you typed.
+        </p>
+        <label className="pdf-upload-file">
+          <span className="pdf-upload-file-label">PDF file</span>
+          <input type="file" accept="application/pdf,.pdf" data-autofocus disabled={busy} aria-label="PDF file"
+            onChange={(e) => choose(e.target.files?.[0])} />
+        </label>
+        {phase !== null && <PhaseSteps phase={phase} progress={progress} failedAt={phase === 'error'} />}
+        {error && <p className="pdf-upload-error" role="alert">{error}</p>}
+        {phase === 'complete' && outcome && (
+          <div className="pdf-upload-result" role="status">
+            <p>
+              <CheckIcon width={16} height={16} />{' '}
+              {outcome.saved.length > 0 ? `Answers filled for ${listOf(outcome.saved)}.` : 'Your answers were already up to date.'}
+            </p>
+            {outcome.missing.length > 0 && <p className="text-muted small">No answer found for {listOf(outcome.missing)}: what you typed there is kept.</p>}
+          </div>
+        )}
+        {notice && <p className="pdf-upload-error" role="alert">{notice}</p>}
+      </div>
+    </Modal>
+  );
+}
+
+const listOf = (numbers: number[]) => {
+  const names = numbers.map(String);
+  const joined = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `${numbers.length === 1 ? 'question' : 'questions'} ${joined}`;
+};
+
+function PhaseSteps({ phase, progress, failedAt }: { phase: PdfUploadPhase; progress: Progress | null; failedAt: boolean }) {
+  const [lastActive, setLastActive] = useState<PdfUploadPhase>('pending');
+  useEffect(() => { if (phase !== 'error') setLastActive(phase); }, [phase]);
+  const current = phase === 'error' ? lastActive : phase;
+  const index = STEPS.indexOf(current);
+  const pct = progress && progress.total > 0 ? Math.round((progress.current / progress.total) * 100) : 0;
+  return (
+    <div className="pdf-upload-progress" data-testid="pdf-upload-phase" data-phase={phase}>
+      <ol className="pdf-steps">
+        {STEPS.map((step, i) => {
+          const state = i < index || phase === 'complete' ? 'done' : i === index ? (failedAt ? 'failed' : 'active') : 'todo';
+          return (
+            <li key={step} className={`pdf-step pdf-step-${state}`} aria-current={state === 'active' ? 'step' : undefined}>
+              <span className="pdf-step-dot" aria-hidden="true">{state === 'done' ? '✓' : i + 1}</span>
+              <span>{PDF_UPLOAD_PHASE_LABELS[step]}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="pdf-upload-status" role="status" aria-live="polite">{statusText(phase, progress)}</p>
+      {(phase === 'processing' || phase === 'validating') && progress && (
+        <div className="progress-track" role="progressbar" aria-label="Pages read" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.current}>
+          <div className="progress-fill" style={{ width: `${pct}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function statusText(phase: PdfUploadPhase, progress: Progress | null): string {
+  switch (phase) {
+    case 'pending': return 'Preparing the upload…';
+    case 'uploading_to_gcs': return 'Uploading your PDF…';
+    case 'processing': return progress && progress.total > 0 ? `Reading page ${Math.min(progress.current + 1, progress.total)} of ${progress.total}…` : 'Reading your PDF…';
+    case 'validating': return 'Matching your answers to the questions…';
+    case 'complete': return 'Done.';
+    case 'error': return 'The upload did not finish.';
+  }
+}
