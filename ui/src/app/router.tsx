@@ -29,6 +29,7 @@ const docs = () => import('./routes/docs');
 const courses = () => import('./routes/instructor/courses');
 const newAssignment = () => import('./routes/instructor/new-assignment');
 const instructorAssignments = () => import('./routes/instructor/assignments');
+const studentDashboard = () => import('./routes/student/dashboard');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -51,7 +52,7 @@ export function createRouter(client: QueryClient) {
           element: <StudentLayout />,
           children: [
             { index: true, element: <Navigate to="/student/assignments" replace /> },
-            { path: 'dashboard', element: <Navigate to="/student/assignments" replace /> },
+            { path: 'dashboard', element: lazyRoute(studentDashboard, 'StudentDashboardRoute', <InPage />), handle: title('Dashboard') },
             { path: 'assignments', element: <StudentAssignmentsRoute />, handle: title('Assignments') },
             { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: title('Assignment') },
             { path: 'profile', element: lazyRoute(profiles, 'StudentProfileRoute', <InPage />), handle: title('Profile & Settings') },

@@ -23,7 +23,7 @@ export function StudentLayout() {
   return (
     <AppShell
       title={title}
-      homeHref="/student/assignments"
+      homeHref="/student/dashboard"
       nav={[{ to: '/student/assignments', label: 'Assignments', icon: <BookIcon /> }]}
       user={{ name: `${student.firstName} ${student.lastName}`.trim(), email: student.email, role: 'Student' }}
       profileHref="/student/profile"

@@ -1,0 +1,141 @@
+import type { EChartsOption } from 'echarts';
+import { ASSIGNMENT_STATUSES, CHART_CONSTANTS, type AssignmentStatus, type GradedAssignmentStat, type SubjectStat } from '@evergrade/contracts';
+
+/** Colours read from the theme's CSS variables, so the charts follow light and dark. */
+export type ChartPalette = {
+  text: string;
+  muted: string;
+  grid: string;
+  surface: string;
+  brand: string;
+  accent: string;
+  status: Record<AssignmentStatus, string>;
+};
+
+export const LIGHT_PALETTE: ChartPalette = {
+  text: '#15201c', muted: '#5c6b66', grid: '#e2e7e5', surface: '#ffffff', brand: '#0b7a5c', accent: '#6d4aff',
+  status: { Incomplete: '#52606d', 'In Progress': '#2563eb', Submitted: '#6d4aff', Graded: '#15803d' },
+};
+
+/** Spec section 9: tooltips show 1 decimal. */
+export const tooltipPercent = (v: unknown) => `${Number(v).toFixed(CHART_CONSTANTS.tooltipDecimals)}%`;
+
+/** Spec section 9: the line chart's axis runs from the ten at or below the lowest grade to the ten at or above the highest. */
+export function lineAxisBounds(percents: number[]): { min: number; max: number } {
+  if (percents.length === 0) return { min: 0, max: 100 };
+  let min = Math.floor(Math.min(...percents) / 10) * 10;
+  let max = Math.ceil(Math.max(...percents) / 10) * 10;
+  if (min === max) {
+    min -= 10;
+    max += 10;
+  }
+  return { min: Math.max(0, min), max };
+}
+
+export const statusCounts = (statuses: AssignmentStatus[]): Record<AssignmentStatus, number> => {
+  const counts = Object.fromEntries(ASSIGNMENT_STATUSES.map((s) => [s, 0])) as Record<AssignmentStatus, number>;
+  for (const s of statuses) counts[s] += 1;
+  return counts;
+};
+
+const axisStyle = (p: ChartPalette) => ({
+  axisLine: { lineStyle: { color: p.grid } },
+  axisLabel: { color: p.muted },
+  splitLine: { lineStyle: { color: p.grid } },
+});
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+
+/**
+ * 'Assignments Status': a doughnut with a 70% cutout and the number of assignments in the centre; each
+ * slice's share is shown with 2 decimals (spec section 9).
+ */
+export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p: ChartPalette = LIGHT_PALETTE): EChartsOption {
+  const total = ASSIGNMENT_STATUSES.reduce((s, k) => s + counts[k], 0);
+  return {
+    aria: { enabled: true },
+    tooltip: {
+      trigger: 'item',
+      formatter: (params: unknown) => {
+        const { name, value, percent } = params as { name: string; value: number; percent: number };
+        return `${name}: ${value} (${Number(percent).toFixed(CHART_CONSTANTS.doughnutDecimals)}%)`;
+      },
+    },
+    legend: { bottom: 0, textStyle: { color: p.text }, icon: 'circle' },
+    title: {
+      text: String(total),
+      subtext: total === 1 ? 'assignment' : 'assignments',
+      left: 'center',
+      top: '36%',
+      textStyle: { color: p.text, fontSize: 28, fontWeight: 'bold' },
+      subtextStyle: { color: p.muted, fontSize: 12 },
+    },
+    series: [{
+      name: 'Assignments Status',
+      type: 'pie',
+      radius: [CHART_CONSTANTS.doughnutCutout, '100%'],
+      center: ['50%', '45%'],
+      // keep the centre text readable: the ring sits inside a square of the chart's height
+      top: 0, bottom: 40,
+      avoidLabelOverlap: true,
+      label: { show: false },
+      itemStyle: { borderColor: p.surface, borderWidth: 2 },
+      data: ASSIGNMENT_STATUSES.filter((s) => counts[s] > 0).map((s) => ({ name: s, value: counts[s], itemStyle: { color: p.status[s] } })),
+    }],
+  };
+}
+
+/** Grade percent over time (by due date), axis bounds rounded to the tens around the lowest and highest grade. */
+export function gradesOverTimeOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
+  const { min, max } = lineAxisBounds(assignments.map((a) => a.percent));
+  return {
+    aria: { enabled: true },
+    grid: { left: 48, right: 16, top: 16, bottom: 40 },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
+    xAxis: { type: 'category', data: assignments.map((a) => `${shortDate(a.due)} · ${a.title}`), ...axisStyle(p), axisLabel: { color: p.muted, formatter: (v: string) => v.split(' · ')[0] ?? v } },
+    yAxis: { type: 'value', min, max, name: 'Grade %', nameTextStyle: { color: p.muted }, ...axisStyle(p) },
+    series: [{
+      name: 'Grade', type: 'line', smooth: true, symbolSize: 8, data: assignments.map((a) => a.percent),
+      lineStyle: { color: p.brand, width: 3 }, itemStyle: { color: p.brand }, areaStyle: { color: p.brand, opacity: 0.08 },
+    }],
+  };
+}
+
+/** Grade percent per assignment, 0 to 100. */
+export function gradePerAssignmentOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
+  return {
+    aria: { enabled: true },
+    grid: { left: 48, right: 16, top: 16, bottom: 56 },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
+    xAxis: { type: 'category', data: assignments.map((a) => a.title), ...axisStyle(p), axisLabel: { color: p.muted, interval: 0, rotate: assignments.length > 4 ? 30 : 0, width: 110, overflow: 'truncate' } },
+    yAxis: { type: 'value', min: 0, max: CHART_CONSTANTS.barMax, name: 'Grade %', nameTextStyle: { color: p.muted }, ...axisStyle(p) },
+    series: [{ name: 'Grade', type: 'bar', barMaxWidth: 36, data: assignments.map((a) => a.percent), itemStyle: { color: p.accent, borderRadius: [6, 6, 0, 0] } }],
+  };
+}
+
+/** The student's average per subject against the class average (75 when the school has none), 0 to 100 in steps of 20. */
+export function subjectRadarOption(subjects: SubjectStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
+  const steps = CHART_CONSTANTS.radarMax / CHART_CONSTANTS.radarStep;
+  return {
+    aria: { enabled: true },
+    tooltip: { trigger: 'item', valueFormatter: tooltipPercent },
+    legend: { bottom: 0, textStyle: { color: p.text }, data: ['Your average', 'Class average'] },
+    radar: {
+      indicator: subjects.map((s) => ({ name: s.course, min: 0, max: CHART_CONSTANTS.radarMax })),
+      splitNumber: steps,
+      radius: '62%',
+      center: ['50%', '46%'],
+      axisName: { color: p.text },
+      splitLine: { lineStyle: { color: p.grid } },
+      splitArea: { show: false },
+      axisLine: { lineStyle: { color: p.grid } },
+    },
+    series: [{
+      type: 'radar',
+      data: [
+        { name: 'Your average', value: subjects.map((s) => s.average), itemStyle: { color: p.brand }, areaStyle: { color: p.brand, opacity: 0.15 } },
+        { name: 'Class average', value: subjects.map((s) => s.class_average ?? CHART_CONSTANTS.defaultClassAverage), itemStyle: { color: p.accent }, lineStyle: { type: 'dashed' } },
+      ],
+    }],
+  };
+}
