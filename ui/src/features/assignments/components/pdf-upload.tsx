@@ -5,6 +5,7 @@ import {
 } from '@evergrade/contracts';
 import { Modal } from '../../../components/dialog';
 import { CheckIcon, UploadIcon } from '../../../components/icons';
+import { callApi } from '../../../lib/api-client';
 import { invalidateAt } from '../../../lib/positions';
 import { useSessionStore } from '../../../stores/session';
 import { assignmentsQueryKey } from '../api/get-assignments';
@@ -78,12 +79,14 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
     } else if (line.status === 'validating') setPhase('validating');
   }, []);
 
-  /** Refetch the answers at the position of the last save; a failed refetch leaves the saved answers on the server. */
+  /**
+   * Fetch the answers at the position of the last save and put them in the cache. Fetched here rather than by
+   * invalidating: a failed refetch would put the view's query in error (the whole view) while the answers are safe.
+   */
   const refresh = async (position: string | null | undefined, saved: number[]) => {
-    await Promise.all([invalidateAt(client, questionsQueryKey(assignmentId), position), invalidateAt(client, assignmentsQueryKey, position)]);
-    const state = client.getQueryState(questionsQueryKey(assignmentId));
-    if (!state || state.status === 'error') throw new Error('refresh failed');
-    const questions = client.getQueryData<AssignmentQuestion[]>(questionsQueryKey(assignmentId)) ?? [];
+    void invalidateAt(client, assignmentsQueryKey, position);
+    const { questions } = await callApi('getAssignmentQuestions', { body: { assignment_id: assignmentId }, minPosition: position ?? null });
+    client.setQueryData(questionsQueryKey(assignmentId), [...questions].sort((a, b) => a.question_number - b.question_number));
     onFilled?.(questions.filter((q) => saved.includes(q.question_number)).map((q) => q.question_id));
   };
 
