@@ -3,12 +3,14 @@ import { isLocalBlobStore, localBlobRoutes } from '@evergrade/platform/blob';
 import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
+import { sessionRoutes } from './routes/sessions';
 import { authRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents';
 import { editorRoutes } from './routes/editor';
 import { graderRoutes } from './routes/grader';
 import { libraryCommandRoutes } from './routes/library';
 import { passwordRoutes } from './routes/password';
+import { practiceRoutes } from './routes/practice';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
 import { studentUploadRoutes } from './routes/student-uploads';
@@ -20,6 +22,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   passwordRoutes(app, deps);
   profileRoutes(app, deps);
   answerRoutes(app, deps);
+  sessionRoutes(app, deps);
   adminRoutes(app, deps);
   graderRoutes(app, deps);
   editorRoutes(app, deps);
@@ -27,6 +30,8 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(libraryCommandRoutes, deps);
   // Its own scope too: document uploads (multipart) and the streamed marking-scheme processing.
   await app.register(documentRoutes, deps);
+  // Practice assignments: their own scope too (reference PDFs and documents are multipart).
+  await app.register(practiceRoutes, deps);
   // Its own scope too: handwritten submission PDFs (upload ticket, streamed reading, answers saved).
   await app.register(studentUploadRoutes, deps);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).

@@ -21,6 +21,7 @@ export async function loadAssignmentContext(
     due: assignment.due,
     assigned: assignment.assigned,
     submissionsAllowed: assignment.submissionsAllowed,
+    timeLimitSeconds: assignment.timeLimitSeconds,
     questionIds: assignment.questions.map((q) => q.questionId),
     gradedQuestionIds: [],
   };

@@ -6,3 +6,4 @@ export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PREAPPROVED_STUDENTS }
 export { createCourse, changeMembership } from './admin/courses';
 export { createQuestionLocator } from './question-locator';
 export { seedSharedLibrary } from './library/seed';
+export { createDeadlineReactor, type DeadlineReactor } from './deadline-reactor';

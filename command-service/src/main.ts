@@ -8,6 +8,7 @@ import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-l
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { commandService } from './app';
 import { seedDemoSchool } from './demo-school';
+import { createDeadlineReactor } from './deadline-reactor';
 import { createQuestionLocator } from './question-locator';
 import { seedSharedLibrary } from './library/seed';
 import { createAiProvider } from '@evergrade/platform/ai';
@@ -32,7 +33,11 @@ await app.register(commandService, {
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: config.port, host: config.host });
+// The server's clock for timed work; every replica may run it (the decider makes a second submit a no-op).
+const deadlines = createDeadlineReactor({ store, db });
+deadlines.start();
 onShutdown(async () => {
+  await deadlines.stop();
   await app.close();
   mail.close();
   await store.close();

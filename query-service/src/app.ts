@@ -10,12 +10,16 @@ import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
 import { graderQueryRoutes } from './routes/grader';
 import { studentRoutes } from './routes/students';
+import { practiceQueryRoutes } from './routes/practice';
+import { timedSessionRoutes } from './routes/timed-sessions';
 import { studentSummaryRoutes } from './routes/student-summary';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
   authQueryRoutes(app, deps);
   studentRoutes(app, deps);
+  practiceQueryRoutes(app, deps);
+  timedSessionRoutes(app, deps);
   studentSummaryRoutes(app, deps);
   instructorRoutes(app, deps);
   courseRoutes(app, deps);

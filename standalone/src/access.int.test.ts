@@ -33,6 +33,7 @@ const urlOf = (r: RouteDef) => routePath(r.path, { role: 'student', tenant: 'dem
 function send(caller: TestUser | null, r: RouteDef, headers: Record<string, string> = {}) {
   const url = urlOf(r);
   if (!caller) return server.app.inject({ method: r.method, url, ...(r.method === 'GET' ? {} : { payload: {} }), headers });
+  if (r.method === 'PUT') return caller.put(url, {}, headers);
   return r.method === 'GET' ? caller.get(url, headers) : caller.post(url, {}, headers);
 }
 const statusOf = (res: { statusCode: number }) => res.statusCode;
@@ -70,7 +71,7 @@ describe.each(table)('%s', (_name, r) => {
     it('without the CSRF header: 403', async () => {
       const role = r.access === 'authenticated' ? 'student' : (r.access as Exclude<Caller, 'anonymous'>);
       const noCsrf = userWith(server.app, { access_token_cookie: users[role].cookies.access_token_cookie! });
-      const res = await noCsrf.post(urlOf(r), {});
+      const res = r.method === 'PUT' ? await noCsrf.put(urlOf(r), {}) : await noCsrf.post(urlOf(r), {});
       expect(res.statusCode).toBe(403);
     });
   }

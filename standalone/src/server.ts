@@ -18,6 +18,7 @@ import { setUpMail, type DevOutbox } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { seedDemoSchool, seedSharedLibrary } from '@evergrade/command-service';
+import { createDeadlineReactor, type DeadlineReactor } from '@evergrade/command-service';
 import { offlineAiProvider, type AiProvider } from '@evergrade/platform/ai';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerOpenApi } from './openapi';
@@ -60,6 +61,8 @@ export type Standalone = {
   /** Null when the outbox is off (production). */
   devOutbox: DevOutbox | null;
   runner: ProjectorRunner;
+  /** The server's clock for timed work (submits expired sessions). */
+  deadlines: DeadlineReactor;
   blobs: BlobStore;
   seeded: boolean;
   close(): Promise<void>;
@@ -90,6 +93,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const bus = createInProcessBus();
   const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
   await runner.start();
+  const deadlines = createDeadlineReactor({ store, db, now });
+  deadlines.start();
   await seedSharedLibrary(store, now());
   const seeded = options.seedDemo === false ? false : await seedDemoSchool(store);
 
@@ -115,11 +120,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const port = new URL(address).port;
   return {
     url: `http://localhost:${port}`,
-    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded, blobs,
+    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded, blobs, deadlines,
     async close() {
       await gateway.close();
       await app.close();
       mail.close();
+      await deadlines.stop();
       await runner.stop();
       await bus.close();
       await store.close();

@@ -13,11 +13,11 @@ export function answerRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
 
   registerRoute(app, deps.sessions, routes.setAssignmentResponse, async (request) => {
     const session = sessionOf(request);
-    const { assignment_id, question_id, response_content, command_id } = request.body;
+    const { assignment_id, question_id, response_content, command_id, client_saved_at } = request.body;
     const assignment = await loadAssignmentContext(deps.store, session.tenant, assignment_id, session.userId);
     const result = await handleCommand(deps.store, streamIds.submission(session.tenant, assignment_id, session.userId), submissionDecider, {
       type: 'SaveAnswer', assignment, studentId: session.userId, questionId: question_id,
-      responseContent: response_content, now: deps.now().toISOString(),
+      responseContent: response_content, now: deps.now().toISOString(), ...(client_saved_at ? { clientSavedAt: client_saved_at } : {}),
     }, { metadata: metadataFor(session, command_id) });
     return { success: true as const, position: result.position };
   });

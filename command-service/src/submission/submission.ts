@@ -1,27 +1,57 @@
 import type { EventOf } from '@evergrade/contracts';
 
-export type SubmissionEvent = EventOf<'AnswerSaved' | 'AssignmentSubmitted'>;
+export type SubmissionEvent = EventOf<
+  'AnswerSaved' | 'AssignmentSubmitted' | 'TimedSessionStarted' | 'SessionHeartbeat' | 'ExtraTimeGranted'
+>;
+
+/** A timed session: the deadline already includes any extra time granted. */
+export type TimedSession = {
+  startedAt: string;
+  timeLimitSeconds: number;
+  deadline: string;
+  extraSeconds: number;
+  lastHeartbeatAt: string | null;
+  timeUsedSeconds: number | null;
+};
+
+type Work = {
+  answers: Record<number, string | null>;
+  /** Per question, the browser time of the newest edit applied: an older edit arriving later is not applied. */
+  editedAt: Record<number, string>;
+  session: TimedSession | null;
+};
 
 /** One student's work on one assignment. */
 export type Submission =
-  | { status: 'not_started' }
-  | { status: 'in_progress'; answers: Record<number, string | null> }
-  | { status: 'submitted'; answers: Record<number, string | null>; submittedAt: string };
+  | ({ status: 'not_started' } & Work)
+  | ({ status: 'in_progress' } & Work)
+  | ({ status: 'submitted'; submittedAt: string; submissionMethod: string | null } & Work);
 
-export const initialState = (): Submission => ({ status: 'not_started' });
+export const initialState = (): Submission => ({ status: 'not_started', answers: {}, editedAt: {}, session: null });
 
 export function evolve(state: Submission, event: SubmissionEvent): Submission {
   switch (event.type) {
     case 'AnswerSaved': {
-      const answers = state.status === 'not_started' ? {} : state.answers;
-      const next = { ...answers, [event.data.questionId]: event.data.responseContent };
-      return state.status === 'submitted' ? { ...state, answers: next } : { status: 'in_progress', answers: next };
+      const { questionId, responseContent, clientSavedAt } = event.data;
+      const answers = { ...state.answers, [questionId]: responseContent };
+      const editedAt = clientSavedAt ? { ...state.editedAt, [questionId]: clientSavedAt } : state.editedAt;
+      return state.status === 'submitted' ? { ...state, answers, editedAt } : { ...state, status: 'in_progress', answers, editedAt };
     }
     case 'AssignmentSubmitted':
       return {
-        status: 'submitted',
-        answers: state.status === 'not_started' ? {} : state.answers,
-        submittedAt: event.data.submittedAt,
+        ...state, status: 'submitted', submittedAt: event.data.submittedAt, submissionMethod: event.data.submissionMethod ?? null,
       };
+    case 'TimedSessionStarted': {
+      const { startedAt, timeLimitSeconds, deadline } = event.data;
+      return { ...state, session: { startedAt, timeLimitSeconds, deadline, extraSeconds: 0, lastHeartbeatAt: null, timeUsedSeconds: null } };
+    }
+    case 'SessionHeartbeat':
+      return state.session
+        ? { ...state, session: { ...state.session, lastHeartbeatAt: event.data.at, timeUsedSeconds: event.data.timeUsedSeconds } }
+        : state;
+    case 'ExtraTimeGranted':
+      return state.session
+        ? { ...state, session: { ...state.session, deadline: event.data.newDeadline, extraSeconds: state.session.extraSeconds + event.data.seconds } }
+        : state;
   }
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { MAX_EXTRA_SECONDS } from '../session-events';
 import { route } from './route';
 
+/** The read model of timed sessions (instructor panel, the server's deadline process); also its notices' name. */
+export const TIMED_SESSIONS_PROJECTION = 'timed-sessions';
+
 /** Timed assignments (spec document 1, sections 4 and 7). The server's clock is the authority. */
 const assignmentIdParams = z.object({
   assignmentId: z.coerce.number({ error: 'assignmentId must be a number' }).int('assignmentId must be a number')

@@ -1,12 +1,17 @@
 import { assignmentQuestionsProjection } from './assignment-questions';
 import { directoryProjection } from './directory';
 import { instructorAssignmentsProjection } from './instructor-assignments';
+import { practiceProjection } from './practice';
 import { questionLibraryProjection } from './question-library';
 import { rubricsProjection } from './rubrics';
 import { textbooksProjection } from './textbooks';
 import { studentAssignmentsProjection } from './student-assignments';
+import { timedSessionsProjection } from './timed-sessions';
 
 export const allProjections = [directoryProjection, studentAssignmentsProjection, assignmentQuestionsProjection, instructorAssignmentsProjection,
-  rubricsProjection, questionLibraryProjection, textbooksProjection];
+  rubricsProjection, questionLibraryProjection, textbooksProjection,
+  timedSessionsProjection, practiceProjection];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
+export { timedSessionsProjection };
+export { practiceProjection };

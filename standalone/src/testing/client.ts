@@ -6,6 +6,7 @@ export type TestUser = {
   cookies: Record<string, string>;
   get(url: string, headers?: Record<string, string>): Promise<{ statusCode: number; json: any }>;
   post(url: string, body?: unknown, headers?: Record<string, string>): Promise<{ statusCode: number; json: any }>;
+  put(url: string, body?: unknown, headers?: Record<string, string>): Promise<{ statusCode: number; json: any }>;
 };
 
 export async function loginAs(app: FastifyInstance, role: string, email: string, password = 'Evergrade#2026'): Promise<TestUser> {
@@ -18,7 +19,7 @@ export async function loginAs(app: FastifyInstance, role: string, email: string,
 
 export function userWith(app: FastifyInstance, cookies: Record<string, string>): TestUser {
   const cookieHeader = () => Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-  const send = async (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const send = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await app.inject({
       method, url,
       headers: { cookie: cookieHeader(), ...(cookies[CSRF_COOKIE] ? { 'x-csrf-token': cookies[CSRF_COOKIE] } : {}), ...headers },
@@ -30,6 +31,7 @@ export function userWith(app: FastifyInstance, cookies: Record<string, string>):
     cookies,
     get: (url, headers) => send('GET', url, undefined, headers),
     post: (url, body, headers) => send('POST', url, body, headers),
+    put: (url, body, headers) => send('PUT', url, body, headers),
   };
 }
 

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES, NotFoundError, TIMER_MESSAGES, routes, streamIds } from '@evergrade/contracts';
+import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import type { Session } from '@evergrade/platform/auth';
+import type { EventStore } from '@evergrade/platform/event-store';
+import { assignmentDecider } from '../assignment/decide';
+import { loadAssignmentContext } from '../assignment-context';
+import type { CommandServiceDeps } from '../context';
+import { courseDecider } from '../course/course';
+import { fold, handleCommand } from '../decider';
+import { sessionView } from '../submission/clock';
+import { SessionAlreadyActiveError, submissionDecider, type SubmissionCommand } from '../submission/decide';
+
+const metadataFor = (s: Pick<Session, 'tenant' | 'userId' | 'role'>) => ({ tenant: s.tenant, actorId: String(s.userId), actorRole: s.role });
+
+/** The session as the student's stream says now, by the server's clock; 404 when none was started. */
+async function currentView(store: EventStore, tenant: string, assignmentId: number, studentId: number, now: Date) {
+  const recorded = await store.readStream(streamIds.submission(tenant, assignmentId, studentId));
+  const view = sessionView(fold(submissionDecider, recorded), now.toISOString());
+  if (!view) throw new NotFoundError(TIMER_MESSAGES.noSession);
+  return { ...view, position: recorded.at(-1)?.globalPosition ?? null };
+}
+
+/** Timed assignments (spec document 1, sections 4 and 7): the clock is the server's. */
+export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): void {
+  const { store } = deps;
+  const run = (s: Session, assignmentId: number, studentId: number, command: SubmissionCommand) =>
+    handleCommand(store, streamIds.submission(s.tenant, assignmentId, studentId), submissionDecider, command, { metadata: metadataFor(s) });
+
+  registerRoute(app, deps.sessions, routes.startSession, async (request, reply) => {
+    const s = sessionOf(request);
+    const { assignmentId } = request.params;
+    const assignment = await loadAssignmentContext(store, s.tenant, assignmentId, s.userId);
+    try {
+      await run(s, assignmentId, s.userId, { type: 'StartTimedSession', assignment, studentId: s.userId, now: deps.now().toISOString() });
+    } catch (err) {
+      // The spec's client recognises this exact reply and loads the running session instead.
+      if (err instanceof SessionAlreadyActiveError) return reply.code(400).send({ error: err.message, message: err.message });
+      throw err;
+    }
+    return currentView(store, s.tenant, assignmentId, s.userId, deps.now());
+  });
+
+  registerRoute(app, deps.sessions, routes.getCurrentSession, async (request) => {
+    const s = sessionOf(request);
+    return currentView(store, s.tenant, request.params.assignmentId, s.userId, deps.now());
+  });
+
+  registerRoute(app, deps.sessions, routes.sessionHeartbeat, async (request) => {
+    const s = sessionOf(request);
+    const { assignment_id, time_used_seconds } = request.body;
+    const assignment = await loadAssignmentContext(store, s.tenant, assignment_id, s.userId);
+    await run(s, assignment_id, s.userId, {
+      type: 'RecordHeartbeat', assignment, studentId: s.userId, timeUsedSeconds: time_used_seconds, now: deps.now().toISOString(),
+    });
+    const view = await currentView(store, s.tenant, assignment_id, s.userId, deps.now());
+    return { success: true as const, time_remaining_seconds: view.time_remaining_seconds, deadline: view.deadline };
+  });
+
+  registerRoute(app, deps.sessions, routes.submitSession, async (request) => {
+    const s = sessionOf(request);
+    const { assignmentId } = request.params;
+    const assignment = await loadAssignmentContext(store, s.tenant, assignmentId, s.userId);
+    await run(s, assignmentId, s.userId, {
+      type: 'SubmitTimedSession', assignment, studentId: s.userId, submissionMethod: request.body.submission_method,
+      timeUsedSeconds: request.body.time_used_seconds, now: deps.now().toISOString(),
+    });
+    return currentView(store, s.tenant, assignmentId, s.userId, deps.now());
+  });
+
+  registerRoute(app, deps.sessions, routes.grantExtraTime, async (request) => {
+    const s = sessionOf(request);
+    const { assignment_id, student_id, extra_seconds } = request.body;
+    // Only an instructor teaching the course now; anyone else learns nothing (404), as for authoring.
+    if (!(await teaches(store, s.tenant, assignment_id, s.userId))) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    const result = await run(s, assignment_id, student_id, {
+      type: 'GrantExtraTime', assignmentId: assignment_id, studentId: student_id, seconds: extra_seconds, grantedBy: s.userId,
+      now: deps.now().toISOString(),
+    });
+    const granted = result.events.find((e) => e.type === 'ExtraTimeGranted');
+    return { success: true as const, position: result.position, deadline: granted?.type === 'ExtraTimeGranted' ? granted.data.newDeadline : '' };
+  });
+}
+
+async function teaches(store: EventStore, tenant: string, assignmentId: number, instructorId: number): Promise<boolean> {
+  const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
+  if (assignment.status !== 'published') return false;
+  const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, assignment.courseId)));
+  return course.status === 'active' && course.instructorIds.includes(instructorId);
+}
