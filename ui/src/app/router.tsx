@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@evergrade/contracts';
 import { ensureSession } from '../features/auth/utils/session';
+import { useSessionStore } from '../stores/session';
 import { Spinner } from '../components/spinner';
 import { lazyRoute } from './lazy-route';
 import { RouteError } from './routes/error';
@@ -19,6 +20,13 @@ const guard = (role: Role, client: QueryClient) => async (_: LoaderFunctionArgs)
   return null;
 };
 
+/** Signed in as a student or an instructor (the one this tab knows of; a student when it knows of neither). */
+const signedIn = (client: QueryClient) => async (_: LoaderFunctionArgs) => {
+  const role: Role = useSessionStore.getState().instructor.isAuthenticated ? 'instructor' : 'student';
+  if (!(await ensureSession(role, client))) throw redirect('/login');
+  return null;
+};
+
 const Fallback = () => <div className="page-center"><Spinner label="Checking your session" /></div>;
 const InPage = () => <Spinner label="Loading" />;
 
@@ -30,6 +38,7 @@ const courses = () => import('./routes/instructor/courses');
 const newAssignment = () => import('./routes/instructor/new-assignment');
 const instructorAssignments = () => import('./routes/instructor/assignments');
 const studentDashboard = () => import('./routes/student/dashboard');
+const calendar = () => import('./routes/calendar');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -57,6 +66,13 @@ export function createRouter(client: QueryClient) {
             { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: title('Assignment') },
             { path: 'profile', element: lazyRoute(profiles, 'StudentProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
+        },
+        {
+          path: '/calendar',
+          loader: signedIn(client),
+          shouldRevalidate: () => true,
+          element: lazyRoute(calendar, 'CalendarLayout'),
+          children: [{ index: true, element: lazyRoute(calendar, 'CalendarRoute', <InPage />), handle: title('Calendar') }],
         },
         {
           path: '/instructor',

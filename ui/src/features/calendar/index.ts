@@ -1,0 +1,2 @@
+export { MonthCalendar } from './components/month-calendar';
+export type { CalendarEvent } from './utils/month-grid';
