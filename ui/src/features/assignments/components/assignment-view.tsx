@@ -11,6 +11,7 @@ import { useAnswers } from '../hooks/use-answers';
 import { useNow } from '../hooks/use-now';
 import { useSubmitFlow } from '../hooks/use-submit-flow';
 import { AssignmentHeader } from './assignment-header';
+import { GradedSummary } from './graded-summary';
 import { QuestionBlock } from './question-block';
 
 const LIST = '/student/assignments';
@@ -55,18 +56,11 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       </button>
       <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start}
         onBeforePdfUpload={answers.flushAll} onPdfFilled={(ids) => { answers.forgetDrafts(ids); setPdfFills((n) => n + 1); }} />
-      {graded && assignment.marks_obtained != null && (
-        <section className="card summary" aria-label="Grade summary">
-          <p className="summary-title">Graded</p>
-          <p>
-            You scored <strong>{assignment.marks_obtained}</strong> out of {assignment.marks_total}. Review the feedback under each question.
-          </p>
-        </section>
-      )}
-      <div className="question-list">
+      {graded && <GradedSummary assignmentId={assignment.assignment_id} />}
+      <div className="question-list" key={pdfFills}>
         {qs.length === 0 && <p className="text-muted">This assignment has no questions yet.</p>}
         {qs.map((q) => (
-          <QuestionBlock key={`${q.question_id}:${pdfFills}`} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'} locked={locked} onChange={answers.onChange} />
+          <QuestionBlock key={q.question_id} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'} locked={locked} onChange={answers.onChange} />
         ))}
       </div>
       {flow.confirming != null && <ConfirmDialog title="Submit assignment?" message={MESSAGES.incompleteQuestions(flow.confirming)} onConfirm={flow.confirm} onCancel={flow.cancel} />}
