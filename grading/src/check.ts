@@ -252,7 +252,7 @@ function checkTerms(question: string, key: string, response: string, possible: n
   if (terms.length === 0) {
     return { ...base, pointsObtained: 0, matched: [], missing: [], confident: false, reason: 'The answer key has no key terms to look for', feedback: 'This answer could not be checked automatically: a teacher will look at it.' };
   }
-  const matched = terms.filter((t) => stems.includes(t.stem) || numberIn(t.word, response));
+  const matched = terms.filter((t) => stems.some((s) => sameStem(s, t.stem)) || numberIn(t.word, response));
   const missing = terms.filter((t) => !matched.includes(t));
   const coverage = matched.length / terms.length;
   const points = toQuarter(possible * Math.min(1, coverage / FULL_COVERAGE), possible);
@@ -276,6 +276,13 @@ function checkTerms(question: string, key: string, response: string, possible: n
   };
 }
 
+/** Equal stems, or one a prefix of the other when both keep 4 letters ('gravity' → grav, 'gravitational' → gravitat). */
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 4 || b.length < 4 || /^[0-9]/.test(a) || /^[0-9]/.test(b)) return false;
+  return a.startsWith(b) || b.startsWith(a);
+}
+
 /** A number key term counts when the response holds that value. */
 function numberIn(word: string, response: string): boolean {
   if (!/^[0-9]/.test(word)) return false;
@@ -285,6 +292,5 @@ function numberIn(word: string, response: string): boolean {
 
 /** A negation within three words before a matched term. */
 function negated(tokens: string[], stems: string[], matched: Term[]): boolean {
-  const hits = new Set(matched.map((t) => t.stem));
-  return stems.some((s, i) => hits.has(s) && tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATIONS.has(w)));
+  return stems.some((s, i) => matched.some((t) => sameStem(s, t.stem)) && tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATIONS.has(w)));
 }

@@ -153,6 +153,12 @@ describe('short answers by key terms', () => {
     expect(r.pointsObtained).toBe(1);
   });
 
+  it('matches a key term and its longer relative by their common stem', () => {
+    const r = check({ question: 'Which force keeps the Moon in orbit?', answer: 'Gravity (the gravitational force)', response: 'gravity', marksPossible: 1 });
+    expect(r.pointsObtained).toBe(1);
+    expect(check({ question: 'Name a gas.', answer: 'oxygen', response: 'ox', marksPossible: 1 }).pointsObtained).toBe(0);
+  });
+
   it('is unsure when the response negates a key term', () => {
     const r = check({ question: 'What happens to the pressure when a gas is heated in a sealed container?', answer: 'The pressure increases', response: 'It does not increase', marksPossible: 1 });
     expect(r.confident).toBe(false);

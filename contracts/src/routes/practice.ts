@@ -39,6 +39,11 @@ export const PRACTICE_MESSAGES = {
   noPractice: 'No Practice Assignments Yet',
 } as const;
 
+/** The read model of practice assignments (lists and question sheets). */
+export const PRACTICE_PROJECTION = 'practice';
+/** Notice key of one practice assignment. */
+export const practiceNoticeKey = (practiceId: number) => `practice:${practiceId}`;
+
 /** Spec document 1 section 9. */
 export const PRACTICE_LIMITS = {
   difficultyMin: 1,

@@ -1,0 +1,88 @@
+import {
+  PRACTICE_LIMITS, PRACTICE_PROJECTION, isRichTextEmpty, noticeKeys, practiceNoticeKey, type DomainEvent, type PracticeSheet,
+} from '@evergrade/contracts';
+import type { SqlClient } from '@evergrade/platform/sql';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import { tenantOf, type Projection, type Touched } from '../projection';
+
+/** The answer keys stay in the row (shown once submitted); the query side serves the sheet without them before. */
+type QuestionRow = PracticeSheet['questions'][number] & { key: string };
+export type PracticeRow = Omit<PracticeSheet, 'questions'> & { student_id: number; questions: QuestionRow[] };
+
+const PRACTICE_EVENTS = new Set(['PracticeAssignmentCreated', 'PracticeAnswerSaved', 'PracticeAnswersReset', 'PracticeAnswersChecked', 'PracticeAssignmentSubmitted']);
+
+const answeredCount = (questions: QuestionRow[]) => questions.filter((q) => !isRichTextEmpty(q.response_content)).length;
+const withAnswers = (row: PracticeRow, questions: QuestionRow[]): PracticeRow => ({ ...row, questions, answered_count: answeredCount(questions) });
+
+/** Pure: one practice assignment's row after an event. */
+export function evolvePractice(row: PracticeRow | null, event: DomainEvent): PracticeRow | null {
+  if (event.type === 'PracticeAssignmentCreated') {
+    const d = event.data;
+    return {
+      practice_assignment_id: d.practiceId, student_id: d.studentId, title: d.title, description: d.description,
+      course: d.course || PRACTICE_LIMITS.listCourseDefault, course_code: d.courseCode ?? null,
+      created_at: d.createdAt, assigned: d.createdAt, due: d.createdAt, status: 'Available',
+      question_count: d.questions.length, answered_count: 0, marks_total: d.questions.reduce((s, q) => s + q.marksPossible, 0),
+      marks_obtained: null, creation_method: d.creationMethod, submitted_at: null, checked_at: null,
+      questions: d.questions.map((q) => ({
+        question_id: q.questionId, question_number: q.questionNumber, question_content: q.question, type: q.type,
+        marks_possible: q.marksPossible, options: q.options ?? null, response_content: null, feedback: null,
+        points_obtained: null, confident: null, answer: null, key: q.answer,
+      })),
+    };
+  }
+  if (!row) return null;
+  const cleared = { feedback: null, points_obtained: null, confident: null };
+  switch (event.type) {
+    case 'PracticeAnswerSaved':
+      return withAnswers(row, row.questions.map((q) => q.question_id === event.data.questionId
+        ? { ...q, ...cleared, response_content: event.data.responseContent } : q));
+    case 'PracticeAnswersReset':
+      return { ...withAnswers(row, row.questions.map((q) => ({ ...q, ...cleared, response_content: null }))), marks_obtained: null, checked_at: null };
+    case 'PracticeAnswersChecked': {
+      const byId = new Map(event.data.results.map((r) => [r.questionId, r]));
+      return {
+        ...row, marks_obtained: event.data.pointsObtained, checked_at: event.data.checkedAt,
+        questions: row.questions.map((q) => {
+          const r = byId.get(q.question_id);
+          return r ? { ...q, feedback: r.feedback, points_obtained: r.pointsObtained, confident: r.confident } : q;
+        }),
+      };
+    }
+    case 'PracticeAssignmentSubmitted':
+      return { ...row, status: 'Submitted', submitted_at: event.data.submittedAt, questions: row.questions.map((q) => ({ ...q, answer: q.key })) };
+    default:
+      return row;
+  }
+}
+
+async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+  if (!PRACTICE_EVENTS.has(recorded.type)) return null;
+  const event = { type: recorded.type, data: recorded.data } as DomainEvent;
+  const tenant = tenantOf(recorded);
+  const practiceId = Number((recorded.data as { practiceId: number }).practiceId);
+  const { rows } = await tx.query<{ doc: PracticeRow; position: string }>(
+    'SELECT doc, position FROM practice_assignments WHERE tenant = $1 AND practice_id = $2', [tenant, practiceId]);
+  // Rows keep the position they reflect: a redelivered event changes nothing.
+  if (rows[0] && rows[0].position >= recorded.globalPosition) return null;
+  const next = evolvePractice(rows[0]?.doc ?? null, event);
+  if (!next) return null;
+  await tx.query(
+    `INSERT INTO practice_assignments (tenant, practice_id, student_id, created_at, doc, position) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (tenant, practice_id) DO UPDATE SET doc = EXCLUDED.doc, position = EXCLUDED.position`,
+    [tenant, practiceId, next.student_id, next.created_at, JSON.stringify(next), recorded.globalPosition]);
+  return { tenant, keys: [noticeKeys.user(next.student_id), practiceNoticeKey(practiceId)] };
+}
+
+export const practiceProjection: Projection = {
+  name: PRACTICE_PROJECTION,
+  version: 1,
+  tables: ['practice_assignments'],
+  async migrate(db: SqlClient) {
+    await db.query(`CREATE TABLE IF NOT EXISTS practice_assignments (
+      tenant text NOT NULL, practice_id integer NOT NULL, student_id integer NOT NULL, created_at timestamptz NOT NULL,
+      doc jsonb NOT NULL, position text NOT NULL, PRIMARY KEY (tenant, practice_id))`);
+    await db.query('CREATE INDEX IF NOT EXISTS practice_assignments_student ON practice_assignments (tenant, student_id, created_at)');
+  },
+  apply,
+};
