@@ -6,9 +6,9 @@ export function StudentAssignmentsRoute() {
   const firstName = useSessionStore((s) => s.student.firstName);
   return (
     <div className="page">
+      <Greeting firstName={firstName} />
       <div className="page-head">
         <div>
-          <Greeting firstName={firstName} />
           <h2 className="page-title">Your assignments</h2>
           <p className="text-muted">Everything your instructors have set, in one place.</p>
         </div>

@@ -68,7 +68,7 @@ export function Greeting({ firstName, timings = GREETING_TIMINGS }: { firstName:
           {typing === 'hello' && <span className="greeting-caret" />}
         </p>
         <p className={`greeting-logo${typedLogo ? ' is-typing' : ''}`} data-testid="greeting-logo">
-          {typedLogo && <LogoMark size={40} />}
+          {typedLogo && <LogoMark size={30} />}
           <span className="greeting-logo-word">{typedLogo}</span>
           {typing === 'logo' && <span className="greeting-caret" />}
         </p>
