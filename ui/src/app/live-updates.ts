@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PROJECTIONS, type ProjectionUpdated } from '@evergrade/contracts';
+import { PRACTICE_PROJECTION, PROJECTIONS, type ProjectionUpdated } from '@evergrade/contracts';
 import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
 import { courseKeys } from '../features/courses/api/keys';
 import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
@@ -35,6 +35,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       for (const id of ids) void invalidateAt(client, instructorAssignmentKeys.sheet(id), n.position);
       return;
     }
+    case PRACTICE_PROJECTION:
+      // A student's practice list and sheets (keys: their user and practice notices).
+      void invalidateAt(client, [PRACTICE_PROJECTION], n.position);
+      return;
     case PROJECTIONS.directory:
       // users and courses: names shown in the header and on assignment cards
       void invalidateAt(client, ['users'], n.position);

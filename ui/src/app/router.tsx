@@ -39,6 +39,7 @@ const newAssignment = () => import('./routes/instructor/new-assignment');
 const instructorAssignments = () => import('./routes/instructor/assignments');
 const studentDashboard = () => import('./routes/student/dashboard');
 const calendar = () => import('./routes/calendar');
+const practice = () => import('../features/practice');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -64,6 +65,8 @@ export function createRouter(client: QueryClient) {
             { path: 'dashboard', element: lazyRoute(studentDashboard, 'StudentDashboardRoute', <InPage />), handle: title('Dashboard') },
             { path: 'assignments', element: <StudentAssignmentsRoute />, handle: title('Assignments') },
             { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: title('Assignment') },
+            { path: 'assignments/practice/create', element: lazyRoute(practice, 'PracticeCreateRoute', <InPage />), handle: title('New Practice Assignment') },
+            { path: 'assignments/practice/:practiceId', element: lazyRoute(practice, 'PracticeAssignmentRoute', <InPage />), handle: title('Practice Assignment') },
             { path: 'profile', element: lazyRoute(profiles, 'StudentProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
         },
