@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, MESSAGES, PDF_SUBMISSION_MESSAGES, streamIds, type PdfSubmissionLine } from '@evergrade/contracts';
+import { CSRF_COOKIE, MESSAGES, PDF_SUBMISSION_MESSAGES, TIMER_MESSAGES, streamIds, type PdfSubmissionLine } from '@evergrade/contracts';
 import { registerTenant, registerUser } from '@evergrade/command-service';
 import { makeScannedPdf, makeTextPdf } from '@evergrade/documents/testing';
 import { createOpenAiCompatibleProvider, type AiProvider } from '@evergrade/platform/ai';
@@ -273,6 +273,26 @@ describe('POST /students/process-pdf-submission', () => {
     const locked = await processPdf(users.student2, { file_name: `${ids.quadratic}_submission.pdf`, assignment_id: ids.quadratic });
     expect(locked.status).toBe(409);
     expect(locked.json!.message).toBe(MESSAGES.lockedTooltip);
+  });
+
+  it('timed work takes a PDF only inside a started session', async () => {
+    const due = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const created = await users.instructor.post('/grader/add-assignment', {
+      title: 'Timed Roots Quiz', description: '', due_date: due, email: 'teacher@demo.school', expressMode: false, course: 'MATH10',
+      creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: 1800,
+      questions: [{ question_number: 1, question: 'Solve $x^2 = 4$', marks_possible: 2, answer: 'x = 2 or x = -2', grading_instructions: '', tags: [] }],
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json.assignment_id as number;
+    const refused = await ticket(users.student, `${id}_submission.pdf`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json.message).toBe(TIMER_MESSAGES.notStarted);
+    expect((await users.student.post(`/sessions/start/${id}`, {})).statusCode).toBe(200);
+    // One question: the whole sheet answers it, numbered or not.
+    const res = await upload(users.student, id, await makeTextPdf([['x squared is 4, so x = 2 or x = -2']]));
+    const complete = res.lines.at(-1)!;
+    expect(complete).toMatchObject({ status: 'complete', saved: [1], questions: [{ question_number: 1 }] });
+    expect(complete.questions![0]!.response).toMatch(/^x squared is 4, so x =\s?2 or x = -2$/);
   });
 
   it('a PDF without numbered answers ends with an error line', async () => {

@@ -81,8 +81,21 @@ async function openAssignment(deps: CommandServiceDeps, session: Session, assign
   }
   if (context.submissionsAllowed === false) throw new ConflictError(MESSAGES.noOnlineSubmissions);
   const submission = fold(submissionDecider, await store.readStream(streamIds.submission(session.tenant, assignmentId, session.userId)));
-  const allGraded = context.questionIds.length > 0 && context.questionIds.every((id) => context.gradedQuestionIds.includes(id));
-  if (submission.status === 'submitted' || allGraded || new Date(context.due).getTime() < now) throw new ConflictError(MESSAGES.lockedTooltip);
+  const open = context.questionIds.find((id) => !context.gradedQuestionIds.includes(id));
+  if (open === undefined && context.questionIds.length > 0) throw new ConflictError(MESSAGES.lockedTooltip);
+  if (open !== undefined) {
+    // The decider is pure: asking it about an unchanged answer applies every lock rule (due time, submission,
+    // timed sessions) without recording anything.
+    try {
+      submissionDecider.decide({
+        type: 'SaveAnswer', assignment: context, studentId: session.userId, questionId: open,
+        responseContent: submission.answers[open] ?? null, now: deps.now().toISOString(),
+      }, submission);
+    } catch (err) {
+      const locked = err instanceof ConflictError && (err.message === MESSAGES.alreadySubmitted || err.message === MESSAGES.pastDue);
+      throw locked ? new ConflictError(MESSAGES.lockedTooltip) : err;
+    }
+  }
   const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(session.tenant, assignmentId)));
   const questions = assignment.status === 'none' ? [] : assignment.questions.map((q) => ({
     id: q.questionId, number: q.questionNumber, text: richTextToPlainText(q.content),
