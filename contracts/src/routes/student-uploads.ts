@@ -80,8 +80,8 @@ export type PdfResponse = z.infer<typeof PdfResponseSchema>;
 /**
  * One line of the newline-delimited JSON reply (spec section 3, Progress event). 'processing' lines report
  * pages read (pages is the page count, current_page the pages read so far), 'validating' the matching of
- * answers to questions and their saving, and the last line is 'complete' (questions: every question of the
- * assignment with the response read for it, '' when none) or 'error' (error).
+ * answers to questions and their saving, and the last line is 'complete' (questions: each answer found, in
+ * question order; a question the PDF does not answer is absent) or 'error' (error).
  */
 export const PdfSubmissionLineSchema = z.object({
   status: z.enum(['processing', 'validating', 'complete', 'error']),
