@@ -44,6 +44,13 @@ const axisStyle = (p: ChartPalette) => ({
   splitLine: { lineStyle: { color: p.grid } },
 });
 
+/** What a screen reader hears for the chart (echarts puts it on the chart's element). */
+const describe = (description: string) => ({ enabled: true, label: { description } });
+
+/** The ring's outer radius (% of the space it has); the hole is 70% of it (spec: cutout 70%). */
+const OUTER_RADIUS = 90;
+const cutout = Number.parseFloat(CHART_CONSTANTS.doughnutCutout) / 100;
+
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 
 /**
@@ -52,8 +59,9 @@ const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
  */
 export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p: ChartPalette = LIGHT_PALETTE): EChartsOption {
   const total = ASSIGNMENT_STATUSES.reduce((s, k) => s + counts[k], 0);
+  const parts = ASSIGNMENT_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
   return {
-    aria: { enabled: true },
+    aria: describe(`Assignments Status: ${total} ${total === 1 ? 'assignment' : 'assignments'}${parts.length ? `: ${parts.join(', ')}` : ''}.`),
     tooltip: {
       trigger: 'item',
       formatter: (params: unknown) => {
@@ -73,7 +81,7 @@ export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p
     series: [{
       name: 'Assignments Status',
       type: 'pie',
-      radius: [CHART_CONSTANTS.doughnutCutout, '100%'],
+      radius: [`${Math.round(cutout * OUTER_RADIUS * 100) / 100}%`, `${OUTER_RADIUS}%`],
       center: ['50%', '45%'],
       // keep the centre text readable: the ring sits inside a square of the chart's height
       top: 0, bottom: 40,
@@ -89,7 +97,7 @@ export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p
 export function gradesOverTimeOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
   const { min, max } = lineAxisBounds(assignments.map((a) => a.percent));
   return {
-    aria: { enabled: true },
+    aria: describe(`Grades over time: ${assignments.map((a) => `${a.title} (${shortDate(a.due)}) ${tooltipPercent(a.percent)}`).join(', ')}.`),
     grid: { left: 48, right: 16, top: 16, bottom: 40 },
     tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
     xAxis: { type: 'category', data: assignments.map((a) => `${shortDate(a.due)} · ${a.title}`), ...axisStyle(p), axisLabel: { color: p.muted, formatter: (v: string) => v.split(' · ')[0] ?? v } },
@@ -104,7 +112,7 @@ export function gradesOverTimeOption(assignments: GradedAssignmentStat[], p: Cha
 /** Grade percent per assignment, 0 to 100. */
 export function gradePerAssignmentOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
   return {
-    aria: { enabled: true },
+    aria: describe(`Grade per assignment: ${assignments.map((a) => `${a.title} ${tooltipPercent(a.percent)}`).join(', ')}.`),
     grid: { left: 48, right: 16, top: 16, bottom: 56 },
     tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
     xAxis: { type: 'category', data: assignments.map((a) => a.title), ...axisStyle(p), axisLabel: { color: p.muted, interval: 0, rotate: assignments.length > 4 ? 30 : 0, width: 110, overflow: 'truncate' } },
@@ -116,8 +124,9 @@ export function gradePerAssignmentOption(assignments: GradedAssignmentStat[], p:
 /** The student's average per subject against the class average (75 when the school has none), 0 to 100 in steps of 20. */
 export function subjectRadarOption(subjects: SubjectStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
   const steps = CHART_CONSTANTS.radarMax / CHART_CONSTANTS.radarStep;
+  const classAverage = (s: SubjectStat) => s.class_average ?? CHART_CONSTANTS.defaultClassAverage;
   return {
-    aria: { enabled: true },
+    aria: describe(`Subject averages: ${subjects.map((s) => `${s.course} ${tooltipPercent(s.average)} (class ${tooltipPercent(classAverage(s))})`).join(', ')}.`),
     tooltip: { trigger: 'item', valueFormatter: tooltipPercent },
     legend: { bottom: 0, textStyle: { color: p.text }, data: ['Your average', 'Class average'] },
     radar: {
@@ -134,7 +143,7 @@ export function subjectRadarOption(subjects: SubjectStat[], p: ChartPalette = LI
       type: 'radar',
       data: [
         { name: 'Your average', value: subjects.map((s) => s.average), itemStyle: { color: p.brand }, areaStyle: { color: p.brand, opacity: 0.15 } },
-        { name: 'Class average', value: subjects.map((s) => s.class_average ?? CHART_CONSTANTS.defaultClassAverage), itemStyle: { color: p.accent }, lineStyle: { type: 'dashed' } },
+        { name: 'Class average', value: subjects.map(classAverage), itemStyle: { color: p.accent }, lineStyle: { type: 'dashed' } },
       ],
     }],
   };

@@ -18,10 +18,13 @@ describe('chart options (spec section 9)', () => {
     const o = statusDoughnutOption(counts);
     const series = first(o.series);
     expect(series.type).toBe('pie');
-    expect(series.radius).toEqual(['70%', '100%']);
+    const [inner, outer] = (series.radius as string[]).map((r) => Number.parseFloat(r));
+    expect(inner! / outer!).toBeCloseTo(0.7);
+    expect(outer).toBe(90);
     expect(series.data.map((d: { name: string; value: number }) => [d.name, d.value])).toEqual([['Incomplete', 3], ['Submitted', 1], ['Graded', 2]]);
     expect(first(o.title).text).toBe('6');
     expect(first(o.title).subtext).toBe('assignments');
+    expect(first(o.aria).label.description).toBe('Assignments Status: 6 assignments: 3 Incomplete, 1 Submitted, 2 Graded.');
     expect(first(o.tooltip).formatter({ name: 'Graded', value: 2, percent: 33.333333 })).toBe('Graded: 2 (33.33%)');
   });
 
@@ -55,6 +58,7 @@ describe('chart options (spec section 9)', () => {
     const [mine, cls] = first(o.series).data;
     expect(mine).toMatchObject({ name: 'Your average', value: [82.5, 64, 90] });
     expect(cls).toMatchObject({ name: 'Class average', value: [71.25, 75, 88] });
+    expect(first(o.aria).label.description).toBe('Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%), History 90.0% (class 88.0%).');
   });
 
   it('tooltips show 1 decimal', () => {
