@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PROJECTIONS, type PracticeList } from '@evergrade/contracts';
-import { callApi } from '../../lib/api-client';
 import { useSessionStore } from '../../stores/session';
 import { assignmentsQueryOptions } from '../../features/assignments/api/get-assignments';
 import { subjectTone } from '../../features/assignments/utils/assignment-lists';
 import { useInstructorAssignments } from '../../features/instructor-assignments/api/get-instructor-assignments';
+import { usePracticeAssignments } from '../../features/practice/api/get-practice-assignments';
 import { MonthCalendar, type CalendarEvent } from '../../features/calendar';
 import { InstructorLayout } from './instructor/layout';
 import { StudentLayout } from './student/layout';
@@ -17,23 +16,20 @@ export function CalendarLayout() {
   return useRole() === 'instructor' ? <InstructorLayout /> : <StudentLayout />;
 }
 
-// Practice items are the student's own; a failure (or a server without practice yet) just leaves them out.
-const practiceKey = [PROJECTIONS.studentAssignments, 'calendar-practice'] as const;
-const getPractice = ({ signal }: { signal?: AbortSignal }) => callApi('getPracticeAssignments', { signal }).catch((): PracticeList => ({}));
-
 function StudentCalendar() {
   const assignments = useQuery({ ...assignmentsQueryOptions(), refetchOnMount: 'always' });
-  const practice = useQuery({ queryKey: practiceKey, queryFn: getPractice, refetchOnMount: 'always' });
+  // a practice item is due when it was created (spec); a failure just leaves practice out
+  const { practice } = usePracticeAssignments();
   const events = useMemo<CalendarEvent[]>(() => [
     ...Object.values(assignments.data ?? {}).map((a) => ({
       id: `a${a.assignment_id}`, title: a.title, due: a.due, href: `/student/assignments/${a.assignment_id}`,
       tone: subjectTone(a.course), label: a.course_code || a.course, status: a.status, kind: 'assignment' as const,
     })),
-    ...Object.values(practice.data ?? {}).map((p) => ({
+    ...practice.map((p) => ({
       id: `p${p.practice_assignment_id}`, title: p.title, due: p.due, href: `/student/assignments/practice/${p.practice_assignment_id}`,
       tone: subjectTone(p.course), label: p.course_code ?? p.course, status: p.status, kind: 'practice' as const,
     })),
-  ], [assignments.data, practice.data]);
+  ], [assignments.data, practice]);
   return <MonthCalendar events={events} loading={assignments.isPending} />;
 }
 

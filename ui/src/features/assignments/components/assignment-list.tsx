@@ -8,7 +8,10 @@ import { AlertIcon, CalendarIcon, PlusIcon, SparkIcon } from '../../../component
 import { Spinner } from '../../../components/spinner';
 import { assignmentsQueryOptions } from '../api/get-assignments';
 import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, type Filters, type TabId } from '../utils/assignment-lists';
+// The API module only (not the practice feature's index), so the list does not pull in the practice pages.
+import { usePracticeAssignments } from '../../practice/api/get-practice-assignments';
 import { AssignmentCard } from './assignment-card';
+import { PracticeCard } from './practice-card';
 import { AssignmentTabs } from './assignment-tabs';
 import { FilterMenu } from './filter-menu';
 
@@ -43,18 +46,29 @@ export function AssignmentList() {
     // dataUpdatedAt makes "now" move forward with every refresh
   }, [data, filters, dataUpdatedAt]);
 
+  const { practice, loading: practiceLoading } = usePracticeAssignments();
+  // created_at serves as a practice item's due date: latest first, like the other tabs
+  const practiceSorted = useMemo(() => [...practice].sort((a, b) => b.created_at.localeCompare(a.created_at)), [practice]);
   const total = data ? Object.keys(data).length : 0;
   const shown = tab === 'Practice' ? [] : lists[tab];
 
   let body;
-  if (isPending) body = <Spinner label="Loading assignments" />;
+  if (tab === 'Practice' && practiceLoading) body = <Spinner label="Loading practice assignments" />;
+  else if (tab === 'Practice' && practiceSorted.length === 0)
+    body = <EmptyState title={MESSAGES.noPractice} icon={<SparkIcon width={28} height={28} />}>Practice assignments you create will appear here.</EmptyState>;
+  else if (tab === 'Practice')
+    body = (
+      <ul className="assignment-grid" aria-label="Practice assignments">
+        {practiceSorted.map((p) => <PracticeCard key={p.practice_assignment_id} practice={p} />)}
+      </ul>
+    );
+  else if (isPending) body = <Spinner label="Loading assignments" />;
   else if (isError)
     body = (
       <EmptyState title="We couldn't load your assignments" icon={<AlertIcon width={28} height={28} />}>
         <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
       </EmptyState>
     );
-  else if (tab === 'Practice') body = <EmptyState title={MESSAGES.noPractice} icon={<SparkIcon width={28} height={28} />}>Practice assignments you create will appear here.</EmptyState>;
   else if (total === 0) body = <EmptyState title={MESSAGES.noAssignments}>When your instructors publish work, it shows up here.</EmptyState>;
   else if (shown.length === 0 && hasFilters(filters))
     body = (
@@ -88,7 +102,7 @@ export function AssignmentList() {
           idPrefix={idPrefix}
           selected={tab}
           onSelect={setTab}
-          counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length } : {}}
+          counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length, ...(practiceLoading ? {} : { Practice: practice.length }) } : {}}
         />
         {tab !== 'Practice' && <FilterMenu subjects={data ? subjectsOf(data) : []} value={filters} onChange={setFilters} />}
       </div>

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type StudentAssignment } from '@evergrade/contracts';
+import { MESSAGES, type PracticeListItem, type StudentAssignment } from '@evergrade/contracts';
 import { Link } from 'react-router';
 import { mockApi, renderRoutes } from '../../../testing/render';
 import { assignmentsQueryKey } from '../api/get-assignments';
@@ -15,13 +15,17 @@ const item = (id: number, dueOffset: number, extra: Partial<StudentAssignment> =
   };
 };
 
-const show = (record: Record<string, StudentAssignment>, path = '/student/assignments') => {
-  const api = mockApi({ 'GET /students/get-assignments': () => ({ body: record }) });
+const show = (record: Record<string, StudentAssignment>, path = '/student/assignments', practice: Record<string, PracticeListItem> = {}) => {
+  const api = mockApi({
+    'GET /students/get-assignments': () => ({ body: record }),
+    'GET /students/get-practice-assignments': () => ({ body: practice }),
+  });
   const view = renderRoutes([
     { path: '/student/assignments', element: <AssignmentList /> },
     { path: '/student/assignments/:id', element: <Link to="/student/assignments">Back to list</Link> },
     { path: '/calendar', element: <p>Calendar page</p> },
     { path: '/student/assignments/practice/create', element: <p>Practice creation</p> },
+    { path: '/student/assignments/practice/:id', element: <p>Practice taking</p> },
   ], path);
   return { ...api, ...view };
 };
@@ -132,5 +136,22 @@ describe('AssignmentList', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Back to list' }));
     await screen.findByRole('link', { name: 'Essay 1' });
     await vi.waitFor(() => expect(calls.filter((c) => c.key === 'GET /students/get-assignments')).toHaveLength(2));
+  });
+
+  it('lists practice assignments on the Practice tab, newest first, and opens one', async () => {
+    const p = (id: number, created: string, extra: Partial<PracticeListItem> = {}): PracticeListItem => ({
+      practice_assignment_id: id, title: `Drill ${id}`, description: '', course: 'Physics', course_code: 'PHYS10', created_at: created, assigned: created, due: created,
+      status: 'Available', question_count: 3, answered_count: 1, marks_total: 3, marks_obtained: null, creation_method: 'ai', submitted_at: null, ...extra,
+    });
+    show({ 1: item(1, day) }, '/student/assignments', { 5: p(5, '2026-01-02T10:00:00Z'), 6: p(6, '2026-02-02T10:00:00Z', { status: 'Submitted', marks_obtained: 2 }) });
+    await screen.findByRole('link', { name: 'Essay 1' });
+    fireEvent.click(screen.getByRole('tab', { name: /Practice/ }));
+    const cards = await within(screen.getByRole('tabpanel')).findAllByRole('link');
+    expect(cards.map((c) => c.getAttribute('href'))).toEqual(['/student/assignments/practice/6', '/student/assignments/practice/5']);
+    expect(within(cards[0]!).getByTestId('status-badge').textContent).toBe('Submitted');
+    expect(within(cards[1]!).getByTestId('status-badge').textContent).toBe('Available');
+    expect(screen.getByRole('tab', { name: /Practice/ }).textContent).toBe('Practice2');
+    fireEvent.click(cards[1]!);
+    expect(await screen.findByText('Practice taking')).toBeTruthy();
   });
 });
