@@ -53,7 +53,8 @@ export function offlineSummary(a: StudentAssignment, questions: SummaryQuestion[
   if (weak.length > 0) {
     const worst = weak[0]!;
     const advice = firstSentence(worst.feedback);
-    sentences.push(`Go back over ${list(weak.map((q) => q.question_number))}${advice ? `; on Question ${worst.question_number} your instructor wrote: “${advice}”` : ''}.`);
+    const quote = advice ? `; on Question ${worst.question_number} your instructor wrote: “${advice}”` : '';
+    sentences.push(`Go back over ${list(weak.map((q) => q.question_number))}${quote}${/[.!?]$/.test(advice ?? '') ? '' : '.'}`);
   } else if (strong.length < graded.length) {
     sentences.push('The rest earned partial credit: read the feedback on each question to pick up the missing marks.');
   }
