@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
 import { GradeStatsSchema, StudentSummarySchema, type StudentAssignment } from '@evergrade/contracts';
 import { createAssignment } from '@evergrade/command-service';
 import type { AiProvider } from '@evergrade/platform/ai';
-import { startStandalone, type Standalone } from './server';
+import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { loginAs, type TestUser } from './testing/client';
 
 /**
@@ -13,7 +14,7 @@ import { loginAs, type TestUser } from './testing/client';
  */
 const DAY = 86_400_000;
 
-describe('grade stats and student summary', () => {
+function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
   let server: Standalone;
   let ada: TestUser;
   let emmy: TestUser;
@@ -47,7 +48,7 @@ describe('grade stats and student summary', () => {
   }
 
   beforeAll(async () => {
-    server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ai: fakeAi });
+    server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ai: fakeAi, ...(await backend()) });
     const user = async (email: string) =>
       (await server.db.query<{ user_id: number }>('SELECT user_id FROM users WHERE tenant = $1 AND email = $2', ['demo', email])).rows[0]!.user_id;
     const course = async (code: string) =>
@@ -136,4 +137,16 @@ describe('grade stats and student summary', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json.message).toContain('assignment_id');
   });
-});
+}
+
+describe('grade stats and student summary on PGlite', () => gradeSuite(async () => ({})));
+
+const databaseUrl = process.env.DATABASE_URL;
+let schema: IsolatedSchema | undefined;
+afterAll(async () => { await schema?.drop(); });
+
+describe.skipIf(!databaseUrl)(`grade stats and student summary on PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`, () =>
+  gradeSuite(async () => {
+    schema = await createIsolatedSchema(databaseUrl!, 'grades');
+    return { databaseUrl: schema.connectionString };
+  }));
