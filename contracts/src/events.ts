@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
+import { GRADING_EVENT_SCHEMAS } from './grading-events';
 import { LIBRARY_EVENT_SCHEMAS } from './library-events';
 import { PRACTICE_EVENT_SCHEMAS } from './practice-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 
+export * from './grading-events';
 export * from './library-events';
 export * from './practice-events';
 export * from './session-events';
@@ -248,6 +250,7 @@ export const CourseCodeReservedSchema = z.object({
 });
 
 export const DomainEventSchema = z.discriminatedUnion('type', [
+  ...GRADING_EVENT_SCHEMAS,
   ...LIBRARY_EVENT_SCHEMAS,
   ...PRACTICE_EVENT_SCHEMAS,
   ...SESSION_EVENT_SCHEMAS,

@@ -6,6 +6,7 @@ import { devRoutes } from './dev';
 import { documentRoutes } from './documents';
 import { editorRoutes } from './editor';
 import { graderRoutes } from './grader';
+import { gradingRoutes } from './grading';
 import { libraryRoutes } from './library';
 import { practiceRoutes } from './practice';
 import { instructorRoutes } from './instructors';
@@ -26,6 +27,7 @@ export * from './documents';
 export * from './library';
 export * from './practice';
 export * from './grader';
+export * from './grading';
 export * from './student-uploads';
 export * from './sessions';
 export * from './student-summary';
@@ -41,6 +43,7 @@ export const routes = {
   ...libraryRoutes,
   ...practiceRoutes,
   ...graderRoutes,
+  ...gradingRoutes,
   ...studentUploadRoutes,
   ...sessionRoutes,
   ...studentSummaryRoutes,

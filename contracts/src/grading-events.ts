@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * Grading (spec document 2 sections 2-9): one stream per (assignment, student),
+ * `grading:{tenant}:{assignmentId}:{studentId}`, separate from the student's submission stream. A grade is
+ * never a value overwritten in a row: it is the latest of a chain of events saying who or what set it, when,
+ * from what and why. Data is camelCase; the HTTP API keeps the spec's snake_case names.
+ *
+ * A response is one student's answer to one question; its `responseId` (the spec's response_id) is an integer
+ * allocated once per (student, question) from the `response` sequence, the first time a response is recorded.
+ */
+const isoDate = z.iso.datetime({ offset: true });
+
+export const RecordedResponseSchema = z.object({
+  responseId: z.number().int(),
+  questionId: z.number().int(),
+  questionNumber: z.number().int(),
+  /** Plain text (or serialised editor state for typed answers); '' when the question was not answered. */
+  response: z.string(),
+});
+export type RecordedResponse = z.infer<typeof RecordedResponseSchema>;
+
+/** An instructor-uploaded PDF was read: one response per question of the assignment, each ungraded. */
+export const SubmissionFileProcessedSchema = z.object({
+  type: z.literal('SubmissionFileProcessed'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    /** Blob key of the stored PDF. */
+    fileKey: z.string(),
+    /** The name the instructor's file had (the spec's student_data.original_filename). */
+    originalFilename: z.string(),
+    /** How the pages were read. */
+    method: z.enum(['text', 'ocr', 'ai']),
+    responses: z.array(RecordedResponseSchema),
+    processedBy: z.number().int(),
+    processedAt: isoDate,
+  }),
+});
+
+/**
+ * The student's own typed answers (AnswerSaved on the submission stream), copied when grading starts, so a
+ * grade names the exact text it graded; `submissionVersion` is the submission stream's version read.
+ */
+export const OnlineResponsesCapturedSchema = z.object({
+  type: z.literal('OnlineResponsesCaptured'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    submissionVersion: z.number().int(),
+    responses: z.array(RecordedResponseSchema),
+    capturedAt: isoDate,
+  }),
+});
+
+export const GraderSchema = z.object({
+  /** 'ai': an OpenAI-compatible model; 'offline': @evergrade/grading's checker. */
+  kind: z.enum(['ai', 'offline']),
+  /** The model name, or 'offline'. */
+  name: z.string(),
+});
+export type Grader = z.infer<typeof GraderSchema>;
+
+/** A grader (AI model or the offline checker) set a response's mark and feedback. */
+export const ResponseGradedSchema = z.object({
+  type: z.literal('ResponseGraded'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    responseId: z.number().int(),
+    questionId: z.number().int(),
+    questionNumber: z.number().int(),
+    pointsObtained: z.number().nonnegative(),
+    pointsPossible: z.number().nonnegative(),
+    feedback: z.string(),
+    /** Non-empty: why a teacher should look (the grader was not confident). '' when not flagged. */
+    flaggedForReview: z.string(),
+    grader: GraderSchema,
+    /** 0..1: how sure the grader is (the offline checker: 0.9 confident, 0.4 not). */
+    confidence: z.number().min(0).max(1),
+    inputs: z.object({
+      /** 1 + the number of QuestionUpdated events of this question when it was graded. */
+      questionVersion: z.number().int(),
+      /** How many times this response's text had been recorded (1 = the first file or capture). */
+      responseVersion: z.number().int(),
+    }),
+    /** A regrade's instructions, as the instructor typed them. */
+    regradeInstructions: z.string().optional(),
+    /** True when this grade replaced one set by hand (the instructor asked for it with override_manual). */
+    overrodeManual: z.boolean().optional(),
+    gradedAt: isoDate,
+  }),
+});
+
+/** An instructor changed a response's mark and/or feedback by hand. */
+export const ResponseMarkEditedSchema = z.object({
+  type: z.literal('ResponseMarkEdited'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    responseId: z.number().int(),
+    questionId: z.number().int(),
+    previousPoints: z.number().nonnegative(),
+    points: z.number().nonnegative(),
+    pointsPossible: z.number().nonnegative(),
+    previousFeedback: z.string(),
+    feedback: z.string(),
+    /** The instructor's user id. */
+    by: z.number().int(),
+    reason: z.string().optional(),
+    editedAt: isoDate,
+  }),
+});
+
+/** Mark as Resolved on a response's review flag. */
+export const ResponseFlagResolvedSchema = z.object({
+  type: z.literal('ResponseFlagResolved'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    responseId: z.number().int(),
+    questionId: z.number().int(),
+    /** The flag text that was resolved. */
+    flag: z.string(),
+    by: z.number().int(),
+    resolvedAt: isoDate,
+  }),
+});
+
+/**
+ * reset-grading-status: these questions are ungraded again (marks kept until regraded). Questions whose grade
+ * was set by hand stay graded unless the instructor asked (override_manual); they are listed in keptManual.
+ */
+export const GradingResetSchema = z.object({
+  type: z.literal('GradingReset'),
+  data: z.object({
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    questionIds: z.array(z.number().int()),
+    keptManual: z.array(z.number().int()).optional(),
+    by: z.number().int(),
+    resetAt: isoDate,
+  }),
+});
+
+export const GRADING_EVENT_SCHEMAS = [
+  SubmissionFileProcessedSchema,
+  OnlineResponsesCapturedSchema,
+  ResponseGradedSchema,
+  ResponseMarkEditedSchema,
+  ResponseFlagResolvedSchema,
+  GradingResetSchema,
+] as const;
+
+export const GRADING_EVENT_TYPES = GRADING_EVENT_SCHEMAS.map((s) => s.shape.type.value);
