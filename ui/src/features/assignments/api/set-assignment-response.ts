@@ -5,16 +5,21 @@ export type SaveAnswerInput = {
   questionId: number;
   questionNumber: number;
   content: string | null;
+  /** Kept with the queued save, so a resend is the same command (applied once). */
+  commandId?: string;
+  /** When the student made the edit: the server never lets an older edit overwrite a newer one. */
+  clientSavedAt?: string;
 };
 
 /** One AnswerSaved command; the id makes a retried request apply once. */
-export const setAssignmentResponse = ({ assignmentId, questionId, questionNumber, content }: SaveAnswerInput) =>
+export const setAssignmentResponse = ({ assignmentId, questionId, questionNumber, content, commandId, clientSavedAt }: SaveAnswerInput) =>
   callApi('setAssignmentResponse', {
     body: {
       assignment_id: assignmentId,
       question_id: questionId,
       question_number: questionNumber,
       response_content: content,
-      command_id: crypto.randomUUID(),
+      command_id: commandId ?? crypto.randomUUID(),
+      ...(clientSavedAt ? { client_saved_at: clientSavedAt } : {}),
     },
   });

@@ -1,28 +1,41 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { isAnswered, isAssignmentLocked, MESSAGES } from '@evergrade/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { isAnswered, isAssignmentLocked, MESSAGES, TIMER_MESSAGES } from '@evergrade/contracts';
 import { AlertDialog, ConfirmDialog } from '../../../components/dialog';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { watchAssignment } from '../../../lib/socket';
 import { useAssignmentQuestions } from '../api/get-assignment-questions';
-import { useAssignments } from '../api/get-assignments';
+import { assignmentsQueryKey, useAssignments } from '../api/get-assignments';
+import { timedSessionKey } from '../api/sessions';
 import { useAnswers } from '../hooks/use-answers';
 import { useNow } from '../hooks/use-now';
 import { useSubmitFlow } from '../hooks/use-submit-flow';
+import { useTimedSession } from '../hooks/use-timed-session';
 import { AssignmentHeader } from './assignment-header';
 import { GradedSummary } from './graded-summary';
 import { QuestionBlock } from './question-block';
+import { TimedStartModal } from './timed-start-modal';
+import { ConnectionBanner, TimerBannerView, TimerPanel } from './timer-panel';
 
 const LIST = '/student/assignments';
 
 export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   const navigate = useNavigate();
   const now = useNow();
+  const client = useQueryClient();
   const list = useAssignments();
-  const questions = useAssignmentQuestions(assignmentId, Number.isInteger(assignmentId) && assignmentId > 0);
   const assignment = list.data?.[String(assignmentId)];
+  // Timed work: questions load only once its session is started or already submitted (spec section 4).
+  const flushAnswers = useRef<() => Promise<void>>(async () => {});
+  const timer = useTimedSession({
+    assignment, flushAll: () => flushAnswers.current(),
+    onAutoSubmitted: () => { void client.invalidateQueries({ queryKey: assignmentsQueryKey }); navigate(LIST); },
+  });
+  const questions = useAssignmentQuestions(assignmentId, Number.isInteger(assignmentId) && assignmentId > 0 && !!assignment && timer.questionsAllowed);
   const answers = useAnswers(assignmentId, questions.data);
+  flushAnswers.current = answers.flushAll;
 
   useEffect(() => watchAssignment(assignmentId), [assignmentId]);
   // Editors take their text when they mount: a PDF upload that filled answers remounts them with the new text.
@@ -35,8 +48,24 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
     flushAll: answers.flushAll,
     responses: () => answers.responses,
     incomplete: () => qs.length - answered,
-    onSubmitted: () => navigate(LIST),
+    onSubmitted: () => {
+      void client.invalidateQueries({ queryKey: timedSessionKey(assignmentId) });
+      navigate(LIST);
+    },
   });
+
+  // Leaving a started timed assignment asks first: in the app, and when the tab closes or reloads.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => timer.guardLeave && !flow.busy && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!timer.guardLeave) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = TIMER_MESSAGES.leaveConfirm;
+      return TIMER_MESSAGES.leaveConfirm;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [timer.guardLeave]);
 
   const goBack = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(LIST));
   const loadFailed = list.isError || questions.isError || (list.isSuccess && !assignment) || !(assignmentId > 0);
@@ -44,9 +73,21 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   if (loadFailed) {
     return <AlertDialog title="Unable to open assignment" message={MESSAGES.loadFailed} closeLabel="Close" onClose={goBack} />;
   }
-  if (!assignment || !questions.data) return <Spinner label="Loading assignment" />;
+  if (assignment && timer.phase === 'not_started') {
+    return (
+      <>
+        <TimedStartModal assignment={assignment} starting={timer.starting} onStart={timer.start} onCancel={goBack} />
+        {timer.startError && <AlertDialog title="Unable to start" message={timer.startError} onClose={() => { timer.dismissStartError(); goBack(); }} />}
+      </>
+    );
+  }
+  if (!assignment || !questions.data || !answers.ready) return <Spinner label="Loading assignment" />;
 
-  const locked = isAssignmentLocked(assignment, now);
+  // A running session is bounded by its own deadline (extra time may pass the due time); otherwise the lock rule.
+  const session = timer.session;
+  const locked = timer.phase === 'running' && session
+    ? isAssignmentLocked({ ...assignment, due: session.deadline }, now)
+    : isAssignmentLocked(assignment, now) || timer.phase === 'expired' || timer.phase === 'submitted';
   const graded = assignment.status === 'Graded';
 
   return (
@@ -54,6 +95,9 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <button type="button" className="button button-ghost back-button" onClick={goBack}>
         <ArrowLeftIcon width={18} height={18} /> Back
       </button>
+      <ConnectionBanner />
+      <TimerBannerView banner={timer.banner} onDismiss={timer.dismissBanner} />
+      {timer.timed && <TimerPanel remaining={timer.remaining} submitted={timer.phase === 'submitted'} />}
       <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start}
         onBeforePdfUpload={answers.flushAll} onPdfFilled={(ids) => { answers.forgetDrafts(ids); setPdfFills((n) => n + 1); }} />
       {graded && <GradedSummary assignmentId={assignment.assignment_id} />}
@@ -65,6 +109,11 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       </div>
       {flow.confirming != null && <ConfirmDialog title="Submit assignment?" message={MESSAGES.incompleteQuestions(flow.confirming)} onConfirm={flow.confirm} onCancel={flow.cancel} />}
       {flow.error && <AlertDialog title="Something went wrong" message={flow.error} onClose={flow.dismissError} />}
+      {timer.alert && <AlertDialog title="Time expired" message={timer.alert.message} onClose={timer.closeAlert} />}
+      {blocker.state === 'blocked' && (
+        <ConfirmDialog title="Leave this assignment?" message={TIMER_MESSAGES.leaveConfirm} confirmLabel="Leave" cancelLabel="Stay"
+          onConfirm={() => blocker.proceed()} onCancel={() => blocker.reset()} />
+      )}
     </div>
   );
 }

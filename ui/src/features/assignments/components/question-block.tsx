@@ -5,7 +5,7 @@ import { formatMark, marksLabel } from '../../../lib/format';
 import { RichTextEditor, RichTextView } from '../../editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
 
-const STATUS_TEXT: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed };
+const STATUS_TEXT: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed, queued: 'Saved on this device' };
 
 type Props = {
   question: AssignmentQuestion;

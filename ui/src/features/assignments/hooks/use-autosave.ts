@@ -6,6 +6,9 @@ export type UseAutosave = {
   edit: (id: number, text: string) => void;
   flushAll: () => Promise<void>;
   isDirty: (id: number) => boolean;
+  /** Answers whose last save was kept on this device; `delivered` when the queue sent one. */
+  queued: () => number[];
+  delivered: (id: number) => void;
   statuses: Record<number, SaveStatus>;
 };
 
@@ -13,7 +16,7 @@ export type UseAutosave = {
  * Binds an AutosaveScheduler to a component. `save` may change between renders; the latest one is
  * used. Pending edits are saved when the component unmounts (leaving the page keeps the text).
  */
-export function useAutosave(save: (id: number, content: string | null) => Promise<void>): UseAutosave {
+export function useAutosave(save: (id: number, content: string | null) => Promise<void | 'queued'>): UseAutosave {
   const saveRef = useRef(save);
   saveRef.current = save;
   const [statuses, setStatuses] = useState<Record<number, SaveStatus>>({});
@@ -38,6 +41,8 @@ export function useAutosave(save: (id: number, content: string | null) => Promis
     edit: useCallback((id, text) => scheduler.edit(id, text), [scheduler]),
     flushAll: useCallback(() => scheduler.flushAll(), [scheduler]),
     isDirty: useCallback((id) => scheduler.isDirty(id), [scheduler]),
+    queued: useCallback(() => scheduler.queued(), [scheduler]),
+    delivered: useCallback((id) => scheduler.delivered(id), [scheduler]),
     statuses,
   };
 }

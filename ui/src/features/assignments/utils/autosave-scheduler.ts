@@ -1,6 +1,7 @@
 import { AUTOSAVE_DELAY_MS, SAVE_STATUS_CLEAR_MS } from '@evergrade/contracts';
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
+/** 'queued': kept on this device (no connection); sent when the connection returns. */
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'queued';
 
 type Entry = {
   text: string;
@@ -13,7 +14,8 @@ type Entry = {
 };
 
 export type AutosaveOptions = {
-  save: (id: number, content: string | null) => Promise<void>;
+  /** Resolves 'queued' when the answer was kept on this device for later instead of reaching the server. */
+  save: (id: number, content: string | null) => Promise<void | 'queued'>;
   onStatus?: (id: number, status: SaveStatus) => void;
   delayMs?: number;
   clearMs?: number;
@@ -31,6 +33,7 @@ export class AutosaveScheduler {
   private readonly entries = new Map<number, Entry>();
   private readonly delayMs: number;
   private readonly clearMs: number;
+  private readonly queuedIds = new Set<number>();
 
   constructor(private readonly options: AutosaveOptions) {
     this.delayMs = options.delayMs ?? AUTOSAVE_DELAY_MS;
@@ -74,8 +77,10 @@ export class AutosaveScheduler {
     if (e.text === e.savedText) return;
     const text = e.text;
     this.setStatus(id, 'saving');
-    e.inFlight = this.options.save(id, toContent(text)).then(() => {
+    let queued = false;
+    e.inFlight = this.options.save(id, toContent(text)).then((outcome) => {
       e.savedText = text;
+      queued = outcome === 'queued';
     });
     try {
       await e.inFlight;
@@ -85,8 +90,22 @@ export class AutosaveScheduler {
     } finally {
       e.inFlight = undefined;
     }
-    if (e.text === text) this.setStatus(id, 'saved');
+    if (queued) this.queuedIds.add(id);
+    else this.queuedIds.delete(id);
+    if (e.text === text) this.setStatus(id, queued ? 'queued' : 'saved');
     else if (!e.debounce) return this.flush(id);
+  }
+
+  /** Answers kept on this device by their last save. */
+  queued(): number[] {
+    return [...this.queuedIds];
+  }
+
+  /** The queue delivered this question's answer: say so, unless a newer edit is on its way. */
+  delivered(id: number): void {
+    if (!this.queuedIds.delete(id)) return;
+    const e = this.entries.get(id);
+    if (e && e.status === 'queued') this.setStatus(id, 'saved');
   }
 
   /** Force-save every pending answer (before submit); rejects if any save fails. */
