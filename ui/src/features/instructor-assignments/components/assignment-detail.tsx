@@ -12,7 +12,7 @@ import { deriveStatus, formatAverage } from '../utils/assignment-lists';
 import { InlineTitle } from './inline-title';
 import { QuestionsTab } from './questions-tab';
 import { StatusBadge } from './status-badge';
-import { SubmissionsTab } from './submissions-tab';
+import { SubmissionsPanel, useRegradeAfterEdit } from '../../grading';
 
 export const LOAD_FAILED = 'There was an error loading this assignment. Please try again.';
 export const LIST_PATH = '/instructor/assignments';
@@ -27,6 +27,7 @@ export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
   const list = useInstructorAssignments();
   const rename = useRenameAssignment();
   const [view, setView] = useState<View>('questions');
+  const regrade = useRegradeAfterEdit(assignmentId);
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -90,7 +91,9 @@ export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
         <button type="button" className="ia-view-option" aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>View Submissions</button>
       </div>
 
-      {view === 'questions' ? <QuestionsTab sheet={a} /> : <SubmissionsTab submissions={row?.submissions ?? 0} />}
+      {view === 'questions'
+        ? <QuestionsTab sheet={a} afterSaveWithSubmissions={regrade.hasSubmissions ? () => void regrade.regradeAll(() => setView('submissions')) : undefined} />
+        : <SubmissionsPanel assignmentId={assignmentId} courseCode={a.course_code} />}
     </div>
   );
 }

@@ -102,11 +102,11 @@ describe('AssignmentDetail', () => {
   });
 
   it('toggles between questions and submissions, with their empty states', async () => {
-    show({ 'POST /grader/get-assignment-questions': () => ({ body: sheet() }) });
+    show({ 'POST /grader/get-assignment-questions': () => ({ body: sheet() }), 'POST /grader/previous-questions-and-responses': () => ({ body: {} }) });
     expect(await screen.findByText('No questions available for this assignment.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View Submissions' }));
-    expect(screen.getByText('No submissions yet.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: /Upload Submissions/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('No submissions yet.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Upload Submissions/ }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'View Questions' }));
     expect(screen.getByText('No questions available for this assignment.')).toBeTruthy();
   });

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import type { AssignmentSheet } from '@evergrade/contracts';
+import type { AssignmentSheet, UpdateQuestionBody } from '@evergrade/contracts';
 import { AssignmentPreview } from '../../../components/assignment-preview/assignment-preview';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast';
+import { RegradeWarningDialog } from '../../grading';
 import { useResolveFlag, useSaveQuestions } from '../api/update-question';
 import { bodyOf, changedQuestions, draftOf, draftsError, type QuestionDraft } from '../utils/question-edits';
 import { DownloadMenu } from './download-menu';
@@ -16,8 +17,10 @@ const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'The 
  * View Questions: the shared preview in view mode; Edit Assignment copies the questions into drafts,
  * Cancel drops them, Save Changes sends update-question for each changed question.
  */
-export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
+export function QuestionsTab({ sheet, afterSaveWithSubmissions }: { sheet: AssignmentSheet; afterSaveWithSubmissions?: () => void }) {
   const [drafts, setDrafts] = useState<QuestionDraft[] | null>(null);
+  // With submissions, Save Changes first shows the regrade warning (spec document 2 section 4).
+  const [warning, setWarning] = useState<UpdateQuestionBody[] | null>(null);
   const save = useSaveQuestions(sheet.assignment_id);
   const resolve = useResolveFlag(sheet.assignment_id);
   // An editor flushes a pending edit when it unmounts: after Cancel or Save that must not reopen edit mode.
@@ -36,16 +39,35 @@ export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
     if (problem) return void toast.error(problem);
     const bodies = changedQuestions(sheet.questions, drafts, sheet.assignment_id);
     if (bodies.length === 0) return edit(null);
+    if (afterSaveWithSubmissions) return setWarning(bodies);
+    saveBodies(bodies);
+  };
+  const saveBodies = (bodies: UpdateQuestionBody[], then?: () => void) =>
     save.mutate(bodies, {
       onSuccess: () => {
         edit(null);
+        setWarning(null);
         toast.success(bodies.length === 1 ? 'Question saved' : `${bodies.length} questions saved`);
+        then?.();
       },
-      onError: (err) => toast.error(failure(err)),
+      onError: (err) => {
+        setWarning(null);
+        toast.error(failure(err));
+      },
     });
-  };
 
   return (
+    <>
+    {warning && (
+      <RegradeWarningDialog
+        busy={save.isPending}
+        onProceed={() => saveBodies(warning, afterSaveWithSubmissions)}
+        onCancel={() => {
+          setWarning(null);
+          edit(null);
+        }}
+      />
+    )}
     <AssignmentPreview<QuestionDraft>
       questions={drafts ?? sheet.questions}
       editing={editing}
@@ -66,5 +88,6 @@ export function QuestionsTab({ sheet }: { sheet: AssignmentSheet }) {
         });
       }}
     />
+    </>
   );
 }

@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import type { GradedQuestion as Question } from '@evergrade/contracts';
+import { CheckIcon, FlagIcon, SparkIcon } from '../../../components/icons';
+import { RichTextEditor, RichTextView } from '../../editor';
+import { useResponseEdit } from '../hooks/use-response-edit';
+import { formatMarks, isUnresolvedFlag, MARKS_STEP, type GradedState } from '../utils/grading-state';
+
+type Props = {
+  assignmentId: number;
+  studentId: number;
+  question: Question;
+  graded: GradedState;
+  onRegrade: () => void;
+};
+
+const STATE_LABEL = { true: 'Graded', false: 'Not graded', inProgress: 'Grading…' } as const;
+
+/** One question of a student's graded submission: response, marks (0..possible, step 0.25), feedback, flag, regrade. */
+export function GradedQuestion({ assignmentId, studentId, question: q, graded, onRegrade }: Props) {
+  const edit = useResponseEdit({ assignmentId, studentId, question: q });
+  const id = useId();
+  const busy = graded === 'inProgress';
+  const noResponse = q.response_id <= 0;
+  const flagged = isUnresolvedFlag(q);
+
+  return (
+    <article className="card gr-question" aria-labelledby={`${id}-title`} data-testid={`graded-question-${q.question_number}`} data-graded={String(graded)}>
+      <header className="gr-question-head">
+        <h3 id={`${id}-title`} className="gr-question-title">Question {q.question_number}</h3>
+        <span className={`badge gr-state gr-state-${String(graded)}`} data-testid="graded-state">
+          {graded === 'inProgress' && <span className="gr-dot" aria-hidden="true" />}
+          {graded === true && <CheckIcon width={12} height={12} aria-hidden="true" />}
+          {STATE_LABEL[String(graded) as keyof typeof STATE_LABEL]}
+        </span>
+        {q.graded_by && graded === true && <span className="gr-by text-muted">by {q.graded_by === 'instructor' ? 'an instructor' : q.graded_by}</span>}
+        <div className="gr-marks">
+          <label htmlFor={`${id}-marks`} className="visually-hidden">Marks for question {q.question_number}</label>
+          <input
+            id={`${id}-marks`}
+            className="input gr-marks-input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={q.points_possible}
+            step={MARKS_STEP}
+            value={edit.marks}
+            disabled={busy || noResponse}
+            aria-invalid={edit.notice?.kind === 'error' || undefined}
+            aria-describedby={`${id}-notice`}
+            onChange={(e) => edit.setMarks(e.target.value)}
+          />
+          <span className="gr-marks-possible">/ {formatMarks(q.points_possible)}</span>
+        </div>
+        <button type="button" className="button button-secondary button-sm" onClick={onRegrade} disabled={busy || noResponse}>
+          <SparkIcon width={14} height={14} /> Regrade
+        </button>
+      </header>
+
+      <details className="gr-question-text">
+        <summary>Question and answer key</summary>
+        <RichTextView value={q.question} />
+        {q.answer && <div className="gr-answer"><strong>Answer:</strong> <RichTextView value={q.answer} /></div>}
+      </details>
+
+      <section className="gr-response" aria-label={`Response to question ${q.question_number}`}>
+        <h4 className="gr-label">Response</h4>
+        <RichTextView value={q.response} fallback="No response." />
+      </section>
+
+      {flagged && (
+        <div className="gr-flag" role="note" data-testid="flag">
+          <FlagIcon width={16} height={16} aria-hidden="true" />
+          <p><strong>Flagged for review:</strong> {q.flagged_for_review}</p>
+          <button type="button" className="button button-secondary button-sm" disabled={busy} onClick={() => void edit.resolveFlag()}>Mark as Resolved</button>
+        </div>
+      )}
+
+      <section className="gr-feedback">
+        <h4 className="gr-label" id={`${id}-feedback`}>Feedback</h4>
+        <RichTextEditor
+          key={`${q.response_id}:${edit.feedbackEpoch}`}
+          value={edit.feedback}
+          onChange={edit.setFeedback}
+          ariaLabel={`Feedback for question ${q.question_number}`}
+          placeholder="Feedback for the student"
+          readOnly={busy || noResponse}
+          minHeight={70}
+        />
+      </section>
+      <p id={`${id}-notice`} className={`gr-notice gr-notice-${edit.notice?.kind ?? 'none'}`} role={edit.notice?.kind === 'stale' || edit.notice?.kind === 'error' ? 'alert' : 'status'}>
+        {edit.notice?.text ?? ''}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { StudentGrading } from '@evergrade/contracts';
+import { DocIcon, SparkIcon } from '../../../components/icons';
+import { Menu } from '../../../components/menu';
+import { toast } from '../../../stores/toast';
+import { gradeStudent, regradeFor } from '../api/grading-runs';
+import { useRunning } from '../stores/running';
+import { formatMarks, type GradedState } from '../utils/grading-state';
+import { GradedQuestion } from './graded-question';
+import { RegradeDialog, type RegradeScope } from './regrade-dialog';
+
+type Props = { assignmentId: number; record: StudentGrading; allStudentIds: number[] };
+
+/** Spec's graded PDF types (section 9); the PDF export is a later release, so each option says so. */
+const DOWNLOADS = ['Complete (questions, answers and feedback)', 'Feedback only', 'Feedback and grades'];
+
+function ComingLaterMenu({ label, note, options }: { label: string; note: string; options: string[] }) {
+  return (
+    <Menu label={label} className="menu-right" trigger={<span className="button button-secondary"><DocIcon width={16} height={16} /> {label}</span>}>
+      {() => (
+        <div className="menu-panel gr-later-panel">
+          <p className="gr-later-note"><span className="badge badge-accent">Coming later</span> {note}</p>
+          <ul className="gr-later-list">
+            {options.map((o) => <li key={o}><button type="button" className="menu-item" disabled aria-disabled="true">{o}</button></li>)}
+          </ul>
+        </div>
+      )}
+    </Menu>
+  );
+}
+
+/** A student's graded submission: total, progress bar, grade button, and every question to review. */
+export function GradedSubmission({ assignmentId, record, allStudentIds }: Props) {
+  const client = useQueryClient();
+  const running = useRunning(assignmentId, record.student_id);
+  const [regrading, setRegrading] = useState<number | null>(null);
+  const stateOf = (n: number, graded: boolean): GradedState => (running.includes(n) ? 'inProgress' : graded);
+  const inProgress = running.length > 0;
+  const { obtained, possible } = record.grading;
+  const percent = possible > 0 ? Math.min(100, (obtained / possible) * 100) : 0;
+  const gradedCount = record.questions.filter((q) => q.graded && !running.includes(q.question_number)).length;
+  const canGrade = record.questions.some((q) => q.response_id > 0);
+
+  const regrade = (questionNumber: number, instructions: string, scope: RegradeScope) => {
+    setRegrading(null);
+    const ids = scope === 'all' ? allStudentIds : [record.student_id];
+    void regradeFor(client, assignmentId, ids, questionNumber, instructions).then(({ failed }) => {
+      if (failed === 0) toast.success(ids.length === 1 ? `Question ${questionNumber} regraded` : `Question ${questionNumber} regraded for ${ids.length} students`);
+    });
+  };
+
+  return (
+    <section className="gr-submission" aria-labelledby="gr-student-name" data-testid="graded-submission">
+      <header className="card gr-submission-head">
+        <div className="gr-submission-who">
+          <h2 id="gr-student-name" className="gr-student-name">{record.student_data.student_name}</h2>
+          {record.student_data.original_filename && <p className="text-muted gr-file">{record.student_data.original_filename}</p>}
+        </div>
+        <div className="gr-total" data-testid="grade-total">
+          <span className="gr-total-value">{formatMarks(obtained)}</span>
+          <span className="gr-total-possible">/ {formatMarks(possible)}</span>
+        </div>
+        <div className="gr-progress">
+          <div className="progress-track" role="progressbar" aria-label="Marks obtained" aria-valuemin={0} aria-valuemax={possible} aria-valuenow={obtained}
+            aria-valuetext={`${formatMarks(obtained)} of ${formatMarks(possible)} marks`}>
+            <div className="progress-fill" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="text-muted gr-progress-text">{gradedCount} of {record.questions.length} questions graded</p>
+        </div>
+        <div className="gr-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={inProgress || !canGrade}
+            onClick={() => void gradeStudent(client, assignmentId, record)}
+          >
+            <SparkIcon width={16} height={16} /> {inProgress ? 'Grading…' : record.graded ? 'Regrade' : 'Grade'}
+          </button>
+          <ComingLaterMenu label="Summary" note="Student insights arrive in a later release." options={['Individual summary', 'Classwide summary']} />
+          <ComingLaterMenu label="Download" note="Graded PDFs arrive in a later release." options={DOWNLOADS} />
+          <ComingLaterMenu label="Download All" note="A zip of every student's graded PDF arrives in a later release." options={DOWNLOADS} />
+        </div>
+      </header>
+
+      {record.questions.map((q) => (
+        <GradedQuestion
+          key={q.question_id}
+          assignmentId={assignmentId}
+          studentId={record.student_id}
+          question={q}
+          graded={stateOf(q.question_number, q.graded)}
+          onRegrade={() => setRegrading(q.question_number)}
+        />
+      ))}
+
+      {regrading !== null && (
+        <RegradeDialog
+          questionNumber={regrading}
+          studentName={record.student_data.student_name}
+          studentCount={allStudentIds.length}
+          onClose={() => setRegrading(null)}
+          onRegrade={(instructions, scope) => regrade(regrading, instructions, scope)}
+        />
+      )}
+    </section>
+  );
+}
