@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import '../grading.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { CheckIcon, FlagIcon, PlusIcon, SparkIcon, UploadIcon } from '../../../components/icons';
