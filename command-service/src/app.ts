@@ -8,6 +8,7 @@ import { authRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents';
 import { editorRoutes } from './routes/editor';
 import { graderRoutes } from './routes/grader';
+import { gradingRoutes } from './routes/grading';
 import { libraryCommandRoutes } from './routes/library';
 import { passwordRoutes } from './routes/password';
 import { practiceRoutes } from './routes/practice';
@@ -34,6 +35,8 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(practiceRoutes, deps);
   // Its own scope too: handwritten submission PDFs (upload ticket, streamed reading, answers saved).
   await app.register(studentUploadRoutes, deps);
+  // Its own scope too: instructor-uploaded submissions (one OCR worker), grading, regrading, marks and flags.
+  await app.register(gradingRoutes, deps);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).
   if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs });
 }

@@ -20,6 +20,8 @@ export type CommandServiceDeps = {
    * payload does). Read from the instructor-assignments read model; the decider then checks it on the stream itself.
    */
   locateQuestion: (tenant: string, questionId: number) => Promise<number | null>;
+  /** Which grading stream a response_id belongs to (the `grading` read model), for update-response. */
+  locateResponse: (tenant: string, responseId: number) => Promise<{ assignmentId: number; studentId: number } | null>;
   /** Files outside the event store (editor images); keys start with the tenant. */
   blobs: BlobStore;
   /** The model behind AI Express (and later grading and chat), or the offline provider. */

@@ -5,5 +5,6 @@ export { handleCommand, fold, type Decider } from './decider';
 export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PREAPPROVED_STUDENTS } from './demo-school';
 export { createCourse, changeMembership } from './admin/courses';
 export { createQuestionLocator } from './question-locator';
+export { createResponseLocator } from './grading/locate';
 export { seedSharedLibrary } from './library/seed';
 export { createDeadlineReactor, type DeadlineReactor } from './deadline-reactor';

@@ -10,6 +10,7 @@ import { commandService } from './app';
 import { seedDemoSchool } from './demo-school';
 import { createDeadlineReactor } from './deadline-reactor';
 import { createQuestionLocator } from './question-locator';
+import { createResponseLocator } from './grading/locate';
 import { seedSharedLibrary } from './library/seed';
 import { createAiProvider } from '@evergrade/platform/ai';
 
@@ -29,6 +30,7 @@ const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
 await app.register(commandService, {
   store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db), blobs,
+  locateResponse: createResponseLocator(db),
   ai: createAiProvider(config),
 });
 app.get('/healthz', async () => ({ status: 'ok' }));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { commandService, createQuestionLocator } from '@evergrade/command-service';
+import { commandService, createQuestionLocator, createResponseLocator } from '@evergrade/command-service';
 import { queryService, attachGateway } from '@evergrade/query-service';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
 import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
@@ -111,7 +111,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), locateResponse: createResponseLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
   await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
