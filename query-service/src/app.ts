@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminQueryRoutes } from './routes/admin';
+import { auditRoutes } from './routes/audit';
 import type { QueryServiceDeps } from './context';
 import { authQueryRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
@@ -25,6 +26,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   courseRoutes(app, deps);
   graderQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
+  auditRoutes(app, deps);
   schoolRoutes(app, deps);
   libraryQueryRoutes(app, deps);
   editorImageRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { adminRoutes } from './admin';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { devRoutes } from './dev';
 import { documentRoutes } from './documents';
@@ -21,6 +22,7 @@ export * from './auth';
 export * from './students';
 export * from './instructors';
 export * from './admin';
+export * from './audit';
 export * from './dev';
 export * from './editor';
 export * from './documents';
@@ -37,6 +39,7 @@ export const routes = {
   ...studentRoutes,
   ...instructorRoutes,
   ...adminRoutes,
+  ...auditRoutes,
   ...devRoutes,
   ...editorRoutes,
   ...documentRoutes,

@@ -1,5 +1,7 @@
 import { assignmentQuestionsProjection } from './assignment-questions';
+import { auditProjection } from './audit';
 import { directoryProjection } from './directory';
+import { gradingProjection } from './grading';
 import { instructorAssignmentsProjection } from './instructor-assignments';
 import { practiceProjection } from './practice';
 import { questionLibraryProjection } from './question-library';
@@ -10,8 +12,10 @@ import { timedSessionsProjection } from './timed-sessions';
 
 export const allProjections = [directoryProjection, studentAssignmentsProjection, assignmentQuestionsProjection, instructorAssignmentsProjection,
   rubricsProjection, questionLibraryProjection, textbooksProjection,
-  timedSessionsProjection, practiceProjection];
+  timedSessionsProjection, practiceProjection, auditProjection, gradingProjection];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
 export { timedSessionsProjection };
 export { practiceProjection };
+export { auditProjection };
+export { gradingProjection };
