@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PRACTICE_PROJECTION, PROJECTIONS, type ProjectionUpdated } from '@evergrade/contracts';
+import { PRACTICE_PROJECTION, PROJECTIONS, TIMED_SESSIONS_PROJECTION, type ProjectionUpdated } from '@evergrade/contracts';
 import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
 import { courseKeys } from '../features/courses/api/keys';
 import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
+import { timedSessionBaseKey, timedSessionKey } from '../features/assignments/api/sessions';
+import { timedSessionsBaseKey, timedSessionsKey } from '../features/instructor-assignments/api/timed-sessions';
 import { invalidateAt } from '../lib/positions';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
 
@@ -39,6 +41,19 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       // A student's practice list and sheets (keys: their user and practice notices).
       void invalidateAt(client, [PRACTICE_PROJECTION], n.position);
       return;
+    case TIMED_SESSIONS_PROJECTION: {
+      // A session started, was given extra time or was submitted: the student's timer and the instructor's panel.
+      const ids = idsOf(n.keys, 'assignment');
+      if (ids.length === 0) {
+        void invalidateAt(client, timedSessionBaseKey, n.position);
+        void invalidateAt(client, timedSessionsBaseKey, n.position);
+      }
+      for (const id of ids) {
+        void invalidateAt(client, timedSessionKey(id), n.position);
+        void invalidateAt(client, timedSessionsKey(id), n.position);
+      }
+      return;
+    }
     case PROJECTIONS.directory:
       // users and courses: names shown in the header and on assignment cards
       void invalidateAt(client, ['users'], n.position);

@@ -12,6 +12,7 @@ import { deriveStatus, formatAverage } from '../utils/assignment-lists';
 import { InlineTitle } from './inline-title';
 import { QuestionsTab } from './questions-tab';
 import { StatusBadge } from './status-badge';
+import { TimedSessionsPanel } from './timed-sessions-panel';
 import { SubmissionsPanel, useRegradeAfterEdit } from '../../grading';
 
 export const LOAD_FAILED = 'There was an error loading this assignment. Please try again.';
@@ -85,6 +86,7 @@ export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
           </details>
         )}
       </header>
+      {a.time_limit ? <TimedSessionsPanel assignmentId={assignmentId} /> : null}
 
       <div className="ia-view-toggle" role="group" aria-label="Assignment view">
         <button type="button" className="ia-view-option" aria-pressed={view === 'questions'} onClick={() => setView('questions')}>View Questions</button>
