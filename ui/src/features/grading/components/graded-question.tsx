@@ -51,7 +51,7 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
           />
           <span className="gr-marks-possible">/ {formatMarks(q.points_possible)}</span>
         </div>
-        <button type="button" className="button button-secondary button-sm" onClick={onRegrade} disabled={busy || noResponse}>
+        <button type="button" className="button button-secondary button-sm" onClick={onRegrade} disabled={busy || noResponse} aria-label={`Regrade question ${q.question_number}`}>
           <SparkIcon width={14} height={14} /> Regrade
         </button>
       </header>
