@@ -13,6 +13,9 @@ import { CommandReplySchema, route } from './route';
  *   (update-response) is kept by automatic grading and resets unless this is true.
  */
 
+/** The read model of grades (per-response state and history rows); its notices carry assignment and user keys. */
+export const GRADING_PROJECTION = 'grading';
+
 export const GRADING_MESSAGES = {
   staleEdit: 'Another instructor changed this response after you loaded it. Your edit was not saved: the current mark and feedback are shown.',
   responseNotFound: 'Response not found',
