@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PRACTICE_PROJECTION, PROJECTIONS, TIMED_SESSIONS_PROJECTION, type ProjectionUpdated } from '@evergrade/contracts';
+import { GRADING_PROJECTION, PRACTICE_PROJECTION, PROJECTIONS, TIMED_SESSIONS_PROJECTION, type ProjectionUpdated } from '@evergrade/contracts';
 import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
 import { courseKeys } from '../features/courses/api/keys';
 import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
+import { gradingKeys } from '../features/grading/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
 import { timedSessionBaseKey, timedSessionKey } from '../features/assignments/api/sessions';
 import { timedSessionsBaseKey, timedSessionsKey } from '../features/instructor-assignments/api/timed-sessions';
@@ -35,6 +36,13 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       void invalidateAt(client, instructorAssignmentKeys.list(), n.position);
       if (ids.length === 0) void invalidateAt(client, instructorAssignmentKeys.sheets(), n.position);
       for (const id of ids) void invalidateAt(client, instructorAssignmentKeys.sheet(id), n.position);
+      return;
+    }
+    case GRADING_PROJECTION: {
+      // Submissions, marks, feedback and flags of an assignment (keys: assignment and user notices).
+      const ids = idsOf(n.keys, 'assignment');
+      if (ids.length === 0) void invalidateAt(client, gradingKeys.all, n.position);
+      for (const id of ids) void invalidateAt(client, gradingKeys.submissions(id), n.position);
       return;
     }
     case PRACTICE_PROJECTION:

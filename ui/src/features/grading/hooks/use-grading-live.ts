@@ -1,25 +1,11 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { noticeKeys } from '@evergrade/contracts';
-import { invalidateAt } from '../../../lib/positions';
-import { onProjectionUpdated, watchAssignment } from '../../../lib/socket';
-import { gradingKeys } from '../api/keys';
+import { watchAssignment } from '../../../lib/socket';
 
 /**
- * While an assignment's submissions are on screen: join its room and refetch them whenever a read
- * model names the assignment (another instructor's upload, grade, edit or resolved flag).
+ * While an assignment's submissions are on screen, join its room: the grading read model's notices
+ * name `assignment:{id}`, and app/live-updates.ts turns them into refetches of the submissions, so
+ * two instructors on one assignment see each other's uploads, grades, edits and resolved flags.
  */
 export function useGradingLive(assignmentId: number): void {
-  const client = useQueryClient();
-  useEffect(() => {
-    const key = noticeKeys.assignment(assignmentId);
-    const release = watchAssignment(assignmentId);
-    const off = onProjectionUpdated((n) => {
-      if (n.keys.includes(key)) void invalidateAt(client, gradingKeys.submissions(assignmentId), n.position);
-    });
-    return () => {
-      off();
-      release();
-    };
-  }, [assignmentId, client]);
+  useEffect(() => watchAssignment(assignmentId), [assignmentId]);
 }
