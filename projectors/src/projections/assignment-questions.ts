@@ -37,6 +37,29 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
         [tenant, d.assignmentId, d.studentId, d.questionId, d.responseContent, recorded.globalPosition]);
       return { tenant, keys: [noticeKeys.assignment(d.assignmentId), noticeKeys.user(d.studentId)] };
     }
+    case 'ResponseGraded':
+    case 'ResponseMarkEdited': {
+      // The student sees each mark and its feedback as soon as it is set (grades live on the grading stream).
+      const d = event.data;
+      const points = event.type === 'ResponseGraded' ? event.data.pointsObtained : event.data.points;
+      await tx.query(
+        `INSERT INTO aq_responses (tenant, assignment_id, student_id, question_id, response_content, grade, graded, feedback, position)
+         VALUES ($1,$2,$3,$4,NULL,$5,true,$6,$7)
+         ON CONFLICT (tenant, assignment_id, student_id, question_id)
+         DO UPDATE SET grade = EXCLUDED.grade, graded = true, feedback = EXCLUDED.feedback, position = EXCLUDED.position`,
+        [tenant, d.assignmentId, d.studentId, d.questionId, points, d.feedback, recorded.globalPosition]);
+      return { tenant, keys: [noticeKeys.assignment(d.assignmentId), noticeKeys.user(d.studentId)] };
+    }
+    case 'GradingReset':
+    case 'SubmissionFileProcessed':
+    case 'OnlineResponsesCaptured': {
+      const d = event.data;
+      const ids = event.type === 'GradingReset' ? event.data.questionIds : event.data.responses.map((r) => r.questionId);
+      await tx.query(
+        'UPDATE aq_responses SET graded = false, position = $5 WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3 AND question_id = ANY($4::int[])',
+        [tenant, d.assignmentId, d.studentId, ids, recorded.globalPosition]);
+      return { tenant, keys: [noticeKeys.assignment(d.assignmentId), noticeKeys.user(d.studentId)] };
+    }
     default:
       return null;
   }
@@ -44,7 +67,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const assignmentQuestionsProjection: Projection = {
   name: PROJECTIONS.assignmentQuestions,
-  version: 2,
+  version: 3,
   tables: ['aq_questions', 'aq_responses'],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS aq_questions (

@@ -180,3 +180,45 @@ export const gradingProjection: Projection = {
   },
   apply,
 };
+
+/** A per-(student, question) grades table for another projection's own use (projections never read each other's tables). */
+export const gradesTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${table} (
+  tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, question_id integer NOT NULL,
+  points numeric NOT NULL, graded boolean NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id, question_id))`;
+
+export type StudentGradeTotals = { assignmentId: number; studentId: number; gradedQuestions: number; obtained: number };
+
+/**
+ * Keeps `table` (made by gradesTableSql) up to date with a grading event and returns the student's totals, or null
+ * when the event is not a grading event. Each write is idempotent (it sets values), so a redelivered event is harmless.
+ */
+export async function trackGrades(tx: SqlClient, table: string, tenant: string, recorded: RecordedEvent): Promise<StudentGradeTotals | null> {
+  if (!TYPES.has(recorded.type)) return null;
+  const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
+  const { assignmentId, studentId } = event.data;
+  const set = (questionId: number, points: number | null, graded: boolean) => tx.query(
+    `INSERT INTO ${table} (tenant, assignment_id, student_id, question_id, points, graded) VALUES ($1, $2, $3, $4, coalesce($5, 0), $6)
+     ON CONFLICT (tenant, assignment_id, student_id, question_id) DO UPDATE SET points = coalesce($5, ${table}.points), graded = EXCLUDED.graded`,
+    [tenant, assignmentId, studentId, questionId, points, graded]);
+  switch (event.type) {
+    case 'SubmissionFileProcessed':
+    case 'OnlineResponsesCaptured':
+      for (const r of event.data.responses) await set(r.questionId, 0, false);
+      break;
+    case 'ResponseGraded':
+      await set(event.data.questionId, event.data.pointsObtained, true);
+      break;
+    case 'ResponseMarkEdited':
+      await set(event.data.questionId, event.data.points, true);
+      break;
+    case 'GradingReset':
+      for (const id of event.data.questionIds) await set(id, null, false);
+      break;
+    case 'ResponseFlagResolved':
+      break;
+  }
+  const { rows } = await tx.query<{ graded: string | number; obtained: string | number }>(
+    `SELECT count(*) FILTER (WHERE graded) AS graded, coalesce(sum(points), 0) AS obtained FROM ${table}
+     WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3`, [tenant, assignmentId, studentId]);
+  return { assignmentId, studentId, gradedQuestions: Number(rows[0]?.graded ?? 0), obtained: Number(rows[0]?.obtained ?? 0) };
+}

@@ -2,6 +2,7 @@ import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts'
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { gradesTableSql, trackGrades, type StudentGradeTotals } from './grading';
 
 /**
  * The instructor's side of assignments: the list of `/instructor/assignments` (one row per assignment, with its
@@ -26,9 +27,32 @@ async function touchedAssignment(tx: SqlClient, tenant: string, assignmentId: nu
   return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === null ? [] : [noticeKeys.course(courseId)])] };
 }
 
+/**
+ * A grading event: an uploaded file counts as a submission; the average is the mean of the marks of the submissions
+ * that are graded (every question graded), null until one is.
+ */
+async function applyGrades(tx: SqlClient, tenant: string, totals: StudentGradeTotals, type: string): Promise<Touched> {
+  const { assignmentId, studentId } = totals;
+  if (type === 'SubmissionFileProcessed') {
+    const inserted = await tx.query(
+      'INSERT INTO ia_submitted (tenant, assignment_id, student_id) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING', [tenant, assignmentId, studentId]);
+    if (inserted.rowCount) await tx.query('UPDATE ia_assignments SET submissions = submissions + 1 WHERE tenant = $1 AND assignment_id = $2', [tenant, assignmentId]);
+  }
+  await tx.query(
+    `UPDATE ia_assignments a SET average = (
+       SELECT avg(t.obtained) FROM (
+         SELECT sum(g.points) AS obtained, count(*) FILTER (WHERE g.graded) AS graded FROM ia_grades g
+         WHERE g.tenant = $1 AND g.assignment_id = $2 GROUP BY g.student_id) t
+       WHERE a.question_count > 0 AND t.graded >= a.question_count)
+     WHERE a.tenant = $1 AND a.assignment_id = $2`, [tenant, assignmentId]);
+  return touchedAssignment(tx, tenant, assignmentId);
+}
+
 async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
+  const grades = await trackGrades(tx, 'ia_grades', tenant, recorded);
+  if (grades) return applyGrades(tx, tenant, grades, recorded.type);
   switch (event.type) {
     case 'CourseCreated': {
       const d = event.data;
@@ -115,9 +139,10 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const instructorAssignmentsProjection: Projection = {
   name: PROJECTIONS.instructorAssignments,
-  version: 1,
-  tables: ['ia_courses', 'ia_assignments', 'ia_questions', 'ia_submitted'],
+  version: 2,
+  tables: ['ia_courses', 'ia_assignments', 'ia_questions', 'ia_submitted', 'ia_grades'],
   async migrate(db) {
+    await db.query(gradesTableSql('ia_grades'));
     await db.query(`CREATE TABLE IF NOT EXISTS ia_courses (
       tenant text NOT NULL, course_id integer NOT NULL, course_code text NOT NULL, course_name text NOT NULL, subject text NOT NULL,
       instructor_ids integer[] NOT NULL, PRIMARY KEY (tenant, course_id))`);

@@ -2,6 +2,7 @@ import { PROJECTIONS, noticeKeys, type DomainEvent, type StudentAssignment } fro
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { gradesTableSql, trackGrades, type StudentGradeTotals } from './grading';
 
 /** The student's assignment list: one row per (student, published assignment of an enrolled course). */
 type AssignmentRow = {
@@ -57,10 +58,31 @@ async function upsertRows(tx: SqlClient, tenant: string, a: AssignmentRow, c: Co
   }
 }
 
+/** Pure: a submission is graded when it has questions and all are graded; then the row is Graded with its marks. */
+export function withGrades(row: StudentAssignment, questionCount: number, totals: StudentGradeTotals): StudentAssignment {
+  if (questionCount > 0 && totals.gradedQuestions >= questionCount) return { ...row, status: 'Graded', marks_obtained: totals.obtained };
+  return row.status === 'Graded' ? { ...row, status: 'Submitted', marks_obtained: null } : row;
+}
+
+async function applyGrades(tx: SqlClient, tenant: string, totals: StudentGradeTotals, pos: string): Promise<Touched | null> {
+  const { assignmentId, studentId } = totals;
+  const { rows } = await tx.query<{ doc: StudentAssignment }>(
+    'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3', [tenant, studentId, assignmentId]);
+  const a = await loadAssignment(tx, tenant, assignmentId);
+  if (!rows[0] || !a) return null;
+  const next = withGrades(rows[0].doc, a.question_count, totals);
+  await tx.query('UPDATE student_assignments SET doc = $4, position = $5 WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
+    [tenant, studentId, assignmentId, JSON.stringify(next), pos]);
+  return { tenant, keys: [noticeKeys.user(studentId), noticeKeys.assignment(assignmentId)] };
+}
+
 async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
   const pos = recorded.globalPosition;
+  // Grades live on the grading streams (see grading.ts); this list only needs each student's totals.
+  const grades = await trackGrades(tx, 'sa_grades', tenant, recorded);
+  if (grades) return applyGrades(tx, tenant, grades, pos);
   switch (event.type) {
     case 'CourseCreated': {
       const d = event.data;
@@ -162,9 +184,10 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
 
 export const studentAssignmentsProjection: Projection = {
   name: PROJECTIONS.studentAssignments,
-  version: 3,
-  tables: ['sa_courses', 'sa_assignments', 'student_assignments', 'sa_question_marks'],
+  version: 4,
+  tables: ['sa_courses', 'sa_assignments', 'student_assignments', 'sa_question_marks', 'sa_grades'],
   async migrate(db) {
+    await db.query(gradesTableSql('sa_grades'));
     await db.query(`CREATE TABLE IF NOT EXISTS sa_courses (
       tenant text NOT NULL, course_id integer NOT NULL, course_code text NOT NULL, course_name text NOT NULL,
       subject text NOT NULL, student_ids integer[] NOT NULL DEFAULT '{}', PRIMARY KEY (tenant, course_id))`);
