@@ -87,7 +87,7 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
           minHeight={70}
         />
       </section>
-      <p id={`${id}-notice`} className={`gr-notice gr-notice-${edit.notice?.kind ?? 'none'}`} role={edit.notice?.kind === 'stale' || edit.notice?.kind === 'error' ? 'alert' : 'status'}>
+      <p id={`${id}-notice`} data-testid="save-notice" className={`gr-notice gr-notice-${edit.notice?.kind ?? 'none'}`} role={edit.notice?.kind === 'stale' || edit.notice?.kind === 'error' ? 'alert' : 'status'}>
         {edit.notice?.text ?? ''}
       </p>
     </article>
