@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_MESSAGES, AUDIT_PROJECTION, NotFoundError, PROJECTIONS, routes, type AuditEntry } from '@evergrade/contracts';
+import { AUDIT_MESSAGES, AUDIT_PROJECTION, NotFoundError, routes, type AuditEntry } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
@@ -18,7 +18,8 @@ const SELECT_ROWS = `
   LEFT JOIN users rp ON rp.tenant = e.tenant AND rp.user_id = e.requested_by`;
 
 type Names = { students: Map<number, string>; titles: Map<number, string> };
-const READS = [AUDIT_PROJECTION, PROJECTIONS.directory, PROJECTIONS.instructorAssignments];
+/** Names and titles come from older events (directory, assignments): only the audit rows need to be caught up. */
+const READS = [AUDIT_PROJECTION];
 
 /** The school admin's audit of every grade: search, a response's chain, the grade book as of an instant, CSV. */
 export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void {
