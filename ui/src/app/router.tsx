@@ -104,6 +104,7 @@ export function createRouter(client: QueryClient) {
             { index: true, element: lazyRoute(admin, 'AdminSchoolRoute', <InPage />), handle: title('School') },
             { path: 'course-setup', element: lazyRoute(admin, 'AdminCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'people', element: lazyRoute(admin, 'AdminPeopleRoute', <InPage />), handle: title('People') },
+            { path: 'audit', element: lazyRoute(admin, 'AdminAuditRoute', <InPage />), handle: title('Grade audit') },
           ],
         },
         { path: '*', element: <LoginRoute /> },

@@ -3,3 +3,4 @@ export { AdminLayout } from './layout';
 export { AdminSchoolRoute } from './school';
 export { AdminCoursesRoute } from './courses';
 export { AdminPeopleRoute } from './people';
+export { AdminAuditRoute } from './audit';
