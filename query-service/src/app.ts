@@ -10,6 +10,7 @@ import { libraryQueryRoutes } from './routes/library';
 import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
 import { graderQueryRoutes } from './routes/grader';
+import { gradingQueryRoutes } from './routes/grading';
 import { studentRoutes } from './routes/students';
 import { practiceQueryRoutes } from './routes/practice';
 import { timedSessionRoutes } from './routes/timed-sessions';
@@ -25,6 +26,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   instructorRoutes(app, deps);
   courseRoutes(app, deps);
   graderQueryRoutes(app, deps);
+  gradingQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   auditRoutes(app, deps);
   schoolRoutes(app, deps);

@@ -17,13 +17,13 @@ import type { Write } from './ndjson';
 /** Where an instructor's upload lives: under the school and the instructor, so both are part of every lookup. */
 export const graderUploadKey = (tenant: string, instructorId: number, fileName: string) => `${tenant}/grader-submissions/${instructorId}/${fileName}`;
 
-const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_([A-Za-z0-9 ._()-]{1,200}\.pdf)$/;
+const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}_([A-Za-z0-9._-]{1,200}\.pdf)$/;
 
-/** A stored name for an upload: a fresh uuid, then the original name made safe (spaces and ._()- kept). */
+/** A stored name for an upload: a fresh uuid, then the original name made safe for a blob key (letters, digits, ._- kept). */
 export function uploadName(original: string): string {
   const base = original.split(/[\\/]/).pop()!.trim();
   if (!/\.pdf$/i.test(base)) throw new ValidationError(GRADING_MESSAGES.notPdf, 'file_name');
-  const safe = base.slice(0, -4).replace(/[^A-Za-z0-9 ._()-]/g, '_').slice(0, 196) || 'submission';
+  const safe = base.slice(0, -4).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 196) || 'submission';
   return `${randomUUID()}_${safe}.pdf`;
 }
 

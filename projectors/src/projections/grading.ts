@@ -197,8 +197,8 @@ export async function trackGrades(tx: SqlClient, table: string, tenant: string, 
   const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
   const { assignmentId, studentId } = event.data;
   const set = (questionId: number, points: number | null, graded: boolean) => tx.query(
-    `INSERT INTO ${table} (tenant, assignment_id, student_id, question_id, points, graded) VALUES ($1, $2, $3, $4, coalesce($5, 0), $6)
-     ON CONFLICT (tenant, assignment_id, student_id, question_id) DO UPDATE SET points = coalesce($5, ${table}.points), graded = EXCLUDED.graded`,
+    `INSERT INTO ${table} (tenant, assignment_id, student_id, question_id, points, graded) VALUES ($1, $2, $3, $4, coalesce($5::numeric, 0), $6)
+     ON CONFLICT (tenant, assignment_id, student_id, question_id) DO UPDATE SET points = coalesce($5::numeric, ${table}.points), graded = EXCLUDED.graded`,
     [tenant, assignmentId, studentId, questionId, points, graded]);
   switch (event.type) {
     case 'SubmissionFileProcessed':
