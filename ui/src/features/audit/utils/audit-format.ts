@@ -43,14 +43,14 @@ export function toLocalInput(iso: string): string {
 }
 
 /**
- * A datetime-local value (local time, to the minute or second) as an instant. `end` takes the end of that second
- * (or minute): "as of 10:05" then includes everything recorded during 10:05, as a person reading it expects.
+ * A datetime-local value (local time; browsers leave out ':00' seconds) as an instant. `end` takes the end of that
+ * second: "as of 10:05:07" then includes everything recorded during 10:05:07, as a person reading it expects.
  */
 export function fromLocalInput(value: string, end = false): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m;
-  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), s === undefined ? (end ? 59 : 0) : Number(s), end ? 999 : 0);
+  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0), end ? 999 : 0);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
