@@ -7,7 +7,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { sendHeartbeat, startSession, submitSession, timedSessionKey, timedSessionQueryOptions } from '../api/sessions';
 import { useConnection } from '../stores/connection';
-import { beep, initialRemaining, nextWarning, timeUsed } from '../utils/timer';
+import { beep, initialRemaining, nextWarning, passedThresholds, timeUsed } from '../utils/timer';
 
 export type TimerBanner = { text: string; critical: boolean; kind: 'warning' | 'info' };
 export type TimedPhase = 'untimed' | 'loading' | 'not_started' | 'running' | 'expired' | 'submitted';
@@ -43,6 +43,7 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
   const expired = useRef(false);
   const startedHere = useRef(false);
   const restoredShown = useRef(false);
+  const counting = useRef(false);
   const hideBanner = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const running = !!data && !data.is_submitted;
@@ -60,6 +61,10 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
     if (!data || data.is_submitted) { setEndsAt(null); return; }
     const left = initialRemaining(data, data.time_limit_seconds, Date.now());
     if (left === null) { setEndsAt(null); return; }
+    if (!counting.current) {
+      counting.current = true;
+      fired.current = passedThresholds(left);
+    }
     setEndsAt(Date.now() + left * 1000);
     setRemaining(left);
     if (!startedHere.current && !restoredShown.current && left > 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIMER_MESSAGES } from '@evergrade/contracts';
-import { displayState, formatClock, initialRemaining, nextWarning, statusText, timeUsed } from './timer';
+import { displayState, formatClock, initialRemaining, nextWarning, passedThresholds, statusText, timeUsed } from './timer';
 
 describe('timer display', () => {
   it('is normal, then warning at 300 s, critical at 60 s, offline without a connection', () => {
@@ -52,6 +52,13 @@ describe('warnings', () => {
     const next = nextWarning(250, new Set());
     expect(next.warning?.threshold).toBe(300);
     expect([...next.fired].sort((a, b) => a - b)).toEqual([300, 600, 1800]);
+  });
+  it('counts thresholds already behind at the start of the countdown as shown', () => {
+    const fired = passedThresholds(120);
+    expect([...fired].sort((a, b) => a - b)).toEqual([300, 600, 1800]);
+    expect(nextWarning(119, fired).warning).toBeNull();
+    expect(nextWarning(60, fired).warning?.threshold).toBe(60);
+    expect([...passedThresholds(30)].includes(30)).toBe(false);
   });
   it('words each warning', () => {
     expect([1800, 600, 300, 60, 30].map(TIMER_MESSAGES.warning)).toEqual([
