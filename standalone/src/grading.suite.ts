@@ -280,6 +280,8 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
         .toMatchObject({ status: 'Graded', marks_obtained: 4 });
       const answered = await chen.post('/students/get-assignment-questions', { assignment_id: onlineId }, afterPosition(last.position));
       expect(answered.statusCode).toBe(200);
+      expect(answered.json.questions.map((x: { grade: number | null; graded: boolean; feedback: string | null }) => [x.grade, x.graded, Boolean(x.feedback)]))
+        .toEqual([[2, true, true], [1, true, true], [1, true, true]]);
     });
 
     it('says there is nothing to grade for a student with no answers', async () => {
