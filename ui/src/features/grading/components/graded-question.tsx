@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { GradedQuestion as Question } from '@evergrade/contracts';
 import { CheckIcon, FlagIcon, SparkIcon } from '../../../components/icons';
+import { GradeHistory } from '../../audit';
 import { RichTextEditor, RichTextView } from '../../editor';
 import { useResponseEdit } from '../hooks/use-response-edit';
 import { formatMarks, isUnresolvedFlag, MARKS_STEP, type GradedState } from '../utils/grading-state';
@@ -22,6 +23,7 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
   const busy = graded === 'inProgress';
   const noResponse = q.response_id <= 0;
   const flagged = isUnresolvedFlag(q);
+  const [historyOpen, setHistoryOpen] = useState(false);
 
   return (
     <article className="card gr-question" aria-labelledby={`${id}-title`} data-testid={`graded-question-${q.question_number}`} data-graded={String(graded)}>
@@ -90,6 +92,12 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
       <p id={`${id}-notice`} data-testid="save-notice" className={`gr-notice gr-notice-${edit.notice?.kind ?? 'none'}`} role={edit.notice?.kind === 'stale' || edit.notice?.kind === 'error' ? 'alert' : 'status'}>
         {edit.notice?.text ?? ''}
       </p>
+      {!noResponse && (
+        <details className="gr-question-text" data-testid="grade-history-toggle" onToggle={(e) => setHistoryOpen(e.currentTarget.open)}>
+          <summary>Grade history</summary>
+          {historyOpen && <GradeHistory responseId={q.response_id} />}
+        </details>
+      )}
     </article>
   );
 }
