@@ -109,6 +109,39 @@ describe('a timed assignment', () => {
     expect(await screen.findByText(TIMER_MESSAGES.autoSubmitFailed, {}, { timeout: 5000 })).toBeTruthy();
   });
 
+  it('sends a heartbeat when the tab is visible again; its reply corrects the clock, its failure says the connection is lost', async () => {
+    let beats = 0;
+    const { calls } = renderTimed({
+      'GET /sessions/current/12': () => ({ body: session(1000, { time_limit_seconds: 1800 }) }),
+      'PUT /sessions/heartbeat': () => (beats++ === 0
+        ? { body: { success: true, time_remaining_seconds: 1300, deadline: new Date(Date.now() + 1_300_000).toISOString() } }
+        : { status: 503, body: { message: 'down' } }),
+    });
+    expect((await screen.findByTestId('timer-clock')).textContent).toMatch(/^1[56]:\d\d$/);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    fireEvent(document, new Event('visibilitychange'));
+    await waitFor(() => expect(screen.getByTestId('timer-clock').textContent).toMatch(/^2[01]:\d\d$/));
+    const beat = calls.find((c) => c.key === 'PUT /sessions/heartbeat')?.body as { assignment_id: number; time_used_seconds: number };
+    expect(beat.assignment_id).toBe(12);
+    expect(beat.time_used_seconds).toBeGreaterThanOrEqual(0);
+    fireEvent(document, new Event('visibilitychange'));
+    expect(await screen.findByText(MESSAGES.connectionLost)).toBeTruthy();
+    expect(screen.getByTestId('timer-status').textContent).toBe(TIMER_MESSAGES.connectionLostLabel);
+  });
+
+  it('asks before leaving a running timed assignment', async () => {
+    renderTimed({ 'GET /sessions/current/12': () => ({ body: session(1000) }) });
+    await screen.findByTestId('timer-clock');
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    expect(await screen.findByText(TIMER_MESSAGES.leaveConfirm)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByText(TIMER_MESSAGES.leaveConfirm)).toBeNull());
+    expect(screen.getByTestId('timer-clock')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('The list')).toBeTruthy();
+  });
+
   it('opens a submitted session read-only', async () => {
     renderTimed({ 'GET /sessions/current/12': () => ({ body: session(0, { is_active: false, is_submitted: true, submission_method: 'server_time_limit' }) }) });
     expect((await screen.findByTestId('timer-panel')).getAttribute('data-state')).toBe('submitted');
