@@ -43,10 +43,15 @@ export function createDeadlineReactor(options: {
   async function tick(): Promise<number> {
     let submitted = 0;
     for (const d of await findDue()) {
-      const result = await handleCommand(store, streamIds.submission(d.tenant, d.assignment_id, d.student_id), submissionDecider,
-        { type: 'ExpireSession', assignmentId: d.assignment_id, studentId: d.student_id, now: now().toISOString() },
-        { metadata: { tenant: d.tenant, actorId: 'system', actorRole: 'system' } });
-      if (result.events.length > 0) submitted++;
+      try {
+        const result = await handleCommand(store, streamIds.submission(d.tenant, d.assignment_id, d.student_id), submissionDecider,
+          { type: 'ExpireSession', assignmentId: d.assignment_id, studentId: d.student_id, now: now().toISOString() },
+          { metadata: { tenant: d.tenant, actorId: 'system', actorRole: 'system' } });
+        if (result.events.length > 0) submitted++;
+      } catch (err) {
+        // One stream's trouble must not hold up the others; the next pass tries it again.
+        (options.onError ?? console.error)(err);
+      }
     }
     return submitted;
   }

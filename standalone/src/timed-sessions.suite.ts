@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '@evergrade/command-service';
+import { createDeadlineReactor, registerUser } from '@evergrade/command-service';
 import { MESSAGES, SESSION_GRACE_SECONDS, TIMER_MESSAGES, streamIds, type AddAssignmentBody } from '@evergrade/contracts';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, type TestUser } from './testing/client';
@@ -194,6 +194,14 @@ export function timedSessionsSuite(open: () => Promise<Partial<StandaloneOptions
       expect(res.statusCode).toBe(409);
       expect(res.json.message).toBe(TIMER_MESSAGES.timeLimitPassed);
       expect((await put(student2, '/sessions/heartbeat', { assignment_id: other.id, time_used_seconds: 70 })).statusCode).toBe(409);
+
+      // Two replicas of the deadline process racing over it: one submission.
+      await until(async () => ((await server.db.query('SELECT 1 FROM timed_sessions WHERE tenant = $1 AND assignment_id = $2', ['demo', other.id])).rowCount ? true : undefined));
+      const replicas = [1, 2].map(() => createDeadlineReactor({ store: server.store, db: server.db, now: () => new Date(clock) }));
+      const counts = await Promise.all(replicas.map((r) => r.tick()));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      const submissions = (await eventsOf(other.id, student2Id)).filter((e) => e.type === 'AssignmentSubmitted');
+      expect(submissions.map((e) => e.data.submissionMethod)).toEqual(['server_time_limit']);
     });
   });
 }
