@@ -3,6 +3,7 @@ import type { EventStore } from '@evergrade/platform/event-store';
 import { assignmentDecider } from './assignment/decide';
 import { courseDecider } from './course/course';
 import { fold } from './decider';
+import { gradingDecider } from './grading/decide';
 import type { AssignmentContext } from './submission/decide';
 
 /** Everything the submission decider must know of the assignment, folded from its own streams. */
@@ -15,6 +16,9 @@ export async function loadAssignmentContext(
   }
   const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, assignment.courseId)));
   const enrolled = course.status === 'active' && course.studentIds.includes(studentId);
+  // Only ungraded questions take answers: the student's grading stream says which are graded now.
+  const grading = fold(gradingDecider, await store.readStream(streamIds.grading(tenant, assignmentId, studentId)));
+  const gradedQuestionIds = Object.entries(grading.responses).filter(([, r]) => r.graded).map(([id]) => Number(id));
   return {
     assignmentId,
     visibleToStudent: assignment.status === 'published' && enrolled,
@@ -23,6 +27,6 @@ export async function loadAssignmentContext(
     submissionsAllowed: assignment.submissionsAllowed,
     timeLimitSeconds: assignment.timeLimitSeconds,
     questionIds: assignment.questions.map((q) => q.questionId),
-    gradedQuestionIds: [],
+    gradedQuestionIds,
   };
 }
