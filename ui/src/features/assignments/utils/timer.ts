@@ -45,7 +45,7 @@ export type Warning = { threshold: number; critical: boolean };
  * Thresholds already behind when this page's countdown begins (a 2-minute assignment, a resumed session): they
  * count as shown, so the first banner is the next threshold actually crossed, not '5 minutes remaining' at 1:57.
  */
-export const passedThresholds = (remaining: number): Set<number> => new Set(TIMER_WARNING_THRESHOLDS.filter((t) => t > remaining));
+export const passedThresholds = (remaining: number): Set<number> => new Set(TIMER_WARNING_THRESHOLDS.filter((t) => t >= remaining));
 
 /**
  * The warning to show now, each threshold once. When several have passed at once (a resumed session, a sleeping
