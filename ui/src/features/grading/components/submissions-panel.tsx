@@ -40,6 +40,8 @@ export function SubmissionsPanel({ assignmentId, courseCode }: Props) {
     <UploadModal mode={modal} assignmentId={assignmentId} courseCode={courseCode} submittedIds={ids} onClose={() => setModal(null)} />
   );
 
+  // The modal stays in one place in the tree: the first completed upload turns the empty state into
+  // the list, and the modal (with the other files still going) must not remount then.
   if (list.length === 0 || !record) {
     return (
       <>
@@ -54,6 +56,7 @@ export function SubmissionsPanel({ assignmentId, courseCode }: Props) {
   }
 
   return (
+    <>
     <div className="gr-layout">
       <aside className="card gr-students" aria-label="Submissions">
         <div className="gr-students-head">
@@ -91,7 +94,8 @@ export function SubmissionsPanel({ assignmentId, courseCode }: Props) {
         </ul>
       </aside>
       <GradedSubmission key={record.student_id} assignmentId={assignmentId} record={record} allStudentIds={ids} />
-      {modalEl}
     </div>
+    {modalEl}
+    </>
   );
 }

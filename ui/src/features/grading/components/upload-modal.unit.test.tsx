@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../testing/render';
 import { MAPPING_MESSAGES } from '../utils/upload-items';
-import { json, ndjson, stubNetwork, type Route } from '../testing';
+import { gradedQuestion, json, ndjson, stubNetwork, studentRecord, type Route } from '../testing';
 import { SubmissionsPanel } from './submissions-panel';
 
 const students = [
@@ -81,7 +81,9 @@ describe('Upload submissions modal', () => {
 
   it('uploads each file through the phases; a failing file stops alone and the others complete', async () => {
     const streams = { 5: ndjson(), 6: ndjson() };
+    let adaDone = false;
     const net = show({
+      'POST /grader/previous-questions-and-responses': () => json(adaDone ? { 5: studentRecord(5, 'Ada Lovelace', [gradedQuestion(1)]) } : {}),
       'PUT /blobs/demo/grading/Ada%20Lovelace.pdf': () => new Response(null, { status: 200 }),
       'PUT /blobs/demo/grading/noether_e.pdf': () => new Response(null, { status: 200 }),
       'POST /grader/process-submission': (_u, _i, body) => streams[(body as { student_id: 5 | 6 }).student_id].response,
@@ -113,12 +115,17 @@ describe('Upload submissions modal', () => {
 
     streams[5].send({ status: 'validating' });
     await waitFor(() => expect(progressOf('Ada_Lovelace')).toBe('80'));
+    adaDone = true;
     streams[5].send({ status: 'complete', questions: [], student_id: 5, file_name: 'stored-Ada Lovelace.pdf', position: '44' });
     streams[5].end();
     await waitFor(() => expect(phaseOf('Ada_Lovelace')).toBe('complete'));
     expect(progressOf('Ada_Lovelace')).toBe('100');
-    // the list reloads after a file completes, and the failed one can be sent again
-    await waitFor(() => expect(net.of('POST /grader/previous-questions-and-responses').length).toBeGreaterThanOrEqual(2));
+    // the list reloads after a file completes (the tab now lists Ada) and the modal stays as it was
+    await screen.findByTestId('submission-5');
+    expect(net.of('POST /grader/previous-questions-and-responses').length).toBeGreaterThanOrEqual(2);
+    const live = screen.getByRole('dialog', { name: 'Upload submissions' });
+    expect(fileRow(live, 'noether_e').dataset.phase).toBe('error');
+    expect(fileRow(live, 'Ada_Lovelace').dataset.phase).toBe('complete');
     expect((within(dialog).getByRole('button', { name: 'Upload All' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
