@@ -13,7 +13,7 @@ import { codeFromMail, DEMO_PASSWORD, DEMO_USERS, loginViaApi, loginWithForm } f
 let context: BrowserContext;
 let page: Page;
 const journey = useJourney();
-const shot = (name: string) => page.screenshot({ path: `e2e/screenshots/grading-${name}.png`, fullPage: true });
+const shot = (name: string, fullPage = true) => page.screenshot({ path: `e2e/screenshots/grading-${name}.png`, fullPage });
 
 const FILES = {
   ada: 'Ada Lovelace.pdf',
@@ -94,7 +94,7 @@ describe('an instructor uploads and grades submissions', () => {
     expect(await fileRow('Somerville_Mary - quadratics').getByTestId('mapped-student').textContent()).toBe('Mary Somerville · matched automatically');
     await fileRow('Ada_Lovelace').getByRole('button', { name: /^Ada Lovelace:/ }).click();
     expect(await dialog().getByTestId('student-panel').getAttribute('data-collapsed')).toBe('true');
-    await shot('upload-modal');
+    await shot('upload-modal', false);
   });
 
   it('uploads all three: each goes through the phases to complete', async () => {
@@ -103,7 +103,7 @@ describe('an instructor uploads and grades submissions', () => {
       await expect.poll(() => fileRow(key).getAttribute('data-phase'), { timeout: 90_000, interval: 200 }).toBe('complete');
     }
     expect(await fileRow('Ada_Lovelace').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
-    await shot('upload-complete');
+    await shot('upload-complete', false);
     await dialog().getByRole('button', { name: 'Done' }).click();
     await page.getByRole('complementary', { name: 'Submissions' }).waitFor();
     for (const name of ['Ada Lovelace', 'Emmy Noether', 'Mary Somerville']) await entry(name).waitFor();
@@ -171,7 +171,7 @@ describe('an instructor uploads and grades submissions', () => {
     await page.getByRole('button', { name: 'Add submissions' }).click();
     await dialog().waitFor();
     await dialog().getByLabel('PDF files').setInputFiles([{ name: 'scan 7.pdf', mimeType: 'application/pdf', buffer: await pdfOf('ada') }]);
-    await shot('upload-modal-dark');
+    await shot('upload-modal-dark', false);
     await dialog().getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
   });

@@ -14,6 +14,10 @@ type Props = {
   onRegrade: () => void;
 };
 
+/** Who set the current mark: an instructor by hand, the offline checker, or the named AI model. */
+const graderLabel = (by: string) =>
+  by === 'instructor' ? 'set by an instructor' : by === 'offline' ? 'by the offline grader' : `by ${by}`;
+
 const STATE_LABEL = { true: 'Graded', false: 'Not graded', inProgress: 'Grading…' } as const;
 
 /** One question of a student's graded submission: response, marks (0..possible, step 0.25), feedback, flag, regrade. */
@@ -34,7 +38,7 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
           {graded === true && <CheckIcon width={12} height={12} aria-hidden="true" />}
           {STATE_LABEL[String(graded) as keyof typeof STATE_LABEL]}
         </span>
-        {q.graded_by && graded === true && <span className="gr-by text-muted">by {q.graded_by === 'instructor' ? 'an instructor' : q.graded_by}</span>}
+        {q.graded_by && graded === true && <span className="gr-by text-muted">{graderLabel(q.graded_by)}</span>}
         <div className="gr-marks">
           <label htmlFor={`${id}-marks`} className="visually-hidden">Marks for question {q.question_number}</label>
           <input

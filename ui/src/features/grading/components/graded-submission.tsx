@@ -55,7 +55,7 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
       <header className="card gr-submission-head">
         <div className="gr-submission-who">
           <h2 id="gr-student-name" className="gr-student-name">{record.student_data.student_name}</h2>
-          {record.student_data.original_filename && <p className="text-muted gr-file">{record.student_data.original_filename}</p>}
+          {record.student_data.original_filename && <p className="text-muted gr-source-file">{record.student_data.original_filename}</p>}
         </div>
         <div className="gr-total" data-testid="grade-total">
           <span className="gr-total-value">{formatMarks(obtained)}</span>
