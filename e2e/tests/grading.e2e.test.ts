@@ -164,6 +164,35 @@ describe('an instructor uploads and grades submissions', () => {
     expect(await questionCard(3).getAttribute('data-graded')).toBe('true');
   });
 
+  it("a second instructor window sees the first one's edit live; of two conflicting edits one is refused with the current value", async () => {
+    const other = await journey.newContext();
+    const page2 = await other.newPage();
+    await loginViaApi(other, journey.server.url, 'instructor');
+    await page2.goto(page.url());
+    await page2.getByRole('button', { name: 'View Submissions' }).click();
+    const entry2 = (name: string) => page2.getByRole('button', { name: new RegExp(name) }).and(page2.locator('.gr-student-entry'));
+    const marks2 = (n: number) => page2.getByRole('spinbutton', { name: `Marks for question ${n}` });
+    await entry2('Emmy Noether').click();
+    await page2.getByRole('heading', { name: 'Emmy Noether' }).waitFor();
+    await entry('Emmy Noether').click();
+    await page.getByRole('heading', { name: 'Emmy Noether' }).waitFor();
+
+    // live: an edit in the first window shows up in the second without a reload
+    await marks(1).fill('1.25');
+    await expect.poll(() => marks2(1).inputValue(), { timeout: 15_000 }).toBe('1.25');
+
+    // both change question 3 within the same second: the later save was based on a stale version
+    await marks(3).fill('1');
+    await marks2(3).fill('2');
+    const notice = (p: Page) => p.getByTestId('graded-question-3').getByTestId('save-notice').textContent();
+    await expect.poll(async () => [await notice(page), await notice(page2)].filter((t) => t?.startsWith('Another instructor changed this response')).length, { timeout: 15_000 }).toBe(1);
+    const refused = (await notice(page))?.startsWith('Another instructor') ? page : page2;
+    expect(await notice(refused)).toMatch(/Current mark: [12] \/ 3\.$/);
+    await expect.poll(async () => (await marks(3).inputValue()) === (await marks2(3).inputValue()), { timeout: 15_000 }).toBe(true);
+    await page2.screenshot({ path: 'e2e/screenshots/grading-stale-edit.png' });
+    await other.close();
+  });
+
   it('the graded view in dark mode', async () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await entry('Ada Lovelace').click();
