@@ -189,7 +189,7 @@ describe('an instructor uploads and grades submissions', () => {
     const refused = (await notice(page))?.startsWith('Another instructor') ? page : page2;
     expect(await notice(refused)).toMatch(/Current mark: [12] \/ 3\.$/);
     await expect.poll(async () => (await marks(3).inputValue()) === (await marks2(3).inputValue()), { timeout: 15_000 }).toBe(true);
-    await page2.screenshot({ path: 'e2e/screenshots/grading-stale-edit.png' });
+    await refused.getByTestId('graded-question-3').screenshot({ path: 'e2e/screenshots/grading-stale-edit.png' });
     await other.close();
   });
 

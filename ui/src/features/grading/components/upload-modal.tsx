@@ -88,10 +88,29 @@ export function UploadModal({ mode, assignmentId, courseCode, submittedIds, onCl
     if (!busy) onClose();
   };
 
+  // Escape closes (unless files are on their way); Tab stays inside the dialog.
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input:not([tabindex="-1"]), iframe')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  };
+
   return createPortal(
     <div className="modal-overlay">
       <div ref={ref} className="modal gr-upload-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-mode={mode}
-        onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), close())}>
+        onKeyDown={onKeyDown}>
         <header className="gr-upload-head">
           <h2 id={titleId} className="modal-title">{mode === 'initial' ? 'Upload submissions' : 'Add submissions'}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={close} disabled={busy}><XIcon width={18} height={18} /></button>

@@ -52,6 +52,8 @@ describe('Upload submissions modal', () => {
     const panel = within(dialog).getByTestId('student-panel');
     expect(panel.dataset.collapsed).toBe('false');
     expect(within(dialog).getByTestId('pdf-preview').outerHTML).toContain('Preview of scan 1');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('one student per submission; Upload All needs every pending file mapped; the panel collapses once assigned', async () => {
