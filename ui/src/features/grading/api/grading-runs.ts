@@ -82,15 +82,19 @@ export const gradeStudents = (client: QueryClient, assignmentId: number, student
  */
 export async function regradeFor(
   client: QueryClient, assignmentId: number, studentIds: readonly number[], questionNumber: number, instructions: string,
-): Promise<{ failed: number }> {
+  { overrideManual = false }: { overrideManual?: boolean } = {},
+): Promise<{ failed: number; kept: number }> {
   let failed = 0;
+  let kept = 0;
   let position: string | null = null;
   for (const id of studentIds) running().start(assignmentId, id, [questionNumber]);
   await pool(studentIds, 3, async (id) => {
     try {
       const r = await regradeQuestion({
         filename: String(id), student_id: id, assignment_id: assignmentId, question_number: questionNumber, regrade_instructions: instructions,
+        ...(overrideManual ? { override_manual: true } : {}),
       });
+      if (r.kept_manual) kept += 1;
       patchQuestion(client, assignmentId, id, questionNumber, {
         response_id: r.response_id, points_obtained: r.points_obtained, points_possible: r.points_possible, feedback: r.feedback,
         response: r.response, flagged_for_review: r.flagged_for_review, graded: true, version: r.version,
@@ -105,7 +109,7 @@ export async function regradeFor(
     }
   });
   await invalidateAt(client, gradingKeys.submissions(assignmentId), position);
-  return { failed };
+  return { failed, kept };
 }
 
 /**

@@ -42,11 +42,14 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
   const gradedCount = record.questions.filter((q) => q.graded && !running.includes(q.question_number)).length;
   const canGrade = record.questions.some((q) => q.response_id > 0);
 
-  const regrade = (questionNumber: number, instructions: string, scope: RegradeScope) => {
+  const regrade = (questionNumber: number, instructions: string, scope: RegradeScope, overrideManual: boolean) => {
     setRegrading(null);
     const ids = scope === 'all' ? allStudentIds : [record.student_id];
-    void regradeFor(client, assignmentId, ids, questionNumber, instructions).then(({ failed }) => {
-      if (failed === 0) toast.success(ids.length === 1 ? `Question ${questionNumber} regraded` : `Question ${questionNumber} regraded for ${ids.length} students`);
+    void regradeFor(client, assignmentId, ids, questionNumber, instructions, { overrideManual }).then(({ failed, kept }) => {
+      if (failed > 0) return;
+      const done = ids.length === 1 ? `Question ${questionNumber} regraded` : `Question ${questionNumber} regraded for ${ids.length} students`;
+      if (kept === 0) toast.success(done);
+      else toast.info(`${done}; ${kept === 1 ? 'a mark' : `${kept} marks`} set by hand kept (tick "Also replace marks set by hand" to regrade ${kept === 1 ? 'it' : 'them'}).`);
     });
   };
 
@@ -100,7 +103,7 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
           studentName={record.student_data.student_name}
           studentCount={allStudentIds.length}
           onClose={() => setRegrading(null)}
-          onRegrade={(instructions, scope) => regrade(regrading, instructions, scope)}
+          onRegrade={(instructions, scope, override) => regrade(regrading, instructions, scope, override)}
         />
       )}
     </section>

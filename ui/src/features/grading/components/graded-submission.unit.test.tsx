@@ -218,4 +218,27 @@ describe('Submissions list and graded view', () => {
     })));
     await waitFor(() => expect(marksOf(1).value).toBe('2'));
   });
+
+  it('a regrade keeps marks set by hand and says so, unless the instructor asks to replace them', async () => {
+    let kept = true;
+    const net = show(() => [ada()], {
+      'POST /grader/regrade-question': () => json({ points_obtained: 1, points_possible: 2, feedback: 'Kept.', response: 'r', response_id: 101,
+        flagged_for_review: '', grader: 'offline', kept_manual: kept, version: 4, position: '31' }),
+    });
+    await screen.findByTestId('graded-question-1');
+    fireEvent.click(within(card(1)).getByRole('button', { name: 'Regrade question 1' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Regrade question 1' })).getByRole('button', { name: 'Regrade' }));
+    expect(await screen.findByText('Question 1 regraded; a mark set by hand kept (tick "Also replace marks set by hand" to regrade it).')).toBeTruthy();
+    expect(net.of('POST /grader/regrade-question')[0]!.body).not.toHaveProperty('override_manual');
+
+    kept = false;
+    fireEvent.click(within(card(1)).getByRole('button', { name: 'Regrade question 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regrade question 1' });
+    fireEvent.click(within(dialog).getByLabelText('Also replace marks set by hand'));
+    expect(within(dialog).getByText('Marks set by hand are regraded too.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Regrade' }));
+    await waitFor(() => expect(net.of('POST /grader/regrade-question')).toHaveLength(2));
+    expect(net.of('POST /grader/regrade-question')[1]!.body).toMatchObject({ student_id: 5, question_number: 1, override_manual: true });
+    expect(await screen.findByText('Question 1 regraded')).toBeTruthy();
+  });
 });

@@ -7,7 +7,7 @@ type Props = {
   questionNumber: number;
   studentName: string;
   studentCount: number;
-  onRegrade: (instructions: string, scope: RegradeScope) => void;
+  onRegrade: (instructions: string, scope: RegradeScope, overrideManual: boolean) => void;
   onClose: () => void;
 };
 
@@ -15,6 +15,7 @@ type Props = {
 export function RegradeDialog({ questionNumber, studentName, studentCount, onRegrade, onClose }: Props) {
   const [instructions, setInstructions] = useState('');
   const [scope, setScope] = useState<RegradeScope>('student');
+  const [overrideManual, setOverrideManual] = useState(false);
   const id = useId();
   return (
     <Modal
@@ -24,7 +25,7 @@ export function RegradeDialog({ questionNumber, studentName, studentCount, onReg
       actions={
         <>
           <button type="button" className="button button-secondary" onClick={onClose}>Cancel</button>
-          <button type="button" className="button button-primary" onClick={() => onRegrade(instructions.trim(), scope)}>Regrade</button>
+          <button type="button" className="button button-primary" onClick={() => onRegrade(instructions.trim(), scope, overrideManual)}>Regrade</button>
         </>
       }
     >
@@ -44,7 +45,11 @@ export function RegradeDialog({ questionNumber, studentName, studentCount, onReg
         <label><input type="radio" name={`${id}-scope`} checked={scope === 'student'} onChange={() => setScope('student')} /> This student ({studentName})</label>
         <label><input type="radio" name={`${id}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} /> All students ({studentCount})</label>
       </fieldset>
-      <p className="text-muted gr-hint">Marks you set by hand are kept.</p>
+      <label className="gr-override">
+        <input type="checkbox" checked={overrideManual} onChange={(e) => setOverrideManual(e.target.checked)} />
+        Also replace marks set by hand
+      </label>
+      <p className="text-muted gr-hint">{overrideManual ? 'Marks set by hand are regraded too.' : 'Marks set by hand are kept.'}</p>
     </Modal>
   );
 }
