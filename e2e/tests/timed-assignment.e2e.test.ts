@@ -99,6 +99,17 @@ describe('a two-minute timed assignment left running with the tab closed', () =>
   });
 
   it('is submitted by the server once its time and grace have passed, with no browser open', async () => {
+    // Back to the running two-minute session: it resumes, turns critical in the last minute, then the tab closes.
+    const running = await context.newPage();
+    await running.goto(`/student/assignments/${shortId}`);
+    await expect.poll(() => running.getByText('Timer restored', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => running.getByTestId('timer-panel').getAttribute('data-state', { timeout: 5000 }), { timeout: 120_000, interval: 1000 })
+      .toBe('critical');
+    await expect.poll(() => running.getByTestId('timer-banner').innerText(), { timeout: 5000 }).toContain('1 minute remaining');
+    expect(await running.getByTestId('timer-status').innerText()).toBe('Time Almost Up');
+    await running.screenshot({ path: 'e2e/screenshots/timed-critical.png' });
+    await running.close();
+
     await expect.poll(async () => (await call(context, 'GET', `/sessions/current/${shortId}`)).json.is_submitted, {
       timeout: 170_000, interval: 2000,
     }).toBe(true);
@@ -112,7 +123,9 @@ describe('a two-minute timed assignment left running with the tab closed', () =>
     // The student sees it read-only, submitted.
     const page = await context.newPage();
     await page.goto(`/student/assignments/${shortId}`);
-    await expect.poll(() => page.getByTestId('timer-panel').getAttribute('data-state'), { timeout: 15_000 }).toBe('submitted');
+    await expect.poll(() => page.getByTestId('timer-panel').count(), { timeout: 15_000 }).toBe(1)
+      .catch(async (err: unknown) => { await page.screenshot({ path: 'e2e/screenshots/timed-failure.png', fullPage: true }); throw err; });
+    expect(await page.getByTestId('timer-panel').getAttribute('data-state')).toBe('submitted');
     expect(await page.getByLabel('Answer to question 1').isEditable()).toBe(false);
     expect(await page.getByLabel('Answer to question 1').innerText()).toBe('2/3');
     await page.screenshot({ path: 'e2e/screenshots/timed-submitted-by-server.png', fullPage: true });
