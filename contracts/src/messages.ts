@@ -72,6 +72,7 @@ export const TIMER_MESSAGES = {
   // Server refusals.
   timeLimitPassed: 'The time limit for this assignment has passed; no more changes are accepted',
   notStarted: 'Start the timed assignment before answering',
+  startBeforeQuestions: 'Start the timed assignment to see its questions',
   notTimed: 'This assignment has no time limit',
   noSession: 'No timed session found',
   noRunningSession: 'This student has no running timed session for this assignment',

@@ -29,8 +29,9 @@ const addAssignment = async (title: string, timeLimit: number | null) => {
   const res = await teacher.post('/grader/add-assignment', body);
   expect(res.statusCode).toBe(200);
   const id = res.json.assignment_id as number;
-  const questions = (await student.post('/students/get-assignment-questions', { assignment_id: id }, afterPosition(res.json.position))).json;
-  return { id, questionIds: (questions.questions as { question_id: number }[]).map((q) => q.question_id) };
+  // The instructor's sheet: a student sees a timed assignment's questions only once its session is started.
+  const sheet = (await teacher.post('/grader/get-assignment-questions', { assignment_id: id }, afterPosition(res.json.position))).json;
+  return { id, questionIds: (sheet.questions as { question_id: number }[]).map((q) => q.question_id) };
 };
 const put = (u: TestUser, url: string, payload: object) => u.put(url, payload);
 const eventsOf = async (assignmentId: number, studentId: number) =>
@@ -108,6 +109,9 @@ export function timedSessionsSuite(open: () => Promise<Partial<StandaloneOptions
       const res = await student.post('/students/set-assignment-response', { assignment_id: id, question_id: q1, response_content: 'early' });
       expect(res.statusCode).toBe(409);
       expect(res.json.message).toBe(TIMER_MESSAGES.notStarted);
+      const questions = await student.post('/students/get-assignment-questions', { assignment_id: id });
+      expect(questions.statusCode).toBe(409);
+      expect(questions.json.message).toBe(TIMER_MESSAGES.startBeforeQuestions);
     });
 
     it("starts it; a second start is the spec's 400 'Session already active'", async () => {
@@ -118,6 +122,9 @@ export function timedSessionsSuite(open: () => Promise<Partial<StandaloneOptions
       const again = await student.post(`/sessions/start/${id}`, {});
       expect(again.statusCode).toBe(400);
       expect(again.json.error).toBe('Session already active');
+      const questions = await student.post('/students/get-assignment-questions', { assignment_id: id }, afterPosition(res.json.position));
+      expect(questions.statusCode).toBe(200);
+      expect(questions.json.questions).toHaveLength(2);
     });
 
     it('counts down by the server clock, records heartbeats and answers', async () => {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, NotFoundError, PROJECTIONS, routes, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
+import {
+  ConflictError, MESSAGES, NotFoundError, PROJECTIONS, TIMED_SESSIONS_PROJECTION, TIMER_MESSAGES, routes, type AssignmentQuestion, type StudentAssignment,
+} from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
@@ -44,12 +46,18 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
   registerRoute(app, sessions, routes.getAssignmentQuestions, async (request) => {
     const s = sessionOf(request);
     const assignmentId = request.body.assignment_id;
-    await awaitProjections(request, deps, [PROJECTIONS.studentAssignments, PROJECTIONS.assignmentQuestions]);
-    const visible = await db.query(
-      `SELECT 1 FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3
+    await awaitProjections(request, deps, [PROJECTIONS.studentAssignments, PROJECTIONS.assignmentQuestions, TIMED_SESSIONS_PROJECTION]);
+    const visible = await db.query<{ timed: boolean; status: string; started: boolean }>(
+      `SELECT coalesce((doc->>'timed')::boolean, false) AS timed, doc->>'status' AS status,
+              EXISTS (SELECT 1 FROM timed_sessions t WHERE t.tenant = $1 AND t.student_id = $2 AND t.assignment_id = $3) AS started
+       FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3
        AND (doc->>'assigned')::timestamptz <= now()`,
       [s.tenant, s.userId, assignmentId]);
-    if (visible.rowCount === 0) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    const row = visible.rows[0];
+    if (!row) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    // Spec document 1 section 4: a timed assignment's questions load once its session is started (or submitted);
+    // graded work shows directly.
+    if (row.timed && !row.started && row.status !== 'Graded') throw new ConflictError(TIMER_MESSAGES.startBeforeQuestions);
     const { rows } = await db.query<AssignmentQuestion & { marks_possible: string; grade: string | null }>(
       `SELECT q.question_id, q.question_number, q.question_content, q.marks_possible,
               r.grade, coalesce(r.graded, false) AS graded, r.feedback, r.response_content

@@ -5,6 +5,8 @@ import {
   type TimedSessionState,
 } from '@evergrade/contracts';
 import { ApiError } from '../../../lib/api-client';
+import { invalidateAt } from '../../../lib/positions';
+import { questionsQueryKey } from '../api/get-assignment-questions';
 import { sendHeartbeat, startSession, submitSession, timedSessionKey, timedSessionQueryOptions } from '../api/sessions';
 import { useConnection } from '../stores/connection';
 import { beep, initialRemaining, nextWarning, passedThresholds, timeUsed } from '../utils/timer';
@@ -155,6 +157,8 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
     try {
       const reply = await startSession(id);
       client.setQueryData<TimedSessionState | null>(timedSessionKey(id), reply);
+      // The questions are served once the read model has seen the start.
+      await invalidateAt(client, questionsQueryKey(id), reply.position);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.message === TIMER_MESSAGES.sessionAlreadyActive) {
         startedHere.current = false;
