@@ -6,13 +6,13 @@ import {
 } from '@evergrade/contracts';
 import { countPdfPages, looksLikePdf, UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
+import type { NdjsonWrite } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
 import { allocateIds } from '../ids';
 import { readSubmissionAnswers, type ReadResult } from '../pdf-submission/read-answers';
 import { loadGrading, type GradingAssignment } from './context';
 import { gradingDecider } from './decide';
-import type { Write } from './ndjson';
 
 /** Where an instructor's upload lives: under the school and the instructor, so both are part of every lookup. */
 export const graderUploadKey = (tenant: string, instructorId: number, fileName: string) => `${tenant}/grader-submissions/${instructorId}/${fileName}`;
@@ -68,7 +68,7 @@ export type ProcessOptions = {
   fileName: string;
   originalFilename: string;
   expressMode: boolean;
-  write: Write<ProcessSubmissionLine>;
+  write: NdjsonWrite<ProcessSubmissionLine>;
   signal: AbortSignal;
   request: FastifyRequest;
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   DOCUMENT_BATCH_SIZE, DOCUMENT_MAX_PAGES, DOCUMENT_MESSAGES, PRACTICE_LIMITS, type DocumentErrorReply, type ProcessMarkingSchemeLine,
@@ -8,6 +7,7 @@ import { countPdfPages, looksLikePdf, processMarkingScheme, UnreadablePdfError, 
 import type { AiProvider } from '@evergrade/platform/ai';
 import { isValidBlobKey, tenantOfKey, type BlobStore } from '@evergrade/platform/blob';
 import type { Session } from '@evergrade/platform/auth';
+import { ndjson } from '@evergrade/platform/http';
 
 /**
  * From Document for practice: like the instructor's processing (document 3), one marking scheme uploaded as
@@ -67,18 +67,12 @@ export async function processPracticeDocument(
   }
 
   const expressMode = fields.expressMode === 'true';
-  const stream = new PassThrough();
-  const write = (line: ProcessMarkingSchemeLine) => { if (!stream.destroyed) stream.write(`${JSON.stringify(line)}\n`); };
-  const abort = new AbortController();
-  reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
-  void reply.code(200).header('content-type', 'application/x-ndjson; charset=utf-8').header('cache-control', 'no-store')
-    .header('x-accel-buffering', 'no').send(stream);
-  write({ status: 'processing', stage: 'stored', message: 'Document received', pages: 0, gsutil_url: documentKey, marking_scheme_id: -1, expressMode });
-  void (async () => {
+  await ndjson<ProcessMarkingSchemeLine>(reply, request, 'practice document', async (write, signal) => {
+    write({ status: 'processing', stage: 'stored', message: 'Document received', pages: 0, gsutil_url: documentKey, marking_scheme_id: -1, expressMode });
     try {
       const result = await processMarkingScheme({ kind: 'combined', scheme: pdf }, {
         mode: expressMode ? 'express' : 'normal', ocr: deps.ocr, ai: deps.ai.offline ? null : deps.ai, rubrics: [],
-        batchSize: DOCUMENT_BATCH_SIZE, signal: abort.signal, onProgress: (progress) => write({ status: 'processing', ...progress }),
+        batchSize: DOCUMENT_BATCH_SIZE, signal, onProgress: (progress) => write({ status: 'processing', ...progress }),
       });
       if (result.questions.length === 0) {
         write({ status: 'error', error: DOCUMENT_MESSAGES.noQuestions, pages: result.pages, total_pages: result.pages });
@@ -90,14 +84,11 @@ export async function processPracticeDocument(
         questions: result.questions.map((q) => ({ ...q, tags: [] })),
       });
     } catch (err) {
-      if (abort.signal.aborted) return;
+      if (signal.aborted) return;
       request.log.error({ err }, 'practice document processing failed');
       write({ status: 'error', error: err instanceof UnreadablePdfError ? DOCUMENT_MESSAGES.unreadable : DOCUMENT_MESSAGES.processingFailed });
-    } finally {
-      stream.end();
     }
-  })();
-  await reply;
+  });
 }
 
 async function refuse(reply: FastifyReply, status: number, error: string, field?: string): Promise<void> {

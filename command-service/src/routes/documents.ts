@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,7 +12,7 @@ import {
 import type { AiProvider } from '@evergrade/platform/ai';
 import { isValidBlobKey, tenantOfKey } from '@evergrade/platform/blob';
 import type { Session } from '@evergrade/platform/auth';
-import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
 
 /**
@@ -64,19 +63,10 @@ export async function documentRoutes(app: FastifyInstance, deps: CommandServiceD
 
     const expressMode = fields.data.expressMode === 'true' && documents.input.kind === 'combined';
     const base = { marking_scheme_id: fields.data.marking_scheme_id, expressMode, ...documents.keys };
-    const stream = new PassThrough();
-    const write = (line: ProcessMarkingSchemeLine) => { if (!stream.destroyed) stream.write(`${JSON.stringify(line)}\n`); };
-    const abort = new AbortController();
-    reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
-    void reply
-      .code(200)
-      .header('content-type', 'application/x-ndjson; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-accel-buffering', 'no')
-      .send(stream);
-    write({ status: 'processing', stage: 'stored', message: 'Document received', pages: 0, ...base });
-    void run(documents.input, { ocr, ai: aiOf(deps), rubrics, expressMode, signal: abort.signal, write, base, request }).finally(() => stream.end());
-    await reply;
+    await ndjson<ProcessMarkingSchemeLine>(reply, request, 'document processing', (write, signal) => {
+      write({ status: 'processing', stage: 'stored', message: 'Document received', pages: 0, ...base });
+      return run(documents.input, { ocr, ai: aiOf(deps), rubrics, expressMode, signal, write, base, request });
+    });
   });
 }
 

@@ -4,12 +4,11 @@ import {
   streamIds, type GradeSubmissionLine, type ProcessSubmissionLine,
 } from '@evergrade/contracts';
 import { createOcrEngine } from '@evergrade/documents';
-import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
 import { loadGrading, loadGradingAssignment, requireStudent, type GradingAssignment } from '../grading/context';
 import { gradingDecider, StaleResponseEditError } from '../grading/decide';
-import { ndjson } from '../grading/ndjson';
 import { graderUploadKey, originalOfUpload, processSubmission, storedSubmissionPdf, uploadName } from '../grading/process-submission';
 import { currentLine, gradeQuestion, metadataOf, responsesFor } from '../grading/run';
 

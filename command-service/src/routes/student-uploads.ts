@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ConflictError, DomainError, ForbiddenError, MAX_RESPONSE_LENGTH, MESSAGES, NotFoundError, PDF_SUBMISSION_MESSAGES,
   SUBMISSION_PDF_BATCH_SIZE, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_MAX_PAGES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
@@ -9,7 +8,7 @@ import {
 } from '@evergrade/contracts';
 import { countPdfPages, createOcrEngine, looksLikePdf, UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
-import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import { ndjson, registerRoute, sessionOf, type NdjsonWrite } from '@evergrade/platform/http';
 import { assignmentDecider } from '../assignment/decide';
 import { loadAssignmentContext } from '../assignment-context';
 import type { CommandServiceDeps } from '../context';
@@ -51,7 +50,7 @@ export async function studentUploadRoutes(app: FastifyInstance, deps: CommandSer
     checkFileName(request.body.file_name, assignmentId, key);
     const open = await openAssignment(deps, session, assignmentId);
     const pdf = await storedPdf(deps, key);
-    await stream(reply, request, (write, signal) => run({ deps, session, ocr, pdf, open, write, signal, request }));
+    await ndjson<PdfSubmissionLine>(reply, request, 'PDF submission', (write, signal) => run({ deps, session, ocr, pdf, open, write, signal, request }));
   });
 }
 
@@ -128,25 +127,7 @@ async function storedPdf(deps: CommandServiceDeps, key: string): Promise<Buffer>
   return blob.body;
 }
 
-type Write = (line: PdfSubmissionLine) => void;
-
-/** Newline-delimited JSON, one line per write; a client that goes away aborts the work. */
-async function stream(reply: FastifyReply, request: FastifyRequest, work: (write: Write, signal: AbortSignal) => Promise<void>): Promise<void> {
-  const body = new PassThrough();
-  const write: Write = (line) => { if (!body.destroyed) body.write(`${JSON.stringify(line)}\n`); };
-  const abort = new AbortController();
-  reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
-  void reply
-    .code(200)
-    .header('content-type', 'application/x-ndjson; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-accel-buffering', 'no')
-    .send(body);
-  void work(write, abort.signal)
-    .catch((err: unknown) => request.log.error({ err }, 'PDF submission stream failed'))
-    .finally(() => body.end());
-  await reply;
-}
+type Write = NdjsonWrite<PdfSubmissionLine>;
 
 type RunOptions = {
   deps: CommandServiceDeps;

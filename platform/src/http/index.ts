@@ -1,5 +1,6 @@
 export * from './auth-guard';
 export * from './error-handler';
+export * from './ndjson';
 export * from './routes';
 export * from './setup';
 export * from './server';
