@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  DomainError, GRADING_MESSAGES, NotFoundError, PDF_SUBMISSION_MESSAGES, SUBMISSION_PDF_BATCH_SIZE, SUBMISSION_PDF_MAX_BYTES,
-  SUBMISSION_PDF_MAX_PAGES, ValidationError, streamIds, type ProcessSubmissionLine, type ProcessedSubmissionQuestion,
+  DomainError, GRADING_MESSAGES, PDF_SUBMISSION_MESSAGES, SUBMISSION_PDF_BATCH_SIZE, ValidationError, streamIds,
+  type ProcessSubmissionLine, type ProcessedSubmissionQuestion,
 } from '@evergrade/contracts';
-import { countPdfPages, looksLikePdf, UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
+import { UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
 import type { NdjsonWrite } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
@@ -30,31 +30,6 @@ export function uploadName(original: string): string {
 /** The original name inside a stored upload name, or null when the name is not one get-signed-url gave. */
 export function originalOfUpload(fileName: string): string | null {
   return UPLOAD_NAME.exec(fileName)?.[1] ?? null;
-}
-
-/** The uploaded file, checked: present, at most the size limit, a PDF by its bytes, not too many pages. */
-export async function storedSubmissionPdf(deps: CommandServiceDeps, key: string): Promise<Buffer> {
-  const info = await deps.blobs.head(key);
-  if (!info) throw new NotFoundError(GRADING_MESSAGES.notUploaded);
-  if (info.size > SUBMISSION_PDF_MAX_BYTES) {
-    await deps.blobs.delete(key);
-    throw new DomainError(413, PDF_SUBMISSION_MESSAGES.tooLarge, 'file_name');
-  }
-  const blob = await deps.blobs.get(key);
-  if (!blob) throw new NotFoundError(GRADING_MESSAGES.notUploaded);
-  if (!looksLikePdf(blob.body)) {
-    await deps.blobs.delete(key);
-    throw new ValidationError(GRADING_MESSAGES.notPdf, 'file_name');
-  }
-  let pages: number;
-  try {
-    pages = await countPdfPages(blob.body);
-  } catch (err) {
-    if (err instanceof UnreadablePdfError) throw new ValidationError(PDF_SUBMISSION_MESSAGES.unreadable, 'file_name');
-    throw err;
-  }
-  if (pages > SUBMISSION_PDF_MAX_PAGES) throw new ValidationError(PDF_SUBMISSION_MESSAGES.tooManyPages, 'file_name');
-  return blob.body;
 }
 
 export type ProcessOptions = {

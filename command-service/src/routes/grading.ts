@@ -9,7 +9,8 @@ import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
 import { loadGrading, loadGradingAssignment, requireStudent, type GradingAssignment } from '../grading/context';
 import { gradingDecider, StaleResponseEditError } from '../grading/decide';
-import { graderUploadKey, originalOfUpload, processSubmission, storedSubmissionPdf, uploadName } from '../grading/process-submission';
+import { graderUploadKey, originalOfUpload, processSubmission, uploadName } from '../grading/process-submission';
+import { storedSubmissionPdf } from '../pdf-submission/stored-pdf';
 import { currentLine, gradeQuestion, metadataOf, responsesFor } from '../grading/run';
 
 type Session = ReturnType<typeof sessionOf>;
@@ -44,7 +45,7 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     requireStudent(assignment, b.student_id);
     if (assignment.questions.length === 0) throw new ValidationError(GRADING_MESSAGES.noQuestions, 'assignment_id');
     const fileKey = graderUploadKey(s.tenant, s.userId, b.file_name);
-    const pdf = await storedSubmissionPdf(deps, fileKey);
+    const pdf = await storedSubmissionPdf(deps.blobs, fileKey, GRADING_MESSAGES);
     await ndjson<ProcessSubmissionLine>(reply, request, 'process-submission', (write, signal) => processSubmission({
       deps, session: s, ocr, pdf, assignment, studentId: b.student_id, fileKey, fileName: b.file_name,
       originalFilename: b.original_filename || original, expressMode: b.express_mode, write, signal, request,

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ConflictError, DomainError, ForbiddenError, MAX_RESPONSE_LENGTH, MESSAGES, NotFoundError, PDF_SUBMISSION_MESSAGES,
-  SUBMISSION_PDF_BATCH_SIZE, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_MAX_PAGES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
-  ValidationError, assignmentIdOfSubmissionPdf, richTextToPlainText, routes, streamIds, submissionPdfKey, submissionPdfName,
-  type PdfSubmissionLine,
+  SUBMISSION_PDF_BATCH_SIZE, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS, ValidationError,
+  assignmentIdOfSubmissionPdf, richTextToPlainText, routes, streamIds, submissionPdfKey, submissionPdfName, type PdfSubmissionLine,
 } from '@evergrade/contracts';
-import { countPdfPages, createOcrEngine, looksLikePdf, UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
+import { createOcrEngine, UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson, registerRoute, sessionOf, type NdjsonWrite } from '@evergrade/platform/http';
 import { assignmentDecider } from '../assignment/decide';
@@ -14,6 +13,7 @@ import { loadAssignmentContext } from '../assignment-context';
 import type { CommandServiceDeps } from '../context';
 import { fold, handleCommand } from '../decider';
 import { readSubmissionAnswers, type ReadResult } from '../pdf-submission/read-answers';
+import { storedSubmissionPdf } from '../pdf-submission/stored-pdf';
 import { submissionDecider, type AssignmentContext, type SaveAnswer } from '../submission/decide';
 
 /**
@@ -49,7 +49,7 @@ export async function studentUploadRoutes(app: FastifyInstance, deps: CommandSer
     const key = submissionPdfKey(session.tenant, session.userId, assignmentId);
     checkFileName(request.body.file_name, assignmentId, key);
     const open = await openAssignment(deps, session, assignmentId);
-    const pdf = await storedPdf(deps, key);
+    const pdf = await storedSubmissionPdf(deps.blobs, key, PDF_SUBMISSION_MESSAGES);
     await ndjson<PdfSubmissionLine>(reply, request, 'PDF submission', (write, signal) => run({ deps, session, ocr, pdf, open, write, signal, request }));
   });
 }
@@ -100,31 +100,6 @@ async function openAssignment(deps: CommandServiceDeps, session: Session, assign
     id: q.questionId, number: q.questionNumber, text: richTextToPlainText(q.content),
   }));
   return { context, questions };
-}
-
-/** The uploaded file, checked: present, at most the size limit, a PDF by its bytes (S3 cannot check on upload). */
-async function storedPdf(deps: CommandServiceDeps, key: string): Promise<Buffer> {
-  const info = await deps.blobs.head(key);
-  if (!info) throw new NotFoundError(PDF_SUBMISSION_MESSAGES.notUploaded);
-  if (info.size > SUBMISSION_PDF_MAX_BYTES) {
-    await deps.blobs.delete(key);
-    throw new DomainError(413, PDF_SUBMISSION_MESSAGES.tooLarge, 'file_name');
-  }
-  const blob = await deps.blobs.get(key);
-  if (!blob) throw new NotFoundError(PDF_SUBMISSION_MESSAGES.notUploaded);
-  if (!looksLikePdf(blob.body)) {
-    await deps.blobs.delete(key);
-    throw new ValidationError(PDF_SUBMISSION_MESSAGES.notPdf, 'file_name');
-  }
-  let pages: number;
-  try {
-    pages = await countPdfPages(blob.body);
-  } catch (err) {
-    if (err instanceof UnreadablePdfError) throw new ValidationError(PDF_SUBMISSION_MESSAGES.unreadable, 'file_name');
-    throw err;
-  }
-  if (pages > SUBMISSION_PDF_MAX_PAGES) throw new ValidationError(PDF_SUBMISSION_MESSAGES.tooManyPages, 'file_name');
-  return blob.body;
 }
 
 type Write = NdjsonWrite<PdfSubmissionLine>;
