@@ -106,6 +106,20 @@ const ProcessedQuestionSchema = z.object({
 export type ProcessedQuestion = z.infer<typeof ProcessedQuestionSchema>;
 
 /**
+ * The progress of reading a PDF in page batches, as the NDJSON lines of document processing and of a student's
+ * PDF submission report it: pages is the page count, current_page the pages read so far.
+ */
+export const PdfProgressFieldsSchema = z.object({
+  pages: z.number().int().optional(),
+  total_pages: z.number().int().optional(),
+  current_page: z.number().int().optional(),
+  total_batches: z.number().int().optional(),
+  current_batch: z.number().int().optional(),
+  batch_size: z.number().int().optional(),
+  pages_in_current_batch: z.number().int().optional(),
+});
+
+/**
  * One line of the newline-delimited JSON reply (application/x-ndjson). Lines with status 'processing'
  * report progress; the last line has status 'complete' (questions, gsutil_url, marking_scheme_id) or
  * 'error' (error). pages is the page count of the document(s), current_page the pages read so far.
@@ -115,13 +129,7 @@ export const ProcessMarkingSchemeLineSchema = z.object({
   stage: z.enum(['stored', 'reading', 'structuring']).optional(),
   message: z.string().optional(),
   error: z.string().optional(),
-  pages: z.number().int().optional(),
-  total_pages: z.number().int().optional(),
-  current_page: z.number().int().optional(),
-  total_batches: z.number().int().optional(),
-  current_batch: z.number().int().optional(),
-  batch_size: z.number().int().optional(),
-  pages_in_current_batch: z.number().int().optional(),
+  ...PdfProgressFieldsSchema.shape,
   questions: z.array(ProcessedQuestionSchema).optional(),
   /** The stored marking scheme, or the question paper in separate mode. */
   gsutil_url: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PdfProgressFieldsSchema } from './documents';
 import { route } from './route';
 
 /**
@@ -85,13 +86,7 @@ export type PdfResponse = z.infer<typeof PdfResponseSchema>;
  */
 export const PdfSubmissionLineSchema = z.object({
   status: z.enum(['processing', 'validating', 'complete', 'error']),
-  pages: z.number().int().optional(),
-  total_pages: z.number().int().optional(),
-  current_page: z.number().int().optional(),
-  total_batches: z.number().int().optional(),
-  current_batch: z.number().int().optional(),
-  batch_size: z.number().int().optional(),
-  pages_in_current_batch: z.number().int().optional(),
+  ...PdfProgressFieldsSchema.shape,
   questions: z.array(PdfResponseSchema).optional(),
   error: z.string().optional(),
   /** The question numbers whose answers were saved (an empty response never erases a typed answer). */
