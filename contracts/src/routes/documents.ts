@@ -93,13 +93,17 @@ export const ProcessMarkingSchemeFieldsSchema = z.object({
 });
 export type ProcessMarkingSchemeFields = z.input<typeof ProcessMarkingSchemeFieldsSchema>;
 
-const ProcessedQuestionSchema = z.object({
+/** A question handed to the creation wizard, read from a document or generated (library.ts extends it). */
+export const WizardQuestionSchema = z.object({
   question_number: z.number().int(),
   question: z.string(),
   marks_possible: z.number(),
   answer: z.string(),
   grading_instructions: z.string(),
   tags: z.array(z.string()),
+});
+
+const ProcessedQuestionSchema = WizardQuestionSchema.extend({
   /** Set when the reader could not find the marks, the answer or the question: the instructor should look. */
   flagged_for_review: z.string().optional(),
 });

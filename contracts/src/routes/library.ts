@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WizardQuestionSchema } from './documents';
 import { CommandReplySchema, route } from './route';
 
 /**
@@ -149,13 +150,7 @@ export const GenerateAssignmentBodySchema = z.object({
 });
 export type GenerateAssignmentBody = z.input<typeof GenerateAssignmentBodySchema>;
 
-export const GeneratedQuestionSchema = z.object({
-  question_number: z.number().int(),
-  question: z.string(),
-  marks_possible: z.number(),
-  answer: z.string(),
-  grading_instructions: z.string(),
-  tags: z.array(z.string()),
+export const GeneratedQuestionSchema = WizardQuestionSchema.extend({
   question_type: z.string().optional(),
   topics: z.array(z.string()).optional(),
   source_document_id: z.union([z.string(), z.number()]).nullable().optional(),
