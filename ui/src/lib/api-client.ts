@@ -66,6 +66,21 @@ export function apiHeaders(extra: Record<string, string> = {}): Record<string, s
   return headers;
 }
 
+const UNREACHABLE = 'Unable to reach the server. Check your connection and try again.';
+
+/**
+ * fetch for the calls that cannot go through callApi, with a network failure as an ApiError (status 0)
+ * saying the server cannot be reached; an abort stays the AbortError it is.
+ */
+export async function fetchOrUnreachable(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, UNREACHABLE, undefined, false);
+  }
+}
+
 /** A failed raw fetch as an ApiError (the server's message when it sent one); a 401 ends the session. */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const error = await errorFrom(response);
@@ -130,7 +145,7 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'Unable to reach the server. Check your connection and try again.', undefined, false);
+    throw new ApiError(0, UNREACHABLE, undefined, false);
   }
 
   if (!response.ok) {

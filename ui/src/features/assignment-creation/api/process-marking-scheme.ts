@@ -1,12 +1,6 @@
 import { DOCUMENT_MESSAGES, ProcessMarkingSchemeLineSchema, routes, type ProcessMarkingSchemeLine } from '@evergrade/contracts';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
-
-/** Newline-delimited JSON: the complete lines of `buffer` and the unfinished rest. */
-export function splitLines(buffer: string): { lines: string[]; rest: string } {
-  const parts = buffer.split('\n');
-  const rest = parts.pop() ?? '';
-  return { lines: parts.map((l) => l.trim()).filter(Boolean), rest };
-}
+import { ndjsonRefusal, readNdjson } from '../../../lib/ndjson';
 
 export type ProcessDocumentsInput = {
   files: Partial<Record<'file' | 'question_paper' | 'answer_key', File>>;
@@ -34,28 +28,8 @@ export async function processMarkingScheme(input: ProcessDocumentsInput, onLine:
   if (input.rubrics.length) form.append('rubrics', JSON.stringify(input.rubrics));
 
   const response = await fetch(routes.processMarkingScheme.path, { method: 'POST', body: form, credentials: 'include', signal, headers: apiHeaders({ Accept: 'application/x-ndjson' }) });
-  if (!response.ok || !response.body) {
-    const body = await response.json().catch(() => null) as { error?: string; message?: string } | null;
-    throw new ApiError(response.status, body?.error || body?.message || DOCUMENT_MESSAGES.processingFailed, undefined, !!body);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let last: ProcessMarkingSchemeLine | null = null;
-  const take = (text: string) => {
-    const parsed = ProcessMarkingSchemeLineSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return;
-    last = parsed.data;
-    onLine(parsed.data);
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const { lines, rest } = splitLines(buffer + value);
-    buffer = rest;
-    lines.forEach(take);
-  }
-  if (buffer.trim()) take(buffer.trim());
-  const final = last as ProcessMarkingSchemeLine | null;
+  if (!response.ok || !response.body) throw await ndjsonRefusal(response, DOCUMENT_MESSAGES.processingFailed);
+  const final = await readNdjson(response, ProcessMarkingSchemeLineSchema, onLine);
   if (!final || final.status === 'processing') throw new ApiError(0, DOCUMENT_MESSAGES.processingFailed, undefined, false);
   return final;
 }

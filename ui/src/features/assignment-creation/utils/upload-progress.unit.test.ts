@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitLines } from '../api/process-marking-scheme';
+import { splitLines } from '../../../lib/ndjson';
 import { INITIAL_PROGRESS, nextProgress, PHASE_LABELS, progressPercent } from './upload-progress';
 
 describe('process-marking-scheme stream', () => {

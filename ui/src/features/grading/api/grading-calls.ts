@@ -2,8 +2,8 @@ import {
   GradeSubmissionLineSchema, routes, StaleResponseEditReplySchema,
   type CurrentResponse, type GradeSubmissionLine, type RegradeQuestionBody, type UpdateResponseBody,
 } from '@evergrade/contracts';
-import { ApiError, apiErrorFrom, apiHeaders, callApi } from '../../../lib/api-client';
-import { postNdjson } from './ndjson';
+import { ApiError, apiErrorFrom, apiHeaders, callApi, fetchOrUnreachable } from '../../../lib/api-client';
+import { postNdjson } from '../../../lib/ndjson';
 
 /** POST /grader/grade-submission: one line per graded question, then complete or error. */
 export const gradeSubmission = (
@@ -31,15 +31,10 @@ export class StaleEditError extends Error {
  * a 409 with the current value is a StaleEditError, any other failure an ApiError.
  */
 export async function updateResponse(body: UpdateResponseBody): Promise<{ version: number; position: string | null }> {
-  let response: Response;
-  try {
-    response = await fetch(routes.updateResponse.path, {
-      method: 'POST', body: JSON.stringify(body), credentials: 'include',
-      headers: apiHeaders({ Accept: 'application/json', 'Content-Type': 'application/json' }),
-    });
-  } catch {
-    throw new ApiError(0, 'Unable to reach the server. Check your connection and try again.', undefined, false);
-  }
+  const response = await fetchOrUnreachable(routes.updateResponse.path, {
+    method: 'POST', body: JSON.stringify(body), credentials: 'include',
+    headers: apiHeaders({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+  });
   if (response.status === 409) {
     const stale = StaleResponseEditReplySchema.safeParse(await response.clone().json().catch(() => null));
     if (stale.success) throw new StaleEditError(stale.data.message, stale.data.current);

@@ -1,5 +1,6 @@
 import { DOCUMENT_MESSAGES, ProcessMarkingSchemeLineSchema, routes, type ProcessMarkingSchemeLine } from '@evergrade/contracts';
 import { ApiError, apiHeaders } from '../../../lib/api-client';
+import { ndjsonRefusal, readNdjson } from '../../../lib/ndjson';
 
 export type PracticeDocumentInput = { file?: File; gsutilUrl?: string; title: string; course: string; createdBy: string };
 
@@ -15,28 +16,8 @@ export async function processPracticeDocument(input: PracticeDocumentInput, onLi
   form.append('course', input.course);
   form.append('created_by', input.createdBy);
   const response = await fetch(routes.processPracticeMarkingScheme.path, { method: 'POST', body: form, credentials: 'include', signal, headers: apiHeaders({ Accept: 'application/x-ndjson' }) });
-  if (!response.ok || !response.body) {
-    const body = await response.json().catch(() => null) as { error?: string; message?: string } | null;
-    throw new ApiError(response.status, body?.error || body?.message || DOCUMENT_MESSAGES.processingFailed, undefined, !!body);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let last: ProcessMarkingSchemeLine | null = null;
-  const take = (text: string) => {
-    const parsed = ProcessMarkingSchemeLineSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) return;
-    last = parsed.data;
-    onLine(parsed.data);
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const parts = (buffer + value).split('\n');
-    buffer = parts.pop() ?? '';
-    parts.map((l) => l.trim()).filter(Boolean).forEach(take);
-  }
-  if (buffer.trim()) take(buffer.trim());
-  const final = last as ProcessMarkingSchemeLine | null;
+  if (!response.ok || !response.body) throw await ndjsonRefusal(response, DOCUMENT_MESSAGES.processingFailed);
+  const final = await readNdjson(response, ProcessMarkingSchemeLineSchema, onLine);
   if (!final || final.status === 'processing') throw new ApiError(0, DOCUMENT_MESSAGES.processingFailed, undefined, false);
   return final;
 }
