@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_BATCH_SIZE, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_PAGES, DOCUMENT_MESSAGES, ProcessMarkingSchemeFieldsSchema, routes,
-  type DocumentErrorReply, type ProcessMarkingSchemeLine,
+  DOCUMENT_BATCH_SIZE, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, ProcessMarkingSchemeFieldsSchema, routes, type ProcessMarkingSchemeLine,
 } from '@evergrade/contracts';
 import {
-  countPdfPages, createOcrEngine, fetchPdfFromUrl, looksLikePdf, processMarkingScheme, UnreadablePdfError, UrlFetchError,
-  urlPolicyFromEnv, type MarkingSchemeInput, type OcrEngine,
+  createOcrEngine, fetchPdfFromUrl, processMarkingScheme, UnreadablePdfError, UrlFetchError, urlPolicyFromEnv,
+  type MarkingSchemeInput, type OcrEngine,
 } from '@evergrade/documents';
 import type { AiProvider } from '@evergrade/platform/ai';
-import { isValidBlobKey, tenantOfKey } from '@evergrade/platform/blob';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
+import { documentKey, loadDocument, pagesOf, readDocumentForm, refuse, type DocumentForm, type Refusal } from '../document-intake';
 
 /**
  * The document method of the creation wizard: a PDF fetched from a URL and stored, and a marking scheme
@@ -47,7 +45,7 @@ export async function documentRoutes(app: FastifyInstance, deps: CommandServiceD
   registerRoute(app, deps.sessions, routes.processMarkingScheme, async (request, reply) => {
     const session = sessionOf(request);
     if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_MESSAGES.notMultipart);
-    const form = await readForm(request);
+    const form = await readDocumentForm(request, FILE_FIELDS, { unnamed: (field) => `${field}.pdf` });
     if ('error' in form) return refuse(reply, form.status, form.error, form.field);
     const fields = ProcessMarkingSchemeFieldsSchema.safeParse(form.fields);
     if (!fields.success) {
@@ -70,64 +68,14 @@ export async function documentRoutes(app: FastifyInstance, deps: CommandServiceD
   });
 }
 
-type Refusal = { error: string; status: number; field?: string };
-
-/** A 4xx before any processing: JSON with the spec's `error`, and `message` like every other route. */
-async function refuse(reply: FastifyReply, status: number, error: string, field?: string): Promise<void> {
-  const body: DocumentErrorReply = { success: false, status: 'error', error, message: error, ...(field ? { field } : {}) };
-  await reply.code(status).send(body);
-}
-
 const ownEmail = (session: Session, email: string | undefined) =>
   !email?.trim() || email.trim().toLowerCase() === session.email.toLowerCase();
 
 /** The spec's `aiProvider` arrives in the deps with the AI issue; without it, the built-in reader runs. */
 const aiOf = (deps: CommandServiceDeps): AiProvider | undefined => (deps as { ai?: AiProvider }).ai;
 
-/** `{tenant}/documents/{uuid}/{name}.pdf`: the key is the tenant check, the name stays readable. */
-function documentKey(tenant: string, filename: string): string {
-  const name = filename.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 80) || 'document';
-  return `${tenant}/documents/${randomUUID()}/${name}.pdf`;
-}
-
-/** The page count, or the message that says why the PDF cannot be used. */
-async function pagesOf(pdf: Buffer): Promise<number | string> {
-  try {
-    const pages = await countPdfPages(pdf);
-    return pages > DOCUMENT_MAX_PAGES ? DOCUMENT_MESSAGES.tooManyPages : pages;
-  } catch (err) {
-    if (err instanceof UnreadablePdfError) return DOCUMENT_MESSAGES.unreadable;
-    throw err;
-  }
-}
-
 const FILE_FIELDS = ['file', 'question_paper', 'answer_key'] as const;
 type FileField = (typeof FILE_FIELDS)[number];
-type Upload = { body: Buffer; filename: string };
-
-/** Every part of the form: files in memory (bounded by the multipart limits), the rest as text fields. */
-async function readForm(request: FastifyRequest): Promise<{ files: Partial<Record<FileField, Upload>>; fields: Record<string, string> } | Refusal> {
-  const files: Partial<Record<FileField, Upload>> = {};
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const field = part.fieldname as FileField;
-        if (!FILE_FIELDS.includes(field) || files[field]) {
-          part.file.resume();
-          return { status: 400, error: `Unexpected file field ${part.fieldname}`, field: part.fieldname };
-        }
-        files[field] = { body: await (part as MultipartFile).toBuffer(), filename: part.filename || `${field}.pdf` };
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) return { status: 413, error: DOCUMENT_MESSAGES.tooLarge };
-    if (status && status >= 400 && status < 500) return { status, error: (err as Error).message };
-    throw err;
-  }
-  return { files, fields };
-}
 
 /** 'Rubric - Criterion' labels from a JSON list of labels or of { rubric_name, criterion } objects. */
 function rubricLabels(raw: string | undefined): string[] | null {
@@ -150,36 +98,14 @@ type Resolved = { input: MarkingSchemeInput; keys: { gsutil_url: string; questio
 
 /** The documents to read, each uploaded now (then stored) or stored before (a key of the caller's school). */
 async function resolveDocuments(
-  deps: CommandServiceDeps, session: Session, files: Partial<Record<FileField, Upload>>, fields: Fields,
+  deps: CommandServiceDeps, session: Session, files: DocumentForm<FileField>['files'], fields: Fields,
 ): Promise<Resolved | Refusal> {
   const combined = Boolean(files.file || fields.gsutil_url);
   const separate = Boolean(files.question_paper || fields.question_paper_gsutil_url || files.answer_key || fields.answer_key_gsutil_url);
   if (combined && separate) return { status: 400, error: DOCUMENT_MESSAGES.mixedModes };
   if (!combined && !separate) return { status: 400, error: DOCUMENT_MESSAGES.missingDocument, field: 'file' };
 
-  const load = async (field: FileField, key: string | undefined): Promise<{ pdf: Buffer; key: string } | Refusal> => {
-    const upload = files[field];
-    const keyField = field === 'file' ? 'gsutil_url' : `${field}_gsutil_url`;
-    if (upload && key) return { status: 400, error: DOCUMENT_MESSAGES.bothForms(field, keyField), field };
-    if (!upload && !key) return { status: 400, error: DOCUMENT_MESSAGES.missingDocument, field };
-    let pdf: Buffer;
-    if (upload) {
-      if (!looksLikePdf(upload.body)) return { status: 400, error: DOCUMENT_MESSAGES.notPdfFile(field), field };
-      pdf = upload.body;
-    } else {
-      // Another school's key (or a made-up one) reads as missing: no hint that it exists.
-      const stored = isValidBlobKey(key!) && tenantOfKey(key!) === session.tenant ? await deps.blobs.get(key!) : null;
-      if (!stored) return { status: 404, error: DOCUMENT_MESSAGES.unknownDocument, field: keyField };
-      if (!looksLikePdf(stored.body)) return { status: 400, error: DOCUMENT_MESSAGES.notPdfFile(keyField), field: keyField };
-      pdf = stored.body;
-    }
-    const pages = await pagesOf(pdf);
-    if (typeof pages === 'string') return { status: 422, error: pages, field: upload ? field : keyField };
-    if (!upload) return { pdf, key: key! };
-    const stored = documentKey(session.tenant, upload.filename);
-    await deps.blobs.put(stored, pdf, 'application/pdf');
-    return { pdf, key: stored };
-  };
+  const load = (field: FileField, key: string | undefined) => loadDocument(deps.blobs, session, field, files[field], key);
 
   if (combined) {
     const scheme = await load('file', fields.gsutil_url);
