@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSessionStore } from '../../stores/session';
 import { assignmentsQueryOptions } from '../../features/assignments/api/get-assignments';
-import { subjectTone } from '../../features/assignments/utils/assignment-lists';
+import { subjectTone } from '../../lib/assignment-filters';
 import { useInstructorAssignments } from '../../features/instructor-assignments/api/get-instructor-assignments';
 import { usePracticeAssignments } from '../../features/practice/api/get-practice-assignments';
 import { MonthCalendar, type CalendarEvent } from '../../features/calendar';

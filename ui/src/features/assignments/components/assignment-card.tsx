@@ -4,7 +4,7 @@ import { gradePercent, type StudentAssignment } from '@evergrade/contracts';
 import { ClockIcon } from '../../../components/icons';
 import { formatDateTime, formatTotal, marksLabel, relativeTime } from '../../../lib/format';
 import { subjectTone } from '../utils/assignment-lists';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssignment; now: Date }) {
   const titleId = useId();

@@ -4,7 +4,7 @@ import { formatDateTime, formatTotal, relativeTime } from '../../../lib/format';
 import { subjectTone } from '../utils/assignment-lists';
 import { PdfUpload } from './pdf-upload';
 import { ProgressBar } from './progress-bar';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 type Props = {
   assignment: StudentAssignment;

@@ -4,16 +4,16 @@ import './assignment-list.css';
 import { useQuery } from '@tanstack/react-query';
 import { ASSIGNMENT_STATUSES, MESSAGES, type AssignmentStatus } from '@evergrade/contracts';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterMenu, NoFilterMatches } from '../../../components/filter-menu';
 import { AlertIcon, CalendarIcon, PlusIcon, SparkIcon } from '../../../components/icons';
+import { ListTabs } from '../../../components/list-tabs';
 import { Spinner } from '../../../components/spinner';
 import { assignmentsQueryOptions } from '../api/get-assignments';
-import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, type Filters, type TabId } from '../utils/assignment-lists';
+import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, TABS, type Filters, type TabId } from '../utils/assignment-lists';
 // The API module only (not the practice feature's index), so the list does not pull in the practice pages.
 import { usePracticeAssignments } from '../../practice/api/get-practice-assignments';
 import { AssignmentCard } from './assignment-card';
 import { PracticeCard } from './practice-card';
-import { AssignmentTabs } from './assignment-tabs';
-import { FilterMenu } from './filter-menu';
 
 /** `?selectedFilters=Graded` (or a comma list, or the parameter repeated) pre-selects status filters. */
 export function filtersFromParams(params: URLSearchParams): Filters {
@@ -70,12 +70,7 @@ export function AssignmentList() {
       </EmptyState>
     );
   else if (total === 0) body = <EmptyState title={MESSAGES.noAssignments}>When your instructors publish work, it shows up here.</EmptyState>;
-  else if (shown.length === 0 && hasFilters(filters))
-    body = (
-      <EmptyState title={MESSAGES.noMatches}>
-        <button type="button" className="button button-secondary" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
-      </EmptyState>
-    );
+  else if (shown.length === 0 && hasFilters(filters)) body = <NoFilterMatches onClear={() => setFilters(NO_FILTERS)} />;
   else if (shown.length === 0) body = <EmptyState title={MESSAGES.noTabAssignments(tab)} />;
   else
     body = (
@@ -98,13 +93,15 @@ export function AssignmentList() {
         </Link>
       </div>
       <div className="toolbar">
-        <AssignmentTabs
+        <ListTabs
+          tabs={TABS}
+          label="Assignment lists"
           idPrefix={idPrefix}
           selected={tab}
           onSelect={setTab}
           counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length, ...(practiceLoading ? {} : { Practice: practice.length }) } : {}}
         />
-        {tab !== 'Practice' && <FilterMenu subjects={data ? subjectsOf(data) : []} value={filters} onChange={setFilters} />}
+        {tab !== 'Practice' && <FilterMenu subjects={data ? subjectsOf(data) : []} value={filters} onChange={setFilters} dueName="due-filter" />}
       </div>
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="tab-panel" aria-busy={isPending}>
         {body}

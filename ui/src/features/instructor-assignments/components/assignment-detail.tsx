@@ -11,7 +11,7 @@ import { useRenameAssignment } from '../api/rename-assignment';
 import { deriveStatus, formatAverage } from '../utils/assignment-lists';
 import { InlineTitle } from './inline-title';
 import { QuestionsTab } from './questions-tab';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { TimedSessionsPanel } from './timed-sessions-panel';
 import { SubmissionsPanel, useRegradeAfterEdit } from '../../grading';
 

@@ -4,7 +4,7 @@ import type { InstructorAssignment } from '@evergrade/contracts';
 import { CalendarIcon } from '../../../components/icons';
 import { formatDateTime, marksLabel, relativeTime } from '../../../lib/format';
 import { courseLabel, deriveStatus, formatAverage, subjectTone } from '../utils/assignment-lists';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { TrashIcon } from './trash-icon';
 
 type Props = { assignment: InstructorAssignment; now: Date; onDelete: (a: InstructorAssignment) => void };

@@ -2,17 +2,17 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type InstructorAssignment } from '@evergrade/contracts';
 import { EmptyState } from '../../../components/empty-state';
+import { FilterMenu, NoFilterMatches } from '../../../components/filter-menu';
 import { AlertIcon, PlusIcon } from '../../../components/icons';
+import { ListTabs } from '../../../components/list-tabs';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast';
 import { useDeleteAssignment } from '../api/delete-assignment';
 import { useInstructorAssignments } from '../api/get-instructor-assignments';
-import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, type Filters, type TabId } from '../utils/assignment-lists';
+import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, TABS, type Filters, type TabId } from '../utils/assignment-lists';
 import { AssignmentRow } from './assignment-row';
 import { DeleteAssignmentDialog } from './delete-assignment-dialog';
-import { FilterMenu } from './filter-menu';
-import { ListTabs } from './list-tabs';
 
 export const NEW_ASSIGNMENT_PATH = '/instructor/assignments/new-assignment';
 
@@ -67,12 +67,7 @@ export function InstructorAssignmentList() {
         </div>
       </EmptyState>
     );
-  else if (shown.length === 0 && hasFilters(filters))
-    body = (
-      <EmptyState title={MESSAGES.noMatches}>
-        <button type="button" className="button button-secondary" onClick={() => setFilters(NO_FILTERS)}>Clear filters</button>
-      </EmptyState>
-    );
+  else if (shown.length === 0 && hasFilters(filters)) body = <NoFilterMatches onClear={() => setFilters(NO_FILTERS)} />;
   else if (shown.length === 0) body = <EmptyState title={MESSAGES.noTabAssignments(tab)} />;
   else
     body = (
@@ -86,8 +81,8 @@ export function InstructorAssignmentList() {
   return (
     <section className="assignment-list">
       <div className="toolbar">
-        <ListTabs idPrefix={idPrefix} selected={tab} onSelect={setTab} counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length } : {}} />
-        <FilterMenu subjects={subjectsOf(all)} value={filters} onChange={setFilters} />
+        <ListTabs tabs={TABS} label="Assignment lists" idPrefix={idPrefix} selected={tab} onSelect={setTab} counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length } : {}} />
+        <FilterMenu subjects={subjectsOf(all)} value={filters} onChange={setFilters} dueName="instructor-due-filter" />
       </div>
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="tab-panel" aria-busy={isPending}>
         {body}

@@ -1,13 +1,11 @@
 import type { AssignmentStatus, InstructorAssignment } from '@evergrade/contracts';
+import { dueMatches, type Filters } from '../../../lib/assignment-filters';
+
+export { dueMatches, filterCount, hasFilters, NO_FILTERS, subjectTone, type DueFilter, type Filters } from '../../../lib/assignment-filters';
 
 export type TabId = 'Upcoming' | 'Past';
 export const TABS: TabId[] = ['Upcoming', 'Past'];
 
-export type DueFilter = 'today' | 'week' | 'month' | null;
-export type Filters = { subject: string | null; statuses: AssignmentStatus[]; due: DueFilter };
-export const NO_FILTERS: Filters = { subject: null, statuses: [], due: null };
-
-const DAY_MS = 86_400_000;
 const time = (iso: string) => new Date(iso).getTime();
 
 /**
@@ -33,18 +31,6 @@ export function splitAssignments(list: readonly InstructorAssignment[], now: Dat
   return { Upcoming: all.filter((a) => time(a.due_date) >= t), Past: all.filter((a) => time(a.due_date) < t) };
 }
 
-export const hasFilters = (f: Filters) => f.subject !== null || f.statuses.length > 0 || f.due !== null;
-export const filterCount = (f: Filters) => (f.subject ? 1 : 0) + f.statuses.length + (f.due ? 1 : 0);
-
-/** Today: the same calendar day; This Week: the next 7 days; This Month: the next 31 days. */
-export function dueMatches(dueIso: string, due: DueFilter, now: Date): boolean {
-  if (!due) return true;
-  const d = new Date(dueIso);
-  if (due === 'today') return d.toDateString() === now.toDateString();
-  const diff = d.getTime() - now.getTime();
-  return diff >= 0 && diff <= (due === 'week' ? 7 : 31) * DAY_MS;
-}
-
 /** Subject matches the course; each status matches exactly; one due window at most. */
 export function filterAssignments(list: readonly InstructorAssignment[], f: Filters, now: Date): InstructorAssignment[] {
   return list.filter(
@@ -59,12 +45,3 @@ export const subjectsOf = (list: readonly InstructorAssignment[]) => [...new Set
 
 /** Spec: the average is shown with two decimals; none yet is a dash. */
 export const formatAverage = (average: number | null) => (average == null ? '—' : average.toFixed(2));
-
-const SUBJECT_TONES = ['physics', 'history', 'english', 'science', 'mathematics'] as const;
-
-/** The colour class of a subject (shared `.subject-*` styles); other subjects are grey. */
-export function subjectTone(subject: string): string {
-  const s = subject.toLowerCase();
-  if (s.includes('math')) return 'mathematics';
-  return SUBJECT_TONES.find((t) => s.includes(t)) ?? 'other';
-}

@@ -1,7 +1,8 @@
-import { ASSIGNMENT_STATUSES, type AssignmentStatus } from '@evergrade/contracts';
-import { FilterIcon } from '../../../components/icons';
-import { Menu } from '../../../components/menu';
-import { hasFilters, NO_FILTERS, type DueFilter, type Filters } from '../utils/assignment-lists';
+import { ASSIGNMENT_STATUSES, MESSAGES, type AssignmentStatus } from '@evergrade/contracts';
+import { filterCount, hasFilters, NO_FILTERS, type DueFilter, type Filters } from '../lib/assignment-filters';
+import { EmptyState } from './empty-state';
+import { FilterIcon } from './icons';
+import { Menu } from './menu';
 
 const DUE_OPTIONS: { value: DueFilter; label: string }[] = [
   { value: null, label: 'Any time' },
@@ -10,10 +11,17 @@ const DUE_OPTIONS: { value: DueFilter; label: string }[] = [
   { value: 'month', label: 'This Month' },
 ];
 
-type Props = { subjects: string[]; value: Filters; onChange: (f: Filters) => void };
+type Props = {
+  subjects: string[];
+  value: Filters;
+  onChange: (f: Filters) => void;
+  /** The name of the due-date radio group (unique on the page). */
+  dueName: string;
+};
 
-export function FilterMenu({ subjects, value, onChange }: Props) {
-  const count = (value.subject ? 1 : 0) + value.statuses.length + (value.due ? 1 : 0);
+/** The assignment lists' Filters menu: subject (the course), status (multi-select) and one due-date window. */
+export function FilterMenu({ subjects, value, onChange, dueName }: Props) {
+  const count = filterCount(value);
   const toggleStatus = (s: AssignmentStatus) =>
     onChange({ ...value, statuses: value.statuses.includes(s) ? value.statuses.filter((x) => x !== s) : [...value.statuses, s] });
 
@@ -48,7 +56,7 @@ export function FilterMenu({ subjects, value, onChange }: Props) {
             <legend className="field-label">Due date</legend>
             {DUE_OPTIONS.map((o) => (
               <label key={o.label} className="check">
-                <input type="radio" name="due-filter" checked={value.due === o.value} onChange={() => onChange({ ...value, due: o.value })} /> {o.label}
+                <input type="radio" name={dueName} checked={value.due === o.value} onChange={() => onChange({ ...value, due: o.value })} /> {o.label}
               </label>
             ))}
           </fieldset>
@@ -58,5 +66,14 @@ export function FilterMenu({ subjects, value, onChange }: Props) {
         </div>
       )}
     </Menu>
+  );
+}
+
+/** A list that the filters leave empty: says so, with a button that clears them. */
+export function NoFilterMatches({ onClear }: { onClear: () => void }) {
+  return (
+    <EmptyState title={MESSAGES.noMatches}>
+      <button type="button" className="button button-secondary" onClick={onClear}>Clear filters</button>
+    </EmptyState>
   );
 }

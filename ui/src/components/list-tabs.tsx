@@ -1,22 +1,30 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { TABS, type TabId } from '../utils/assignment-lists';
 
-type Props = { selected: TabId; counts: Partial<Record<TabId, number>>; onSelect: (tab: TabId) => void; idPrefix: string };
+type Props<T extends string> = {
+  tabs: readonly T[];
+  selected: T;
+  /** A count badge per tab; a tab without one shows none. */
+  counts: Partial<Record<T, number>>;
+  onSelect: (tab: T) => void;
+  /** The tabs are `{idPrefix}-tab-{tab}`, the panel they control `{idPrefix}-panel`. */
+  idPrefix: string;
+  label: string;
+};
 
 /** WAI-ARIA tabs: arrow keys move between tabs, Home/End jump. */
-export function ListTabs({ selected, counts, onSelect, idPrefix }: Props) {
+export function ListTabs<T extends string>({ tabs, selected, counts, onSelect, idPrefix, label }: Props<T>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent, i: number) => {
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
-    const j = (next + TABS.length) % TABS.length;
-    onSelect(TABS[j]!);
+    const j = (next + tabs.length) % tabs.length;
+    onSelect(tabs[j]!);
     refs.current[j]?.focus();
   };
   return (
-    <div className="tabs" role="tablist" aria-label="Assignment lists">
-      {TABS.map((tab, i) => (
+    <div className="tabs" role="tablist" aria-label={label}>
+      {tabs.map((tab, i) => (
         <button
           key={tab}
           ref={(el) => {
