@@ -1,14 +1,13 @@
 import {
   DomainError, PRACTICE_LIMITS, PRACTICE_MESSAGES, streamIds,
-  type GeneratePracticeBodySchema, type GeneratePracticeReply, type GeneratedQuestion,
+  type GeneratePracticeBodySchema, type GeneratePracticeReply,
 } from '@evergrade/contracts';
 import type { z } from 'zod';
 import { metadataOf, type Actor } from '../admin/meta';
 import { allocateId } from '../ids';
-import type { GenerateDeps, ReadReferences } from '../library/generate';
-import { generateWithAi } from '../library/generate/ai';
+import { generateQuestions, type GenerateDeps, type ReadReferences } from '../library/generate';
 import { readPromptHints } from '../library/generate/hints';
-import { generateOffline, type GenerationRequest } from '../library/generate/offline';
+import type { GenerationRequest } from '../library/generate/offline';
 import { loadLibraryQuestions, type LibraryItem } from '../library/library';
 import { rankByRelevance } from '../library/rank';
 
@@ -51,20 +50,7 @@ export async function generatePractice(
     textbooks: [], rubricTags: [],
   };
 
-  let questions: GeneratedQuestion[] = [];
-  let generator = 'offline';
-  let fallbackReason: string | undefined;
-  if (!deps.ai.offline) {
-    try {
-      const examples = rankByRelevance(library, `${subject} ${body.prompt}`, (q) => [{ text: `${q.subject} ${q.topics.join(' ')} ${q.questionText}`, weight: 1 }])
-        .filter((r) => r.score > 0).sort((a, b) => b.score - a.score).slice(0, 5).map((r) => r.item);
-      questions = await generateWithAi(deps.ai, { request, examples, references: read.questions, referenceText: read.text });
-      generator = deps.ai.name;
-    } catch (err) {
-      fallbackReason = (err as Error).message.slice(0, 500);
-    }
-  }
-  if (generator === 'offline') questions = generateOffline(request, library, read.questions);
+  const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${subject} ${body.prompt}`);
   if (questions.length === 0) throw new DomainError(422, PRACTICE_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');

@@ -7,7 +7,7 @@ import type { EventStore } from '@evergrade/platform/event-store';
 import type { z } from 'zod';
 import { allocateId } from '../../ids';
 import { metadataOf, type Actor } from '../../admin/meta';
-import { loadLibraryQuestions, loadRubrics, loadTextbooks, type RubricItem, type TextbookItem } from '../library';
+import { loadLibraryQuestions, loadRubrics, loadTextbooks, type LibraryItem, type RubricItem, type TextbookItem } from '../library';
 import { rankByRelevance } from '../rank';
 import { generateWithAi } from './ai';
 import { generateOffline, type GenerationRequest, type ReferenceQuestion } from './offline';
@@ -24,6 +24,33 @@ export type ReadReferences = {
 export type GenerateDeps = { store: EventStore; ai: AiProvider; now: () => Date };
 
 const EXAMPLES_FOR_MODEL = 5;
+
+export type GeneratedQuestions = { questions: GeneratedQuestion[]; generator: string; fallbackReason: string | undefined };
+
+/**
+ * The questions for a request: with a model, written by it (grounded on the references and the library questions
+ * most relevant to `exampleQuery`); without one, or when its reply is unusable (`fallbackReason`), by the offline
+ * generator. `generator` is the model's name or 'offline'.
+ */
+export async function generateQuestions(
+  ai: AiProvider, request: GenerationRequest, library: readonly LibraryItem[], read: ReadReferences, exampleQuery: string,
+): Promise<GeneratedQuestions> {
+  let questions: GeneratedQuestion[] = [];
+  let generator = 'offline';
+  let fallbackReason: string | undefined;
+  if (!ai.offline) {
+    try {
+      const examples = rankByRelevance(library, exampleQuery, (q) => [{ text: `${q.subject} ${q.topics.join(' ')} ${q.questionText}`, weight: 1 }])
+        .filter((r) => r.score > 0).sort((a, b) => b.score - a.score).slice(0, EXAMPLES_FOR_MODEL).map((r) => r.item);
+      questions = await generateWithAi(ai, { request, examples, references: read.questions, referenceText: read.text });
+      generator = ai.name;
+    } catch (err) {
+      fallbackReason = (err as Error).message.slice(0, 500);
+    }
+  }
+  if (generator === 'offline') questions = generateOffline(request, library, read.questions);
+  return { questions, generator, fallbackReason };
+}
 
 /**
  * AI Express. With a model: it writes the questions (grounded on the references, textbooks and a few library
@@ -42,20 +69,7 @@ export async function generateAssignment(
     rubricTags: resolveRubricTags(body.rubrics, rubrics),
   };
 
-  let questions: GeneratedQuestion[] = [];
-  let generator = 'offline';
-  let fallbackReason: string | undefined;
-  if (!deps.ai.offline) {
-    try {
-      const examples = rankByRelevance(library, `${body.subject} ${body.prompt}`, (q) => [{ text: `${q.subject} ${q.topics.join(' ')} ${q.questionText}`, weight: 1 }])
-        .filter((r) => r.score > 0).sort((a, b) => b.score - a.score).slice(0, EXAMPLES_FOR_MODEL).map((r) => r.item);
-      questions = await generateWithAi(deps.ai, { request, examples, references: read.questions, referenceText: read.text });
-      generator = deps.ai.name;
-    } catch (err) {
-      fallbackReason = (err as Error).message.slice(0, 500);
-    }
-  }
-  if (generator === 'offline') questions = generateOffline(request, library, read.questions);
+  const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${body.subject} ${body.prompt}`);
   if (questions.length === 0) throw new DomainError(422, LIBRARY_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
