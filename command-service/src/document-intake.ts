@@ -21,6 +21,10 @@ export async function refuse(reply: FastifyReply, status: number, error: string,
   await reply.code(status).send(body);
 }
 
+/** The form's created_by, when sent, must be the caller's own e-mail (case aside). */
+export const ownEmail = (session: Session, email: string | undefined) =>
+  !email?.trim() || email.trim().toLowerCase() === session.email.toLowerCase();
+
 export type Upload = { body: Buffer; filename: string };
 
 export type DocumentForm<Field extends string> = { files: Partial<Record<Field, Upload>>; fields: Record<string, string> };

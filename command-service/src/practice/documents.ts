@@ -5,7 +5,7 @@ import type { AiProvider } from '@evergrade/platform/ai';
 import type { BlobStore } from '@evergrade/platform/blob';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson } from '@evergrade/platform/http';
-import { loadDocument, readDocumentForm, refuse } from '../document-intake';
+import { loadDocument, ownEmail, readDocumentForm, refuse } from '../document-intake';
 
 /**
  * From Document for practice: like the instructor's processing (document 3), one marking scheme uploaded as
@@ -19,8 +19,7 @@ export async function processPracticeDocument(
   const form = await readDocumentForm(request, ['file'], { unnamed: () => 'document.pdf', maxFieldChars: 2000 });
   if ('error' in form) return refuse(reply, form.status, form.error, form.field);
   const { fields } = form;
-  const createdBy = fields.created_by?.trim();
-  if (createdBy && createdBy.toLowerCase() !== session.email.toLowerCase()) return refuse(reply, 403, DOCUMENT_MESSAGES.notYourEmail, 'created_by');
+  if (!ownEmail(session, fields.created_by)) return refuse(reply, 403, DOCUMENT_MESSAGES.notYourEmail, 'created_by');
   const document = await loadDocument(deps.blobs, session, 'file', form.files.file, fields.gsutil_url?.trim());
   if ('error' in document) return refuse(reply, document.status, document.error, document.field);
   const { pdf, key: documentKey } = document;

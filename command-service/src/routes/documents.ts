@@ -11,7 +11,9 @@ import type { AiProvider } from '@evergrade/platform/ai';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
-import { documentKey, loadDocument, pagesOf, readDocumentForm, refuse, type DocumentForm, type Refusal } from '../document-intake';
+import {
+  documentKey, loadDocument, ownEmail, pagesOf, readDocumentForm, refuse, type DocumentForm, type Refusal,
+} from '../document-intake';
 
 /**
  * The document method of the creation wizard: a PDF fetched from a URL and stored, and a marking scheme
@@ -67,9 +69,6 @@ export async function documentRoutes(app: FastifyInstance, deps: CommandServiceD
     });
   });
 }
-
-const ownEmail = (session: Session, email: string | undefined) =>
-  !email?.trim() || email.trim().toLowerCase() === session.email.toLowerCase();
 
 /** The spec's `aiProvider` arrives in the deps with the AI issue; without it, the built-in reader runs. */
 const aiOf = (deps: CommandServiceDeps): AiProvider | undefined => (deps as { ai?: AiProvider }).ai;
