@@ -1,45 +1,15 @@
-import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { useJourney } from '../src/harness';
+import { png } from '../src/png';
 import { loginViaApi } from '../src/journeys';
 
 const EM_SPACES = '\u2003'.repeat(4);
 const SHOTS = 'e2e/screenshots';
 
-/** A real PNG file: width x height of one colour with a darker square, so the browser decodes something visible. */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const inSquare = x > width / 4 && x < width / 2 && y > height / 4 && y < (3 * height) / 4;
-      rows.set(inSquare ? [11, 122, 92] : [180, 220, 245], y * (width * 3 + 1) + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A real PNG: light blue with a darker square, so the browser decodes something visible. */
+const squarePng = (width: number, height: number) =>
+  png(width, height, (x, y) => (x > width / 4 && x < width / 2 && y > height / 4 && y < (3 * height) / 4 ? [11, 122, 92] : [180, 220, 245]));
 
 type Node = { type: string; children?: Node[]; text?: string; equation?: string; inline?: boolean; src?: string; width?: number; height?: number; altText?: string };
 const flatten = (n: Node): Node[] => [n, ...(n.children ?? []).flatMap(flatten)];
@@ -89,7 +59,7 @@ describe('the rich-text editor in a student answer', () => {
   it('uploads an image file and shows it from its api_url, scaled to fit 600 x 400', async () => {
     const ticket = page.waitForResponse((r) => r.url().includes('/editor/get-image-upload-url'));
     const shown = page.waitForResponse((r) => /\/editor\/images\//.test(r.url()) && r.request().method() === 'GET');
-    await editor.locator('input[type=file]').setInputFiles({ name: 'graph.png', mimeType: 'image/png', buffer: png(900, 300) });
+    await editor.locator('input[type=file]').setInputFiles({ name: 'graph.png', mimeType: 'image/png', buffer: squarePng(900, 300) });
     const { api_url: apiUrl } = (await (await ticket).json()) as { api_url: string };
     expect(apiUrl).toMatch(/^\/editor\/images\//);
     expect((await shown).status()).toBe(200);

@@ -1,6 +1,31 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
+/** What Tab moves between inside a dialog. */
+export const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea';
+
+/**
+ * A dialog's keys: Escape calls `onEscape` (and goes no further), Tab and Shift+Tab wrap around the
+ * elements of `container` that match `focusable`, so focus stays inside.
+ */
+export function handleDialogKeys(e: React.KeyboardEvent, container: HTMLElement | null, onEscape: () => void, focusable = FOCUSABLE): void {
+  if (e.key === 'Escape') {
+    e.stopPropagation();
+    onEscape();
+  }
+  if (e.key !== 'Tab' || !container) return;
+  const elements = [...container.querySelectorAll<HTMLElement>(focusable)];
+  const first = elements[0];
+  const last = elements[elements.length - 1];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last?.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first?.focus();
+  }
+}
+
 type ModalProps = {
   title: string;
   children: ReactNode;
@@ -23,23 +48,7 @@ export function Modal({ title, children, actions, onEscape, tone = 'default', ro
     return () => previous?.focus?.();
   }, []);
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onEscape();
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea')];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first?.focus();
-    }
-  };
+  const onKeyDown = (e: React.KeyboardEvent) => handleDialogKeys(e, ref.current, onEscape);
 
   return createPortal(
     <div className="modal-overlay">

@@ -14,6 +14,31 @@ const METHODS = [
   { value: 'ai', label: 'With AI', hint: 'Generate questions or pick from the library', icon: <SparkIcon width={20} height={20} /> },
 ] as const;
 
+type DateTimeRowProps = {
+  label: string;
+  date: string;
+  time: string;
+  names: [date: string, time: string];
+  onDate: (value: string) => void;
+  onTime: (value: string) => void;
+};
+
+/** '{label} date' and '{label} time' side by side. */
+function DateTimeRow({ label, date, time, names, onDate, onTime }: DateTimeRowProps) {
+  return (
+    <div className="field-row">
+      <label className="field">
+        <span className="field-label">{`${label} date`}</span>
+        <input className="input" type="date" name={names[0]} value={date} onChange={(e) => onDate(e.target.value)} />
+      </label>
+      <label className="field">
+        <span className="field-label">{`${label} time`}</span>
+        <input className="input" type="time" name={names[1]} value={time} onChange={(e) => onTime(e.target.value)} />
+      </label>
+    </div>
+  );
+}
+
 /** Step 1 of 3: Setup. */
 export function SetupStep({ onNext }: { onNext: () => void }) {
   const d = useDraftStore();
@@ -52,16 +77,8 @@ export function SetupStep({ onNext }: { onNext: () => void }) {
             {!loading && courses.length === 0 && <p className="notice" role="alert">{SETUP_MESSAGES.noCourses}</p>}
             {!loading && courses.length > 0 && touched.course && !d.course && <span className="field-error">{SETUP_MESSAGES.course}</span>}
           </label>
-          <div className="field-row">
-            <label className="field">
-              <span className="field-label">Due date</span>
-              <input className="input" type="date" name="due_date" value={d.due_date} onChange={(e) => d.setFields({ due_date: e.target.value })} />
-            </label>
-            <label className="field">
-              <span className="field-label">Due time</span>
-              <input className="input" type="time" name="due_time" value={d.due_time} onChange={(e) => d.setFields({ due_time: e.target.value })} />
-            </label>
-          </div>
+          <DateTimeRow label="Due" date={d.due_date} time={d.due_time} names={['due_date', 'due_time']}
+            onDate={(due_date) => d.setFields({ due_date })} onTime={(due_time) => d.setFields({ due_time })} />
           {(!d.due_date || !d.due_time) && <span className="field-error">{SETUP_MESSAGES.due}</span>}
         </div>
       </section>
@@ -83,16 +100,8 @@ export function SetupStep({ onNext }: { onNext: () => void }) {
             ]}
             onChange={(make_live) => d.setFields({ make_live })} />
           {showsLiveDate(d) && (
-            <div className="field-row">
-              <label className="field">
-                <span className="field-label">Live date</span>
-                <input className="input" type="date" name="live_date" value={d.live_date} onChange={(e) => d.setFields({ live_date: e.target.value })} />
-              </label>
-              <label className="field">
-                <span className="field-label">Live time</span>
-                <input className="input" type="time" name="live_time" value={d.live_time} onChange={(e) => d.setFields({ live_time: e.target.value })} />
-              </label>
-            </div>
+            <DateTimeRow label="Live" date={d.live_date} time={d.live_time} names={['live_date', 'live_time']}
+              onDate={(live_date) => d.setFields({ live_date })} onTime={(live_time) => d.setFields({ live_time })} />
           )}
           {showsLiveDate(d) && (!d.live_date || !d.live_time) && <span className="field-error">{SETUP_MESSAGES.scheduled}</span>}
         </div>

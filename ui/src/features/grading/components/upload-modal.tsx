@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { handleDialogKeys } from '../../../components/dialog';
 import { UploadIcon, XIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../stores/toast';
@@ -89,23 +90,8 @@ export function UploadModal({ mode, assignmentId, courseCode, submittedIds, onCl
   };
 
   // Escape closes (unless files are on their way); Tab stays inside the dialog.
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      close();
-    }
-    if (e.key !== 'Tab' || !ref.current) return;
-    const focusable = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input:not([tabindex="-1"]), iframe')];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first?.focus();
-    }
-  };
+  const onKeyDown = (e: React.KeyboardEvent) =>
+    handleDialogKeys(e, ref.current, close, 'button:not([disabled]), [href], input:not([tabindex="-1"]), iframe');
 
   return createPortal(
     <div className="modal-overlay">
