@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_MESSAGES, EQUATION_PLACEHOLDER, parseRichText, richTextToPlainText, TAB_TEXT } from '@evergrade/contracts';
 import { RichTextEditor, RichTextView } from './index';
 import { insertImageFile } from './plugins/image-plugin';
+import { json } from '../../testing/replies';
 import { editorOf, editorText, placeCaretAtEnd, replaceText, typeAtEnd } from './testing';
 
 type Call = { method: string; url: string; headers: Record<string, string> };
@@ -18,7 +19,6 @@ function stubNetwork(routes: Record<string, () => Response>) {
   }));
   return calls;
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function mountEditor(value: string | null = null, extra: { readOnly?: boolean } = {}) {
   const onChange = vi.fn();

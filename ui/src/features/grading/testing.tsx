@@ -1,20 +1,9 @@
 /** Test helpers for the grading UI: a routed fetch stand-in that can also stream NDJSON replies. */
 import { vi } from 'vitest';
 import type { GradedQuestion, StudentGrading } from '@evergrade/contracts';
+import { json, ndjson } from '../../testing/replies';
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A reply whose NDJSON lines the test sends one by one. */
-export function ndjson() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => { controller = c; } });
-  const encoder = new TextEncoder();
-  return {
-    response: new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } }),
-    send: (line: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`)),
-    end: () => controller.close(),
-  };
-}
+export { json, ndjson };
 
 export type Route = (url: URL, init: RequestInit, body: unknown) => Response | Promise<Response>;
 export type Call = { key: string; url: URL; init: RequestInit; body: unknown; at: number };

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PDF_SUBMISSION_MESSAGES, type AssignmentQuestion, type PdfSubmissionLine, type StudentAssignment } from '@evergrade/contracts';
 import { useSessionStore } from '../../../stores/session';
 import { renderRoutes } from '../../../testing/render';
+import { json, ndjson } from '../../../testing/replies';
 import { editorText, replaceText } from '../../editor/testing';
 import { AssignmentView } from './assignment-view';
 
@@ -17,19 +18,6 @@ const question = (id: number, n: number, response: string | null): AssignmentQue
   grade: null, graded: false, feedback: null, response_content: response,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A reply whose NDJSON lines the test sends one by one. */
-function ndjson() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => { controller = c; } });
-  const encoder = new TextEncoder();
-  return {
-    response: new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } }),
-    send: (line: PdfSubmissionLine) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`)),
-    end: () => controller.close(),
-  };
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -91,7 +79,7 @@ describe('Upload PDF', () => {
   it('goes through Preparing, Uploading, processing with pages, validating and complete, then shows the filled answers in the boxes', async () => {
     const ticket = deferred<Response>();
     const put = deferred<Response>();
-    const stream = ndjson();
+    const stream = ndjson<PdfSubmissionLine>();
     let done = false;
     const { calls } = renderView(assignment(), {
       'GET /students/get-signed-url': () => ticket.promise,
@@ -194,7 +182,7 @@ describe('Upload PDF', () => {
     cleanup();
     vi.unstubAllGlobals();
 
-    const stream = ndjson();
+    const stream = ndjson<PdfSubmissionLine>();
     renderView(assignment(), { 'POST /students/process-pdf-submission': () => stream.response }, () => [question(101, 1, null)]);
     const again = await openModalAndChoose(pdf());
     fireEvent.click(within(again).getByRole('button', { name: 'Upload' }));
@@ -208,7 +196,7 @@ describe('Upload PDF', () => {
   });
 
   it('says the answers are saved but the display could not refresh when the refetch fails', async () => {
-    const stream = ndjson();
+    const stream = ndjson<PdfSubmissionLine>();
     let failRefetch = false;
     renderView(assignment(), {
       'POST /students/process-pdf-submission': () => stream.response,
