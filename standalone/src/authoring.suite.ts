@@ -17,7 +17,7 @@ const tomorrowEnd = () => {
 const body = (over: Partial<AddAssignmentBody> = {}): AddAssignmentBody => ({
   title: 'Quadratic Roots Quiz', description: 'Roots and factors', due_date: tomorrowEnd(), email: 'teacher@demo.school',
   expressMode: false, course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true, ai_config: null,
-  time_limit: 1800,
+  time_limit: null,
   questions: [
     { question_number: 1, question: 'Solve $x^2 - 5x + 6 = 0$', marks_possible: 2, answer: 'x = 2 or x = 3', grading_instructions: 'One mark per root', tags: ['Problem Solving - Accuracy'] },
     { question_number: 2, question: 'Factorise $x^2 - 9$', marks_possible: 1.5, answer: '(x - 3)(x + 3)', grading_instructions: '', tags: [] },
@@ -48,7 +48,7 @@ export function authoringSuite(open: () => Promise<Partial<StandaloneOptions>>):
     let position: string | null;
 
     it('adds it with its questions, and it appears in the instructor\'s list', async () => {
-      const res = await teacher.post('/grader/add-assignment', body());
+      const res = await teacher.post('/grader/add-assignment', body({ time_limit: 1800 }));
       expect(res.statusCode).toBe(200);
       id = res.json.assignment_id;
       position = res.json.position;
@@ -94,7 +94,10 @@ export function authoringSuite(open: () => Promise<Partial<StandaloneOptions>>):
       expect(after).toMatchObject({ question: 'Factorise $x^2 - 16$', answer: '(x - 4)(x + 4)', grading_instructions: 'Both factors', marks_possible: 2.5 });
       expect((await list(teacher, position)).find((a) => a.assignment_id === id)?.marks_total).toBe(4.5);
       expect((await studentList(position))[String(id)]?.marks_total).toBe(4.5);
-      const qs = await student.post('/students/get-assignment-questions', { assignment_id: id }, afterPosition(position));
+      // A timed assignment's questions are the student's once the session is started.
+      const started = await student.post(`/sessions/start/${id}`, {});
+      expect(started.statusCode).toBe(200);
+      const qs = await student.post('/students/get-assignment-questions', { assignment_id: id }, afterPosition(started.json.position));
       expect(qs.json.questions[1]).toMatchObject({ question_content: 'Factorise $x^2 - 16$', marks_possible: 2.5 });
     });
 
