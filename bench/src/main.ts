@@ -3,6 +3,7 @@ import { createIsolatedSchema, openPostgresDatabase, type IsolatedSchema } from 
 import { benchAutosave } from './autosave';
 import { benchReplay } from './replay';
 import { fmt, formatTable, ratio } from './stats';
+import { allProjections } from '@evergrade/projectors';
 
 /** `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database. */
 const env = (name: string, fallback: number) => {
@@ -50,7 +51,7 @@ try {
       `${fmt(ratio(a.eventSourced.perSecond, a.crud.perSecond), 2)}× CRUD`],
     ['(a) autosave, CRUD UPDATE baseline', fmt(a.crud.perSecond), fmt(a.crud.latency.p50), fmt(a.crud.latency.p99), '1.00×'],
     ['(b) projection lag, append → notice', '', fmt(a.lag.p50), fmt(a.lag.p99), ''],
-    ['(c) replay, rebuild 3 read models', fmt(replayRate, 0), '', '', `${fmt(ratio(replayRate, readRate), 2)}× read`],
+    [`(c) replay, rebuild ${allProjections.length} read models`, fmt(replayRate, 0), '', '', `${fmt(ratio(replayRate, readRate), 2)}× read`],
     ['(c) plain sequential read (readAll)', fmt(readRate, 0), '', '', '1.00×'],
   ];
   const notes = [
