@@ -81,7 +81,7 @@ describe('practice taking page', () => {
     expect(screen.getByText(PRACTICE_MESSAGES.resetConfirm)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(PRACTICE_MESSAGES.resetDone)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('practice-progress').textContent).toBe('Progress (0/2)'));
+    await waitFor(() => expect(screen.getByTestId('practice-progress').textContent).toBe('Progress (0/2)'), { timeout: 5000 });
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
