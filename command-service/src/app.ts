@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createOcrEngine } from '@evergrade/documents';
 import { isLocalBlobStore, localBlobRoutes } from '@evergrade/platform/blob';
 import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
@@ -27,16 +28,20 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   adminRoutes(app, deps);
   graderRoutes(app, deps);
   editorRoutes(app, deps);
+  // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
+  const ocr = createOcrEngine();
+  app.addHook('onClose', () => ocr.close());
+  const withOcr = { ...deps, ocr };
   // Its own scope: AI Express's multipart parser is registered for its route only.
   await app.register(libraryCommandRoutes, deps);
   // Its own scope too: document uploads (multipart) and the streamed marking-scheme processing.
-  await app.register(documentRoutes, deps);
+  await app.register(documentRoutes, withOcr);
   // Practice assignments: their own scope too (reference PDFs and documents are multipart).
-  await app.register(practiceRoutes, deps);
+  await app.register(practiceRoutes, withOcr);
   // Its own scope too: handwritten submission PDFs (upload ticket, streamed reading, answers saved).
-  await app.register(studentUploadRoutes, deps);
-  // Its own scope too: instructor-uploaded submissions (one OCR worker), grading, regrading, marks and flags.
-  await app.register(gradingRoutes, deps);
+  await app.register(studentUploadRoutes, withOcr);
+  // Its own scope too: instructor-uploaded submissions, grading, regrading, marks and flags.
+  await app.register(gradingRoutes, withOcr);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).
   if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs });
 }

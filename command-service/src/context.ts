@@ -1,3 +1,4 @@
+import type { OcrEngine } from '@evergrade/documents';
 import type { AiProvider } from '@evergrade/platform/ai';
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { SessionStore } from '@evergrade/platform/auth';
@@ -27,3 +28,6 @@ export type CommandServiceDeps = {
   /** The model behind AI Express (and later grading and chat), or the offline provider. */
   ai: AiProvider;
 };
+
+/** One OCR worker per command process, shared by every route that reads scanned pages (created in app.ts). */
+export type WithOcr = { ocr: OcrEngine };

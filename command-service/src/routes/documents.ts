@@ -4,13 +4,13 @@ import {
   DOCUMENT_BATCH_SIZE, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, ProcessMarkingSchemeFieldsSchema, routes, type ProcessMarkingSchemeLine,
 } from '@evergrade/contracts';
 import {
-  createOcrEngine, fetchPdfFromUrl, processMarkingScheme, UnreadablePdfError, UrlFetchError, urlPolicyFromEnv,
+  fetchPdfFromUrl, processMarkingScheme, UnreadablePdfError, UrlFetchError, urlPolicyFromEnv,
   type MarkingSchemeInput, type OcrEngine,
 } from '@evergrade/documents';
 import type { AiProvider } from '@evergrade/platform/ai';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
-import type { CommandServiceDeps } from '../context';
+import type { CommandServiceDeps, WithOcr } from '../context';
 import {
   documentKey, loadDocument, ownEmail, pagesOf, readDocumentForm, refuse, type DocumentForm, type Refusal,
 } from '../document-intake';
@@ -21,9 +21,8 @@ import {
  * Its own scope: the multipart parser serves these routes only. One OCR worker per process, started on
  * the first scanned page and ended when the server closes.
  */
-export async function documentRoutes(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
-  const ocr = createOcrEngine();
-  app.addHook('onClose', () => ocr.close());
+export async function documentRoutes(app: FastifyInstance, deps: CommandServiceDeps & WithOcr): Promise<void> {
+  const { ocr } = deps;
   await app.register(multipart, { limits: { files: 3, fileSize: DOCUMENT_MAX_BYTES, fields: 20, fieldSize: 200_000, parts: 30 } });
 
   registerRoute(app, deps.sessions, routes.validateUrlPdf, async (request, reply) => {

@@ -3,9 +3,8 @@ import {
   ForbiddenError, GRADING_MESSAGES, NotFoundError, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS, ValidationError, routes,
   streamIds, type GradeSubmissionLine, type ProcessSubmissionLine,
 } from '@evergrade/contracts';
-import { createOcrEngine } from '@evergrade/documents';
 import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
-import type { CommandServiceDeps } from '../context';
+import type { CommandServiceDeps, WithOcr } from '../context';
 import { handleCommand } from '../decider';
 import { loadGrading, loadGradingAssignment, requireStudent, type GradingAssignment } from '../grading/context';
 import { gradingDecider, StaleResponseEditError } from '../grading/decide';
@@ -20,9 +19,8 @@ type Session = ReturnType<typeof sessionOf>;
  * (`grading:{tenant}:{assignmentId}:{studentId}`); only an instructor who teaches the assignment's course acts on it.
  * Its own scope: one OCR worker for uploaded scans, ended when the server closes.
  */
-export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
-  const ocr = createOcrEngine();
-  app.addHook('onClose', () => ocr.close());
+export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDeps & WithOcr): Promise<void> {
+  const { ocr } = deps;
   const { store } = deps;
 
   registerRoute(app, deps.sessions, routes.getGraderSignedUrl, async (request) => {

@@ -4,10 +4,9 @@ import {
   DOCUMENT_MAX_BYTES, GeneratePracticeBodySchema, MAX_REFERENCE_DOCUMENT_BYTES, PRACTICE_LIMITS, PRACTICE_MESSAGES, ValidationError, routes, streamIds,
   type EventOf,
 } from '@evergrade/contracts';
-import { createOcrEngine } from '@evergrade/documents';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { metadataOf } from '../admin/meta';
-import type { CommandServiceDeps } from '../context';
+import type { CommandServiceDeps, WithOcr } from '../context';
 import { handleCommand } from '../decider';
 import { allocateId } from '../ids';
 import { readReferences, type UploadedPdf } from '../library/generate/references';
@@ -23,10 +22,9 @@ type Session = { tenant: string; userId: number; role: string };
  * answers, Reset, Check Answers and submission. Every change is an event on the practice's own stream, and
  * only its student acts on it. Its own scope: the multipart parser serves these routes only.
  */
-export async function practiceRoutes(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
+export async function practiceRoutes(app: FastifyInstance, deps: CommandServiceDeps & WithOcr): Promise<void> {
   const { store } = deps;
-  const ocr = createOcrEngine();
-  app.addHook('onClose', () => ocr.close());
+  const { ocr } = deps;
   await app.register(multipart, {
     limits: { files: PRACTICE_LIMITS.maxReferenceDocuments + 1, fileSize: Math.max(DOCUMENT_MAX_BYTES, MAX_REFERENCE_DOCUMENT_BYTES), fields: 20, fieldSize: 200_000, parts: 30 },
   });

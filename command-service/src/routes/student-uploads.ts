@@ -5,12 +5,12 @@ import {
   SUBMISSION_PDF_BATCH_SIZE, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS, ValidationError,
   assignmentIdOfSubmissionPdf, richTextToPlainText, routes, streamIds, submissionPdfKey, submissionPdfName, type PdfSubmissionLine,
 } from '@evergrade/contracts';
-import { createOcrEngine, UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
+import { UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson, registerRoute, sessionOf, type NdjsonWrite } from '@evergrade/platform/http';
 import { assignmentDecider } from '../assignment/decide';
 import { loadAssignmentContext } from '../assignment-context';
-import type { CommandServiceDeps } from '../context';
+import type { CommandServiceDeps, WithOcr } from '../context';
 import { fold, handleCommand } from '../decider';
 import { readSubmissionAnswers, type ReadResult } from '../pdf-submission/read-answers';
 import { storedSubmissionPdf } from '../pdf-submission/stored-pdf';
@@ -26,9 +26,8 @@ import { submissionDecider, type AssignmentContext, type SaveAnswer } from '../s
  * What is saved: each question whose number the PDF answers with some text and that is not graded. An answer
  * the PDF leaves empty (or skips) keeps whatever the student typed before: a PDF never erases typed work.
  */
-export async function studentUploadRoutes(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
-  const ocr = createOcrEngine();
-  app.addHook('onClose', () => ocr.close());
+export async function studentUploadRoutes(app: FastifyInstance, deps: CommandServiceDeps & WithOcr): Promise<void> {
+  const { ocr } = deps;
 
   registerRoute(app, deps.sessions, routes.getStudentSignedUrl, async (request) => {
     const session = sessionOf(request);
