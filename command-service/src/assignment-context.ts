@@ -30,3 +30,16 @@ export async function loadAssignmentContext(
     gradedQuestionIds,
   };
 }
+
+/**
+ * Whether an instructor teaches the assignment's course now: who may change, grade or time it. `publishedOnly`
+ * also refuses a draft or deleted assignment (for commands that only make sense while students can work on it).
+ */
+export async function teachesAssignment(
+  store: EventStore, tenant: string, assignmentId: number, instructorId: number, options: { publishedOnly?: boolean } = {},
+): Promise<boolean> {
+  const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
+  if (assignment.status === 'none' || (options.publishedOnly && assignment.status !== 'published')) return false;
+  const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, assignment.courseId)));
+  return course.status === 'active' && course.instructorIds.includes(instructorId);
+}

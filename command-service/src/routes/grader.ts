@@ -7,6 +7,7 @@ import type { CommandServiceDeps } from '../context';
 import { courseDecider, type Course } from '../course/course';
 import { fold, handleCommand } from '../decider';
 import { allocateId, allocateIds } from '../ids';
+import { teachesAssignment } from '../assignment-context';
 
 type Session = { tenant: string; userId: number; role: string };
 const metadataFor = (s: Session) => ({ tenant: s.tenant, actorId: String(s.userId), actorRole: s.role });
@@ -26,13 +27,7 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
   const { store } = deps;
 
   /** The assignment's course decides who may change it: an instructor who teaches it now. */
-  const teaches = async (tenant: string, assignmentId: number, instructorId: number): Promise<boolean> => {
-    const events = await store.readStream(streamIds.assignment(tenant, assignmentId));
-    const created = events.find((e) => e.type === 'AssignmentCreated');
-    if (!created) return false;
-    const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, Number(created.data.courseId))));
-    return course.status === 'active' && course.instructorIds.includes(instructorId);
-  };
+  const teaches = (tenant: string, assignmentId: number, instructorId: number) => teachesAssignment(store, tenant, assignmentId, instructorId);
 
   const run = async (s: Session, assignmentId: number, command: AssignmentCommand) => {
     const result = await handleCommand(store, streamIds.assignment(s.tenant, assignmentId), assignmentDecider, command, { metadata: metadataFor(s) });

@@ -3,10 +3,8 @@ import { MESSAGES, NotFoundError, TIMER_MESSAGES, routes, streamIds } from '@eve
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { Session } from '@evergrade/platform/auth';
 import type { EventStore } from '@evergrade/platform/event-store';
-import { assignmentDecider } from '../assignment/decide';
-import { loadAssignmentContext } from '../assignment-context';
+import { loadAssignmentContext, teachesAssignment } from '../assignment-context';
 import type { CommandServiceDeps } from '../context';
-import { courseDecider } from '../course/course';
 import { fold, handleCommand } from '../decider';
 import { sessionView } from '../submission/clock';
 import { SessionAlreadyActiveError, submissionDecider, type SubmissionCommand } from '../submission/decide';
@@ -72,7 +70,7 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
     const s = sessionOf(request);
     const { assignment_id, student_id, extra_seconds } = request.body;
     // Only an instructor teaching the course now; anyone else learns nothing (404), as for authoring.
-    if (!(await teaches(store, s.tenant, assignment_id, s.userId))) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    if (!(await teachesAssignment(store, s.tenant, assignment_id, s.userId, { publishedOnly: true }))) throw new NotFoundError(MESSAGES.assignmentNotFound);
     const result = await run(s, assignment_id, student_id, {
       type: 'GrantExtraTime', assignmentId: assignment_id, studentId: student_id, seconds: extra_seconds, grantedBy: s.userId,
       now: deps.now().toISOString(),
@@ -80,11 +78,4 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
     const granted = result.events.find((e) => e.type === 'ExtraTimeGranted');
     return { success: true as const, position: result.position, deadline: granted?.type === 'ExtraTimeGranted' ? granted.data.newDeadline : '' };
   });
-}
-
-async function teaches(store: EventStore, tenant: string, assignmentId: number, instructorId: number): Promise<boolean> {
-  const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
-  if (assignment.status !== 'published') return false;
-  const course = fold(courseDecider, await store.readStream(streamIds.course(tenant, assignment.courseId)));
-  return course.status === 'active' && course.instructorIds.includes(instructorId);
 }
