@@ -90,14 +90,15 @@ describe('Upload PDF', () => {
     // typed but not yet autosaved: saved before the upload starts
     const box1 = await screen.findByRole('textbox', { name: 'Answer to question 1' });
     act(() => replaceText(box1, 'draft'));
-    await new Promise((r) => setTimeout(r, 80));
+    // The editor emits 50 ms after the last edit; leave room for a busy machine.
+    await new Promise((r) => setTimeout(r, 300));
 
     const dialog = await openModalAndChoose(pdf());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(phase()).toBe('pending'));
     expect(within(dialog).getByText('Preparing')).toBeTruthy();
-    await waitFor(() => expect(calls.some((c) => c.key === 'POST /students/set-assignment-response')).toBe(true));
-    await waitFor(() => expect(calls.some((c) => c.key === 'GET /students/get-signed-url')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /students/set-assignment-response')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /students/get-signed-url')).toBe(true), { timeout: 5000 });
     const ticketCall = calls.find((c) => c.key === 'GET /students/get-signed-url')!;
     expect(Object.fromEntries(ticketCall.url.searchParams)).toEqual({ file_name: '12_submission.pdf', email: 'student@demo.school' });
 
