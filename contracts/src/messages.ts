@@ -28,6 +28,9 @@ export const MESSAGES = {
   connectionLost: 'Connection lost. Your progress is being saved locally.',
   conflict: 'The data changed while you were saving. Please try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  /** A multipart body the parser cannot read: cut off, a wrong or missing boundary, a malformed part. */
+  brokenForm: 'The upload could not be read: it was cut off or is not valid multipart/form-data. Please try again.',
+  formLimits: 'The upload has more files or fields than this form accepts.',
 } as const;
 
 /** Onboarding and account messages; the spec's own wording where it gives one (document 3, section 8). */
