@@ -5,7 +5,7 @@ import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createPostgresBus } from '@evergrade/platform/bus';
 import { comparePositions } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown } from '@evergrade/platform/http';
-import { createDevOutbox, devOutboxEnabled, migrateDevOutbox } from '@evergrade/platform/mail';
+import { createDevOutbox, devOutboxEnabled, devOutboxWarning, migrateDevOutbox } from '@evergrade/platform/mail';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { queryService } from './app';
 import { attachGateway } from './gateway';
@@ -18,8 +18,12 @@ await migrateSessions(db);
 const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
 const bus = createPostgresBus(db);
 // The command process writes the outbox; this one only reads it, under the same rule for when it exists.
-const devOutbox = devOutboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl }) ? createDevOutbox(db) : null;
+// (Off on a non-loopback HOST unless DEV_OUTBOX=true; the route answers loopback clients only.)
+const outboxRule = { nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl, host: config.host, devOutbox: config.devOutbox };
+const devOutbox = devOutboxEnabled(outboxRule) ? createDevOutbox(db) : null;
 if (devOutbox) await migrateDevOutbox(db);
+const outboxWarning = devOutboxWarning(outboxRule);
+if (outboxWarning) console.warn(outboxWarning);
 const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
 await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs, ai: createAiProvider(config) });

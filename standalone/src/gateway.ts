@@ -2,10 +2,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { matchRoute } from '@evergrade/contracts';
+import { matchRoute, routes } from '@evergrade/contracts';
 import { LOCAL_BLOB_PREFIX } from '@evergrade/platform/blob';
+import { isLoopbackAddress } from '@evergrade/platform/mail';
+import { DEV_OUTBOX_LOOPBACK_ONLY } from '@evergrade/query-service';
 
-export type GatewayOptions = { port: number; commandUrl: string; queryUrl: string; uiDir: string };
+/** `host` defaults to 127.0.0.1 (this machine only), as the standalone server's HOST does. */
+export type GatewayOptions = { port: number; host?: string; commandUrl: string; queryUrl: string; uiDir: string };
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -33,6 +36,11 @@ export function startGateway(options: GatewayOptions): http.Server {
     const url = new URL(req.url ?? '/', 'http://gateway');
     const target = targetFor(req.method ?? 'GET', url.pathname);
     if (!target) return serveUi(options.uiDir, url.pathname, res);
+    // The query side sees the gateway's address, so the dev outbox's loopback-only rule is kept here, at the edge.
+    if (url.pathname === routes.devMail.path && !isLoopbackAddress(req.socket.remoteAddress)) {
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: DEV_OUTBOX_LOOPBACK_ONLY }));
+      return;
+    }
     // The gateway is the edge: what a client claims in X-Forwarded-For is replaced, not trusted.
     const forwardedFor = req.socket.remoteAddress ?? '';
     const upstream = http.request(
@@ -59,7 +67,7 @@ export function startGateway(options: GatewayOptions): http.Server {
     socket.on('error', () => upstream.destroy());
   });
 
-  server.listen(options.port);
+  server.listen(options.port, options.host ?? '127.0.0.1');
   return server;
 }
 

@@ -15,7 +15,7 @@ const server = await startStandalone({
   sessionTtlHours: config.sessionTtlHours,
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,
-  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, nodeEnv: config.nodeEnv },
+  mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, nodeEnv: config.nodeEnv, devOutbox: config.devOutbox },
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   // S3 when S3_BUCKET is set, else files under BLOB_DIR or the data directory (also with DATABASE_URL).
   blobs: await createBlobStoreFromConfig({ ...config, dataDir }),

@@ -25,6 +25,7 @@ import { registerOpenApi } from './openapi';
 
 export type StandaloneOptions = {
   port: number;
+  /** Default 127.0.0.1 (this machine only). */
   host?: string;
   /** PGlite data directory; ignored when databaseUrl is set. Undefined means in memory. */
   dataDir?: string;
@@ -38,10 +39,10 @@ export type StandaloneOptions = {
   trustProxy?: boolean;
   now?: () => Date;
   /**
-   * SMTP when `smtpUrl` is set; the dev outbox (`GET /dev/mail`, messages printed) unless `nodeEnv` is
-   * production. nodeEnv defaults to NODE_ENV.
+   * SMTP when `smtpUrl` is set; the dev outbox (`GET /dev/mail` for loopback clients, messages printed) unless
+   * `nodeEnv` is production, or `host` is not loopback and `devOutbox` is not true. nodeEnv defaults to NODE_ENV.
    */
-  mail?: { smtpUrl?: string | undefined; from?: string; nodeEnv?: 'development' | 'test' | 'production' };
+  mail?: { smtpUrl?: string | undefined; from?: string; nodeEnv?: 'development' | 'test' | 'production'; devOutbox?: boolean | undefined };
   /**
    * Blob storage (editor images). Unset: local files under `{dataDir}/blobs` with a signing secret kept in
    * dataDir, or, in memory, a temporary directory removed on close.
@@ -58,7 +59,7 @@ export type Standalone = {
   db: Database;
   bus: NoticeBus;
   sessions: SessionStore;
-  /** Null when the outbox is off (production). */
+  /** Null when the outbox is off (production, or a non-loopback host without DEV_OUTBOX=true). */
   devOutbox: DevOutbox | null;
   runner: ProjectorRunner;
   /** The server's clock for timed work (submits expired sessions). */
@@ -80,8 +81,11 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const sessions = createSessionStore(db, { ttlHours: options.sessionTtlHours ?? 12 });
   await migrateRateLimits(db);
   const limiter = createRateLimiter(db);
+  const host = options.host ?? '127.0.0.1';
   const mail = await setUpMail(db, {
     standalone: true,
+    host,
+    devOutbox: options.mail?.devOutbox,
     nodeEnv: options.mail?.nodeEnv ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development'),
     smtpUrl: options.mail?.smtpUrl,
     from: options.mail?.from ?? 'Evergrade <no-reply@evergrade.local>',
@@ -116,7 +120,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
 
-  const address = await app.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+  const address = await app.listen({ port: options.port, host });
   const port = new URL(address).port;
   return {
     url: `http://localhost:${port}`,

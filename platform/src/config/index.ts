@@ -6,13 +6,15 @@ const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 export const EnvSchema = z
   .object({
     PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65_535).default(3000)),
-    HOST: z.preprocess(unsetIfEmpty, z.string().default('0.0.0.0')),
+    // This machine only unless the operator opens it up (HOST=0.0.0.0 for every interface).
+    HOST: z.preprocess(unsetIfEmpty, z.string().default('127.0.0.1')),
     DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
     DATABASE_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     NODE_ENV: z.preprocess(unsetIfEmpty, z.enum(['development', 'test', 'production']).default('development')),
     SESSION_TTL_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().positive().default(12)),
     COOKIE_SECURE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
     SMTP_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^smtps?$/ }).optional()),
+    DEV_OUTBOX: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
     MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().default('Evergrade <no-reply@evergrade.local>')),
     TRUST_PROXY: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
     AI_BASE_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
@@ -47,6 +49,11 @@ export const EnvSchema = z
     /** Unset: mail goes to the dev outbox in development, and nowhere (503 on send) in production. */
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /**
+     * The dev outbox (`GET /dev/mail`, loopback clients only): unset, on when listening on loopback only;
+     * `true` keeps it on for another HOST too (with a warning at start); never in production.
+     */
+    devOutbox: env.DEV_OUTBOX === undefined ? undefined : env.DEV_OUTBOX === 'true',
     /** Only behind a proxy that sets X-Forwarded-For: otherwise a client could pick its own IP for the login limit. */
     trustProxy: env.TRUST_PROXY === 'true',
     /** Unset: the offline provider (deterministic algorithms that say they are offline). Any OpenAI-compatible endpoint otherwise. */

@@ -4,8 +4,8 @@ import { loadConfig } from './index';
 describe('loadConfig', () => {
   it('applies defaults to an empty environment', () => {
     expect(loadConfig({})).toEqual({
-      port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
-      cookieSecure: false, smtpUrl: undefined, mailFrom: 'Evergrade <no-reply@evergrade.local>', trustProxy: false,
+      port: 3000, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
+      cookieSecure: false, smtpUrl: undefined, mailFrom: 'Evergrade <no-reply@evergrade.local>', devOutbox: undefined, trustProxy: false,
       aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
       blobDir: undefined, blobSigningSecret: undefined, s3: undefined,
     });
@@ -16,15 +16,18 @@ describe('loadConfig', () => {
       loadConfig({
         PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/var/evergrade', DATABASE_URL: 'postgres://u@db:5432/eg',
         NODE_ENV: 'production', SESSION_TTL_HOURS: '1.5', UNRELATED: 'x', SMTP_URL: 'smtp://mail:587', MAIL_FROM: 'School <s@x.org>', TRUST_PROXY: 'true',
+        DEV_OUTBOX: 'true',
       }),
     ).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
-      nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true, smtpUrl: 'smtp://mail:587', mailFrom: 'School <s@x.org>', trustProxy: true,
+      nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true, smtpUrl: 'smtp://mail:587', mailFrom: 'School <s@x.org>', devOutbox: true, trustProxy: true,
       aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
       blobDir: undefined, blobSigningSecret: undefined, s3: undefined,
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+    expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
+    expect(() => loadConfig({ DEV_OUTBOX: 'yes' })).toThrow(/at DEV_OUTBOX/);
   });
 
   it('reads the AI provider settings and wants a model with a base URL', () => {

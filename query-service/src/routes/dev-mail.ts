@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { routes, type DevMail } from '@evergrade/contracts';
-import type { DevOutbox } from '@evergrade/platform/mail';
+import { ForbiddenError } from '@evergrade/contracts';
+import { isLoopbackAddress, type DevOutbox } from '@evergrade/platform/mail';
 import { registerRoute } from '@evergrade/platform/http';
 import type { QueryServiceDeps } from '../context';
 
+/** Why a client on another machine gets 403 from `GET /dev/mail`. */
+export const DEV_OUTBOX_LOOPBACK_ONLY = 'The dev outbox can only be read on the server itself (localhost). Codes are also printed in the server log.';
+
 /**
  * The dev outbox, newest first: JSON for tests and tools, a plain page for a browser (same path).
- * Public and full of codes, so it is registered only when the outbox is on.
+ * Full of codes, so it is registered only when the outbox is on, and answers only a client on this machine:
+ * judged by the socket's address, never by X-Forwarded-For (a client can write that header; behind the
+ * gateway, the gateway refuses non-loopback clients itself).
  */
 export function devMailRoutes(app: FastifyInstance, deps: QueryServiceDeps, outbox: DevOutbox): void {
   registerRoute(app, deps.sessions, routes.devMail, async (request, reply) => {
+    if (!isLoopbackAddress(request.raw.socket.remoteAddress)) throw new ForbiddenError(DEV_OUTBOX_LOOPBACK_ONLY);
     const mails = await outbox.list();
     const accept = request.headers.accept ?? '';
     if (accept.includes('text/html') && !accept.startsWith('application/json')) {
