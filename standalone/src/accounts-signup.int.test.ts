@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamIds } from '@evergrade/contracts';
+import { CSRF_COOKIE, SESSION_COOKIE, streamIds } from '@evergrade/contracts';
 import { registerTenant } from '@evergrade/command-service';
 import { createIsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
@@ -69,9 +69,29 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
     expect((await teacher.get('/instructors/get-instructor')).json).toMatchObject({ instructorId: created.json.userId, title: 'Dr.' });
   });
 
-  it('signs a pre-approved student up with their grade as class', async () => {
+  it('signs the new account in: session and CSRF cookies as at login, so it lands on its home', async () => {
+    const email = 'signed.in@oak.school';
+    await verified(email);
+    const res = await server.app.inject({ method: 'POST', url: '/auth/signup/instructor', payload: instructor(email) });
+    expect(res.statusCode).toBe(200);
+    const user = { role: 'instructor', tenant: 'oak', email, firstName: 'Rosa', lastName: "O'Neil" };
+    expect(res.json()).toMatchObject({ userId: expect.any(Number), user: { ...user, userId: res.json().userId } });
+    const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    expect(cookies[SESSION_COOKIE]).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
+    expect(cookies[CSRF_COOKIE]?.value).toMatch(/.{16,}/);
+    const session = await server.app.inject({
+      method: 'GET', url: '/auth/validate-token', cookies: { [SESSION_COOKIE]: cookies[SESSION_COOKIE]!.value },
+    });
+    expect(session.json()).toEqual({ status: 'success', data: { ...user, userId: res.json().userId } });
+  });
+
+  it('signs a pre-approved student up with their grade as class, signed in as a student', async () => {
     await verified(PUPILS[0]!, 'student');
-    expect((await post('/auth/signup/student', student(PUPILS[0]!))).status).toBe(200);
+    const created = await server.app.inject({ method: 'POST', url: '/auth/signup/student', payload: student(PUPILS[0]!) });
+    expect(created.json()).toMatchObject({ user: { role: 'student', email: PUPILS[0], tenant: 'oak' } });
+    const token = created.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    const session = await server.app.inject({ method: 'GET', url: '/auth/validate-token', cookies: { [SESSION_COOKIE]: token } });
+    expect(session.json().data).toMatchObject({ role: 'student', firstName: 'Sam' });
     const pupil = await loginAs(server.app, 'student', PUPILS[0]!, PASSWORD);
     await caughtUp();
     expect((await pupil.get('/students/get-student')).json).toMatchObject({ email: PUPILS[0], class: '9', firstName: 'Sam' });

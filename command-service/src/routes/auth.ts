@@ -7,6 +7,7 @@ import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
 import { findUserByEmail } from '../user/lookup';
 import { ACCOUNT_MESSAGES as M } from '../verification/messages';
+import { openSession, sessionCookieBase } from './session-cookies';
 
 /**
  * Password guessing: failures per address (a success clears them), and failures per client IP, so one
@@ -21,7 +22,7 @@ export const LOGIN_LIMITS = {
 const tooMany = (retryAfterMs: number) => new TooManyRequestsError(M.tooManyLogins(Math.max(1, Math.ceil(retryAfterMs / 60_000))));
 
 export function authRoutes(app: FastifyInstance, deps: CommandServiceDeps): void {
-  const cookieBase = { path: '/', sameSite: 'lax', secure: deps.cookieSecure } as const;
+  const cookieBase = sessionCookieBase(deps);
 
   registerRoute(app, deps.sessions, routes.login, async (request, reply) => {
     const { email, password } = request.body;
@@ -43,10 +44,7 @@ export function authRoutes(app: FastifyInstance, deps: CommandServiceDeps): void
     await deps.limiter.reset(addressKey);
     if (user.role !== request.params.role) throw new UnauthorizedError(MESSAGES.notRegisteredAs(user.email, request.params.role));
     const profile = { tenant, userId: user.userId, role: user.role, email: user.email, firstName: user.firstName, lastName: user.lastName };
-    const { token, session } = await deps.sessions.create(profile);
-    const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieBase, httpOnly: true, maxAge });
-    reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...cookieBase, httpOnly: false, maxAge });
+    await openSession(deps, reply, profile);
     return profile;
   });
 

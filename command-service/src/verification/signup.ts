@@ -1,4 +1,4 @@
-import { ConflictError, ForbiddenError, streamIds, tenantOfEmail, type LoginRole } from '@evergrade/contracts';
+import { ConflictError, ForbiddenError, streamIds, tenantOfEmail, type LoginRole, type SessionUser } from '@evergrade/contracts';
 import type { EventMetadata, EventStore } from '@evergrade/platform/event-store';
 import type { Mailer } from '@evergrade/platform/mail';
 import { handleCommand } from '../decider';
@@ -55,9 +55,9 @@ export type NewAccount = {
 
 /**
  * The reservation stream decides who gets the address when signups race: exactly one creates the
- * account, the others get 409. The code is closed only after the account exists.
+ * account, the others get 409. The code is closed only after the account exists. Returns who to sign in.
  */
-export async function createAccount(deps: SignupDeps, input: NewAccount): Promise<number> {
+export async function createAccount(deps: SignupDeps, input: NewAccount): Promise<SessionUser> {
   const { role, email, school, ...profile } = input;
   const { tenant } = await authorisedSchool(deps.store, email, school, role);
   const now = deps.now();
@@ -73,5 +73,5 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
   }
   await handleCommand(deps.store, streamIds.verification(tenant, 'signup', email), verificationDecider,
     { type: 'CloseVerification', now: now.toISOString() }, { metadata: { ...publicMeta(tenant), actorId: String(userId) } });
-  return userId;
+  return { userId, role, tenant, email, firstName: profile.firstName, lastName: profile.lastName };
 }

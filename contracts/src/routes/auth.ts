@@ -14,6 +14,9 @@ const school = z.string({ error: 'school is required' }).trim().min(1, 'school i
 export const SchoolBrandingSchema = z.object({ tenant: z.string(), name: z.string(), logo_url: z.string().nullable() });
 export type SchoolBranding = z.infer<typeof SchoolBrandingSchema>;
 
+/** The new account, signed in: `user` is what login returns. */
+const SignupReplySchema = z.object({ message: z.string(), userId: z.number().int(), user: SessionUserSchema });
+
 export const authRoutes = {
   login: route({
     method: 'POST', path: '/auth/login/:role', kind: 'command', access: 'public',
@@ -63,21 +66,21 @@ export const authRoutes = {
   }),
   signupInstructor: route({
     method: 'POST', path: '/auth/signup/instructor', kind: 'command', access: 'public',
-    summary: 'Create an instructor account after a verified code: 403 e-mail not verified, 409 already registered.',
+    summary: 'Create an instructor account after a verified code and sign it in (session and CSRF cookies, as login): 403 e-mail not verified, 409 already registered.',
     body: z.object({
       email: emailSchema, password: newPasswordSchema, firstName: signupNameSchema, lastName: signupNameSchema, school,
       preferredTitle: z.string({ error: 'preferredTitle is required' }).trim().min(1, 'Please specify your preferred title').max(30),
     }),
-    reply: z.object({ message: z.string(), userId: z.number().int() }),
+    reply: SignupReplySchema,
   }),
   signupStudent: route({
     method: 'POST', path: '/auth/signup/student', kind: 'command', access: 'public',
-    summary: 'Create a student account after a verified code: 403 e-mail not verified, 409 already registered.',
+    summary: 'Create a student account after a verified code and sign it in (session and CSRF cookies, as login): 403 e-mail not verified, 409 already registered.',
     body: z.object({
       email: emailSchema, password: newPasswordSchema, firstName: signupNameSchema, lastName: signupNameSchema, school,
       grade: z.union([z.enum(GRADES), z.number().int().min(6).max(12).transform(String)], { error: 'Please select a grade (6-12)' }),
     }),
-    reply: z.object({ message: z.string(), userId: z.number().int() }),
+    reply: SignupReplySchema,
   }),
   forgotPasswordRequest: route({
     method: 'POST', path: '/auth/forgot-password/request', kind: 'command', access: 'public',

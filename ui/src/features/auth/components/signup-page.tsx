@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { GRADES, LoginRole } from '@evergrade/contracts';
+import type { GRADES, LoginRole, SessionUser } from '@evergrade/contracts';
 import { AuthShell } from '../../../components/layouts/auth-shell';
 import { signupInstructor } from '../api/signup-instructor';
 import { signupStudent } from '../api/signup-student';
@@ -30,10 +30,17 @@ const ASIDE: Record<LoginRole, { title: string; lede: string }> = {
   student: { title: 'Your assignments, one calm place.', lede: 'Answer at your own pace, with every keystroke saved, and see feedback the moment it is ready.' },
 };
 
-/** /instructor/signup and /student/signup (spec document 3); `tenant` comes from ?school=. */
-export function SignupPage({ role, tenant, onDone }: { role: LoginRole; tenant: string; onDone: (email: string) => void }) {
+type Props = { role: LoginRole; tenant: string; onDone: (user: SessionUser) => void };
+
+/**
+ * /instructor/signup and /student/signup (spec document 3); `tenant` comes from ?school=. Creating the
+ * account signs it in, so `onDone` gets the signed-in user when the success countdown ends.
+ */
+export function SignupPage({ role, tenant, onDone }: Props) {
   const branding = useSchoolBranding(tenant);
   const [verifiedSchool, setVerifiedSchool] = useState<string | null>(null);
+  const created = useRef<SessionUser | null>(null);
+  const finish = () => created.current && onDone(created.current);
   const school = verifiedSchool ?? branding.data?.name ?? tenant;
   const flow = useCodeFlow({
     request: (email) => requestSignupCode({ email, school: tenant, role }),
@@ -41,10 +48,14 @@ export function SignupPage({ role, tenant, onDone }: { role: LoginRole; tenant: 
     requestWording: requestCodeWording(role),
     verifyWording: verifyCodeWording,
     onVerified: (reply) => reply.school && setVerifiedSchool(reply.school),
-    onDone: () => onDone(flow.email),
+    onDone: finish,
   });
 
-  const create = (work: () => Promise<{ message: string }>) => void flow.complete(work, createAccountWording, [403]);
+  const create = (work: () => Promise<{ message: string; user: SessionUser }>) => void flow.complete(async () => {
+    const reply = await work();
+    created.current = reply.user;
+    return reply;
+  }, createAccountWording, [403]);
 
   return (
     <AuthShell wide={flow.step === 3} aside={<SignupAside role={role} school={branding.data?.name ?? null} />}>
@@ -70,7 +81,8 @@ export function SignupPage({ role, tenant, onDone }: { role: LoginRole; tenant: 
         }))} />
       )}
       {flow.step === 4 && (
-        <SuccessStep title="Account created!" message={flow.status?.text ?? 'Your account is ready.'} secondsLeft={flow.redirectSecondsLeft} onContinue={() => onDone(flow.email)} />
+        <SuccessStep title="Account created!" message={flow.status?.text ?? 'Your account is ready.'} secondsLeft={flow.redirectSecondsLeft} onContinue={finish}
+          destination={role === 'instructor' ? 'your dashboard' : 'your assignments'} />
       )}
       {flow.step < 4 && (
         <p className="auth-switch">Already have an account? <Link to={`/login?school=${encodeURIComponent(tenant)}`}>Login</Link></p>

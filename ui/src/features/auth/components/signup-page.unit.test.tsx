@@ -41,6 +41,9 @@ function fillInstructor() {
   fireEvent.change(screen.getByLabelText('Confirm password', { selector: 'input' }), { target: { value: 'Maple#Leaf7' } });
 }
 
+/** The signed-in user the server returns with the new account. */
+const GRACE = { userId: 9, role: 'instructor', tenant: 'demo', email: EMAIL, firstName: 'Grace', lastName: 'Hopper' } as const;
+
 describe('SignupPage', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
@@ -53,7 +56,7 @@ describe('SignupPage', () => {
     const { calls, onDone } = start('instructor', {
       'POST /auth/signup/request-verification': sent,
       'POST /auth/signup/verify-code': verified,
-      'POST /auth/signup/instructor': () => ({ body: { message: 'Account created successfully.', userId: 9 } }),
+      'POST /auth/signup/instructor': () => ({ body: { message: 'Account created successfully.', userId: 9, user: GRACE } }),
     });
     expect(screen.getByText('Only emails from authorized domains are allowed.')).toBeTruthy();
     await toStep2();
@@ -81,8 +84,9 @@ describe('SignupPage', () => {
     });
     await later(4000);
     expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByTestId('redirect-countdown').textContent).toBe('Redirecting to your dashboard in 1 second…');
     await later(1100);
-    expect(onDone).toHaveBeenCalledWith(EMAIL);
+    expect(onDone).toHaveBeenCalledWith(GRACE);
   });
 
   it('returns to step 1 with the expiry message when the 120 s run out', async () => {
