@@ -67,6 +67,23 @@ describe('the setup step', () => {
     expect((next() as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('stops on Setup when the live date is after the due date, and says why', async () => {
+    const { calls } = start();
+    await fillSetup();
+    fireEvent.click(within(screen.getByTestId('go-live')).getByLabelText(/^Scheduled/));
+    fireEvent.change(screen.getByLabelText('Due date'), { target: { value: '2030-05-10' } });
+    fireEvent.change(screen.getByLabelText('Live date'), { target: { value: '2030-05-11' } });
+    fireEvent.change(screen.getByLabelText('Live time'), { target: { value: '09:00' } });
+    expect(screen.getByTestId('live-after-due').textContent).toBe('The due date must be after the release date');
+    expect((next() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(next().closest('form')!);
+    expect(screen.getByTestId('wizard-step').textContent).toBe('Step 1 of 3: Setup');
+    fireEvent.change(screen.getByLabelText('Live date'), { target: { value: '2030-05-09' } });
+    expect(screen.queryByTestId('live-after-due')).toBeNull();
+    expect((next() as HTMLButtonElement).disabled).toBe(false);
+    expect(calls.some((c) => c.key === 'POST /grader/add-assignment')).toBe(false);
+  });
+
   it('explains a title that breaks the rules', async () => {
     start();
     const title = screen.getByLabelText('Title');

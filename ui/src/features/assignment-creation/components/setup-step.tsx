@@ -5,7 +5,7 @@ import { SubmitWithIssues } from '../../../components/submit-with-issues';
 import { Spinner } from '../../../components/spinner';
 import { useCourses } from '../api/get-courses';
 import { useDraftStore } from '../stores/draft-store';
-import { courseOptionText, SETUP_MESSAGES, setupIssues, showsLiveDate } from '../utils/setup-rules';
+import { courseOptionText, releasedAfterDue, SETUP_MESSAGES, setupIssues, showsLiveDate } from '../utils/setup-rules';
 import { ChoiceGroup } from './choice-group';
 
 const METHODS = [
@@ -104,6 +104,7 @@ export function SetupStep({ onNext }: { onNext: () => void }) {
               onDate={(live_date) => d.setFields({ live_date })} onTime={(live_time) => d.setFields({ live_time })} />
           )}
           {showsLiveDate(d) && (!d.live_date || !d.live_time) && <span className="field-error">{SETUP_MESSAGES.scheduled}</span>}
+          {releasedAfterDue(d) && <span className="field-error" role="alert" data-testid="live-after-due">{SETUP_MESSAGES.liveAfterDue}</span>}
         </div>
       </section>
 

@@ -60,12 +60,20 @@ describe('setup issues', () => {
     const scheduled = valid({ make_live: 'scheduled', live_date: '', live_time: '' });
     expect(showsLiveDate(scheduled)).toBe(true);
     expect(setupIssues(scheduled, 1)).toEqual(['Please select both date and time for scheduled release']);
-    expect(setupIssues({ ...scheduled, live_date: '2026-03-12' }, 1)).toEqual(['Please select both date and time for scheduled release']);
-    expect(setupIssues({ ...scheduled, live_date: '2026-03-12', live_time: '08:00' }, 1)).toEqual([]);
+    expect(setupIssues({ ...scheduled, live_date: '2026-03-11' }, 1)).toEqual(['Please select both date and time for scheduled release']);
+    expect(setupIssues({ ...scheduled, live_date: '2026-03-11', live_time: '08:00' }, 1)).toEqual([]);
     const noSubmissions = { ...scheduled, student_submissions_allowed: false };
     expect(showsLiveDate(noSubmissions)).toBe(false);
     expect(setupIssues(noSubmissions, 1)).toEqual([]);
   });
+  it('refuse a live date at or after the due instant, with the words Create would answer', () => {
+    const scheduled = valid({ make_live: 'scheduled', due_date: '2026-03-12', live_time: '08:00' });
+    expect(setupIssues({ ...scheduled, live_date: '2026-03-13' }, 1)).toEqual(['The due date must be after the release date']);
+    expect(setupIssues({ ...scheduled, live_date: '2026-03-12' }, 1)).toEqual([]);
+    expect(setupIssues({ ...scheduled, make_live: 'immediately', live_date: '2026-03-13' }, 1)).toEqual([]);
+    expect(setupIssues({ ...scheduled, student_submissions_allowed: false, live_date: '2026-03-13' }, 1)).toEqual([]);
+  });
+
   it('read the live date and time as local wall-clock time', () => {
     expect(liveInstant('2026-03-12', '08:00')).toBe(new Date(2026, 2, 12, 8, 0).toISOString());
     expect(liveInstant('', '08:00')).toBeNull();
