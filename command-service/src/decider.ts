@@ -25,6 +25,7 @@ export type HandleOptions = {
   metadata: EventMetadata;
   /** Pin the version the client saw (an If-Match); then a conflict is not retried. */
   expectedVersion?: number;
+  /** Retries after losing a race to another process (default 20, each after a short random pause). */
   maxRetries?: number;
 };
 
@@ -35,7 +36,16 @@ export function fold<Event extends DomainEvent, State>(
   return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as Event), decider.initialState());
 }
 
-/** The one command path: read the stream, fold, decide, append with the version read; retry on conflict. */
+/**
+ * The one command path: read the stream, fold, decide, append with the version read.
+ *
+ * Commands on one stream run one at a time in this process (a queue per stream), so concurrent commands of one user
+ * (a student's saves to ten questions at once) never conflict here; each is decided on the state its predecessor left.
+ * Another process appending to the same stream (replicas of the command service) can still win a race: then, unless the
+ * caller pinned a version, the command is read and decided again, after a short random pause so racing writers spread
+ * out. The whole-stream expected version stays: decisions depend on the whole stream (submitted, the session's deadline,
+ * the newest edit of a question), and a check on one question alone would let a save land after a submit.
+ */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
   streamId: string,
@@ -43,7 +53,17 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   command: Command,
   options: HandleOptions,
 ): Promise<CommandResult<Event>> {
-  const maxRetries = options.expectedVersion === undefined ? (options.maxRetries ?? 5) : 0;
+  return oneAtATime(store, streamId, () => decideAndAppend(store, streamId, decider, command, options));
+}
+
+async function decideAndAppend<Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  options: HandleOptions,
+): Promise<CommandResult<Event>> {
+  const maxRetries = options.expectedVersion === undefined ? (options.maxRetries ?? 20) : 0;
   for (let attempt = 0; ; attempt++) {
     const recorded = await store.readStream(streamId);
     const commandId = options.metadata.commandId;
@@ -66,8 +86,30 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       );
       return { events, version: result.nextExpectedVersion, position: result.lastPosition };
     } catch (err) {
-      if (err instanceof WrongExpectedVersionError && attempt < maxRetries) continue;
-      throw err;
+      if (!(err instanceof WrongExpectedVersionError) || attempt >= maxRetries) throw err;
+      await pause(attempt);
     }
+  }
+}
+
+/** A random pause growing with the attempt (at most 250 ms), so writers that raced do not race again in step. */
+const pause = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 5 * 2 ** attempt)));
+
+/** Per store, the tail of each stream's queue of commands in this process. */
+const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/** Runs `work` after every command this process already started on the stream; a failure does not stop the queue. */
+async function oneAtATime<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let tails = queues.get(store);
+  if (!tails) queues.set(store, (tails = new Map()));
+  const previous = tails.get(streamId);
+  const run = previous ? previous.then(work) : work();
+  const tail = run.catch(() => undefined);
+  tails.set(streamId, tail);
+  try {
+    return await run;
+  } finally {
+    if (tails.get(streamId) === tail) tails.delete(streamId);
   }
 }

@@ -8,3 +8,6 @@ export { createQuestionLocator } from './question-locator';
 export { createResponseLocator } from './grading/locate';
 export { seedSharedLibrary } from './library/seed';
 export { createDeadlineReactor, type DeadlineReactor } from './deadline-reactor';
+export { submissionDecider } from './submission/decide';
+export { loadAssignmentContext } from './assignment-context';
+export { LOGIN_LIMITS, type LoginLimits } from './routes/login-limits';
