@@ -116,6 +116,19 @@ describe('RichTextEditor', () => {
     expect(box.querySelector('annotation')?.textContent).toBe('\\frac{1}{2}');
   });
 
+  it('keeps what was typed in a new formula when Escape leaves it', async () => {
+    const { box, onChange } = await mountEditor('Area: ');
+    box.focus();
+    act(() => placeCaretAtEnd(box));
+    fireEvent.keyDown(box, { key: 'E', code: 'KeyE', ctrlKey: true, shiftKey: true });
+    const input = await screen.findByRole('textbox', { name: 'Formula (LaTeX)' });
+    fireEvent.change(input, { target: { value: '\\pi r^2' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(richTextToPlainText(onChange.mock.lastCall?.[0] as string)).toBe('Area: $\\pi r^2$'));
+    expect(screen.queryByRole('textbox', { name: 'Formula (LaTeX)' })).toBeNull();
+    expect(box.querySelector('annotation')?.textContent).toBe('\\pi r^2');
+  });
+
   it('refuses a file that is not an image, without asking for a ticket', async () => {
     const calls = stubNetwork({});
     await mountEditor();

@@ -77,11 +77,13 @@ function EquationSource({ initial, inline, onDone }: { initial: string; inline: 
     done.current = true;
     onDone(result, refocus);
   };
+  // Escape leaves the formula keeping what was typed, as clicking away does: typing is never thrown away
+  // (an empty formula is removed, as with Enter).
   const onKeyDown = (e: KeyboardEvent) => {
     e.stopPropagation();
     if (e.key === 'Escape') {
       e.preventDefault();
-      close(null);
+      close(value);
     } else if (e.key === 'Enter' && (inline || !e.shiftKey)) {
       e.preventDefault();
       close(value);
