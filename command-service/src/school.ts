@@ -6,16 +6,18 @@ import { courseDecider } from './course/course';
 import { fold, handleCommand } from './decider';
 import { allocateId, allocateIds } from './ids';
 import { userDecider } from './user/user';
-import { reserveEmail } from './user/email-reservation';
+import { currentHolder, reserveEmail } from './user/email-reservation';
 
 /** School set-up commands: used by the demo seed now, by the admin screens later. Each is events, never SQL. */
 /** `public`: an unauthenticated caller (signup, password reset). */
-export type Actor = { tenant: string; actorId?: number; actorRole?: Role | 'system' | 'public' };
+/** `commandId`: every append of the command carries it, so running it again (a resumed seed) writes nothing twice. */
+export type Actor = { tenant: string; actorId?: number; actorRole?: Role | 'system' | 'public'; commandId?: string };
 
 const meta = (a: Actor, extra: EventMetadata = {}): EventMetadata => ({
   tenant: a.tenant,
   ...(a.actorId !== undefined ? { actorId: String(a.actorId) } : {}),
   actorRole: a.actorRole ?? 'system',
+  ...(a.commandId ? { commandId: a.commandId } : {}),
   ...extra,
 });
 
@@ -44,8 +46,9 @@ export async function registerUser(store: EventStore, actor: Actor, input: NewUs
   const { password, ...profile } = input;
   // Hash before reserving: the slow step stays out of the gap between the reservation and the user's stream.
   const passwordHash = await hashPassword(password);
-  const userId = await allocateId(store, 'user');
-  await reserveEmail(store, actor.tenant, email, userId, meta(actor));
+  const userId = await allocateId(store, 'user', meta(actor));
+  // Already this user's when a command with the same id reserved it before stopping.
+  if ((await currentHolder(store, actor.tenant, email)) !== userId) await reserveEmail(store, actor.tenant, email, userId, meta(actor));
   await handleCommand(store, streamIds.user(actor.tenant, userId), userDecider, {
     type: 'RegisterUser', userId, ...profile, email, passwordHash, now: now.toISOString(),
   }, { metadata: meta(actor) });
@@ -59,8 +62,8 @@ export type NewAssignment = {
 
 export async function createAssignment(store: EventStore, actor: Actor & { actorId: number }, input: NewAssignment, now: Date): Promise<number> {
   const course = fold(courseDecider, await store.readStream(streamIds.course(actor.tenant, input.courseId)));
-  const assignmentId = await allocateId(store, 'assignment');
-  const ids = await allocateIds(store, 'question', input.questions.length);
+  const assignmentId = await allocateId(store, 'assignment', meta(actor));
+  const ids = await allocateIds(store, 'question', input.questions.length, meta(actor));
   const questions = input.questions.map((q, i) => ({
     questionId: ids[i]!, questionNumber: i + 1, content: q.content, marksPossible: q.marksPossible,
     answer: q.answer ?? '', gradingInstructions: q.gradingInstructions ?? '', tags: q.tags ?? [],

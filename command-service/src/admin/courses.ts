@@ -10,7 +10,7 @@ export type NewCourse = { courseCode: string; courseName: string; courseClass: s
 
 /** Course codes are unique per school: the code's reservation stream can be created only once. */
 export async function createCourse(store: EventStore, actor: Actor, input: NewCourse, now: Date): Promise<{ courseId: number; position: string | null }> {
-  const courseId = await allocateId(store, 'course');
+  const courseId = await allocateId(store, 'course', metadataOf(actor));
   const code = input.courseCode.trim();
   try {
     await store.append(streamIds.courseCode(actor.tenant, code), [

@@ -1,11 +1,12 @@
 import type { EventMetadata } from '@evergrade/platform/event-store';
 
 /** Who did it: every event carries tenant, actor and role, for the audit history. */
-export type Actor = { tenant: string; actorId?: number; actorRole: string };
+/** `commandId`: carried by every append of the command, so running it again writes nothing twice. */
+export type Actor = { tenant: string; actorId?: number; actorRole: string; commandId?: string };
 
 export const metadataOf = (a: Actor, commandId?: string): EventMetadata => ({
   tenant: a.tenant,
   actorRole: a.actorRole,
   ...(a.actorId !== undefined ? { actorId: String(a.actorId) } : {}),
-  ...(commandId ? { commandId } : {}),
+  ...((commandId ?? a.commandId) ? { commandId: commandId ?? a.commandId } : {}),
 });
