@@ -47,9 +47,11 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await shot('3-preview');
   });
 
-  it('creates it and goes back to the list', async () => {
+  it('creates it and goes back to the list, on its Practice tab', async () => {
     await page.getByRole('button', { name: 'Create Practice Assignment' }).click();
-    await page.waitForURL('**/student/assignments', { timeout: 15_000 });
+    await page.waitForURL(/\/student\/assignments\?tab=practice$/, { timeout: 15_000 });
+    await expect.poll(() => page.getByRole('tab', { name: /Practice/ }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('link', { name: /Forces Practice/ }).first().waitFor();
     await shot('4-created');
   });
 
@@ -94,7 +96,8 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await expect.poll(() => page.getByText('You have completed 2 out of 3 questions. Would you like to submit your practice assignment?').count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => page.getByText('Practice assignment submitted successfully! Great work!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.waitForURL('**/student/assignments**', { timeout: 10_000 });
+    await page.waitForURL(/\/student\/assignments\?tab=practice$/, { timeout: 10_000 });
+    await expect.poll(() => page.getByRole('tab', { name: /Practice/ }).getAttribute('aria-selected')).toBe('true');
     await page.goto(practiceUrl);
     await expect.poll(() => page.getByText('Submitted', { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByLabel('Answer to question 1').isEditable()).toBe(false);

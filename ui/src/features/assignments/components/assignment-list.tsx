@@ -22,13 +22,24 @@ export function filtersFromParams(params: URLSearchParams): Filters {
   return { ...NO_FILTERS, statuses };
 }
 
+/** `?tab=practice` (or past, upcoming; any case) opens that tab; the list keeps the open tab there. */
+export function tabFromParams(params: URLSearchParams): TabId {
+  const named = params.get('tab')?.trim().toLowerCase();
+  return TABS.find((t) => t.toLowerCase() === named) ?? 'Upcoming';
+}
+
 export const PRACTICE_CREATE_PATH = '/student/assignments/practice/create';
 export const CALENDAR_PATH = '/calendar';
 export const DASHBOARD_PATH = '/student/dashboard';
 
 export function AssignmentList() {
-  const [params] = useSearchParams();
-  const [tab, setTab] = useState<TabId>('Upcoming');
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromParams(params);
+  const setTab = (next: TabId) => setParams((p) => {
+    const kept = new URLSearchParams(p);
+    kept.set('tab', next.toLowerCase());
+    return kept;
+  }, { replace: true });
   const [filters, setFilters] = useState<Filters>(() => filtersFromParams(params));
   const selected = params.getAll('selectedFilters').join(',');
   // A link to the list with another ?selectedFilters= while already on it pre-selects again.

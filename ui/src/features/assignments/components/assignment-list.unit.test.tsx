@@ -138,6 +138,24 @@ describe('AssignmentList', () => {
     await vi.waitFor(() => expect(calls.filter((c) => c.key === 'GET /students/get-assignments')).toHaveLength(2));
   });
 
+  it('opens the tab named by ?tab= (where a submitted practice returns) and keeps the chosen tab in the URL', async () => {
+    const drill: PracticeListItem = {
+      practice_assignment_id: 5, title: 'Drill 5', description: '', course: 'Physics', course_code: 'PHYS10', created_at: '2026-01-02T10:00:00Z',
+      assigned: '2026-01-02T10:00:00Z', due: '2026-01-02T10:00:00Z', status: 'Submitted', question_count: 3, answered_count: 3, marks_total: 3,
+      marks_obtained: null, creation_method: 'ai', submitted_at: '2026-01-02T11:00:00Z',
+    };
+    const { router } = show({ 1: item(1, day), 2: item(2, -day) }, '/student/assignments?tab=practice', { 5: drill });
+    const practiceTab = screen.getByRole('tab', { name: /Practice/ });
+    expect(practiceTab.getAttribute('aria-selected')).toBe('true');
+    expect(await within(screen.getByRole('tabpanel')).findByRole('link', { name: /Drill 5/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Past/ }));
+    expect(router.state.location.search).toBe('?tab=past');
+    expect(await within(screen.getByRole('tabpanel')).findByRole('link', { name: 'Essay 2' })).toBeTruthy();
+    cleanup();
+    show({ 1: item(1, day) }, '/student/assignments?tab=nonsense');
+    expect(screen.getByRole('tab', { name: /Upcoming/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('lists practice assignments on the Practice tab, newest first, and opens one', async () => {
     const p = (id: number, created: string, extra: Partial<PracticeListItem> = {}): PracticeListItem => ({
       practice_assignment_id: id, title: `Drill ${id}`, description: '', course: 'Physics', course_code: 'PHYS10', created_at: created, assigned: created, due: created,

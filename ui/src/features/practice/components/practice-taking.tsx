@@ -8,7 +8,7 @@ import { RichTextEditor, RichTextView } from '../../editor';
 import { usePracticeSheet } from '../api/get-practice-sheet';
 import { savePracticeResponse, useCheckPractice, useResetPractice, useSubmitPractice } from '../api/practice-commands';
 import { usePracticeAutosave, type SaveState } from '../hooks/use-practice-autosave';
-import { marksWord } from '../utils/rules';
+import { marksWord, PRACTICE_LIST_PATH } from '../utils/rules';
 import '../practice.css';
 
 const SAVE_TEXT: Record<SaveState, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: 'Save failed' };
@@ -86,7 +86,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
       await autosave.flush();
       await submit.mutateAsync(practiceId);
       toast.success(PRACTICE_MESSAGES.submitted);
-      setTimeout(() => navigate('/student/assignments?tab=practice'), PRACTICE_LIMITS.redirectMs);
+      setTimeout(() => navigate(PRACTICE_LIST_PATH), PRACTICE_LIMITS.redirectMs);
     } catch {
       toast.error(PRACTICE_MESSAGES.submitFailed);
     }

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRACTICE_MESSAGES, type PracticeSheet } from '@evergrade/contracts';
 import { mockApi, renderRoutes } from '../../../testing/render';
@@ -17,11 +18,17 @@ const sheet = (over: Partial<PracticeSheet> = {}): PracticeSheet => ({
   ...over,
 });
 
+/** Stands in for the list page: shows which tab the URL asks it to open. */
+function ListProbe() {
+  const [params] = useSearchParams();
+  return <p data-testid="list-tab">The list, tab {params.get('tab') ?? 'none'}</p>;
+}
+
 function renderPage(handlers: Parameters<typeof mockApi>[0]) {
   const api = mockApi(handlers);
   renderRoutes([
     { path: '/student/assignments/practice/:id', element: <PracticeTaking practiceId={5} /> },
-    { path: '/student/assignments', element: <p>The list</p> },
+    { path: '/student/assignments', element: <ListProbe /> },
   ], '/student/assignments/practice/5');
   return api;
 }
@@ -69,6 +76,8 @@ describe('practice taking page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(PRACTICE_MESSAGES.submitted)).toBeTruthy();
     expect(api.calls.filter((c) => c.key === 'POST /students/submit-practice-assignment')).toHaveLength(1);
+    // Then the list, on its Practice tab (not Upcoming).
+    expect((await screen.findByTestId('list-tab', {}, { timeout: 3000 })).textContent).toBe('The list, tab practice');
   });
 
   it('Reset asks first, then clears the answers with its message; a failure says so', async () => {

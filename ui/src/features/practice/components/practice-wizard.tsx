@@ -12,7 +12,7 @@ import { processPracticeDocument } from '../api/process-practice-document';
 import { storeUrlPdf, useStudentCourses } from '../api/student-courses';
 import {
   acceptPracticeFiles, capitaliseTitle, difficultyLabel, fromDocument, fromGenerated, keptQuestions, practiceTitleError, practiceUrlError,
-  promptError, type DraftQuestion,
+  PRACTICE_LIST_PATH, promptError, type DraftQuestion,
 } from '../utils/rules';
 import '../practice.css';
 
@@ -122,7 +122,7 @@ export function PracticeWizard() {
         questions: kept.map((q, i) => ({ question_number: i + 1, question: q.question, type: q.type, marks_possible: q.marks_possible, answer: q.answer, ...(q.grading_instructions ? { grading_instructions: q.grading_instructions } : {}) })),
       });
       toast.success('Practice assignment created successfully!');
-      setTimeout(() => navigate('/student/assignments'), PRACTICE_LIMITS.redirectMs);
+      setTimeout(() => navigate(PRACTICE_LIST_PATH), PRACTICE_LIMITS.redirectMs);
     } catch {
       setAlert(PRACTICE_MESSAGES.createFailed);
     }

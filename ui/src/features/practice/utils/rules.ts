@@ -3,6 +3,9 @@ import {
 } from '@evergrade/contracts';
 
 export { practiceTitleError };
+
+/** Where the student goes after creating or submitting a practice: the list, on its Practice tab. */
+export const PRACTICE_LIST_PATH = '/student/assignments?tab=practice';
 export const capitaliseTitle = capitaliseWords;
 
 /** One question of the draft, as the preview edits it and add-practice-assignment takes it. */
