@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DOCUMENT_MAX_PAGES, DOCUMENT_MESSAGES, type DocumentErrorReply } from '@evergrade/contracts';
+import {
+  DOCUMENT_MAX_PAGES, DOCUMENT_MESSAGES, DomainError, ValidationError, type DocumentErrorReply, type RefusalStatus,
+} from '@evergrade/contracts';
 import { countPdfPages, looksLikePdf, UnreadablePdfError } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
 import { isValidBlobKey, tenantOfKey, type BlobStore } from '@evergrade/platform/blob';
+import { readParts } from './multipart-form';
 
 /**
  * Documents sent to be turned into questions (the creation wizard's process-marking-scheme and the student's
@@ -13,10 +15,10 @@ import { isValidBlobKey, tenantOfKey, type BlobStore } from '@evergrade/platform
  */
 
 /** A refusal before processing: its status, the message and the field it is about. */
-export type Refusal = { error: string; status: number; field?: string };
+export type Refusal = { error: string; status: RefusalStatus; field?: string };
 
 /** A 4xx before any processing: JSON with the spec's `error`, and `message` like every other route. */
-export async function refuse(reply: FastifyReply, status: number, error: string, field?: string): Promise<void> {
+export async function refuse(reply: FastifyReply, status: RefusalStatus, error: string, field?: string): Promise<void> {
   const body: DocumentErrorReply = { success: false, status: 'error', error, message: error, ...(field ? { field } : {}) };
   await reply.code(status).send(body);
 }
@@ -31,7 +33,8 @@ export type DocumentForm<Field extends string> = { files: Partial<Record<Field, 
 
 /**
  * Every part of the form: files in memory (bounded by the multipart limits), at most one per named field; the rest as
- * text fields, cut to `maxFieldChars` when given. `unnamed` names a file the browser sent without a name.
+ * text fields, cut to `maxFieldChars` when given. `unnamed` names a file the browser sent without a name. A body the
+ * parser cannot read is a refusal like any other (400; 413 over a limit), never a 500.
  */
 export async function readDocumentForm<Field extends string>(
   request: FastifyRequest, fileFields: readonly Field[], options: { unnamed: (field: Field) => string; maxFieldChars?: number },
@@ -39,22 +42,20 @@ export async function readDocumentForm<Field extends string>(
   const files: Partial<Record<Field, Upload>> = {};
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts()) {
+    await readParts(request, DOCUMENT_MESSAGES.tooLarge, async (part) => {
       if (part.type === 'file') {
         const field = part.fieldname as Field;
         if (!fileFields.includes(field) || files[field]) {
           part.file.resume();
-          return { status: 400, error: `Unexpected file field ${part.fieldname}`, field: part.fieldname };
+          throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
         }
-        files[field] = { body: await (part as MultipartFile).toBuffer(), filename: part.filename || options.unnamed(field) };
+        files[field] = { body: await part.toBuffer(), filename: part.filename || options.unnamed(field) };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = options.maxFieldChars === undefined ? part.value : part.value.slice(0, options.maxFieldChars);
       }
-    }
+    });
   } catch (err) {
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) return { status: 413, error: DOCUMENT_MESSAGES.tooLarge };
-    if (status && status >= 400 && status < 500) return { status, error: (err as Error).message };
+    if (err instanceof DomainError) return { status: err.statusCode, error: err.message, ...(err.field ? { field: err.field } : {}) };
     throw err;
   }
   return { files, fields };
@@ -83,7 +84,7 @@ export async function loadDocument(
     pdf = stored.body;
   }
   const pages = await pagesOf(pdf);
-  if (typeof pages === 'string') return { status: 422, error: pages, field: upload ? field : keyField };
+  if (typeof pages === 'string') return { status: 400, error: pages, field: upload ? field : keyField };
   if (!upload) return { pdf, key: key! };
   const stored = documentKey(session.tenant, upload.filename);
   await blobs.put(stored, pdf, 'application/pdf');

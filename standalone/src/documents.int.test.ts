@@ -117,12 +117,16 @@ describe('POST /grader/validate-and-upload-url-pdf', () => {
 
   it('refuses a web page, a broken PDF, a missing file and a bad URL with the spec messages', async () => {
     const html = await validateUrl(users.instructor, `${filesUrl}/index.html`);
-    expect(html.statusCode).toBe(422);
+    expect(html.statusCode).toBe(400);
     expect(html.json).toMatchObject({ success: false, error: DOCUMENT_MESSAGES.notPdfUrl('web page (HTML)'), field: 'url' });
-    expect((await validateUrl(users.instructor, `${filesUrl}/broken.pdf`)).json).toMatchObject({ success: false, error: DOCUMENT_MESSAGES.unreadable });
+    expect(await validateUrl(users.instructor, `${filesUrl}/broken.pdf`)).toMatchObject({ statusCode: 400, json: { success: false, error: DOCUMENT_MESSAGES.unreadable } });
+    // The far server's failure is a 502, never a 422 (the spec's client reads 422 as a lost session).
     const missing = await validateUrl(users.instructor, `${filesUrl}/nope.pdf`);
-    expect(missing.statusCode).toBe(422);
+    expect(missing.statusCode).toBe(502);
     expect(missing.json.error).toBe('Unable to access this URL. Please check if the URL is correct and publicly accessible.');
+    // The practice wizard's reference URL, as a student: the same 502 and message.
+    expect(await validateUrl(users.student, `${filesUrl}/nope.pdf`, { created_by: '' }))
+      .toMatchObject({ statusCode: 502, json: { success: false, error: DOCUMENT_MESSAGES.unreachable, message: DOCUMENT_MESSAGES.unreachable, field: 'url' } });
     for (const url of ['', 'www.example.com/a.pdf', 'ftp://example.com/a.pdf']) {
       const bad = await validateUrl(users.instructor, url);
       expect(bad.statusCode).toBe(400);
@@ -135,7 +139,7 @@ describe('POST /grader/validate-and-upload-url-pdf', () => {
     process.env.DOCUMENT_URL_ALLOW_PRIVATE = 'false';
     try {
       const res = await validateUrl(users.instructor, `${filesUrl}/schemes/science-quiz.pdf`);
-      expect(res.statusCode).toBe(422);
+      expect(res.statusCode).toBe(502);
       expect(res.json.error).toBe(DOCUMENT_MESSAGES.unreachable);
     } finally {
       process.env.DOCUMENT_URL_ALLOW_PRIVATE = 'true';
@@ -229,7 +233,7 @@ describe('POST /grader/process-marking-scheme', () => {
     const both = await processScheme(users.instructor, [...common, ['file', { body: schemePdf, filename: 'a.pdf' }], ['gsutil_url', 'demo/documents/x/a.pdf']]);
     expect(both).toMatchObject({ status: 400, json: { error: DOCUMENT_MESSAGES.bothForms('file', 'gsutil_url') } });
     const broken = await processScheme(users.instructor, [...common, ['file', { body: Buffer.from('%PDF-1.4 broken'), filename: 'b.pdf' }]]);
-    expect(broken).toMatchObject({ status: 422, json: { error: DOCUMENT_MESSAGES.unreadable } });
+    expect(broken).toMatchObject({ status: 400, json: { error: DOCUMENT_MESSAGES.unreadable } });
     expect(await processScheme(users.instructor, [...common, ['expressMode', 'maybe'], ['file', { body: schemePdf, filename: 'a.pdf' }]])).toMatchObject({ status: 400, json: { field: 'expressMode' } });
     expect(await processScheme(users.instructor, [...common, ['rubrics', '{oops'], ['file', { body: schemePdf, filename: 'a.pdf' }]])).toMatchObject({ status: 400, json: { field: 'rubrics' } });
     expect(await processScheme(users.instructor, [['created_by', 'other@demo.school'], ['file', { body: schemePdf, filename: 'a.pdf' }]])).toMatchObject({ status: 403 });

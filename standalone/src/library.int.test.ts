@@ -255,7 +255,7 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
 
     it("answers with the spec's failure message when nothing fits the prompt", async () => {
       const res = await teacher.post('/grader/generate-assignment', { prompt: 'zxqv wrrbl' });
-      expect(res).toEqual({ statusCode: 422, json: { message: LIBRARY_MESSAGES.generateFailed } });
+      expect(res).toEqual({ statusCode: 400, json: { message: LIBRARY_MESSAGES.generateFailed } });
     });
   });
 });

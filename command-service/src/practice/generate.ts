@@ -51,7 +51,8 @@ export async function generatePractice(
   };
 
   const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${subject} ${body.prompt}`);
-  if (questions.length === 0) throw new DomainError(422, PRACTICE_MESSAGES.generateFailed);
+  // Nothing to offer: the model failed and the library had nothing either (502), or no model and nothing matched (400).
+  if (questions.length === 0) throw new DomainError(fallbackReason ? 502 : 400, PRACTICE_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
   const result = await deps.store.append(streamIds.aiConfig(actor.tenant, configId), [{

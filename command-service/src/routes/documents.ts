@@ -37,7 +37,7 @@ export async function documentRoutes(app: FastifyInstance, deps: CommandServiceD
       throw err;
     }
     const pageCount = await pagesOf(fetched.body);
-    if (typeof pageCount === 'string') return refuse(reply, 422, pageCount, 'url');
+    if (typeof pageCount === 'string') return refuse(reply, 400, pageCount, 'url');
     const key = documentKey(session.tenant, fetched.filename);
     await deps.blobs.put(key, fetched.body, 'application/pdf');
     return { success: true as const, error: null, gsutil_url: key, filename: fetched.filename, original_url: url, file_size: fetched.body.length, page_count: pageCount };

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  GenerateAssignmentBodySchema, LIBRARY_MESSAGES, MAX_REFERENCE_DOCUMENTS, MAX_REFERENCE_DOCUMENT_BYTES, ValidationError, routes,
+  GenerateAssignmentBodySchema, LIBRARY_MESSAGES, MAX_REFERENCE_DOCUMENTS, MAX_REFERENCE_DOCUMENT_BYTES, REFERENCE_TOO_LARGE, ValidationError, routes,
 } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
@@ -9,6 +9,7 @@ import { generateAssignment, type GenerateBody } from '../library/generate';
 import { readReferences, type UploadedPdf } from '../library/generate/references';
 import { addRubric } from '../library/rubrics';
 import { setSmartBuilderAccess } from '../library/smart-builder';
+import { readParts } from '../multipart-form';
 
 /** Rubrics, the Smart Builder permission and AI Express: the library's commands. */
 export async function libraryCommandRoutes(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
@@ -58,7 +59,7 @@ const JSON_FIELDS = new Set(['textbooks', 'rubrics', 'reference_urls']);
 async function readMultipart(request: FastifyRequest): Promise<{ body: GenerateBody; files: UploadedPdf[] }> {
   const fields: Record<string, unknown> = {};
   const files: UploadedPdf[] = [];
-  for await (const part of request.parts()) {
+  await readParts(request, REFERENCE_TOO_LARGE, async (part) => {
     if (part.type === 'file') {
       if (!/^reference_docs(\[\])?$/.test(part.fieldname)) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
       if (files.length >= MAX_REFERENCE_DOCUMENTS) throw new ValidationError(LIBRARY_MESSAGES.maxDocuments, 'reference_docs');
@@ -68,11 +69,11 @@ async function readMultipart(request: FastifyRequest): Promise<{ body: GenerateB
         throw new ValidationError(`${LIBRARY_MESSAGES.pdfOnly} (${part.filename || 'unnamed file'})`, 'reference_docs');
       }
       files.push({ name: part.filename || `Document ${files.length + 1}.pdf`, data });
-      continue;
+      return;
     }
     const value = String(part.value ?? '');
     fields[part.fieldname] = JSON_FIELDS.has(part.fieldname) ? parseJsonField(part.fieldname, value) : value;
-  }
+  });
   return { body: parseBody(fields), files };
 }
 

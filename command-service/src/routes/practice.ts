@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_MAX_BYTES, GeneratePracticeBodySchema, MAX_REFERENCE_DOCUMENT_BYTES, PRACTICE_LIMITS, PRACTICE_MESSAGES, ValidationError, routes, streamIds,
+  DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, GeneratePracticeBodySchema, MAX_REFERENCE_DOCUMENT_BYTES, PRACTICE_LIMITS, PRACTICE_MESSAGES, ValidationError, routes, streamIds,
   type EventOf,
 } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
@@ -13,6 +13,7 @@ import { readReferences, type UploadedPdf } from '../library/generate/references
 import { practiceDecider, type PracticeCommand } from '../practice/decide';
 import { processPracticeDocument } from '../practice/documents';
 import { generatePractice, type GeneratePracticeInput } from '../practice/generate';
+import { readParts } from '../multipart-form';
 import { courseByCode } from './grader';
 
 type Session = { tenant: string; userId: number; role: string };
@@ -120,14 +121,14 @@ function parseBody(input: unknown): GeneratePracticeInput {
 async function readMultipart(request: FastifyRequest): Promise<{ body: GeneratePracticeInput; files: UploadedPdf[] }> {
   const fields: Record<string, unknown> = {};
   const files: UploadedPdf[] = [];
-  for await (const part of request.parts()) {
+  await readParts(request, DOCUMENT_MESSAGES.tooLarge, async (part) => {
     if (part.type === 'file') {
       if (!/^reference_documents(\[\])?$/.test(part.fieldname)) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
       if (files.length >= PRACTICE_LIMITS.maxReferenceDocuments) throw new ValidationError(PRACTICE_MESSAGES.maxDocuments, 'reference_documents');
       const data = await part.toBuffer();
       if (data.subarray(0, 5).toString('latin1') !== '%PDF-') throw new ValidationError(`Reference documents must be PDF files (${part.filename || 'unnamed file'})`, 'reference_documents');
       files.push({ name: part.filename || `Document ${files.length + 1}.pdf`, data });
-      continue;
+      return;
     }
     const value = String(part.value ?? '');
     if (part.fieldname === 'url_documents') {
@@ -137,6 +138,6 @@ async function readMultipart(request: FastifyRequest): Promise<{ body: GenerateP
         throw new ValidationError('url_documents must be a JSON list', 'url_documents');
       }
     } else fields[part.fieldname] = value;
-  }
+  });
   return { body: parseBody(fields), files };
 }

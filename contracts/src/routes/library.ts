@@ -33,6 +33,8 @@ export const SEARCH_QUESTIONS_LIMIT = 36;
 export const MAX_REFERENCE_DOCUMENTS = 5;
 /** Largest reference PDF accepted, per file. */
 export const MAX_REFERENCE_DOCUMENT_BYTES = 20 * 1024 * 1024;
+/** The 413 for a reference PDF over MAX_REFERENCE_DOCUMENT_BYTES. */
+export const REFERENCE_TOO_LARGE = `Each reference document must be at most ${MAX_REFERENCE_DOCUMENT_BYTES / (1024 * 1024)} MB.`;
 export const RUBRIC_LEVELS = ['Novice', 'Apprentice', 'Competent', 'Proficient'] as const;
 /** Default author of a textbook that names none. */
 export const UNKNOWN_AUTHOR = 'Unknown';
@@ -197,7 +199,7 @@ export const libraryRoutes = {
   }),
   generateAssignment: route({
     method: 'POST', path: '/grader/generate-assignment', kind: 'command', access: 'instructor',
-    summary: "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the question library and the references' own questions, and `notice` says so. 422 with the spec's message when no question results.",
+    summary: "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the question library and the references' own questions, and `notice` says so. When no question results: the spec's message, 400 (502 when the AI provider failed as well).",
     body: GenerateAssignmentBodySchema.nullish(),
     reply: GenerateAssignmentReplySchema,
   }),

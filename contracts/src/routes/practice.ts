@@ -208,7 +208,7 @@ export const practiceRoutes = {
   }),
   generatePracticeAssignment: route({
     method: 'POST', path: '/students/generate-practice-assignment', kind: 'command', access: 'student',
-    summary: 'Practice questions from a prompt and difficulty (1-10), optional reference PDFs (multipart reference_documents, at most 3) or stored url_documents. Without an AI provider they come from the question library and the references\' own questions. Recorded as AiConfigRecorded; 422 when nothing results.',
+    summary: 'Practice questions from a prompt and difficulty (1-10), optional reference PDFs (multipart reference_documents, at most 3) or stored url_documents. Without an AI provider they come from the question library and the references\' own questions. Recorded as AiConfigRecorded; when nothing results, 400 (502 when the AI provider failed as well).',
     body: GeneratePracticeBodySchema.nullish(),
     reply: GeneratePracticeReplySchema,
   }),

@@ -47,12 +47,12 @@ describe('fetchPdfFromUrl', () => {
   });
 
   it('refuses what is not a PDF by its bytes, whatever its type says', async () => {
-    expect(await refusal(fetchPdfFromUrl(`${base}/page.html`, local))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.notPdfUrl('web page (HTML)') });
-    expect(await refusal(fetchPdfFromUrl(`${base}/fake.pdf`, local))).toEqual({ status: 422, message: DOCUMENT_MESSAGES.notPdfUrl('application/pdf') });
+    expect(await refusal(fetchPdfFromUrl(`${base}/page.html`, local))).toEqual({ status: 400, message: DOCUMENT_MESSAGES.notPdfUrl('web page (HTML)') });
+    expect(await refusal(fetchPdfFromUrl(`${base}/fake.pdf`, local))).toEqual({ status: 400, message: DOCUMENT_MESSAGES.notPdfUrl('application/pdf') });
   });
 
   it('unreachable, missing, looping and too large', async () => {
-    const unreachable = { status: 422, message: DOCUMENT_MESSAGES.unreachable };
+    const unreachable = { status: 502, message: DOCUMENT_MESSAGES.unreachable };
     expect(await refusal(fetchPdfFromUrl(`${base}/missing.pdf`, local))).toEqual(unreachable);
     expect(await refusal(fetchPdfFromUrl(`${base}/loop`, local))).toEqual(unreachable);
     expect(await refusal(fetchPdfFromUrl('http://127.0.0.1:1/x.pdf', local))).toEqual(unreachable);
@@ -66,7 +66,7 @@ describe('fetchPdfFromUrl', () => {
   });
 
   it('without DOCUMENT_URL_ALLOW_PRIVATE, loopback and private addresses are refused, by name or number', async () => {
-    const unreachable = { status: 422, message: DOCUMENT_MESSAGES.unreachable };
+    const unreachable = { status: 502, message: DOCUMENT_MESSAGES.unreachable };
     const port = (server.address() as AddressInfo).port;
     for (const url of [`${base}/files/scheme.pdf`, `http://localhost:${port}/files/scheme.pdf`, `http://[::1]:${port}/files/scheme.pdf`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/a.pdf']) {
       expect(await refusal(fetchPdfFromUrl(url, DEFAULT_URL_POLICY))).toEqual(unreachable);

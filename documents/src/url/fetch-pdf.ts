@@ -26,8 +26,14 @@ export const urlPolicyFromEnv = (env: NodeJS.ProcessEnv = process.env): UrlPolic
   allowPrivate: env.DOCUMENT_URL_ALLOW_PRIVATE === 'true',
 });
 
+/**
+ * Why a URL gave no PDF, with its HTTP meaning: 400 for a URL that is not http(s) or points at something other
+ * than a PDF, 413 for one too large, 502 when the far server cannot be reached or answers with an error (a
+ * private address reads the same, giving no hint of what is inside the server's network). Never 422: the
+ * spec's client reads 422 as a lost session.
+ */
 export class UrlFetchError extends Error {
-  constructor(readonly statusCode: number, message: string) {
+  constructor(readonly statusCode: 400 | 413 | 502, message: string) {
     super(message);
     this.name = 'UrlFetchError';
   }
@@ -43,17 +49,17 @@ export async function fetchPdfFromUrl(raw: string, policy: UrlPolicy = DEFAULT_U
     const location = response.headers.location;
     if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
       response.resume();
-      if (hop >= policy.maxRedirects) throw new UrlFetchError(422, DOCUMENT_MESSAGES.unreachable);
+      if (hop >= policy.maxRedirects) throw new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable);
       url = parseHttpUrl(new URL(location, url).toString());
       continue;
     }
     if (!response.statusCode || response.statusCode < 200 || response.statusCode >= 300) {
       response.resume();
-      throw new UrlFetchError(422, DOCUMENT_MESSAGES.unreachable);
+      throw new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable);
     }
     const body = await readLimited(response, policy.maxBytes);
     if (sniffContentType(body) !== 'application/pdf') {
-      throw new UrlFetchError(422, DOCUMENT_MESSAGES.notPdfUrl(describeType(response.headers['content-type'], body)));
+      throw new UrlFetchError(400, DOCUMENT_MESSAGES.notPdfUrl(describeType(response.headers['content-type'], body)));
     }
     return { body, url: url.toString(), filename: filenameOf(response.headers['content-disposition'], url) };
   }
@@ -91,7 +97,7 @@ const safeLookup: LookupFunction = (hostname, options, callback) => {
 function get(url: URL, policy: UrlPolicy, signal: AbortSignal): Promise<http.IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!policy.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
-    return Promise.reject(new UrlFetchError(422, DOCUMENT_MESSAGES.unreachable));
+    return Promise.reject(new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable));
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -100,7 +106,7 @@ function get(url: URL, policy: UrlPolicy, signal: AbortSignal): Promise<http.Inc
       headers: { accept: 'application/pdf, */*;q=0.5', 'user-agent': 'Evergrade document fetcher' },
       ...(policy.allowPrivate ? {} : { lookup: safeLookup }),
     }, resolve);
-    request.on('error', () => reject(new UrlFetchError(422, DOCUMENT_MESSAGES.unreachable)));
+    request.on('error', () => reject(new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable)));
   });
 }
 
@@ -121,8 +127,8 @@ function readLimited(response: http.IncomingMessage, maxBytes: number): Promise<
       } else chunks.push(chunk);
     });
     response.on('end', () => resolve(Buffer.concat(chunks)));
-    response.on('error', () => reject(new UrlFetchError(422, DOCUMENT_MESSAGES.unreachable)));
-    response.on('aborted', () => reject(new UrlFetchError(422, DOCUMENT_MESSAGES.unreachable)));
+    response.on('error', () => reject(new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable)));
+    response.on('aborted', () => reject(new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable)));
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  DomainError, EDITOR_IMAGE_MAX_BYTES, IMAGE_MESSAGES, NotFoundError, editorImageKey, editorImageTypeOf, routes,
+  DomainError, EDITOR_IMAGE_MAX_BYTES, IMAGE_MESSAGES, NotFoundError, editorImageKey, editorImageTypeOf, routes, type RefusalStatus,
 } from '@evergrade/contracts';
 import { sniffContentType } from '@evergrade/platform/blob';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
@@ -32,7 +32,7 @@ export function editorImageRoutes(app: FastifyInstance, deps: QueryServiceDeps):
       .header('content-security-policy', "default-src 'none'")
       .send(blob.body);
 
-    async function refuse(badKey: string, status: number, message: string): Promise<never> {
+    async function refuse(badKey: string, status: RefusalStatus, message: string): Promise<never> {
       request.log.warn({ key: badKey, status }, 'refused a stored editor image and deleted it');
       await deps.blobs.delete(badKey);
       throw new DomainError(status, message);

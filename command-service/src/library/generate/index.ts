@@ -70,7 +70,8 @@ export async function generateAssignment(
   };
 
   const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${body.subject} ${body.prompt}`);
-  if (questions.length === 0) throw new DomainError(422, LIBRARY_MESSAGES.generateFailed);
+  // Nothing to offer: the model failed and the library had nothing either (502), or no model and nothing matched (400).
+  if (questions.length === 0) throw new DomainError(fallbackReason ? 502 : 400, LIBRARY_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
   const result = await deps.store.append(streamIds.aiConfig(actor.tenant, configId), [{

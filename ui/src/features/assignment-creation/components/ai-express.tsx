@@ -37,8 +37,10 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
       if (reply.notice) toast.info(reply.notice);
       d.setStep('preview');
     } catch (err) {
-      // A reply without questions, or a refusal, is the spec's failure message; a 400 names the field.
-      setAlert(err instanceof ApiError && err.status === 400 ? err.message : LIBRARY_MESSAGES.generateFailed);
+      // The server's refusal of the request (a field, a reference too large) says what to change; anything else,
+      // a reply without questions included, is the spec's failure message.
+      const refused = err instanceof ApiError && err.fromServer && err.status >= 400 && err.status < 500;
+      setAlert(refused ? err.message : LIBRARY_MESSAGES.generateFailed);
     } finally {
       setBusy(false);
     }
