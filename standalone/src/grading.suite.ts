@@ -196,6 +196,39 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
         .toMatchObject({ status: 'Graded', marks_obtained: 3 });
     });
 
+    it('keeps bold and italic feedback end to end: stored, read back, in the history, to the student; the summary reads its words', async () => {
+      const q1 = await question('chen', 1);
+      const text = (t: string, format = 0) => ({ type: 'text', version: 1, text: t, format, detail: 0, mode: 'normal', style: '' });
+      const rich = JSON.stringify({ root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children: [
+        { type: 'paragraph', version: 1, direction: null, format: '', indent: 0, children: [text('Check the '), text('unit', 1), text(' next '), text('time', 2), text('.')] },
+      ] } });
+      const res = await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 0.5, feedback: rich, expected_version: q1.version });
+      expect(res.statusCode).toBe(200);
+      expect((await question('chen', 1, res.json.position)).feedback).toBe(rich);
+      const history = (await t1.post('/grader/response-history', { response_id: q1.response_id }, afterPosition(res.json.position))).json as ResponseHistoryEntry[];
+      expect(history.at(-1)).toMatchObject({ kind: 'ResponseMarkEdited', feedback: rich });
+      const chen = await loginAs(server.app, 'student', 'chen.wei@demo.school', PASSWORD);
+      const seen = await chen.post('/students/get-assignment-questions', { assignment_id: assignmentId }, afterPosition(res.json.position));
+      expect(seen.json.questions.find((x: { question_number: number }) => x.question_number === 1)).toMatchObject({ grade: 0.5, feedback: rich });
+      const summary = await chen.post('/students/get-student-summary', { assignment_id: assignmentId }, afterPosition(res.json.position));
+      expect(summary.statusCode).toBe(200);
+      expect(summary.json.questions[0].feedback).toBe('Check the unit next time.');
+      expect(JSON.stringify(summary.json)).not.toContain('"root"');
+    });
+
+    it('measures feedback by its words: a long editor state is accepted, more than 20,000 characters of text are not', async () => {
+      const q = await question('chen', 1);
+      const para = (t: string) => ({ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text: t, format: 1 }] });
+      const state = (paragraphs: string[]) => JSON.stringify({ root: { type: 'root', version: 1, children: paragraphs.map(para) } });
+      const wordy = state(Array.from({ length: 300 }, (_, i) => `Point ${i}.`));
+      expect(wordy.length).toBeGreaterThan(20_000);
+      const ok = await t1.post('/grader/update-response', { response_id: q.response_id, points_obtained: 0.5, feedback: wordy, expected_version: q.version });
+      expect(ok.statusCode).toBe(200);
+      const tooLong = await t1.post('/grader/update-response', { response_id: q.response_id, points_obtained: 0.5, feedback: state(['x'.repeat(20_001)]), expected_version: ok.json.version });
+      expect(tooLong).toMatchObject({ statusCode: 400, json: { message: 'feedback: Feedback is too long' } });
+      expect((await t1.post('/grader/update-response', { response_id: q.response_id, points_obtained: 0.5, feedback: 'y'.repeat(20_001), expected_version: ok.json.version })).statusCode).toBe(400);
+    });
+
     it('refuses marks above the possible or off the 0.25 steps, and unknown responses', async () => {
       const q1 = await question('ben', 1);
       expect((await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 2.5, feedback: '' })).json.message).toBe('Marks must be between 0 and 2');

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { richTextToPlainText } from '../rich-text';
+import { RICH_TEXT_MAX_CHARS } from './grader';
 import { CommandReplySchema, route } from './route';
+
+/** Longest feedback, counted as the text the student reads (its stored editor state may be longer). */
+export const FEEDBACK_MAX_TEXT = 20_000;
 
 /**
  * Instructor grading (spec document 2 sections 2-9): uploading students' PDFs, grading (AI model or the
@@ -169,7 +174,9 @@ export const ResetGradingStatusBodySchema = z.object({
 export const UpdateResponseBodySchema = z.object({
   response_id: z.coerce.number({ error: 'response_id is required' }).int().positive('response_id is required'),
   points_obtained: pointsSchema,
-  feedback: z.string().max(20_000, 'Feedback is too long'),
+  /** Plain text or the editor's serialised state (bold, italic, lists, formulas kept); 20,000 characters of text at most. */
+  feedback: z.string().max(RICH_TEXT_MAX_CHARS, 'Feedback is too long')
+    .refine((f) => richTextToPlainText(f).length <= FEEDBACK_MAX_TEXT, 'Feedback is too long'),
   flag_resolved: z.boolean().optional(),
   /** The response's version this edit was based on (from previous-questions-and-responses or a grade line). */
   expected_version: z.number().int().min(0).optional(),

@@ -1,3 +1,4 @@
+import { richTextToPlainText } from '@evergrade/contracts';
 import { chains, rowKey, type AuditLogRow } from './audit-fold';
 
 export const GRADE_HISTORY_CSV_HEADER = [
@@ -18,6 +19,9 @@ export function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Feedback kept as editor state (bold, italic) goes into the spreadsheet as its words. */
+const words = (feedback: string | null) => (feedback === null ? null : richTextToPlainText(feedback));
+
 /** Pure: an assignment's grade history, oldest first, one line per (event, response), CRLF line ends. */
 export function gradeHistoryCsv(rows: readonly AuditLogRow[], a: { assignmentId: number; title: string; studentName: (id: number) => string }): string {
   const { byRow } = chains(rows);
@@ -27,7 +31,7 @@ export function gradeHistoryCsv(rows: readonly AuditLogRow[], a: { assignmentId:
     return [
       e.at, e.kind, a.assignmentId, a.title, r.student_id, a.studentName(r.student_id), r.question_number, r.response_id,
       e.actor_kind, e.actor, e.actor_id, e.previous_points, e.points, r.points_possible === null ? null : Number(r.points_possible),
-      e.previous_feedback, e.feedback, e.flagged_for_review, e.flag_resolved, e.graded, e.confidence, e.reason, e.detail, e.position,
+      words(e.previous_feedback), words(e.feedback), e.flagged_for_review, e.flag_resolved, e.graded, e.confidence, e.reason, e.detail, e.position,
     ].map(csvField).join(',');
   });
   return `${[GRADE_HISTORY_CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;

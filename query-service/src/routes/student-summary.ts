@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError, PROJECTIONS, routes, type StudentAssignment } from '@evergrade/contracts';
+import { NotFoundError, PROJECTIONS, richTextToPlainText, routes, type StudentAssignment } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
@@ -44,8 +44,10 @@ export function studentSummaryRoutes(app: FastifyInstance, deps: QueryServiceDep
                                 AND r.question_id = q.question_id AND r.student_id = $3
        WHERE q.tenant = $1 AND q.assignment_id = $2 ORDER BY q.question_number`,
       [s.tenant, assignmentId, s.userId]);
+    // The summary is text: feedback kept as editor state (bold, italic) is read as its words.
     return buildSummary(deps.ai, assignment, questions.rows.map((q) => ({
       ...q, marks_possible: Number(q.marks_possible), grade: q.grade === null ? null : Number(q.grade),
+      feedback: q.feedback === null ? null : richTextToPlainText(q.feedback),
     })));
   });
 }

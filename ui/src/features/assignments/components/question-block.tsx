@@ -1,7 +1,8 @@
 import { memo, useId } from 'react';
-import { MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
+import { isRichTextEmpty, MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
+import { GradeBadge } from '../../../components/grade-badge';
 import { CheckIcon } from '../../../components/icons';
-import { formatMark, marksLabel } from '../../../lib/format';
+import { marksLabel } from '../../../lib/format';
 import { RichTextEditor, RichTextView } from '../../editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
 
@@ -24,7 +25,7 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
         <h3 id={headingId} className="question-number">Question {q.question_number}</h3>
         <span className="question-marks">
           {q.graded && q.grade != null ? (
-            <span className="badge badge-success" data-testid={`question-grade-${q.question_id}`}>{formatMark(q.grade)} / {marksLabel(q.marks_possible)}</span>
+            <GradeBadge obtained={q.grade} possible={q.marks_possible} testId={`question-grade-${q.question_id}`} />
           ) : (
             <span className="chip">{marksLabel(q.marks_possible)}</span>
           )}
@@ -46,10 +47,10 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
           {STATUS_TEXT[status]}
         </span>
       </div>
-      {q.feedback && (
+      {!isRichTextEmpty(q.feedback) && (
         <div className="feedback" data-testid={`feedback-${q.question_id}`}>
           <p className="feedback-title">Feedback</p>
-          <p className="feedback-body">{q.feedback}</p>
+          <RichTextView value={q.feedback} className="feedback-body" />
         </div>
       )}
     </article>

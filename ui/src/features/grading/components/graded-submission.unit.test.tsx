@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GRADING_MESSAGES, type StudentGrading } from '@evergrade/contracts';
+import { GRADING_MESSAGES, parseRichText, richTextToPlainText, type StudentGrading } from '@evergrade/contracts';
+import { $createParagraphNode, $createTextNode, $getRoot, type TextFormatType } from 'lexical';
 import { renderRoutes } from '../../../testing/render';
-import { replaceText } from '../../editor/testing';
+import { editorOf, replaceText } from '../../editor/testing';
 import { useRunningStore } from '../stores/running';
 import { gradedQuestion, json, ndjson, stubNetwork, studentRecord, type Route } from '../testing';
 import { SubmissionsPanel } from './submissions-panel';
@@ -26,6 +27,20 @@ function show(records: () => StudentGrading[], routes: Record<string, Route> = {
   });
   renderRoutes([{ path: '/a', element: <SubmissionsPanel assignmentId={9} courseCode="PHY10" /> }], '/a');
   return net;
+}
+
+/** Replaces the editor's content with one paragraph of runs, each plain or in one format. */
+function writeFormatted(element: Element, runs: [string, TextFormatType | null][]) {
+  editorOf(element).update(() => {
+    const p = $createParagraphNode();
+    for (const [text, format] of runs) {
+      const node = $createTextNode(text);
+      if (format) node.toggleFormat(format);
+      p.append(node);
+    }
+    $getRoot().clear().append(p);
+    $getRoot().selectEnd();
+  }, { discrete: true });
 }
 
 const card = (n: number) => screen.getByTestId(`graded-question-${n}`);
@@ -106,7 +121,38 @@ describe('Submissions list and graded view', () => {
     const editor = await within(card(1)).findByRole('textbox', { name: 'Feedback for question 1' });
     act(() => replaceText(editor, 'Give the unit: newtons.'));
     await waitFor(() => expect(net.of('POST /grader/update-response')).toHaveLength(1), { timeout: 2500 });
-    expect(net.of('POST /grader/update-response')[0]!.body).toMatchObject({ points_obtained: 1, feedback: 'Give the unit: newtons.', expected_version: 3 });
+    const body = net.of('POST /grader/update-response')[0]!.body as { feedback: string };
+    expect(body).toMatchObject({ points_obtained: 1, expected_version: 3 });
+    expect(richTextToPlainText(body.feedback)).toBe('Give the unit: newtons.');
+  });
+
+  it('keeps bold and italic feedback: saved as the editor state, shown formatted when read back', async () => {
+    let saved: string | null = null;
+    const net = show(() => [saved === null ? ada() : studentRecord(5, 'Ada Lovelace', [
+      gradedQuestion(1, { graded: true, points_obtained: 1, feedback: saved, graded_by: 'instructor', version: 4 }), gradedQuestion(2, { graded: false }),
+    ])], {
+      'POST /grader/update-response': (_url, _init, b) => {
+        saved = (b as { feedback: string }).feedback;
+        return json({ success: true, position: null, version: 4 });
+      },
+    });
+    await screen.findByTestId('graded-question-1');
+    const editor = await within(card(1)).findByRole('textbox', { name: 'Feedback for question 1' });
+    act(() => writeFormatted(editor, [['Give the unit: ', null], ['newtons', 'bold'], [' next time', 'italic']]));
+    await waitFor(() => expect(net.of('POST /grader/update-response')).toHaveLength(1), { timeout: 2500 });
+    const state = parseRichText(saved);
+    expect(state).not.toBeNull();
+    expect(richTextToPlainText(saved)).toBe('Give the unit: newtons next time');
+    const texts = state!.root.children![0]!.children!;
+    expect(texts.map((t) => [t.text, t.format])).toEqual([['Give the unit: ', 0], ['newtons', 1], [' next time', 2]]);
+    // Another visit reads the stored feedback back: the editor shows it formatted.
+    cleanup();
+    show(() => [studentRecord(5, 'Ada Lovelace', [
+      gradedQuestion(1, { graded: true, points_obtained: 1, feedback: saved!, graded_by: 'instructor', version: 4 }), gradedQuestion(2, { graded: false }),
+    ])]);
+    const again = await within(await screen.findByTestId('graded-question-1')).findByRole('textbox', { name: 'Feedback for question 1' });
+    await waitFor(() => expect(again.querySelector('.rte-bold')?.textContent).toBe('newtons'));
+    expect(again.querySelector('.rte-italic')?.textContent).toBe(' next time');
   });
 
   it('a stale edit (409) shows the message and the current value, which replaces the draft', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { richTextToPlainText, type GradedQuestion } from '@evergrade/contracts';
+import type { GradedQuestion } from '@evergrade/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateAt } from '../../../lib/positions';
 import { StaleEditError, updateResponse } from '../api/grading-calls';
@@ -108,8 +108,9 @@ export function useResponseEdit({ assignmentId, studentId, question }: Args) {
     schedule();
   };
 
+  // The editor's state is kept as it is (bold, italic, lists, formulas): the student sees it formatted.
   const setFeedback = (value: string | null) => {
-    const text = richTextToPlainText(value ?? '');
+    const text = value ?? '';
     if (text === draft.current.feedback) return;
     draft.current = { ...draft.current, feedback: text };
     setFeedbackState(text);
