@@ -5,6 +5,7 @@ import type { SessionStore } from '@evergrade/platform/auth';
 import type { BlobStore } from '@evergrade/platform/blob';
 import type { Mailer } from '@evergrade/platform/mail';
 import type { RateLimiter } from '@evergrade/platform/rate-limit';
+import type { LoginLimits } from './routes/login-limits';
 
 export type CommandServiceDeps = {
   store: EventStore;
@@ -16,6 +17,8 @@ export type CommandServiceDeps = {
   mailer: Mailer;
   /** Login and password attempts, counted in a table shared by every command process. */
   limiter: RateLimiter;
+  /** The login limits (routes/login-limits.ts); tests set small ones. Default LOGIN_LIMITS. */
+  loginLimits?: LoginLimits;
   /**
    * Which assignment a question belongs to, for update-question calls that send only question_id (as the spec's
    * payload does). Read from the instructor-assignments read model; the decider then checks it on the stream itself.

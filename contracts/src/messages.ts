@@ -59,7 +59,9 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect.',
   waitBeforeNewCode: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
   tooManyCodes: (minutes: number) => `Too many verification codes requested. Please try again in ${plural(minutes, 'minute')}.`,
-  tooManyLogins: (minutes: number) => `Too many login attempts. Please try again in ${plural(minutes, 'minute')}.`,
+  /** The wait in seconds; said in minutes from one minute on. */
+  tooManyLogins: (seconds: number) =>
+    `Too many login attempts. Please try again in ${seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute')}.`,
   tooManyPasswordAttempts: (minutes: number) => `Too many incorrect passwords. Please try again in ${plural(minutes, 'minute')}.`,
 } as const;
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { commandService, createQuestionLocator, createResponseLocator } from '@evergrade/command-service';
+import { commandService, createQuestionLocator, createResponseLocator, type LoginLimits } from '@evergrade/command-service';
 import { queryService, attachGateway } from '@evergrade/query-service';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
 import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
@@ -35,6 +35,8 @@ export type StandaloneOptions = {
   logLevel?: string;
   sessionTtlHours?: number;
   cookieSecure?: boolean;
+  /** Login limits (command-service's LOGIN_LIMITS by default); tests set small ones. */
+  loginLimits?: LoginLimits;
   /** Trust X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
   now?: () => Date;
@@ -115,7 +117,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, locateQuestion: createQuestionLocator(db), locateResponse: createResponseLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}), locateQuestion: createQuestionLocator(db), locateResponse: createResponseLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
   await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });

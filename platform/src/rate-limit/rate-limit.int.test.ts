@@ -3,7 +3,7 @@ import { openPgliteDatabase } from '../sql/pglite';
 import { openPostgresDatabase } from '../sql/postgres';
 import { createIsolatedSchema, type IsolatedSchema } from '../sql/isolated-schema';
 import type { Database } from '../sql/types';
-import { createRateLimiter, migrateRateLimits } from './index';
+import { backoffDelayMs, createRateLimiter, migrateRateLimits } from './index';
 
 const databaseUrl = process.env.DATABASE_URL;
 const rule = { limit: 3, windowMs: 60_000 };
@@ -47,6 +47,44 @@ function rateLimiterContract(open: () => Promise<{ dbs: [Database, Database]; cl
     const big = { limit: 1000, windowMs: 60_000 };
     await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? one! : two!).hit('d', big, at(0))));
     expect((await one!.check('d', big, at(1))).count).toBe(40);
+  });
+
+  it('takes back a hit on release, never below zero', async () => {
+    const limiter = createRateLimiter(dbs[0]);
+    for (let i = 0; i < 3; i++) await limiter.hit('e', rule, at(0));
+    await limiter.release('e', at(1));
+    expect((await limiter.check('e', rule, at(2))).count).toBe(2);
+    for (let i = 0; i < 5; i++) await limiter.release('e', at(3));
+    expect((await limiter.check('e', rule, at(4))).count).toBe(0);
+  });
+
+  const policy = { free: 3, baseMs: 1000, maxMs: 8000, forgetMs: 3_600_000 };
+
+  it('backs off: free attempts at once, then a doubling wait after each, capped', async () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 9].map((n) => backoffDelayMs(policy, n))).toEqual([0, 0, 0, 1000, 2000, 4000, 8000, 8000]);
+    const limiter = createRateLimiter(dbs[0]);
+    for (let i = 0; i < 3; i++) expect(await limiter.claim('f', policy, at(0))).toMatchObject({ allowed: true, attempts: i + 1 });
+    expect(await limiter.claim('f', policy, at(400))).toEqual({ allowed: false, attempts: 3, retryAfterMs: 600 });
+    expect(await limiter.claim('f', policy, at(1000))).toMatchObject({ allowed: true, attempts: 4 });
+    expect(await limiter.claim('f', policy, at(2999))).toEqual({ allowed: false, attempts: 4, retryAfterMs: 1 });
+    expect(await limiter.claim('f', policy, at(3000))).toMatchObject({ allowed: true, attempts: 5 });
+    expect(await limiter.claim('f', policy, at(3000))).toEqual({ allowed: false, attempts: 5, retryAfterMs: 4000 });
+    await limiter.reset('f');
+    expect(await limiter.claim('f', policy, at(3001))).toMatchObject({ allowed: true, attempts: 1 });
+  });
+
+  it('forgets the attempts of a key left alone for forgetMs', async () => {
+    const limiter = createRateLimiter(dbs[0]);
+    for (let i = 0; i < 4; i++) await limiter.claim('g', policy, at(0));
+    expect((await limiter.claim('g', policy, at(500))).allowed).toBe(false);
+    expect(await limiter.claim('g', policy, at(3_600_000))).toMatchObject({ allowed: true, attempts: 1 });
+  });
+
+  it('lets exactly the free attempts through when hundreds claim at once on two connections', async () => {
+    const [one, two] = dbs.map((db) => createRateLimiter(db));
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? one! : two!).claim('h', policy, at(0))));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterMs === 1000)).toBe(true);
   });
 
   it('prunes lapsed windows now and then', async () => {
