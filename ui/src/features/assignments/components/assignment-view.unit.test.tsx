@@ -16,11 +16,18 @@ const question = (id: number, n: number, response: string | null): AssignmentQue
   grade: null, graded: false, feedback: null, response_content: response,
 });
 
+/** The fake clock's time at each save request. */
+const savedAt: number[] = [];
+
 function renderView(list: StudentAssignment, questions: AssignmentQuestion[]) {
+  savedAt.length = 0;
   const api = mockApi({
     'GET /students/get-assignments': () => ({ body: { 12: list } }),
     'POST /students/get-assignment-questions': () => ({ body: { questions } }),
-    'POST /students/set-assignment-response': () => ({ body: { success: true, position: '10' } }),
+    'POST /students/set-assignment-response': () => {
+      savedAt.push(Date.now());
+      return { body: { success: true, position: '10' } };
+    },
     'POST /students/submit-assignment': () => ({ body: { success: true, position: '11' } }),
   });
   const view = renderRoutes(
@@ -56,13 +63,16 @@ describe('AssignmentView', () => {
     expect(editorText(screen.getByRole('textbox', { name: 'Answer to question 2' }))).toBe('half');
 
     act(() => replaceText(box, '0.5'));
-    await act(() => vi.advanceTimersByTimeAsync(50)); // the editor emits 50 ms after the last edit
-    expect(screen.getByTestId('progress').textContent).toBe('2/2 answered');
-    await act(() => vi.advanceTimersByTimeAsync(1900));
+    // the editor emits 50 ms after the last edit; waited on as state, so a busy machine cannot make it flaky
+    await waitFor(() => expect(screen.getByTestId('progress').textContent).toBe('2/2 answered'));
     expect(calls.filter((c) => c.key.includes('set-assignment-response'))).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     await waitFor(() => expect(screen.getByTestId('save-status-101').textContent).toBe('Saved'));
-    const save = calls.find((c) => c.key.includes('set-assignment-response'))!;
+    const saves = calls.filter((c) => c.key.includes('set-assignment-response'));
+    expect(saves).toHaveLength(1);
+    const save = saves[0]!;
+    // sent 2 s after the edit, by the fake clock (client_saved_at is the edit's time), however slow the machine
+    expect(savedAt[0]! - Date.parse((save.body as { client_saved_at: string }).client_saved_at)).toBeGreaterThanOrEqual(2000);
     expect(save.body).toMatchObject({ assignment_id: 12, question_id: 101, question_number: 1 });
     expect(plain((save.body as { response_content: string }).response_content)).toBe('0.5');
     expect(String((save.body as { command_id: string }).command_id)).toMatch(/^[0-9a-f-]{36}$/);
