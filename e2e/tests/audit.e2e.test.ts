@@ -64,17 +64,22 @@ beforeAll(async () => {
   }
 
   let adaQ1 = 0;
+  let adaQ1Version = 0;
   for (const studentId of studentIds) {
     const graded = await teacher('post', '/grader/grade-submission', { assignment_id: assignmentId, student_id: studentId });
     expect(graded.status, graded.text).toBe(200);
     const lines = graded.text.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.at(-1).status, graded.text).toBe('complete');
-    if (studentId === studentIds[0]) adaQ1 = lines.find((l) => l.question_number === 1).response_id;
+    if (studentId === studentIds[0]) {
+      const q1 = lines.find((l) => l.question_number === 1);
+      [adaQ1, adaQ1Version] = [q1.response_id, q1.version];
+    }
   }
   // The grade book "before the edit" must be told apart from after it, to the second on the picker.
   await new Promise((r) => setTimeout(r, 1500));
   const edit = await teacher('post', '/grader/update-response', {
     response_id: adaQ1, points_obtained: 1.5, feedback: 'Right products; say where the oxygen comes from.', reason: 'Explanation incomplete',
+    expected_version: adaQ1Version,
   });
   expect(edit.status, edit.text).toBe(200);
   editedAt = Date.now();

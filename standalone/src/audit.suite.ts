@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTenant, registerUser } from '@evergrade/command-service';
 import {
-  CSRF_COOKIE, type AuditFiltersReply, type AuditSearchReply, type GradeBook, type GradedLine, type ResponseChain,
+  CSRF_COOKIE, type AuditFiltersReply, type AuditSearchReply, type GradeBook, type GradedLine, type ResponseChain, type StudentGrading,
 } from '@evergrade/contracts';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, type TestUser } from './testing/client';
@@ -52,6 +52,13 @@ function setCell(student: number, q: number, c: Partial<Cell>) {
 }
 
 const tomorrow = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+
+/** The response's current version, which a mark edit must state (the instructor's grading view reads it). */
+async function versionOf(student: number, q: number): Promise<number> {
+  const res = await teacher.post('/grader/previous-questions-and-responses', { assignment_id: assignmentId }, afterPosition(lastPosition));
+  expect(res.statusCode).toBe(200);
+  return (res.json as Record<string, StudentGrading>)[String(student)]!.questions.find((x) => x.question_number === q)!.version;
+}
 
 export function auditSuite(open: () => Promise<Partial<StandaloneOptions>>): void {
   beforeAll(async () => {
@@ -114,6 +121,7 @@ export function auditSuite(open: () => Promise<Partial<StandaloneOptions>>): voi
     it('edits a mark by hand, with a reason', async () => {
       const res = await teacher.post('/grader/update-response', {
         response_id: rid(ids.ada, 1), points_obtained: 1.5, feedback: 'Both roots, but "show" your working, please', reason: '=Working missing',
+        expected_version: await versionOf(ids.ada, 1),
       });
       expect(res.statusCode).toBe(200);
       lastPosition = res.json.position;
@@ -140,6 +148,7 @@ export function auditSuite(open: () => Promise<Partial<StandaloneOptions>>): voi
       expect(c.flag).not.toBe('');
       const res = await teacher.post('/grader/update-response', {
         response_id: rid(ids.emmy, 1), points_obtained: c.points, feedback: (await chain(rid(ids.emmy, 1))).entries.at(-1)!.feedback, flag_resolved: true,
+        expected_version: await versionOf(ids.emmy, 1),
       });
       expect(res.statusCode).toBe(200);
       lastPosition = res.json.position;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeMembership, createCourse, registerUser } from '@evergrade/command-service';
 import {
-  CSRF_COOKIE, type AssignmentSheet, type GradeSubmissionLine, type GradedLine, type InstructorAssignment, type ProcessSubmissionLine,
+  CSRF_COOKIE, GRADING_MESSAGES, type AssignmentSheet, type GradeSubmissionLine, type GradedLine, type InstructorAssignment, type ProcessSubmissionLine,
   type ResponseHistoryEntry, type StudentAssignments, type StudentGrading,
 } from '@evergrade/contracts';
 import { makeTextPdf } from '@evergrade/documents/testing';
@@ -231,10 +231,21 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
 
     it('refuses marks above the possible or off the 0.25 steps, and unknown responses', async () => {
       const q1 = await question('ben', 1);
-      expect((await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 2.5, feedback: '' })).json.message).toBe('Marks must be between 0 and 2');
-      expect((await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 0.3, feedback: '' })).statusCode).toBe(400);
-      expect((await t1.post('/grader/update-response', { response_id: 99999999, points_obtained: 1, feedback: '' })).statusCode).toBe(404);
-      expect((await stranger.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 1, feedback: '' })).statusCode).toBe(404);
+      const v = q1.version;
+      expect((await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 2.5, feedback: '', expected_version: v })).json.message).toBe('Marks must be between 0 and 2');
+      expect((await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 0.3, feedback: '', expected_version: v })).statusCode).toBe(400);
+      expect((await t1.post('/grader/update-response', { response_id: 99999999, points_obtained: 1, feedback: '', expected_version: v })).statusCode).toBe(404);
+      expect((await stranger.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 1, feedback: '', expected_version: v })).statusCode).toBe(404);
+    });
+
+    it('refuses an edit that does not say which version it was based on (400), so no edit overwrites one unseen', async () => {
+      const q1 = await question('ben', 1);
+      for (const expected_version of [undefined, null, '3', -1, 1.5]) {
+        const res = await t1.post('/grader/update-response', { response_id: q1.response_id, points_obtained: 1, feedback: 'Blind edit.', expected_version });
+        expect(res, String(expected_version)).toEqual({ statusCode: 400, json: { message: GRADING_MESSAGES.expectedVersion, field: 'expected_version' } });
+      }
+      const unchanged = await question('ben', 1);
+      expect([unchanged.version, unchanged.points_obtained, unchanged.feedback]).toEqual([q1.version, q1.points_obtained, q1.feedback]);
     });
 
     it('two instructors editing one mark at once: one wins, the other is told with the current value, the history keeps the winner', async () => {

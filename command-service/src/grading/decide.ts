@@ -27,7 +27,8 @@ export type GradeResponse = Who & {
 export type EditResponse = Who & {
   type: 'EditResponse';
   responseId: number; points: number; pointsPossible: number; feedback: string; flagResolved?: boolean;
-  expectedVersion?: number; by: number; reason?: string;
+  /** The response's version the edit was based on: a mark edit never overwrites one it has not seen. */
+  expectedVersion: number; by: number; reason?: string;
 };
 export type ResetGrading = Who & { type: 'ResetGrading'; questionIds?: number[]; overrideManual: boolean; by: number };
 
@@ -97,7 +98,7 @@ function grade(c: GradeResponse, state: Grading): GradingEvent[] {
 function edit(c: EditResponse, state: Grading): GradingEvent[] {
   const r = Object.values(state.responses).find((x) => x.responseId === c.responseId);
   if (!r) throw new NotFoundError(GRADING_MESSAGES.responseNotFound);
-  if (c.expectedVersion !== undefined && c.expectedVersion !== r.version) throw new StaleResponseEditError(currentResponse(r, c.pointsPossible));
+  if (c.expectedVersion !== r.version) throw new StaleResponseEditError(currentResponse(r, c.pointsPossible));
   if (c.points < 0 || c.points > c.pointsPossible) throw new ValidationError(GRADING_MESSAGES.pointsRange(c.pointsPossible), 'points_obtained');
   const base = { assignmentId: c.assignmentId, studentId: c.studentId, responseId: r.responseId, questionId: r.questionId };
   const events: GradingEvent[] = [];

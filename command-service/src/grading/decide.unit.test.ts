@@ -24,7 +24,8 @@ const gradeCmd = (over: Partial<GradeResponse> = {}): GradeResponse => ({
 });
 const graded = (over: Partial<GradeResponse> = {}) => gradingDecider.decide(gradeCmd(over), gradingDecider.evolve(gradingDecider.initialState(), fileProcessed))[0]!;
 const editCmd = (over: Partial<EditResponse> = {}): EditResponse => ({
-  type: 'EditResponse', ...who, now, responseId: 101, points: 1.5, pointsPossible: 2, feedback: 'Units missing.', by: 2, ...over,
+  // Based on version 2: the file processed (v1), then graded (v2).
+  type: 'EditResponse', ...who, now, responseId: 101, points: 1.5, pointsPossible: 2, feedback: 'Units missing.', by: 2, expectedVersion: 2, ...over,
 });
 const edited: GradingEvent = {
   type: 'ResponseMarkEdited',
@@ -110,7 +111,7 @@ describe('grading decider', () => {
       type: 'ResponseFlagResolved', data: { ...who, responseId: 101, questionId: 1, flag: 'Partial match of key terms', by: 2, resolvedAt: now },
     }]);
     const resolved: GradingEvent = { type: 'ResponseFlagResolved', data: { ...who, responseId: 101, questionId: 1, flag: 'x', by: 2, resolvedAt: now } };
-    spec([fileProcessed, flagged, resolved]).when(editCmd({ points: 2, feedback: 'Correct: 6 N.', flagResolved: true })).then([]);
+    spec([fileProcessed, flagged, resolved]).when(editCmd({ points: 2, feedback: 'Correct: 6 N.', flagResolved: true, expectedVersion: 3 })).then([]);
   });
 
   it('resets automatic grades and keeps the hand-set ones unless told', () => {

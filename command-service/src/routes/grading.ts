@@ -142,7 +142,7 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
         type: 'EditResponse', assignmentId: at.assignmentId, studentId: at.studentId, now: deps.now().toISOString(), responseId: b.response_id,
         points: b.points_obtained, pointsPossible: q.marksPossible, feedback: b.feedback, by: s.userId,
         ...(b.flag_resolved !== undefined ? { flagResolved: b.flag_resolved } : {}),
-        ...(b.expected_version !== undefined ? { expectedVersion: b.expected_version } : {}), ...(b.reason ? { reason: b.reason } : {}),
+        expectedVersion: b.expected_version, ...(b.reason ? { reason: b.reason } : {}),
       }, { metadata: metadataOf(s) });
       const after = await loadGrading(store, s.tenant, at.assignmentId, at.studentId);
       return { success: true as const, position: result.position, version: after.responses[r.questionId]!.version };

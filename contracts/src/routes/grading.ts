@@ -12,8 +12,8 @@ export const FEEDBACK_MAX_TEXT = 20_000;
  * `grading:{tenant}:{assignmentId}:{studentId}` stream; reads come from the `grading` read model.
  *
  * Additions to the spec's payloads (all optional, documented per field):
- * - update-response `expected_version`: the response's `version` the edit was based on; a stale edit is a 409
- *   whose body is `StaleResponseEditReplySchema` (message + the current value). Without it the edit applies.
+ * - update-response `expected_version` (required): the response's `version` the edit was based on; a stale edit is
+ *   a 409 whose body is `StaleResponseEditReplySchema` (message + the current value); without it, a 400.
  * - grade-submission / regrade-question / reset-grading-status `override_manual`: a grade set by hand
  *   (update-response) is kept by automatic grading and resets unless this is true.
  */
@@ -24,6 +24,7 @@ export const GRADING_PROJECTION = 'grading';
 export const GRADING_MESSAGES = {
   staleEdit: 'Another instructor changed this response after you loaded it. Your edit was not saved: the current mark and feedback are shown.',
   responseNotFound: 'Response not found',
+  expectedVersion: 'expected_version is required: the version of the response this edit is based on',
   submissionNotFound: 'No submission found for this student',
   notEnrolled: 'This student is not enrolled in the course of this assignment',
   pointsRange: (possible: number) => `Marks must be between 0 and ${possible}`,
@@ -178,8 +179,11 @@ export const UpdateResponseBodySchema = z.object({
   feedback: z.string().max(RICH_TEXT_MAX_CHARS, 'Feedback is too long')
     .refine((f) => richTextToPlainText(f).length <= FEEDBACK_MAX_TEXT, 'Feedback is too long'),
   flag_resolved: z.boolean().optional(),
-  /** The response's version this edit was based on (from previous-questions-and-responses or a grade line). */
-  expected_version: z.number().int().min(0).optional(),
+  /**
+   * Required: the response's version this edit was based on (from previous-questions-and-responses or a grade
+   * line), so an edit never silently overwrites another instructor's.
+   */
+  expected_version: z.number({ error: GRADING_MESSAGES.expectedVersion }).int(GRADING_MESSAGES.expectedVersion).min(0, GRADING_MESSAGES.expectedVersion),
   /** Why the mark changed (kept in the history). */
   reason: z.string().max(2000).optional(),
 });
@@ -302,7 +306,7 @@ export const gradingRoutes = {
   }),
   updateResponse: route({
     method: 'POST', path: '/grader/update-response', kind: 'command', access: 'instructor',
-    summary: "Set a response's mark (0..points_possible, steps of 0.25) and feedback by hand, optionally resolving its flag. With expected_version, an edit based on a stale version is refused with 409 and the current value.",
+    summary: "Set a response's mark (0..points_possible, steps of 0.25) and feedback by hand, optionally resolving its flag. expected_version is required (400 without it): an edit based on a stale version is refused with 409 and the current value.",
     body: UpdateResponseBodySchema,
     reply: UpdateResponseReplySchema,
   }),
