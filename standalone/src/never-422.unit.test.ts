@@ -25,7 +25,7 @@ const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, 
 
 describe('the server never answers 422', () => {
   it('no error class carries 422', () => {
-    const classes = Object.values(contracts).filter(
+    const classes = (Object.values(contracts) as unknown[]).filter(
       (value): value is new (message: string) => contracts.DomainError =>
         typeof value === 'function' && value.prototype instanceof contracts.DomainError,
     );
