@@ -8,6 +8,7 @@ import { sessionRoutes } from './routes/sessions';
 import { authRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents';
 import { editorRoutes } from './routes/editor';
+import { supportRoutes } from './routes/support';
 import { graderRoutes } from './routes/grader';
 import { gradingRoutes } from './routes/grading';
 import { libraryCommandRoutes } from './routes/library';
@@ -28,6 +29,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   adminRoutes(app, deps);
   graderRoutes(app, deps);
   editorRoutes(app, deps);
+  supportRoutes(app, deps);
   // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
   const ocr = createOcrEngine();
   app.addHook('onClose', () => ocr.close());

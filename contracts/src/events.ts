@@ -3,11 +3,13 @@ import { ROLES } from './constants';
 import { GRADING_EVENT_SCHEMAS } from './grading-events';
 import { LIBRARY_EVENT_SCHEMAS } from './library-events';
 import { PRACTICE_EVENT_SCHEMAS } from './practice-events';
+import { PROBLEM_REPORT_EVENT_SCHEMAS } from './problem-report-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 
 export * from './grading-events';
 export * from './library-events';
 export * from './practice-events';
+export * from './problem-report-events';
 export * from './session-events';
 
 /**
@@ -253,6 +255,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ...GRADING_EVENT_SCHEMAS,
   ...LIBRARY_EVENT_SCHEMAS,
   ...PRACTICE_EVENT_SCHEMAS,
+  ...PROBLEM_REPORT_EVENT_SCHEMAS,
   ...SESSION_EVENT_SCHEMAS,
   SchoolBrandingUpdatedSchema,
   AuthorizedDomainAddedSchema,

@@ -19,10 +19,12 @@ export const streamIds = {
   practice: (tenant: string, practiceId: number) => `practice:${tenant}:${practiceId}`,
   /** Grades of one student's work on one assignment (uploaded files, grades, edits, flags); not the submission stream. */
   grading: (tenant: string, assignmentId: number, studentId: number) => `grading:${tenant}:${assignmentId}:${studentId}`,
+  /** One report sent from the in-app "Report a problem" form. */
+  problemReport: (tenant: string, reportId: number) => `problem-report:${tenant}:${reportId}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
 };
 
-export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config' | 'practice' | 'response';
+export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config' | 'practice' | 'response' | 'problem-report';
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

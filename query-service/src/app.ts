@@ -5,6 +5,7 @@ import type { QueryServiceDeps } from './context';
 import { authQueryRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { editorImageRoutes } from './routes/editor-images';
+import { supportQueryRoutes } from './routes/support';
 import { schoolRoutes } from './routes/school';
 import { libraryQueryRoutes } from './routes/library';
 import { instructorRoutes } from './routes/instructors';
@@ -32,5 +33,6 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   schoolRoutes(app, deps);
   libraryQueryRoutes(app, deps);
   editorImageRoutes(app, deps);
+  supportQueryRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

@@ -18,4 +18,6 @@ export type QueryServiceDeps = {
   blobs: BlobStore;
   /** Writes the graded-work summary's paragraph; absent or offline, the summary is built from the grades alone. */
   ai?: AiProvider;
+  /** The operator's feedback form (FEEDBACK_URL), served to the browser by GET /support/config; unset: the in-app form. */
+  feedbackUrl?: string | undefined;
 };

@@ -26,7 +26,7 @@ const outboxWarning = devOutboxWarning(outboxRule);
 if (outboxWarning) console.warn(outboxWarning);
 const blobs = await createBlobStoreFromConfig(config);
 const app = await createHttpServer({ trustProxy: config.trustProxy });
-await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs, ai: createAiProvider(config) });
+await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs, ai: createAiProvider(config), feedbackUrl: config.feedbackUrl });
 app.get('/healthz', async () => ({ status: 'ok' }));
 const gateway = await attachGateway(app.server, { sessions, bus, db });
 await app.listen({ port: config.port, host: config.host });

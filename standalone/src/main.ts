@@ -21,6 +21,7 @@ const server = await startStandalone({
   blobs: await createBlobStoreFromConfig({ ...config, dataDir }),
   // Any OpenAI-compatible endpoint when AI_BASE_URL is set; otherwise the offline provider, named as such.
   ai: createAiProvider(config),
+  feedbackUrl: config.feedbackUrl,
   // A UI built elsewhere (vite build --outDir DIR); default ui/dist.
   ...(process.env.UI_DIR ? { uiDir: path.resolve(process.env.UI_DIR) } : {}),
 });

@@ -52,6 +52,8 @@ export type StandaloneOptions = {
   blobs?: BlobStore;
   /** The AI provider (from AI_BASE_URL / AI_MODEL in main.ts). Unset: the offline provider. */
   ai?: AiProvider;
+  /** FEEDBACK_URL: "Report a problem" opens this form; unset, the app's own form, whose reports the school's admin reads. */
+  feedbackUrl?: string | undefined;
 };
 
 export type Standalone = {
@@ -118,7 +120,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
   await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}), locateQuestion: createQuestionLocator(db), locateResponse: createResponseLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
-  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider });
+  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider, feedbackUrl: options.feedbackUrl });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
 

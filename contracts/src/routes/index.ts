@@ -16,6 +16,7 @@ import { studentRoutes } from './students';
 import { studentUploadRoutes } from './student-uploads';
 import { sessionRoutes } from './sessions';
 import { studentSummaryRoutes } from './student-summary';
+import { supportRoutes } from './support';
 
 export * from './route';
 export * from './auth';
@@ -33,6 +34,7 @@ export * from './grading';
 export * from './student-uploads';
 export * from './sessions';
 export * from './student-summary';
+export * from './support';
 
 export const routes = {
   ...authRoutes,
@@ -50,6 +52,7 @@ export const routes = {
   ...studentUploadRoutes,
   ...sessionRoutes,
   ...studentSummaryRoutes,
+  ...supportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

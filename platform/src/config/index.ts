@@ -30,6 +30,7 @@ export const EnvSchema = z
     S3_ACCESS_KEY_ID: z.preprocess(unsetIfEmpty, z.string().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
     S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
+    FEEDBACK_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
@@ -77,6 +78,8 @@ export const EnvSchema = z
         forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
       }
       : undefined,
+    /** "Report a problem" opens this form in a new tab; unset: the app's own form, whose reports the school's admin reads. */
+    feedbackUrl: env.FEEDBACK_URL,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;

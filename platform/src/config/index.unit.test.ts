@@ -7,7 +7,7 @@ describe('loadConfig', () => {
       port: 3000, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
       cookieSecure: false, smtpUrl: undefined, mailFrom: 'Evergrade <no-reply@evergrade.local>', devOutbox: undefined, trustProxy: false,
       aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
-      blobDir: undefined, blobSigningSecret: undefined, s3: undefined,
+      blobDir: undefined, blobSigningSecret: undefined, s3: undefined, feedbackUrl: undefined,
     });
   });
 
@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
       nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true, smtpUrl: 'smtp://mail:587', mailFrom: 'School <s@x.org>', devOutbox: true, trustProxy: true,
       aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
-      blobDir: undefined, blobSigningSecret: undefined, s3: undefined,
+      blobDir: undefined, blobSigningSecret: undefined, s3: undefined, feedbackUrl: undefined,
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/at AI_MODEL/);
     expect(() => loadConfig({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toThrow(/at AI_BASE_URL/);
     expect(loadConfig({ AI_BASE_URL: '', AI_MODEL: '' })).toMatchObject({ aiBaseUrl: undefined, aiModel: undefined });
+  });
+
+  it("reads the operator's feedback form: an http(s) URL, or unset for the in-app form", () => {
+    expect(loadConfig({ FEEDBACK_URL: 'https://forms.example.org/evergrade' }).feedbackUrl).toBe('https://forms.example.org/evergrade');
+    expect(loadConfig({ FEEDBACK_URL: '' }).feedbackUrl).toBeUndefined();
+    expect(() => loadConfig({ FEEDBACK_URL: 'javascript:alert(1)' })).toThrow(/at FEEDBACK_URL/);
   });
 
   it('names every invalid variable', () => {

@@ -4,6 +4,7 @@ import { directoryProjection } from './directory';
 import { gradingProjection } from './grading';
 import { instructorAssignmentsProjection } from './instructor-assignments';
 import { practiceProjection } from './practice';
+import { problemReportsProjection } from './problem-reports';
 import { questionLibraryProjection } from './question-library';
 import { rubricsProjection } from './rubrics';
 import { textbooksProjection } from './textbooks';
@@ -12,10 +13,11 @@ import { timedSessionsProjection } from './timed-sessions';
 
 export const allProjections = [directoryProjection, studentAssignmentsProjection, assignmentQuestionsProjection, instructorAssignmentsProjection,
   rubricsProjection, questionLibraryProjection, textbooksProjection,
-  timedSessionsProjection, practiceProjection, auditProjection, gradingProjection];
+  timedSessionsProjection, practiceProjection, auditProjection, gradingProjection, problemReportsProjection];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
 export { timedSessionsProjection };
 export { practiceProjection };
 export { auditProjection };
 export { gradingProjection };
+export { problemReportsProjection };
