@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EChartsOption } from 'echarts';
 import { init, use, type ECharts } from 'echarts/core';
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
@@ -8,19 +8,29 @@ import { CanvasRenderer } from 'echarts/renderers';
 // Only what the four charts use: this module (and echarts) loads with the dashboard's chunk, never the main one.
 use([PieChart, LineChart, BarChart, RadarChart, TitleComponent, TooltipComponent, LegendComponent, GridComponent, RadarComponent, AriaComponent, CanvasRenderer]);
 
-type Props = { option: EChartsOption; label: string; height?: number; testId?: string; onItemClick?: (name: string) => void };
+/** An option, or one built for the chart's width in px (labels that must fit it). */
+export type ChartOption = EChartsOption | ((width: number) => EChartsOption);
+
+type Props = { option: ChartOption; label: string; height?: number; testId?: string; onItemClick?: (name: string) => void };
 
 /** One echarts instance on a canvas; follows its container's width. */
 export function EChart({ option, label, height = 280, testId, onItemClick }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  const [width, setWidth] = useState(0);
+  const applied = useRef('');
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const instance = init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    applied.current = '';
+    setWidth(el.clientWidth);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+      instance.resize();
+      setWidth(el.clientWidth);
+    });
     observer?.observe(el);
     return () => {
       observer?.disconnect();
@@ -30,8 +40,14 @@ export function EChart({ option, label, height = 280, testId, onItemClick }: Pro
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    if (!chart.current || (typeof option === 'function' && width === 0)) return;
+    const next = typeof option === 'function' ? option(width) : option;
+    // A resize that leaves the option as it was (most do) must not replay the chart's entry animation.
+    const key = JSON.stringify(next);
+    if (key === applied.current) return;
+    applied.current = key;
+    chart.current.setOption(next, { notMerge: true });
+  }, [option, width]);
 
   useEffect(() => {
     const instance = chart.current;

@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { StudentAssignments } from '@evergrade/contracts';
 import { EmptyState } from '../../../components/empty-state';
 import { AlertIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useGradeStats } from '../api/get-grade-stats';
-import { gradePerAssignmentOption, gradesOverTimeOption, statusCounts, statusDoughnutOption, subjectRadarOption } from '../utils/chart-options';
+import { gradePerAssignmentOption, gradesOverTimeOption, statusCounts, statusDoughnutOption, subjectAveragesOption } from '../utils/chart-options';
 import { useChartPalette } from '../utils/palette';
 import { EChart } from './echart';
 import '../charts.css';
@@ -31,8 +31,8 @@ export function StudentDashboard({ assignments, loading }: { assignments: Studen
   const doughnut = useMemo(() => statusDoughnutOption(statusCounts(list.map((a) => a.status)), palette), [list, palette]);
   const graded = stats.data?.assignments ?? [];
   const line = useMemo(() => gradesOverTimeOption(graded, palette), [graded, palette]);
-  const bar = useMemo(() => gradePerAssignmentOption(graded, palette), [graded, palette]);
-  const radar = useMemo(() => subjectRadarOption(stats.data?.subjects ?? [], palette), [stats.data, palette]);
+  const bar = useCallback((width: number) => gradePerAssignmentOption(graded, palette, width), [graded, palette]);
+  const subjects = useCallback((width: number) => subjectAveragesOption(stats.data?.subjects ?? [], palette, width), [stats.data, palette]);
 
   const gradeChart = (content: React.ReactNode) => {
     if (stats.isPending) return <Spinner label="Loading grades" />;
@@ -62,7 +62,7 @@ export function StudentDashboard({ assignments, loading }: { assignments: Studen
         )}
       </Card>
       <Card title="Subject averages">
-        {gradeChart(<EChart option={radar} label="Your average per subject against the class average" testId="chart-subjects" />)}
+        {gradeChart(<EChart option={subjects} label="Your average per subject against the class average" testId="chart-subjects" />)}
       </Card>
       <Card title="Grades over time" wide>
         {gradeChart(<EChart option={line} label="Grade percent of each graded assignment by due date" testId="chart-over-time" />)}

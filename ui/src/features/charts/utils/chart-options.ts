@@ -44,6 +44,13 @@ const axisStyle = (p: ChartPalette) => ({
   splitLine: { lineStyle: { color: p.grid } },
 });
 
+/** A 'Grade %' value axis; its title sits above the plot, in the room GRID_TOP leaves for it. */
+const gradeAxis = (p: ChartPalette, min: number, max: number) => ({
+  type: 'value' as const, min, max, name: 'Grade %', nameGap: 14, nameTextStyle: { color: p.muted }, ...axisStyle(p),
+});
+/** Room above the plot for the axis title (with less, the title is cut off at the top). */
+const GRID_TOP = 40;
+
 /** What a screen reader hears for the chart (echarts puts it on the chart's element). */
 const describe = (description: string) => ({ enabled: true, label: { description } });
 
@@ -98,10 +105,10 @@ export function gradesOverTimeOption(assignments: GradedAssignmentStat[], p: Cha
   const { min, max } = lineAxisBounds(assignments.map((a) => a.percent));
   return {
     aria: describe(`Grades over time: ${assignments.map((a) => `${a.title} (${shortDate(a.due)}) ${tooltipPercent(a.percent)}`).join(', ')}.`),
-    grid: { left: 48, right: 16, top: 16, bottom: 40 },
+    grid: { left: 48, right: 16, top: GRID_TOP, bottom: 40 },
     tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
-    xAxis: { type: 'category', data: assignments.map((a) => `${shortDate(a.due)} · ${a.title}`), ...axisStyle(p), axisLabel: { color: p.muted, formatter: (v: string) => v.split(' · ')[0] ?? v } },
-    yAxis: { type: 'value', min, max, name: 'Grade %', nameTextStyle: { color: p.muted }, ...axisStyle(p) },
+    xAxis: { type: 'category', data: assignments.map((a) => `${shortDate(a.due)} · ${a.title}`), ...axisStyle(p), axisLabel: { color: p.muted, hideOverlap: true, formatter: (v: string) => v.split(' · ')[0] ?? v } },
+    yAxis: gradeAxis(p, min, max),
     series: [{
       name: 'Grade', type: 'line', smooth: true, symbolSize: 8, data: assignments.map((a) => a.percent),
       lineStyle: { color: p.brand, width: 3 }, itemStyle: { color: p.brand }, areaStyle: { color: p.brand, opacity: 0.08 },
@@ -109,24 +116,78 @@ export function gradesOverTimeOption(assignments: GradedAssignmentStat[], p: Cha
   };
 }
 
-/** Grade percent per assignment, 0 to 100. */
-export function gradePerAssignmentOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
+/** Grid sides of the bar charts (px): room for the value labels on the left. */
+const BAR_GRID = { left: 48, right: 16 };
+/** Below this many px per bar the names are slanted; below the second they also thin out. */
+const SLANT_BELOW = 96;
+const THIN_BELOW = 18;
+
+/**
+ * Category names that never overlap at the chart's width: each as wide as its slot (truncated, the tooltip has
+ * the whole name), slanted when the slots are narrow, and only every other one when even that is too tight.
+ */
+export function categoryLabels(count: number, width: number) {
+  const slot = (width - BAR_GRID.left - BAR_GRID.right) / Math.max(count, 1);
+  if (slot >= SLANT_BELOW) return { labelWidth: Math.floor(slot - 10), rotate: 0, interval: 0 as const, bottom: 40 };
+  return { labelWidth: 84, rotate: 40, interval: slot < THIN_BELOW ? ('auto' as const) : (0 as const), bottom: 76 };
+}
+
+/** Grade percent per assignment, 0 to 100; `width` is the chart's width in px, so the names fit it. */
+export function gradePerAssignmentOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE, width = 560): EChartsOption {
+  const labels = categoryLabels(assignments.length, width);
   return {
     aria: describe(`Grade per assignment: ${assignments.map((a) => `${a.title} ${tooltipPercent(a.percent)}`).join(', ')}.`),
-    grid: { left: 48, right: 16, top: 16, bottom: 56 },
+    grid: { ...BAR_GRID, top: GRID_TOP, bottom: labels.bottom },
     tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
-    xAxis: { type: 'category', data: assignments.map((a) => a.title), ...axisStyle(p), axisLabel: { color: p.muted, interval: 0, rotate: assignments.length > 4 ? 30 : 0, width: 110, overflow: 'truncate' } },
-    yAxis: { type: 'value', min: 0, max: CHART_CONSTANTS.barMax, name: 'Grade %', nameTextStyle: { color: p.muted }, ...axisStyle(p) },
+    xAxis: {
+      type: 'category', data: assignments.map((a) => a.title), ...axisStyle(p),
+      axisLabel: { color: p.muted, interval: labels.interval, rotate: labels.rotate, width: labels.labelWidth, overflow: 'truncate' },
+    },
+    yAxis: gradeAxis(p, 0, CHART_CONSTANTS.barMax),
     series: [{ name: 'Grade', type: 'bar', barMaxWidth: 36, data: assignments.map((a) => a.percent), itemStyle: { color: p.accent, borderRadius: [6, 6, 0, 0] } }],
+  };
+}
+
+const classAverage = (s: SubjectStat) => s.class_average ?? CHART_CONSTANTS.defaultClassAverage;
+const describeSubjects = (subjects: SubjectStat[]) =>
+  describe(`Subject averages: ${subjects.map((s) => `${s.course} ${tooltipPercent(s.average)} (class ${tooltipPercent(classAverage(s))})`).join(', ')}.`);
+
+/** A radar needs three axes to be a shape: with fewer subjects it would be a line, so they are bars. */
+export const RADAR_MIN_SUBJECTS = 3;
+
+/** 'Subject averages': the radar from three subjects on, side-by-side bars (yours, the class's) below that. */
+export function subjectAveragesOption(subjects: SubjectStat[], p: ChartPalette = LIGHT_PALETTE, width = 560): EChartsOption {
+  return subjects.length >= RADAR_MIN_SUBJECTS ? subjectRadarOption(subjects, p) : subjectBarOption(subjects, p, width);
+}
+
+/** The student's average per subject beside the class average (75 when the school has none), as bars on 0 to 100. */
+export function subjectBarOption(subjects: SubjectStat[], p: ChartPalette = LIGHT_PALETTE, width = 560): EChartsOption {
+  const labels = categoryLabels(subjects.length, width);
+  return {
+    aria: describeSubjects(subjects),
+    tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
+    legend: { bottom: 0, textStyle: { color: p.text }, data: ['Your average', 'Class average'] },
+    grid: { ...BAR_GRID, top: GRID_TOP, bottom: labels.bottom + 28 },
+    xAxis: {
+      type: 'category', data: subjects.map((s) => s.course), ...axisStyle(p),
+      axisLabel: { color: p.text, interval: 0, rotate: labels.rotate, width: labels.labelWidth, overflow: 'truncate' },
+    },
+    yAxis: { ...gradeAxis(p, 0, CHART_CONSTANTS.radarMax), interval: CHART_CONSTANTS.radarStep },
+    series: [
+      { name: 'Your average', type: 'bar', barMaxWidth: 36, data: subjects.map((s) => s.average), itemStyle: { color: p.brand, borderRadius: [6, 6, 0, 0] } },
+      {
+        name: 'Class average', type: 'bar', barMaxWidth: 36, data: subjects.map(classAverage),
+        itemStyle: { color: p.accent, opacity: 0.55, borderRadius: [6, 6, 0, 0] },
+      },
+    ],
   };
 }
 
 /** The student's average per subject against the class average (75 when the school has none), 0 to 100 in steps of 20. */
 export function subjectRadarOption(subjects: SubjectStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
   const steps = CHART_CONSTANTS.radarMax / CHART_CONSTANTS.radarStep;
-  const classAverage = (s: SubjectStat) => s.class_average ?? CHART_CONSTANTS.defaultClassAverage;
   return {
-    aria: describe(`Subject averages: ${subjects.map((s) => `${s.course} ${tooltipPercent(s.average)} (class ${tooltipPercent(classAverage(s))})`).join(', ')}.`),
+    aria: describeSubjects(subjects),
     tooltip: { trigger: 'item', valueFormatter: tooltipPercent },
     legend: { bottom: 0, textStyle: { color: p.text }, data: ['Your average', 'Class average'] },
     radar: {

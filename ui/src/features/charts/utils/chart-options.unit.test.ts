@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GradedAssignmentStat, SubjectStat } from '@evergrade/contracts';
 import {
-  gradePerAssignmentOption, gradesOverTimeOption, lineAxisBounds, statusCounts, statusDoughnutOption, subjectRadarOption, tooltipPercent,
+  categoryLabels, gradePerAssignmentOption, gradesOverTimeOption, lineAxisBounds, statusCounts, statusDoughnutOption, subjectAveragesOption,
+  subjectRadarOption, tooltipPercent,
 } from './chart-options';
 
 const stat = (id: number, percent: number, due: string): GradedAssignmentStat => ({
@@ -59,6 +60,43 @@ describe('chart options (spec section 9)', () => {
     expect(mine).toMatchObject({ name: 'Your average', value: [82.5, 64, 90] });
     expect(cls).toMatchObject({ name: 'Class average', value: [71.25, 75, 88] });
     expect(first(o.aria).label.description).toBe('Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%), History 90.0% (class 88.0%).');
+  });
+
+  it('subject averages: a radar from three subjects on, bars (yours beside the class) with fewer', () => {
+    const three = [subject('Mathematics', 82.5, 71.25), subject('Physics', 64, null), subject('History', 90, 88)];
+    expect(first(subjectAveragesOption(three).series).type).toBe('radar');
+
+    for (const subjects of [three.slice(0, 2), three.slice(0, 1)]) {
+      const o = subjectAveragesOption(subjects);
+      expect(o.radar).toBeUndefined();
+      expect(first(o.xAxis)).toMatchObject({ type: 'category', data: subjects.map((s) => s.course) });
+      expect(first(o.yAxis)).toMatchObject({ min: 0, max: 100, name: 'Grade %' });
+      const [mine, cls] = o.series as Record<string, unknown>[];
+      expect(mine).toMatchObject({ type: 'bar', name: 'Your average', data: subjects.map((s) => s.average) });
+      expect(cls).toMatchObject({ type: 'bar', name: 'Class average', data: subjects.map((s) => s.class_average ?? 75) });
+    }
+    expect(first(subjectAveragesOption(three.slice(0, 2)).aria).label.description)
+      .toBe('Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%).');
+  });
+
+  it("axis titles have room above the plot (the 'Grade %' title is not cut off)", () => {
+    const graded = [stat(1, 55, '2026-01-10T12:00:00Z')];
+    for (const o of [gradesOverTimeOption(graded), gradePerAssignmentOption(graded), subjectAveragesOption([subject('Physics', 64, null)])]) {
+      expect(first(o.yAxis).name).toBe('Grade %');
+      expect(first(o.grid).top).toBeGreaterThanOrEqual(first(o.yAxis).nameGap + 20);
+    }
+  });
+
+  it('bar names fit their slot: straight and as wide as the slot when there is room, slanted on a phone', () => {
+    // 4 bars on a 600 px chart: 134 px slots
+    expect(categoryLabels(4, 600)).toMatchObject({ rotate: 0, interval: 0 });
+    expect(categoryLabels(4, 600).labelWidth).toBeLessThan((600 - 64) / 4);
+    // a 390 px phone leaves ~300 px for the chart: 4 names would overlap straight
+    expect(categoryLabels(4, 300)).toMatchObject({ rotate: 40, interval: 0 });
+    // so many that even slanted names collide: echarts leaves some out
+    expect(categoryLabels(30, 300).interval).toBe('auto');
+    const o = gradePerAssignmentOption([1, 2, 3, 4].map((i) => stat(i, 50 + i, '2026-01-10T12:00:00Z')), undefined, 300);
+    expect(first(o.xAxis).axisLabel).toMatchObject({ rotate: 40, overflow: 'truncate' });
   });
 
   it('tooltips show 1 decimal', () => {
