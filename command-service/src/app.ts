@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createOcrEngine } from '@evergrade/documents';
 import { isLocalBlobStore, localBlobRoutes } from '@evergrade/platform/blob';
+import { checkUploadedContent } from './upload-check';
 import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
@@ -45,5 +46,6 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   // Its own scope too: instructor-uploaded submissions, grading, regrading, marks and flags.
   await app.register(gradingRoutes, withOcr);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).
-  if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs });
+  // PDFs are parsed on the way in: one that only starts with %PDF is a 400 at upload, not a failure at processing.
+  if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs, checkContent: checkUploadedContent });
 }

@@ -9,9 +9,16 @@ import { baseContentType, contentMatches } from './sniff';
  * The local adapter's endpoints, standing in for S3 itself: a browser PUTs to a signed upload URL (no
  * session: the signature is the permission) and GETs a signed download URL. Not in the contracts' table,
  * as S3's endpoints are not. Everything is checked before a byte is stored: signature, expiry, declared
- * type, size and magic bytes.
+ * type, size, magic bytes, and then `checkContent` (the command side parses PDFs with pdf.js there, so a
+ * file that starts with `%PDF` but is no PDF is refused at upload, not when it is processed).
  */
-export async function localBlobRoutes(app: FastifyInstance, { store }: { store: LocalBlobStore }): Promise<void> {
+export type LocalBlobRouteOptions = {
+  store: LocalBlobStore;
+  /** Reads a body of an accepted type more deeply: null when fine, else the 400's message. */
+  checkContent?: (contentType: string, body: Buffer) => Promise<string | null>;
+};
+
+export async function localBlobRoutes(app: FastifyInstance, { store, checkContent }: LocalBlobRouteOptions): Promise<void> {
   // Bodies of any type arrive as a stream, read here under the URL's own size limit.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -32,6 +39,8 @@ export async function localBlobRoutes(app: FastifyInstance, { store }: { store: 
     }
     if (body.length === 0) throw new ValidationError(BLOB_MESSAGES.empty);
     if (!contentMatches(grant.contentType, body)) throw new ValidationError(BLOB_MESSAGES.notThatType(grant.contentType));
+    const problem = checkContent ? await checkContent(grant.contentType, body) : null;
+    if (problem) throw new ValidationError(problem);
     await store.put(key, body, grant.contentType);
     return reply.code(200).send({ message: 'Stored', size: body.length });
   });
