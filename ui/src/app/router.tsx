@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@evergrade/contracts';
-import { ensureSession } from '../features/auth/utils/session';
+import { ensureSession, startSession } from '../features/auth/utils/session';
+import { validateToken } from '../features/auth/api/validate-token';
 import { useSessionStore } from '../stores/session';
 import { Spinner } from '../components/spinner';
 import { lazyRoute } from './lazy-route';
@@ -27,6 +28,17 @@ const signedIn = (client: QueryClient) => async (_: LoaderFunctionArgs) => {
   return null;
 };
 
+/** Signed in with any role: asks the server (a page opened in a new tab knows nothing yet); the user is the page's data. */
+const anyoneSignedIn = (client: QueryClient) => async (_: LoaderFunctionArgs) => {
+  try {
+    const user = await validateToken();
+    startSession(user, client);
+    return user;
+  } catch {
+    throw redirect('/login');
+  }
+};
+
 const Fallback = () => <div className="page-center"><Spinner label="Checking your session" /></div>;
 const InPage = () => <Spinner label="Loading" />;
 
@@ -40,6 +52,7 @@ const instructorAssignments = () => import('./routes/instructor/assignments');
 const studentDashboard = () => import('./routes/student/dashboard');
 const calendar = () => import('./routes/calendar');
 const practice = () => import('../features/practice');
+const feedback = () => import('./routes/feedback');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -55,6 +68,7 @@ export function createRouter(client: QueryClient) {
         { path: '/student/signup', element: lazyRoute(onboarding, 'StudentSignupRoute') },
         { path: '/docs', element: lazyRoute(docs, 'DocsIndexRoute') },
         { path: '/docs/:docId', element: lazyRoute(docs, 'DocViewerRoute') },
+        { path: '/feedback', loader: anyoneSignedIn(client), element: lazyRoute(feedback, 'FeedbackRoute') },
         {
           path: '/student',
           loader: guard('student', client),
@@ -105,6 +119,7 @@ export function createRouter(client: QueryClient) {
             { path: 'course-setup', element: lazyRoute(admin, 'AdminCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'people', element: lazyRoute(admin, 'AdminPeopleRoute', <InPage />), handle: title('People') },
             { path: 'audit', element: lazyRoute(admin, 'AdminAuditRoute', <InPage />), handle: title('Grade audit') },
+            { path: 'reports', element: lazyRoute(admin, 'AdminReportsRoute', <InPage />), handle: title('Problem reports') },
           ],
         },
         { path: '*', element: <LoginRoute /> },

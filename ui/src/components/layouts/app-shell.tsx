@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { FEEDBACK_FORM_URL } from '../../lib/config';
+import { useFeedbackHref } from '../../lib/app-config';
 import { BellIcon, FlagIcon, LogoutIcon, MenuIcon, UserIcon } from '../icons';
 import { Logo } from '../logo';
 import { Menu } from '../menu';
@@ -24,6 +24,7 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
   const monogram = user.initials ?? initials(user.name);
   const [collapsed, setCollapsed] = useState(() => window.matchMedia?.('(max-width: 860px)').matches ?? false);
   const location = useLocation();
+  const feedbackHref = useFeedbackHref(`${location.pathname}${location.search}`);
   const closeOnMobile = () => window.matchMedia?.('(max-width: 860px)').matches && setCollapsed(true);
 
   return (
@@ -54,7 +55,7 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
           </button>
           <h1 className="topbar-title">{title}</h1>
           <div className="topbar-actions">
-            <a className="icon-button" href={FEEDBACK_FORM_URL} target="_blank" rel="noopener noreferrer" aria-label="Report a problem" title="Report a problem">
+            <a className="icon-button" href={feedbackHref} target="_blank" rel="noopener noreferrer" aria-label="Report a problem" title="Report a problem" data-testid="report-problem">
               <FlagIcon />
             </a>
             <ThemeToggle />

@@ -4,3 +4,4 @@ export { AdminSchoolRoute } from './school';
 export { AdminCoursesRoute } from './courses';
 export { AdminPeopleRoute } from './people';
 export { AdminAuditRoute } from './audit';
+export { AdminReportsRoute } from './reports';

@@ -4,4 +4,5 @@ export const adminKeys = {
   school: ['admin', 'school'] as const,
   courses: ['admin', 'courses'] as const,
   users: ['admin', 'users'] as const,
+  problemReports: ['admin', 'problem-reports'] as const,
 };
