@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { matchRoute, routes } from '@evergrade/contracts';
+import { matchRoute, routes, wantsAppPage } from '@evergrade/contracts';
 import { LOCAL_BLOB_PREFIX } from '@evergrade/platform/blob';
 import { isLoopbackAddress } from '@evergrade/platform/mail';
 import { DEV_OUTBOX_LOOPBACK_ONLY } from '@evergrade/query-service';
@@ -35,7 +35,7 @@ export function startGateway(options: GatewayOptions): http.Server {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway');
     const target = targetFor(req.method ?? 'GET', url.pathname);
-    if (!target) return serveUi(options.uiDir, url.pathname, res);
+    if (!target) return serveUi(options.uiDir, req, url.pathname, res);
     // The query side sees the gateway's address, so the dev outbox's loopback-only rule is kept here, at the edge.
     if (url.pathname === routes.devMail.path && !isLoopbackAddress(req.socket.remoteAddress)) {
       res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: DEV_OUTBOX_LOOPBACK_ONLY }));
@@ -71,9 +71,16 @@ export function startGateway(options: GatewayOptions): http.Server {
   return server;
 }
 
-function serveUi(uiDir: string, pathname: string, res: http.ServerResponse): void {
+/** A file of the built UI, else the app's page for a page path; anything else (an unknown API path) a JSON 404. */
+function serveUi(uiDir: string, req: http.IncomingMessage, pathname: string, res: http.ServerResponse): void {
+  const method = req.method ?? 'GET';
   const file = path.join(uiDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-  const chosen = file.startsWith(uiDir) && existsSync(file) && statSync(file).isFile() ? file : path.join(uiDir, 'index.html');
+  const isFile = (method === 'GET' || method === 'HEAD') && file.startsWith(uiDir) && existsSync(file) && statSync(file).isFile();
+  if (!isFile && !wantsAppPage(method, pathname, req.headers.accept)) {
+    res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: `No route ${method} ${pathname}` }));
+    return;
+  }
+  const chosen = isFile ? file : path.join(uiDir, 'index.html');
   if (!existsSync(chosen)) {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'UI not built' }));
     return;

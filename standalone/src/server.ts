@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { wantsAppPage } from '@evergrade/contracts';
 import { commandService, createQuestionLocator, createResponseLocator, type LoginLimits } from '@evergrade/command-service';
 import { queryService, attachGateway } from '@evergrade/query-service';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
@@ -112,9 +113,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     trustProxy: options.trustProxy ?? false,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     notFound: (request, reply) => {
-      // Any GET that is not asking for JSON gets the app, which routes it (and shows the login page for unknown paths).
-      const wantsPage = request.method === 'GET' && !(request.headers.accept ?? '').includes('application/json');
-      return hasUi && wantsPage ? reply.type('text/html').sendFile('index.html') : jsonNotFound(request, reply);
+      // A page path gets the app, which routes it (the login page for unknown pages); an unknown API path a JSON 404.
+      const page = wantsAppPage(request.method, request.url.split('?')[0]!, request.headers.accept);
+      return hasUi && page ? reply.type('text/html').sendFile('index.html') : jsonNotFound(request, reply);
     },
   });
   await registerOpenApi(app);

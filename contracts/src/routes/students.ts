@@ -30,6 +30,22 @@ export const ProfileNamesBodySchema = z.object({
   lastName: z.string({ error: 'lastName is required' }).trim().refine(isValidName, VALIDATION_MESSAGES.profileLastName),
 });
 
+/**
+ * One course of the student's timetable (the spec's GET /students/get-timetable leaves the item shape open): the
+ * course and who teaches it. The school records no lesson times, so an entry has no periods; a student in no
+ * course has an empty timetable.
+ */
+export const TimetableEntrySchema = CourseSchema.extend({
+  instructors: z.array(z.object({
+    instructor_id: z.number().int(),
+    title: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+  })),
+});
+export type TimetableEntry = z.infer<typeof TimetableEntrySchema>;
+
 export const studentRoutes = {
   getStudent: route({
     method: 'GET', path: '/students/get-student', kind: 'query', access: 'student',
@@ -40,6 +56,11 @@ export const studentRoutes = {
     method: 'GET', path: '/students/get-courses', kind: 'query', access: 'student',
     summary: 'Courses the signed-in student is enrolled in.',
     reply: z.array(CourseSchema),
+  }),
+  getStudentTimetable: route({
+    method: 'GET', path: '/students/get-timetable', kind: 'query', access: 'student',
+    summary: "The signed-in student's timetable: each course they are enrolled in (by course code) with its instructors. No lesson times are recorded, so entries carry none; no course, an empty list.",
+    reply: z.array(TimetableEntrySchema),
   }),
   getStudentAssignments: route({
     method: 'GET', path: '/students/get-assignments', kind: 'query', access: 'student',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ConflictError, MESSAGES, NotFoundError, PROJECTIONS, TIMED_SESSIONS_PROJECTION, TIMER_MESSAGES, routes, type AssignmentQuestion, type StudentAssignment,
+  ConflictError, MESSAGES, NotFoundError, PROJECTIONS, TIMED_SESSIONS_PROJECTION, TIMER_MESSAGES, routes, type AssignmentQuestion,
+  type StudentAssignment, type TimetableEntry,
 } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { awaitProjections } from '../consistency';
@@ -30,6 +31,19 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     const { rows } = await db.query<{ course_id: number; course_code: string; course_name: string; course_class: string; subject: string }>(
       `SELECT course_id, course_code, course_name, course_class, subject FROM courses
        WHERE tenant = $1 AND $2 = ANY(student_ids) ORDER BY course_code`, [s.tenant, s.userId]);
+    return rows;
+  });
+
+  registerRoute(app, sessions, routes.getStudentTimetable, async (request) => {
+    const s = sessionOf(request);
+    await awaitProjections(request, deps, [PROJECTIONS.directory]);
+    const { rows } = await db.query<TimetableEntry>(
+      `SELECT c.course_id, c.course_code, c.course_name, c.course_class, c.subject,
+              coalesce(json_agg(json_build_object('instructor_id', u.user_id, 'title', u.title, 'first_name', u.first_name,
+                'last_name', u.last_name, 'email', u.email) ORDER BY u.last_name, u.first_name) FILTER (WHERE u.user_id IS NOT NULL), '[]') AS instructors
+       FROM courses c LEFT JOIN users u ON u.tenant = c.tenant AND u.user_id = ANY(c.instructor_ids)
+       WHERE c.tenant = $1 AND $2 = ANY(c.student_ids)
+       GROUP BY c.course_id, c.course_code, c.course_name, c.course_class, c.subject ORDER BY c.course_code`, [s.tenant, s.userId]);
     return rows;
   });
 
