@@ -38,6 +38,8 @@ export type CallOptions<N extends RouteName> = {
   /** Overrides the stored tenant (login uses the e-mail's domain). */
   tenant?: string | null;
   signal?: AbortSignal;
+  /** The request outlives the page (sent while the tab closes or reloads); the body must stay under 64 KB. */
+  keepalive?: boolean;
   /**
    * The caller expects a 401 about the request itself (change-password: wrong current password);
    * only the server's "not signed in" reply then counts as a lost session.
@@ -81,10 +83,13 @@ export async function fetchOrUnreachable(input: string, init: RequestInit): Prom
   }
 }
 
-/** A failed raw fetch as an ApiError (the server's message when it sent one); a 401 ends the session. */
+/**
+ * A failed raw fetch as an ApiError (the server's message when it sent one). The spec's rule holds here as in
+ * callApi: a 401 or 422 ends the session (the server answers refusals 400/404/409/413/502, never 422).
+ */
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   const error = await errorFrom(response);
-  if (response.status === 401) onUnauthorized();
+  if (response.status === 401 || response.status === 422) onUnauthorized();
   return error;
 }
 
@@ -142,6 +147,7 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
       credentials: 'include',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;

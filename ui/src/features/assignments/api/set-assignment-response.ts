@@ -11,9 +11,10 @@ export type SaveAnswerInput = {
   clientSavedAt?: string;
 };
 
-/** One AnswerSaved command; the id makes a retried request apply once. */
-export const setAssignmentResponse = ({ assignmentId, questionId, questionNumber, content, commandId, clientSavedAt }: SaveAnswerInput) =>
+/** One AnswerSaved command; the id makes a retried request apply once. `keepalive`: sent while the page closes. */
+export const setAssignmentResponse = ({ assignmentId, questionId, questionNumber, content, commandId, clientSavedAt }: SaveAnswerInput, keepalive = false) =>
   callApi('setAssignmentResponse', {
+    keepalive,
     body: {
       assignment_id: assignmentId,
       question_id: questionId,

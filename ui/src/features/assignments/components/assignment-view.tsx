@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAnswered, isAssignmentLocked, MESSAGES, TIMER_MESSAGES } from '@evergrade/contracts';
-import { AlertDialog, ConfirmDialog } from '../../../components/dialog';
+import { AlertDialog, ConfirmDialog, Modal } from '../../../components/dialog';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { watchAssignment } from '../../../lib/socket';
@@ -47,7 +47,9 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
     assignmentId,
     flushAll: answers.flushAll,
     responses: () => answers.responses,
-    incomplete: () => qs.length - answered,
+    // what will be submitted: a refused answer counts as its last saved one
+    incomplete: () => qs.filter((q) => !isAnswered(q.graded ? answers.textOf(q) : answers.responses[String(q.question_id)])).length,
+    refused: answers.refused,
     onSubmitted: () => {
       void client.invalidateQueries({ queryKey: timedSessionKey(assignmentId) });
       navigate(LIST);
@@ -95,7 +97,7 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <button type="button" className="button button-ghost back-button" onClick={goBack}>
         <ArrowLeftIcon width={18} height={18} /> Back
       </button>
-      <ConnectionBanner />
+      <ConnectionBanner timed={timer.timed} />
       <TimerBannerView banner={timer.banner} onDismiss={timer.dismissBanner} />
       {timer.timed && <TimerPanel remaining={timer.remaining} submitted={timer.phase === 'submitted'} />}
       <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start}
@@ -104,9 +106,21 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <div className="question-list" key={pdfFills}>
         {qs.length === 0 && <p className="text-muted">This assignment has no questions yet.</p>}
         {qs.map((q) => (
-          <QuestionBlock key={q.question_id} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'} locked={locked} onChange={answers.onChange} />
+          <QuestionBlock key={q.question_id} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'}
+            refusal={answers.refusals[q.question_id]} locked={locked} onChange={answers.onChange} />
         ))}
       </div>
+      {flow.refusedConfirm && (
+        <Modal title="Some answers were not saved" onEscape={flow.cancel} actions={<>
+          <button type="button" className="button button-secondary" data-autofocus onClick={flow.cancel}>No</button>
+          <button type="button" className="button button-primary" onClick={flow.confirmRefused}>Submit anyway</button>
+        </>}>
+          <ul className="refused-list">
+            {flow.refusedConfirm.map((r) => <li key={r.questionNumber}><strong>Question {r.questionNumber}:</strong> {r.message}</li>)}
+          </ul>
+          <p>{MESSAGES.refusedBeforeSubmit(flow.refusedConfirm.length)}</p>
+        </Modal>
+      )}
       {flow.confirming != null && <ConfirmDialog title="Submit assignment?" message={MESSAGES.incompleteQuestions(flow.confirming)} onConfirm={flow.confirm} onCancel={flow.cancel} />}
       {flow.error && <AlertDialog title="Something went wrong" message={flow.error} onClose={flow.dismissError} />}
       {timer.alert && <AlertDialog title="Time expired" message={timer.alert.message} onClose={timer.closeAlert} />}

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, richTextToPlainText, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
 import { mockApi, renderRoutes } from '../../../testing/render';
+import { preloadRichText } from '../../editor';
 import { editorText, replaceText } from '../../editor/testing';
 import { questionsQueryKey } from '../api/get-assignment-questions';
 import { AssignmentView } from './assignment-view';
@@ -46,6 +47,8 @@ Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 const plain = (content: unknown) => richTextToPlainText(content as string);
 
 describe('AssignmentView', () => {
+  // the editor's lazy chunk is loaded before the tests, so no test races its first load on a busy machine
+  beforeAll(() => preloadRichText());
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
     cleanup();

@@ -5,18 +5,23 @@ import { CheckIcon } from '../../../components/icons';
 import { marksLabel } from '../../../lib/format';
 import { RichTextEditor, RichTextView } from '../../editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
+import './answering.css';
 
-const STATUS_TEXT: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed, queued: 'Saved on this device' };
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed, queued: 'Saved on this device', refused: MESSAGES.saveFailed,
+};
 
 type Props = {
   question: AssignmentQuestion;
   text: string;
   status: SaveStatus;
+  /** The server refused this text for good: its message (the text stays here and on the device). */
+  refusal?: string | undefined;
   locked: boolean;
   onChange: (questionId: number, text: string) => void;
 };
 
-export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, locked, onChange }: Props) {
+export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, refusal, locked, onChange }: Props) {
   const headingId = useId();
   const readOnly = locked || q.graded;
   return (
@@ -41,11 +46,17 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
         readOnly={readOnly}
         minHeight={readOnly ? 48 : 110}
       />
-      <div className="question-foot" hidden={readOnly}>
-        <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">
-          {status === 'saved' && <CheckIcon width={14} height={14} />}
-          {STATUS_TEXT[status]}
-        </span>
+      <div className="question-foot" hidden={readOnly && !refusal}>
+        {refusal ? (
+          <p className="save-refused" data-testid={`save-refused-${q.question_id}`} role="alert">
+            <strong>Not saved:</strong> {refusal} {MESSAGES.refusedKept}
+          </p>
+        ) : (
+          <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">
+            {status === 'saved' && <CheckIcon width={14} height={14} />}
+            {STATUS_TEXT[status]}
+          </span>
+        )}
       </div>
       {!isRichTextEmpty(q.feedback) && (
         <div className="feedback" data-testid={`feedback-${q.question_id}`}>

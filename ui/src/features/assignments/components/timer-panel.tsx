@@ -37,13 +37,16 @@ export function TimerBannerView({ banner, onDismiss }: { banner: TimerBanner | n
   );
 }
 
-/** The spec's connection messages: offline by the browser's signal, or a save or heartbeat that did not get through. */
-export function ConnectionBanner() {
+/**
+ * The spec's connection messages: offline by the browser's signal, or a save or heartbeat that did not get through.
+ * The spec's offline message speaks of the timer, so untimed work has its own wording.
+ */
+export function ConnectionBanner({ timed }: { timed: boolean }) {
   const { online, lost } = useConnection();
   if (online && !lost) return null;
   return (
     <div className="connection-banner" role="alert" data-testid="connection-banner">
-      {!online ? MESSAGES.offline : MESSAGES.connectionLost}
+      {online ? MESSAGES.connectionLost : timed ? MESSAGES.offline : MESSAGES.offlineUntimed}
     </div>
   );
 }

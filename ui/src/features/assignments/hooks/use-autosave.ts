@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AutosaveScheduler, type SaveStatus } from '../utils/autosave-scheduler';
+import { AutosaveScheduler, type SaveResult, type SaveStatus } from '../utils/autosave-scheduler';
 
 export type UseAutosave = {
   register: (id: number, serverText: string | null) => void;
@@ -16,7 +16,7 @@ export type UseAutosave = {
  * Binds an AutosaveScheduler to a component. `save` may change between renders; the latest one is
  * used. Pending edits are saved when the component unmounts (leaving the page keeps the text).
  */
-export function useAutosave(save: (id: number, content: string | null) => Promise<void | 'queued'>): UseAutosave {
+export function useAutosave(save: (id: number, content: string | null) => Promise<SaveResult>): UseAutosave {
   const saveRef = useRef(save);
   saveRef.current = save;
   const [statuses, setStatuses] = useState<Record<number, SaveStatus>>({});

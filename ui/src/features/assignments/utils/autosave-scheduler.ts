@@ -1,7 +1,13 @@
 import { AUTOSAVE_DELAY_MS, SAVE_STATUS_CLEAR_MS } from '@evergrade/contracts';
 
-/** 'queued': kept on this device (no connection); sent when the connection returns. */
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'queued';
+/**
+ * 'queued': kept on this device (no connection); sent when the connection returns. 'refused': the server refused
+ * this text for good; it stays on the device and is not sent again until the student changes it.
+ */
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'queued' | 'refused';
+
+/** What a save did: reached the server (void), kept on the device for later, or refused for good. */
+export type SaveResult = void | 'queued' | { refused: string };
 
 type Entry = {
   text: string;
@@ -10,12 +16,14 @@ type Entry = {
   debounce?: ReturnType<typeof setTimeout>;
   clear?: ReturnType<typeof setTimeout>;
   inFlight?: Promise<void>;
+  /** The text the server refused: not sent again while the editor still holds it. */
+  refusedText?: string;
   status: SaveStatus;
 };
 
 export type AutosaveOptions = {
   /** Resolves 'queued' when the answer was kept on this device for later instead of reaching the server. */
-  save: (id: number, content: string | null) => Promise<void | 'queued'>;
+  save: (id: number, content: string | null) => Promise<SaveResult>;
   onStatus?: (id: number, status: SaveStatus) => void;
   delayMs?: number;
   clearMs?: number;
@@ -57,7 +65,7 @@ export class AutosaveScheduler {
 
   isDirty(id: number): boolean {
     const e = this.entries.get(id);
-    return !!e && (e.text !== e.savedText || !!e.inFlight);
+    return !!e && ((e.text !== e.savedText && e.text !== e.refusedText) || !!e.inFlight);
   }
 
   statusOf(id: number): SaveStatus {
@@ -74,12 +82,19 @@ export class AutosaveScheduler {
       await e.inFlight.catch(() => undefined);
       return this.flush(id);
     }
-    if (e.text === e.savedText) return;
+    if (e.text === e.savedText || e.text === e.refusedText) return;
     const text = e.text;
     this.setStatus(id, 'saving');
     let queued = false;
+    let refused = false;
     e.inFlight = this.options.save(id, toContent(text)).then((outcome) => {
+      refused = typeof outcome === 'object' && outcome !== null;
+      if (refused) {
+        e.refusedText = text;
+        return;
+      }
       e.savedText = text;
+      e.refusedText = undefined;
       queued = outcome === 'queued';
     });
     try {
@@ -92,7 +107,7 @@ export class AutosaveScheduler {
     }
     if (queued) this.queuedIds.add(id);
     else this.queuedIds.delete(id);
-    if (e.text === text) this.setStatus(id, queued ? 'queued' : 'saved');
+    if (e.text === text) this.setStatus(id, refused ? 'refused' : queued ? 'queued' : 'saved');
     else if (!e.debounce) return this.flush(id);
   }
 

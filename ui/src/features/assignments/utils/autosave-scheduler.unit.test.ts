@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AutosaveScheduler, type SaveStatus } from './autosave-scheduler';
+import { AutosaveScheduler, type SaveResult, type SaveStatus } from './autosave-scheduler';
 
-type Call = { id: number; content: string | null; resolve: () => void; reject: (e: Error) => void };
+type Call = { id: number; content: string | null; resolve: (r?: SaveResult) => void; reject: (e: Error) => void };
 
 function setup() {
   const calls: Call[] = [];
   const statuses: [number, SaveStatus][] = [];
   const scheduler = new AutosaveScheduler({
-    save: (id, content) => new Promise<void>((resolve, reject) => calls.push({ id, content, resolve, reject })),
+    save: (id, content) => new Promise<SaveResult>((resolve, reject) => calls.push({ id, content, resolve, reject })),
     onStatus: (id, s) => statuses.push([id, s]),
   });
   scheduler.register(1, 'server text');
@@ -126,5 +126,26 @@ describe('AutosaveScheduler', () => {
     await settle();
     calls[0]!.reject(new Error('offline'));
     await expect(result).rejects.toThrow('offline');
+  });
+
+  it('a refused text is not sent again and does not block flushAll; the next edit is saved as usual', async () => {
+    const { scheduler, calls, last } = setup();
+    scheduler.edit(1, 'bad\u0000text');
+    await vi.advanceTimersByTimeAsync(2000);
+    calls[0]!.resolve({ refused: 'Text contains a character that cannot be stored' });
+    await settle();
+    expect(last()).toBe('refused');
+    expect(scheduler.isDirty(1)).toBe(false);
+    // stays until the student changes the text (no 3 s clear), and Submit's flushAll does not resend it
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(last()).toBe('refused');
+    await scheduler.flushAll();
+    expect(calls).toHaveLength(1);
+    scheduler.edit(1, 'good text');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls.map((c) => c.content)).toEqual(['bad\u0000text', 'good text']);
+    calls[1]!.resolve();
+    await settle();
+    expect(last()).toBe('saved');
   });
 });
