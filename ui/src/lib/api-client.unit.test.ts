@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@evergrade/contracts';
 import { useSessionStore, WELCOMED_KEY } from '../stores/session';
-import { ApiError, callApi, ContractError, resetApiClient } from './api-client';
+import { ApiError, apiErrorFrom, callApi, ContractError, resetApiClient } from './api-client';
 import { setNavigator } from './navigation';
 
 const reply = (status: number, body: unknown) =>
@@ -51,6 +51,21 @@ describe('callApi', () => {
     await expect(callApi('getStudentAssignments')).rejects.toMatchObject({ status: 422 });
     await vi.advanceTimersByTimeAsync(100);
     expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('the raw calls (multipart uploads) follow the same rule: a 401 or 422 ends the session, a refusal does not', async () => {
+    const refusal = await apiErrorFrom(reply(502, { message: 'Unable to access this URL.' }));
+    expect(refusal).toMatchObject({ status: 502, message: 'Unable to access this URL.', fromServer: true });
+    expect(useSessionStore.getState().student.isAuthenticated).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(navigate).not.toHaveBeenCalled();
+    for (const status of [401, 422]) {
+      useSessionStore.getState().setStudent({ studentId: 5, isAuthenticated: true });
+      await apiErrorFrom(reply(status, { message: 'Signature verification failed' }));
+      expect(useSessionStore.getState().student.isAuthenticated, String(status)).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(navigate).toHaveBeenCalledTimes(2);
   });
 
   it('does not navigate when already on the login page', async () => {
