@@ -10,3 +10,4 @@ export * from './socket';
 export * from './errors';
 export * from './route-match';
 export * from './rich-text';
+export * from './safe-text';

@@ -4,3 +4,4 @@ export * from './ndjson';
 export * from './routes';
 export * from './setup';
 export * from './server';
+export * from './safe-request';

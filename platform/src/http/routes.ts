@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '@evergrade/contracts';
 import type { SessionStore } from '../auth/sessions';
 import { authGuard } from './auth-guard';
+import { safeRequest } from './safe-request';
 
 type Input<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
@@ -36,8 +37,9 @@ export function registerRoute<R extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       response: { 200: def.reply },
     },
-    // Before validation: a caller without the right session learns nothing about the route's schema.
-    preValidation: authGuard(sessions, def.access),
+    // Before validation: a caller without the right session learns nothing about the route's schema; then the
+    // input's text is made safe (no NUL, no lone surrogate, bounded nesting) for every route alike.
+    preValidation: [authGuard(sessions, def.access), safeRequest],
     handler: handler as never,
   });
 }
