@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 
 export type Choice<V extends string> = { value: V; label: string; hint?: ReactNode; icon?: ReactNode; disabled?: boolean; badge?: ReactNode };
 
@@ -19,7 +19,7 @@ export function ChoiceGroup<V extends string>({ label, value, choices, onChange,
   return (
     <fieldset className="fieldset" data-testid={testId}>
       <legend className="field-label">{label}</legend>
-      <div className={`wz-options${compact ? ' wz-options-compact' : ''}`} role="radiogroup" aria-label={label} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+      <div className={`wz-options${compact ? ' wz-options-compact' : ''}`} role="radiogroup" aria-label={label} style={{ '--wz-columns': columns } as CSSProperties}>
         {choices.map((c) => (
           <label key={c.value} className="wz-option" data-checked={value === c.value} data-disabled={c.disabled || undefined}>
             <input type="radio" name={id} value={c.value} checked={value === c.value} disabled={c.disabled} onChange={() => onChange(c.value)} />
