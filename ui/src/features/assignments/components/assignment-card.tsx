@@ -4,6 +4,7 @@ import { gradePercent, type StudentAssignment } from '@evergrade/contracts';
 import { ClockIcon } from '../../../components/icons';
 import { formatDateTime, formatTotal, marksLabel, relativeTime } from '../../../lib/format';
 import { subjectTone } from '../utils/assignment-lists';
+import { gradeTone } from '../../../components/grade-badge';
 import { StatusBadge } from '../../../components/status-badge';
 
 export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssignment; now: Date }) {
@@ -36,11 +37,11 @@ export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssi
           </p>
         </div>
         <div className="assignment-card-side">
-          <StatusBadge status={a.status} />
+          <StatusBadge status={a.status} marks={{ obtained: a.marks_obtained, possible: a.marks_total }} />
           {a.marks_obtained != null ? (
             <span className="grade" data-testid="grade">
               <strong>{formatTotal(a.marks_obtained)}</strong> / {formatTotal(a.marks_total)}
-              {pct != null && <span className="grade-pct"> · {pct.toFixed(1)}%</span>}
+              {pct != null && <span className={`grade-pct grade-pct-${gradeTone(a.marks_obtained, a.marks_total)}`}> · {pct.toFixed(1)}%</span>}
             </span>
           ) : (
             <span className="text-muted small">{marksLabel(a.marks_total)}</span>

@@ -28,7 +28,7 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
         <div>
           <div className="chip-row">
             <span className={`chip subject-${subjectTone(a.course)}`}>{a.course_code || a.course}</span>
-            <StatusBadge status={a.status} />
+            <StatusBadge status={a.status} marks={{ obtained: a.marks_obtained, possible: a.marks_total }} />
             {a.timed && <span className="chip chip-timed"><ClockIcon width={14} height={14} /> Timed</span>}
           </div>
           <h2 className="assignment-title">{a.title}</h2>

@@ -138,6 +138,16 @@ describe('AssignmentList', () => {
     await vi.waitFor(() => expect(calls.filter((c) => c.key === 'GET /students/get-assignments')).toHaveLength(2));
   });
 
+  it('never shows a 0-mark grade in green: the Graded badge and the percentage take the tone of the marks', async () => {
+    show({ 1: item(1, day, { status: 'Graded', marks_obtained: 0 }), 2: item(2, 2 * day, { status: 'Graded', marks_obtained: 10 }), 3: item(3, 3 * day, { status: 'Graded', marks_obtained: 4 }) });
+    const card = async (id: number) => screen.findByTestId(`assignment-${id}`);
+    const zero = await card(1);
+    expect(within(zero).getByTestId('status-badge').className).toBe('badge badge-danger');
+    expect(within(zero).getByText(/0\.0%/).className).toBe('grade-pct grade-pct-danger');
+    expect(within(await card(2)).getByTestId('status-badge').className).toBe('badge badge-success');
+    expect(within(await card(3)).getByTestId('status-badge').className).toBe('badge badge-warning');
+  });
+
   it('opens the tab named by ?tab= (where a submitted practice returns) and keeps the chosen tab in the URL', async () => {
     const drill: PracticeListItem = {
       practice_assignment_id: 5, title: 'Drill 5', description: '', course: 'Physics', course_code: 'PHYS10', created_at: '2026-01-02T10:00:00Z',
