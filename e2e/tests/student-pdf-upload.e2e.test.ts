@@ -52,6 +52,12 @@ describe('handwritten PDF upload', () => {
   it('uploads the scanned sheet, shows the phases and fills the three answers in the right boxes', async () => {
     await dialog().getByLabel('PDF file').setInputFiles({ name: 'my-answers.pdf', mimeType: 'application/pdf', buffer: sheet });
     await dialog().getByRole('button', { name: 'Upload', exact: true }).click();
+    // it first says which typed answers the PDF may replace, and waits for the go-ahead
+    const listed = dialog().getByTestId('pdf-upload-replace').locator('li');
+    await expect.poll(() => listed.count()).toBe(1);
+    expect(await listed.innerText()).toMatch(/^Question 1: \W?a draft I typed\W?$/);
+    await page.screenshot({ path: 'e2e/screenshots/pdf-upload-replace-ask.png' });
+    await dialog().getByRole('button', { name: 'Replace and upload' }).click();
     const phase = () => dialog().getByTestId('pdf-upload-phase').getAttribute('data-phase');
     const seen = new Set<string>();
     await expect.poll(async () => {
@@ -74,12 +80,28 @@ describe('handwritten PDF upload', () => {
     expect(await answerBox(2).innerText()).toMatch(loose('k = 6 or k = -6'));
     expect(await answerBox(3).innerText()).toMatch(/how many real roots/);
     await expect.poll(() => page.getByTestId('progress').textContent()).toContain('3/3');
+    // the replaced draft is shown under its question
+    const replaced = page.getByRole('region', { name: 'Replaced answer' });
+    await expect.poll(() => replaced.innerText()).toContain('a draft I typed');
     await page.screenshot({ path: 'e2e/screenshots/pdf-upload-filled.png', fullPage: true });
   });
 
-  it('keeps the filled answers after a reload (they were saved on the server)', async () => {
+  it('keeps the filled answers, and the replaced draft, after a reload', async () => {
     await page.reload();
     await expect.poll(() => answerBox(2).innerText(), { timeout: 15_000 }).toMatch(loose('k = 6 or k = -6'));
     expect(await answerBox(1).innerText()).toMatch(loose('x = 2 or x = 3'));
+    const replaced = page.getByRole('region', { name: 'Replaced answer' });
+    await expect.poll(() => replaced.innerText()).toContain('a draft I typed');
+    // restoring it makes it the answer again, on the server too (a new AnswerSaved; the PDF's is kept as replaced)
+    await replaced.getByRole('button', { name: 'Use this answer instead' }).click();
+    await expect.poll(() => answerBox(1).innerText()).toBe('a draft I typed');
+    await expect.poll(() => replaced.innerText()).toMatch(loose('x = 2 or x = 3'));
+    await expect.poll(async () => {
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
+      const res = await context.request.post(`${journey.server.url}/students/get-assignment-questions`, {
+        data: { assignment_id: Number(page.url().split('/').pop()) }, headers: { 'x-csrf-token': csrf, 'x-tenant': 'demo' },
+      });
+      return ((await res.json()).questions[0].response_content ?? '') as string;
+    }, { timeout: 15_000 }).toContain('a draft I typed');
   });
 });

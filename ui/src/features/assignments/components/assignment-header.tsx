@@ -2,7 +2,7 @@ import { gradePercent, MESSAGES, type StudentAssignment } from '@evergrade/contr
 import { CalendarIcon, ClockIcon } from '../../../components/icons';
 import { formatDateTime, formatTotal, relativeTime } from '../../../lib/format';
 import { subjectTone } from '../utils/assignment-lists';
-import { PdfUpload } from './pdf-upload';
+import { PdfUpload, type TypedAnswer } from './pdf-upload';
 import { ProgressBar } from './progress-bar';
 import { StatusBadge } from '../../../components/status-badge';
 
@@ -16,10 +16,12 @@ type Props = {
   onSubmit: () => void;
   /** Upload PDF: save pending edits first; then told which questions the PDF filled. */
   onBeforePdfUpload?: () => Promise<void>;
-  onPdfFilled?: (questionIds: number[]) => void;
+  onPdfFilled?: (questionIds: number[], replaced: TypedAnswer[]) => void;
+  /** The answers in the boxes now: the upload lists them before it may replace them. */
+  typedAnswers?: TypedAnswer[];
 };
 
-export function AssignmentHeader({ assignment: a, now, locked, answered, total, submitting, onSubmit, onBeforePdfUpload, onPdfFilled }: Props) {
+export function AssignmentHeader({ assignment: a, now, locked, answered, total, submitting, onSubmit, onBeforePdfUpload, onPdfFilled, typedAnswers }: Props) {
   const pct = gradePercent(a.marks_obtained, a.marks_total);
   const lockedTitle = locked ? MESSAGES.lockedTooltip : undefined;
   return (
@@ -35,7 +37,7 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
           <p className="text-muted">{a.course}</p>
         </div>
         <div className="assignment-actions">
-          <PdfUpload assignmentId={a.assignment_id} locked={locked} onBeforeUpload={onBeforePdfUpload} onFilled={onPdfFilled} />
+          <PdfUpload assignmentId={a.assignment_id} locked={locked} typed={typedAnswers} onBeforeUpload={onBeforePdfUpload} onFilled={onPdfFilled} />
           <span title={lockedTitle} className="tooltip-wrap">
             <button type="button" className="button button-primary" disabled={locked || submitting} onClick={onSubmit} title={lockedTitle}>
               {submitting ? 'Submitting…' : 'Submit'}

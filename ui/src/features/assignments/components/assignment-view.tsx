@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAnswered, isAssignmentLocked, MESSAGES, TIMER_MESSAGES } from '@evergrade/contracts';
+import { isAnswered, isAssignmentLocked, MESSAGES, TIMER_MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
 import { AlertDialog, ConfirmDialog, Modal } from '../../../components/dialog';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
@@ -11,6 +11,7 @@ import { assignmentsQueryKey, useAssignments } from '../api/get-assignments';
 import { timedSessionKey } from '../api/sessions';
 import { useAnswers } from '../hooks/use-answers';
 import { useNow } from '../hooks/use-now';
+import { useReplacedAnswers } from '../hooks/use-replaced-answers';
 import { useSubmitFlow } from '../hooks/use-submit-flow';
 import { useTimedSession } from '../hooks/use-timed-session';
 import { AssignmentHeader } from './assignment-header';
@@ -40,6 +41,18 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   useEffect(() => watchAssignment(assignmentId), [assignmentId]);
   // Editors take their text when they mount: a PDF upload that filled answers remounts them with the new text.
   const [pdfFills, setPdfFills] = useState(0);
+  const replaced = useReplacedAnswers(assignmentId);
+  const { onChange: changeAnswer, textOf } = answers;
+  const { replaced: replacedNow, set: setReplaced } = replaced;
+  /** Swap an answer with the one the PDF replaced (or back): the swapped-out text stays shown, and in the history. */
+  const restore = useCallback((q: AssignmentQuestion) => {
+    const earlier = replacedNow[q.question_id];
+    if (!earlier) return;
+    setReplaced(q.question_id, { text: textOf(q), by: earlier.by === 'pdf' ? 'restore' : 'pdf' });
+    changeAnswer(q.question_id, earlier.text);
+    setPdfFills((n) => n + 1);
+  }, [replacedNow, setReplaced, textOf, changeAnswer]);
+  const hideReplaced = useCallback((q: AssignmentQuestion) => setReplaced(q.question_id, null), [setReplaced]);
 
   const qs = questions.data ?? [];
   const answered = qs.filter((q) => isAnswered(answers.textOf(q))).length;
@@ -101,13 +114,17 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <TimerBannerView banner={timer.banner} onDismiss={timer.dismissBanner} />
       {timer.timed && <TimerPanel remaining={timer.remaining} submitted={timer.phase === 'submitted'} />}
       <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start}
-        onBeforePdfUpload={answers.flushAll} onPdfFilled={(ids) => { answers.forgetDrafts(ids); setPdfFills((n) => n + 1); }} />
+        typedAnswers={qs.filter((q) => !q.graded && isAnswered(answers.textOf(q)))
+          .map((q) => ({ questionId: q.question_id, questionNumber: q.question_number, text: answers.textOf(q) }))}
+        onBeforePdfUpload={answers.flushAll}
+        onPdfFilled={(ids, earlier) => { answers.forgetDrafts(ids); replaced.addFromPdf(earlier); setPdfFills((n) => n + 1); }} />
       {graded && <GradedSummary assignmentId={assignment.assignment_id} />}
       <div className="question-list" key={pdfFills}>
         {qs.length === 0 && <p className="text-muted">This assignment has no questions yet.</p>}
         {qs.map((q) => (
           <QuestionBlock key={q.question_id} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'}
-            refusal={answers.refusals[q.question_id]} locked={locked} onChange={answers.onChange} />
+            refusal={answers.refusals[q.question_id]} locked={locked} onChange={answers.onChange}
+            replaced={replacedNow[q.question_id]} onRestore={restore} onHideReplaced={hideReplaced} />
         ))}
       </div>
       {flow.refusedConfirm && (

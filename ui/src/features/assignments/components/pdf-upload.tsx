@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  MESSAGES, PDF_SUBMISSION_MESSAGES, PDF_UPLOAD_PHASE_LABELS, type AssignmentQuestion, type PdfSubmissionLine, type PdfUploadPhase,
+  MESSAGES, PDF_SUBMISSION_MESSAGES, PDF_UPLOAD_PHASE_LABELS, richTextToPlainText, type AssignmentQuestion, type PdfSubmissionLine, type PdfUploadPhase,
 } from '@evergrade/contracts';
 import { Modal } from '../../../components/dialog';
 import { CheckIcon, UploadIcon } from '../../../components/icons';
@@ -13,14 +13,22 @@ import { questionsQueryKey } from '../api/get-assignment-questions';
 import { getPdfUploadTicket, processPdfSubmission, putPdf } from '../api/pdf-submission';
 import './pdf-upload.css';
 
+/** An answer in a box when the upload starts: the PDF may replace it. */
+export type TypedAnswer = { questionId: number; questionNumber: number; text: string };
+
 type Props = {
   assignmentId: number;
+  /** The answers the student has now (ungraded questions): listed before uploading, as the PDF may replace them. */
+  typed?: TypedAnswer[] | undefined;
   /** Past due, submitted or graded: the button is disabled with the spec's tooltip. */
   locked: boolean;
   /** Save pending typed edits first, so none lands after the PDF's answers. */
   onBeforeUpload?: (() => Promise<void>) | undefined;
-  /** The questions whose answers the PDF replaced, once the display has the server's new answers. */
-  onFilled?: ((questionIds: number[]) => void) | undefined;
+  /**
+   * The questions whose answers the PDF filled, once the display has the server's new answers, and the typed
+   * answers it replaced (the earlier AnswerSaved events keep them on the server too).
+   */
+  onFilled?: ((questionIds: number[], replaced: TypedAnswer[]) => void) | undefined;
 };
 
 type Progress = { current: number; total: number };
@@ -30,7 +38,7 @@ const STEPS: PdfUploadPhase[] = ['pending', 'uploading_to_gcs', 'processing', 'v
 const reason = (err: unknown) => (err instanceof Error && err.message ? err.message : 'Unknown error');
 
 /** The assignment view's Upload PDF button and its modal: choose a PDF, watch it upload and be read, see what was filled. */
-export function PdfUpload({ assignmentId, locked, onBeforeUpload, onFilled }: Props) {
+export function PdfUpload({ assignmentId, locked, typed, onBeforeUpload, onFilled }: Props) {
   const lockedTitle = locked ? MESSAGES.lockedTooltip : undefined;
   const [open, setOpen] = useState(false);
   return (
@@ -40,14 +48,14 @@ export function PdfUpload({ assignmentId, locked, onBeforeUpload, onFilled }: Pr
           <UploadIcon width={16} height={16} /> Upload PDF
         </button>
       </span>
-      {open && <PdfUploadModal assignmentId={assignmentId} onBeforeUpload={onBeforeUpload} onFilled={onFilled} onClose={() => setOpen(false)} />}
+      {open && <PdfUploadModal assignmentId={assignmentId} typed={typed} onBeforeUpload={onBeforeUpload} onFilled={onFilled} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
 type ModalProps = Omit<Props, 'locked'> & { onClose: () => void };
 
-export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose }: ModalProps) {
+export function PdfUploadModal({ assignmentId, typed = [], onBeforeUpload, onFilled, onClose }: ModalProps) {
   const client = useQueryClient();
   const email = useSessionStore((s) => s.student.email);
   const [file, setFile] = useState<File | null>(null);
@@ -56,6 +64,8 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** Showing which typed answers the PDF may replace, waiting for the student's go-ahead. */
+  const [asking, setAsking] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -83,15 +93,19 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
    * Fetch the answers at the position of the last save and put them in the cache. Fetched here rather than by
    * invalidating: a failed refetch would put the view's query in error (the whole view) while the answers are safe.
    */
-  const refresh = async (position: string | null | undefined, saved: number[]) => {
+  const refresh = async (position: string | null | undefined, saved: number[], before: TypedAnswer[]) => {
     void invalidateAt(client, assignmentsQueryKey, position);
     const { questions } = await callApi('getAssignmentQuestions', { body: { assignment_id: assignmentId }, minPosition: position ?? null });
     client.setQueryData(questionsQueryKey(assignmentId), [...questions].sort((a, b) => a.question_number - b.question_number));
-    onFilled?.(questions.filter((q) => saved.includes(q.question_number)).map((q) => q.question_id));
+    const filled = questions.filter((q) => saved.includes(q.question_number));
+    const replaced = before.filter((t) => filled.some((q) => q.question_id === t.questionId && q.response_content !== t.text));
+    onFilled?.(filled.map((q) => q.question_id), replaced);
   };
 
   const start = async () => {
     if (!file) return setError(PDF_SUBMISSION_MESSAGES.notPdf);
+    setAsking(false);
+    const before = typed;
     const controller = new AbortController();
     abort.current = controller;
     setError(null);
@@ -127,7 +141,7 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
     const numbers = (client.getQueryData<AssignmentQuestion[]>(questionsQueryKey(assignmentId)) ?? []).map((q) => q.question_number);
     setOutcome({ saved, missing: numbers.filter((n) => !found.has(n)) });
     try {
-      await refresh(final.position, saved);
+      await refresh(final.position, saved, before);
     } catch {
       setNotice(PDF_SUBMISSION_MESSAGES.refreshFailed);
     }
@@ -139,12 +153,23 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
     onClose();
   };
 
+  const upload = () => {
+    // the first Upload lists the answers the PDF may replace; nothing is sent before the student agrees
+    if (typed.length > 0 && !asking && phase === null) return setAsking(true);
+    void start();
+  };
+
   const actions = phase === 'complete' ? (
     <button type="button" className="button button-primary" data-autofocus onClick={close}>Done</button>
+  ) : asking ? (
+    <>
+      <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>Back</button>
+      <button type="button" className="button button-primary" data-autofocus onClick={() => void start()}>Replace and upload</button>
+    </>
   ) : (
     <>
       <button type="button" className="button button-secondary" onClick={close}>{busy ? 'Cancel' : 'Close'}</button>
-      <button type="button" className="button button-primary" disabled={!file || busy} onClick={() => void start()}>
+      <button type="button" className="button button-primary" disabled={!file || busy} onClick={upload}>
         {phase === 'error' ? 'Try again' : 'Upload'}
       </button>
     </>
@@ -162,6 +187,18 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
           <input type="file" accept="application/pdf,.pdf" data-autofocus disabled={busy} aria-label="PDF file"
             onChange={(e) => choose(e.target.files?.[0])} />
         </label>
+        {asking && (
+          <div className="pdf-upload-replace" role="alert" data-testid="pdf-upload-replace">
+            <p><strong>The PDF replaces the answers in these boxes</strong> for each question it answers:</p>
+            <ul>
+              {typed.map((t) => <li key={t.questionId}>Question {t.questionNumber}: <q>{snippet(t.text)}</q></li>)}
+            </ul>
+            <p className="text-muted small">
+              Nothing is lost: a replaced answer stays in this assignment's history, and is shown under its question
+              after the upload, where you can restore it.
+            </p>
+          </div>
+        )}
         {phase !== null && <PhaseSteps phase={phase} progress={progress} failedAt={phase === 'error'} />}
         {error && <p className="pdf-upload-error" role="alert">{error}</p>}
         {phase === 'complete' && outcome && (
@@ -178,6 +215,12 @@ export function PdfUploadModal({ assignmentId, onBeforeUpload, onFilled, onClose
     </Modal>
   );
 }
+
+/** The first words of an answer (editor JSON or plain text), for the list of what may be replaced. */
+const snippet = (text: string) => {
+  const plain = richTextToPlainText(text).replace(/\s+/g, ' ').trim();
+  return plain.length > 60 ? `${plain.slice(0, 57)}…` : plain;
+};
 
 const listOf = (numbers: number[]) => {
   const names = numbers.map(String);

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PDF_SUBMISSION_MESSAGES, type AssignmentQuestion, type PdfSubmissionLine, type StudentAssignment } from '@evergrade/contracts';
 import { useSessionStore } from '../../../stores/session';
 import { renderRoutes } from '../../../testing/render';
 import { json, ndjson } from '../../../testing/replies';
+import { preloadRichText } from '../../editor';
 import { editorText, replaceText } from '../../editor/testing';
 import { AssignmentView } from './assignment-view';
 
@@ -69,11 +70,14 @@ async function openModalAndChoose(file: File) {
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 describe('Upload PDF', () => {
+  // the editor's lazy chunk is loaded before the tests, so no test races its first load on a busy machine
+  beforeAll(() => preloadRichText());
   beforeEach(() => useSessionStore.getState().setStudent({ email: 'student@demo.school' }));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
     useSessionStore.getState().clearAll();
+    localStorage.clear();
   });
 
   it('goes through Preparing, Uploading, processing with pages, validating and complete, then shows the filled answers in the boxes', async () => {
@@ -90,11 +94,20 @@ describe('Upload PDF', () => {
     // typed but not yet autosaved: saved before the upload starts
     const box1 = await screen.findByRole('textbox', { name: 'Answer to question 1' });
     act(() => replaceText(box1, 'draft'));
-    // The editor emits 50 ms after the last edit; leave room for a busy machine.
-    await new Promise((r) => setTimeout(r, 300));
+    // the editor's emission reached the view (waited on as state)
+    await waitFor(() => expect(screen.getByTestId('progress').textContent).toBe('2/3 answered'));
 
     const dialog = await openModalAndChoose(pdf());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    // first it lists the answers the PDF may replace, and sends nothing until the student agrees
+    const replace = within(dialog).getByTestId('pdf-upload-replace');
+    expect([...replace.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Question 1: draft', 'Question 2: typed earlier']);
+    expect(replace.textContent).toContain("stays in this assignment's history");
+    expect(calls.some((c) => c.key === 'GET /students/get-signed-url')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).queryByTestId('pdf-upload-replace')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace and upload' }));
     await waitFor(() => expect(phase()).toBe('pending'));
     expect(within(dialog).getByText('Preparing')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /students/set-assignment-response')).toBe(true), { timeout: 5000 });
@@ -141,6 +154,18 @@ describe('Upload PDF', () => {
       expect(editorText(screen.getByRole('textbox', { name: `Answer to question ${i + 1}` }))).toBe(text);
     }
     expect(screen.getByTestId('progress').textContent).toBe('3/3 answered');
+
+    // the typed answers the PDF replaced are shown under their questions (question 3 was empty: nothing to show)
+    await waitFor(() => expect(screen.getByTestId('replaced-101').querySelector('.replaced-text')!.textContent).toBe('draft'));
+    await waitFor(() => expect(screen.getByTestId('replaced-102').textContent).toContain('typed earlier'));
+    expect(screen.queryByTestId('replaced-103')).toBeNull();
+    // and can be put back: the PDF's answer is then the one shown as replaced
+    fireEvent.click(within(screen.getByTestId('replaced-102')).getByRole('button', { name: 'Use this answer instead' }));
+    await waitFor(() => expect(editorText(screen.getByRole('textbox', { name: 'Answer to question 2' }))).toBe('typed earlier'));
+    expect(screen.getByTestId('replaced-102').textContent).toContain("The PDF's answer, replaced when you restored yours");
+    await waitFor(() => expect(screen.getByTestId('replaced-102').textContent).toContain(filled[1]));
+    fireEvent.click(within(screen.getByTestId('replaced-101')).getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByTestId('replaced-101')).toBeNull();
   });
 
   it("accepts only PDFs: 'Please select a valid PDF file'", async () => {

@@ -5,6 +5,7 @@ import { CheckIcon } from '../../../components/icons';
 import { marksLabel } from '../../../lib/format';
 import { RichTextEditor, RichTextView } from '../../editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
+import type { ReplacedAnswer } from '../utils/replaced-answers';
 import './answering.css';
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
@@ -19,9 +20,13 @@ type Props = {
   refusal?: string | undefined;
   locked: boolean;
   onChange: (questionId: number, text: string) => void;
+  /** The answer a PDF upload replaced here (or the PDF's, once the student restored theirs). */
+  replaced?: ReplacedAnswer | undefined;
+  onRestore?: (question: AssignmentQuestion) => void;
+  onHideReplaced?: (question: AssignmentQuestion) => void;
 };
 
-export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, refusal, locked, onChange }: Props) {
+export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, refusal, locked, onChange, replaced, onRestore, onHideReplaced }: Props) {
   const headingId = useId();
   const readOnly = locked || q.graded;
   return (
@@ -58,6 +63,19 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
           </span>
         )}
       </div>
+      {replaced && (
+        <section className="replaced-answer" data-testid={`replaced-${q.question_id}`} aria-label="Replaced answer">
+          <p className="replaced-title">
+            {replaced.by === 'pdf' ? 'Your typed answer, replaced by the PDF upload' : "The PDF's answer, replaced when you restored yours"}
+          </p>
+          <RichTextView className="replaced-text" value={replaced.text} />
+          <p className="text-muted small">It is also kept in this assignment's history.</p>
+          <div className="replaced-actions">
+            {!readOnly && <button type="button" className="button button-secondary" onClick={() => onRestore?.(q)}>Use this answer instead</button>}
+            <button type="button" className="button button-ghost" onClick={() => onHideReplaced?.(q)}>Hide</button>
+          </div>
+        </section>
+      )}
       {!isRichTextEmpty(q.feedback) && (
         <div className="feedback" data-testid={`feedback-${q.question_id}`}>
           <p className="feedback-title">Feedback</p>
