@@ -30,7 +30,7 @@ export const MESSAGES = {
   offlineUntimed: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
   refusedKept: 'What you typed is kept in this box and on this device: change it to save it again, or copy it.',
   refusedBeforeSubmit: (n: number) =>
-    `${n === 1 ? 'One answer was' : `${n} answers were`} not saved (see below). If you submit now, the last saved ` +
+    `${n === 1 ? 'One answer was' : `${n} answers were`} not saved. If you submit now, the last saved ` +
     `answer is submitted in ${n === 1 ? 'its' : 'their'} place; what you typed stays on this device. Submit anyway?`,
   conflict: 'The data changed while you were saving. Please try again.',
   internal: 'Something went wrong on our side. Please try again.',
