@@ -1,0 +1,158 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPgliteDatabase } from '@evergrade/platform/sql';
+import { checkDemoSchool } from './demo-school';
+import { freePort, SEEDED, spawnServer, whenReady } from './server';
+
+/**
+ * Part (b): the first start of a fresh data directory is SIGKILLed at a random moment (sometimes its next start
+ * too), then the server is started normally: every demo login must work and the whole demo school must be listed,
+ * and the banner's "(demo school seeded)" must be true (shown exactly when the start had seeding left to do).
+ * After each kill a copy of the data directory is opened to see where the kill landed: before the seed, half-way
+ * through it, or after it; the kill moment follows the seed (later when kills land before it, earlier after it).
+ */
+export type FirstStartOptions = {
+  kills: number;
+  /** Chance that the start after a kill is killed too, before the normal start. */
+  killResumeChance?: number;
+  /** Time a clean first start once first (aims the kills better); without it the aim starts at `aimMs`. */
+  reference?: boolean;
+  aimMs?: number;
+  port?: number;
+  log?: (line: string) => void;
+};
+
+export type SeedState = 'empty' | 'partial' | 'whole' | 'unreadable';
+
+export type FirstStartResult = {
+  kills: number;
+  /** Where the kills landed. */
+  landed: Record<SeedState, number>;
+  /** Normal starts after kills, and how many of them ended with the whole demo school. */
+  starts: number;
+  wholeStarts: number;
+  /** Starts whose banner's "(demo school seeded)" did not match whether seeding was left to do. */
+  untruthfulBanners: number;
+  failures: string[];
+};
+
+/** The seed's last step (command-service/src/demo-school.ts): its command id is on the tenant's stream once the seed is whole. */
+const SEED_DONE = 'demo-seed:preapprove-students';
+
+/**
+ * Demo-school events in a copy of the data directory (a copy, so the next start still recovers the original), and
+ * whether the seed's last step is among them.
+ */
+async function demoEvents(dataDir: string): Promise<{ events: number; done: boolean } | 'unreadable'> {
+  const copy = mkdtempSync(path.join(tmpdir(), 'evergrade-chaos-b-copy-'));
+  try {
+    cpSync(dataDir, copy, { recursive: true });
+    const db = await openPgliteDatabase({ dataDir: copy });
+    try {
+      const table = await db.query<{ t: string | null }>(`SELECT to_regclass('public.events')::text AS t`);
+      if (!table.rows[0]?.t) return { events: 0, done: false };
+      const { rows } = await db.query<{ n: number; done: boolean }>(
+        `SELECT count(*)::int AS n, coalesce(bool_or(metadata->>'commandId' = $1), false) AS done
+           FROM events WHERE stream_id = 'tenant:demo' OR stream_id LIKE '%:demo:%'`, [SEED_DONE]);
+      return { events: rows[0]!.n, done: rows[0]!.done };
+    } finally {
+      await db.close();
+    }
+  } catch {
+    return 'unreadable';
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+export async function runFirstStartKills(options: FirstStartOptions): Promise<FirstStartResult> {
+  const log = options.log ?? (() => {});
+  const port = options.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const failures: string[] = [];
+  const landed: Record<SeedState, number> = { empty: 0, partial: 0, whole: 0, unreadable: 0 };
+  let kills = 0;
+  let starts = 0;
+  let wholeStarts = 0;
+  let untruthfulBanners = 0;
+  const dirs: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'evergrade-chaos-b-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  try {
+    let aim = options.aimMs ?? 15_000;
+    if (options.reference ?? true) {
+      const dir = freshDir();
+      const server = spawnServer({ port, dataDir: dir });
+      const banner = await whenReady(server);
+      const ms = Date.now() - server.startedAt;
+      const check = await checkDemoSchool(base);
+      await server.stop();
+      if (!banner.includes(SEEDED)) failures.push('a clean first start did not say "(demo school seeded)"');
+      if (!check.whole) failures.push(`a clean first start is not whole: ${check.problems.join('; ')}`);
+      const n = await demoEvents(dir);
+      if (n === 'unreadable' || !n.done) failures.push('a clean first start did not finish the seed');
+      aim = ms * 0.8;
+      log(`(b) a clean first start takes ${(ms / 1000).toFixed(1)} s and writes ${n === 'unreadable' ? '?' : n.events} demo-school events`);
+    }
+
+    const classify = async (dir: string): Promise<SeedState> => {
+      const n = await demoEvents(dir);
+      if (n === 'unreadable') return 'unreadable';
+      return n.done ? 'whole' : n.events === 0 ? 'empty' : 'partial';
+    };
+    const killAt = async (dir: string, ms: number, what: string): Promise<SeedState> => {
+      const server = spawnServer({ port, dataDir: dir });
+      const reached = await Promise.race([
+        server.ready.then(() => true, () => false),
+        new Promise<false>((r) => setTimeout(() => r(false), ms)),
+      ]);
+      await server.kill();
+      kills++;
+      const state = reached ? 'whole' : await classify(dir);
+      landed[state]++;
+      log(`(b) kill ${kills}: ${what} killed after ${(ms / 1000).toFixed(1)} s${reached ? ' (it had already started)' : ''}: demo school ${state}`);
+      return state;
+    };
+
+    for (let round = 1; kills < options.kills; round++) {
+      const dir = freshDir();
+      const ms = Math.round(aim * (0.6 + 0.8 * Math.random()));
+      let state = await killAt(dir, ms, `first start #${round}`);
+      // Aim at the seed: later when the kill came before it, earlier when after it.
+      if (state === 'empty') aim *= 1.15;
+      else if (state === 'whole') aim *= 0.85;
+      if (kills < options.kills && Math.random() < (options.killResumeChance ?? 0.5)) {
+        state = await killAt(dir, Math.round(aim * Math.random()), `its next start`);
+      }
+      const server = spawnServer({ port, dataDir: dir });
+      starts++;
+      try {
+        const banner = await whenReady(server);
+        const seeded = banner.includes(SEEDED);
+        // Seeding was left to do exactly when the kill left the school empty or half made.
+        if (state !== 'unreadable' && seeded !== (state !== 'whole')) {
+          untruthfulBanners++;
+          failures.push(`round ${round}: the banner ${seeded ? 'says' : 'does not say'} "(demo school seeded)" after a kill that left the school ${state}`);
+        }
+        const check = await checkDemoSchool(base);
+        if (check.whole) wholeStarts++;
+        else failures.push(`round ${round}: the demo school is not whole after the start: ${check.problems.join('; ')}`);
+        log(`(b) round ${round}: the normal start ${seeded ? 'seeded' : 'found the seed done'}; demo school ${check.whole ? 'whole' : 'NOT whole'}`);
+      } catch (err) {
+        failures.push(`round ${round}: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        await server.stop();
+      }
+    }
+  } catch (err) {
+    failures.push(err instanceof Error ? err.message : String(err));
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+  return { kills, landed, starts, wholeStarts, untruthfulBanners, failures };
+}
