@@ -41,6 +41,11 @@ export type CallOptions<N extends RouteName> = {
   /** The request outlives the page (sent while the tab closes or reloads); the body must stay under 64 KB. */
   keepalive?: boolean;
   /**
+   * Send this multipart form instead of a JSON body (uploads with files; the route's JSON fields as form fields).
+   * The browser sets the Content-Type and its boundary.
+   */
+  form?: FormData;
+  /**
    * The caller expects a 401 about the request itself (change-password: wrong current password);
    * only the server's "not signed in" reply then counts as a lost session.
    */
@@ -137,7 +142,7 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
   const tenant = options.tenant === undefined ? useSessionStore.getState().tenant : options.tenant;
   if (tenant) headers['X-Tenant'] = tenant;
   if (options.minPosition) headers['X-Min-Position'] = options.minPosition;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.form === undefined && options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -145,7 +150,7 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
       method: route.method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       ...(options.keepalive ? { keepalive: true } : {}),
     });

@@ -100,6 +100,28 @@ describe('callApi', () => {
     expect(init?.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok=1', 'X-Tenant': 'demo', 'X-Min-Position': '41' });
   });
 
+  it('sends a multipart form as it is (uploads): the browser sets its Content-Type; CSRF and tenant go with it', async () => {
+    document.cookie = 'csrf_access_token=tok';
+    const generated = { success: true, position: '7', questions: [], ai_config_id: 3, subject: 'Physics', generator: 'offline' };
+    fetchMock.mockResolvedValue(reply(200, generated));
+    const form = new FormData();
+    form.append('prompt', 'forces');
+    expect(await callApi('generatePracticeAssignment', { body: { prompt: 'forces' }, form })).toEqual(generated);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/students/generate-practice-assignment');
+    expect(init?.body).toBe(form);
+    expect(init?.headers).toMatchObject({ 'X-CSRF-TOKEN': 'tok', 'X-Tenant': 'demo', Accept: 'application/json' });
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('a refused upload keeps the session and carries the server\'s message', async () => {
+    fetchMock.mockResolvedValue(reply(400, { message: MESSAGES.brokenForm }));
+    await expect(callApi('generateAssignment', { body: { prompt: 'x' }, form: new FormData() })).rejects.toMatchObject({ status: 400, message: MESSAGES.brokenForm });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().student.isAuthenticated).toBe(true);
+  });
+
   it('encodes the querystring, leaving out unset values', async () => {
     fetchMock.mockResolvedValue(reply(200, { upload_url: '/u', api_url: '/editor/images/a.png' }));
     await callApi('getImageUploadUrl', { query: { file_name: 'my pic & co.png', content_type: 'image/png', extra: undefined } });
