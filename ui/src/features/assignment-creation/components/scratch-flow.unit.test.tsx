@@ -165,5 +165,6 @@ describe('creating an assignment from scratch', () => {
     expect(richTextToPlainText(body.questions[0]!.question)).toBe('What is 2 + 2?');
     expect(richTextToPlainText(body.questions[0]!.answer)).toBe('4');
     await screen.findByText('Assignment list', undefined, { timeout: 3000 });
-  });
+    // The whole wizard with two lexical editors: over 5 s on a busy machine; it waits on state, never on the clock.
+  }, 30_000);
 });
