@@ -2,7 +2,7 @@ import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createSqlEventStore } from '@evergrade/platform/event-store';
-import { createHttpServer, onShutdown } from '@evergrade/platform/http';
+import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { setUpMail } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
@@ -27,7 +27,7 @@ if (!config.smtpUrl && config.nodeEnv === 'production') console.warn('SMTP_URL i
 await seedSharedLibrary(store);
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
 const blobs = await createBlobStoreFromConfig(config);
-const app = await createHttpServer({ trustProxy: config.trustProxy });
+const app = await createHttpServer({ trustProxy: config.trustProxy, securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) } });
 await app.register(commandService, {
   store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db), blobs,
   locateResponse: createResponseLocator(db),

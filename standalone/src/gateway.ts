@@ -4,11 +4,16 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { matchRoute, routes, wantsAppPage } from '@evergrade/contracts';
 import { LOCAL_BLOB_PREFIX } from '@evergrade/platform/blob';
+import { createSecurityHeaders } from '@evergrade/platform/http';
 import { isLoopbackAddress } from '@evergrade/platform/mail';
 import { DEV_OUTBOX_LOOPBACK_ONLY } from '@evergrade/query-service';
 
 /** `host` defaults to 127.0.0.1 (this machine only), as the standalone server's HOST does. */
-export type GatewayOptions = { port: number; host?: string; commandUrl: string; queryUrl: string; uiDir: string };
+export type GatewayOptions = {
+  port: number; host?: string; commandUrl: string; queryUrl: string; uiDir: string;
+  /** The blob store's browser origins (S3's public endpoint) for the Content-Security-Policy. */
+  blobOrigins?: readonly string[];
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -32,7 +37,10 @@ export function gatewayTarget(options: Pick<GatewayOptions, 'commandUrl' | 'quer
 export function startGateway(options: GatewayOptions): http.Server {
   const targetFor = (method: string, pathname: string) => gatewayTarget(options, method, pathname);
 
+  // The services' responses carry the security headers already; the gateway's own (the UI, its refusals) get them here.
+  const securityHeaders = createSecurityHeaders({ blobOrigins: options.blobOrigins ?? [] });
   const server = http.createServer((req, res) => {
+    securityHeaders(req, res);
     const url = new URL(req.url ?? '/', 'http://gateway');
     const target = targetFor(req.method ?? 'GET', url.pathname);
     if (!target) return serveUi(options.uiDir, req, url.pathname, res);

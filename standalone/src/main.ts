@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { onShutdown } from '@evergrade/platform/http';
+import { onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { loadConfig } from '@evergrade/platform/config';
 import { createAiProvider } from '@evergrade/platform/ai';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
@@ -19,6 +19,7 @@ const server = await startStandalone({
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   // S3 when S3_BUCKET is set, else files under BLOB_DIR or the data directory (also with DATABASE_URL).
   blobs: await createBlobStoreFromConfig({ ...config, dataDir }),
+  blobOrigins: s3BrowserOrigins(config.s3),
   // Any OpenAI-compatible endpoint when AI_BASE_URL is set; otherwise the offline provider, named as such.
   ai: createAiProvider(config),
   feedbackUrl: config.feedbackUrl,

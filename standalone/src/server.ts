@@ -51,6 +51,8 @@ export type StandaloneOptions = {
    * dataDir, or, in memory, a temporary directory removed on close.
    */
   blobs?: BlobStore;
+  /** Origins browsers reach the blob store at besides this server (S3's public endpoint), for the CSP. */
+  blobOrigins?: readonly string[];
   /** The AI provider (from AI_BASE_URL / AI_MODEL in main.ts). Unset: the offline provider. */
   ai?: AiProvider;
   /** FEEDBACK_URL: "Report a problem" opens this form; unset, the app's own form, whose reports the school's admin reads. */
@@ -112,6 +114,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const app = await createHttpServer({
     trustProxy: options.trustProxy ?? false,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    securityHeaders: { blobOrigins: options.blobOrigins ?? [] },
     notFound: (request, reply) => {
       // A page path gets the app, which routes it (the login page for unknown pages); an unknown API path a JSON 404.
       const page = wantsAppPage(request.method, request.url.split('?')[0]!, request.headers.accept);

@@ -5,3 +5,4 @@ export * from './routes';
 export * from './setup';
 export * from './server';
 export * from './safe-request';
+export * from './security-headers';

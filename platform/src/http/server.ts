@@ -1,9 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { prepareHttp } from './setup';
+import type { SecurityHeaderOptions } from './security-headers';
 
 /** A Fastify instance ready for our plugins: logging, timeouts, zod, cookies, one error handler. */
 export async function createHttpServer(
-  options: { logLevel?: string; trustProxy?: boolean; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+  options: {
+    logLevel?: string; trustProxy?: boolean; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+    /** The blob store's browser origins for the Content-Security-Policy (see security-headers.ts). */
+    securityHeaders?: SecurityHeaderOptions;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
@@ -11,7 +16,7 @@ export async function createHttpServer(
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
   });
-  await prepareHttp(app, options.notFound ? { notFound: options.notFound } : {});
+  await prepareHttp(app, { ...(options.notFound ? { notFound: options.notFound } : {}), ...(options.securityHeaders ? { securityHeaders: options.securityHeaders } : {}) });
   return app;
 }
 

@@ -1,16 +1,23 @@
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandler, jsonNotFound } from './error-handler';
+import { helmetOptions, type SecurityHeaderOptions } from './security-headers';
 
-/** What every Fastify instance hosting our plugins needs once: zod compilers, cookies, the error handler. */
+/**
+ * What every Fastify instance hosting our plugins needs once: zod compilers, cookies, the error handler, and
+ * the security headers (CSP, frame-ancestors, Referrer-Policy, nosniff…) on every response, 404s and errors too.
+ */
 export async function prepareHttp(
   app: FastifyInstance,
-  options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+  options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown; securityHeaders?: SecurityHeaderOptions } = {},
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
+  // (The same options as the gateway's helmet; cast only because @fastify/helmet types them from helmet's CJS copy.)
+  await app.register(helmet, { global: true, ...(helmetOptions(options.securityHeaders) as object) });
   await app.register(cookie);
   installErrorHandler(app);
   app.setNotFoundHandler(options.notFound ?? jsonNotFound);
