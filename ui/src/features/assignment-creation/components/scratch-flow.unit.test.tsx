@@ -27,7 +27,7 @@ function start(courses = [COURSE]) {
 
 const next = () => screen.getByTestId('wizard-next');
 const typeInto = async (name: string, text: string) => {
-  const box = await screen.findByRole('textbox', { name });
+  const box = await screen.findByRole('textbox', { name }, { timeout: 10_000 }); // the editor loads lazily
   act(() => replaceText(box, text));
 };
 
