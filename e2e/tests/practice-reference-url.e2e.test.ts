@@ -22,7 +22,7 @@ describe('an unreachable reference URL in the practice wizard', () => {
     await page.goto('/student/assignments/practice/create');
     await page.getByLabel('Title').fill('Forces practice');
     await page.getByLabel('Course').selectOption('PHYS10');
-    await page.getByRole('button', { name: /With AI/ }).click();
+    await page.getByRole('radio', { name: /With AI/ }).check();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByLabel('What do you want to practice?').fill('Newton\'s second law');
 

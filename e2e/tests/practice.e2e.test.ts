@@ -27,7 +27,7 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await title.fill('forces practice');
     await expect.poll(() => title.inputValue()).toBe('Forces Practice');
     await page.getByLabel('Course').selectOption('PHYS10');
-    await page.getByRole('button', { name: /With AI/ }).click();
+    await page.getByRole('radio', { name: /With AI/ }).check();
     await shot('1-setup');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect.poll(() => page.getByTestId('practice-step').textContent()).toBe('Step 2 of 3: Create');

@@ -7,7 +7,7 @@ import { toast } from '../../../stores/toast';
 import { generateAssignment } from '../api/generate-assignment';
 import { useDraftStore } from '../stores/draft-store';
 import { draftFromGenerated } from '../utils/question-sources';
-import { Accordion } from './accordion';
+import { Accordion } from '../../../components/wizard/accordion';
 import { AssessmentRubrics } from './assessment-rubrics';
 import { ReferenceDocuments } from './reference-documents';
 import { TextbookPicker } from './textbook-picker';

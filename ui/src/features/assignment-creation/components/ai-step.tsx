@@ -2,7 +2,7 @@ import { ClockIcon, SearchIcon, SparkIcon } from '../../../components/icons';
 import { useSmartBuilderEnabled } from '../api/get-instructor-profile';
 import { useDraftStore } from '../stores/draft-store';
 import { AiExpress } from './ai-express';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../../components/wizard/choice-group';
 import { SmartBuilder } from './smart-builder';
 
 /** Step 2 for With AI: choose AI Express or Smart Builder, then that screen. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/dialog';
-import { ArrowLeftIcon } from '../../../components/icons';
+import { WizardHead } from '../../../components/wizard/wizard-head';
 import { useDraftStore, type WizardStep } from '../stores/draft-store';
 import { defaultSetup, hasEnteredAnything, SETUP_MESSAGES } from '../utils/setup-rules';
 import { CreateStep } from './create-step';
@@ -39,22 +39,8 @@ export function AssignmentWizard() {
 
   return (
     <div className="page wz-page" data-testid="assignment-wizard">
-      <header className="wz-head">
-        <button type="button" className="icon-button" aria-label="Back to assignments" onClick={leave}><ArrowLeftIcon /></button>
-        <div className="wz-head-text">
-          <p className="wz-crumbs"><span>Assignments</span> <span aria-hidden="true">&gt;</span> <span>New Assignment</span></p>
-          <h2 className="page-title wz-step-title" data-testid="wizard-step">{STEPS[step]}</h2>
-        </div>
-        <ol className="wz-progress" aria-label="Progress">
-          {ORDER.map((s, i) => (
-            <li key={s} className="wz-progress-step" data-state={s === step ? 'current' : ORDER.indexOf(step) > i ? 'done' : 'todo'} aria-current={s === step ? 'step' : undefined}>
-              <span className="wz-progress-dot">{i + 1}</span>
-              <span className="wz-progress-label">{['Setup', 'Create', 'Preview'][i]}</span>
-            </li>
-          ))}
-        </ol>
-        <button type="button" className="button button-ghost" onClick={leave}>Discard</button>
-      </header>
+      <WizardHead crumbs={['Assignments', 'New Assignment']} title={STEPS[step]} steps={['Setup', 'Create', 'Preview']} current={ORDER.indexOf(step)}
+        onLeave={leave} backLabel="Back to assignments" titleTestId="wizard-step" />
 
       {step === 'details' && <SetupStep onNext={() => useDraftStore.getState().setStep('create')} />}
       {step === 'create' && <CreateStep />}

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { DOCUMENT_MESSAGES } from '@evergrade/contracts';
 import { AlertDialog } from '../../../components/dialog';
-import { UploadIcon, XIcon } from '../../../components/icons';
+import { XIcon } from '../../../components/icons';
+import { FileButton } from '../../../components/wizard/file-button';
+import { ProgressPanel } from '../../../components/wizard/progress-panel';
 import { ApiError } from '../../../lib/api-client';
 import { useSessionStore } from '../../../stores/session';
 import { processMarkingScheme } from '../api/process-marking-scheme';
@@ -10,9 +12,9 @@ import { dueInstant } from '../utils/setup-rules';
 import { draftFromGenerated } from '../utils/question-sources';
 import { REDIRECT_AFTER_PROCESSING_MS } from '../utils/timings';
 import { INITIAL_PROGRESS, nextProgress, PHASE_LABELS, progressPercent, type UploadProgress } from '../utils/upload-progress';
-import { Accordion } from './accordion';
+import { Accordion } from '../../../components/wizard/accordion';
 import { AssessmentRubrics } from './assessment-rubrics';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../../components/wizard/choice-group';
 import { PdfFrame } from './pdf-frame';
 import { UrlPdfInput } from './url-pdf-input';
 
@@ -23,7 +25,6 @@ const SLOT_LABELS: Record<DocSlot, string> = { markingScheme: 'Marking Scheme', 
 /** One document: a PDF file or a URL; once chosen it shows in a frame. */
 function DocumentSlot({ slot, doc, disabled }: { slot: DocSlot; doc: DocSource | null; disabled: boolean }) {
   const setDocument = useDraftStore((s) => s.setDocument);
-  const input = useRef<HTMLInputElement>(null);
   const [src, setSrc] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   useEffect(() => {
@@ -47,14 +48,10 @@ function DocumentSlot({ slot, doc, disabled }: { slot: DocSlot; doc: DocSource |
       </header>
       {doc && src ? <PdfFrame src={src} title={label} /> : (
         <div className="wz-doc-drop">
-          <input ref={input} type="file" accept="application/pdf" hidden aria-label={`${label} PDF file`} onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            if (file.type !== 'application/pdf') return setAlert(DOCUMENT_MESSAGES.notPdfFile(label));
-            setDocument(slot, { kind: 'file', file, name: file.name });
+          <FileButton inputLabel={`${label} PDF file`} disabled={disabled} onFiles={([file]) => {
+            if (file!.type !== 'application/pdf') return setAlert(DOCUMENT_MESSAGES.notPdfFile(label));
+            setDocument(slot, { kind: 'file', file: file!, name: file!.name });
           }} />
-          <button type="button" className="button button-secondary" disabled={disabled} onClick={() => input.current?.click()}><UploadIcon width={16} height={16} /> Upload PDF</button>
           <span className="text-muted">or from a URL</span>
           <UrlPdfInput wording="document" label={`${label} URL`} disabled={disabled} onAdded={(d) => setDocument(slot, d)} />
         </div>
@@ -64,20 +61,12 @@ function DocumentSlot({ slot, doc, disabled }: { slot: DocSlot; doc: DocSource |
   );
 }
 
-function ProgressPanel({ progress }: { progress: UploadProgress }) {
-  const percent = progressPercent(progress);
-  return (
-    <div className="wz-progress-panel" role="status" data-testid="processing-progress">
-      <div className="wz-progress-line">
-        <span className="strong">{PHASE_LABELS[progress.phase]}</span>
-        {progress.total_pages > 0 && <span className="text-muted">Page {progress.current_page} of {progress.total_pages}</span>}
-        {progress.total_batches > 0 && <span className="text-muted">Batch {progress.current_batch} of {progress.total_batches}</span>}
-      </div>
-      <div className="wz-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Processing progress">
-        <span style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
+function DocumentProgress({ progress }: { progress: UploadProgress }) {
+  const details = [
+    ...(progress.total_pages > 0 ? [`Page ${progress.current_page} of ${progress.total_pages}`] : []),
+    ...(progress.total_batches > 0 ? [`Batch ${progress.current_batch} of ${progress.total_batches}`] : []),
+  ];
+  return <ProgressPanel phase={PHASE_LABELS[progress.phase]} details={details} percent={progressPercent(progress)} testId="processing-progress" />;
 }
 
 /** Step 2 for From Document: marking scheme or paper + key, processing mode, rubrics, Process Document. */
@@ -157,7 +146,7 @@ export function DocumentStep() {
         <Accordion title="Assessment Rubrics" summary={d.rubrics.length ? `${d.rubrics.length} selected` : 'Optional'}>
           <AssessmentRubrics />
         </Accordion>
-        {progress && <ProgressPanel progress={progress} />}
+        {progress && <DocumentProgress progress={progress} />}
       </section>
 
       <div className="wz-footer">

@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { AlertDialog } from '../../../components/dialog';
-import { UploadIcon, XIcon } from '../../../components/icons';
+import { XIcon } from '../../../components/icons';
+import { FileButton } from '../../../components/wizard/file-button';
 import { MAX_REFERENCE_DOCUMENTS } from '@evergrade/contracts';
 import { useDraftStore } from '../stores/draft-store';
 import { acceptReferenceFiles, REFERENCE_MESSAGES } from '../utils/reference-rules';
@@ -11,7 +12,6 @@ export function ReferenceDocuments() {
   const references = useDraftStore((s) => s.ai.references);
   const setAi = useDraftStore((s) => s.setAi);
   const [alert, setAlert] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const full = references.length >= MAX_REFERENCE_DOCUMENTS;
 
   const addFiles = (files: File[]) => {
@@ -34,11 +34,11 @@ export function ReferenceDocuments() {
         </ul>
       )}
       <div className="wz-doc-add">
-        <input ref={input} type="file" accept="application/pdf" multiple hidden aria-label="Reference PDF files"
-          onChange={(e) => { addFiles([...(e.target.files ?? [])]); e.target.value = ''; }} />
-        <button type="button" className="button button-secondary button-sm" onClick={() => (full ? setAlert(REFERENCE_MESSAGES.maxDocuments) : input.current?.click())}>
-          <UploadIcon width={16} height={16} /> Upload PDF
-        </button>
+        <FileButton inputLabel="Reference PDF files" multiple small onFiles={addFiles}
+          canOpen={() => {
+            if (full) setAlert(REFERENCE_MESSAGES.maxDocuments);
+            return !full;
+          }} />
         <span className="text-muted">or</span>
         <UrlPdfInput disabled={full} onFull={() => setAlert(REFERENCE_MESSAGES.maxDocuments)}
           onAdded={(doc) => setAi({ references: [...useDraftStore.getState().ai.references, doc] })} />

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { useCourses } from '../api/get-courses';
 import { useDraftStore } from '../stores/draft-store';
 import { courseOptionText, releasedAfterDue, SETUP_MESSAGES, setupIssues, showsLiveDate } from '../utils/setup-rules';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../../../components/wizard/choice-group';
 
 const METHODS = [
   { value: 'scratch', label: 'From Scratch', hint: 'Write each question yourself', icon: <EditIcon width={20} height={20} /> },

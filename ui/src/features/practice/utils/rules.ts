@@ -67,3 +67,12 @@ export const marksWord = (marks: number) => `${Number.isInteger(marks) ? marks :
 
 /** Difficulty labels under the slider. */
 export const difficultyLabel = (d: number) => (d <= 3 ? 'Easy' : d <= 7 ? 'Medium' : 'Hard');
+
+/** What the From Document progress panel shows for the newest line of process-practice-marking-scheme. */
+export function documentProgress(line: ProcessMarkingSchemeLine): { phase: string; details: string[]; percent: number } {
+  const total = line.total_pages ?? line.pages ?? 0;
+  const page = line.current_page ?? 0;
+  if (line.status === 'complete') return { phase: 'Done', details: total ? [`${total} of ${total} pages`] : [], percent: 100 };
+  if (total === 0) return { phase: 'Uploading', details: [], percent: 5 };
+  return { phase: 'Processing', details: [`Page ${page} of ${total}`], percent: Math.max(5, Math.round((page / total) * 100)) };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRACTICE_MESSAGES, plainTextToRichText } from '@evergrade/contracts';
-import { acceptPracticeFiles, capitaliseTitle, keptQuestions, marksWord, practiceTitleError, practiceUrlError, promptError, type DraftQuestion } from './rules';
+import { acceptPracticeFiles, capitaliseTitle, documentProgress, keptQuestions, marksWord, practiceTitleError, practiceUrlError, promptError, type DraftQuestion } from './rules';
 
 const pdf = (name: string) => new File(['%PDF-'], name, { type: 'application/pdf' });
 const draft = (question: string): DraftQuestion => ({ key: question, question, type: 'short_answer', marks_possible: 1, answer: '' });
@@ -40,5 +40,11 @@ describe('practice wizard rules', () => {
     expect(marksWord(1)).toBe('1 mark');
     expect(marksWord(2)).toBe('2 marks');
     expect(marksWord(0.5)).toBe('0.5 marks');
+  });
+
+  it('From Document progress: uploading, then page by page, then done', () => {
+    expect(documentProgress({ status: 'processing', pages: 0 })).toEqual({ phase: 'Uploading', details: [], percent: 5 });
+    expect(documentProgress({ status: 'processing', total_pages: 4, current_page: 1 })).toEqual({ phase: 'Processing', details: ['Page 1 of 4'], percent: 25 });
+    expect(documentProgress({ status: 'complete', total_pages: 4, current_page: 4 })).toEqual({ phase: 'Done', details: ['4 of 4 pages'], percent: 100 });
   });
 });

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import './wizard.css';
 
 /** An optional section of a method screen (Reference Documents, Assessment Rubrics, Textbooks). */
 export function Accordion({ title, summary, children, defaultOpen = false }: { title: string; summary?: ReactNode; children: ReactNode; defaultOpen?: boolean }) {

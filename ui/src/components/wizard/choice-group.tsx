@@ -1,4 +1,5 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
+import './wizard.css';
 
 export type Choice<V extends string> = { value: V; label: string; hint?: ReactNode; icon?: ReactNode; disabled?: boolean; badge?: ReactNode };
 
