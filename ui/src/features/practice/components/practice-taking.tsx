@@ -95,7 +95,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
   const checked = s.checked_at !== null;
   return (
     <div className="practice-page" data-testid="practice-taking">
-      <button type="button" className="button button-ghost" onClick={() => navigate('/student/assignments')}>← Back</button>
+      <button type="button" className="button button-ghost" onClick={() => navigate(PRACTICE_LIST_PATH)}>← Back</button>
       <header className="practice-header">
         <div>
           <h1 className="practice-title">{s.title}</h1>
