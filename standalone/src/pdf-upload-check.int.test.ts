@@ -81,7 +81,6 @@ describe('a fake PDF at upload', () => {
   it('is refused as a practice reference document with 400 naming the file', async () => {
     const res = await postForm(users.student, '/students/generate-practice-assignment', { prompt: 'Forces and motion' }, 'reference_documents', FAKE);
     expect(res.status).toBe(400);
-    // (The field it names is AI Express's reference_docs: the two routes share the reading of references.)
-    expect(res.json.message).toMatch(/notes\.pdf.*could not be read/);
+    expect(res.json).toMatchObject({ field: 'reference_documents', message: expect.stringMatching(/notes\.pdf.*could not be read/) });
   });
 });

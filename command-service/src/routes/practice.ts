@@ -40,7 +40,7 @@ export async function practiceRoutes(app: FastifyInstance, deps: CommandServiceD
     const { body, files } = request.isMultipart() ? await readMultipart(request) : { body: parseBody(request.body), files: [] };
     if (files.length + body.url_documents.length > PRACTICE_LIMITS.maxReferenceDocuments) throw new ValidationError(PRACTICE_MESSAGES.maxDocuments, 'reference_documents');
     const urls = body.url_documents.map((u) => ({ gsutil_url: u.gsutil_url, filename: u.name || u.filename, original_url: u.original_url }));
-    const read = await readReferences({ blobs: deps.blobs, tenant: s.tenant }, files, urls);
+    const read = await readReferences({ blobs: deps.blobs, tenant: s.tenant }, files, urls, { files: 'reference_documents', urls: 'url_documents' });
     return generatePractice(deps, { tenant: s.tenant, actorId: s.userId, actorRole: s.role }, body, read);
   });
 
