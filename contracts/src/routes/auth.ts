@@ -20,7 +20,7 @@ const SignupReplySchema = z.object({ message: z.string(), userId: z.number().int
 export const authRoutes = {
   login: route({
     method: 'POST', path: '/auth/login/:role', kind: 'command', access: 'public',
-    summary: 'Sign in as a student, an instructor or a school admin; sets the session and CSRF cookies. Rate limited per address and per IP (429).',
+    summary: 'Sign in as a student, an instructor or a school admin; sets the session and CSRF cookies. Guessing is slowed per (address, client IP) with a doubling wait after 5 tries, and failures are limited per IP: 429 with Retry-After.',
     params: z.object({ role: z.enum([...LOGIN_ROLES, 'admin'], { error: 'role must be student or instructor' }) }),
     body: LoginBodySchema,
     reply: SessionUserSchema,
