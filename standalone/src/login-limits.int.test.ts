@@ -86,6 +86,14 @@ function loginLimitSuite(backend: () => Promise<{ options: Partial<StandaloneOpt
     expect(count(again, 401)).toBe(LOGIN_LIMITS.pair.free);
   });
 
+  it('counts an IPv6 client by its /64, so a fresh address per guess does not reset the wait', async () => {
+    const email = 'v6-target@oak.school';
+    await user(email);
+    for (let i = 0; i < LOGIN_LIMITS.pair.free; i++) expect((await from(`2001:db8:1:2::${i + 10}`, email, 'guess')).status).toBe(401);
+    expect((await from('2001:db8:1:2:aaaa:bbbb:cccc:dddd', email, 'guess')).status).toBe(429);
+    expect((await from('2001:db8:1:3::5', email, RIGHT)).status).toBe(200);
+  });
+
   it('says minutes once the wait is a minute or more', async () => {
     const email = 'patient-guesser@oak.school';
     await user(email);

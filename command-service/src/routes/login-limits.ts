@@ -33,8 +33,9 @@ export type LoginAttempt = { succeeded(): Promise<void>; failed(): Promise<void>
 export async function claimLoginAttempt(
   limiter: RateLimiter, limits: LoginLimits, reply: FastifyReply, email: string, ip: string, now: Date,
 ): Promise<LoginAttempt> {
-  const ipKey = `login:ip:${ip}`;
-  const pairKey = `login:pair:${email.toLowerCase()}|${ip}`;
+  const client = clientOf(ip);
+  const ipKey = `login:ip:${client}`;
+  const pairKey = `login:pair:${email.toLowerCase()}|${client}`;
   // The pair first: a burst at one account from one client is refused there and never touches the school's
   // per-IP budget (only attempts that get to check a password count against it).
   const byPair = await limiter.claim(pairKey, limits.pair, now);
@@ -48,4 +49,21 @@ export async function claimLoginAttempt(
     },
     async failed() { /* both counts stand */ },
   };
+}
+
+/**
+ * The client an address stands for: an IPv4 address itself (IPv4-mapped IPv6 too), and an IPv6 address's /64
+ * network, since one home or phone is handed a whole /64 and could otherwise take a fresh address per guess.
+ */
+export function clientOf(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return address;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
