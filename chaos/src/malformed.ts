@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER, MIN_POSITION_HEADER, SESSION_COOKIE, routes, streamIds, type RouteDef } from '@evergrade/contracts';
+import { CSRF_COOKIE, CSRF_HEADER, MIN_POSITION_HEADER, SESSION_COOKIE, SOCKET_EVENTS, routes, streamIds, type RouteDef } from '@evergrade/contracts';
 import { changeMembership, createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
+import { io } from 'socket.io-client';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 
 /**
@@ -10,7 +11,8 @@ import { startStandalone, type Standalone } from '@evergrade/standalone';
  * standalone server in memory. Each request starts from a body that passes the route's schema (sampled from it, with
  * ids of real things) and breaks it one way: NUL, lone surrogates, rich text hiding both, 300 KB strings, wrong types,
  * arrays for objects, 2,000-deep nesting, numbers out of every range, odd path parameters and query strings, bad JSON,
- * wrong content types, odd cookies and headers. Any 5xx, any 422 and any request without an answer is a failure.
+ * wrong content types, odd cookies and headers; then malformed `watch.assignment` messages on the live-update socket.
+ * Any 5xx, any 422 and any request without an answer is a failure.
  */
 
 export type MalformedOptions = { perRoute?: number; log?: (line: string) => void; concurrency?: number; logLevel?: string };
@@ -78,6 +80,7 @@ export async function runMalformed(options: MalformedOptions = {}): Promise<Malf
       await pool(work, options.concurrency ?? 8);
       log(`${name}: ${work.length} requests, ${result.status5xx} 5xx and ${result.status422} 422 so far`);
     }
+    await socketProbes(server.url, callers, ids, perRoute, result, log);
     for (const [kind, tally] of Object.entries(byKind)) {
       log(`${kind}: ${Object.entries(tally).sort().map(([status, n]) => `${status} ×${n}`).join(', ')}`);
     }
@@ -131,6 +134,39 @@ async function prepare(server: Standalone): Promise<{ callers: Caller[]; ids: Id
     file_name: `${assignmentId}_submission.pdf`, page: '/student/assignments',
   };
   return { callers, ids: { pool: [assignmentId, ...questionIds, courseId, student, instructor, 1, 2], named } };
+}
+
+const SOCKET_PAYLOADS: unknown[] = [
+  null, 'x', 42, [], { assignment_id: 2 ** 31 }, { assignment_id: 1e308 }, { assignment_id: -1 }, { assignment_id: '1\u0000' },
+  { assignment_id: '\ud800' }, { assignment_id: [1] }, { assignment_id: { $gt: 0 } }, { assignment_id: 'x'.repeat(LONG) },
+];
+
+/** The live-update socket too: every caller with a session sends malformed `watch.assignment` messages; each is answered. */
+async function socketProbes(url: string, callers: Caller[], ids: Ids, perRoute: number, result: MalformedResult, log: (line: string) => void) {
+  for (const caller of callers.filter((c) => c.cookies[SESSION_COOKIE])) {
+    const cookie = Object.entries(caller.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+    const socket = io(url, { extraHeaders: { cookie }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const payloads = [...SOCKET_PAYLOADS, { assignment_id: ids.pool[0] }];
+      for (let i = 0; i < Math.max(perRoute, payloads.length); i++) {
+        const payload = payloads[i % payloads.length];
+        result.requests++;
+        const answered = await socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.watchAssignment, payload).then(() => true, () => false);
+        if (!answered) {
+          result.status5xx++;
+          const failure = `SOCKET ${SOCKET_EVENTS.watchAssignment} ${caller.name} ${JSON.stringify(payload).slice(0, 60)} no answer`;
+          result.failures.push(failure);
+          log(`failure: ${failure}`);
+        }
+      }
+    } finally {
+      socket.close();
+    }
+  }
 }
 
 async function signIn(server: Standalone, caller: Caller): Promise<Caller> {
@@ -476,11 +512,11 @@ function probesFor(def: RouteDef, caller: Caller, shared: Ids, perRoute: number)
       headers: { ...json(valid(keep, s)).headers, cookie: [`${SESSION_COOKIE}=%00`, `${SESSION_COOKIE}=${'z'.repeat(4000)}`, `${SESSION_COOKIE}=%ED%A0%80`, `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b`][s % 4]! },
     }),
     (s) => {
-      const body = valid(keep, s);
-      const paths = leaves(body).filter((p) => typeof getAt(body, p) === 'number');
-      const target = paths[s % Math.max(paths.length, 1)];
-      const huge = ([2 ** 31, -(2 ** 31) - 1, 2 ** 63, 1e308, -1e308, 0.1, 9007199254740993] as Json[])[s % 7]!;
-      return withBody('number-out-of-range', json(target ? setAt(body, target, huge) : { id: huge }));
+      // Every number of the body, the query and the path at once: ids past any column's range, fractions, -0.
+      const huge = ([2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 1e308, -1e308, 0.1, -0, 9007199254740993] as Json[])[s % 8]!;
+      const path = pathWith(mapNumbers(validParams(keep, s), () => huge) as Record<string, Json>)
+        + queryOf(mapNumbers(validQuery(keep, s), () => huge) as Record<string, Json>);
+      return withBody('number-out-of-range', json(mapNumbers(valid(keep, s), () => huge)), path);
     },
     (s) => withBody('extra-fields', json({ ...(asObject(valid(keep, s))), ['\u0000key']: 'v', ['k\ud800']: '\u0000', extra: deepArray(50) })),
   ];
@@ -490,6 +526,14 @@ function probesFor(def: RouteDef, caller: Caller, shared: Ids, perRoute: number)
 }
 
 const asObject = (value: Json): Record<string, Json> => (value && typeof value === 'object' && !Array.isArray(value) ? value : { value });
+
+/** Every number of the value replaced. */
+function mapNumbers(value: Json, to: (n: number) => Json): Json {
+  if (typeof value === 'number') return to(value);
+  if (Array.isArray(value)) return value.map((v) => mapNumbers(v, to));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapNumbers(v, to)]));
+  return value;
+}
 
 /** Every string of the value replaced by `text`. */
 function setAll(value: Json, text: string): Json {

@@ -12,6 +12,8 @@ import { ValidationError } from './errors';
 export const MAX_INPUT_DEPTH = 100;
 export const INPUT_MESSAGES = {
   tooDeep: `The request is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`,
+  /** The database could not use a value of the request (a number beyond any id, a malformed value). */
+  unusableValue: 'A value in the request is out of range or malformed',
 } as const;
 
 const NUL = /\u0000/g;

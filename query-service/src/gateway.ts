@@ -38,7 +38,8 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     }
     socket.on(SOCKET_EVENTS.watchAssignment, async (payload: unknown, ack?: (r: { ok: boolean }) => void) => {
       const id = Number((payload as { assignment_id?: unknown } | null)?.assignment_id);
-      const ok = Number.isInteger(id) && id > 0 && (await mayWatch(deps.db, session, id));
+      // A listener's rejection would go unhandled (and end the process): any failure is a refusal.
+      const ok = Number.isInteger(id) && id > 0 && (await mayWatch(deps.db, session, id).catch(() => false));
       if (ok) await socket.join(room(session.tenant, noticeKeys.assignment(id)));
       if (typeof ack === 'function') ack({ ok });
     });

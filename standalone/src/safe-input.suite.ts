@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_MESSAGES, parseRichText, type StudentAssignment } from '@evergrade/contracts';
+import { io } from 'socket.io-client';
+import { INPUT_MESSAGES, SOCKET_EVENTS, parseRichText, type StudentAssignment } from '@evergrade/contracts';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, type TestUser } from './testing/client';
 
@@ -85,6 +86,28 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
       const recorded = (await server.store.readAll({ limit: 100_000 })).filter((e) => e.type === 'AiConfigRecorded').at(-1)!;
       expect(JSON.stringify(recorded.data)).toContain('3 questions on photosynthesis');
       expect(JSON.stringify(recorded.data)).not.toMatch(/\\u0000|\\ud800/);
+    });
+  });
+
+  describe('numbers the database cannot hold', () => {
+    it('answers an id past any column\'s range with a 400, not a 500', async () => {
+      const res = await student.post('/students/get-assignment-questions', { assignment_id: 2 ** 31 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json.message).toBe(INPUT_MESSAGES.unusableValue);
+    });
+
+    it('refuses such an id on the live-update socket, which keeps answering', async () => {
+      const cookie = Object.entries(student.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+      const socket = io(server.url, { extraHeaders: { cookie }, transports: ['websocket'], reconnection: false });
+      try {
+        await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('connect_error', reject); });
+        const watch = (payload: unknown) => socket.timeout(5000).emitWithAck(SOCKET_EVENTS.watchAssignment, payload);
+        expect(await watch({ assignment_id: 2 ** 31 })).toEqual({ ok: false });
+        expect(await watch({ assignment_id: 1e300 })).toEqual({ ok: false });
+        expect(await watch({ assignment_id: assignmentId })).toEqual({ ok: true });
+      } finally {
+        socket.close();
+      }
     });
   });
 

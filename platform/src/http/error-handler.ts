@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, MESSAGES } from '@evergrade/contracts';
+import { DomainError, INPUT_MESSAGES, MESSAGES } from '@evergrade/contracts';
 import { WrongExpectedVersionError } from '../event-store/types';
+import { isDataException } from '../sql/errors';
 
 /** One error handler: 4xx with a message (and the field, when one is at fault); 5xx logged, details hidden. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -18,6 +19,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).send(err.field ? { message: err.message, field: err.field } : { message: err.message });
     }
     if (err instanceof WrongExpectedVersionError) return reply.code(409).send({ message: MESSAGES.conflict });
+    if (isDataException(err)) {
+      // The schemas let through a value the database cannot use (an id past its column's range): the input's fault.
+      request.log.warn({ err }, 'request value refused by the database');
+      return reply.code(400).send({ message: INPUT_MESSAGES.unusableValue });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: err.message });

@@ -1,5 +1,5 @@
 export type { Database, QueryResult, SqlClient } from './types';
 export { openPostgresDatabase } from './postgres';
 export { openPgliteDatabase } from './pglite';
-export { sqlState, isUniqueViolation } from './errors';
+export { sqlState, isUniqueViolation, isDataException } from './errors';
 export { createIsolatedSchema, type IsolatedSchema } from './isolated-schema';
