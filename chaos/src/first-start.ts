@@ -105,40 +105,44 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
       if (n === 'unreadable') return 'unreadable';
       return n.done ? 'whole' : n.events === 0 ? 'empty' : 'partial';
     };
-    const killAt = async (dir: string, ms: number, what: string): Promise<SeedState> => {
+    /** Seeding was left to do exactly when the school was empty or half made: the banner must say so then only. */
+    const checkBanner = (banner: string, before: SeedState, what: string) => {
+      const seeded = banner.includes(SEEDED);
+      if (before !== 'unreadable' && seeded !== (before !== 'whole')) {
+        untruthfulBanners++;
+        failures.push(`${what}: the banner ${seeded ? 'says' : 'does not say'} "(demo school seeded)" though the demo school was ${before} before that start`);
+      }
+      return seeded;
+    };
+    const killAt = async (dir: string, ms: number, before: SeedState, what: string): Promise<SeedState> => {
       const server = spawnServer({ port, dataDir: dir });
-      const reached = await Promise.race([
-        server.ready.then(() => true, () => false),
-        new Promise<false>((r) => setTimeout(() => r(false), ms)),
+      const banner = await Promise.race([
+        server.ready.catch(() => null),
+        new Promise<null>((r) => setTimeout(() => r(null), ms)),
       ]);
       await server.kill();
       kills++;
-      const state = reached ? 'whole' : await classify(dir);
+      if (banner !== null) checkBanner(banner, before, what);
+      const state = banner !== null ? 'whole' : await classify(dir);
       landed[state]++;
-      log(`(b) kill ${kills}: ${what} killed after ${(ms / 1000).toFixed(1)} s${reached ? ' (it had already started)' : ''}: demo school ${state}`);
+      log(`(b) kill ${kills}: ${what} killed after ${(ms / 1000).toFixed(1)} s${banner !== null ? ' (it had already started)' : ''}: demo school ${state}`);
       return state;
     };
 
     for (let round = 1; kills < options.kills; round++) {
       const dir = freshDir();
       const ms = Math.round(aim * (0.6 + 0.8 * Math.random()));
-      let state = await killAt(dir, ms, `first start #${round}`);
+      let state = await killAt(dir, ms, 'empty', `first start #${round}`);
       // Aim at the seed: later when the kill came before it, earlier when after it.
       if (state === 'empty') aim *= 1.15;
       else if (state === 'whole') aim *= 0.85;
       if (kills < options.kills && Math.random() < (options.killResumeChance ?? 0.5)) {
-        state = await killAt(dir, Math.round(aim * Math.random()), `its next start`);
+        state = await killAt(dir, Math.round(aim * Math.random()), state, `its next start`);
       }
       const server = spawnServer({ port, dataDir: dir });
       starts++;
       try {
-        const banner = await whenReady(server);
-        const seeded = banner.includes(SEEDED);
-        // Seeding was left to do exactly when the kill left the school empty or half made.
-        if (state !== 'unreadable' && seeded !== (state !== 'whole')) {
-          untruthfulBanners++;
-          failures.push(`round ${round}: the banner ${seeded ? 'says' : 'does not say'} "(demo school seeded)" after a kill that left the school ${state}`);
-        }
+        const seeded = checkBanner(await whenReady(server), state, `round ${round}`);
         const check = await checkDemoSchool(base);
         if (check.whole) wholeStarts++;
         else failures.push(`round ${round}: the demo school is not whole after the start: ${check.problems.join('; ')}`);
