@@ -46,8 +46,8 @@ describe(`no screen scrolls sideways on a ${PHONE} px phone`, () => {
     for (const [path, ready] of [
       ['/login', () => page.getByLabel('Email')],
       ['/forgot-password', () => page.getByLabel('Email')],
-      ['/student/signup', () => page.locator('main, form').first()],
-      ['/instructor/signup', () => page.locator('main, form').first()],
+      ['/student/signup?school=demo', () => page.getByLabel(/mail/i)],
+      ['/instructor/signup?school=demo', () => page.getByLabel(/mail/i)],
       ['/docs', () => page.getByTestId('doc-card-instructor-manual')],
       ['/docs/instructor-manual', () => page.getByRole('heading', { level: 1 })],
     ] as const) {
