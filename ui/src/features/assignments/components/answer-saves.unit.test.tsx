@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_COOKIE, MESSAGES, richTextToPlainText, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
 import { useSessionStore } from '../../../stores/session';
@@ -55,8 +55,12 @@ async function type(n: number, text: string) {
 }
 
 describe('answer saves that do not simply succeed', () => {
-  // the editor's lazy chunk is loaded before the tests, so no test races its first load on a busy machine
-  beforeAll(() => preloadRichText());
+  // The editor's lazy chunk is loaded before the tests, and every wait on state may take up to 10 s: on a busy
+  // machine mounting the editors alone can outlast the default 1 s, and a passing test never waits that long.
+  beforeAll(() => {
+    configure({ asyncUtilTimeout: 10_000 });
+    return preloadRichText();
+  });
   beforeEach(() => {
     // fake-indexeddb answers on setImmediate: left real, so the device queue works under the fake clock
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

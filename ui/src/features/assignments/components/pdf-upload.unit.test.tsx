@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PDF_SUBMISSION_MESSAGES, type AssignmentQuestion, type PdfSubmissionLine, type StudentAssignment } from '@evergrade/contracts';
 import { useSessionStore } from '../../../stores/session';
@@ -70,8 +70,12 @@ async function openModalAndChoose(file: File) {
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 describe('Upload PDF', () => {
-  // the editor's lazy chunk is loaded before the tests, so no test races its first load on a busy machine
-  beforeAll(() => preloadRichText());
+  // The editor's lazy chunk is loaded before the tests, and every wait on state may take up to 10 s: on a busy
+  // machine mounting the editors alone can outlast the default 1 s, and a passing test never waits that long.
+  beforeAll(() => {
+    configure({ asyncUtilTimeout: 10_000 });
+    return preloadRichText();
+  });
   beforeEach(() => useSessionStore.getState().setStudent({ email: 'student@demo.school' }));
   afterEach(() => {
     cleanup();

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, TIMER_MESSAGES, type AssignmentQuestion, type StudentAssignment, type TimedSessionState } from '@evergrade/contracts';
 import { mockApi, renderRoutes, type Handler } from '../../../testing/render';
 import { useConnection } from '../stores/connection';
@@ -40,6 +40,8 @@ afterEach(() => {
 });
 
 describe('a timed assignment', () => {
+  // mounting the view can outlast the default 1 s on a busy machine: every wait on state may take up to 10 s
+  beforeAll(() => { configure({ asyncUtilTimeout: 10_000 }); });
   it('asks before starting, without loading the questions; Start begins the countdown', async () => {
     const { calls } = renderTimed({
       'GET /sessions/current/12': () => ({ status: 404, body: { message: 'No timed session found' } }),
