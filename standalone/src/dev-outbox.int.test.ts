@@ -1,5 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerTenant, registerUser } from '@evergrade/command-service';
@@ -163,4 +168,54 @@ describe.skipIf(!lanAddress)('dev outbox through the distributed gateway', () =>
     expect((local.address() as AddressInfo).address).toBe('127.0.0.1');
     await new Promise((resolve) => local.close(resolve));
   });
+});
+
+/** `npm start` as an operator runs it: the environment decides (HOST, DEV_OUTBOX), not test options. */
+describe.skipIf(!lanAddress)('npm start (standalone/src/main.ts)', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const started: { child: ChildProcess; dataDir: string }[] = [];
+  const freePort = () => new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
+  });
+  const start = async (env: Record<string, string>) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evergrade-outbox-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
+      cwd: root, env: { ...process.env, HOST: '', DEV_OUTBOX: '', NODE_ENV: '', DATABASE_URL: '', UI_DIR: '/nonexistent', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push({ child, dataDir });
+    let out = '';
+    child.stdout!.on('data', (d) => { out += d; });
+    child.stderr!.on('data', (d) => { out += d; });
+    const deadline = Date.now() + 120_000;
+    while (!out.includes('Evergrade is running')) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return { port, output: () => out };
+  };
+  const reachable = (host: string, port: number) => new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, host, () => { socket.destroy(); resolve(true); });
+    socket.on('error', () => resolve(false));
+  });
+  afterAll(async () => {
+    for (const { child, dataDir } of started) {
+      if (child.exitCode === null) await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens on 127.0.0.1 without HOST: other machines cannot connect', async () => {
+    const { port } = await start({});
+    expect(await reachable('127.0.0.1', port)).toBe(true);
+    expect(await reachable(lanAddress!, port)).toBe(false);
+  }, 150_000);
+
+  it('with HOST=0.0.0.0 and DEV_OUTBOX=true warns at start and still shows codes only on this machine', async () => {
+    const { port, output } = await start({ HOST: '0.0.0.0', DEV_OUTBOX: 'true' });
+    expect(output()).toMatch(/WARNING: DEV_OUTBOX=true.*listening on 0\.0\.0\.0/);
+    expect((await get(`http://${lanAddress}:${port}/dev/mail`)).status).toBe(403);
+    expect((await get(`http://127.0.0.1:${port}/dev/mail`)).status).toBe(200);
+  }, 150_000);
 });
