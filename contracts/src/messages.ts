@@ -29,6 +29,7 @@ export const MESSAGES = {
   /** The spec's offline message speaks of a timer; an untimed assignment has none. */
   offlineUntimed: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
   refusedKept: 'What you typed is kept in this box and on this device: change it to save it again, or copy it.',
+  refusedKeptLocked: 'What you typed is kept in this box and on this device: copy it if you need it.',
   refusedBeforeSubmit: (n: number) =>
     `${n === 1 ? 'One answer was' : `${n} answers were`} not saved. If you submit now, the last saved ` +
     `answer is submitted in ${n === 1 ? 'its' : 'their'} place; what you typed stays on this device. Submit anyway?`,
