@@ -86,6 +86,39 @@ describe('the last keystrokes are never lost', () => {
   });
 });
 
+describe('a save the server refuses', () => {
+  it('keeps the text on screen and on the device, shows the server message, and is not retried', async () => {
+    const id = await addAssignment('Refused Save', 1, null);
+    const page = await student.newPage();
+    const saves: number[] = [];
+    page.on('requestfinished', (r) => { if (r.url().endsWith('/students/set-assignment-response')) saves.push(Date.now()); });
+    await openAnswering(page, id);
+    await page.getByLabel('Answer to question 1').pressSequentially('typed after the work was handed in', { delay: 5 });
+    // handed in from elsewhere (another tab) before the 2 s autosave fires: the server refuses the save with 409
+    await call(student, '/students/submit-assignment', { assignment_id: id, responses: {} });
+    const refused = page.locator('[data-testid^="save-refused-"]');
+    await expect.poll(() => refused.count(), { timeout: 15_000 }).toBe(1);
+    expect(await refused.innerText()).toContain('This assignment has already been submitted and can no longer be changed.');
+    // the view is read-only now: the note says to copy the text, not to change it
+    await expect.poll(() => refused.innerText()).toContain('copy it if you need it');
+    expect(await page.getByLabel('Answer to question 1').innerText()).toBe('typed after the work was handed in');
+    const kept = () => page.evaluate(() => new Promise<{ refused?: string }[]>((resolve) => {
+      const open = indexedDB.open('evergrade-offline', 1);
+      open.onsuccess = () => {
+        const req = open.result.transaction('saves', 'readonly').objectStore('saves').getAll();
+        req.onsuccess = () => resolve(req.result as { refused?: string }[]);
+      };
+    }));
+    expect((await kept()).map((s) => s.refused)).toEqual(['This assignment has already been submitted and can no longer be changed']);
+    const sent = saves.length;
+    // not retried: the queue's 5 s retries pass without another request
+    await page.waitForTimeout(6000);
+    expect(saves.length).toBe(sent);
+    await page.screenshot({ path: 'e2e/screenshots/answering-refused.png', fullPage: true });
+    await page.close();
+  });
+});
+
 describe('the timer panel stays in sight', () => {
   let id: number;
   beforeAll(async () => { id = await addAssignment('Long Timed Paper', 10, 1800); });
@@ -102,12 +135,16 @@ describe('the timer panel stays in sight', () => {
       if (await start.count()) await start.click();
       await expect.poll(() => clock.count(), { timeout: 15_000 }).toBe(1);
       await expect.poll(() => page.getByLabel('Answer to question 10').count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.locator('.rte-skeleton').count(), { timeout: 15_000 }).toBe(0);
 
       const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
       expect(height).toBeGreaterThan(1500);
       for (const y of [0, 150, 600, Math.round(height / 2), height]) {
-        await page.evaluate((top) => window.scrollTo(0, top), y);
-        await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(Math.min(y, height));
+        // scrolled where asked, or to the bottom (the page may still settle by a few pixels)
+        await expect.poll(() => page.evaluate((top) => {
+          window.scrollTo(0, top);
+          return Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) <= 1;
+        }, y), { timeout: 5000 }).toBe(true);
         const seen = await page.evaluate(() => {
           const panel = document.querySelector('[data-testid="timer-panel"]')!;
           const box = panel.getBoundingClientRect();

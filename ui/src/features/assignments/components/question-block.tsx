@@ -54,7 +54,7 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
       <div className="question-foot" hidden={readOnly && !refusal}>
         {refusal ? (
           <p className="save-refused" data-testid={`save-refused-${q.question_id}`} role="alert">
-            <strong>Not saved:</strong> {refusal}{/[.!?]$/.test(refusal) ? '' : '.'} {MESSAGES.refusedKept}
+            <strong>Not saved:</strong> {refusal}{/[.!?]$/.test(refusal) ? '' : '.'} {readOnly ? MESSAGES.refusedKeptLocked : MESSAGES.refusedKept}
           </p>
         ) : (
           <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">
