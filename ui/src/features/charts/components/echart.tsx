@@ -47,6 +47,9 @@ export function EChart({ option, label, height = 280, testId, onItemClick }: Pro
     if (key === applied.current) return;
     applied.current = key;
     chart.current.setOption(next, { notMerge: true });
+    // Which kind of chart is drawn (bar, radar...): the canvas cannot say, this attribute can.
+    const series = Array.isArray(next.series) ? next.series[0] : next.series;
+    if (ref.current) ref.current.dataset.chart = series?.type ?? '';
   }, [option, width]);
 
   useEffect(() => {
