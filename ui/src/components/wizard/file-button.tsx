@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { UploadIcon } from '../icons';
 
 type Props = {
@@ -11,7 +11,7 @@ type Props = {
   small?: boolean;
   /** Asked before the file chooser opens; false keeps it closed (e.g. the list is full and says so). */
   canOpen?: () => boolean;
-  children?: React.ReactNode;
+  children?: ReactNode;
 };
 
 /** The product's file picker: a secondary 'Upload PDF' button in front of a hidden file input. */
