@@ -9,8 +9,10 @@ import { freePort, SEEDED, spawnServer, whenReady } from './server';
  * Part (b): the first start of a fresh data directory is SIGKILLed at a random moment (sometimes its next start
  * too), then the server is started normally: every demo login must work and the whole demo school must be listed,
  * and the banner's "(demo school seeded)" must be true (shown exactly when the start had seeding left to do).
- * After each kill a copy of the data directory is opened to see where the kill landed: before the seed, half-way
- * through it, or after it; the kill moment follows the seed (later when kills land before it, earlier after it).
+ * Half the first starts are killed at a random moment of the whole start, the others (and every next start killed)
+ * during a random step of the demo seed, which the server names on stderr with EVERGRADE_SEED_TRACE=true. After each
+ * kill a copy of the data directory is opened to see where the kill landed: before the seed, half-way through it,
+ * or after it.
  */
 export type FirstStartOptions = {
   kills: number;
@@ -39,6 +41,9 @@ export type FirstStartResult = {
 
 /** The seed's last step (command-service/src/demo-school.ts): its command id is on the tenant's stream once the seed is whole. */
 const SEED_DONE = 'demo-seed:preapprove-students';
+/** What EVERGRADE_SEED_TRACE=true prints as each seed step begins, and how many steps the seed has. */
+const SEED_STEP = 'demo seed step: ';
+const SEED_STEPS = 21;
 
 /**
  * Demo-school events in a copy of the data directory (a copy, so the next start still recovers the original), and
@@ -114,30 +119,41 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
       }
       return seeded;
     };
-    const killAt = async (dir: string, ms: number, before: SeedState, what: string): Promise<SeedState> => {
-      const server = spawnServer({ port, dataDir: dir });
-      const banner = await Promise.race([
-        server.ready.catch(() => null),
-        new Promise<null>((r) => setTimeout(() => r(null), ms)),
-      ]);
+    /**
+     * One start killed at a moment: `ms` after spawning, or during the demo seed, a random 0-100 ms after the start
+     * of its `step`-th step (EVERGRADE_SEED_TRACE names each step as it begins). Whichever comes first: the banner.
+     */
+    const killAt = async (dir: string, moment: { ms: number } | { step: number }, before: SeedState, what: string): Promise<SeedState> => {
+      const server = spawnServer({ port, dataDir: dir, env: { EVERGRADE_SEED_TRACE: 'true' } });
+      const trigger = 'ms' in moment
+        ? new Promise<void>((r) => setTimeout(r, moment.ms))
+        : server.whenOutput((out) => out.split(SEED_STEP).length - 1 >= moment.step)
+          .then(() => new Promise<void>((r) => setTimeout(r, Math.random() * 100)));
+      const banner = await Promise.race([server.ready.catch(() => null), trigger.then(() => null)]);
+      if (server.child.exitCode !== null) failures.push(`${what} exited by itself (${server.child.exitCode}): ${server.output().slice(-2000)}`);
+      const elapsed = Date.now() - server.startedAt;
+      const stepsBegun = server.output().split(SEED_STEP).length - 1;
       await server.kill();
       kills++;
       if (banner !== null) checkBanner(banner, before, what);
       const state = banner !== null ? 'whole' : await classify(dir);
       landed[state]++;
-      log(`(b) kill ${kills}: ${what} killed after ${(ms / 1000).toFixed(1)} s${banner !== null ? ' (it had already started)' : ''}: demo school ${state}`);
+      const how = 'ms' in moment ? `at a random moment, ${(elapsed / 1000).toFixed(1)} s in` : `during seed step ${moment.step}`;
+      log(`(b) kill ${kills}: ${what} killed ${how}${banner !== null ? ' (it had already started)' : ''} (${stepsBegun} seed steps begun): demo school ${state}`);
       return state;
     };
 
     for (let round = 1; kills < options.kills; round++) {
       const dir = freshDir();
-      const ms = Math.round(aim * (0.6 + 0.8 * Math.random()));
-      let state = await killAt(dir, ms, 'empty', `first start #${round}`);
-      // Aim at the seed: later when the kill came before it, earlier when after it.
-      if (state === 'empty') aim *= 1.15;
-      else if (state === 'whole') aim *= 0.85;
+      // Every other first start at a random moment of the whole start, the others during a random seed step.
+      const anyMoment = round % 2 === 1;
+      const firstMoment = anyMoment ? { ms: Math.round(aim * (0.1 + 1.1 * Math.random())) } : { step: 1 + Math.floor(Math.random() * SEED_STEPS) };
+      let state = await killAt(dir, firstMoment, 'empty', `first start #${round}`);
+      // Random moments follow the start's length: later when the kill came before the seed, earlier when after it.
+      if (anyMoment && state === 'empty') aim *= 1.2;
+      else if (anyMoment && state === 'whole') aim *= 0.8;
       if (kills < options.kills && Math.random() < (options.killResumeChance ?? 0.5)) {
-        state = await killAt(dir, Math.round(aim * Math.random()), state, `its next start`);
+        state = await killAt(dir, { step: 1 + Math.floor(Math.random() * SEED_STEPS) }, state, `its next start`);
       }
       const server = spawnServer({ port, dataDir: dir });
       starts++;

@@ -23,6 +23,8 @@ export type ServerProcess = {
   /** Resolves with the banner's text once the server listens; rejects when the process exits first. */
   readonly ready: Promise<string>;
   output(): string;
+  /** Resolves once the output so far satisfies `test`; never when the process exits first. */
+  whenOutput(test: (output: string) => boolean): Promise<void>;
   /** SIGKILL: no shutdown hook runs. Resolves once the process is gone. */
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown. Resolves once the process is gone. */
@@ -40,6 +42,7 @@ export function spawnServer(options: { port: number; dataDir: string; env?: Reco
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  const waiters = new Set<{ test: (output: string) => boolean; resolve: () => void }>();
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
@@ -47,6 +50,7 @@ export function spawnServer(options: { port: number; dataDir: string; env?: Reco
   const ready = new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
       out += d.toString();
+      for (const w of waiters) if (w.test(out)) { waiters.delete(w); w.resolve(); }
       const at = out.indexOf(BANNER);
       if (at >= 0) resolve(out.slice(at));
     };
@@ -59,7 +63,11 @@ export function spawnServer(options: { port: number; dataDir: string; env?: Reco
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { child, startedAt, ready, output: () => out, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  const whenOutput = (test: (output: string) => boolean) => new Promise<void>((resolve) => {
+    if (test(out)) resolve();
+    else waiters.add({ test, resolve });
+  });
+  return { child, startedAt, ready, output: () => out, whenOutput, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
 /** Waits for the banner, at most `ms`; kills the process and throws when it does not come. */

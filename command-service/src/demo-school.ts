@@ -37,12 +37,18 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
   // Seeded whole by a version that wrote everything before the tenant's first event had a step id.
   if (tenantEvents.length > 0 && stepIds.length === 0) return false;
 
-  const step = (name: string) => ({ tenant: 'demo', actorRole: 'system' as const, commandId: `${SEED}${name}` });
+  // EVERGRADE_SEED_TRACE=true names each step on stderr as it begins (the chaos suite kills starts mid-seed by it).
+  const trace = process.env.EVERGRADE_SEED_TRACE === 'true';
+  const step = (name: string) => {
+    if (trace) process.stderr.write(`demo seed step: ${name}\n`);
+    return { tenant: 'demo', actorRole: 'system' as const, commandId: `${SEED}${name}` };
+  };
   // A user this seed registered before it stopped is found by address, without hashing the password again.
   const user = async (name: string, input: NewUser) => {
+    const actor = step(name);
     const holder = await currentHolder(store, 'demo', input.email);
     const events = holder === null ? [] : await store.readStream(streamIds.user('demo', holder));
-    return events.some((e) => e.metadata.commandId === `${SEED}${name}`) ? holder! : registerUser(store, step(name), input, now);
+    return events.some((e) => e.metadata.commandId === actor.commandId) ? holder! : registerUser(store, actor, input, now);
   };
   await registerTenant(store, step('tenant'), 'Demo School', now);
   await changeSchool(store, step('authorized-domain'), { type: 'AddAuthorizedDomain', domain: 'demo.school' });
