@@ -72,7 +72,7 @@ describe('seeding the demo school', () => {
     expect(await seedDemoSchool(store)).toBe(false);
     expect((await census(store)).counts).toEqual(before);
     await expectWholeDemoSchool(store);
-  });
+  }, 180_000);
 
   it('resumes after a crash after any single write: each later start ends with the whole school, nothing twice', async () => {
     const clean = await freshStore();
@@ -106,5 +106,5 @@ describe('seeding the demo school', () => {
     expect(await seedDemoSchool(store)).toBe(true);
     expect(await seedDemoSchool(store)).toBe(false);
     await expectWholeDemoSchool(store);
-  });
+  }, 180_000);
 });
