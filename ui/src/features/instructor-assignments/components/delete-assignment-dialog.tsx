@@ -12,7 +12,7 @@ export function DeleteAssignmentDialog({ title, busy, error, onConfirm, onCancel
       actions={
         <>
           <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>Cancel</button>
-          <button type="button" className="button ia-button-danger" onClick={onConfirm} disabled={busy}>
+          <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
             {busy ? 'Deleting…' : 'Delete'}
           </button>
         </>

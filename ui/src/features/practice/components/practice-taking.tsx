@@ -117,7 +117,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
       </div>
       {!submitted && (
         <div className="practice-actions">
-          <button type="button" className="button" onClick={() => setDialog('reset')} disabled={reset.isPending}>Reset</button>
+          <button type="button" className="button button-secondary" onClick={() => setDialog('reset')} disabled={reset.isPending}>Reset</button>
           <button type="button" className="button button-primary" onClick={() => void onCheck()} disabled={check.isPending}>
             {check.isPending ? 'Checking...' : 'Check Answers'}
           </button>
@@ -155,7 +155,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
       ))}
       {dialog === 'reset' && (
         <Modal title="Reset answers" tone="danger" onEscape={() => setDialog(null)} actions={<>
-          <button type="button" className="button" data-autofocus onClick={() => setDialog(null)}>No</button>
+          <button type="button" className="button button-secondary" data-autofocus onClick={() => setDialog(null)}>No</button>
           <button type="button" className="button button-danger" onClick={() => void onReset()}>Yes</button>
         </>}>
           <p>{PRACTICE_MESSAGES.resetConfirm}</p>
@@ -163,7 +163,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
       )}
       {dialog === 'submit' && (
         <Modal title="Submit practice assignment" onEscape={() => setDialog(null)} actions={<>
-          <button type="button" className="button" data-autofocus onClick={() => setDialog(null)}>Continue Practicing</button>
+          <button type="button" className="button button-secondary" data-autofocus onClick={() => setDialog(null)}>Continue Practicing</button>
           <button type="button" className="button button-primary" onClick={() => void onSubmit()}>Submit</button>
         </>}>
           <p>{PRACTICE_MESSAGES.submitPrompt(done, questions.length)}</p>
