@@ -49,7 +49,7 @@ export function TimedSessionsPanel({ assignmentId }: { assignmentId: number }) {
                 <td>{r.extra_seconds > 0 ? `+${Math.round(r.extra_seconds / 60)} min` : '—'}</td>
                 <td className="ia-timed-actions">
                   {r.status === 'active' && left(r) > 0 && [5, 10].map((m) => (
-                    <button key={m} type="button" className="button button-secondary button-small" disabled={grant.isPending} onClick={() => give(r, m)}>
+                    <button key={m} type="button" className="button button-secondary button-sm" disabled={grant.isPending} onClick={() => give(r, m)}>
                       +{m} min
                     </button>
                   ))}
