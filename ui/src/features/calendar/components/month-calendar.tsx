@@ -80,7 +80,7 @@ export function MonthCalendar({ events, loading = false, now = new Date() }: Pro
                   <Link to={e.href}>
                     <span className={`chip subject-${e.tone}`}>{e.kind === 'practice' ? 'Practice' : e.label}</span> {e.title}
                   </Link>
-                  <span className="text-muted small"> · {longDay(new Date(e.due))}, {time(e.due)}{e.status ? ` · ${e.status}` : ''}</span>
+                  <span className="text-muted small">{longDay(new Date(e.due))}, {time(e.due)}{e.status ? ` · ${e.status}` : ''}</span>
                 </li>
               ))}
             </ol>
