@@ -11,7 +11,7 @@ const journey = useJourney();
 async function sideways(page: Page): Promise<{ scrollWidth: number; wider: string[] }> {
   return page.evaluate(() => {
     const wider: string[] = [];
-    for (const el of document.querySelectorAll('body *')) {
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && r.right + scrollX > innerWidth + 1) wider.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`);
     }
