@@ -9,8 +9,8 @@ describe('a first start killed at random moments', () => {
     expect(result.failures, lines.join('\n')).toEqual([]);
     expect(result.kills).toBe(2);
     expect(result.landed.unreadable).toBe(0);
-    expect(result.starts).toBe(1);
-    expect(result.wholeStarts).toBe(1);
+    expect(result.starts).toBeGreaterThanOrEqual(1);
+    expect(result.wholeStarts).toBe(result.starts);
     expect(result.untruthfulBanners).toBe(0);
   }, 300_000);
 });

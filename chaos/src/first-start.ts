@@ -16,7 +16,7 @@ import { freePort, SEEDED, spawnServer, whenReady } from './server';
  */
 export type FirstStartOptions = {
   kills: number;
-  /** Chance that the start after a kill is killed too, before the normal start. */
+  /** Chance that the start after a kill that left seeding to do is killed too (during a seed step), before the normal start. */
   killResumeChance?: number;
   /** Time a clean first start once first (aims the kills better); without it the aim starts at `aimMs`. */
   reference?: boolean;
@@ -43,7 +43,7 @@ export type FirstStartResult = {
 const SEED_DONE = 'demo-seed:preapprove-students';
 /** What EVERGRADE_SEED_TRACE=true prints as each seed step begins, and how many steps the seed has. */
 const SEED_STEP = 'demo seed step: ';
-const SEED_STEPS = 21;
+const SEED_STEPS = 19;
 
 /**
  * Demo-school events in a copy of the data directory (a copy, so the next start still recovers the original), and
@@ -152,7 +152,7 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
       // Random moments follow the start's length: later when the kill came before the seed, earlier when after it.
       if (anyMoment && state === 'empty') aim *= 1.2;
       else if (anyMoment && state === 'whole') aim *= 0.8;
-      if (kills < options.kills && Math.random() < (options.killResumeChance ?? 0.5)) {
+      if (kills < options.kills && state !== 'whole' && Math.random() < (options.killResumeChance ?? 0.5)) {
         state = await killAt(dir, { step: 1 + Math.floor(Math.random() * SEED_STEPS) }, state, `its next start`);
       }
       const server = spawnServer({ port, dataDir: dir });
