@@ -103,7 +103,8 @@ describe("the admin audits a mark's history", () => {
     await edited.waitFor({ timeout: 10_000 });
     expect(await edited.textContent()).toContain('2 → 1.5');
     expect(await edited.textContent()).toContain('Explanation incomplete');
-    expect(await page.getByTestId('audit-results').getByRole('row').count()).toBe(1 + 5);
+    // The student filter's rows show first; the assignment filter's answer follows.
+    await expect.poll(() => page.getByTestId('audit-results').getByRole('row').count(), { timeout: 10_000 }).toBe(1 + 5);
     await edited.getByRole('button', { name: /^History of Ada Lovelace's question 1/ }).click();
 
     const history = page.getByTestId('grade-history');
