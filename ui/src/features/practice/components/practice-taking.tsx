@@ -42,7 +42,11 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
   }, [sheet.isError, sheet.error]);
 
   const questions = sheet.data?.questions ?? [];
-  const done = useMemo(() => questions.filter((q) => !isRichTextEmpty(answers[q.question_id] ?? null)).length, [questions, answers]);
+  // Until the answers are copied from the sheet (an effect, after the first paint), the sheet's own answers count.
+  const done = useMemo(
+    () => questions.filter((q) => !isRichTextEmpty(q.question_id in answers ? answers[q.question_id] ?? null : q.response_content)).length,
+    [questions, answers],
+  );
   const submitted = sheet.data?.status === 'Submitted';
 
   if (dialog && typeof dialog === 'object' && dialog.back && !sheet.data) {
