@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, LIBRARY_MESSAGES, LIBRARY_PLACEHOLDERS, streamIds } from '@evergrade/contracts';
+import { LIBRARY_MESSAGES, LIBRARY_PLACEHOLDERS, streamIds } from '@evergrade/contracts';
 import { registerTenant, registerUser } from '@evergrade/command-service';
 import { makeMarkingSchemePdf, makeTextPdf } from '@evergrade/documents/testing';
 import { createIsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from './server';
-import { afterPosition, loginAs, type TestUser } from './testing/client';
+import { afterPosition, injectForm, loginAs, type TestUser } from './testing/client';
 
 /**
  * Rubrics, textbooks, the Smart Builder search and its permission, and AI Express offline, through the real
@@ -32,18 +32,7 @@ const search = (user: TestUser, body: Record<string, unknown>, headers?: Record<
 
 /** A multipart POST as the wizard's FormData sends it, with the user's cookies and CSRF header. */
 async function postForm(user: TestUser, url: string, fields: Record<string, string>, files: { name: string; type: string; data: Buffer }[]) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('reference_docs', new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  const res = await server.app.inject({
-    method: 'POST', url, payload: Buffer.from(await request.arrayBuffer()),
-    headers: {
-      'content-type': request.headers.get('content-type')!,
-      cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': user.cookies[CSRF_COOKIE]!,
-    },
-  });
+  const res = await injectForm(server.app, user, url, fields, files.map((f) => ({ field: 'reference_docs', ...f })));
   return { statusCode: res.statusCode, json: JSON.parse(res.body) };
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, PDF_SUBMISSION_MESSAGES } from '@evergrade/contracts';
+import { PDF_SUBMISSION_MESSAGES } from '@evergrade/contracts';
 import { makeTextPdf } from '@evergrade/documents/testing';
 import { startStandalone, type Standalone } from './server';
-import { loginAs, type TestUser } from './testing/client';
+import { injectForm, loginAs, type TestUser } from './testing/client';
 
 /**
  * A file whose first bytes are `%PDF` but which is no PDF is refused at upload with a 400 that says so, on every
@@ -39,18 +39,7 @@ const put = async (uploadUrl: string, body: Buffer) => {
 const keyOf = (uploadUrl: string) => decodeURIComponent(new URL(uploadUrl, 'http://x').pathname.replace(/^\/blobs\//, ''));
 
 async function postForm(user: TestUser, url: string, fields: Record<string, string>, fileField: string, data: Buffer) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append(fileField, new Blob([new Uint8Array(data)], { type: 'application/pdf' }), 'notes.pdf');
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  const res = await server.app.inject({
-    method: 'POST', url, payload: Buffer.from(await request.arrayBuffer()),
-    headers: {
-      'content-type': request.headers.get('content-type')!,
-      cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': user.cookies[CSRF_COOKIE]!,
-    },
-  });
+  const res = await injectForm(server.app, user, url, fields, [{ field: fileField, name: 'notes.pdf', type: 'application/pdf', data }]);
   return { status: res.statusCode, json: JSON.parse(res.body) as { message: string; field?: string } };
 }
 

@@ -39,3 +39,21 @@ export const afterPosition = (position: string | null): Record<string, string> =
   position ? { [MIN_POSITION_HEADER]: position } : {};
 
 export const hasSession = (u: TestUser) => Boolean(u.cookies[SESSION_COOKIE]);
+
+export type FormFile = { field: string; name: string; type: string; data: Buffer };
+
+/** A multipart form (fields, then files) sent through app.inject as `user`, with its session and CSRF token. */
+export async function injectForm(app: FastifyInstance, user: TestUser, url: string, fields: Record<string, string>, files: FormFile[]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return app.inject({
+    method: 'POST', url, payload: Buffer.from(await request.arrayBuffer()),
+    headers: {
+      'content-type': request.headers.get('content-type')!,
+      cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': user.cookies[CSRF_COOKIE]!,
+    },
+  });
+}
