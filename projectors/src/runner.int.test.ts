@@ -16,12 +16,14 @@ function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) =
     async migrate(db: SqlClient) {
       await db.query('CREATE TABLE IF NOT EXISTS applied (event_id uuid PRIMARY KEY, n integer NOT NULL, stream_id text NOT NULL, version integer NOT NULL)');
     },
-    async apply(tx, e) {
-      hooks.onApply?.(e, ++nth);
+    async applyBatch(tx, events) {
+      for (const e of events) hooks.onApply?.(e, ++nth);
       await tx.query(
-        `INSERT INTO applied (event_id, n, stream_id, version) VALUES ($1, 1, $2, $3)
-         ON CONFLICT (event_id) DO UPDATE SET n = applied.n + 1`, [e.eventId, e.streamId, e.streamVersion]);
-      return { tenant: 't', keys: [`stream:${e.streamId}`] };
+        `INSERT INTO applied (event_id, n, stream_id, version)
+         SELECT event_id, 1, stream_id, version FROM unnest($1::uuid[], $2::text[], $3::int[]) AS u(event_id, stream_id, version)
+         ON CONFLICT (event_id) DO UPDATE SET n = applied.n + 1`,
+        [events.map((e) => e.eventId), events.map((e) => e.streamId), events.map((e) => e.streamVersion)]);
+      return events.map((e) => ({ tenant: 't', keys: [`stream:${e.streamId}`] }));
     },
   };
 }
@@ -100,7 +102,7 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
 
   it('keeps the other read models moving while one projection keeps failing', async () => {
     await appendMany(store, 300);
-    const broken: Projection = { ...countingProjection(), name: 'broken', tables: [], apply: async () => { throw new Error('bug'); } };
+    const broken: Projection = { ...countingProjection(), name: 'broken', tables: [], applyBatch: async () => { throw new Error('bug'); } };
     const runner = createProjectorRunner({ store, db, batchSize: 50, log: () => {}, projections: [broken, countingProjection()] });
     await runner.start();
     await expect.poll(async () => (await counts(db)).rows, { timeout: 20_000 }).toBe('300');

@@ -69,14 +69,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     await db.transaction(async (tx) => {
       if (schema) await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
       if (!(await advanceCheckpoint(tx, checkpointName, from, last.globalPosition))) throw new CheckpointMoved();
-      for (const event of events) {
-        if (stopping) throw new Aborted();
-        const t = await p.apply(tx, event);
-        if (!t) continue;
+      for (const t of await p.applyBatch(tx, events)) {
         const keys = touched.get(t.tenant) ?? new Set<string>();
         t.keys.forEach((k) => keys.add(k));
         touched.set(t.tenant, keys);
       }
+      // A stop while the batch was being applied rolls it back whole.
+      if (stopping) throw new Aborted();
     });
     if (bus) {
       for (const [tenant, keys] of touched) {

@@ -2,6 +2,7 @@ import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts'
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 /** An assignment's question sheet and each student's responses, grades and feedback on it. */
 async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
@@ -65,7 +66,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   }
 }
 
-export const assignmentQuestionsProjection: Projection = {
+export const assignmentQuestionsProjection: Projection = perEventProjection({
   name: PROJECTIONS.assignmentQuestions,
   version: 3,
   tables: ['aq_questions', 'aq_responses'],
@@ -79,4 +80,4 @@ export const assignmentQuestionsProjection: Projection = {
       PRIMARY KEY (tenant, assignment_id, student_id, question_id))`);
   },
   apply,
-};
+});

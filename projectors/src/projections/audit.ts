@@ -2,6 +2,7 @@ import { AUDIT_PROJECTION, GRADING_EVENT_TYPES, noticeKeys, type DomainEvent, ty
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 type GradingEvent = EventOf<
   'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
@@ -141,7 +142,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   return rows.length ? { tenant, keys: [noticeKeys.school(), noticeKeys.assignment(assignmentId)] } : null;
 }
 
-export const auditProjection: Projection = {
+export const auditProjection: Projection = perEventProjection({
   name: AUDIT_PROJECTION,
   version: 1,
   tables: ['audit_grade_events'],
@@ -159,4 +160,4 @@ export const auditProjection: Projection = {
     await db.query('CREATE INDEX IF NOT EXISTS audit_by_time ON audit_grade_events (tenant, recorded_at)');
   },
   apply,
-};
+});

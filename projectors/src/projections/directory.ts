@@ -2,6 +2,7 @@ import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts'
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 const SCHOOL_KEY = noticeKeys.school();
 
@@ -78,7 +79,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   }
 }
 
-export const directoryProjection: Projection = {
+export const directoryProjection: Projection = perEventProjection({
   name: PROJECTIONS.directory,
   version: 3,
   tables: ['tenants', 'users', 'courses'],
@@ -98,4 +99,4 @@ export const directoryProjection: Projection = {
       PRIMARY KEY (tenant, course_id))`);
   },
   apply,
-};
+});

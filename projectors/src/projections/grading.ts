@@ -2,6 +2,7 @@ import { GRADING_EVENT_TYPES, GRADING_PROJECTION, noticeKeys, type DomainEvent, 
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 type GradingEvent = EventOf<
   'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
@@ -157,7 +158,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   return touched ? { tenant, keys: [noticeKeys.assignment(assignmentId), noticeKeys.user(studentId)] } : null;
 }
 
-export const gradingProjection: Projection = {
+export const gradingProjection: Projection = perEventProjection({
   name: GRADING_PROJECTION,
   version: 1,
   tables: ['gr_submissions', 'gr_responses', 'gr_history'],
@@ -179,7 +180,7 @@ export const gradingProjection: Projection = {
       PRIMARY KEY (tenant, response_id, version))`);
   },
   apply,
-};
+});
 
 /** A per-(student, question) grades table for another projection's own use (projections never read each other's tables). */
 export const gradesTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${table} (

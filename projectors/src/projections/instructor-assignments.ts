@@ -2,6 +2,7 @@ import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts'
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 import { gradesTableSql, trackGrades, type StudentGradeTotals } from './grading';
 
 /**
@@ -137,7 +138,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   }
 }
 
-export const instructorAssignmentsProjection: Projection = {
+export const instructorAssignmentsProjection: Projection = perEventProjection({
   name: PROJECTIONS.instructorAssignments,
   version: 2,
   tables: ['ia_courses', 'ia_assignments', 'ia_questions', 'ia_submitted', 'ia_grades'],
@@ -161,4 +162,4 @@ export const instructorAssignmentsProjection: Projection = {
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id))`);
   },
   apply,
-};
+});

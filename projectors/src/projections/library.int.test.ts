@@ -50,8 +50,8 @@ describe.each(backends)('library read models on %s', (_name, backend) => {
       recorded(SHARED_LIBRARY_TENANT, 'question-library', question(2, 'Biology', 'Describe photosynthesis and where it happens in the cell.', ['chloroplasts'])),
       recorded('demo', 'question-library', question(3, 'Physics', 'State the equations of motion.', ['kinematics'], { sourceDocumentId: null, originalQuestionNumber: '4b' })),
     ];
-    for (const e of events) expect(await questionLibraryProjection.apply(db, e)).toEqual({ tenant: e.metadata.tenant, keys: ['question-library'] });
-    await questionLibraryProjection.apply(db, events[0]!);
+    for (const e of events) expect(await questionLibraryProjection.applyBatch(db, [e])).toEqual([{ tenant: e.metadata.tenant, keys: ['question-library'] }]);
+    await questionLibraryProjection.applyBatch(db, [events[0]!]);
     const count = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM library_questions');
     expect(count.rows[0]!.n).toBe(3);
 
@@ -75,15 +75,15 @@ describe.each(backends)('library read models on %s', (_name, backend) => {
       type: 'RubricAdded' as const,
       data: { rubricId, rubricName, criterion: 'Clarity', description: 'Novice: a. Apprentice: b. Competent: c. Proficient: d.', addedBy: null, addedAt: '2026-01-01T00:00:00.000Z' },
     });
-    await rubricsProjection.apply(db, recorded(SHARED_LIBRARY_TENANT, 'rubrics', rubric(1, 'Communication')));
-    await rubricsProjection.apply(db, recorded('demo', 'rubrics', rubric(2, 'Research')));
-    await textbooksProjection.apply(db, recorded(SHARED_LIBRARY_TENANT, 'textbooks', {
+    await rubricsProjection.applyBatch(db, [recorded(SHARED_LIBRARY_TENANT, 'rubrics', rubric(1, 'Communication')),
+      recorded('demo', 'rubrics', rubric(2, 'Research'))]);
+    await textbooksProjection.applyBatch(db, [ recorded(SHARED_LIBRARY_TENANT, 'textbooks', {
       type: 'TextbookAdded', data: { textbookId: 7, title: 'Class Notes', subject: 'History', addedAt: '2026-01-01T00:00:00.000Z' },
-    }));
+    })]);
     const rubrics = await db.query<{ tenant: string; rubric_name: string }>('SELECT tenant, rubric_name FROM rubrics ORDER BY rubric_id');
     expect(rubrics.rows).toEqual([{ tenant: SHARED_LIBRARY_TENANT, rubric_name: 'Communication' }, { tenant: 'demo', rubric_name: 'Research' }]);
     const books = await db.query('SELECT tenant, textbook_id, title, author, subject FROM textbooks');
     expect(books.rows).toEqual([{ tenant: SHARED_LIBRARY_TENANT, textbook_id: 7, title: 'Class Notes', author: null, subject: 'History' }]);
-    expect(await textbooksProjection.apply(db, recorded('demo', 'rubrics', rubric(3, 'Other')))).toBeNull();
+    expect(await textbooksProjection.applyBatch(db, [recorded('demo', 'rubrics', rubric(3, 'Other'))])).toEqual([]);
   });
 });

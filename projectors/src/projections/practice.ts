@@ -4,6 +4,7 @@ import {
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 /** The answer keys stay in the row (shown once submitted); the query side serves the sheet without them before. */
 type QuestionRow = PracticeSheet['questions'][number] & { key: string };
@@ -74,7 +75,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   return { tenant, keys: [noticeKeys.user(next.student_id), practiceNoticeKey(practiceId)] };
 }
 
-export const practiceProjection: Projection = {
+export const practiceProjection: Projection = perEventProjection({
   name: PRACTICE_PROJECTION,
   version: 1,
   tables: ['practice_assignments'],
@@ -85,4 +86,4 @@ export const practiceProjection: Projection = {
     await db.query('CREATE INDEX IF NOT EXISTS practice_assignments_student ON practice_assignments (tenant, student_id, created_at)');
   },
   apply,
-};
+});

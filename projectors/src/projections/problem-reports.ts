@@ -2,6 +2,7 @@ import { PROBLEM_REPORTS_PROJECTION, noticeKeys, type DomainEvent } from '@everg
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 /** Reports sent from the in-app "Report a problem" form, per school. Serves the admin's Problem reports page. */
 async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
@@ -18,7 +19,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   return { tenant, keys: [noticeKeys.school()] };
 }
 
-export const problemReportsProjection: Projection = {
+export const problemReportsProjection: Projection = perEventProjection({
   name: PROBLEM_REPORTS_PROJECTION,
   version: 1,
   tables: ['problem_reports'],
@@ -30,4 +31,4 @@ export const problemReportsProjection: Projection = {
       PRIMARY KEY (tenant, report_id))`);
   },
   apply,
-};
+});

@@ -2,6 +2,7 @@ import { LIBRARY_PROJECTIONS, type EventOf, type DomainEvent } from '@evergrade/
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 /**
  * The question library behind Smart Builder: one row per question with a weighted tsvector (topics and
@@ -42,7 +43,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   return { tenant, keys: ['question-library'] };
 }
 
-export const questionLibraryProjection: Projection = {
+export const questionLibraryProjection: Projection = perEventProjection({
   name: LIBRARY_PROJECTIONS.questionLibrary,
   version: 1,
   tables: ['library_questions'],
@@ -57,4 +58,4 @@ export const questionLibraryProjection: Projection = {
     await db.query('CREATE INDEX IF NOT EXISTS library_questions_subject ON library_questions (tenant, lower(subject))');
   },
   apply,
-};
+});

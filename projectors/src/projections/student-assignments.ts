@@ -2,6 +2,7 @@ import { PROJECTIONS, noticeKeys, type DomainEvent, type StudentAssignment } fro
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 import { gradesTableSql, trackGrades, type StudentGradeTotals } from './grading';
 
 /** The student's assignment list: one row per (student, published assignment of an enrolled course). */
@@ -182,7 +183,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   }
 }
 
-export const studentAssignmentsProjection: Projection = {
+export const studentAssignmentsProjection: Projection = perEventProjection({
   name: PROJECTIONS.studentAssignments,
   version: 4,
   tables: ['sa_courses', 'sa_assignments', 'student_assignments', 'sa_question_marks', 'sa_grades'],
@@ -203,4 +204,4 @@ export const studentAssignmentsProjection: Projection = {
       PRIMARY KEY (tenant, assignment_id, question_id))`);
   },
   apply,
-};
+});

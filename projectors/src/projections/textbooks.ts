@@ -2,6 +2,7 @@ import { LIBRARY_PROJECTIONS, type DomainEvent } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 /** Textbooks: shared rows and each school's own. Serves list-textbooks. */
 async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
@@ -15,7 +16,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   return { tenant, keys: ['textbooks'] };
 }
 
-export const textbooksProjection: Projection = {
+export const textbooksProjection: Projection = perEventProjection({
   name: LIBRARY_PROJECTIONS.textbooks,
   version: 1,
   tables: ['textbooks'],
@@ -25,4 +26,4 @@ export const textbooksProjection: Projection = {
       PRIMARY KEY (tenant, textbook_id))`);
   },
   apply,
-};
+});

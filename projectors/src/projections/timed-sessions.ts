@@ -2,6 +2,7 @@ import { TIMED_SESSIONS_PROJECTION, noticeKeys, type DomainEvent } from '@evergr
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf, type Projection, type Touched } from '../projection';
+import { perEventProjection } from '../per-event';
 
 /**
  * Timed sessions, one row per (assignment, student): the instructor's panel reads it, and the server's deadline
@@ -49,7 +50,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   }
 }
 
-export const timedSessionsProjection: Projection = {
+export const timedSessionsProjection: Projection = perEventProjection({
   name: TIMED_SESSIONS_PROJECTION,
   version: 1,
   tables: ['timed_sessions'],
@@ -62,4 +63,4 @@ export const timedSessionsProjection: Projection = {
     await db.query(`CREATE INDEX IF NOT EXISTS timed_sessions_open ON timed_sessions (deadline) WHERE status = 'active'`);
   },
   apply,
-};
+});

@@ -1,0 +1,140 @@
+import type { SqlClient } from '@evergrade/platform/sql';
+
+/**
+ * One read-model table as a projection sees it during one batch: the rows the batch touches, loaded in one query,
+ * changed in memory by pure reducers, and written back in one upsert and one delete.
+ *
+ * Rows travel as JSON both ways (`to_jsonb` on the way in, `jsonb_populate_recordset` on the way out), so every
+ * column arrives in the same shape on `pg` and PGlite: numbers as numbers, `timestamptz` as an ISO string (with a
+ * `+00:00` offset, not `Z`), arrays as arrays and `jsonb` as the value it holds. The table name is unqualified so a
+ * rebuild can build the same projection into a shadow schema (the runner sets `search_path`).
+ */
+export type TableSpec<Row> = {
+  table: string;
+  /** The primary key's columns. */
+  key: readonly (keyof Row & string)[];
+  /** Every column written on upsert (the key included). */
+  columns: readonly (keyof Row & string)[];
+  /** Columns an upsert must not overwrite on conflict (e.g. a first-seen time); defaults to none. */
+  keepOnConflict?: readonly (keyof Row & string)[];
+};
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export class RowSet<Row extends Record<string, unknown>> {
+  private readonly rows = new Map<string, Row>();
+  /** Keys known absent in the table (loaded and not found, or deleted in this batch). */
+  private readonly absent = new Set<string>();
+  private readonly dirty = new Set<string>();
+  private readonly deleted = new Map<string, Partial<Row>>();
+  /** How many SQL statements this set issued: the batch contract's test reads it. */
+  statements = 0;
+
+  constructor(readonly spec: TableSpec<Row>) {}
+
+  keyOf(row: Partial<Row>): string {
+    return JSON.stringify(this.spec.key.map((k) => row[k] ?? null));
+  }
+
+  /** Load the rows with these keys (those not already in memory) in one query. */
+  async load(tx: SqlClient, keys: Iterable<Partial<Row>>): Promise<void> {
+    const wanted = new Map<string, Partial<Row>>();
+    for (const k of keys) {
+      const id = this.keyOf(k);
+      if (this.rows.has(id) || this.absent.has(id) || wanted.has(id)) continue;
+      wanted.set(id, Object.fromEntries(this.spec.key.map((c) => [c, k[c]])) as Partial<Row>);
+    }
+    if (wanted.size === 0) return;
+    const t = quote(this.spec.table);
+    const cols = this.spec.key.map(quote).join(', ');
+    const found = await this.select(tx,
+      `SELECT to_jsonb(t.*) AS r FROM ${t} t WHERE (${this.spec.key.map((c) => `t.${quote(c)}`).join(', ')}) IN
+       (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`, [JSON.stringify([...wanted.values()])]);
+    for (const id of wanted.keys()) if (!found.has(id)) this.absent.add(id);
+  }
+
+  /**
+   * Load every row matching a condition on the table (alias `t`), e.g. `t.course_id = ANY($1::int[])`: for the
+   * look-ups a batch needs by something other than the key. One query.
+   */
+  async loadWhere(tx: SqlClient, where: string, params: readonly unknown[]): Promise<Row[]> {
+    const found = await this.select(tx, `SELECT to_jsonb(t.*) AS r FROM ${quote(this.spec.table)} t WHERE ${where}`, params);
+    return [...found.values()];
+  }
+
+  private async select(tx: SqlClient, sql: string, params: readonly unknown[]): Promise<Map<string, Row>> {
+    this.statements++;
+    const { rows } = await tx.query<{ r: Row }>(sql, params);
+    const found = new Map<string, Row>();
+    for (const { r } of rows) {
+      const id = this.keyOf(r);
+      // A row already changed in memory wins over the stored one; a row deleted in this batch stays deleted.
+      if (this.deleted.has(id)) continue;
+      if (!this.rows.has(id)) { this.rows.set(id, r); this.absent.delete(id); }
+      found.set(id, this.rows.get(id)!);
+    }
+    return found;
+  }
+
+  get(key: Partial<Row>): Row | undefined {
+    return this.rows.get(this.keyOf(key));
+  }
+
+  has(key: Partial<Row>): boolean {
+    return this.rows.has(this.keyOf(key));
+  }
+
+  /** Insert or replace a row (in memory; written by `flush`). */
+  put(row: Row): void {
+    const id = this.keyOf(row);
+    this.rows.set(id, row);
+    this.absent.delete(id);
+    this.deleted.delete(id);
+    this.dirty.add(id);
+  }
+
+  delete(key: Partial<Row>): void {
+    const id = this.keyOf(key);
+    this.rows.delete(id);
+    this.dirty.delete(id);
+    this.absent.add(id);
+    this.deleted.set(id, Object.fromEntries(this.spec.key.map((c) => [c, key[c]])) as Partial<Row>);
+  }
+
+  /** The rows in memory (loaded or put), in no particular order. */
+  values(): Row[] {
+    return [...this.rows.values()];
+  }
+
+  /** Rows in memory matching a predicate: the in-memory side of a `loadWhere`. */
+  filter(predicate: (row: Row) => boolean): Row[] {
+    return this.values().filter(predicate);
+  }
+
+  /** Write the batch's changes: one DELETE for the rows removed, one multi-row upsert for the rows put. */
+  async flush(tx: SqlClient): Promise<void> {
+    const t = quote(this.spec.table);
+    if (this.deleted.size > 0) {
+      this.statements++;
+      const cols = this.spec.key.map(quote).join(', ');
+      await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`,
+        [JSON.stringify([...this.deleted.values()])]);
+    }
+    if (this.dirty.size > 0) {
+      this.statements++;
+      const cols = this.spec.columns.map(quote).join(', ');
+      const keep = new Set<string>([...this.spec.key, ...(this.spec.keepOnConflict ?? [])]);
+      const updates = this.spec.columns.filter((c) => !keep.has(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
+      const rows = [...this.dirty].map((id) => this.rows.get(id)!);
+      await tx.query(
+        `INSERT INTO ${t} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
+         ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
+        [JSON.stringify(rows)]);
+    }
+    this.dirty.clear();
+    this.deleted.clear();
+  }
+}
+
+/** `timestamptz` as `to_jsonb` gives it (`…+00:00`) or as an event carries it, always as `toISOString()` does. */
+export const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
