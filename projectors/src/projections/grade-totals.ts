@@ -1,0 +1,109 @@
+import { GRADING_EVENT_TYPES, type DomainEvent, type EventOf } from '@evergrade/contracts';
+import type { SqlClient } from '@evergrade/platform/sql';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import { tenantOf } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
+
+type GradingEvent = EventOf<
+  'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
+>;
+const TYPES = new Set<string>(GRADING_EVENT_TYPES);
+
+/** A per-(student, question) grades table for another projection's own use (projections never read each other's tables). */
+export const gradesTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${table} (
+  tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, question_id integer NOT NULL,
+  points numeric NOT NULL, graded boolean NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id, question_id))`;
+
+export type GradeRow = { tenant: string; assignment_id: number; student_id: number; question_id: number; points: number; graded: boolean };
+
+export type StudentGradeTotals = { assignmentId: number; studentId: number; gradedQuestions: number; obtained: number };
+
+/**
+ * A projection's own copy of each student's per-question marks, kept batch by batch: `load` reads the rows of every
+ * (assignment, student) the batch's grading events name in one query, `apply` folds one event in memory and returns
+ * that student's totals, and the row set is flushed with the projection's others.
+ */
+export class GradeTotals {
+  readonly rows: RowSet<GradeRow>;
+  /** (tenant, assignment, student) → question ids present, so totals never scan the whole set. */
+  private readonly byStudent = new Map<string, Set<number>>();
+
+  constructor(table: string) {
+    const spec: TableSpec<GradeRow> = {
+      table, key: ['tenant', 'assignment_id', 'student_id', 'question_id'],
+      columns: ['tenant', 'assignment_id', 'student_id', 'question_id', 'points', 'graded'],
+    };
+    this.rows = new RowSet(spec);
+  }
+
+  static isGradingEvent(recorded: RecordedEvent): boolean {
+    return TYPES.has(recorded.type);
+  }
+
+  async load(tx: SqlClient, events: readonly RecordedEvent[]): Promise<void> {
+    const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
+    for (const e of events) {
+      if (!TYPES.has(e.type)) continue;
+      const k = { tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) };
+      students.set(JSON.stringify(k), k);
+    }
+    if (students.size === 0) return;
+    const found = await this.rows.loadWhere(tx,
+      `(t.tenant, t.assignment_id, t.student_id) IN (SELECT tenant, assignment_id, student_id
+        FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`,
+      [JSON.stringify([...students.values()])]);
+    for (const r of found) this.index(r);
+  }
+
+  private studentKey(tenant: string, assignmentId: number, studentId: number) {
+    return `${tenant}\u0000${assignmentId}\u0000${studentId}`;
+  }
+
+  private index(r: GradeRow) {
+    const k = this.studentKey(r.tenant, r.assignment_id, r.student_id);
+    const set = this.byStudent.get(k) ?? new Set<number>();
+    set.add(r.question_id);
+    this.byStudent.set(k, set);
+  }
+
+  /** Folds one event; null when it is not a grading event. Setting values is idempotent, so a redelivery is harmless. */
+  apply(recorded: RecordedEvent): StudentGradeTotals | null {
+    if (!TYPES.has(recorded.type)) return null;
+    const tenant = tenantOf(recorded);
+    const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
+    const { assignmentId, studentId } = event.data;
+    const set = (questionId: number, points: number | null, graded: boolean) => {
+      const key = { tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId };
+      const old = this.rows.get(key);
+      const row: GradeRow = { ...key, points: Number(points ?? old?.points ?? 0), graded };
+      this.rows.put(row);
+      this.index(row);
+    };
+    switch (event.type) {
+      case 'SubmissionFileProcessed':
+      case 'OnlineResponsesCaptured':
+        for (const r of event.data.responses) set(r.questionId, 0, false);
+        break;
+      case 'ResponseGraded':
+        set(event.data.questionId, event.data.pointsObtained, true);
+        break;
+      case 'ResponseMarkEdited':
+        set(event.data.questionId, event.data.points, true);
+        break;
+      case 'GradingReset':
+        for (const id of event.data.questionIds) set(id, null, false);
+        break;
+      case 'ResponseFlagResolved':
+        break;
+    }
+    let gradedQuestions = 0;
+    let obtained = 0;
+    for (const questionId of this.byStudent.get(this.studentKey(tenant, assignmentId, studentId)) ?? []) {
+      const r = this.rows.get({ tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId });
+      if (!r) continue;
+      if (r.graded) gradedQuestions++;
+      obtained += Number(r.points);
+    }
+    return { assignmentId, studentId, gradedQuestions, obtained };
+  }
+}
