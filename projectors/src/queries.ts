@@ -1,0 +1,5 @@
+/**
+ * Every read model's query functions: the only way anything outside a projection's module reads its tables.
+ * Each `projections/X.queries.ts` names only X's tables.
+ */
+export {};
