@@ -3,3 +3,5 @@
  * Each `projections/X.queries.ts` names only X's tables.
  */
 export {};
+export * from './projections/directory.queries';
+export * from './projections/instructor-assignments.queries';
