@@ -6,6 +6,21 @@ import { perEventProjection } from '../per-event';
 
 const SCHOOL_KEY = noticeKeys.school();
 
+/** A school: its name, logo, the e-mail domains that may sign up and the pre-approved student e-mails. */
+export type TenantRow = { tenant: string; name: string; logo_url: string | null; domains: string[]; preapproved: string[] };
+
+/** A person of a school (student, instructor or admin). */
+export type UserRow = {
+  tenant: string; user_id: number; email: string; role: string; first_name: string; last_name: string; title: string;
+  class: string; section: string; enrollment_date: string; smart_builder: boolean;
+};
+
+/** A course with its instructors and enrolled students. */
+export type CourseRow = {
+  tenant: string; course_id: number; course_code: string; course_name: string; course_class: string; subject: string;
+  instructor_ids: number[]; student_ids: number[];
+};
+
 /** People, courses and schools: profiles, enrolments, who may sign up. Serves profiles and the admin screens. */
 async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
