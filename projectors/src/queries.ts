@@ -5,3 +5,4 @@
 export {};
 export * from './projections/directory.queries';
 export * from './projections/instructor-assignments.queries';
+export * from './projections/directory.queries';
