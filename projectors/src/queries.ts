@@ -5,4 +5,3 @@
 export {};
 export * from './projections/directory.queries';
 export * from './projections/instructor-assignments.queries';
-export * from './projections/directory.queries';
