@@ -81,6 +81,23 @@ export function eventStoreContract(factory: EventStoreFactory): void {
       expect((await store.readStream('s')).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
     });
 
+    it('reads a window of a stream: from a version, at most a limit of events', async () => {
+      await store.append('w', ['A', 'B', 'C', 'D', 'E'].map((t) => ev(t)), { expectedVersion: 'no_stream' });
+      await store.append('w-other', [ev('X')], { expectedVersion: 'no_stream' });
+      const window = async (options: { fromVersion?: number; limit?: number }) =>
+        (await store.readStream('w', options)).map((e) => `${e.streamVersion}${e.type}`);
+
+      expect(await window({ fromVersion: 3, limit: 1 })).toEqual(['3C']);
+      expect(await window({ fromVersion: 2, limit: 2 })).toEqual(['2B', '3C']);
+      expect(await window({ limit: 2 })).toEqual(['1A', '2B']);
+      expect(await window({ fromVersion: 4, limit: 10 })).toEqual(['4D', '5E']);
+      expect(await window({ fromVersion: 6, limit: 1 })).toEqual([]);
+      expect(await window({ fromVersion: 2 })).toEqual(['2B', '3C', '4D', '5E']);
+      expect(await store.readStream('no-such-stream', { fromVersion: 1, limit: 1 })).toEqual([]);
+      await expect(store.readStream('w', { limit: 0 })).rejects.toBeInstanceOf(RangeError);
+      await expect(store.readStream('w', { limit: 1.5 })).rejects.toBeInstanceOf(RangeError);
+    });
+
     it('lets exactly one of two writers racing with the same expected version win, every round', async () => {
       const peer = await h.openPeer();
       const rounds = 40;

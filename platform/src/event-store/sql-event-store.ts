@@ -185,10 +185,12 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       }
     },
 
-    async readStream(streamId, { fromVersion = 1 } = {}) {
+    async readStream(streamId, { fromVersion = 1, limit } = {}) {
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new RangeError('limit must be a positive integer');
+      // LIMIT NULL is no limit: one statement either way.
       const { rows } = await db.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
-        [streamId, fromVersion],
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
+        [streamId, fromVersion, limit ?? null],
       );
       return rows.map(toRecorded);
     },

@@ -54,6 +54,8 @@ export type AppendResult = {
   appended: boolean;
 };
 
+export type ReadStreamOptions = { fromVersion?: number; limit?: number };
+
 export type ReadAllOptions = { after?: GlobalPosition | undefined; limit: number };
 
 export type SubscribeOptions = {
@@ -74,8 +76,11 @@ export type EventStore = {
     events: readonly NewEvent[],
     options: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult>;
-  /** Every event of one stream in version order; an empty array for a stream that does not exist. */
-  readStream(streamId: string, options?: { fromVersion?: number }): Promise<RecordedEvent[]>;
+  /**
+   * Every event of one stream in version order from `fromVersion` (default 1), at most `limit` of them (default
+   * all); an empty array for a stream that does not exist.
+   */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events in global order strictly after `after`, at most `limit`, never past an in-flight transaction. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Calls `handler` for every event after `after`, in global order, then for every new one, until stopped. */
