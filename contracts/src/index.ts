@@ -11,3 +11,4 @@ export * from './errors';
 export * from './route-match';
 export * from './rich-text';
 export * from './safe-text';
+export * from './grading-fold';

@@ -1,0 +1,241 @@
+import type { EventOf } from './events';
+
+/**
+ * The one grading fold (issue 11 item 4): the state of a grading stream, and of each response on it, after an event.
+ * The grading decider's `evolve`, the grading projection (gr_responses, gr_history), the audit projection (which
+ * response a question has), the audit route's replay of audit rows, and `GradeTotals` (other projections' per-question
+ * marks) all fold with these functions. Pure: no I/O, no clock, inputs are never mutated.
+ */
+export type GradingEvent = EventOf<
+  'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
+>;
+
+/** One student's answer to one question, with its current grade. */
+export type GradedResponse = {
+  responseId: number;
+  questionId: number;
+  questionNumber: number;
+  /** The recorded text ('' when it is not known, e.g. replayed from audit rows). */
+  response: string;
+  /** How many times its text was recorded. */
+  responseVersion: number;
+  points: number;
+  /** The points possible the last grade or edit used; null before any (a new text keeps it). */
+  pointsPossible: number | null;
+  feedback: string;
+  /** The grader's feedback before any edit by hand. */
+  originalFeedback: string;
+  graded: boolean;
+  /** Model name, 'offline', 'instructor', or '' before any grade. */
+  gradedBy: string;
+  /** The current mark was set by hand: automatic grading keeps it unless told to override. */
+  manual: boolean;
+  flaggedForReview: string;
+  flagResolved: boolean;
+  /** Events that touched this response: the version an edit is based on. */
+  version: number;
+};
+
+/** One link of a response's chain: who or what changed it, when, the previous value and why. */
+export type GradingLink = {
+  responseId: number;
+  /** The response's version after this event. */
+  version: number;
+  kind: GradingEvent['type'];
+  at: string;
+  actorKind: 'instructor' | 'ai' | 'offline' | 'system';
+  actor: string;
+  actorId: number | null;
+  previousPoints: number | null;
+  points: number | null;
+  previousFeedback: string | null;
+  feedback: string | null;
+  flaggedForReview: string | null;
+  confidence: number | null;
+  reason: string | null;
+};
+
+/** One student's graded work on one assignment (one grading stream). */
+export type GradingStream = {
+  source: 'file' | 'online' | null;
+  fileKey: string | null;
+  originalFilename: string | null;
+  /** Submission stream version of the last online capture. */
+  submissionVersion: number | null;
+  /** By question id. */
+  responses: Record<number, GradedResponse>;
+};
+
+/**
+ * What an event (or a row replaying one) does to one response, whatever carried it: the core the fold applies.
+ * `recorded`: a new text (file or typed answers); `graded`: a grader's mark; `edited`: a mark set by hand.
+ */
+export type ResponseChange =
+  | { kind: 'recorded'; responseId: number; questionId: number; questionNumber: number; response: string }
+  | { kind: 'graded'; points: number; pointsPossible: number | null; feedback: string; gradedBy: string; flag: string }
+  | { kind: 'edited'; points: number; pointsPossible: number | null; feedback: string }
+  | { kind: 'flagResolved' }
+  | { kind: 'reset' };
+
+export const GRADING_FOLD_EVENT_TYPES = [
+  'SubmissionFileProcessed', 'OnlineResponsesCaptured', 'ResponseGraded', 'ResponseMarkEdited', 'ResponseFlagResolved', 'GradingReset',
+] as const satisfies readonly GradingEvent['type'][];
+const FOLDED = new Set<string>(GRADING_FOLD_EVENT_TYPES);
+
+/** Narrows a `{ type, data }` (e.g. a recorded event) to a grading event; null for any other type. */
+export const asGradingEvent = (event: { type: string; data: unknown }): GradingEvent | null =>
+  FOLDED.has(event.type) ? ({ type: event.type, data: event.data } as GradingEvent) : null;
+
+export const initialGradingStream = (): GradingStream => ({ source: null, fileKey: null, originalFilename: null, submissionVersion: null, responses: {} });
+
+/** Every (question, change) an event carries, in the event's order. */
+export function changesOf(event: GradingEvent): { questionId: number; change: ResponseChange }[] {
+  switch (event.type) {
+    case 'SubmissionFileProcessed':
+    case 'OnlineResponsesCaptured':
+      return event.data.responses.map((r) => ({
+        questionId: r.questionId,
+        change: { kind: 'recorded', responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: r.response },
+      }));
+    case 'ResponseGraded': {
+      const d = event.data;
+      return [{
+        questionId: d.questionId,
+        change: { kind: 'graded', points: d.pointsObtained, pointsPossible: d.pointsPossible, feedback: d.feedback, gradedBy: d.grader.name, flag: d.flaggedForReview },
+      }];
+    }
+    case 'ResponseMarkEdited': {
+      const d = event.data;
+      return [{ questionId: d.questionId, change: { kind: 'edited', points: d.points, pointsPossible: d.pointsPossible, feedback: d.feedback } }];
+    }
+    case 'ResponseFlagResolved':
+      return [{ questionId: event.data.questionId, change: { kind: 'flagResolved' } }];
+    case 'GradingReset':
+      return event.data.questionIds.map((questionId) => ({ questionId, change: { kind: 'reset' } }));
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** The question ids an event touches, in the event's order. */
+export const questionIdsOf = (event: GradingEvent): number[] => changesOf(event).map((c) => c.questionId);
+
+/** The change an event makes to the response of `questionId`; null when it does not touch that question. */
+export const changeOf = (event: GradingEvent, questionId: number): ResponseChange | null =>
+  changesOf(event).find((c) => c.questionId === questionId)?.change ?? null;
+
+/**
+ * Pure, the core: a response after one change. A new text starts it over (ungraded, version + 1, keeping its id and
+ * the points possible last used); any other change needs the response to exist (null when it does not).
+ */
+export function applyChange(before: GradedResponse | undefined, change: ResponseChange): GradedResponse | null {
+  if (change.kind === 'recorded') {
+    return {
+      responseId: change.responseId, questionId: change.questionId, questionNumber: change.questionNumber, response: change.response,
+      responseVersion: (before?.responseVersion ?? 0) + 1, points: 0, pointsPossible: before?.pointsPossible ?? null, feedback: '',
+      originalFeedback: '', graded: false, gradedBy: '', manual: false, flaggedForReview: '', flagResolved: false,
+      version: (before?.version ?? 0) + 1,
+    };
+  }
+  if (!before) return null;
+  const version = before.version + 1;
+  switch (change.kind) {
+    case 'graded':
+      return {
+        ...before, points: change.points, pointsPossible: change.pointsPossible ?? before.pointsPossible, feedback: change.feedback,
+        originalFeedback: change.feedback, graded: true, gradedBy: change.gradedBy, manual: false, flaggedForReview: change.flag,
+        flagResolved: false, version,
+      };
+    case 'edited':
+      return {
+        ...before, points: change.points, pointsPossible: change.pointsPossible ?? before.pointsPossible, feedback: change.feedback,
+        graded: true, gradedBy: 'instructor', manual: true, version,
+      };
+    case 'flagResolved':
+      return { ...before, flagResolved: true, version };
+    case 'reset':
+      return { ...before, graded: false, manual: false, version };
+    default: {
+      const unhandled: never = change;
+      return unhandled;
+    }
+  }
+}
+
+const noValues = { points: null, feedback: null, flaggedForReview: null, confidence: null, reason: null };
+
+/** Pure: the history link of an event that took a response from `before` to `after`. */
+export function linkOf(before: GradedResponse | undefined, after: GradedResponse, event: GradingEvent): GradingLink {
+  const base = {
+    responseId: after.responseId, version: after.version, kind: event.type,
+    previousPoints: before?.points ?? null, previousFeedback: before?.feedback ?? null,
+  };
+  switch (event.type) {
+    case 'SubmissionFileProcessed':
+      return { ...base, ...noValues, at: event.data.processedAt, actorKind: 'instructor', actor: 'instructor', actorId: event.data.processedBy, points: 0, feedback: '' };
+    case 'OnlineResponsesCaptured':
+      return { ...base, ...noValues, at: event.data.capturedAt, actorKind: 'system', actor: 'student', actorId: event.data.studentId, points: 0, feedback: '' };
+    case 'ResponseGraded': {
+      const d = event.data;
+      return {
+        ...base, at: d.gradedAt, actorKind: d.grader.kind, actor: d.grader.name, actorId: null, points: d.pointsObtained, feedback: d.feedback,
+        flaggedForReview: d.flaggedForReview, confidence: d.confidence, reason: d.regradeInstructions ?? null,
+      };
+    }
+    case 'ResponseMarkEdited': {
+      const d = event.data;
+      return {
+        ...base, ...noValues, at: d.editedAt, actorKind: 'instructor', actor: 'instructor', actorId: d.by, previousPoints: d.previousPoints,
+        previousFeedback: d.previousFeedback, points: d.points, feedback: d.feedback, reason: d.reason ?? null,
+      };
+    }
+    case 'ResponseFlagResolved':
+      return {
+        ...base, ...noValues, at: event.data.resolvedAt, actorKind: 'instructor', actor: 'instructor', actorId: event.data.by,
+        flaggedForReview: event.data.flag, points: after.points, feedback: after.feedback,
+      };
+    case 'GradingReset':
+      return {
+        ...base, ...noValues, at: event.data.resetAt, actorKind: 'instructor', actor: 'instructor', actorId: event.data.by,
+        points: after.points, feedback: after.feedback,
+      };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/**
+ * Pure: one response after an event, with the event's link in its chain; null when the event does not touch the
+ * question or names a response never recorded.
+ */
+export function evolveGradedResponse(
+  before: GradedResponse | undefined, event: GradingEvent, questionId: number,
+): { response: GradedResponse; link: GradingLink } | null {
+  const change = changeOf(event, questionId);
+  if (!change) return null;
+  const response = applyChange(before, change);
+  return response ? { response, link: linkOf(before, response, event) } : null;
+}
+
+/** Pure: a grading stream after an event (the grading decider's `evolve`). */
+export function evolveGradingStream(state: GradingStream, event: GradingEvent): GradingStream {
+  let responses = state.responses;
+  for (const { questionId, change } of changesOf(event)) {
+    const next = applyChange(responses[questionId], change);
+    if (!next) continue;
+    if (responses === state.responses) responses = { ...state.responses };
+    responses[questionId] = next;
+  }
+  switch (event.type) {
+    case 'SubmissionFileProcessed':
+      return { ...state, source: 'file', fileKey: event.data.fileKey, originalFilename: event.data.originalFilename, responses };
+    case 'OnlineResponsesCaptured':
+      return { ...state, source: state.source ?? 'online', submissionVersion: event.data.submissionVersion, responses };
+    default:
+      return responses === state.responses ? state : { ...state, responses };
+  }
+}
