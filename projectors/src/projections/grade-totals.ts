@@ -1,12 +1,9 @@
-import { GRADING_EVENT_TYPES, type DomainEvent, type EventOf } from '@evergrade/contracts';
+import { applyChange, asGradingEvent, changesOf, GRADING_EVENT_TYPES, type GradedResponse } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { tenantOf } from '../projection';
 import { RowSet, type TableSpec } from '../row-set';
 
-type GradingEvent = EventOf<
-  'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
->;
 const TYPES = new Set<string>(GRADING_EVENT_TYPES);
 
 /** A per-(student, question) grades table for another projection's own use (projections never read each other's tables). */
@@ -15,6 +12,12 @@ export const gradesTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${t
   points numeric NOT NULL, graded boolean NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id, question_id))`;
 
 export type GradeRow = { tenant: string; assignment_id: number; student_id: number; question_id: number; points: number; graded: boolean };
+
+/** A stored mark as the fold's response state: only points and graded are kept, the rest is neutral. */
+const marksOf = (r: GradeRow): GradedResponse => ({
+  responseId: 0, questionId: r.question_id, questionNumber: 0, response: '', responseVersion: 0, points: Number(r.points), pointsPossible: null,
+  feedback: '', originalFeedback: '', graded: r.graded, gradedBy: '', manual: false, flaggedForReview: '', flagResolved: false, version: 0,
+});
 
 export type StudentGradeTotals = { assignmentId: number; studentId: number; gradedQuestions: number; obtained: number };
 
@@ -66,35 +69,24 @@ export class GradeTotals {
     this.byStudent.set(k, set);
   }
 
-  /** Folds one event; null when it is not a grading event. Setting values is idempotent, so a redelivery is harmless. */
+  /**
+   * Folds one event with the one grading fold (contracts' `applyChange`) over the stored marks; null when it is not a
+   * grading event. An event naming a response never recorded changes nothing, as on the grading stream. Setting values is
+   * idempotent, so a redelivery is harmless.
+   */
   apply(recorded: RecordedEvent): StudentGradeTotals | null {
-    if (!TYPES.has(recorded.type)) return null;
+    const event = asGradingEvent(recorded);
+    if (!event) return null;
     const tenant = tenantOf(recorded);
-    const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
     const { assignmentId, studentId } = event.data;
-    const set = (questionId: number, points: number | null, graded: boolean) => {
+    for (const { questionId, change } of changesOf(event)) {
       const key = { tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId };
       const old = this.rows.get(key);
-      const row: GradeRow = { ...key, points: Number(points ?? old?.points ?? 0), graded };
+      const next = applyChange(old ? marksOf(old) : undefined, change);
+      if (!next || (old && Number(old.points) === next.points && old.graded === next.graded)) continue;
+      const row: GradeRow = { ...key, points: next.points, graded: next.graded };
       this.rows.put(row);
       this.index(row);
-    };
-    switch (event.type) {
-      case 'SubmissionFileProcessed':
-      case 'OnlineResponsesCaptured':
-        for (const r of event.data.responses) set(r.questionId, 0, false);
-        break;
-      case 'ResponseGraded':
-        set(event.data.questionId, event.data.pointsObtained, true);
-        break;
-      case 'ResponseMarkEdited':
-        set(event.data.questionId, event.data.points, true);
-        break;
-      case 'GradingReset':
-        for (const id of event.data.questionIds) set(id, null, false);
-        break;
-      case 'ResponseFlagResolved':
-        break;
     }
     let gradedQuestions = 0;
     let obtained = 0;
