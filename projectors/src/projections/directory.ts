@@ -1,8 +1,8 @@
 import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
 
 const SCHOOL_KEY = noticeKeys.school();
 
@@ -21,80 +21,130 @@ export type CourseRow = {
   instructor_ids: number[]; student_ids: number[];
 };
 
-/** People, courses and schools: profiles, enrolments, who may sign up. Serves profiles and the admin screens. */
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+const tenantsTable: TableSpec<TenantRow> = {
+  table: 'tenants', key: ['tenant'], columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved'],
+};
+const usersTable: TableSpec<UserRow> = {
+  table: 'users', key: ['tenant', 'user_id'],
+  columns: ['tenant', 'user_id', 'email', 'role', 'first_name', 'last_name', 'title', 'class', 'section', 'enrollment_date', 'smart_builder'],
+};
+const coursesTable: TableSpec<CourseRow> = {
+  table: 'courses', key: ['tenant', 'course_id'],
+  columns: ['tenant', 'course_id', 'course_code', 'course_name', 'course_class', 'subject', 'instructor_ids', 'student_ids'],
+};
+
+type State = { tenants: RowSet<TenantRow>; users: RowSet<UserRow>; courses: RowSet<CourseRow> };
+
+const TENANT_EVENTS = new Set(['TenantRegistered', 'SchoolBrandingUpdated', 'AuthorizedDomainAdded', 'AuthorizedDomainRemoved',
+  'StudentPreapproved', 'StudentPreapprovalRevoked']);
+const USER_EVENTS = new Set(['UserRegistered', 'UserProfileUpdated', 'UserDetailsUpdated', 'SmartBuilderAccessGranted',
+  'SmartBuilderAccessRevoked', 'UserEmailChanged']);
+const COURSE_EVENTS = new Set(['CourseCreated', 'StudentEnrolled', 'StudentUnenrolled', 'InstructorAssigned', 'InstructorUnassigned']);
+
+const withItem = <T>(list: T[], item: T): T[] => (list.includes(item) ? list : [...list, item]);
+const withoutItem = <T>(list: T[], item: T): T[] => list.filter((x) => x !== item);
+
+/**
+ * Pure: people, courses and schools: profiles, enrolments, who may sign up. Serves profiles and the admin screens.
+ * A change to a row that does not exist (yet) changes nothing, as an UPDATE would; the notice goes out all the same.
+ */
+export function evolveDirectory(state: State, recorded: RecordedEvent): Touched | null {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
-  const school = (sql: string, params: unknown[]) =>
-    tx.query(sql, [tenant, ...params]).then(() => ({ tenant, keys: [SCHOOL_KEY] }));
-  const user = (sql: string, userId: number, params: unknown[]) =>
-    tx.query(sql, [tenant, userId, ...params]).then(() => ({ tenant, keys: [noticeKeys.user(userId), SCHOOL_KEY] }));
-  const course = (sql: string, courseId: number, userId: number) =>
-    tx.query(sql, [tenant, courseId, userId]).then(() => ({ tenant, keys: [noticeKeys.course(courseId), noticeKeys.user(userId), SCHOOL_KEY] }));
+  const schoolTouched = { tenant, keys: [SCHOOL_KEY] };
+  const school = (change: (row: TenantRow) => TenantRow): Touched => {
+    const row = state.tenants.get({ tenant });
+    if (row) state.tenants.put(change(row));
+    return schoolTouched;
+  };
+  const user = (userId: number, change: (row: UserRow) => UserRow): Touched => {
+    const row = state.users.get({ tenant, user_id: userId });
+    if (row) state.users.put(change(row));
+    return { tenant, keys: [noticeKeys.user(userId), SCHOOL_KEY] };
+  };
+  const course = (courseId: number, userId: number, change: (row: CourseRow) => CourseRow): Touched => {
+    const row = state.courses.get({ tenant, course_id: courseId });
+    if (row) state.courses.put(change(row));
+    return { tenant, keys: [noticeKeys.course(courseId), noticeKeys.user(userId), SCHOOL_KEY] };
+  };
 
   switch (event.type) {
-    case 'TenantRegistered':
-      return school(`INSERT INTO tenants (tenant, name) VALUES ($1, $2) ON CONFLICT (tenant) DO UPDATE SET name = EXCLUDED.name`, [event.data.name]);
+    case 'TenantRegistered': {
+      const row = state.tenants.get({ tenant });
+      state.tenants.put(row ? { ...row, name: event.data.name } : { tenant, name: event.data.name, logo_url: null, domains: [], preapproved: [] });
+      return schoolTouched;
+    }
     case 'SchoolBrandingUpdated':
-      return school('UPDATE tenants SET name = $2, logo_url = $3 WHERE tenant = $1', [event.data.name, event.data.logoUrl]);
+      return school((t) => ({ ...t, name: event.data.name, logo_url: event.data.logoUrl }));
     case 'AuthorizedDomainAdded':
-      return school('UPDATE tenants SET domains = array_append(domains, $2) WHERE tenant = $1 AND NOT ($2 = ANY(domains))', [event.data.domain]);
+      return school((t) => ({ ...t, domains: withItem(t.domains, event.data.domain) }));
     case 'AuthorizedDomainRemoved':
-      return school('UPDATE tenants SET domains = array_remove(domains, $2) WHERE tenant = $1', [event.data.domain]);
+      return school((t) => ({ ...t, domains: withoutItem(t.domains, event.data.domain) }));
     case 'StudentPreapproved':
-      return school('UPDATE tenants SET preapproved = array_append(preapproved, $2) WHERE tenant = $1 AND NOT ($2 = ANY(preapproved))', [event.data.email]);
+      return school((t) => ({ ...t, preapproved: withItem(t.preapproved, event.data.email) }));
     case 'StudentPreapprovalRevoked':
-      return school('UPDATE tenants SET preapproved = array_remove(preapproved, $2) WHERE tenant = $1', [event.data.email]);
+      return school((t) => ({ ...t, preapproved: withoutItem(t.preapproved, event.data.email) }));
     case 'UserRegistered': {
       const d = event.data;
-      return user(
-        `INSERT INTO users (tenant, user_id, email, role, first_name, last_name, title, class, section, enrollment_date)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT DO NOTHING`,
-        d.userId, [d.email, d.role, d.firstName, d.lastName, d.title ?? '', d.class ?? '', d.section ?? '', d.enrollmentDate ?? '']);
+      if (!state.users.has({ tenant, user_id: d.userId })) {
+        state.users.put({
+          tenant, user_id: d.userId, email: d.email, role: d.role, first_name: d.firstName, last_name: d.lastName, title: d.title ?? '',
+          class: d.class ?? '', section: d.section ?? '', enrollment_date: d.enrollmentDate ?? '', smart_builder: false,
+        });
+      }
+      return { tenant, keys: [noticeKeys.user(d.userId), SCHOOL_KEY] };
     }
     case 'UserProfileUpdated': {
       const d = event.data;
-      return user('UPDATE users SET first_name = $3, last_name = $4, title = coalesce($5, title) WHERE tenant = $1 AND user_id = $2',
-        d.userId, [d.firstName, d.lastName, d.title ?? null]);
+      return user(d.userId, (u) => ({ ...u, first_name: d.firstName, last_name: d.lastName, title: d.title ?? u.title }));
     }
     case 'UserDetailsUpdated': {
       const d = event.data;
-      return user(
-        `UPDATE users SET class = coalesce($3, class), section = coalesce($4, section), enrollment_date = coalesce($5, enrollment_date)
-         WHERE tenant = $1 AND user_id = $2`, d.userId, [d.class ?? null, d.section ?? null, d.enrollmentDate ?? null]);
+      return user(d.userId, (u) => ({
+        ...u, class: d.class ?? u.class, section: d.section ?? u.section, enrollment_date: d.enrollmentDate ?? u.enrollment_date,
+      }));
     }
     case 'SmartBuilderAccessGranted':
-    case 'SmartBuilderAccessRevoked':
-      return user('UPDATE users SET smart_builder = $3 WHERE tenant = $1 AND user_id = $2',
-        event.data.userId, [event.type === 'SmartBuilderAccessGranted']);
-    case 'UserEmailChanged':
-      return user('UPDATE users SET email = $3 WHERE tenant = $1 AND user_id = $2', event.data.userId, [event.data.to]);
+    case 'SmartBuilderAccessRevoked': {
+      const granted = event.type === 'SmartBuilderAccessGranted';
+      return user(event.data.userId, (u) => ({ ...u, smart_builder: granted }));
+    }
+    case 'UserEmailChanged': {
+      const to = event.data.to;
+      return user(event.data.userId, (u) => ({ ...u, email: to }));
+    }
     case 'CourseCreated': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO courses (tenant, course_id, course_code, course_name, course_class, subject, instructor_ids, student_ids)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,'{}') ON CONFLICT DO NOTHING`,
-        [tenant, d.courseId, d.courseCode, d.courseName, d.courseClass, d.subject, d.instructorIds]);
+      if (!state.courses.has({ tenant, course_id: d.courseId })) {
+        state.courses.put({
+          tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, course_class: d.courseClass,
+          subject: d.subject, instructor_ids: [...d.instructorIds], student_ids: [],
+        });
+      }
       return { tenant, keys: [noticeKeys.course(d.courseId), SCHOOL_KEY, ...d.instructorIds.map(noticeKeys.user)] };
     }
-    case 'StudentEnrolled':
-      return course('UPDATE courses SET student_ids = array_append(student_ids, $3) WHERE tenant = $1 AND course_id = $2 AND NOT ($3 = ANY(student_ids))',
-        event.data.courseId, event.data.studentId);
-    case 'StudentUnenrolled':
-      return course('UPDATE courses SET student_ids = array_remove(student_ids, $3) WHERE tenant = $1 AND course_id = $2',
-        event.data.courseId, event.data.studentId);
-    case 'InstructorAssigned':
-      return course('UPDATE courses SET instructor_ids = array_append(instructor_ids, $3) WHERE tenant = $1 AND course_id = $2 AND NOT ($3 = ANY(instructor_ids))',
-        event.data.courseId, event.data.instructorId);
-    case 'InstructorUnassigned':
-      return course('UPDATE courses SET instructor_ids = array_remove(instructor_ids, $3) WHERE tenant = $1 AND course_id = $2',
-        event.data.courseId, event.data.instructorId);
+    case 'StudentEnrolled': {
+      const { courseId, studentId } = event.data;
+      return course(courseId, studentId, (c) => ({ ...c, student_ids: withItem(c.student_ids, studentId) }));
+    }
+    case 'StudentUnenrolled': {
+      const { courseId, studentId } = event.data;
+      return course(courseId, studentId, (c) => ({ ...c, student_ids: withoutItem(c.student_ids, studentId) }));
+    }
+    case 'InstructorAssigned': {
+      const { courseId, instructorId } = event.data;
+      return course(courseId, instructorId, (c) => ({ ...c, instructor_ids: withItem(c.instructor_ids, instructorId) }));
+    }
+    case 'InstructorUnassigned': {
+      const { courseId, instructorId } = event.data;
+      return course(courseId, instructorId, (c) => ({ ...c, instructor_ids: withoutItem(c.instructor_ids, instructorId) }));
+    }
     default:
       return null;
   }
 }
 
-export const directoryProjection: Projection = perEventProjection({
+export const directoryProjection = defineProjection<State>({
   name: PROJECTIONS.directory,
   version: 3,
   tables: ['tenants', 'users', 'courses'],
@@ -113,5 +163,20 @@ export const directoryProjection: Projection = perEventProjection({
       course_class text NOT NULL, subject text NOT NULL, instructor_ids integer[] NOT NULL, student_ids integer[] NOT NULL,
       PRIMARY KEY (tenant, course_id))`);
   },
-  apply,
+  init: () => ({ tenants: new RowSet(tenantsTable), users: new RowSet(usersTable), courses: new RowSet(coursesTable) }),
+  async load(tx, state, events) {
+    const tenants: Partial<TenantRow>[] = [];
+    const users: Partial<UserRow>[] = [];
+    const courses: Partial<CourseRow>[] = [];
+    for (const e of events) {
+      const tenant = tenantOf(e);
+      if (TENANT_EVENTS.has(e.type)) tenants.push({ tenant });
+      else if (USER_EVENTS.has(e.type)) users.push({ tenant, user_id: Number(e.data.userId) });
+      else if (COURSE_EVENTS.has(e.type)) courses.push({ tenant, course_id: Number(e.data.courseId) });
+    }
+    await state.tenants.load(tx, tenants);
+    await state.users.load(tx, users);
+    await state.courses.load(tx, courses);
+  },
+  evolve: evolveDirectory,
 });

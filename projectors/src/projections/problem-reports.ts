@@ -1,25 +1,41 @@
 import { PROBLEM_REPORTS_PROJECTION, noticeKeys, type DomainEvent } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
+import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
 
-/** Reports sent from the in-app "Report a problem" form, per school. Serves the admin's Problem reports page. */
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+/** One report sent from the in-app "Report a problem" form. `position`: the event that wrote it. */
+export type ProblemReportRow = {
+  tenant: string; report_id: number; category: string; message: string; page: string | null; reporter_id: number;
+  reporter_role: string; reporter_name: string; reporter_email: string; reported_at: string; position: string;
+};
+
+const problemReportsTable: TableSpec<ProblemReportRow> = {
+  table: 'problem_reports', key: ['tenant', 'report_id'],
+  columns: ['tenant', 'report_id', 'category', 'message', 'page', 'reporter_id', 'reporter_role', 'reporter_name', 'reporter_email',
+    'reported_at', 'position'],
+};
+
+type State = { reports: RowSet<ProblemReportRow> };
+
+/** Pure: reports sent from the in-app form, per school; a report is written once (a redelivered one changes nothing). */
+export function evolveProblemReports(state: State, recorded: RecordedEvent): Touched | null {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   if (event.type !== 'ProblemReported') return null;
   const tenant = tenantOf(recorded);
   const d = event.data;
-  await tx.query(
-    `INSERT INTO problem_reports (tenant, report_id, category, message, page, reporter_id, reporter_role, reporter_name,
-       reporter_email, reported_at, position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
-    [tenant, d.reportId, d.category, d.message, d.page, d.reporterId, d.reporterRole, d.reporterName, d.reporterEmail, d.reportedAt,
-      recorded.globalPosition]);
+  if (!state.reports.has({ tenant, report_id: d.reportId })) {
+    state.reports.put({
+      tenant, report_id: d.reportId, category: d.category, message: d.message, page: d.page ?? null, reporter_id: d.reporterId,
+      reporter_role: d.reporterRole, reporter_name: d.reporterName, reporter_email: d.reporterEmail, reported_at: d.reportedAt,
+      position: recorded.globalPosition,
+    });
+  }
   return { tenant, keys: [noticeKeys.school()] };
 }
 
-export const problemReportsProjection: Projection = perEventProjection({
+/** Reports sent from the in-app "Report a problem" form, per school. Serves the admin's Problem reports page. */
+export const problemReportsProjection = defineProjection<State>({
   name: PROBLEM_REPORTS_PROJECTION,
   version: 1,
   tables: ['problem_reports'],
@@ -30,5 +46,9 @@ export const problemReportsProjection: Projection = perEventProjection({
       reported_at timestamptz NOT NULL, position text NOT NULL,
       PRIMARY KEY (tenant, report_id))`);
   },
-  apply,
+  init: () => ({ reports: new RowSet(problemReportsTable) }),
+  async load(tx, state, events) {
+    await state.reports.load(tx, ofTypes(events, 'ProblemReported').map((e) => ({ tenant: tenantOf(e), report_id: Number(e.data.reportId) })));
+  },
+  evolve: evolveProblemReports,
 });

@@ -1,22 +1,31 @@
 import { LIBRARY_PROJECTIONS, type DomainEvent } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
+import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
 
-/** Textbooks: shared rows and each school's own. Serves list-textbooks. */
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+/** One textbook: shared rows (tenant SHARED_LIBRARY_TENANT) and each school's own. Serves list-textbooks. */
+export type TextbookRow = { tenant: string; textbook_id: number; title: string; author: string | null; subject: string };
+
+const textbooksTable: TableSpec<TextbookRow> = {
+  table: 'textbooks', key: ['tenant', 'textbook_id'], columns: ['tenant', 'textbook_id', 'title', 'author', 'subject'],
+};
+
+type State = { textbooks: RowSet<TextbookRow> };
+
+/** Pure: a textbook is added once; a redelivered TextbookAdded changes nothing. */
+export function evolveTextbooks(state: State, recorded: RecordedEvent): Touched | null {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   if (event.type !== 'TextbookAdded') return null;
   const tenant = tenantOf(recorded);
   const d = event.data;
-  await tx.query(
-    'INSERT INTO textbooks (tenant, textbook_id, title, author, subject) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-    [tenant, d.textbookId, d.title, d.author ?? null, d.subject]);
+  if (!state.textbooks.has({ tenant, textbook_id: d.textbookId })) {
+    state.textbooks.put({ tenant, textbook_id: d.textbookId, title: d.title, author: d.author ?? null, subject: d.subject });
+  }
   return { tenant, keys: ['textbooks'] };
 }
 
-export const textbooksProjection: Projection = perEventProjection({
+export const textbooksProjection = defineProjection<State>({
   name: LIBRARY_PROJECTIONS.textbooks,
   version: 1,
   tables: ['textbooks'],
@@ -25,5 +34,9 @@ export const textbooksProjection: Projection = perEventProjection({
       tenant text NOT NULL, textbook_id integer NOT NULL, title text NOT NULL, author text, subject text NOT NULL,
       PRIMARY KEY (tenant, textbook_id))`);
   },
-  apply,
+  init: () => ({ textbooks: new RowSet(textbooksTable) }),
+  async load(tx, state, events) {
+    await state.textbooks.load(tx, ofTypes(events, 'TextbookAdded').map((e) => ({ tenant: tenantOf(e), textbook_id: Number(e.data.textbookId) })));
+  },
+  evolve: evolveTextbooks,
 });
