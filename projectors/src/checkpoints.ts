@@ -9,17 +9,32 @@ export async function migrateCheckpoints(db: SqlClient): Promise<void> {
   await db.query('ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS version integer');
 }
 
+export type CheckpointState =
+  /** No checkpoint yet (a new database): build the tables in place. */
+  | 'new'
+  /** Built with this version: keep going. */
+  | 'current'
+  /** Built with another version and serving: build the new one beside it and swap it in (no downtime). */
+  | 'outdated';
+
 /**
- * Read models are disposable, events are not: when a projection's version differs from the one its
- * tables were built with, drop them and start again from position zero.
+ * Read models are disposable, events are not. A projection never built (or whose build never applied an event) is
+ * built in place; one built with another version keeps serving while the new version is built in a shadow schema
+ * (see rebuild.ts). Never drops a table that serves.
  */
-export async function resetIfOutdated(db: SqlClient, name: string, version: number, tables: readonly string[]): Promise<boolean> {
+export async function checkpointState(db: SqlClient, name: string, version: number, tables: readonly string[]): Promise<CheckpointState> {
   await db.query('INSERT INTO projection_checkpoints (name, position, version) VALUES ($1, NULL, $2) ON CONFLICT (name) DO NOTHING', [name, version]);
-  const { rows } = await db.query<{ version: number | null }>('SELECT version FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
-  if (rows[0]?.version === version) return false;
-  for (const table of tables) await db.query(`DROP TABLE IF EXISTS "${table}"`);
-  await db.query('UPDATE projection_checkpoints SET position = NULL, version = $2, updated_at = now() WHERE name = $1', [name, version]);
-  return true;
+  const { rows } = await db.query<{ version: number | null; position: string | null }>(
+    'SELECT version, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
+  const row = rows[0];
+  if (row?.version === version) return 'current';
+  if (row?.position == null) {
+    // Nothing was served from these tables: start again in place.
+    for (const table of tables) await db.query(`DROP TABLE IF EXISTS "${table}"`);
+    await db.query('UPDATE projection_checkpoints SET version = $2, updated_at = now() WHERE name = $1', [name, version]);
+    return 'new';
+  }
+  return 'outdated';
 }
 
 export async function readCheckpoint(db: SqlClient, name: string): Promise<string | null> {

@@ -1,37 +1,195 @@
-import type { EventStore } from '@evergrade/platform/event-store';
-import type { Database } from '@evergrade/platform/sql';
+import { decodePosition, encodePosition, type EventStore, type GlobalPosition, type RecordedEvent } from '@evergrade/platform/event-store';
+import type { NoticeBus } from '@evergrade/platform/bus';
+import { sqlState, type Database, type SqlClient } from '@evergrade/platform/sql';
 import { migrateCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
+import { markRebuildFinished, markRebuildProgress, markRebuildStarted, migrateRebuildStatus } from './rebuild-status';
 import { createProjectorRunner } from './runner';
 
+/** The notice a swap publishes: every tenant, every key (the query side tells every client to refetch). */
+export const REBUILT_TENANT = '*';
+export const REBUILT_KEY = '*';
+
+export type RebuildProgress = {
+  /** Events of the log the shadow build has gone through, and the log's size (grows while it runs). */
+  done: number;
+  total: number;
+  eventsPerSecond: number;
+  phase: 'building' | 'swapping' | 'done';
+};
+
+export type RebuildOptions = {
+  store: EventStore;
+  db: Database;
+  projections: readonly Projection[];
+  /** The swap is announced here (projection name, tenant `*`, key `*`), so clients refetch. */
+  bus?: NoticeBus;
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+  /** Right after a projection's new tables were swapped in at `position` (the live runner resumes it from there). */
+  onSwapped?: (name: string, position: string | null) => void;
+  log?: (message: string, err?: unknown) => void;
+  /** Aborted: the shadow build stops and nothing is swapped in (the rebuild fails with 'stopped'). */
+  signal?: AbortSignal;
+};
+
+const PROGRESS_EVERY_MS = 400;
+/** How long the swap waits for a table's readers before it lets go and tries again (so it never takes part in a deadlock). */
+const LOCK_TIMEOUT_MS = 100;
+const SWAP_ATTEMPTS = 200;
+
 /**
- * Rebuilds one read model from position zero into fresh tables in a scratch schema, then swaps them in
- * with the checkpoint in one transaction; a live runner waiting on the checkpoint row continues from there.
+ * Builds read models from position zero into fresh tables in a shadow schema while the live ones keep serving (and
+ * the live runner keeps them moving), then swaps each in, in one transaction with its checkpoint:
+ * 1. one shadow runner reads the log once for all of them until it is idle (close to the live position);
+ * 2. per projection, under the live checkpoint's row lock (the live runner's next batch waits on it), the shadow
+ *    tables apply what the live runner applied since, so the swap neither steps back nor skips;
+ * 3. the live tables are locked (briefly, with a lock timeout: a query in flight finishes on the old tables, a later
+ *    one waits and then reads the new ones, none fails or sees them empty), dropped, and the shadow tables moved in;
+ * 4. the checkpoint and version are set, the transaction commits, and the swap is announced.
  */
-export async function rebuildProjection(
-  opts: { store: EventStore; db: Database; projection: Projection; batchSize?: number; onProgress?: (events: number) => void },
-): Promise<{ schema: string }> {
-  const { store, db, projection } = opts;
-  const schema = `rebuild_${projection.name.replace(/[^a-z0-9]/gi, '_')}_${Date.now()}`;
+export async function rebuildProjections(opts: RebuildOptions): Promise<{ positions: Record<string, string | null> }> {
+  const { store, db, projections } = opts;
+  const log = opts.log ?? ((m, e) => console.error(m, e ?? ''));
+  const names = projections.map((p) => p.name);
+  const schema = `rebuild_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   await migrateCheckpoints(db);
-  const runner = createProjectorRunner({ store, db, projections: [projection], schema, batchSize: opts.batchSize ?? 1000 });
-  await runner.start();
-  await runner.idle();
-  await runner.stop();
-  const rebuiltName = `${projection.name}@${schema}`;
+  await migrateRebuildStatus(db);
   const home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
-  await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO projection_checkpoints (name, position) VALUES ($1, NULL) ON CONFLICT (name) DO NOTHING', [projection.name]);
-    await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
-    for (const table of projection.tables) {
-      await tx.query(`DROP TABLE IF EXISTS "${home}"."${table}"`);
-      await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA "${home}"`);
-    }
-    await tx.query(
-      `UPDATE projection_checkpoints SET position = (SELECT position FROM projection_checkpoints WHERE name = $2), version = $3,
-       updated_at = now() WHERE name = $1`, [projection.name, rebuiltName, projection.version]);
-    await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [rebuiltName]);
-    await tx.query(`DROP SCHEMA "${schema}" CASCADE`);
+  let total = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]?.n ?? 0);
+  for (const p of projections) await markRebuildStarted(db, p.name, p.version, total);
+
+  const started = Date.now();
+  const done = new Map<string, number>(names.map((n) => [n, 0]));
+  const progressNow = (phase: RebuildProgress['phase']): RebuildProgress => {
+    const least = Math.min(...done.values());
+    total = Math.max(total, least);
+    const seconds = (Date.now() - started) / 1000;
+    return { done: least, total, eventsPerSecond: seconds > 0 ? Math.round(least / seconds) : 0, phase };
+  };
+  let lastReport = 0;
+  let reporting: Promise<void> = Promise.resolve();
+  const report = (force = false) => {
+    const now = Date.now();
+    if (!force && now - lastReport < PROGRESS_EVERY_MS) return;
+    lastReport = now;
+    const progress = progressNow('building');
+    opts.onProgress?.(progress);
+    reporting = reporting.then(() => markRebuildProgress(db, names, progress.done, progress.total)).catch((err) => log('rebuild: progress not saved', err));
+  };
+
+  const shadow = createProjectorRunner({
+    store, db, projections, schema, batchSize: opts.batchSize ?? 2000, pollMs: 50, log,
+    onBatch: (name, events) => { done.set(name, (done.get(name) ?? 0) + events); report(); },
   });
-  return { schema };
+  const positions: Record<string, string | null> = {};
+  const swapped = new Set<string>();
+  const abort = () => { void shadow.stop(); };
+  opts.signal?.addEventListener('abort', abort);
+  try {
+    if (opts.signal?.aborted) throw new Error('stopped before the rebuild began');
+    await shadow.start();
+    await shadow.idle();
+    await shadow.stop();
+    if (opts.signal?.aborted) throw new Error('stopped: the server shut down during the rebuild');
+    report(true);
+    await reporting;
+    opts.onProgress?.(progressNow('swapping'));
+    for (const p of projections) {
+      const position = await swapIn(db, store, p, schema, home, opts.batchSize ?? 2000);
+      positions[p.name] = position;
+      swapped.add(p.name);
+      await markRebuildProgress(db, [p.name], done.get(p.name) ?? 0, total);
+      await markRebuildFinished(db, p.name, {});
+      opts.onSwapped?.(p.name, position);
+      if (opts.bus && position) {
+        await opts.bus.publish({ projection: p.name, tenant: REBUILT_TENANT, keys: [REBUILT_KEY], position }).catch((err) => log('rebuild: announcement failed', err));
+      }
+    }
+    opts.onProgress?.(progressNow('done'));
+    return { positions };
+  } catch (err) {
+    await shadow.stop().catch(() => {});
+    const message = err instanceof Error ? err.message : String(err);
+    for (const p of projections) if (!swapped.has(p.name)) await markRebuildFinished(db, p.name, { error: message }).catch(() => {});
+    throw err;
+  } finally {
+    opts.signal?.removeEventListener('abort', abort);
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch((err) => log(`rebuild: could not drop ${schema}`, err));
+    await db.query('DELETE FROM projection_checkpoints WHERE name = ANY($1)', [names.map((n) => `${n}@${schema}`)]).catch(() => {});
+  }
+}
+
+/** One read model, as before: `npm run replay -- --projection NAME` and the tests. */
+export async function rebuildProjection(
+  opts: Omit<RebuildOptions, 'projections'> & { projection: Projection },
+): Promise<{ position: string | null }> {
+  const { projection, ...rest } = opts;
+  const { positions } = await rebuildProjections({ ...rest, projections: [projection] });
+  return { position: positions[projection.name] ?? null };
+}
+
+async function swapIn(db: Database, store: EventStore, p: Projection, schema: string, home: string, batchSize: number): Promise<string | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
+        await tx.query(`INSERT INTO "${home}".projection_checkpoints (name, position) VALUES ($1, NULL) ON CONFLICT (name) DO NOTHING`, [p.name]);
+        const live = (await tx.query<{ position: string | null }>(
+          `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1 FOR UPDATE`, [p.name])).rows[0]?.position ?? null;
+        const shadowName = `${p.name}@${schema}`;
+        let at = (await tx.query<{ position: string | null }>(
+          `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName])).rows[0]?.position ?? null;
+        // What the live runner applied since the shadow went idle: committed (the live runner read it), so readable here.
+        while (live !== null && (at === null || store.comparePositions(at as GlobalPosition, live as GlobalPosition) < 0)) {
+          const events = await readLogBetween(tx, at, live, batchSize);
+          if (events.length === 0) break;
+          await p.applyBatch(tx, events);
+          at = events[events.length - 1]!.globalPosition;
+        }
+        const position = at === null ? live : live === null ? at
+          : store.comparePositions(at as GlobalPosition, live as GlobalPosition) >= 0 ? at : live;
+        await tx.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT_MS}ms'`);
+        const existing: string[] = [];
+        for (const table of p.tables) {
+          const { rows } = await tx.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`"${home}"."${table}"`]);
+          if (rows[0]?.t) existing.push(`"${home}"."${table}"`);
+        }
+        if (existing.length > 0) await tx.query(`LOCK TABLE ${existing.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+        for (const table of p.tables) {
+          await tx.query(`DROP TABLE IF EXISTS "${home}"."${table}"`);
+          await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA "${home}"`);
+        }
+        await tx.query(`UPDATE "${home}".projection_checkpoints SET position = $2, version = $3, updated_at = now() WHERE name = $1`,
+          [p.name, position, p.version]);
+        await tx.query(`DELETE FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName]);
+        return position;
+      });
+    } catch (err) {
+      // 55P03: a reader held a live table past the lock timeout; let it finish and try again.
+      if (sqlState(err) !== '55P03' || attempt >= SWAP_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
+    }
+  }
+}
+
+type LogRow = {
+  tx: string; pos: string; stream_id: string; version: string; event_id: string; type: string;
+  schema_version: number; data: Record<string, unknown>; metadata: RecordedEvent['metadata']; recorded_at: Date;
+};
+
+/** Events in (after, upTo], read in the swap's own transaction (PGlite has one connection, held by it). */
+async function readLogBetween(tx: SqlClient, after: string | null, upTo: string, limit: number): Promise<RecordedEvent[]> {
+  const from = after ? decodePosition(after) : { transactionId: 0n, position: 0n };
+  const to = decodePosition(upTo);
+  const { rows } = await tx.query<LogRow>(
+    `SELECT transaction_id::text AS tx, position::text AS pos, stream_id, stream_version::text AS version,
+       event_id::text AS event_id, type, schema_version, data, metadata, recorded_at
+     FROM events WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
+     ORDER BY transaction_id, position LIMIT $5`,
+    [from.transactionId.toString(), from.position.toString(), to.transactionId.toString(), to.position.toString(), limit]);
+  return rows.map((row) => ({
+    eventId: row.event_id, type: row.type, schemaVersion: row.schema_version, data: row.data, metadata: row.metadata,
+    streamId: row.stream_id, streamVersion: Number(row.version), globalPosition: encodePosition(row.tx, row.pos), recordedAt: row.recorded_at,
+  }));
 }

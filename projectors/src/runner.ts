@@ -1,8 +1,10 @@
 import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
-import { advanceCheckpoint, migrateCheckpoints, readCheckpoint, resetIfOutdated } from './checkpoints';
+import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
+import { rebuildProjections, type RebuildProgress } from './rebuild';
+import { ALL_PROJECTIONS, REBUILD_REQUESTED, claimRebuildRequest, migrateRebuildStatus } from './rebuild-status';
 
 export type RunnerOptions = {
   store: EventStore;
@@ -14,6 +16,8 @@ export type RunnerOptions = {
   pollMs?: number;
   /** Build into this schema instead of public (rebuilds); checkpoints get the suffix `@schema`. */
   schema?: string;
+  /** After each committed batch of a projection: how many events it went through (rebuild progress). */
+  onBatch?: (name: string, events: number, position: string) => void;
   log?: (message: string, err?: unknown) => void;
 };
 
@@ -21,16 +25,24 @@ export type ProjectorRunner = {
   start(): Promise<void>;
   /** Stops at the next event boundary; a batch in flight is rolled back, never half applied. */
   stop(): Promise<void>;
-  /** Resolves when every projection has no more events to read right now. */
+  /** Resolves when every projection has no more events to read right now (one waiting for its new version: once swapped in). */
   idle(): Promise<void>;
   /** Resolves when every projection has applied the event at `position`. */
   reached(position: string): Promise<void>;
+  /**
+   * Rebuilds these read models (all when empty) in a shadow schema while the live tables keep serving, then swaps
+   * them in (rebuild.ts). Rebuilds run one after another; a projection already waiting for one is not queued twice.
+   */
+  rebuild(names?: readonly string[], onProgress?: (progress: RebuildProgress) => void): Promise<void>;
 };
 
 class Aborted extends Error {}
 class CheckpointMoved extends Error {}
 
 export const EVENTS_CHANNEL = 'evergrade_events';
+
+/** After a wake-up whose read came back empty (an older transaction still open), read again this soon. */
+const QUICK_RETRY_MS = [5, 10, 20, 40, 80];
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
@@ -40,6 +52,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   let idleWaiters: (() => void)[] = [];
   const idleFlags = new Map<string, boolean>();
   const positions = new Map<string, string | null>();
+  /** Projections the loop applies; one whose new version is being built in a shadow schema waits outside. */
+  const active = new Set<string>();
   let positionWaiters: { position: string; resolve: () => void }[] = [];
   const passed = (position: string) => [...positions.values()].every(
     (c) => c !== null && store.comparePositions(c as never, position as never) >= 0,
@@ -51,16 +65,22 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   let unlisten: (() => Promise<void>) | null = null;
   /** Where the event log and live read models are: `public`, or a test's isolated schema. */
   let home = 'public';
+  let woken = false;
+  /** Ends a rebuild in flight when the runner stops (its shadow schema is dropped; the live tables stay). */
+  const stopped = new AbortController();
 
-  const wakeAll = () => { const w = wakers; wakers = []; w.forEach((f) => f()); };
+  const wakeAll = () => { woken = true; const w = wakers; wakers = []; w.forEach((f) => f()); };
   const sleep = (ms: number) => new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
     function done() { clearTimeout(timer); resolve(); }
     wakers.push(done);
   });
+  const settleIdle = () => {
+    if ([...idleFlags.values()].every(Boolean)) { const w = idleWaiters; idleWaiters = []; w.forEach((f) => f()); }
+  };
   const setIdle = (name: string, idle: boolean) => {
     idleFlags.set(name, idle);
-    if ([...idleFlags.values()].every(Boolean)) { const w = idleWaiters; idleWaiters = []; w.forEach((f) => f()); }
+    settleIdle();
   };
 
   async function applyBatch(p: Projection, checkpointName: string, from: string | null, events: RecordedEvent[]) {
@@ -77,11 +97,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       // A stop while the batch was being applied rolls it back whole.
       if (stopping) throw new Aborted();
     });
+    // Published as soon as this projection's batch commits, whatever the others are doing.
     if (bus) {
       for (const [tenant, keys] of touched) {
         await bus.publish({ projection: p.name, tenant, keys: [...keys], position: last.globalPosition });
       }
     }
+    options.onBatch?.(p.name, events.length, last.globalPosition);
     return last.globalPosition;
   }
 
@@ -96,6 +118,58 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     return low ?? null;
   };
 
+  // Rebuilds (live runner only): one at a time, queued.
+  let rebuildChain: Promise<void> = Promise.resolve();
+  const queued = new Set<string>();
+  function rebuild(names: readonly string[], onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    const wanted = projections.filter((p) => (names.length === 0 || names.includes(p.name)) && !queued.has(p.name));
+    if (wanted.length === 0) return rebuildChain;
+    wanted.forEach((p) => queued.add(p.name));
+    const job = rebuildChain.then(async () => {
+      if (stopping) return;
+      try {
+        await rebuildProjections({
+          store, db, bus, projections: wanted, log, signal: stopped.signal,
+          ...(onProgress ? { onProgress } : {}),
+          onSwapped: (name, position) => {
+            // The live loop goes on from the swapped checkpoint (a projection that waited outside joins it now).
+            positions.set(name, position);
+            active.add(name);
+            wakeAll();
+          },
+        });
+      } finally {
+        wanted.forEach((p) => queued.delete(p.name));
+      }
+    });
+    rebuildChain = job.catch(() => {});
+    return job;
+  }
+
+  /** Version bumps found at start: retried (with a pause) until the new version is in, since the old one no longer moves. */
+  function rebuildOutdated(ps: readonly Projection[], attempt = 1): void {
+    rebuild(ps.map((p) => p.name)).catch((err) => {
+      if (stopping) return;
+      log(`projections ${ps.map((p) => p.name).join(', ')}: rebuild of the new version failed (attempt ${attempt}), retrying`, err);
+      setTimeout(() => { if (!stopping) rebuildOutdated(ps.filter((p) => !active.has(p.name)), attempt + 1); }, Math.min(60_000, 2000 * 2 ** attempt));
+    });
+  }
+
+  /** A `ProjectionRebuildRequested` in the log: exactly one projector process claims it. */
+  async function handleRequests(events: readonly RecordedEvent[]) {
+    for (const e of events) {
+      if (e.type !== REBUILD_REQUESTED) continue;
+      const asked = String((e.data as { projection?: unknown }).projection ?? '');
+      const targets = projections.filter((p) => asked === ALL_PROJECTIONS || p.name === asked);
+      const claimed: string[] = [];
+      for (const p of targets) {
+        if (queued.has(p.name)) continue;
+        if (await claimRebuildRequest(db, p.name, p.version, e.globalPosition)) claimed.push(p.name);
+      }
+      if (claimed.length > 0) rebuild(claimed).catch((err) => log(`projections ${claimed.join(', ')}: requested rebuild failed`, err));
+    }
+  }
+
   /**
    * One loop feeds every projection from one read, each in its own transaction with its own checkpoint.
    * Separate loops would each hold a write transaction open while the others read, and readAll stops at
@@ -104,11 +178,14 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function run() {
     const failures = new Map<string, number>();
     const retryAt = new Map<string, number>();
+    let quick = 0;
     for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
     while (!stopping) {
       const now = Date.now();
-      const ready = projections.filter((p) => (retryAt.get(p.name) ?? 0) <= now);
+      const ready = projections.filter((p) => active.has(p.name) && (retryAt.get(p.name) ?? 0) <= now);
       let events: RecordedEvent[] = [];
+      const wasWoken = woken;
+      woken = false;
       try {
         if (ready.length > 0) events = await store.readAll({ after: (lowest(ready) ?? undefined) as never, limit: batchSize });
       } catch (err) {
@@ -117,11 +194,16 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         continue;
       }
       if (events.length === 0) {
-        projections.forEach((p) => setIdle(p.name, retryAt.size === 0));
-        await sleep(retryAt.size > 0 ? Math.min(pollMs, Math.max(0, Math.min(...retryAt.values()) - now)) : pollMs);
+        projections.forEach((p) => setIdle(p.name, active.has(p.name) && retryAt.size === 0));
+        // Woken by an append that is not readable yet (an older transaction is still open): look again soon.
+        if (wasWoken) quick = 0;
+        const wait = quick < QUICK_RETRY_MS.length ? QUICK_RETRY_MS[quick++]! : pollMs;
+        await sleep(retryAt.size > 0 ? Math.min(wait, Math.max(0, Math.min(...retryAt.values()) - now)) : wait);
         continue;
       }
+      quick = 0;
       projections.forEach((p) => setIdle(p.name, false));
+      if (!schema) await handleRequests(events).catch((err) => log('projectors: a rebuild request could not be claimed', err));
       // In parallel, each in its own transaction; the next read waits until all have committed.
       const outcomes = await Promise.all(ready.map(async (p) => {
         const from = positions.get(p.name) ?? null;
@@ -152,30 +234,44 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   return {
     async start() {
       await migrateCheckpoints(db);
+      if (!schema) await migrateRebuildStatus(db);
       home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
       if (schema) await db.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      const outdated: Projection[] = [];
       for (const p of projections) {
         if (schema) {
           await db.transaction(async (tx) => {
             await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
             await p.migrate(tx);
           });
+          active.add(p.name);
         } else {
-          await db.transaction(async (tx) => {
-            if (await resetIfOutdated(tx, p.name, p.version, p.tables)) log(`projection ${p.name}: version ${p.version}, rebuilding from zero`);
-            await p.migrate(tx);
+          // An older version keeps serving, untouched by the new code, until the new one is swapped in.
+          const state = await db.transaction(async (tx) => {
+            const s = await checkpointState(tx, p.name, p.version, p.tables);
+            if (s !== 'outdated') await p.migrate(tx);
+            return s;
           });
+          if (state === 'outdated') {
+            log(`projection ${p.name}: version ${p.version}, building it beside the one serving`);
+            outdated.push(p);
+          } else {
+            active.add(p.name);
+          }
         }
         idleFlags.set(p.name, false);
         positions.set(p.name, null);
       }
       unlisten = await db.listen(EVENTS_CHANNEL, wakeAll);
       loops.push(run());
+      if (outdated.length > 0) rebuildOutdated(outdated);
     },
     async stop() {
       stopping = true;
+      stopped.abort();
       wakeAll();
       await Promise.all(loops);
+      await rebuildChain;
       await unlisten?.();
       const w = idleWaiters; idleWaiters = []; w.forEach((f) => f());
       positionWaiters.forEach((p) => p.resolve());
@@ -188,6 +284,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     reached(position) {
       if (stopping || passed(position)) return Promise.resolve();
       return new Promise((resolve) => positionWaiters.push({ position, resolve }));
+    },
+    rebuild(names = [], onProgress) {
+      if (schema) return Promise.reject(new Error('A shadow runner does not rebuild'));
+      return rebuild(names, onProgress);
     },
   };
 }

@@ -5,7 +5,7 @@ import { createSqlEventStore, type SqlEventStoreOptions } from './sql-event-stor
 import type { EventStore } from './types';
 
 export * from './types';
-export { comparePositions, encodePosition } from './position';
+export { comparePositions, decodePosition, encodePosition } from './position';
 export { createSqlEventStore, EVENTS_CHANNEL, type SqlEventStoreOptions } from './sql-event-store';
 export { migrateEventStore } from './schema';
 
