@@ -2,10 +2,11 @@ import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { CSRF_COOKIE, NotFoundError, PROJECTIONS, SESSION_COOKIE, routes } from '@evergrade/contracts';
 import { createHttpServer, registerRoute, sessionOf } from '@evergrade/platform/http';
+import { allProjections } from '@evergrade/projectors';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
 import { BENCH_PASSWORD, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
-import { matchLags, perSecond, summarize, type Stamp, type Summary } from './stats';
+import { decomposeLags, matchLags, perSecond, summarize, type ReadStamp, type Stamp, type Summary } from './stats';
 
 export const CRUD_PATH = '/bench/crud-save';
 
@@ -19,10 +20,23 @@ export type AutosaveOptions = {
 };
 
 export type RouteRun = { perSecond: number; latency: Summary; failures: Record<string, number> };
+/** Where an event's lag went (see `decomposeLags`), and what the runner's batches looked like during the run. */
+export type LagParts = {
+  wait: Summary;
+  read: Summary;
+  apply: Summary;
+  /** Events per read of the runner. */
+  batchEvents: Summary;
+  /** Start of one runner read to the start of the next: read + every projection's transaction + publish. */
+  cycle: Summary;
+  /** Each projection's `applyBatch` (inside its transaction, before commit), ms per batch. */
+  projections: Record<string, Summary>;
+};
 export type AutosaveResult = {
   eventSourced: RouteRun;
   crud: RouteRun;
   lag: Summary & { unmatched: number };
+  lagParts: LagParts;
   streams: number;
 };
 
@@ -50,13 +64,37 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     const unsubscribe = await server.bus.subscribe((notice) => {
       if (notice.projection === PROJECTIONS.assignmentQuestions) notices.push({ position: notice.position, t: performance.now() });
     });
+    const inWindow = (t: number) => t >= window.from && t <= window.to;
     const append = server.store.append;
     server.store.append = async (streamId, events, options) => {
       const result = await append(streamId, events, options);
       const t = performance.now();
-      if (result.appended && t >= window.from && t <= window.to) appends.push({ position: result.lastPosition, t });
+      if (result.appended && inWindow(t)) appends.push({ position: result.lastPosition, t });
       return result;
     };
+    // The runner calls store.readAll and each projection's applyBatch through the objects, so wrapping them times it.
+    const reads: ReadStamp[] = [];
+    const readAll = server.store.readAll;
+    server.store.readAll = async (options) => {
+      const t0 = performance.now();
+      const page = await readAll(options);
+      const t1 = performance.now();
+      if (page.length > 0 && inWindow(t0)) reads.push({ t0, t1, first: page[0]!.globalPosition, last: page.at(-1)!.globalPosition, events: page.length });
+      return page;
+    };
+    const applies = new Map<string, number[]>();
+    const unwrap = allProjections.map((p) => {
+      const applyBatch = p.applyBatch;
+      const samples: number[] = [];
+      applies.set(p.name, samples);
+      p.applyBatch = async (tx, events) => {
+        const t0 = performance.now();
+        const touched = await applyBatch.call(p, tx, events);
+        if (inWindow(t0)) samples.push(performance.now() - t0);
+        return touched;
+      };
+      return () => { p.applyBatch = applyBatch; };
+    });
     let es: LoadResult;
     try {
       es = await runLoadInChild({ url: base, path: routes.setAssignmentResponse.path, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs },
@@ -67,15 +105,27 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       server.store.append = append;
+      server.store.readAll = readAll;
+      unwrap.forEach((f) => f());
       await unsubscribe();
     }
-    const { lags, unmatched } = matchLags(appends, notices, (a, b) => server.store.comparePositions(a as never, b as never));
+    const compare = (a: string, b: string) => server.store.comparePositions(a as never, b as never);
+    const { lags, unmatched } = matchLags(appends, notices, compare);
+    const parts = decomposeLags(appends, reads, notices, compare);
+    const byTime = [...reads].sort((a, b) => a.t0 - b.t0);
+    const lagParts: LagParts = {
+      wait: summarize(parts.wait), read: summarize(parts.read), apply: summarize(parts.apply),
+      batchEvents: summarize(byTime.map((r) => r.events)),
+      cycle: summarize(byTime.slice(1).map((r, i) => r.t0 - byTime[i]!.t0)),
+      projections: Object.fromEntries([...applies].map(([name, samples]) => [name, summarize(samples)])),
+    };
 
     const baseline = await runLoadInChild({ url: crud.url, path: CRUD_PATH, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs });
     return {
       eventSourced: toRun(es),
       crud: toRun(baseline),
       lag: { ...summarize(lags), unmatched },
+      lagParts,
       streams: school.students.length * opts.courses,
     };
   } finally {

@@ -1,11 +1,21 @@
 import { cpus } from 'node:os';
-import { createIsolatedSchema, openPostgresDatabase, type IsolatedSchema } from '@evergrade/platform/sql';
-import { benchAutosave } from './autosave';
-import { benchReplay } from './replay';
+import { parseArgs } from 'node:util';
+import { createIsolatedSchema, openPostgresDatabase } from '@evergrade/platform/sql';
+import { benchAutosave, type AutosaveResult } from './autosave';
+import { benchReplay, type ReplayResult } from './replay';
 import { fmt, formatTable, ratio } from './stats';
-import { allProjections } from '@evergrade/projectors';
+import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
 
-/** `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database. */
+/**
+ * `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database.
+ * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay` runs one phase;
+ * `-- --pglite` (with DATABASE_URL) runs the same phases on in-memory PGlite too, reported beside.
+ */
+const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' } } });
+if (args.only !== undefined && args.only !== 'autosave' && args.only !== 'replay') {
+  console.error('Usage: npm run bench [-- --json] [--only autosave|replay] [--pglite]');
+  process.exit(2);
+}
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
@@ -18,60 +28,106 @@ const config = {
   warmupMs: env('BENCH_WARMUP_SECONDS', 2) * 1000,
   durationMs: env('BENCH_SECONDS', 10) * 1000,
   replayEvents: env('BENCH_REPLAY_EVENTS', 100_000),
-  pageSize: 1000,
+  pgliteReplayEvents: env('BENCH_PGLITE_REPLAY_EVENTS', Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000)),
+  replayBatch: env('BENCH_REPLAY_BATCH', 10_000),
 };
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-const schemas: IsolatedSchema[] = [];
-const isolated = async () => {
-  if (!databaseUrl) return undefined;
+/** Runs a phase in its own throwaway schema on PostgreSQL (dropped when the phase ends), or on a fresh PGlite. */
+async function inSchema<T>(pglite: boolean, phase: (db: { databaseUrl?: string }) => Promise<T>): Promise<T> {
+  if (!databaseUrl || pglite) return phase({});
   const schema = await createIsolatedSchema(databaseUrl, 'bench');
-  schemas.push(schema);
-  return schema.connectionString;
-};
+  try {
+    return await phase({ databaseUrl: schema.connectionString });
+  } finally {
+    await schema.drop().catch((err: unknown) => log(`could not drop schema ${schema.schema}: ${String(err)}`));
+  }
+}
 
-try {
-  const database = await describeDatabase();
+type Run = { a: AutosaveResult | null; r: ReplayResult | null; database: string };
+
+async function runPhases(pglite: boolean): Promise<Run> {
+  const database = pglite ? 'PGlite (in-memory, one connection)' : await describeDatabase();
   log(`database: ${database}; ${cpus().length} CPUs`);
-  log(`autosave: ${config.clients} clients, ${config.warmupMs / 1000} s warm-up + ${config.durationMs / 1000} s per route`);
-  const autosaveUrl = await isolated();
-  const a = await benchAutosave({ ...config, ...(autosaveUrl ? { databaseUrl: autosaveUrl } : {}) });
-  log(`replay: generating ${config.replayEvents.toLocaleString('en-US')} events`);
-  const replayUrl = await isolated();
-  const r = await benchReplay({ total: config.replayEvents, pageSize: config.pageSize, ...(replayUrl ? { databaseUrl: replayUrl } : {}) });
+  let a: AutosaveResult | null = null;
+  let r: ReplayResult | null = null;
+  if (args.only !== 'replay') {
+    log(`autosave: ${config.clients} clients, ${config.warmupMs / 1000} s warm-up + ${config.durationMs / 1000} s per route`);
+    a = await inSchema(pglite, (db) => benchAutosave({ ...config, ...db }));
+  }
+  if (args.only !== 'autosave') {
+    const total = pglite && databaseUrl ? config.pgliteReplayEvents : config.replayEvents;
+    log(`replay: generating ${total.toLocaleString('en-US')} events`);
+    r = await inSchema(pglite, (db) => benchReplay({ total, batchSize: config.replayBatch, log, ...db }));
+  }
+  return { a, r, database };
+}
 
-  const replayRate = (r.events * 1000) / r.replayMs;
-  const readRate = (r.events * 1000) / r.readMs;
+function print({ a, r, database }: Run): void {
   const failures = (f: Record<string, number>) =>
     Object.keys(f).length ? `; failures ${Object.entries(f).map(([s, n]) => `${n}×${s === '0' ? 'net' : s}`).join(', ')}` : '';
-  const secs = config.durationMs / 1000;
-  const rows = [
-    ['(a) autosave, event-sourced route', fmt(a.eventSourced.perSecond), fmt(a.eventSourced.latency.p50), fmt(a.eventSourced.latency.p99),
-      `${fmt(ratio(a.eventSourced.perSecond, a.crud.perSecond), 2)}× CRUD`],
-    ['(a) autosave, CRUD UPDATE baseline', fmt(a.crud.perSecond), fmt(a.crud.latency.p50), fmt(a.crud.latency.p99), '1.00×'],
-    ['(b) projection lag, append → notice', '', fmt(a.lag.p50), fmt(a.lag.p99), ''],
-    [`(c) replay, rebuild ${allProjections.length} read models`, fmt(replayRate, 0), '', '', `${fmt(ratio(replayRate, readRate), 2)}× read`],
-    ['(c) plain sequential read (readAll)', fmt(readRate, 0), '', '', '1.00×'],
-  ];
-  const notes = [
-    `(a) POST /students/set-assignment-response on startStandalone over real sockets (127.0.0.1); ${config.clients} keep-alive clients in a child process, ` +
-      `one student each, ${a.streams} submission streams; commands/s and latency over ${secs} s after ${config.warmupMs / 1000} s warm-up; ` +
-      `${a.eventSourced.latency.count} ok${failures(a.eventSourced.failures)}.`,
-    `(a) same route definition (zod, session lookup, role, CSRF) on a second Fastify on the same database, handler = one UPDATE bench_answers; ` +
-      `${a.crud.latency.count} ok${failures(a.crud.failures)}.`,
-    `(b) during the event-sourced run: append completion (store.append wrapped) → in-process bus notice of the assignment-questions projection ` +
-      `covering it (notices are per batch); ${a.lag.count} events, max ${fmt(a.lag.max)} ms, ${a.lag.unmatched} unmatched.`,
-    `(c) ${r.events.toLocaleString('en-US')} generated events (${r.submissionStreams.toLocaleString('en-US')} submission streams) in a fresh ` +
-      `${databaseUrl ? 'schema' : 'PGlite'}; createProjectorRunner(allProjections, batch ${r.pageSize}) from empty until idle: ${fmt(r.replayMs / 1000, 2)} s; events/s of the log.`,
-    `(c) store.readAll pages of ${r.pageSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s ` +
-      `(generating took ${fmt(r.generateMs / 1000, 1)} s, not measured).`,
-  ];
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  if (a) {
+    const secs = config.durationMs / 1000;
+    const p = a.lagParts;
+    rows.push(
+      ['(a) autosave, event-sourced route', fmt(a.eventSourced.perSecond), fmt(a.eventSourced.latency.p50), fmt(a.eventSourced.latency.p99),
+        `${fmt(ratio(a.eventSourced.perSecond, a.crud.perSecond), 2)}× CRUD`],
+      ['(a) autosave, CRUD UPDATE baseline', fmt(a.crud.perSecond), fmt(a.crud.latency.p50), fmt(a.crud.latency.p99), '1.00×'],
+      ['(b) projection lag, append → notice', '', fmt(a.lag.p50), fmt(a.lag.p99), ''],
+      ['(b)   wait for the batch in flight', '', fmt(p.wait.p50), fmt(p.wait.p99), ''],
+      ['(b)   runner readAll', '', fmt(p.read.p50), fmt(p.read.p99), ''],
+      ['(b)   projection transaction + publish', '', fmt(p.apply.p50), fmt(p.apply.p99), ''],
+      ['(b)   runner cycle (read → next read)', '', fmt(p.cycle.p50), fmt(p.cycle.p99), ''],
+    );
+    notes.push(
+      `(a) POST /students/set-assignment-response on startStandalone over real sockets (127.0.0.1); ${config.clients} keep-alive clients in a child process, ` +
+        `one student each, ${a.streams} submission streams; commands/s and latency over ${secs} s after ${config.warmupMs / 1000} s warm-up; ` +
+        `${a.eventSourced.latency.count} ok${failures(a.eventSourced.failures)}.`,
+      `(a) same route definition (zod, session lookup, role, CSRF) on a second Fastify on the same database, handler = one UPDATE bench_answers; ` +
+        `${a.crud.latency.count} ok${failures(a.crud.failures)}.`,
+      `(b) during the event-sourced run: append completion (store.append wrapped) → in-process bus notice of the assignment-questions projection ` +
+        `covering it (notices are per batch); ${a.lag.count} events, max ${fmt(a.lag.max)} ms, ${a.lag.unmatched} unmatched; ` +
+        `runner batches of ${fmt(p.batchEvents.p50, 0)} events at p50 (max ${fmt(p.batchEvents.max, 0)}).`,
+      `(b) what bounds the lag: ${lagBound(a)}`,
+      `(b) applyBatch per projection, ms p50/p99: ${Object.entries(p.projections).filter(([, s]) => s.count > 0)
+        .map(([name, s]) => `${name} ${fmt(s.p50)}/${fmt(s.p99)}`).join(', ')}.`,
+    );
+  }
+  if (r) {
+    const replayRate = (r.generated.events * 1000) / r.replayMs;
+    const readRate = (r.generated.events * 1000) / r.readMs;
+    const g = r.generated;
+    rows.push(
+      [`(c) replay, rebuild ${r.projections} read models`, fmt(replayRate, 0), '', '', `${fmt(ratio(replayRate, readRate), 2)}× read`],
+      ['(c) plain sequential read (readAll)', fmt(readRate, 0), '', '', '1.00×'],
+    );
+    notes.push(
+      `(c) ${g.events.toLocaleString('en-US')} generated events (${g.shape.schools} school(s) of ${g.shape.studentsPerSchool} students, ` +
+        `${g.submissions.toLocaleString('en-US')} submissions graded, ${g.streams.toLocaleString('en-US')} streams) bulk-inserted in ` +
+        `${fmt(r.generateMs / 1000, 1)} s; createProjectorRunner(all ${r.projections} projections, batch ${r.batchSize}) from empty until idle: ` +
+        `${fmt(r.replayMs / 1000, 2)} s, peak RSS ${r.peakRssMb} MB; read models checked against the history.`,
+      `(c) store.readAll pages of ${r.batchSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s.`,
+    );
+  }
   console.log(`\nEvergrade bench on ${database}\n`);
   console.log(formatTable(['measure', 'per second', 'p50 ms', 'p99 ms', 'ratio'], rows));
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
-} finally {
-  for (const s of schemas) await s.drop().catch((err: unknown) => log(`could not drop schema ${s.schema}: ${String(err)}`));
+}
+
+const main = await runPhases(false);
+print(main);
+const pglite = databaseUrl && args.pglite ? await runPhases(true) : null;
+if (pglite) print(pglite);
+if (args.json) {
+  const summary: BenchSummary = {
+    database: { kind: databaseUrl ? 'pg' : 'pglite', description: main.database, cpus: cpus().length },
+    ...summarizePhases(main.a, main.r, config.clients),
+    ...(pglite ? { pglite: { database: { kind: 'pglite' as const, description: pglite.database }, ...summarizePhases(pglite.a, pglite.r, config.clients) } } : {}),
+  };
+  console.log(jsonLine(summary));
 }
 
 async function describeDatabase(): Promise<string> {

@@ -1,63 +1,108 @@
 import { performance } from 'node:perf_hooks';
 import { allProjections, createProjectorRunner } from '@evergrade/projectors';
-import { createSqlEventStore, type GlobalPosition } from '@evergrade/platform/event-store';
+import { createSqlEventStore, type EventStore, type GlobalPosition } from '@evergrade/platform/event-store';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { generateHistory, type Generated } from './generate';
 
-export type ReplayResult = Generated & {
+export type ReplayResult = {
+  generated: Generated;
   generateMs: number;
-  /** readAll paging through the whole log, `pageSize` events per page, decoding every event. */
+  /** readAll paging through the whole log, `batchSize` events per page, decoding every event. */
   readMs: number;
-  /** A runner with every projection, from an empty schema until all are idle. */
+  /** A runner with every projection, from empty tables until all are idle. */
   replayMs: number;
-  pageSize: number;
+  batchSize: number;
+  projections: number;
+  /** Highest resident set size sampled during the rebuild (MB); the process's, so the bench's own memory is in it. */
+  peakRssMb: number;
 };
 
 /**
- * (c): writes `total` events to a fresh event store (an isolated PostgreSQL schema, or a fresh
- * in-memory PGlite), then times a plain sequential read of the log and a full rebuild of the slice's
- * read models by a projector runner over the same log.
+ * (c): writes `total` generated events to a fresh event store (an isolated PostgreSQL schema, or a fresh
+ * in-memory PGlite), then times a plain sequential read of the log and a full rebuild of every read model by a
+ * projector runner over the same log, and checks the rebuilt read models against what was generated.
  */
-export async function benchReplay(opts: { databaseUrl?: string; total: number; pageSize: number }): Promise<ReplayResult> {
+export async function benchReplay(opts: {
+  databaseUrl?: string; total: number; batchSize: number; log?: (message: string) => void;
+}): Promise<ReplayResult> {
+  const log = opts.log ?? (() => {});
   const db: Database = opts.databaseUrl ? openPostgresDatabase({ connectionString: opts.databaseUrl }) : await openPgliteDatabase();
   const store = await createSqlEventStore(db);
   try {
     let t = performance.now();
-    const generated = await generateHistory(store, opts.total, db.kind === 'pg' ? 8 : 1);
+    const generated = await generateHistory(db, opts.total);
     const generateMs = performance.now() - t;
-    if (db.kind === 'pg') await db.query('ANALYZE events');
+    await db.query('ANALYZE events');
+    log(`replay: ${generated.events.toLocaleString('en-US')} events in ${(generateMs / 1000).toFixed(1)} s; reading the log`);
 
     t = performance.now();
-    let read = 0;
-    for (let after: GlobalPosition | undefined, page = await store.readAll({ limit: opts.pageSize }); page.length > 0;
-      after = page.at(-1)!.globalPosition, page = await store.readAll({ after, limit: opts.pageSize })) {
-      read += page.length;
-    }
+    const read = await readWholeLog(store, opts.batchSize);
     const readMs = performance.now() - t;
     if (read !== generated.events) throw new Error(`read ${read} events, wrote ${generated.events}`);
+    log(`replay: read in ${(readMs / 1000).toFixed(1)} s; rebuilding ${allProjections.length} read models`);
 
     // No bus: nobody listens during a rebuild. The schema (or PGlite) is fresh, so checkpoints start at zero.
-    const runner = createProjectorRunner({ store, db, projections: allProjections, batchSize: opts.pageSize, pollMs: 50 });
+    const rss = sampleRss();
+    const runner = createProjectorRunner({ store, db, projections: allProjections, batchSize: opts.batchSize, pollMs: 50 });
     t = performance.now();
     await runner.start();
     await runner.idle();
     const replayMs = performance.now() - t;
+    const peakRssMb = rss.stop();
     await runner.stop();
     await checkReadModels(db, generated);
-    return { ...generated, generateMs, readMs, replayMs, pageSize: opts.pageSize };
+    return { generated, generateMs, readMs, replayMs, batchSize: opts.batchSize, projections: allProjections.length, peakRssMb };
   } finally {
     await store.close();
     await db.close();
   }
 }
 
-/** The rebuild did the work: every list row and every answered question is there, every submission marked. */
+/** The plain read the rebuild is compared with: every event, in order, decoded, nothing applied. */
+export async function readWholeLog(store: EventStore, batchSize: number): Promise<number> {
+  let read = 0;
+  let after: GlobalPosition | undefined;
+  for (;;) {
+    const page = await store.readAll({ after, limit: batchSize });
+    if (page.length === 0) return read;
+    read += page.length;
+    after = page.at(-1)!.globalPosition;
+  }
+}
+
+/** Samples the process's RSS every 50 ms (and at the end); `stop` gives the peak in MB. */
+export function sampleRss(): { stop(): number } {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, process.memoryUsage.rss());
+      return Math.round(peak / 2 ** 20);
+    },
+  };
+}
+
+/** The rebuild did the work: row counts of the main read models match the history, every submission graded. */
 async function checkReadModels(db: Database, g: Generated): Promise<void> {
   const count = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0]!.n);
-  const rows = await count('SELECT count(*)::text AS n FROM student_assignments');
-  const submitted = await count(`SELECT count(*)::text AS n FROM student_assignments WHERE doc->>'status' = 'Submitted'`);
-  const responses = await count('SELECT count(*)::text AS n FROM aq_responses');
-  if (rows !== g.studentAssignments || submitted !== g.studentAssignments || responses !== g.answeredQuestions) {
-    throw new Error(`read models incomplete: ${rows}/${submitted} list rows (want ${g.studentAssignments}), ${responses} responses (want ${g.answeredQuestions})`);
+  const checks: [string, string, number][] = [
+    ['users', 'SELECT count(*)::text AS n FROM users', g.users],
+    ['student_assignments', 'SELECT count(*)::text AS n FROM student_assignments', g.submissions],
+    ['student_assignments graded', `SELECT count(*)::text AS n FROM student_assignments WHERE doc->>'status' = 'Graded'`, g.submissions],
+    ['aq_responses graded', 'SELECT count(*)::text AS n FROM aq_responses WHERE graded', g.responses],
+    ['gr_responses', 'SELECT count(*)::text AS n FROM gr_responses', g.responses],
+    ['timed_sessions', 'SELECT count(*)::text AS n FROM timed_sessions', g.timedSessions],
+    ['practice_assignments', 'SELECT count(*)::text AS n FROM practice_assignments', g.practices],
+    ['problem_reports', 'SELECT count(*)::text AS n FROM problem_reports', g.problemReports],
+    ['rubrics', 'SELECT count(*)::text AS n FROM rubrics', g.rubrics],
+    ['library_questions', 'SELECT count(*)::text AS n FROM library_questions', g.libraryQuestions],
+    ['textbooks', 'SELECT count(*)::text AS n FROM textbooks', g.textbooks],
+  ];
+  const wrong: string[] = [];
+  for (const [what, sql, want] of checks) {
+    const got = await count(sql);
+    if (got !== want) wrong.push(`${what}: ${got}, want ${want}`);
   }
+  if (wrong.length > 0) throw new Error(`read models incomplete after the rebuild: ${wrong.join('; ')}`);
 }

@@ -69,3 +69,52 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/** One read of the log by the projector runner: when it started and ended, and the positions it returned. */
+export type ReadStamp = { t0: number; t1: number; first: string; last: string; events: number };
+
+/**
+ * Splits each append's lag (append → first notice at or past it) into where the time went:
+ * - `wait`: append → start of the runner's read that returned it (the runner was still applying the previous
+ *   batch, or asleep until LISTEN/NOTIFY woke it);
+ * - `read`: that `readAll`;
+ * - `apply`: read end → notice (the projection's transaction: load, evolve, save, checkpoint, commit, then publish).
+ * The read is the earliest one that returned the event and ended before the notice. Appends with no notice or no
+ * such read are left out.
+ */
+export function decomposeLags(
+  appends: readonly Stamp[],
+  reads: readonly ReadStamp[],
+  notices: readonly Stamp[],
+  compare: (a: string, b: string) => number,
+): { wait: number[]; read: number[]; apply: number[] } {
+  const byPosition = [...notices].sort((a, b) => compare(a.position, b.position));
+  // The runner reads the log forwards, so its reads ordered by last position are also ordered in time.
+  const byLast = [...reads].sort((a, b) => compare(a.last, b.last) || a.t0 - b.t0);
+  const firstAtOrPast = <T>(sorted: readonly T[], position: string, of: (x: T) => string) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(of(sorted[mid]!), position) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const out = { wait: [] as number[], read: [] as number[], apply: [] as number[] };
+  for (const a of appends) {
+    const notice = byPosition[firstAtOrPast(byPosition, a.position, (n) => n.position)];
+    if (!notice) continue;
+    let read: ReadStamp | undefined;
+    for (let i = firstAtOrPast(byLast, a.position, (r) => r.last); i < byLast.length && !read; i++) {
+      const r = byLast[i]!;
+      if (r.t1 <= notice.t && compare(r.first, a.position) <= 0) read = r;
+      if (r.t0 > notice.t) break;
+    }
+    if (!read) continue;
+    out.wait.push(Math.max(0, read.t0 - a.t));
+    out.read.push(read.t1 - read.t0);
+    out.apply.push(Math.max(0, notice.t - read.t1));
+  }
+  return out;
+}

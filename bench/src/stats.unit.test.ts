@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable, matchLags, percentile, perSecond, ratio, summarize } from './stats';
+import { decomposeLags, formatTable, matchLags, percentile, perSecond, ratio, summarize } from './stats';
 
 const cmp = (a: string, b: string) => Number(a) - Number(b);
 
@@ -57,5 +57,23 @@ describe('formatTable', () => {
     expect(formatTable(['what', 'n'], [['a', '1'], ['longer', '100']])).toBe(
       ['what      n', '------  ---', 'a         1', 'longer  100'].join('\n'),
     );
+  });
+});
+
+describe('decomposeLags', () => {
+  it('splits each lag into the wait for its read, the read, and the apply up to the notice', () => {
+    const appends = [{ position: '5', t: 100 }, { position: '12', t: 104 }];
+    const reads = [
+      { t0: 101, t1: 103, first: '1', last: '10', events: 10 },
+      { t0: 130, t1: 131, first: '11', last: '12', events: 2 },
+    ];
+    const notices = [{ position: '10', t: 120 }, { position: '12', t: 140 }];
+    expect(decomposeLags(appends, reads, notices, cmp)).toEqual({ wait: [1, 26], read: [2, 1], apply: [17, 9] });
+  });
+
+  it('leaves out appends with no notice or no read before it', () => {
+    const reads = [{ t0: 10, t1: 50, first: '1', last: '3', events: 3 }];
+    expect(decomposeLags([{ position: '2', t: 0 }, { position: '9', t: 0 }], reads, [{ position: '3', t: 40 }], cmp))
+      .toEqual({ wait: [], read: [], apply: [] });
   });
 });

@@ -1,0 +1,99 @@
+import type { AutosaveResult } from './autosave';
+import type { ReplayResult } from './replay';
+import { ratio, type Summary } from './stats';
+
+/**
+ * The machine-readable result of `npm run bench -- --json` (its last line). Times in ms, rates per second, rounded to
+ * 0.1; a figure that could not be measured is null. A phase left out with `--only` is null as a whole.
+ */
+export type PhaseSummary = {
+  autosave: {
+    es_per_s: number | null; es_p50_ms: number | null; es_p99_ms: number | null;
+    crud_per_s: number | null; crud_p50_ms: number | null; crud_p99_ms: number | null;
+    /** Failed requests (non-2xx or network errors) in the measured windows, both routes together. */
+    failures: number;
+    failures_by_status: { es: Record<string, number>; crud: Record<string, number> };
+    clients: number;
+  } | null;
+  lag: {
+    p50_ms: number | null; p99_ms: number | null; max_ms: number | null; events: number; unmatched: number;
+    /** Where the lag went, p50/p99 each (see README). */
+    parts: Record<'wait' | 'read' | 'apply' | 'cycle', { p50_ms: number | null; p99_ms: number | null }>;
+    batch_events: { p50: number | null; max: number | null };
+    /** Each projection's applyBatch inside its transaction, per batch. */
+    projections_ms: Record<string, { p50: number | null; p99: number | null }>;
+    /** One sentence: what bounds the lag, from the parts measured. */
+    bound: string;
+  } | null;
+  replay: {
+    events: number; events_per_s: number | null; read_events_per_s: number | null; ratio_to_read: number | null;
+    peak_rss_mb: number; batch_size: number; projections: number; replay_s: number; read_s: number; generate_s: number;
+    by_type: Record<string, number>;
+  } | null;
+};
+
+export type BenchSummary = PhaseSummary & {
+  database: { kind: 'pg' | 'pglite'; description: string; cpus: number };
+  /** The same phases on in-memory PGlite, when run on PostgreSQL with `--pglite`. */
+  pglite?: PhaseSummary & { database: { kind: 'pglite'; description: string } };
+};
+
+const r1 = (n: number): number | null => (Number.isFinite(n) ? Math.round(n * 10) / 10 : null);
+const r3 = (n: number): number | null => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
+const pair = (s: Summary) => ({ p50_ms: r1(s.p50), p99_ms: r1(s.p99) });
+const total = (f: Record<string, number>) => Object.values(f).reduce((a, b) => a + b, 0);
+
+export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null, clients: number): PhaseSummary {
+  return {
+    autosave: a && {
+      es_per_s: r1(a.eventSourced.perSecond), es_p50_ms: r1(a.eventSourced.latency.p50), es_p99_ms: r1(a.eventSourced.latency.p99),
+      crud_per_s: r1(a.crud.perSecond), crud_p50_ms: r1(a.crud.latency.p50), crud_p99_ms: r1(a.crud.latency.p99),
+      failures: total(a.eventSourced.failures) + total(a.crud.failures),
+      failures_by_status: { es: a.eventSourced.failures, crud: a.crud.failures },
+      clients,
+    },
+    lag: a && {
+      p50_ms: r1(a.lag.p50), p99_ms: r1(a.lag.p99), max_ms: r1(a.lag.max), events: a.lag.count, unmatched: a.lag.unmatched,
+      parts: { wait: pair(a.lagParts.wait), read: pair(a.lagParts.read), apply: pair(a.lagParts.apply), cycle: pair(a.lagParts.cycle) },
+      batch_events: { p50: r1(a.lagParts.batchEvents.p50), max: r1(a.lagParts.batchEvents.max) },
+      projections_ms: Object.fromEntries(Object.entries(a.lagParts.projections).map(([name, s]) => [name, { p50: r1(s.p50), p99: r1(s.p99) }])),
+      bound: lagBound(a),
+    },
+    replay: r && {
+      events: r.generated.events,
+      events_per_s: r1((r.generated.events * 1000) / r.replayMs),
+      read_events_per_s: r1((r.generated.events * 1000) / r.readMs),
+      ratio_to_read: r3(ratio(r.readMs, r.replayMs)),
+      peak_rss_mb: r.peakRssMb, batch_size: r.batchSize, projections: r.projections,
+      replay_s: Math.round(r.replayMs) / 1000, read_s: Math.round(r.readMs) / 1000, generate_s: Math.round(r.generateMs) / 1000,
+      by_type: r.generated.byType,
+    },
+  };
+}
+
+/**
+ * What bounds the lag, in one sentence, from the measured parts: an event waits for the runner to finish the batch
+ * in flight (it reads again only when every projection has committed), then for its own read and its projection's
+ * transaction and notice.
+ */
+export function lagBound(a: Pick<AutosaveResult, 'lag' | 'lagParts'>): string {
+  const { wait, read, apply, cycle } = a.lagParts;
+  const slowest = Object.entries(a.lagParts.projections)
+    .filter(([, s]) => s.count > 0)
+    .sort(([, x], [, y]) => y.p99 - x.p99)
+    .slice(0, 2)
+    .map(([name, s]) => `${name} p99 ${fmtMs(s.p99)}`);
+  const biggest = ([['waiting for the batch in flight', wait.p50], ['the read', read.p50], ['applying and committing the batch, then publishing', apply.p50]] as const)
+    .filter(([, v]) => Number.isFinite(v))
+    .sort(([, x], [, y]) => y - x)[0];
+  if (!biggest) return 'no lag measured';
+  return `append → notice p99 ${fmtMs(a.lag.p99)} = wait for the runner's batch in flight (p50 ${fmtMs(wait.p50)}, p99 ${fmtMs(wait.p99)}) + ` +
+    `readAll (p50 ${fmtMs(read.p50)}) + the projection's transaction and publish (p50 ${fmtMs(apply.p50)}, p99 ${fmtMs(apply.p99)}); ` +
+    `the runner reads again only when every projection has committed, so a batch cycle (p50 ${fmtMs(cycle.p50)}, p99 ${fmtMs(cycle.p99)}) is ` +
+    `bounded by the slowest projection's batch (${slowest.join(', ') || 'n/a'}); the largest part at p50 is ${biggest[0]}.`;
+}
+
+const fmtMs = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');
+
+/** The `--json` line: the summary on one line. */
+export const jsonLine = (summary: BenchSummary): string => JSON.stringify(summary);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { AutosaveResult } from './autosave';
+import type { ReplayResult } from './replay';
+import { summarize } from './stats';
+import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
+
+const autosave: AutosaveResult = {
+  eventSourced: { perSecond: 812.345, latency: summarize([20, 30, 40, 90]), failures: { 409: 2 } },
+  crud: { perSecond: 4000, latency: summarize([3, 4, 5]), failures: { 0: 1 } },
+  lag: { ...summarize([10, 20, 95]), unmatched: 0 },
+  lagParts: {
+    wait: summarize([2, 4, 50]), read: summarize([1, 1, 2]), apply: summarize([7, 8, 40]), batchEvents: summarize([12, 30]),
+    cycle: summarize([15, 60]), projections: { 'assignment-questions': summarize([5, 6]), grading: summarize([1, 38]), idle: summarize([]) },
+  },
+  streams: 64,
+};
+
+const replay: ReplayResult = {
+  generated: {
+    events: 1_000_000, shape: { schools: 10, studentsPerSchool: 120, teachers: 6, courses: 8, coursesPerStudent: 3, weeks: 6, questions: 5 },
+    byType: { AnswerSaved: 700_000 }, streams: 60_000, users: 1260, submissions: 21_600, timedSessions: 4000, responses: 108_000, practices: 700,
+    problemReports: 70, rubrics: 70, libraryQuestions: 300, textbooks: 40,
+  },
+  generateMs: 40_000, readMs: 5000, replayMs: 16_000, batchSize: 10_000, projections: 12, peakRssMb: 512,
+};
+
+describe('the --json summary', () => {
+  const summary: BenchSummary = {
+    database: { kind: 'pg', description: 'PostgreSQL 15', cpus: 2 },
+    ...summarizePhases(autosave, replay, 32),
+  };
+
+  it('has every key the issue asks for, as numbers', () => {
+    const parsed = JSON.parse(jsonLine(summary)) as Record<string, Record<string, unknown>>;
+    for (const key of ['es_per_s', 'es_p50_ms', 'es_p99_ms', 'crud_per_s', 'crud_p99_ms', 'failures']) expect(typeof parsed.autosave![key], key).toBe('number');
+    for (const key of ['p50_ms', 'p99_ms']) expect(typeof parsed.lag![key], key).toBe('number');
+    for (const key of ['events', 'events_per_s', 'read_events_per_s', 'peak_rss_mb']) expect(typeof parsed.replay![key], key).toBe('number');
+  });
+
+  it('rounds rates and times, totals failures and relates replay to the read', () => {
+    expect(summary.autosave).toMatchObject({ es_per_s: 812.3, es_p50_ms: 30, es_p99_ms: 90, crud_per_s: 4000, crud_p99_ms: 5, failures: 3 });
+    expect(summary.lag).toMatchObject({ p50_ms: 20, p99_ms: 95, events: 3, unmatched: 0, batch_events: { p50: 12, max: 30 } });
+    expect(summary.replay).toMatchObject({ events: 1_000_000, events_per_s: 62_500, read_events_per_s: 200_000, ratio_to_read: 0.313, peak_rss_mb: 512 });
+  });
+
+  it('is one line, and unmeasured figures and skipped phases are null', () => {
+    const skipped = summarizePhases(null, { ...replay, replayMs: 0 }, 32);
+    expect(skipped.autosave).toBeNull();
+    expect(skipped.lag).toBeNull();
+    expect(skipped.replay!.events_per_s).toBeNull();
+    expect(summarizePhases(autosave, null, 32).lag!.projections_ms.idle).toEqual({ p50: null, p99: null });
+    expect(jsonLine(summary)).not.toContain('\n');
+  });
+
+  it('says what bounds the lag, naming the slowest projections', () => {
+    const bound = lagBound(autosave);
+    expect(bound).toContain('p99 95.0 ms');
+    expect(bound).toMatch(/slowest projection's batch \(grading p99 38\.0 ms, assignment-questions p99 6\.0 ms\)/);
+    expect(bound).toContain('largest part at p50 is applying and committing the batch');
+  });
+});
