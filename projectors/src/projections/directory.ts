@@ -1,4 +1,4 @@
-import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts';
+import { PROJECTIONS, noticeKeys, type DomainEvent, type Role } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, tenantOf, type Touched } from '../projection';
@@ -11,7 +11,7 @@ export type TenantRow = { tenant: string; name: string; logo_url: string | null;
 
 /** A person of a school (student, instructor or admin). */
 export type UserRow = {
-  tenant: string; user_id: number; email: string; role: string; first_name: string; last_name: string; title: string;
+  tenant: string; user_id: number; email: string; role: Role; first_name: string; last_name: string; title: string;
   class: string; section: string; enrollment_date: string; smart_builder: boolean;
 };
 

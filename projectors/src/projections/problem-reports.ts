@@ -1,4 +1,4 @@
-import { PROBLEM_REPORTS_PROJECTION, noticeKeys, type DomainEvent } from '@evergrade/contracts';
+import { PROBLEM_REPORTS_PROJECTION, noticeKeys, type DomainEvent, type ProblemCategory } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
@@ -6,7 +6,7 @@ import { RowSet, type TableSpec } from '../row-set';
 
 /** One report sent from the in-app "Report a problem" form. `position`: the event that wrote it. */
 export type ProblemReportRow = {
-  tenant: string; report_id: number; category: string; message: string; page: string | null; reporter_id: number;
+  tenant: string; report_id: number; category: ProblemCategory; message: string; page: string | null; reporter_id: number;
   reporter_role: string; reporter_name: string; reporter_email: string; reported_at: string; position: string;
 };
 
