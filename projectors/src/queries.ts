@@ -5,3 +5,7 @@
 export {};
 export * from './projections/directory.queries';
 export * from './projections/instructor-assignments.queries';
+export * from './projections/problem-reports.queries';
+export * from './projections/question-library.queries';
+export * from './projections/rubrics.queries';
+export * from './projections/textbooks.queries';
