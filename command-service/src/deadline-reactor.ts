@@ -1,75 +1,186 @@
-import { SESSION_GRACE_SECONDS, DEADLINE_POLL_MS, streamIds } from '@evergrade/contracts';
-import type { EventStore } from '@evergrade/platform/event-store';
+import { SESSION_GRACE_SECONDS, DEADLINE_POLL_MS, streamCategory, streamIds } from '@evergrade/contracts';
+import type { EventStore, GlobalPosition, RecordedEvent, Subscription } from '@evergrade/platform/event-store';
 import type { Database } from '@evergrade/platform/sql';
 import { handleCommand } from './decider';
+import { loadProcessCheckpoint, migrateProcessCheckpoints, saveProcessCheckpoint } from './process-checkpoints';
 import { submissionDecider } from './submission/decide';
 
 export type DeadlineReactor = {
-  /** One pass: submit every running session past its deadline and grace. Returns how many it submitted. */
+  /**
+   * One pass: bring the running sessions up to date with the log, then submit every one past its deadline and grace.
+   * Returns how many it submitted.
+   */
   tick(): Promise<number>;
-  start(): void;
+  /**
+   * Resume from the checkpoint, catch up with the log, then follow it and submit sessions as they fall due. Resolves
+   * once caught up (a first start over a long log reads it all: callers need not wait).
+   */
+  start(): Promise<void>;
   stop(): Promise<void>;
 };
 
-type Due = { tenant: string; assignment_id: number; student_id: number };
+/** A running timed session; replaced (never changed) when its deadline moves. */
+type Running = { tenant: string; assignmentId: number; studentId: number; deadline: string };
+
+const CHECKPOINT = 'deadlines';
+const BATCH = 1000;
+
+const keyOf = (r: { tenant: string; assignmentId: number; studentId: number }) => `${r.tenant}\u0000${r.assignmentId}\u0000${r.studentId}`;
+
+/** The submission stream's school: its metadata's, or the stream id's (`submission:{tenant}:{assignment}:{student}`). */
+const tenantOf = (e: RecordedEvent) =>
+  typeof e.metadata.tenant === 'string' ? e.metadata.tenant : e.streamId.split(':').slice(1, -2).join(':');
+
+/** The running sessions after one event of the log: pure, and a second delivery of an event changes nothing. */
+export function evolveRunning(running: Map<string, Running>, e: RecordedEvent): boolean {
+  if (streamCategory(e.streamId) !== 'submission') return false;
+  const d = e.data as { assignmentId: number; studentId: number; deadline?: string; newDeadline?: string };
+  const session = { tenant: tenantOf(e), assignmentId: Number(d.assignmentId), studentId: Number(d.studentId) };
+  const key = keyOf(session);
+  switch (e.type) {
+    case 'TimedSessionStarted':
+      running.set(key, { ...session, deadline: String(d.deadline) });
+      return true;
+    case 'ExtraTimeGranted':
+      // Only a running session is granted time; its deadline is the new one (absolute, so applying it twice is harmless).
+      running.set(key, { ...session, deadline: String(d.newDeadline) });
+      return true;
+    case 'AssignmentSubmitted':
+      return running.delete(key);
+    default:
+      return false;
+  }
+}
 
 /**
- * The server's clock for timed work: it finds running sessions past deadline + grace in the timed-sessions read
- * model and sends each an ExpireSession command. The decider decides on the stream itself, so a lagging read model
- * only delays it, and two replicas racing (or a browser's auto-submit) make the second a no-op.
+ * The server's clock for timed work. It follows the log (store.subscribe from its own checkpoint, kept in
+ * `command_process_checkpoints` with the running sessions it knows of), never a read model, and sends each session
+ * past deadline + grace an ExpireSession command. The decider decides on the stream itself, so two replicas racing (or
+ * a browser's auto-submit) make the second a no-op.
  */
 export function createDeadlineReactor(options: {
   store: EventStore; db: Database; now?: () => Date; pollMs?: number; onError?: (err: unknown) => void;
 }): DeadlineReactor {
   const { store, db } = options;
   const now = options.now ?? (() => new Date());
+  const onError = options.onError ?? console.error;
+  const running = new Map<string, Running>();
+  let position: GlobalPosition | undefined;
+  let dirty = false;
+  let loaded: Promise<void> | null = null;
+  let saving: Promise<void> = Promise.resolve();
+  let subscription: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
+  let firing: Promise<number> | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
 
-  async function findDue(): Promise<Due[]> {
-    const cutoff = new Date(now().getTime() - SESSION_GRACE_SECONDS * 1000).toISOString();
-    try {
-      const { rows } = await db.query<Due>(
-        `SELECT tenant, assignment_id, student_id FROM timed_sessions WHERE status = 'active' AND deadline < $1
-         ORDER BY deadline LIMIT 200`, [cutoff]);
-      return rows;
-    } catch (err) {
-      // Distributed mode: the projectors process may not have created the table yet.
-      if ((err as { code?: string }).code === '42P01') return [];
+  const load = () => {
+    loaded ??= (async () => {
+      await migrateProcessCheckpoints(db);
+      const checkpoint = await loadProcessCheckpoint<Running[]>(db, CHECKPOINT);
+      // Another pass (tick) may have read events meanwhile: only what is ahead of the checkpoint counts.
+      if (position === undefined) {
+        position = checkpoint.position;
+        for (const r of checkpoint.state ?? []) running.set(keyOf(r), r);
+      }
+    })().catch((err: unknown) => {
+      loaded = null;
       throw err;
+    });
+    return loaded;
+  };
+
+  /** Events arrive from the subscription and from tick's own catch-up: each is applied once, in log order. */
+  const apply = (e: RecordedEvent) => {
+    if (position !== undefined && store.comparePositions(e.globalPosition, position) <= 0) return;
+    evolveRunning(running, e);
+    position = e.globalPosition;
+    dirty = true;
+  };
+
+  const save = () => {
+    if (!dirty) return saving;
+    dirty = false;
+    const state = [...running.values()];
+    const at = position;
+    saving = saving.then(() => saveProcessCheckpoint(db, CHECKPOINT, at, state)).catch((err: unknown) => {
+      dirty = true;
+      onError(err);
+    });
+    return saving;
+  };
+
+  async function catchUp(): Promise<void> {
+    while (!stopped) {
+      const batch = await store.readAll({ after: position, limit: BATCH });
+      for (const e of batch) apply(e);
+      if (batch.length < BATCH) return;
     }
   }
 
-  async function tick(): Promise<number> {
+  async function submitDue(): Promise<number> {
+    const cutoff = now().getTime() - SESSION_GRACE_SECONDS * 1000;
+    const due = [...running.values()].filter((r) => new Date(r.deadline).getTime() < cutoff)
+      .sort((a, b) => a.deadline.localeCompare(b.deadline));
     let submitted = 0;
-    for (const d of await findDue()) {
+    for (const r of due) {
       try {
-        const result = await handleCommand(store, streamIds.submission(d.tenant, d.assignment_id, d.student_id), submissionDecider,
-          { type: 'ExpireSession', assignmentId: d.assignment_id, studentId: d.student_id, now: now().toISOString() },
-          { metadata: { tenant: d.tenant, actorId: 'system', actorRole: 'system' } });
+        const result = await handleCommand(store, streamIds.submission(r.tenant, r.assignmentId, r.studentId), submissionDecider,
+          { type: 'ExpireSession', assignmentId: r.assignmentId, studentId: r.studentId, now: now().toISOString() },
+          { metadata: { tenant: r.tenant, actorId: 'system', actorRole: 'system' } });
         if (result.events.length > 0) submitted++;
+        // Submitted now, or already (another replica, the browser): either way the log says so soon. A no-op for a
+        // session given more time is undone by its ExtraTimeGranted, which puts it back; one that moved meanwhile stays.
+        if (running.get(keyOf(r)) === r) running.delete(keyOf(r));
       } catch (err) {
         // One stream's trouble must not hold up the others; the next pass tries it again.
-        (options.onError ?? console.error)(err);
+        onError(err);
       }
     }
     return submitted;
   }
 
+  async function tick(): Promise<number> {
+    await load();
+    await catchUp();
+    await save();
+    return submitDue();
+  }
+
   const loop = () => {
-    if (running) return;
-    running = tick().catch((err) => { (options.onError ?? console.error)(err); return 0; }).finally(() => { running = null; });
+    if (firing) return;
+    firing = submitDue().then(async (n) => { await save(); return n; })
+      .catch((err: unknown) => { onError(err); return 0; })
+      .finally(() => { firing = null; });
   };
 
   return {
     tick,
     start() {
-      if (!timer) timer = setInterval(loop, options.pollMs ?? DEADLINE_POLL_MS);
+      stopped = false;
+      starting ??= (async () => {
+        // Caught up before the first pass, so a session submitted later in the log is not sent a (no-op) command.
+        await load();
+        await catchUp();
+        await save();
+        if (stopped) return;
+        subscription = store.subscribe({ after: position, batchSize: BATCH }, apply);
+        subscription.done.catch(onError);
+        timer = setInterval(loop, options.pollMs ?? DEADLINE_POLL_MS);
+      })();
+      return starting;
     },
     async stop() {
+      stopped = true;
+      await starting?.catch(() => {});
+      starting = null;
       if (timer) clearInterval(timer);
       timer = null;
-      await running;
+      await subscription?.stop();
+      subscription = null;
+      await firing;
+      await save();
     },
   };
 }

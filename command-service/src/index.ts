@@ -5,6 +5,7 @@ export { handleCommand, fold, type Decider } from './decider';
 export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PREAPPROVED_STUDENTS } from './demo-school';
 export { createCourse, changeMembership } from './admin/courses';
 export { createQuestionLocator } from './question-locator';
+export { createIdOwners, backfillIdOwners, type IdOwners } from './id-owners';
 export { createResponseLocator } from './grading/locate';
 export { seedSharedLibrary } from './library/seed';
 export { createDeadlineReactor, type DeadlineReactor } from './deadline-reactor';

@@ -11,6 +11,7 @@ import { seedDemoSchool } from './demo-school';
 import { createDeadlineReactor } from './deadline-reactor';
 import { createQuestionLocator } from './question-locator';
 import { createResponseLocator } from './grading/locate';
+import { createIdOwners } from './id-owners';
 import { seedSharedLibrary } from './library/seed';
 import { createAiProvider } from '@evergrade/platform/ai';
 
@@ -27,20 +28,24 @@ if (!config.smtpUrl && config.nodeEnv === 'production') console.warn('SMTP_URL i
 await seedSharedLibrary(store);
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
 const blobs = await createBlobStoreFromConfig(config);
+// Owners of ids older builds allocated are found once in the log, in the background (id-owners.ts).
+const owners = createIdOwners(store);
 const app = await createHttpServer({ trustProxy: config.trustProxy, securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) } });
 await app.register(commandService, {
-  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(db), blobs,
-  locateResponse: createResponseLocator(db),
+  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(owners), blobs,
+  locateResponse: createResponseLocator(owners),
   ai: createAiProvider(config),
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: config.port, host: config.host });
-// The server's clock for timed work; every replica may run it (the decider makes a second submit a no-op).
+// The server's clock for timed work, following the log; every replica may run it (the decider makes a second submit a
+// no-op). Not awaited: a first start reads the whole log.
 const deadlines = createDeadlineReactor({ store, db });
-deadlines.start();
+deadlines.start().catch((err: unknown) => console.error('the deadline process could not start', err));
 onShutdown(async () => {
   await deadlines.stop();
   await app.close();
+  await owners.close();
   mail.close();
   await store.close();
   await blobs.close?.();

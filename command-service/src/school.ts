@@ -4,7 +4,7 @@ import { hashPassword } from '@evergrade/platform/auth';
 import { assignmentDecider } from './assignment/decide';
 import { courseDecider } from './course/course';
 import { fold, handleCommand } from './decider';
-import { allocateId, allocateIds } from './ids';
+import { allocateId, allocateIds, questionOwner } from './ids';
 import { userDecider } from './user/user';
 import { currentHolder, reserveEmail } from './user/email-reservation';
 
@@ -63,7 +63,7 @@ export type NewAssignment = {
 export async function createAssignment(store: EventStore, actor: Actor & { actorId: number }, input: NewAssignment, now: Date): Promise<number> {
   const course = fold(courseDecider, await store.readStream(streamIds.course(actor.tenant, input.courseId)));
   const assignmentId = await allocateId(store, 'assignment', meta(actor));
-  const ids = await allocateIds(store, 'question', input.questions.length, meta(actor));
+  const ids = await allocateIds(store, 'question', input.questions.length, meta(actor), questionOwner(actor.tenant, assignmentId));
   const questions = input.questions.map((q, i) => ({
     questionId: ids[i]!, questionNumber: i + 1, content: q.content, marksPossible: q.marksPossible,
     answer: q.answer ?? '', gradingInstructions: q.gradingInstructions ?? '', tags: q.tags ?? [],

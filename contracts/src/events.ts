@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
 import { GRADING_EVENT_SCHEMAS } from './grading-events';
+import { ID_EVENT_SCHEMAS } from './id-events';
 import { LIBRARY_EVENT_SCHEMAS } from './library-events';
 import { PRACTICE_EVENT_SCHEMAS } from './practice-events';
 import { PROBLEM_REPORT_EVENT_SCHEMAS } from './problem-report-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 
 export * from './grading-events';
+export * from './id-events';
 export * from './library-events';
 export * from './practice-events';
 export * from './problem-report-events';
@@ -22,8 +24,6 @@ export const TenantRegisteredSchema = z.object({
   type: z.literal('TenantRegistered'),
   data: z.object({ tenant: z.string(), name: z.string(), registeredAt: isoDate }),
 });
-
-export const IdAllocatedSchema = z.object({ type: z.literal('IdAllocated'), data: z.object({}) });
 
 export const EmailReservedSchema = z.object({
   type: z.literal('EmailReserved'),
@@ -276,7 +276,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   StudentUnenrolledSchema,
   CourseCodeReservedSchema,
   TenantRegisteredSchema,
-  IdAllocatedSchema,
+  ...ID_EVENT_SCHEMAS,
   EmailReservedSchema,
   UserRegisteredSchema,
   CourseCreatedSchema,

@@ -23,6 +23,10 @@ export const streamIds = {
   problemReport: (tenant: string, reportId: number) => `problem-report:${tenant}:${reportId}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
+  /** Owners of ids allocated before IdAllocated recorded them (the backfill's), a thousand ids a stream. */
+  idOwners: (tenant: string, kind: 'question' | 'response', id: number) => `id-owners:${tenant}:${kind}:${Math.floor(id / 1000)}`,
+  /** The backfill of id owners ran: one event, written once. */
+  idOwnersBackfill: () => 'id-owners-backfill',
 };
 
 export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config' | 'practice' | 'response' | 'problem-report';

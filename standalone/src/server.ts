@@ -7,7 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { wantsAppPage } from '@evergrade/contracts';
-import { commandService, createQuestionLocator, createResponseLocator, type LoginLimits } from '@evergrade/command-service';
+import { commandService, createIdOwners, createQuestionLocator, createResponseLocator, type LoginLimits } from '@evergrade/command-service';
 import { queryService, attachGateway } from '@evergrade/query-service';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
 import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
@@ -104,8 +104,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const bus = createInProcessBus();
   const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
   await runner.start();
+  // Follows the log, not a read model. Not awaited: a first start over an older data directory reads the whole log.
   const deadlines = createDeadlineReactor({ store, db, now });
-  deadlines.start();
+  deadlines.start().catch((err: unknown) => console.error('the deadline process could not start', err));
+  const owners = createIdOwners(store, { now });
   await seedSharedLibrary(store, now());
   const seeded = options.seedDemo === false ? false : await seedDemoSchool(store);
 
@@ -123,7 +125,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}), locateQuestion: createQuestionLocator(db), locateResponse: createResponseLocator(db), blobs, ai: options.ai ?? offlineAiProvider });
+  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}), locateQuestion: createQuestionLocator(owners), locateResponse: createResponseLocator(owners), blobs, ai: options.ai ?? offlineAiProvider });
   await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider, feedbackUrl: options.feedbackUrl });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
@@ -138,6 +140,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await app.close();
       mail.close();
       await deadlines.stop();
+      await owners.close();
       await runner.stop();
       await bus.close();
       await store.close();

@@ -9,7 +9,7 @@ import type { Session } from '@evergrade/platform/auth';
 import type { NdjsonWrite } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
-import { allocateIds } from '../ids';
+import { allocateIds, responseOwner } from '../ids';
 import { readSubmissionAnswers, type ReadResult } from '../pdf-submission/read-answers';
 import { loadGrading, type GradingAssignment } from './context';
 import { gradingDecider } from './decide';
@@ -90,7 +90,7 @@ async function record(o: ProcessOptions, texts: Map<number, string>, method: Rea
   const streamId = streamIds.grading(session.tenant, assignment.assignmentId, o.studentId);
   const known = await loadGrading(deps.store, session.tenant, assignment.assignmentId, o.studentId);
   const missing = assignment.questions.filter((q) => !known.responses[q.questionId]);
-  const ids = await allocateIds(deps.store, 'response', missing.length);
+  const ids = await allocateIds(deps.store, 'response', missing.length, undefined, responseOwner(session.tenant, assignment.assignmentId, o.studentId));
   const newResponseIds = Object.fromEntries(missing.map((q, i) => [q.questionId, ids[i]!]));
   const result = await handleCommand(deps.store, streamId, gradingDecider, {
     type: 'RecordFileResponses', assignmentId: assignment.assignmentId, studentId: o.studentId, now: deps.now().toISOString(),

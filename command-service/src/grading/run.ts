@@ -3,7 +3,7 @@ import { GRADING_MESSAGES, NotFoundError, streamIds, type GradedLine } from '@ev
 import type { Session } from '@evergrade/platform/auth';
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
-import { allocateIds } from '../ids';
+import { allocateIds, responseOwner } from '../ids';
 import { loadGrading, readOnlineAnswers, type GradingAssignment } from './context';
 import { gradingDecider } from './decide';
 import { gradeResponse, type GradingQuestion } from './grade';
@@ -24,7 +24,7 @@ export async function responsesFor(deps: CommandServiceDeps, s: Session, a: Grad
   const changed = responses.filter((r) => state.responses[r.questionId]?.response !== r.response);
   if (changed.length === 0) return state;
   const missing = changed.filter((r) => !state.responses[r.questionId]);
-  const ids = await allocateIds(deps.store, 'response', missing.length);
+  const ids = await allocateIds(deps.store, 'response', missing.length, undefined, responseOwner(s.tenant, a.assignmentId, studentId));
   await handleCommand(deps.store, streamIds.grading(s.tenant, a.assignmentId, studentId), gradingDecider, {
     type: 'CaptureOnlineResponses', assignmentId: a.assignmentId, studentId, now: deps.now().toISOString(), submissionVersion: online.version,
     responses, newResponseIds: Object.fromEntries(missing.map((r, i) => [r.questionId, ids[i]!])),

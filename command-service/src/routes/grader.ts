@@ -6,7 +6,7 @@ import { assignmentDecider, type AssignmentCommand } from '../assignment/decide'
 import type { CommandServiceDeps } from '../context';
 import { courseDecider, type Course } from '../course/course';
 import { fold, handleCommand } from '../decider';
-import { allocateId, allocateIds } from '../ids';
+import { allocateId, allocateIds, questionOwner } from '../ids';
 import { teachesAssignment } from '../assignment-context';
 
 type Session = { tenant: string; userId: number; role: string };
@@ -48,7 +48,8 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
     }
     const numbers = new Set(b.questions.map((q) => q.question_number));
     if (numbers.size !== b.questions.length) throw new ValidationError('Each question needs its own number', 'questions');
-    const ids = await allocateIds(store, 'question', b.questions.length);
+    const assignmentId = await allocateId(store, 'assignment');
+    const ids = await allocateIds(store, 'question', b.questions.length, undefined, questionOwner(s.tenant, assignmentId));
     const questions: Question[] = b.questions.map((q, i) => ({
       questionId: ids[i]!,
       questionNumber: q.question_number,
@@ -63,7 +64,6 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
       ...(optionalString(q.source_document_id) ? { sourceDocumentId: optionalString(q.source_document_id)! } : {}),
       ...(optionalString(q.original_question_number) ? { originalQuestionNumber: optionalString(q.original_question_number)! } : {}),
     }));
-    const assignmentId = await allocateId(store, 'assignment');
     const aiConfigId = optionalString(b.ai_config);
     const documentKey = optionalString(b.gsutil_url);
     const result = await run(s, assignmentId, {
