@@ -9,3 +9,5 @@ export * from './projections/problem-reports.queries';
 export * from './projections/question-library.queries';
 export * from './projections/rubrics.queries';
 export * from './projections/textbooks.queries';
+export * from './projections/student-assignments.queries';
+export * from './projections/assignment-questions.queries';

@@ -1,19 +1,51 @@
-import { PROJECTIONS, noticeKeys, type DomainEvent, type StudentAssignment } from '@evergrade/contracts';
+import { PROJECTIONS, noticeKeys, type DomainEvent, type EventOf, type StudentAssignment } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
-import { gradesTableSql, trackGrades, type StudentGradeTotals } from './grading';
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, iso, type TableSpec } from '../row-set';
+import { GradeTotals, gradesTableSql, type StudentGradeTotals } from './grade-totals';
 
-/** The student's assignment list: one row per (student, published assignment of an enrolled course). */
-type AssignmentRow = {
-  assignment_id: number; course_id: number; title: string; assigned: string; due: string;
+/** One course as the student list needs it; `student_ids` are the enrolled students. */
+export type SaCourseRow = {
+  tenant: string; course_id: number; course_code: string; course_name: string; subject: string; student_ids: number[];
+};
+/** One assignment (published or not) with its question count and marks total. */
+export type SaAssignmentRow = {
+  tenant: string; assignment_id: number; course_id: number; title: string; assigned: string; due: string;
   time_limit: number | null; published: boolean; marks_total: number; question_count: number;
 };
-type CourseRow = { course_id: number; course_code: string; course_name: string; student_ids: number[] };
+/** The student's assignment list: one row per (student, published assignment of an enrolled course). */
+export type StudentAssignmentRow = {
+  tenant: string; student_id: number; assignment_id: number; course_id: number; doc: StudentAssignment;
+  /** The position of the last event that changed the row. */
+  position: string;
+};
+/** Each question's marks, for an assignment's marks total. */
+export type SaQuestionMarkRow = { tenant: string; assignment_id: number; question_id: number; marks: number };
+/** sa_grades: this projection's own per-(student, question) marks (see grade-totals.ts). */
+export type { GradeRow as SaGradeRow } from './grade-totals';
+
+const coursesTable: TableSpec<SaCourseRow> = {
+  table: 'sa_courses', key: ['tenant', 'course_id'],
+  columns: ['tenant', 'course_id', 'course_code', 'course_name', 'subject', 'student_ids'],
+};
+const assignmentsTable: TableSpec<SaAssignmentRow> = {
+  table: 'sa_assignments', key: ['tenant', 'assignment_id'],
+  columns: ['tenant', 'assignment_id', 'course_id', 'title', 'assigned', 'due', 'time_limit', 'published', 'marks_total', 'question_count'],
+};
+const listTable: TableSpec<StudentAssignmentRow> = {
+  table: 'student_assignments', key: ['tenant', 'student_id', 'assignment_id'],
+  columns: ['tenant', 'student_id', 'assignment_id', 'course_id', 'doc', 'position'],
+};
+const marksTable: TableSpec<SaQuestionMarkRow> = {
+  table: 'sa_question_marks', key: ['tenant', 'assignment_id', 'question_id'], columns: ['tenant', 'assignment_id', 'question_id', 'marks'],
+};
+
+type ListAssignment = Omit<SaAssignmentRow, 'tenant'>;
+type ListCourse = Pick<SaCourseRow, 'course_id' | 'course_code' | 'course_name'>;
 
 /** Pure: the list row for one student, keeping the status the student's own events gave it. */
-export function listRow(a: AssignmentRow, c: CourseRow, previous: StudentAssignment | null): StudentAssignment {
+export function listRow(a: ListAssignment, c: ListCourse, previous: StudentAssignment | null): StudentAssignment {
   return {
     assignment_id: a.assignment_id, title: a.title, course: c.course_name, course_code: c.course_code,
     assigned: a.assigned, due: a.due, due_date: a.due, status: previous?.status ?? 'Incomplete',
@@ -34,148 +66,240 @@ export function withStudentEvent(row: StudentAssignment, event: DomainEvent): St
   }
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-
-async function loadAssignment(tx: SqlClient, tenant: string, id: number): Promise<AssignmentRow | null> {
-  const { rows } = await tx.query<AssignmentRow>('SELECT * FROM sa_assignments WHERE tenant = $1 AND assignment_id = $2', [tenant, id]);
-  const r = rows[0];
-  return r ? { ...r, assigned: iso(r.assigned), due: iso(r.due), marks_total: Number(r.marks_total) } : null;
-}
-
-async function loadCourse(tx: SqlClient, tenant: string, id: number): Promise<CourseRow | null> {
-  const { rows } = await tx.query<CourseRow>('SELECT * FROM sa_courses WHERE tenant = $1 AND course_id = $2', [tenant, id]);
-  return rows[0] ?? null;
-}
-
-async function upsertRows(tx: SqlClient, tenant: string, a: AssignmentRow, c: CourseRow, studentIds: number[], position: string) {
-  for (const studentId of studentIds) {
-    const { rows } = await tx.query<{ doc: StudentAssignment }>(
-      'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3', [tenant, studentId, a.assignment_id]);
-    const doc = listRow(a, c, rows[0]?.doc ?? null);
-    await tx.query(
-      `INSERT INTO student_assignments (tenant, student_id, assignment_id, course_id, doc, position) VALUES ($1,$2,$3,$4,$5,$6)
-       ON CONFLICT (tenant, student_id, assignment_id) DO UPDATE SET doc = EXCLUDED.doc, position = EXCLUDED.position`,
-      [tenant, studentId, a.assignment_id, c.course_id, JSON.stringify(doc), position]);
-  }
-}
-
 /** Pure: a submission is graded when it has questions and all are graded; then the row is Graded with its marks. */
 export function withGrades(row: StudentAssignment, questionCount: number, totals: StudentGradeTotals): StudentAssignment {
   if (questionCount > 0 && totals.gradedQuestions >= questionCount) return { ...row, status: 'Graded', marks_obtained: totals.obtained };
   return row.status === 'Graded' ? { ...row, status: 'Submitted', marks_obtained: null } : row;
 }
 
-async function applyGrades(tx: SqlClient, tenant: string, totals: StudentGradeTotals, pos: string): Promise<Touched | null> {
-  const { assignmentId, studentId } = totals;
-  const { rows } = await tx.query<{ doc: StudentAssignment }>(
-    'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3', [tenant, studentId, assignmentId]);
-  const a = await loadAssignment(tx, tenant, assignmentId);
-  if (!rows[0] || !a) return null;
-  const next = withGrades(rows[0].doc, a.question_count, totals);
-  await tx.query('UPDATE student_assignments SET doc = $4, position = $5 WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
-    [tenant, studentId, assignmentId, JSON.stringify(next), pos]);
-  return { tenant, keys: [noticeKeys.user(studentId), noticeKeys.assignment(assignmentId)] };
+/** Marks are decimals (numeric in SQL): sums are rounded so 0.1 + 0.2 is 0.3, as the numeric column had it. */
+const addMarks = (a: number, b: number): number => Number((Number(a) + Number(b)).toFixed(9));
+
+type State = {
+  /** Read first: the courses of the batch's assignments come from here. */
+  assignments: RowSet<SaAssignmentRow>;
+  courses: RowSet<SaCourseRow>;
+  list: RowSet<StudentAssignmentRow>;
+  marks: RowSet<SaQuestionMarkRow>;
+  grades: GradeTotals;
+};
+
+const ASSIGNMENT_TYPES = new Set(['AssignmentCreated', 'QuestionAdded', 'AssignmentPublished', 'AssignmentRenamed', 'QuestionUpdated', 'AssignmentDeleted']);
+/** Events after which every student row of the assignment is rewritten (when it is published) or removed. */
+const ROWS_OF_ASSIGNMENT = new Set(['QuestionAdded', 'AssignmentPublished', 'AssignmentRenamed', 'QuestionUpdated', 'AssignmentDeleted']);
+
+type Key = Record<string, string | number>;
+const keySet = () => {
+  const m = new Map<string, Key>();
+  return {
+    add: (k: Key) => { m.set(JSON.stringify(k), k); },
+    values: () => [...m.values()],
+    json: () => JSON.stringify([...m.values()]),
+    get size() { return m.size; },
+  };
+};
+
+/**
+ * Reads, in table-dependency order, every row the batch's events can touch (one query per table):
+ * 1. sa_assignments: the assignments the events name, and the published assignments of every course a student
+ *    enrols in (a new student gets a row for each);
+ * 2. sa_courses: the courses the events name and the courses of the assignments read in 1 or created in the batch;
+ * 3. student_assignments: the (student, assignment) rows the events name, every row of an assignment whose rows are
+ *    rewritten or removed, and every row of a (student, course) enrolment that changes;
+ * 4. sa_question_marks: every mark of the assignments whose questions change (QuestionUpdated re-sums them);
+ * 5. sa_grades: the marks of every (assignment, student) a grading event names.
+ */
+async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[]): Promise<void> {
+  const assignmentKeys = keySet();
+  const enrolCourses = keySet();
+  const courseKeys = keySet();
+  const listKeys = keySet();
+  const listByAssignment = keySet();
+  const listByEnrolment = keySet();
+  const marksOf = keySet();
+  for (const e of events) {
+    const tenant = tenantOf(e);
+    const d = e.data as Record<string, number>;
+    if (ASSIGNMENT_TYPES.has(e.type)) {
+      assignmentKeys.add({ tenant, assignment_id: Number(d.assignmentId) });
+      if (ROWS_OF_ASSIGNMENT.has(e.type)) listByAssignment.add({ tenant, assignment_id: Number(d.assignmentId) });
+      if (e.type === 'AssignmentCreated') courseKeys.add({ tenant, course_id: Number(d.courseId) });
+      if (e.type === 'QuestionAdded' || e.type === 'QuestionUpdated') marksOf.add({ tenant, assignment_id: Number(d.assignmentId) });
+    } else if (e.type === 'CourseCreated') {
+      courseKeys.add({ tenant, course_id: Number(d.courseId) });
+    } else if (e.type === 'StudentEnrolled' || e.type === 'StudentUnenrolled') {
+      courseKeys.add({ tenant, course_id: Number(d.courseId) });
+      if (e.type === 'StudentEnrolled') enrolCourses.add({ tenant, course_id: Number(d.courseId) });
+      listByEnrolment.add({ tenant, student_id: Number(d.studentId), course_id: Number(d.courseId) });
+    } else if (e.type === 'AnswerSaved' || e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e)) {
+      listKeys.add({ tenant, student_id: Number(d.studentId), assignment_id: Number(d.assignmentId) });
+      if (GradeTotals.isGradingEvent(e)) assignmentKeys.add({ tenant, assignment_id: Number(d.assignmentId) });
+    }
+  }
+
+  if (assignmentKeys.size + enrolCourses.size > 0) {
+    const found = await state.assignments.loadWhere(tx,
+      `(t.tenant, t.assignment_id) IN (
+         SELECT tenant, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer)
+         UNION ALL
+         SELECT x.tenant, x.assignment_id FROM sa_assignments x
+         JOIN jsonb_to_recordset($2::jsonb) AS k(tenant text, course_id integer) ON x.tenant = k.tenant AND x.course_id = k.course_id
+         WHERE x.published)`,
+      [assignmentKeys.json(), enrolCourses.json()]);
+    for (const a of found) courseKeys.add({ tenant: a.tenant, course_id: a.course_id });
+  }
+  await state.courses.load(tx, courseKeys.values() as Partial<SaCourseRow>[]);
+  if (listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
+    await state.list.loadWhere(tx,
+      `(t.tenant, t.student_id, t.assignment_id) IN (
+         SELECT tenant, student_id, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, student_id integer, assignment_id integer)
+         UNION ALL
+         SELECT x.tenant, x.student_id, x.assignment_id FROM student_assignments x
+         JOIN jsonb_to_recordset($2::jsonb) AS k(tenant text, assignment_id integer) ON x.tenant = k.tenant AND x.assignment_id = k.assignment_id
+         UNION ALL
+         SELECT x.tenant, x.student_id, x.assignment_id FROM student_assignments x
+         JOIN jsonb_to_recordset($3::jsonb) AS k(tenant text, student_id integer, course_id integer)
+           ON x.tenant = k.tenant AND x.student_id = k.student_id AND x.course_id = k.course_id)`,
+      [listKeys.json(), listByAssignment.json(), listByEnrolment.json()]);
+  }
+  if (marksOf.size > 0) {
+    await state.marks.loadWhere(tx,
+      `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer))`,
+      [marksOf.json()]);
+  }
+  await state.grades.load(tx, events);
 }
 
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+/** The assignment as the list shows it: times as `toISOString` gives them, whichever way the row was read. */
+const listAssignment = (a: SaAssignmentRow): ListAssignment => ({
+  assignment_id: a.assignment_id, course_id: a.course_id, title: a.title, assigned: iso(a.assigned), due: iso(a.due),
+  time_limit: a.time_limit, published: a.published, marks_total: Number(a.marks_total), question_count: a.question_count,
+});
+
+/** Pure over the state: writes the list row of each student for a published assignment, keeping their status. */
+function putRows(state: State, tenant: string, a: SaAssignmentRow, c: SaCourseRow, studentIds: readonly number[], position: string) {
+  const shown = listAssignment(a);
+  for (const studentId of studentIds) {
+    const key = { tenant, student_id: studentId, assignment_id: a.assignment_id };
+    const previous = state.list.get(key);
+    // A row keeps the course it was made for (as the upsert it replaces did).
+    state.list.put({ ...key, course_id: previous?.course_id ?? c.course_id, doc: listRow(shown, c, previous?.doc ?? null), position });
+  }
+}
+
+/** After a change to an assignment: every enrolled student's row, when it is published. */
+function rewriteAssignment(state: State, tenant: string, assignmentId: number, position: string): Touched | null {
+  const a = state.assignments.get({ tenant, assignment_id: assignmentId });
+  const course = a && state.courses.get({ tenant, course_id: a.course_id });
+  if (!a || !course || !a.published) return null;
+  putRows(state, tenant, a, course, course.student_ids, position);
+  return { tenant, keys: [noticeKeys.course(a.course_id), noticeKeys.assignment(assignmentId)] };
+}
+
+type AssignmentEvent = EventOf<'QuestionAdded' | 'AssignmentPublished' | 'AssignmentRenamed' | 'QuestionUpdated'>;
+
+function changeAssignment(state: State, tenant: string, event: AssignmentEvent): void {
+  const id = event.data.assignmentId;
+  const a = state.assignments.get({ tenant, assignment_id: id });
+  switch (event.type) {
+    case 'QuestionAdded': {
+      const key = { tenant, assignment_id: id, question_id: event.data.questionId };
+      // A question counts once: a redelivered QuestionAdded changes nothing.
+      if (state.marks.has(key)) return;
+      state.marks.put({ ...key, marks: event.data.marksPossible });
+      if (a) state.assignments.put({ ...a, marks_total: addMarks(a.marks_total, event.data.marksPossible), question_count: a.question_count + 1 });
+      return;
+    }
+    case 'AssignmentPublished':
+      if (a) state.assignments.put({ ...a, published: true });
+      return;
+    case 'AssignmentRenamed':
+      if (a) state.assignments.put({ ...a, title: event.data.title });
+      return;
+    case 'QuestionUpdated': {
+      state.marks.put({ tenant, assignment_id: id, question_id: event.data.questionId, marks: event.data.marksPossible });
+      if (!a) return;
+      const total = state.marks.filter((m) => m.tenant === tenant && m.assignment_id === id).reduce((s, m) => addMarks(s, m.marks), 0);
+      state.assignments.put({ ...a, marks_total: total });
+      return;
+    }
+  }
+}
+
+/** Pure over the batch's state: folds one event (the same result as applying the events one batch each). */
+export function evolveStudentAssignments(state: State, recorded: RecordedEvent): Touched | null {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
-  const pos = recorded.globalPosition;
+  const position = recorded.globalPosition;
   // Grades live on the grading streams (see grading.ts); this list only needs each student's totals.
-  const grades = await trackGrades(tx, 'sa_grades', tenant, recorded);
-  if (grades) return applyGrades(tx, tenant, grades, pos);
+  const totals = state.grades.apply(recorded);
+  if (totals) {
+    const { assignmentId, studentId } = totals;
+    const row = state.list.get({ tenant, student_id: studentId, assignment_id: assignmentId });
+    const a = state.assignments.get({ tenant, assignment_id: assignmentId });
+    if (!row || !a) return null;
+    state.list.put({ ...row, doc: withGrades(row.doc, a.question_count, totals), position });
+    return { tenant, keys: [noticeKeys.user(studentId), noticeKeys.assignment(assignmentId)] };
+  }
   switch (event.type) {
     case 'CourseCreated': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO sa_courses (tenant, course_id, course_code, course_name, subject, student_ids) VALUES ($1,$2,$3,$4,$5,'{}')
-         ON CONFLICT DO NOTHING`, [tenant, d.courseId, d.courseCode, d.courseName, d.subject]);
+      if (!state.courses.has({ tenant, course_id: d.courseId })) {
+        state.courses.put({ tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, subject: d.subject, student_ids: [] });
+      }
       return null;
     }
     case 'StudentEnrolled': {
       const { courseId, studentId } = event.data;
-      await tx.query('UPDATE sa_courses SET student_ids = array_append(student_ids, $3) WHERE tenant = $1 AND course_id = $2 AND NOT ($3 = ANY(student_ids))',
-        [tenant, courseId, studentId]);
-      const course = await loadCourse(tx, tenant, courseId);
-      const { rows } = await tx.query<{ assignment_id: number }>(
-        'SELECT assignment_id FROM sa_assignments WHERE tenant = $1 AND course_id = $2 AND published', [tenant, courseId]);
-      for (const { assignment_id } of rows) {
-        const a = await loadAssignment(tx, tenant, assignment_id);
-        if (a && course) await upsertRows(tx, tenant, a, course, [studentId], pos);
+      const course = state.courses.get({ tenant, course_id: courseId });
+      if (course) {
+        const enrolled = course.student_ids.includes(studentId) ? course : { ...course, student_ids: [...course.student_ids, studentId] };
+        if (enrolled !== course) state.courses.put(enrolled);
+        const published = state.assignments.filter((a) => a.tenant === tenant && a.course_id === courseId && a.published)
+          .sort((x, y) => x.assignment_id - y.assignment_id);
+        for (const a of published) putRows(state, tenant, a, enrolled, [studentId], position);
       }
       return { tenant, keys: [noticeKeys.user(studentId)] };
     }
     case 'StudentUnenrolled': {
       const { courseId, studentId } = event.data;
-      await tx.query('UPDATE sa_courses SET student_ids = array_remove(student_ids, $3) WHERE tenant = $1 AND course_id = $2', [tenant, courseId, studentId]);
-      await tx.query('DELETE FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND course_id = $3', [tenant, studentId, courseId]);
+      const course = state.courses.get({ tenant, course_id: courseId });
+      if (course) state.courses.put({ ...course, student_ids: course.student_ids.filter((id) => id !== studentId) });
+      for (const r of state.list.filter((r) => r.tenant === tenant && r.student_id === studentId && r.course_id === courseId)) state.list.delete(r);
       return { tenant, keys: [noticeKeys.user(studentId)] };
     }
     case 'AssignmentCreated': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO sa_assignments (tenant, assignment_id, course_id, title, assigned, due, time_limit, published, marks_total, question_count)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,false,0,0) ON CONFLICT DO NOTHING`,
-        [tenant, d.assignmentId, d.courseId, d.title, d.assigned, d.due, d.timeLimitSeconds]);
+      if (!state.assignments.has({ tenant, assignment_id: d.assignmentId })) {
+        state.assignments.put({
+          tenant, assignment_id: d.assignmentId, course_id: d.courseId, title: d.title, assigned: iso(d.assigned), due: iso(d.due),
+          time_limit: d.timeLimitSeconds, published: false, marks_total: 0, question_count: 0,
+        });
+      }
       return null;
     }
     case 'QuestionAdded':
-    case 'AssignmentPublished': {
-      const id = event.data.assignmentId;
-      if (event.type === 'QuestionAdded') {
-        await tx.query(
-          'INSERT INTO sa_question_marks (tenant, assignment_id, question_id, marks) VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING',
-          [tenant, id, event.data.questionId, event.data.marksPossible]);
-        await tx.query('UPDATE sa_assignments SET marks_total = marks_total + $3, question_count = question_count + 1 WHERE tenant = $1 AND assignment_id = $2',
-          [tenant, id, event.data.marksPossible]);
-      } else {
-        await tx.query('UPDATE sa_assignments SET published = true WHERE tenant = $1 AND assignment_id = $2', [tenant, id]);
-      }
-      const a = await loadAssignment(tx, tenant, id);
-      const course = a && (await loadCourse(tx, tenant, a.course_id));
-      if (!a || !course || !a.published) return null;
-      await upsertRows(tx, tenant, a, course, course.student_ids, pos);
-      return { tenant, keys: [noticeKeys.course(a.course_id), noticeKeys.assignment(id)] };
-    }
+    case 'AssignmentPublished':
     case 'AssignmentRenamed':
-    case 'QuestionUpdated': {
-      const id = event.data.assignmentId;
-      if (event.type === 'AssignmentRenamed') {
-        await tx.query('UPDATE sa_assignments SET title = $3 WHERE tenant = $1 AND assignment_id = $2', [tenant, id, event.data.title]);
-      } else {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO sa_question_marks (tenant, assignment_id, question_id, marks) VALUES ($1,$2,$3,$4)
-           ON CONFLICT (tenant, assignment_id, question_id) DO UPDATE SET marks = EXCLUDED.marks`, [tenant, id, d.questionId, d.marksPossible]);
-        await tx.query(
-          `UPDATE sa_assignments SET marks_total = (SELECT coalesce(sum(marks), 0) FROM sa_question_marks WHERE tenant = $1 AND assignment_id = $2)
-           WHERE tenant = $1 AND assignment_id = $2`, [tenant, id]);
-      }
-      const a = await loadAssignment(tx, tenant, id);
-      const course = a && (await loadCourse(tx, tenant, a.course_id));
-      if (!a || !course || !a.published) return null;
-      await upsertRows(tx, tenant, a, course, course.student_ids, pos);
-      return { tenant, keys: [noticeKeys.course(a.course_id), noticeKeys.assignment(id)] };
-    }
+    case 'QuestionUpdated':
+      changeAssignment(state, tenant, event);
+      return rewriteAssignment(state, tenant, event.data.assignmentId, position);
     case 'AssignmentDeleted': {
       const id = event.data.assignmentId;
-      const a = await loadAssignment(tx, tenant, id);
-      await tx.query('UPDATE sa_assignments SET published = false WHERE tenant = $1 AND assignment_id = $2', [tenant, id]);
-      const { rows } = await tx.query<{ student_id: number }>(
-        'DELETE FROM student_assignments WHERE tenant = $1 AND assignment_id = $2 RETURNING student_id', [tenant, id]);
-      return { tenant, keys: [noticeKeys.assignment(id), ...(a ? [noticeKeys.course(a.course_id)] : []), ...rows.map((r) => noticeKeys.user(r.student_id))] };
+      const a = state.assignments.get({ tenant, assignment_id: id });
+      if (a) state.assignments.put({ ...a, published: false });
+      const removed = state.list.filter((r) => r.tenant === tenant && r.assignment_id === id);
+      for (const r of removed) state.list.delete(r);
+      return { tenant, keys: [noticeKeys.assignment(id), ...(a ? [noticeKeys.course(a.course_id)] : []), ...removed.map((r) => noticeKeys.user(r.student_id))] };
     }
     case 'AnswerSaved':
     case 'AssignmentSubmitted': {
       const { assignmentId, studentId } = event.data;
-      const { rows } = await tx.query<{ doc: StudentAssignment }>(
-        'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3', [tenant, studentId, assignmentId]);
-      const row = rows[0]?.doc;
+      const row = state.list.get({ tenant, student_id: studentId, assignment_id: assignmentId });
       if (!row) return null;
-      const next = withStudentEvent(row, event);
-      if (next === row) return null;
-      await tx.query('UPDATE student_assignments SET doc = $4, position = $5 WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
-        [tenant, studentId, assignmentId, JSON.stringify(next), pos]);
+      const next = withStudentEvent(row.doc, event);
+      if (next === row.doc) return null;
+      state.list.put({ ...row, doc: next, position });
       return { tenant, keys: [noticeKeys.user(studentId), noticeKeys.assignment(assignmentId)] };
     }
     default:
@@ -183,7 +307,7 @@ async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | 
   }
 }
 
-export const studentAssignmentsProjection: Projection = perEventProjection({
+export const studentAssignmentsProjection = defineProjection<State>({
   name: PROJECTIONS.studentAssignments,
   version: 4,
   tables: ['sa_courses', 'sa_assignments', 'student_assignments', 'sa_question_marks', 'sa_grades'],
@@ -199,9 +323,19 @@ export const studentAssignmentsProjection: Projection = perEventProjection({
     await db.query(`CREATE TABLE IF NOT EXISTS student_assignments (
       tenant text NOT NULL, student_id integer NOT NULL, assignment_id integer NOT NULL, course_id integer NOT NULL,
       doc jsonb NOT NULL, position text NOT NULL, PRIMARY KEY (tenant, student_id, assignment_id))`);
+    // A batch reads every row of an assignment it rewrites or removes.
+    await db.query('CREATE INDEX IF NOT EXISTS student_assignments_by_assignment ON student_assignments (tenant, assignment_id)');
     await db.query(`CREATE TABLE IF NOT EXISTS sa_question_marks (
       tenant text NOT NULL, assignment_id integer NOT NULL, question_id integer NOT NULL, marks numeric NOT NULL,
       PRIMARY KEY (tenant, assignment_id, question_id))`);
   },
-  apply,
+  init: () => ({
+    assignments: new RowSet(assignmentsTable), courses: new RowSet(coursesTable), list: new RowSet(listTable),
+    marks: new RowSet(marksTable), grades: new GradeTotals('sa_grades'),
+  }),
+  load,
+  evolve: evolveStudentAssignments,
+  async save(tx, state) {
+    for (const set of [state.courses, state.assignments, state.list, state.marks, state.grades.rows]) await set.flush(tx);
+  },
 });
