@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { streamIds, type DomainEvent, type IdKind } from '@evergrade/contracts';
-import type { EventMetadata } from '@evergrade/platform/event-store';
+import { migrateEventStore, type EventMetadata } from '@evergrade/platform/event-store';
 import type { Database } from '@evergrade/platform/sql';
 
 /**
@@ -60,8 +60,12 @@ export function shapeFor(total: number): Shape {
 type Ev = { type: string; data: Record<string, unknown>; metadata: EventMetadata };
 type Append = { streamId: string; events: Ev[] };
 
-/** Generates `total` events into `db`'s `events` table (which must exist and be empty), `chunk` rows per INSERT. */
-export async function generateHistory(db: Database, total: number, chunk = 5000): Promise<Generated> {
+/**
+ * Generates `total` events into `db`'s `events` table (which must exist and be empty), `chunk` rows per INSERT.
+ * The table's secondary indexes are dropped for the load and built again after it (as `migrateEventStore` makes
+ * them), which is several times faster than maintaining them row by row.
+ */
+export async function generateHistory(db: Database, total: number, chunk = 10_000): Promise<Generated> {
   const shape = shapeFor(total);
   // Dry pass: count everything but autosaves, and the submissions they are spread over.
   const dry = new History(shape, () => 0);
@@ -74,8 +78,14 @@ export async function generateHistory(db: Database, total: number, chunk = 5000)
   const extra = budget % dry.counts.submissions;
   const history = new History(shape, (i) => per + (i < extra ? 1 : 0));
   const writer = new BulkWriter(db, chunk);
+  await db.query(`ALTER TABLE events DROP CONSTRAINT IF EXISTS events_event_id_key,
+    DROP CONSTRAINT IF EXISTS events_stream_id_stream_version_key`);
+  await db.query('DROP INDEX IF EXISTS events_stream_command, events_transaction_position');
   for (const append of history.appends()) await writer.append(append);
   await writer.finish();
+  await db.query(`ALTER TABLE events ADD CONSTRAINT events_event_id_key UNIQUE (event_id),
+    ADD CONSTRAINT events_stream_id_stream_version_key UNIQUE (stream_id, stream_version)`);
+  await migrateEventStore(db);
   const c = history.counts;
   if (writer.written !== total) throw new Error(`generated ${writer.written} events, wanted ${total}`);
   return {
