@@ -5,9 +5,11 @@
 export {};
 export * from './projections/directory.queries';
 export * from './projections/instructor-assignments.queries';
+export * from './projections/student-assignments.queries';
+export * from './projections/assignment-questions.queries';
 export * from './projections/problem-reports.queries';
 export * from './projections/question-library.queries';
 export * from './projections/rubrics.queries';
 export * from './projections/textbooks.queries';
-export * from './projections/student-assignments.queries';
-export * from './projections/assignment-questions.queries';
+export * from './projections/timed-sessions.queries';
+export * from './projections/practice.queries';

@@ -1,144 +1,258 @@
 import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
-import { gradesTableSql, trackGrades, type StudentGradeTotals } from './grading';
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
+import { GradeTotals, gradesTableSql } from './grade-totals';
+import type { IaAssignmentRow, IaCourseRow, IaQuestionRow, IaSubmittedRow } from './instructor-assignments.queries';
 
 /**
  * The instructor's side of assignments: the list of `/instructor/assignments` (one row per assignment, with its
  * course and who teaches it) and each assignment's question sheet with answers, grading instructions, tags and flags.
  * A deleted assignment keeps its row, marked deleted, so its history can still be read; lists leave it out.
  */
-async function refreshTotals(tx: SqlClient, tenant: string, assignmentId: number): Promise<void> {
-  await tx.query(
-    `UPDATE ia_assignments a SET question_count = q.n, marks_total = q.total
-     FROM (SELECT count(*)::int AS n, coalesce(sum(marks_possible), 0) AS total FROM ia_questions
-           WHERE tenant = $1 AND assignment_id = $2) q
-     WHERE a.tenant = $1 AND a.assignment_id = $2`, [tenant, assignmentId]);
+
+const coursesTable: TableSpec<IaCourseRow> = {
+  table: 'ia_courses', key: ['tenant', 'course_id'],
+  columns: ['tenant', 'course_id', 'course_code', 'course_name', 'subject', 'instructor_ids'],
+};
+const assignmentsTable: TableSpec<IaAssignmentRow> = {
+  table: 'ia_assignments', key: ['tenant', 'assignment_id'],
+  columns: ['tenant', 'assignment_id', 'course_id', 'title', 'description', 'due', 'created_at', 'live_at', 'time_limit',
+    'submissions_allowed', 'creation_method', 'created_by', 'question_count', 'marks_total', 'submissions', 'average', 'deleted'],
+};
+const questionsTable: TableSpec<IaQuestionRow> = {
+  table: 'ia_questions', key: ['tenant', 'assignment_id', 'question_id'],
+  columns: ['tenant', 'assignment_id', 'question_id', 'question_number', 'content', 'answer', 'grading_instructions',
+    'marks_possible', 'tags', 'flagged_for_review'],
+};
+const submittedTable: TableSpec<IaSubmittedRow> = {
+  table: 'ia_submitted', key: ['tenant', 'assignment_id', 'student_id'], columns: ['tenant', 'assignment_id', 'student_id'],
+};
+
+type AssignmentKey = { tenant: string; assignment_id: number };
+
+export type InstructorAssignmentsState = {
+  courses: RowSet<IaCourseRow>;
+  assignments: RowSet<IaAssignmentRow>;
+  questions: RowSet<IaQuestionRow>;
+  submitted: RowSet<IaSubmittedRow>;
+  grades: GradeTotals;
+  /** (tenant, assignment) → its question ids: every question of an assignment a question event names is loaded. */
+  questionIds: Map<string, Set<number>>;
+  /**
+   * Assignments whose average a grading event recomputes, with their question count at that event's time. The
+   * average depends only on the assignment's marks, which only grading events change, so computing it once after the
+   * batch from the last grading event's question count gives what applying the events one at a time gives.
+   */
+  averageDue: Map<string, { key: AssignmentKey; questionCount: number }>;
+};
+
+const aKey = (tenant: string, assignmentId: number) => `${tenant}\u0000${assignmentId}`;
+
+/** Decimal sums as `numeric` computes them (exactly), not as binary floats add (0.1 + 0.2 ≠ 0.3). */
+const SCALE = 1e9;
+const scaled = (v: number) => Math.round(Number(v) * SCALE);
+export const decimalSum = (values: readonly number[]): number => values.reduce((s, v) => s + scaled(v), 0) / SCALE;
+
+function touchedAssignment(state: InstructorAssignmentsState, tenant: string, assignmentId: number): Touched {
+  const courseId = state.assignments.get({ tenant, assignment_id: assignmentId })?.course_id;
+  return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === undefined ? [] : [noticeKeys.course(courseId)])] };
 }
 
-async function courseOf(tx: SqlClient, tenant: string, assignmentId: number): Promise<number | null> {
-  const { rows } = await tx.query<{ course_id: number }>('SELECT course_id FROM ia_assignments WHERE tenant = $1 AND assignment_id = $2', [tenant, assignmentId]);
-  return rows[0]?.course_id ?? null;
+function updateAssignment(state: InstructorAssignmentsState, tenant: string, assignmentId: number, change: (a: IaAssignmentRow) => Partial<IaAssignmentRow>) {
+  const row = state.assignments.get({ tenant, assignment_id: assignmentId });
+  if (row) state.assignments.put({ ...row, ...change(row) });
 }
 
-async function touchedAssignment(tx: SqlClient, tenant: string, assignmentId: number): Promise<Touched> {
-  const courseId = await courseOf(tx, tenant, assignmentId);
-  return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === null ? [] : [noticeKeys.course(courseId)])] };
+function updateQuestion(state: InstructorAssignmentsState, tenant: string, assignmentId: number, questionId: number, change: Partial<IaQuestionRow>) {
+  const row = state.questions.get({ tenant, assignment_id: assignmentId, question_id: questionId });
+  if (row) state.questions.put({ ...row, ...change });
+}
+
+/** The assignment's question count and marks total, from every question it has. */
+function refreshTotals(state: InstructorAssignmentsState, tenant: string, assignmentId: number) {
+  const marks = [...state.questionIds.get(aKey(tenant, assignmentId)) ?? []]
+    .map((id) => state.questions.get({ tenant, assignment_id: assignmentId, question_id: id }))
+    .filter((q): q is IaQuestionRow => q !== undefined)
+    .map((q) => Number(q.marks_possible));
+  updateAssignment(state, tenant, assignmentId, () => ({ question_count: marks.length, marks_total: decimalSum(marks) }));
+}
+
+function submit(state: InstructorAssignmentsState, tenant: string, assignmentId: number, studentId: number): boolean {
+  const key = { tenant, assignment_id: assignmentId, student_id: studentId };
+  if (state.submitted.has(key)) return false;
+  state.submitted.put(key);
+  updateAssignment(state, tenant, assignmentId, (a) => ({ submissions: a.submissions + 1 }));
+  return true;
 }
 
 /**
  * A grading event: an uploaded file counts as a submission; the average is the mean of the marks of the submissions
  * that are graded (every question graded), null until one is.
  */
-async function applyGrades(tx: SqlClient, tenant: string, totals: StudentGradeTotals, type: string): Promise<Touched> {
-  const { assignmentId, studentId } = totals;
-  if (type === 'SubmissionFileProcessed') {
-    const inserted = await tx.query(
-      'INSERT INTO ia_submitted (tenant, assignment_id, student_id) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING', [tenant, assignmentId, studentId]);
-    if (inserted.rowCount) await tx.query('UPDATE ia_assignments SET submissions = submissions + 1 WHERE tenant = $1 AND assignment_id = $2', [tenant, assignmentId]);
+function applyGrades(state: InstructorAssignmentsState, tenant: string, recorded: RecordedEvent): Touched {
+  state.grades.apply(recorded);
+  const assignmentId = Number(recorded.data.assignmentId);
+  if (recorded.type === 'SubmissionFileProcessed') submit(state, tenant, assignmentId, Number(recorded.data.studentId));
+  const row = state.assignments.get({ tenant, assignment_id: assignmentId });
+  if (row) {
+    state.averageDue.set(aKey(tenant, assignmentId), { key: { tenant, assignment_id: assignmentId }, questionCount: row.question_count });
   }
-  await tx.query(
-    `UPDATE ia_assignments a SET average = (
-       SELECT avg(t.obtained) FROM (
-         SELECT sum(g.points) AS obtained, count(*) FILTER (WHERE g.graded) AS graded FROM ia_grades g
-         WHERE g.tenant = $1 AND g.assignment_id = $2 GROUP BY g.student_id) t
-       WHERE a.question_count > 0 AND t.graded >= a.question_count)
-     WHERE a.tenant = $1 AND a.assignment_id = $2`, [tenant, assignmentId]);
-  return touchedAssignment(tx, tenant, assignmentId);
+  return touchedAssignment(state, tenant, assignmentId);
 }
 
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
-  const event = { type: recorded.type, data: recorded.data } as DomainEvent;
+/** Pure over the batch's state: one event folded in. */
+export function evolveInstructorAssignments(state: InstructorAssignmentsState, recorded: RecordedEvent): Touched | null {
   const tenant = tenantOf(recorded);
-  const grades = await trackGrades(tx, 'ia_grades', tenant, recorded);
-  if (grades) return applyGrades(tx, tenant, grades, recorded.type);
+  if (GradeTotals.isGradingEvent(recorded)) return applyGrades(state, tenant, recorded);
+  const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   switch (event.type) {
     case 'CourseCreated': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO ia_courses (tenant, course_id, course_code, course_name, subject, instructor_ids) VALUES ($1,$2,$3,$4,$5,$6)
-         ON CONFLICT DO NOTHING`, [tenant, d.courseId, d.courseCode, d.courseName, d.subject, d.instructorIds]);
+      if (!state.courses.has({ tenant, course_id: d.courseId })) {
+        state.courses.put({
+          tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, subject: d.subject, instructor_ids: [...d.instructorIds],
+        });
+      }
       return null;
     }
     case 'InstructorAssigned': {
       const { courseId, instructorId } = event.data;
-      await tx.query(`UPDATE ia_courses SET instructor_ids = array_append(instructor_ids, $3)
-        WHERE tenant = $1 AND course_id = $2 AND NOT ($3 = ANY(instructor_ids))`, [tenant, courseId, instructorId]);
+      const c = state.courses.get({ tenant, course_id: courseId });
+      if (c && !c.instructor_ids.includes(instructorId)) state.courses.put({ ...c, instructor_ids: [...c.instructor_ids, instructorId] });
       return { tenant, keys: [noticeKeys.user(instructorId)] };
     }
     case 'InstructorUnassigned': {
       const { courseId, instructorId } = event.data;
-      await tx.query('UPDATE ia_courses SET instructor_ids = array_remove(instructor_ids, $3) WHERE tenant = $1 AND course_id = $2', [tenant, courseId, instructorId]);
+      const c = state.courses.get({ tenant, course_id: courseId });
+      if (c && c.instructor_ids.includes(instructorId)) state.courses.put({ ...c, instructor_ids: c.instructor_ids.filter((id) => id !== instructorId) });
       return { tenant, keys: [noticeKeys.user(instructorId)] };
     }
     case 'AssignmentCreated': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO ia_assignments (tenant, assignment_id, course_id, title, description, due, created_at, live_at, time_limit,
-           submissions_allowed, creation_method, created_by)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING`,
-        [tenant, d.assignmentId, d.courseId, d.title, d.description ?? '', d.due, d.createdAt, d.assigned, d.timeLimitSeconds,
-          d.submissionsAllowed ?? true, d.creationMethod ?? 'scratch', d.createdBy]);
+      if (!state.assignments.has({ tenant, assignment_id: d.assignmentId })) {
+        state.assignments.put({
+          tenant, assignment_id: d.assignmentId, course_id: d.courseId, title: d.title, description: d.description ?? '', due: d.due,
+          created_at: d.createdAt, live_at: d.assigned, time_limit: d.timeLimitSeconds ?? null, submissions_allowed: d.submissionsAllowed ?? true,
+          creation_method: d.creationMethod ?? 'scratch', created_by: d.createdBy, question_count: 0, marks_total: 0, submissions: 0,
+          average: null, deleted: false,
+        });
+      }
       return { tenant, keys: [noticeKeys.course(d.courseId)] };
     }
     case 'QuestionAdded': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO ia_questions (tenant, assignment_id, question_id, question_number, content, answer, grading_instructions,
-           marks_possible, tags, flagged_for_review)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT DO NOTHING`,
-        [tenant, d.assignmentId, d.questionId, d.questionNumber, d.content, d.answer ?? '', d.gradingInstructions ?? '',
-          d.marksPossible, JSON.stringify(d.tags ?? []), d.flaggedForReview ?? '']);
-      await refreshTotals(tx, tenant, d.assignmentId);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
+      if (!state.questions.has(key)) {
+        state.questions.put({
+          ...key, question_number: d.questionNumber, content: d.content, answer: d.answer ?? '', grading_instructions: d.gradingInstructions ?? '',
+          marks_possible: d.marksPossible, tags: [...(d.tags ?? [])], flagged_for_review: d.flaggedForReview ?? '',
+        });
+        const ids = state.questionIds.get(aKey(tenant, d.assignmentId)) ?? new Set<number>();
+        ids.add(d.questionId);
+        state.questionIds.set(aKey(tenant, d.assignmentId), ids);
+      }
+      refreshTotals(state, tenant, d.assignmentId);
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     case 'QuestionUpdated': {
       const d = event.data;
-      await tx.query(
-        `UPDATE ia_questions SET content = $4, answer = $5, grading_instructions = $6, marks_possible = $7, tags = $8
-         WHERE tenant = $1 AND assignment_id = $2 AND question_id = $3`,
-        [tenant, d.assignmentId, d.questionId, d.content, d.answer, d.gradingInstructions, d.marksPossible, JSON.stringify(d.tags)]);
-      await refreshTotals(tx, tenant, d.assignmentId);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      updateQuestion(state, tenant, d.assignmentId, d.questionId, {
+        content: d.content, answer: d.answer, grading_instructions: d.gradingInstructions, marks_possible: d.marksPossible, tags: [...d.tags],
+      });
+      refreshTotals(state, tenant, d.assignmentId);
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     case 'QuestionFlagged': {
       const d = event.data;
-      await tx.query('UPDATE ia_questions SET flagged_for_review = $4 WHERE tenant = $1 AND assignment_id = $2 AND question_id = $3',
-        [tenant, d.assignmentId, d.questionId, d.reason]);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      updateQuestion(state, tenant, d.assignmentId, d.questionId, { flagged_for_review: d.reason });
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     case 'QuestionFlagResolved': {
       const d = event.data;
-      await tx.query(`UPDATE ia_questions SET flagged_for_review = '' WHERE tenant = $1 AND assignment_id = $2 AND question_id = $3`,
-        [tenant, d.assignmentId, d.questionId]);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      updateQuestion(state, tenant, d.assignmentId, d.questionId, { flagged_for_review: '' });
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     case 'AssignmentRenamed': {
       const d = event.data;
-      await tx.query('UPDATE ia_assignments SET title = $3 WHERE tenant = $1 AND assignment_id = $2', [tenant, d.assignmentId, d.title]);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      updateAssignment(state, tenant, d.assignmentId, () => ({ title: d.title }));
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     case 'AssignmentDeleted': {
       const d = event.data;
-      await tx.query('UPDATE ia_assignments SET deleted = true WHERE tenant = $1 AND assignment_id = $2', [tenant, d.assignmentId]);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      updateAssignment(state, tenant, d.assignmentId, () => ({ deleted: true }));
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     case 'AssignmentSubmitted': {
       const d = event.data;
-      const inserted = await tx.query(
-        'INSERT INTO ia_submitted (tenant, assignment_id, student_id) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING', [tenant, d.assignmentId, d.studentId]);
-      if (inserted.rowCount === 0) return null;
-      await tx.query('UPDATE ia_assignments SET submissions = submissions + 1 WHERE tenant = $1 AND assignment_id = $2', [tenant, d.assignmentId]);
-      return touchedAssignment(tx, tenant, d.assignmentId);
+      if (!submit(state, tenant, d.assignmentId, d.studentId)) return null;
+      return touchedAssignment(state, tenant, d.assignmentId);
     }
     default:
       return null;
   }
 }
 
-export const instructorAssignmentsProjection: Projection = perEventProjection({
+/** Each due assignment's average: the mean of the marks of its students who have every question graded. */
+export function settleAverages(state: InstructorAssignmentsState): void {
+  if (state.averageDue.size === 0) return;
+  const students = new Map<string, Map<number, { obtained: number; graded: number }>>();
+  for (const g of state.grades.rows.values()) {
+    const k = aKey(g.tenant, g.assignment_id);
+    if (!state.averageDue.has(k)) continue;
+    const byStudent = students.get(k) ?? new Map<number, { obtained: number; graded: number }>();
+    const s = byStudent.get(g.student_id) ?? { obtained: 0, graded: 0 };
+    s.obtained += scaled(g.points);
+    if (g.graded) s.graded++;
+    byStudent.set(g.student_id, s);
+    students.set(k, byStudent);
+  }
+  for (const [k, { key, questionCount }] of state.averageDue) {
+    const done = questionCount > 0 ? [...students.get(k)?.values() ?? []].filter((s) => s.graded >= questionCount) : [];
+    const average = done.length === 0 ? null : done.reduce((t, s) => t + s.obtained, 0) / (SCALE * done.length);
+    updateAssignment(state, key.tenant, key.assignment_id, () => ({ average }));
+  }
+  state.averageDue.clear();
+}
+
+const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) });
+const QUESTION_EVENTS = new Set(['QuestionAdded', 'QuestionUpdated', 'QuestionFlagged', 'QuestionFlagResolved']);
+const ASSIGNMENT_EVENTS = new Set([...QUESTION_EVENTS, 'AssignmentCreated', 'AssignmentRenamed', 'AssignmentDeleted', 'AssignmentSubmitted']);
+const COURSE_EVENTS = new Set(['CourseCreated', 'InstructorAssigned', 'InstructorUnassigned']);
+
+const byAssignment = (keys: Iterable<AssignmentKey>) => JSON.stringify([...new Map([...keys].map((k) => [aKey(k.tenant, k.assignment_id), k])).values()]);
+const ASSIGNMENT_IN = `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id
+  FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer))`;
+
+/** Reads what the batch touches, one query per table: assignments by id, every question and every mark of the assignments involved. */
+export async function loadInstructorAssignments(tx: SqlClient, state: InstructorAssignmentsState, events: readonly RecordedEvent[]): Promise<void> {
+  const courses = events.filter((e) => COURSE_EVENTS.has(e.type)).map((e) => ({ tenant: tenantOf(e), course_id: Number(e.data.courseId) }));
+  const grading = events.filter((e) => GradeTotals.isGradingEvent(e));
+  const assignments = [...events.filter((e) => ASSIGNMENT_EVENTS.has(e.type)), ...grading].map(assignmentOf);
+  const withQuestions = events.filter((e) => QUESTION_EVENTS.has(e.type)).map(assignmentOf);
+  const submitted = events.filter((e) => e.type === 'AssignmentSubmitted' || e.type === 'SubmissionFileProcessed')
+    .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) }));
+  await state.courses.load(tx, courses);
+  await state.assignments.load(tx, assignments);
+  if (withQuestions.length > 0) {
+    for (const q of await state.questions.loadWhere(tx, ASSIGNMENT_IN, [byAssignment(withQuestions)])) {
+      const ids = state.questionIds.get(aKey(q.tenant, q.assignment_id)) ?? new Set<number>();
+      ids.add(q.question_id);
+      state.questionIds.set(aKey(q.tenant, q.assignment_id), ids);
+    }
+  }
+  await state.submitted.load(tx, submitted);
+  // Every mark of each assignment graded in this batch (its average counts all its students), not only the students named.
+  if (grading.length > 0) await state.grades.rows.loadWhere(tx, ASSIGNMENT_IN, [byAssignment(grading.map(assignmentOf))]);
+}
+
+export const initInstructorAssignments = (): InstructorAssignmentsState => ({
+  courses: new RowSet(coursesTable), assignments: new RowSet(assignmentsTable), questions: new RowSet(questionsTable),
+  submitted: new RowSet(submittedTable), grades: new GradeTotals('ia_grades'), questionIds: new Map(), averageDue: new Map(),
+});
+
+export const instructorAssignmentsProjection = defineProjection<InstructorAssignmentsState>({
   name: PROJECTIONS.instructorAssignments,
   version: 2,
   tables: ['ia_courses', 'ia_assignments', 'ia_questions', 'ia_submitted', 'ia_grades'],
@@ -161,5 +275,15 @@ export const instructorAssignmentsProjection: Projection = perEventProjection({
     await db.query(`CREATE TABLE IF NOT EXISTS ia_submitted (
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id))`);
   },
-  apply,
+  init: initInstructorAssignments,
+  load: loadInstructorAssignments,
+  evolve: evolveInstructorAssignments,
+  async save(tx, state) {
+    settleAverages(state);
+    await state.courses.flush(tx);
+    await state.assignments.flush(tx);
+    await state.questions.flush(tx);
+    await state.submitted.flush(tx);
+    await state.grades.rows.flush(tx);
+  },
 });

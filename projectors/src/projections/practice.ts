@@ -3,8 +3,8 @@ import {
 } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
 
 /** The answer keys stay in the row (shown once submitted); the query side serves the sheet without them before. */
 type QuestionRow = PracticeSheet['questions'][number] & { key: string };
@@ -57,25 +57,36 @@ export function evolvePractice(row: PracticeRow | null, event: DomainEvent): Pra
   }
 }
 
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+/** practice_assignments: one practice assignment, its whole sheet in `doc`; `position` is the last event that changed it. */
+export type PracticeAssignmentsRow = {
+  tenant: string; practice_id: number; student_id: number; created_at: string; doc: PracticeRow; position: string;
+};
+
+const practiceTable: TableSpec<PracticeAssignmentsRow> = {
+  table: 'practice_assignments', key: ['tenant', 'practice_id'],
+  columns: ['tenant', 'practice_id', 'student_id', 'created_at', 'doc', 'position'],
+};
+
+export type PracticeState = { practice: RowSet<PracticeAssignmentsRow> };
+
+const practiceIdOf = (recorded: RecordedEvent) => Number((recorded.data as { practiceId: number }).practiceId);
+
+/** Pure over the batch's state: one event folded into its practice assignment's row. */
+export function evolvePracticeBatch(state: PracticeState, recorded: RecordedEvent): Touched | null {
   if (!PRACTICE_EVENTS.has(recorded.type)) return null;
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
-  const practiceId = Number((recorded.data as { practiceId: number }).practiceId);
-  const { rows } = await tx.query<{ doc: PracticeRow; position: string }>(
-    'SELECT doc, position FROM practice_assignments WHERE tenant = $1 AND practice_id = $2', [tenant, practiceId]);
+  const practiceId = practiceIdOf(recorded);
+  const row = state.practice.get({ tenant, practice_id: practiceId });
   // Rows keep the position they reflect: a redelivered event changes nothing.
-  if (rows[0] && rows[0].position >= recorded.globalPosition) return null;
-  const next = evolvePractice(rows[0]?.doc ?? null, event);
+  if (row && row.position >= recorded.globalPosition) return null;
+  const next = evolvePractice(row?.doc ?? null, event);
   if (!next) return null;
-  await tx.query(
-    `INSERT INTO practice_assignments (tenant, practice_id, student_id, created_at, doc, position) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (tenant, practice_id) DO UPDATE SET doc = EXCLUDED.doc, position = EXCLUDED.position`,
-    [tenant, practiceId, next.student_id, next.created_at, JSON.stringify(next), recorded.globalPosition]);
+  state.practice.put({ tenant, practice_id: practiceId, student_id: next.student_id, created_at: next.created_at, doc: next, position: recorded.globalPosition });
   return { tenant, keys: [noticeKeys.user(next.student_id), practiceNoticeKey(practiceId)] };
 }
 
-export const practiceProjection: Projection = perEventProjection({
+export const practiceProjection = defineProjection<PracticeState>({
   name: PRACTICE_PROJECTION,
   version: 1,
   tables: ['practice_assignments'],
@@ -85,5 +96,9 @@ export const practiceProjection: Projection = perEventProjection({
       doc jsonb NOT NULL, position text NOT NULL, PRIMARY KEY (tenant, practice_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS practice_assignments_student ON practice_assignments (tenant, student_id, created_at)');
   },
-  apply,
+  init: () => ({ practice: new RowSet(practiceTable) }),
+  async load(tx, state, events) {
+    await state.practice.load(tx, events.filter((e) => PRACTICE_EVENTS.has(e.type)).map((e) => ({ tenant: tenantOf(e), practice_id: practiceIdOf(e) })));
+  },
+  evolve: evolvePracticeBatch,
 });

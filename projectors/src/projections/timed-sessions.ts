@@ -1,56 +1,72 @@
 import { TIMED_SESSIONS_PROJECTION, noticeKeys, type DomainEvent } from '@evergrade/contracts';
-import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
+import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
+import type { TimedSessionRow } from './timed-sessions.queries';
 
 /**
  * Timed sessions, one row per (assignment, student): the instructor's panel reads it, and the server's deadline
  * process looks in it for running sessions past their deadline (the decider then decides on the stream itself).
  */
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
+const sessionsTable: TableSpec<TimedSessionRow> = {
+  table: 'timed_sessions', key: ['tenant', 'assignment_id', 'student_id'],
+  columns: ['tenant', 'assignment_id', 'student_id', 'started_at', 'deadline', 'time_limit', 'extra_seconds', 'status',
+    'submission_method', 'submitted_at', 'last_heartbeat_at', 'position'],
+};
+
+export type TimedSessionsState = { sessions: RowSet<TimedSessionRow> };
+
+const TYPES = ['TimedSessionStarted', 'ExtraTimeGranted', 'SessionHeartbeat', 'AssignmentSubmitted'] as const;
+
+/** Pure: one event folded into the batch's sessions. A row already at or past the event's position is left as it is. */
+export function evolveTimedSessions(state: TimedSessionsState, recorded: RecordedEvent): Touched | null {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
-  const pos = recorded.globalPosition;
+  const position = recorded.globalPosition;
   const keys = (d: { assignmentId: number; studentId: number }) => ({ tenant, keys: [noticeKeys.user(d.studentId), noticeKeys.assignment(d.assignmentId)] });
+  const rowOf = (d: { assignmentId: number; studentId: number }) => state.sessions.get({ tenant, assignment_id: d.assignmentId, student_id: d.studentId });
+  /** Rows keep the position they reflect: a redelivered event changes nothing. */
+  const fresh = (row: TimedSessionRow) => row.position < position;
   switch (event.type) {
     case 'TimedSessionStarted': {
       const d = event.data;
-      await tx.query(
-        `INSERT INTO timed_sessions (tenant, assignment_id, student_id, started_at, deadline, time_limit, extra_seconds, status, position)
-         VALUES ($1,$2,$3,$4,$5,$6,0,'active',$7) ON CONFLICT DO NOTHING`,
-        [tenant, d.assignmentId, d.studentId, d.startedAt, d.deadline, d.timeLimitSeconds, pos]);
+      if (!rowOf(d)) {
+        state.sessions.put({
+          tenant, assignment_id: d.assignmentId, student_id: d.studentId, started_at: d.startedAt, deadline: d.deadline,
+          time_limit: d.timeLimitSeconds, extra_seconds: 0, status: 'active', submission_method: null, submitted_at: null,
+          last_heartbeat_at: null, position,
+        });
+      }
       return keys(d);
     }
     case 'ExtraTimeGranted': {
       const d = event.data;
-      await tx.query(
-        `UPDATE timed_sessions SET deadline = $4, extra_seconds = extra_seconds + $5, position = $6
-         WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3`,
-        [tenant, d.assignmentId, d.studentId, d.newDeadline, d.seconds, pos]);
+      const row = rowOf(d);
+      if (row && fresh(row)) state.sessions.put({ ...row, deadline: d.newDeadline, extra_seconds: row.extra_seconds + d.seconds, position });
       return keys(d);
     }
     case 'SessionHeartbeat': {
       const d = event.data;
-      await tx.query('UPDATE timed_sessions SET last_heartbeat_at = $4 WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3',
-        [tenant, d.assignmentId, d.studentId, d.at]);
+      const row = rowOf(d);
+      if (row) state.sessions.put({ ...row, last_heartbeat_at: d.at });
       // Heartbeats change nothing anyone is shown: no notice.
       return null;
     }
     case 'AssignmentSubmitted': {
       const d = event.data;
-      const { rowCount } = await tx.query(
-        `UPDATE timed_sessions SET status = 'submitted', submission_method = $4, submitted_at = $5, position = $6
-         WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3`,
-        [tenant, d.assignmentId, d.studentId, d.submissionMethod ?? 'manual', d.submittedAt, pos]);
-      return rowCount ? keys(d) : null;
+      const row = rowOf(d);
+      if (!row) return null;
+      if (fresh(row)) {
+        state.sessions.put({ ...row, status: 'submitted', submission_method: d.submissionMethod ?? 'manual', submitted_at: d.submittedAt, position });
+      }
+      return keys(d);
     }
     default:
       return null;
   }
 }
 
-export const timedSessionsProjection: Projection = perEventProjection({
+export const timedSessionsProjection = defineProjection<TimedSessionsState>({
   name: TIMED_SESSIONS_PROJECTION,
   version: 1,
   tables: ['timed_sessions'],
@@ -62,5 +78,11 @@ export const timedSessionsProjection: Projection = perEventProjection({
       PRIMARY KEY (tenant, assignment_id, student_id))`);
     await db.query(`CREATE INDEX IF NOT EXISTS timed_sessions_open ON timed_sessions (deadline) WHERE status = 'active'`);
   },
-  apply,
+  init: () => ({ sessions: new RowSet(sessionsTable) }),
+  async load(tx, state, events) {
+    await state.sessions.load(tx, ofTypes(events, ...TYPES).map((e) => ({
+      tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId),
+    })));
+  },
+  evolve: evolveTimedSessions,
 });
