@@ -59,6 +59,7 @@ async function recordedOwner(store: EventStore, tenant: string, kind: OwnedIdKin
   return null;
 }
 
+const KINDS: OwnedIdKind[] = ['question', 'response'];
 const BATCH = 2000;
 /** Owners held in memory before they are written out (then the scan goes on). */
 const FLUSH_AT = 50_000;
@@ -74,8 +75,12 @@ export async function backfillIdOwners(store: EventStore, options: { now?: () =>
   const pending = new Map<string, { tenant: string; kind: OwnedIdKind; owners: Record<string, IdOwner> }>();
   const counts = { question: 0, response: 0 };
   let held = 0;
-  // The command id names the stretch of the log a write covers, so a rerun writes the same stretch as a no-op.
+  // The command id names the stretch of the log a write covers (up to the last event that created ids, not the last
+  // read: another process's lookups may follow), so a rerun or a racing process writes the same stretch as a no-op.
   let from = 'start';
+  let lastFound: string | undefined;
+  // Ids whose allocation names their owner already (this build's) need no lookup.
+  const owned = { question: new Set<number>(), response: new Set<number>() };
   const add = (kind: OwnedIdKind, id: number, owner: IdOwner) => {
     const stream = streamIds.idOwners(owner.tenant, kind, id);
     const bucket = pending.get(stream) ?? { tenant: owner.tenant, kind, owners: {} };
@@ -101,13 +106,19 @@ export async function backfillIdOwners(store: EventStore, options: { now?: () =>
   for (;;) {
     if (options.signal?.aborted) return;
     const batch = await store.readAll({ after, limit: BATCH });
-    for (const e of batch) for (const [kind, id, owner] of ownersIn(e)) add(kind, id, owner);
+    for (const e of batch) {
+      const kind = KINDS.find((k) => e.streamId === streamIds.sequence(k));
+      if (kind && e.type === 'IdAllocated' && e.data.owner) owned[kind].add(e.streamVersion);
+      const found = ownersIn(e).filter(([k, id]) => !owned[k].has(id));
+      for (const [kind, id, owner] of found) add(kind, id, owner);
+      if (found.length > 0) lastFound = e.globalPosition;
+    }
     if (batch.length > 0) after = batch[batch.length - 1]!.globalPosition;
-    if (held >= FLUSH_AT) await flush(after!);
+    if (held >= FLUSH_AT) await flush(lastFound!);
     if (batch.length < BATCH) break;
   }
   if (options.signal?.aborted) return;
-  await flush(after ?? 'end');
+  if (held > 0) await flush(lastFound!);
   const at = (options.now ?? (() => new Date()))().toISOString();
   await store.append(streamIds.idOwnersBackfill(), [{
     type: 'IdOwnersBackfilled', data: { upTo: after ?? null, questions: counts.question, responses: counts.response, at },

@@ -26,7 +26,7 @@ export const streamIds = {
   /** Owners of ids allocated before IdAllocated recorded them (the backfill's), a thousand ids a stream. */
   idOwners: (tenant: string, kind: 'question' | 'response', id: number) => `id-owners:${tenant}:${kind}:${Math.floor(id / 1000)}`,
   /** The backfill of id owners ran: one event, written once. */
-  idOwnersBackfill: () => 'id-owners-backfill',
+  idOwnersBackfill: () => 'id-owners-backfill:1',
 };
 
 export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config' | 'practice' | 'response' | 'problem-report';
