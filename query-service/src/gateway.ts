@@ -5,6 +5,7 @@ import { SESSION_COOKIE, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts'
 import type { Session, SessionStore } from '@evergrade/platform/auth';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
+import { courseIdsOfUser, hasStudentAssignment, saCourseOfAssignment, teachesAnyOf } from '@evergrade/projectors/queries';
 
 export type GatewayDeps = { sessions: SessionStore; bus: NoticeBus; db: Database };
 
@@ -63,20 +64,11 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
 }
 
 async function coursesOf(db: Database, s: Session): Promise<number[]> {
-  const column = s.role === 'student' ? 'student_ids' : 'instructor_ids';
-  const { rows } = await db.query<{ course_id: number }>(
-    `SELECT course_id FROM courses WHERE tenant = $1 AND $2 = ANY(${column})`, [s.tenant, s.userId]).catch(() => ({ rows: [] }));
-  return rows.map((r) => r.course_id);
+  return courseIdsOfUser(db, s.tenant, s.userId, s.role).catch(() => []);
 }
 
 async function mayWatch(db: Database, s: Session, assignmentId: number): Promise<boolean> {
-  if (s.role === 'student') {
-    const r = await db.query('SELECT 1 FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
-      [s.tenant, s.userId, assignmentId]);
-    return r.rowCount > 0;
-  }
-  const r = await db.query(
-    `SELECT 1 FROM sa_assignments a JOIN courses c ON c.tenant = a.tenant AND c.course_id = a.course_id
-     WHERE a.tenant = $1 AND a.assignment_id = $2 AND $3 = ANY(c.instructor_ids)`, [s.tenant, assignmentId, s.userId]);
-  return r.rowCount > 0;
+  if (s.role === 'student') return hasStudentAssignment(db, s.tenant, s.userId, assignmentId);
+  const courseId = await saCourseOfAssignment(db, s.tenant, assignmentId);
+  return courseId !== null && teachesAnyOf(db, s.tenant, s.userId, [courseId]);
 }

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
-import { GradeStatsSchema, StudentSummarySchema, type StudentAssignment } from '@evergrade/contracts';
+import { GradeStatsSchema, StudentSummarySchema, streamIds, type DomainEvent } from '@evergrade/contracts';
 import { createAssignment } from '@evergrade/command-service';
+import { courseByCode, userByEmail } from '@evergrade/projectors/queries';
 import type { AiProvider } from '@evergrade/platform/ai';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { loginAs, type TestUser } from './testing/client';
 
 /**
- * Charts data and the graded-work summary through the standalone server. No grade event exists yet (grading
- * is the next issue), so `grade` stands in for its projection: it writes marks and feedback into the same
- * read-model columns (student_assignments.doc marks_obtained/status, aq_responses grade/graded/feedback) the
- * routes read, which is all the routes depend on.
+ * Charts data and the graded-work summary through the standalone server. `grade` writes a student's grading stream
+ * as the grader would (the typed answers captured, then a grade and feedback per question), so the marks reach the
+ * routes through the read models' own projections.
  */
 const DAY = 86_400_000;
 
@@ -27,32 +27,36 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
   let aiReply: () => Promise<string> = async () => 'unused';
   const fakeAi: AiProvider = { name: 'fake-model', offline: false, complete: async (r) => { aiCalls.push(r.user); return aiReply(); } };
 
+  let responseIds = 900_000;
   async function grade(studentId: number, assignmentId: number, marks: Record<number, [number, string]>) {
-    const { rows: qs } = await server.db.query<{ question_id: number; question_number: number }>(
-      'SELECT question_id, question_number FROM aq_questions WHERE tenant = $1 AND assignment_id = $2', ['demo', assignmentId]);
-    let total = 0;
-    for (const q of qs) {
-      const [g, feedback] = marks[q.question_number] ?? [0, ''];
-      total += g;
-      await server.db.query(
-        `INSERT INTO aq_responses (tenant, assignment_id, student_id, question_id, response_content, grade, graded, feedback, position)
-         VALUES ('demo', $1, $2, $3, 'answer', $4, true, $5, '0')
-         ON CONFLICT (tenant, assignment_id, student_id, question_id) DO UPDATE SET grade = $4, graded = true, feedback = $5`,
-        [assignmentId, studentId, q.question_id, g, feedback]);
-    }
-    const { rows } = await server.db.query<{ doc: StudentAssignment }>(
-      'SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3', ['demo', studentId, assignmentId]);
-    const doc = { ...rows[0]!.doc, status: 'Graded', marks_obtained: total };
-    await server.db.query('UPDATE student_assignments SET doc = $4 WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3',
-      ['demo', studentId, assignmentId, JSON.stringify(doc)]);
+    const questions = (await server.store.readAll({ limit: 100_000 }))
+      .filter((e) => e.type === 'QuestionAdded' && e.data.assignmentId === assignmentId)
+      .map((e) => ({ questionId: Number(e.data.questionId), questionNumber: Number(e.data.questionNumber), marksPossible: Number(e.data.marksPossible) }));
+    const at = new Date().toISOString();
+    const responses = questions.map((q) => ({ responseId: ++responseIds, questionId: q.questionId, questionNumber: q.questionNumber, response: 'answer' }));
+    const events: DomainEvent[] = [
+      { type: 'OnlineResponsesCaptured', data: { assignmentId, studentId, submissionVersion: 1, responses, capturedAt: at } },
+      ...questions.map((q, i): DomainEvent => {
+        const [points, feedback] = marks[q.questionNumber] ?? [0, ''];
+        return {
+          type: 'ResponseGraded',
+          data: {
+            assignmentId, studentId, responseId: responses[i]!.responseId, questionId: q.questionId, questionNumber: q.questionNumber,
+            pointsObtained: points, pointsPossible: q.marksPossible, feedback, flaggedForReview: '', grader: { kind: 'offline', name: 'offline' },
+            confidence: 0.9, inputs: { questionVersion: 1, responseVersion: 1 }, gradedAt: at,
+          },
+        };
+      }),
+    ];
+    const { lastPosition } = await server.store.append(streamIds.grading('demo', assignmentId, studentId),
+      events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: { tenant: 'demo' } })), { expectedVersion: 'no_stream' });
+    await server.runner.reached(lastPosition);
   }
 
   beforeAll(async () => {
     server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ai: fakeAi, ...(await backend()) });
-    const user = async (email: string) =>
-      (await server.db.query<{ user_id: number }>('SELECT user_id FROM users WHERE tenant = $1 AND email = $2', ['demo', email])).rows[0]!.user_id;
-    const course = async (code: string) =>
-      (await server.db.query<{ course_id: number }>('SELECT course_id FROM courses WHERE tenant = $1 AND course_code = $2', ['demo', code])).rows[0]!.course_id;
+    const user = async (email: string) => (await userByEmail(server.db, 'demo', email))!.user_id;
+    const course = async (code: string) => (await courseByCode(server.db, 'demo', code))!.course_id;
     ids = { ada: await user('student@demo.school'), emmy: await user('student2@demo.school'), teacher: await user('teacher@demo.school'), math: await course('MATH10'), phys: await course('PHYS10') };
     const now = Date.now();
     const make = (courseId: number, title: string, dueDaysAgo: number, marks: number[]) =>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
 import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
+import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
 import type { Projection, Touched } from '../projection';
 import { rowSetsOf } from '../projection';
 import { assignmentQuestionsProjection } from './assignment-questions';
@@ -196,8 +196,8 @@ describe.each(backends)('student read models in batches on %s', (_name, backend)
   it('reads once per table and writes each table once, whatever the batch size', async () => {
     for (const p of [studentAssignmentsProjection, assignmentQuestionsProjection] as const) {
       const def = p.definition as unknown as {
-        init(): object; load(tx: Database, s: object, e: RecordedEvent[]): Promise<void>; evolve(s: object, e: RecordedEvent): unknown;
-        save?(tx: Database, s: object): Promise<void>;
+        init(): object; load(tx: SqlClient, s: object, e: RecordedEvent[]): Promise<void>; evolve(s: object, e: RecordedEvent): unknown;
+        save?(tx: SqlClient, s: object): Promise<void>;
       };
       const events = [...term(), ...term().map((e) => ({ ...e, globalPosition: `1${e.globalPosition.slice(1)}` as GlobalPosition }))];
       const state = def.init();

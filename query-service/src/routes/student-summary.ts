@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError, PROJECTIONS, richTextToPlainText, routes, type StudentAssignment } from '@evergrade/contracts';
+import { NotFoundError, PROJECTIONS, richTextToPlainText, routes } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import { classGradedRows, studentQuestionSheet, visibleStudentAssignment, visibleStudentAssignments } from '@evergrade/projectors/queries';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
-import { gradeStats, type GradedRow } from '../grades/grade-stats';
-import { buildSummary, type SummaryQuestion } from '../grades/summary';
+import { gradeStats } from '../grades/grade-stats';
+import { buildSummary } from '../grades/summary';
 
 export const GRADED_NOT_FOUND = 'Graded assignment not found';
 
@@ -15,39 +16,23 @@ export function studentSummaryRoutes(app: FastifyInstance, deps: QueryServiceDep
   registerRoute(app, sessions, routes.getGradeStats, async (request) => {
     const s = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.studentAssignments]);
-    const mine = await db.query<{ doc: StudentAssignment }>(
-      `SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND (doc->>'assigned')::timestamptz <= now()`,
-      [s.tenant, s.userId]);
+    const mine = await visibleStudentAssignments(db, s.tenant, s.userId);
     // Only aggregates of the classmates' rows leave the server (the class average per course).
-    const classRows = await db.query<GradedRow>(
-      `SELECT student_id, course_id, doc FROM student_assignments
-       WHERE tenant = $1 AND doc->>'marks_obtained' IS NOT NULL AND (doc->>'assigned')::timestamptz <= now()
-         AND course_id IN (SELECT course_id FROM student_assignments WHERE tenant = $1 AND student_id = $2)`,
-      [s.tenant, s.userId]);
-    return gradeStats(mine.rows.map((r) => r.doc), classRows.rows);
+    const classRows = await classGradedRows(db, s.tenant, s.userId);
+    return gradeStats(mine, classRows);
   });
 
   registerRoute(app, sessions, routes.getStudentSummary, async (request) => {
     const s = sessionOf(request);
     const assignmentId = request.body.assignment_id;
     await awaitProjections(request, deps, [PROJECTIONS.studentAssignments, PROJECTIONS.assignmentQuestions]);
-    const { rows } = await db.query<{ doc: StudentAssignment }>(
-      `SELECT doc FROM student_assignments WHERE tenant = $1 AND student_id = $2 AND assignment_id = $3
-       AND (doc->>'assigned')::timestamptz <= now()`,
-      [s.tenant, s.userId, assignmentId]);
-    const assignment = rows[0]?.doc;
+    const assignment = await visibleStudentAssignment(db, s.tenant, s.userId, assignmentId);
     if (!assignment || assignment.status !== 'Graded') throw new NotFoundError(GRADED_NOT_FOUND);
-    const questions = await db.query<Omit<SummaryQuestion, 'marks_possible' | 'grade'> & { marks_possible: string; grade: string | null }>(
-      `SELECT q.question_id, q.question_number, q.question_content, q.marks_possible, r.grade, r.feedback
-       FROM aq_questions q
-       LEFT JOIN aq_responses r ON r.tenant = q.tenant AND r.assignment_id = q.assignment_id
-                                AND r.question_id = q.question_id AND r.student_id = $3
-       WHERE q.tenant = $1 AND q.assignment_id = $2 ORDER BY q.question_number`,
-      [s.tenant, assignmentId, s.userId]);
+    const questions = await studentQuestionSheet(db, s.tenant, assignmentId, s.userId);
     // The summary is text: feedback kept as editor state (bold, italic) is read as its words.
-    return buildSummary(deps.ai, assignment, questions.rows.map((q) => ({
-      ...q, marks_possible: Number(q.marks_possible), grade: q.grade === null ? null : Number(q.grade),
-      feedback: q.feedback === null ? null : richTextToPlainText(q.feedback),
+    return buildSummary(deps.ai, assignment, questions.map((q) => ({
+      question_id: q.question_id, question_number: q.question_number, question_content: q.question_content,
+      marks_possible: q.marks_possible, grade: q.grade, feedback: q.feedback === null ? null : richTextToPlainText(q.feedback),
     })));
   });
 }
