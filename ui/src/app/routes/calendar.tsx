@@ -4,7 +4,7 @@ import { useSessionStore } from '../../stores/session';
 import { assignmentsQueryOptions } from '../../features/assignments/api/get-assignments';
 import { subjectTone } from '../../lib/assignment-filters';
 import { useInstructorAssignments } from '../../features/instructor-assignments/api/get-instructor-assignments';
-import { usePracticeAssignments } from '../../features/practice/api/get-practice-assignments';
+import { usePracticeAssignments } from '../../api/get-practice-assignments';
 import { MonthCalendar, type CalendarEvent } from '../../features/calendar';
 import { InstructorLayout } from './instructor/layout';
 import { StudentLayout } from './student/layout';

@@ -1,4 +1,4 @@
-import { RichTextEditor, RichTextView, type RichTextEditorProps } from '../../features/editor';
+import { RichTextEditor, RichTextView, type RichTextEditorProps } from '../editor';
 
 /**
  * The rich-text pieces the preview and the wizard use: the editor feature's lazy editor (lexical with

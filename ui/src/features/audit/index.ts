@@ -1,3 +1,2 @@
-/** The audit history of grades: the admin's audit page and a response's grade history (also for the graded submission view). */
+/** The admin's audit page: the search over every grade change, the grade book as of a moment, a response's history. */
 export { AuditPage } from './components/audit-page';
-export { GradeHistory } from './components/grade-history';

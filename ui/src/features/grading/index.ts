@@ -1,4 +1,3 @@
-/** Instructor grading: the Submissions tab and the regrade-after-edit flow of the assignment page. */
+/** Instructor grading: the Submissions tab and the regrade-after-edit flow of the assignment page (composed in app/routes). */
 export { SubmissionsPanel, NO_SUBMISSIONS } from './components/submissions-panel';
-export { RegradeWarningDialog, REGRADE_WARNING } from './components/regrade-warning';
 export { useRegradeAfterEdit } from './hooks/use-regrade-after-edit';

@@ -1,12 +1,11 @@
 /**
- * Practice assignments (spec document 1). The list page of the assignments feature uses `usePracticeAssignments`
- * (its Practice tab) and `practiceAssignmentPath`; the router mounts the two route components.
+ * Practice assignments (spec document 1): the router mounts the two route components. The list of practice
+ * assignments, which the assignments feature's Practice tab also shows, is a shared endpoint (`api/get-practice-assignments`).
  */
 import { useParams } from 'react-router';
 import { PracticeTaking } from './components/practice-taking';
 import { PracticeWizard } from './components/practice-wizard';
 
-export { usePracticeAssignments, practiceAssignmentsQueryOptions, practiceKeys } from './api/get-practice-assignments';
 export { PracticeTaking, PracticeWizard };
 
 export const PRACTICE_CREATE_PATH = '/student/assignments/practice/create';

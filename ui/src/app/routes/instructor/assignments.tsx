@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import '../../../features/instructor-assignments/instructor-assignments.css';
 import { PlusIcon } from '../../../components/icons';
+import { SubmissionsPanel, useRegradeAfterEdit } from '../../../features/grading';
 import { AssignmentDetail } from '../../../features/instructor-assignments/components/assignment-detail';
 import { InstructorGreeting } from '../../../features/instructor-assignments/components/greeting';
 import { InstructorAssignmentList, NEW_ASSIGNMENT_PATH } from '../../../features/instructor-assignments/components/instructor-assignment-list';
@@ -28,5 +29,17 @@ export function InstructorAssignmentsRoute() {
 export function InstructorAssignmentRoute() {
   const { assignmentId } = useParams();
   const id = Number(assignmentId);
-  return <AssignmentDetail key={id} assignmentId={id} />;
+  return <InstructorAssignmentPage key={id} assignmentId={id} />;
+}
+
+/** The assignment page: the instructor-assignments detail, with grading's Submissions view and its regrade after an edit. */
+export function InstructorAssignmentPage({ assignmentId }: { assignmentId: number }) {
+  const regrade = useRegradeAfterEdit(assignmentId);
+  return (
+    <AssignmentDetail
+      assignmentId={assignmentId}
+      regrade={regrade}
+      submissions={(courseCode) => <SubmissionsPanel assignmentId={assignmentId} courseCode={courseCode} />}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { richTextToPlainText, type AddAssignmentBody } from '@evergrade/contracts';
-import { replaceText } from '../../editor/testing';
+import { replaceText } from '../../../components/editor/testing';
 import { mockApi, renderRoutes } from '../../../testing/render';
 import { useSessionStore } from '../../../stores/session';
 import { AssignmentWizard } from './assignment-wizard';

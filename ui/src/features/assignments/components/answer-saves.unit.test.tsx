@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { CSRF_COOKIE, MESSAGES, richTextToPlainText, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
 import { useSessionStore } from '../../../stores/session';
 import { mockApi, renderRoutes, type Handler } from '../../../testing/render';
-import { preloadRichText } from '../../editor';
-import { editorText, replaceText } from '../../editor/testing';
+import { preloadRichText } from '../../../components/editor';
+import { editorText, replaceText } from '../../../components/editor/testing';
 import { useConnection } from '../stores/connection';
 import { saveQueue } from '../utils/save-queue';
 import { AssignmentView } from './assignment-view';

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/spinner';
 import { assignmentsQueryOptions } from '../api/get-assignments';
 import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, TABS, type Filters, type TabId } from '../utils/assignment-lists';
 // The API module only (not the practice feature's index), so the list does not pull in the practice pages.
-import { usePracticeAssignments } from '../../practice/api/get-practice-assignments';
+import { usePracticeAssignments } from '../../../api/get-practice-assignments';
 import { AssignmentCard } from './assignment-card';
 import { PracticeCard } from './practice-card';
 
@@ -54,7 +54,7 @@ export function AssignmentList() {
     const now = new Date();
     const { upcoming, past } = splitAssignments(data ?? {}, now);
     return { now, Upcoming: filterAssignments(upcoming, filters, now), Past: filterAssignments(past, filters, now) };
-    // dataUpdatedAt makes "now" move forward with every refresh
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- dataUpdatedAt makes "now" move forward with every refresh
   }, [data, filters, dataUpdatedAt]);
 
   const { practice, loading: practiceLoading } = usePracticeAssignments();

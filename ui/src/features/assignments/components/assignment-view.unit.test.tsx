@@ -2,8 +2,8 @@ import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, richTextToPlainText, type AssignmentQuestion, type StudentAssignment } from '@evergrade/contracts';
 import { mockApi, renderRoutes } from '../../../testing/render';
-import { preloadRichText } from '../../editor';
-import { editorText, replaceText } from '../../editor/testing';
+import { preloadRichText } from '../../../components/editor';
+import { editorText, replaceText } from '../../../components/editor/testing';
 import { questionsQueryKey } from '../api/get-assignment-questions';
 import { AssignmentView } from './assignment-view';
 

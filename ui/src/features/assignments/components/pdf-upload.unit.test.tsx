@@ -4,8 +4,8 @@ import { MESSAGES, PDF_SUBMISSION_MESSAGES, type AssignmentQuestion, type PdfSub
 import { useSessionStore } from '../../../stores/session';
 import { renderRoutes } from '../../../testing/render';
 import { json, ndjson } from '../../../testing/replies';
-import { preloadRichText } from '../../editor';
-import { editorText, replaceText } from '../../editor/testing';
+import { preloadRichText } from '../../../components/editor';
+import { editorText, replaceText } from '../../../components/editor/testing';
 import { AssignmentView } from './assignment-view';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();

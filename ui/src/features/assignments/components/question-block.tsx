@@ -3,7 +3,7 @@ import { isRichTextEmpty, MESSAGES, type AssignmentQuestion } from '@evergrade/c
 import { GradeBadge } from '../../../components/grade-badge';
 import { CheckIcon } from '../../../components/icons';
 import { marksLabel } from '../../../lib/format';
-import { RichTextEditor, RichTextView } from '../../editor';
+import { RichTextEditor, RichTextView } from '../../../components/editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
 import type { ReplacedAnswer } from '../utils/replaced-answers';
 import './answering.css';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes } from '@evergrade/contracts';
 import { callApi } from '../../../lib/api-client';
 import { minPositionFor } from '../../../lib/positions';
-import { auditKeys } from './keys';
+import { auditKeys } from '../../../api/audit-keys';
 
 /** POST /admin/audit/grade-book-as-of: the whole grade book as it stood at `asOf`. */
 export const getGradeBook = (assignmentId: number, asOf: string, signal?: AbortSignal) =>

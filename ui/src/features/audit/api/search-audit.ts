@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { minPositionFor } from '../../../lib/positions';
-import { auditKeys, type AuditFilters } from './keys';
+import { auditKeys, type AuditFilters } from '../../../api/audit-keys';
 
 /** POST /admin/audit/search: grade events, newest first, one page. */
 export const searchAudit = (filters: AuditFilters, signal?: AbortSignal) =>

@@ -1,9 +1,9 @@
 import type { AuditFiltersReply } from '@evergrade/contracts';
-import type { AuditFilters } from '../api/keys';
+import type { AuditFilters } from '../../../api/audit-keys';
 import { QueryBoundary } from '../../../components/query-boundary';
 import { EmptyState } from '../../../components/empty-state';
 import { useAuditSearch } from '../api/search-audit';
-import { entryTitle, formatInstant, fromLocalInput, toLocalInput, valueChange } from '../utils/audit-format';
+import { entryTitle, formatInstant, fromLocalInput, toLocalInput, valueChange } from '../../../lib/audit-format';
 import { PAGE_SIZE } from '../hooks/use-audit-params';
 
 type Props = {

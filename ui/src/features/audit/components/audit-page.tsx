@@ -4,7 +4,7 @@ import { useAuditFilters } from '../api/get-audit-filters';
 import { useAuditParams } from '../hooks/use-audit-params';
 import { AuditEvents } from './audit-events';
 import { GradeBookAsOf } from './grade-book-as-of';
-import { GradeHistory } from './grade-history';
+import { GradeHistory } from '../../../components/grade-history/grade-history';
 import '../audit.css';
 
 /** The school admin's audit of every grade: search grade events, a response's chain, the grade book as of an instant. */

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry, AuditHistoryEntry, GradeBook, ResponseChain, ResponseHistoryEntry } from '@evergrade/contracts';
 import { mockApi, renderRoutes } from '../../../testing/render';
-import { fromLocalInput, justBefore, toLocalInput } from '../utils/audit-format';
+import { fromLocalInput, justBefore, toLocalInput } from '../../../lib/audit-format';
 import { AuditPage } from './audit-page';
-import { GradeHistory } from './grade-history';
+import { GradeHistory } from '../../../components/grade-history/grade-history';
 
 const base: ResponseHistoryEntry = {
   version: 1, kind: 'OnlineResponsesCaptured', at: '2026-03-02T09:00:00.000Z', actor_kind: 'system', actor: 'online submission', actor_id: null,

@@ -3,7 +3,7 @@ import { FlagIcon } from '../../../components/icons';
 import { QueryBoundary } from '../../../components/query-boundary';
 import { EmptyState } from '../../../components/empty-state';
 import { gradeHistoryCsvUrl, useGradeBook } from '../api/get-grade-book';
-import { formatInstant, formatPoints, fromLocalInput, toLocalInput } from '../utils/audit-format';
+import { formatInstant, formatPoints, fromLocalInput, toLocalInput } from '../../../lib/audit-format';
 
 type Props = {
   options: AuditFiltersReply;

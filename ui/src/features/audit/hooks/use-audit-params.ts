@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AuditFilters } from '../api/keys';
+import type { AuditFilters } from '../../../api/audit-keys';
 
 export type AuditTab = 'events' | 'book';
 export const PAGE_SIZE = 25;

@@ -21,7 +21,7 @@ export function MonthCalendar({ events, loading = false, now = new Date() }: Pro
     next.set('month', monthParam(m));
     return next;
   });
-  const weeks = useMemo(() => monthGrid(month), [month.year, month.month]);
+  const weeks = useMemo(() => monthGrid({ year: month.year, month: month.month }), [month.year, month.month]);
   const byDay = useMemo(() => eventsByDay(events), [events]);
   const thisMonth = inMonth(events, month);
   const today = dayKey(now);

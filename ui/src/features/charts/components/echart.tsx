@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EChartsOption } from 'echarts';
-import { init, use, type ECharts } from 'echarts/core';
+import { init, use as registerParts, type ECharts } from 'echarts/core';
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, RadarComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what the four charts use: this module (and echarts) loads with the dashboard's chunk, never the main one.
-use([PieChart, LineChart, BarChart, RadarChart, TitleComponent, TooltipComponent, LegendComponent, GridComponent, RadarComponent, AriaComponent, CanvasRenderer]);
+registerParts([PieChart, LineChart, BarChart, RadarChart, TitleComponent, TooltipComponent, LegendComponent, GridComponent, RadarComponent, AriaComponent, CanvasRenderer]);
 
 /** An option, or one built for the chart's width in px (labels that must fit it). */
 export type ChartOption = EChartsOption | ((width: number) => EChartsOption);

@@ -29,7 +29,7 @@ export function StudentDashboard({ assignments, loading }: { assignments: Studen
   const stats = useGradeStats();
   const list = useMemo(() => Object.values(assignments ?? {}), [assignments]);
   const doughnut = useMemo(() => statusDoughnutOption(statusCounts(list.map((a) => a.status)), palette), [list, palette]);
-  const graded = stats.data?.assignments ?? [];
+  const graded = useMemo(() => stats.data?.assignments ?? [], [stats.data]);
   const line = useMemo(() => gradesOverTimeOption(graded, palette), [graded, palette]);
   const bar = useCallback((width: number) => gradePerAssignmentOption(graded, palette, width), [graded, palette]);
   const subjects = useCallback((width: number) => subjectAveragesOption(stats.data?.subjects ?? [], palette, width), [stats.data, palette]);

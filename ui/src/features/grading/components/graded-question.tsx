@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { GradedQuestion as Question } from '@evergrade/contracts';
 import { CheckIcon, FlagIcon, SparkIcon } from '../../../components/icons';
-import { GradeHistory } from '../../audit';
-import { RichTextEditor, RichTextView } from '../../editor';
+import { GradeHistory } from '../../../components/grade-history/grade-history';
+import { RichTextEditor, RichTextView } from '../../../components/editor';
 import { useResponseEdit } from '../hooks/use-response-edit';
 import { formatMarks, isUnresolvedFlag, MARKS_STEP, type GradedState } from '../utils/grading-state';
 

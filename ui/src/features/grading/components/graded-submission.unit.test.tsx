@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GRADING_MESSAGES, parseRichText, richTextToPlainText, type StudentGrading } from '@evergrade/contracts';
 import { $createParagraphNode, $createTextNode, $getRoot, type TextFormatType } from 'lexical';
 import { renderRoutes } from '../../../testing/render';
-import { editorOf, replaceText } from '../../editor/testing';
+import { editorOf, replaceText } from '../../../components/editor/testing';
 import { useRunningStore } from '../stores/running';
 import { gradedQuestion, json, ndjson, stubNetwork, studentRecord, type Route } from '../testing';
 import { SubmissionsPanel } from './submissions-panel';

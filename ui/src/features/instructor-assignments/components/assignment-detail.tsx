@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/dialog';
 import { ArrowLeftIcon, CalendarIcon } from '../../../components/icons';
@@ -13,22 +13,30 @@ import { InlineTitle } from './inline-title';
 import { QuestionsTab } from './questions-tab';
 import { StatusBadge } from '../../../components/status-badge';
 import { TimedSessionsPanel } from './timed-sessions-panel';
-import { SubmissionsPanel, useRegradeAfterEdit } from '../../grading';
 
 export const LOAD_FAILED = 'There was an error loading this assignment. Please try again.';
 export const LIST_PATH = '/instructor/assignments';
 
 type View = 'questions' | 'submissions';
 
+/** What the grading feature lends the page (composed in app/routes): whether there are submissions, and the regrade after an edit. */
+export type RegradeAfterEdit = { hasSubmissions: boolean; regradeAll: (onReset?: () => void) => Promise<void> };
+
+type Props = {
+  assignmentId: number;
+  regrade: RegradeAfterEdit;
+  /** The Submissions view, given the course code. */
+  submissions: (courseCode: string) => ReactNode;
+};
+
 /** /instructor/assignments/:assignmentId */
-export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
+export function AssignmentDetail({ assignmentId, regrade, submissions }: Props) {
   const navigate = useNavigate();
   const valid = Number.isInteger(assignmentId) && assignmentId > 0;
   const sheet = useAssignmentSheet(assignmentId);
   const list = useInstructorAssignments();
   const rename = useRenameAssignment();
   const [view, setView] = useState<View>('questions');
-  const regrade = useRegradeAfterEdit(assignmentId);
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -95,7 +103,7 @@ export function AssignmentDetail({ assignmentId }: { assignmentId: number }) {
 
       {view === 'questions'
         ? <QuestionsTab sheet={a} afterSaveWithSubmissions={regrade.hasSubmissions ? () => void regrade.regradeAll(() => setView('submissions')) : undefined} />
-        : <SubmissionsPanel assignmentId={assignmentId} courseCode={a.course_code} />}
+        : submissions(a.course_code)}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function InstructorAssignmentList() {
     const now = new Date();
     const split = splitAssignments(data ?? [], now);
     return { now, Upcoming: filterAssignments(split.Upcoming, filters, now), Past: filterAssignments(split.Past, filters, now) };
-    // dataUpdatedAt moves "now" forward with every refresh
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- dataUpdatedAt moves "now" forward with every refresh
   }, [data, filters, dataUpdatedAt]);
 
   const all = data ?? [];

@@ -4,7 +4,7 @@ import { AssignmentPreview } from '../../../components/assignment-preview/assign
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast';
-import { RegradeWarningDialog } from '../../grading';
+import { RegradeWarningDialog } from '../../../components/regrade-warning';
 import { useResolveFlag, useSaveQuestions } from '../api/update-question';
 import { bodyOf, changedQuestions, draftOf, draftsError, type QuestionDraft } from '../utils/question-edits';
 import { DownloadMenu } from './download-menu';

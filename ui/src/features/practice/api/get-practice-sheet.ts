@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { minPositionFor } from '../../../lib/positions';
-import { practiceKeys } from './get-practice-assignments';
+import { practiceKeys } from '../../../api/get-practice-assignments';
 
 /** POST /students/get-practice-assignment-questions: the practice with its questions, answers and last feedback. */
 export const getPracticeSheet = (practiceId: number, { signal }: { signal?: AbortSignal } = {}) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddPracticeBody } from '@evergrade/contracts';
 import { callApi } from '../../../lib/api-client';
 import { invalidateAt } from '../../../lib/positions';
-import { practiceKeys } from './get-practice-assignments';
+import { practiceKeys } from '../../../api/get-practice-assignments';
 
 /** POST /students/set-practice-assignment-response (autosave). */
 export const savePracticeResponse = (practiceId: number, questionId: number, questionNumber: number, content: string | null) =>

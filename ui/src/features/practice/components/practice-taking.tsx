@@ -4,7 +4,7 @@ import { PRACTICE_LIMITS, PRACTICE_MESSAGES, isRichTextEmpty, type PracticeSheet
 import { AlertDialog, Modal } from '../../../components/dialog';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../stores/toast';
-import { RichTextEditor, RichTextView } from '../../editor';
+import { RichTextEditor, RichTextView } from '../../../components/editor';
 import { usePracticeSheet } from '../api/get-practice-sheet';
 import { savePracticeResponse, useCheckPractice, useResetPractice, useSubmitPractice } from '../api/practice-commands';
 import { usePracticeAutosave, type SaveState } from '../hooks/use-practice-autosave';
@@ -41,7 +41,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
     setDialog({ alert: notFound ? PRACTICE_MESSAGES.notFound : PRACTICE_MESSAGES.loadFailed, back: true });
   }, [sheet.isError, sheet.error]);
 
-  const questions = sheet.data?.questions ?? [];
+  const questions = useMemo(() => sheet.data?.questions ?? [], [sheet.data]);
   // Until the answers are copied from the sheet (an effect, after the first paint), the sheet's own answers count.
   const done = useMemo(
     () => questions.filter((q) => !isRichTextEmpty(q.question_id in answers ? answers[q.question_id] ?? null : q.response_content)).length,

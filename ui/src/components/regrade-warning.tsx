@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../components/dialog';
+import { ConfirmDialog } from './dialog';
 
 export const REGRADE_WARNING =
   'This assignment has submissions. Saving these changes resets grading for every submission and regrades them all against the edited questions. Marks set by hand are kept.';

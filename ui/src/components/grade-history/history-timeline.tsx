@@ -1,5 +1,5 @@
 import { richTextToPlainText, type AuditHistoryEntry, type ResponseHistoryEntry } from '@evergrade/contracts';
-import { entryTitle, formatInstant, justBefore, valueChange } from '../utils/audit-format';
+import { entryTitle, formatInstant, justBefore, valueChange } from '../../lib/audit-format';
 
 type Entry = ResponseHistoryEntry & Partial<Pick<AuditHistoryEntry, 'graded' | 'flag_resolved' | 'detail'>>;
 

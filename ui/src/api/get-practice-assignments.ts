@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PRACTICE_PROJECTION, type PracticeListItem } from '@evergrade/contracts';
-import { callApi } from '../../../lib/api-client';
-import { minPositionFor } from '../../../lib/positions';
+import { callApi } from '../lib/api-client';
+import { minPositionFor } from '../lib/positions';
 
 export const practiceKeys = {
   all: [PRACTICE_PROJECTION] as const,

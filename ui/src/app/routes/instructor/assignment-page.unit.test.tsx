@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ASSIGNMENT_TITLE_MESSAGES, type AssignmentSheet } from '@evergrade/contracts';
 import { mockApi, renderRoutes, type Handler } from '../../../testing/render';
-import { AssignmentDetail, LOAD_FAILED } from './assignment-detail';
+import { LOAD_FAILED } from '../../../features/instructor-assignments/components/assignment-detail';
+import { InstructorAssignmentPage } from './assignments';
 
 const sheet = (extra: Partial<AssignmentSheet> = {}): AssignmentSheet => ({
   assignment_id: 7, title: 'Algebra Quiz', description: '', due_date: new Date(Date.now() + 86_400_000).toISOString(),
@@ -15,7 +16,7 @@ function show(handlers: Record<string, Handler>) {
   const view = renderRoutes(
     [
       { path: '/instructor/assignments', element: <p>The list</p> },
-      { path: '/instructor/assignments/:id', element: <AssignmentDetail assignmentId={7} /> },
+      { path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={7} /> },
     ],
     '/instructor/assignments/7',
   );
@@ -41,7 +42,7 @@ const startRename = async () => {
   return screen.getByRole('textbox', { name: 'Assignment title' });
 };
 
-describe('AssignmentDetail rename', () => {
+describe('The assignment page rename', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -87,7 +88,7 @@ describe('AssignmentDetail rename', () => {
   });
 });
 
-describe('AssignmentDetail', () => {
+describe('The assignment page', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_MESSAGES, EQUATION_PLACEHOLDER, parseRichText, richTextToPlainText, TAB_TEXT } from '@evergrade/contracts';
 import { RichTextEditor, RichTextView } from './index';
 import { insertImageFile } from './plugins/image-plugin';

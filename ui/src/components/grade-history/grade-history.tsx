@@ -1,7 +1,7 @@
-import { QueryBoundary } from '../../../components/query-boundary';
-import { useInstructorChain, useResponseChain } from '../api/get-response-chain';
+import { QueryBoundary } from '../query-boundary';
+import { useInstructorChain, useResponseChain } from '../../api/get-response-chain';
 import { HistoryTimeline } from './history-timeline';
-import '../audit.css';
+import './grade-history.css';
 
 type Props = {
   responseId: number;

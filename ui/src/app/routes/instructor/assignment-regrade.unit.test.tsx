@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssignmentSheet, InstructorQuestion } from '@evergrade/contracts';
 import { renderRoutes } from '../../../testing/render';
-import { AssignmentDetail } from '../../instructor-assignments/components/assignment-detail';
-import { useRunningStore } from '../stores/running';
-import { gradedQuestion, json, stubNetwork, studentRecord } from '../testing';
-import { REGRADE_WARNING } from './regrade-warning';
+import { InstructorAssignmentPage } from './assignments';
+import { useRunningStore } from '../../../features/grading/stores/running';
+import { gradedQuestion, json, stubNetwork, studentRecord } from '../../../features/grading/testing';
+import { REGRADE_WARNING } from '../../../components/regrade-warning';
 
 // jsdom has no layout: lexical asks where the caret is to scroll it into view.
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
@@ -45,7 +45,7 @@ function show(withSubmissions: boolean) {
       return new Response(`${JSON.stringify({ status: 'complete', graded: 1, position: '9' })}\n`, { headers: { 'Content-Type': 'application/x-ndjson' } });
     },
   });
-  renderRoutes([{ path: '/instructor/assignments/:id', element: <AssignmentDetail assignmentId={9} /> }], '/instructor/assignments/9');
+  renderRoutes([{ path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={9} /> }], '/instructor/assignments/9');
   return { ...net, order };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { PROJECTIONS } from '@evergrade/contracts';
-import { applyNotice } from '../../../app/live-updates';
-import { instructorAssignmentKeys } from './keys';
+import { applyNotice } from './live-updates';
+import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
 
 const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
 

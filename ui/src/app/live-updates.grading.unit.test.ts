@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { GRADING_PROJECTION } from '@evergrade/contracts';
-import { applyNotice } from '../../../app/live-updates';
-import { gradingKeys } from './keys';
+import { applyNotice } from './live-updates';
+import { gradingKeys } from '../features/grading/api/keys';
 
 const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
 

@@ -1,5 +1,5 @@
 /**
- * The rich-text editor feature. This is the only module other features import; it loads lexical and
+ * The rich-text editor, shared by the features that edit or show answers. Import this module, not its files; it loads lexical and
  * KaTeX lazily, so pages without an editor or formulas do not pay for them.
  */
 export { RichTextEditor, RichTextView, preloadRichText, type RichTextViewProps } from './components/lazy';

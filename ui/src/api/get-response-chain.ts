@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { minPositionFor } from '../../../lib/positions';
-import { auditKeys } from './keys';
+import { callApi } from '../lib/api-client';
+import { minPositionFor } from '../lib/positions';
+import { auditKeys } from './audit-keys';
 
 /** POST /admin/audit/response-history: the admin's view of a response's chain, with whose response it is. */
 export const getResponseChain = (responseId: number, signal?: AbortSignal) =>

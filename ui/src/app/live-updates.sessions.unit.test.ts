@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { TIMED_SESSIONS_PROJECTION } from '@evergrade/contracts';
-import { applyNotice } from '../../../app/live-updates';
-import { timedSessionsKey } from '../../instructor-assignments/api/timed-sessions';
-import { timedSessionKey } from './sessions';
+import { applyNotice } from './live-updates';
+import { timedSessionsKey } from '../features/instructor-assignments/api/timed-sessions';
+import { timedSessionKey } from '../features/assignments/api/sessions';
 
 const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
 

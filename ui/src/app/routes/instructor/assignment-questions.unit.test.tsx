@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssignmentSheet, InstructorQuestion } from '@evergrade/contracts';
 import { mockApi, renderRoutes } from '../../../testing/render';
-import { AssignmentDetail } from './assignment-detail';
+import { InstructorAssignmentPage } from './assignments';
 
 const question = (id: number, extra: Partial<InstructorQuestion> = {}): InstructorQuestion => ({
   question_id: id, question_number: id, question: `What is ${id} + ${id}?`, answer: String(2 * id), grading_instructions: 'Full marks for the number',
@@ -25,7 +25,7 @@ function server(questions: InstructorQuestion[]) {
       return { body: { success: true, position: '9' } };
     },
   });
-  renderRoutes([{ path: '/instructor/assignments/:id', element: <AssignmentDetail assignmentId={7} /> }], '/instructor/assignments/7');
+  renderRoutes([{ path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={7} /> }], '/instructor/assignments/7');
   return { ...api, updates: () => api.calls.filter((c) => c.key === 'POST /grader/update-question').map((c) => c.body as Record<string, unknown>) };
 }
 
