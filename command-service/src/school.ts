@@ -1,4 +1,4 @@
-import { ConflictError, streamIds, type Role } from '@evergrade/contracts';
+import { streamIds, type Role } from '@evergrade/contracts';
 import { WrongExpectedVersionError, type EventMetadata, type EventStore } from '@evergrade/platform/event-store';
 import { hashPassword } from '@evergrade/platform/auth';
 import { assignmentDecider } from './assignment/decide';

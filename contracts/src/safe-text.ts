@@ -16,6 +16,7 @@ export const INPUT_MESSAGES = {
   unusableValue: 'A value in the request is out of range or malformed',
 } as const;
 
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** A JSON escape of NUL or of a surrogate, the only way either can hide inside embedded JSON text. */

@@ -68,9 +68,8 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
 
   it('stopped in the middle of a batch, rolls that batch back; restarted, applies every event exactly once', async () => {
     const last = await appendMany(store, 1000);
-    let first: ReturnType<typeof createProjectorRunner>;
     let stopped: Promise<void> | undefined;
-    first = createProjectorRunner({
+    const first: ReturnType<typeof createProjectorRunner> = createProjectorRunner({
       store, db, batchSize: 100,
       projections: [countingProjection({ onApply: (_e, nth) => { if (nth === 250) stopped = first.stop(); } })],
     });

@@ -29,7 +29,7 @@ let lastPosition: string | null = null;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const clone = (b: Book): Book => new Map([...b].map(([s, qs]) => [s, new Map([...qs].map(([q, c]) => [q, { ...c }]))]));
-let book: Book = new Map();
+const book: Book = new Map();
 
 async function mark(name: string): Promise<void> {
   await sleep(25);

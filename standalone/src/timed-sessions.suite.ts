@@ -76,13 +76,12 @@ export function timedSessionsSuite(open: () => Promise<Partial<StandaloneOptions
         assignment_id: id, question_id: question, response_content: e.text, command_id: e.command, client_saved_at: e.at,
       });
       // A queue flushed late: newest first, then the older ones, then every one again (retries).
-      let last = await save(edits[2]!);
+      await save(edits[2]!);
       for (const e of [edits[0]!, edits[1]!, edits[2]!, edits[0]!, edits[1]!]) {
         const res = await save(e);
         expect(res.statusCode).toBe(200);
-        last = res;
       }
-      last = await save({ text: 'other question', at: at(-40), command: randomUUID() }, q2);
+      const last = await save({ text: 'other question', at: at(-40), command: randomUUID() }, q2);
       expect(last.statusCode).toBe(200);
       const questions = (await student.post('/students/get-assignment-questions', { assignment_id: id }, afterPosition(last.json.position))).json.questions;
       expect(questions.map((q: { response_content: string | null }) => q.response_content)).toEqual(['final answer', 'other question']);

@@ -29,7 +29,7 @@ const WHOLE_LINE = new RegExp(
 export function marksLine(line: string): MarksNote | null {
   const m = WHOLE_LINE.exec(line.trim());
   if (!m) return null;
-  const hasUnitOrLabel = /mark|point|pts|score|total|[\[(]/i.test(line);
+  const hasUnitOrLabel = /mark|point|pts|score|total|[[(]/i.test(line);
   if (!hasUnitOrLabel) return null;
   return { value: Number(m[3]), total: Boolean(m[1] || m[2]), text: line.trim() };
 }

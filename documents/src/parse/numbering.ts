@@ -8,7 +8,7 @@ import { marksIn } from './marks';
 export type NumberStyle = 'labelled' | 'plain';
 export type QuestionStart = { line: number; number: number; style: NumberStyle; rest: string };
 
-const LABELLED = /^(?:question|ques\.?|qn\.?|q\.?)\s*(?:no\.?\s*)?(\d{1,3})(?![\d.]\d)\s*[.):\-]?\s*(.*)$/i;
+const LABELLED = /^(?:question|ques\.?|qn\.?|q\.?)\s*(?:no\.?\s*)?(\d{1,3})(?![\d.]\d)\s*[.):-]?\s*(.*)$/i;
 const PLAIN = /^(\d{1,3})\s?[.):](?!\d)\s*(.*)$/;
 const PARENTHESISED = /^\((\d{1,3})\)\s+(\S.*)$/;
 const MAX_QUESTION_NUMBER = 300;

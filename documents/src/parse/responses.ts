@@ -9,7 +9,7 @@ export type SplitResponses = {
 };
 
 /** Student answers also come as "Ans 1", "Answer 2:", "A3." (besides "1.", "Q1", "Question 1"). */
-const ANSWER_NUMBERING = /^(?:(?:answer|ans\.?)\s*(?:no\.?\s*)?|a)(\d{1,3})(?![\d.]\d)\s*[.):\-]?\s*(.*)$/i;
+const ANSWER_NUMBERING = /^(?:(?:answer|ans\.?)\s*(?:no\.?\s*)?|a)(\d{1,3})(?![\d.]\d)\s*[.):-]?\s*(.*)$/i;
 
 /**
  * A student's response text (typed or OCR of handwriting) split by question numbering into the answers

@@ -28,7 +28,7 @@ export function sectionLabel(line: string, options: { inBody?: boolean } = {}): 
     if (bare && !ANSWER_LABEL.test(line)) return { kind: 'answer', text: bare[1]!.trim() };
   }
   const abbreviated = ABBREVIATED_ANSWER.exec(line);
-  if (abbreviated) return { kind: 'answer', text: (abbreviated[1] ?? '').replace(/^[:=\-]\s*/, '').trim() };
+  if (abbreviated) return { kind: 'answer', text: (abbreviated[1] ?? '').replace(/^[:=-]\s*/, '').trim() };
   const answer = ANSWER_LABEL.exec(line);
   if (answer) return { kind: 'answer', text: `${answer[1]?.trim() ?? ''} ${answer[2] ?? ''}`.trim() };
   const grading = GRADING_LABEL.exec(line);

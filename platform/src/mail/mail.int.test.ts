@@ -9,7 +9,6 @@ describe('mail', () => {
   afterAll(async () => { await db.close(); });
 
   it('keeps the dev outbox off in production, on in standalone and in development without SMTP', () => {
-    const from = 'x@y.z';
     expect(devOutboxEnabled({ nodeEnv: 'production', standalone: true })).toBe(false);
     expect(devOutboxEnabled({ nodeEnv: 'test', standalone: true })).toBe(true);
     expect(devOutboxEnabled({ nodeEnv: 'development' })).toBe(true);
