@@ -59,7 +59,8 @@ const IDENT = /^(?:ONLY\s+)?(?:(?:[a-z_][a-z0-9_]*|\$_)\.)?"?([a-z_][a-z0-9_]*)"
 /** FROM and TABLE may list several tables (`FROM a x, b y`, `DROP TABLE a, b`); the others name one. */
 const CLAUSE = /\b(FROM|TABLE(?:\s+IF\s+(?:NOT\s+)?EXISTS)?|JOIN|INTO|UPDATE|TRUNCATE(?:\s+TABLE)?)\s+(?=([^;()]*))/g;
 const INDEX_ON = /\bON\s+(?:ONLY\s+)?(?:(?:[a-z_][a-z0-9_]*|\$_)\.)?"?([a-z_][a-z0-9_]*)"?\s*(?:USING\s+\w+\s*)?\(/g;
-const END_OF_LIST = /\b(?:WHERE|JOIN|LEFT|RIGHT|INNER|CROSS|FULL|GROUP|ORDER|LIMIT|ON|USING|SET|VALUES|RETURNING|UNION|FOR|WINDOW|HAVING|SELECT|AS\s+\()\b/;
+const END_OF_LIST =
+  /\b(?:WHERE|JOIN|LEFT|RIGHT|INNER|CROSS|FULL|GROUP|ORDER|LIMIT|ON|USING|SET|VALUES|RETURNING|UNION|FOR|WINDOW|HAVING|SELECT|AS\s+\()\b/;
 
 /** The table names a piece of SQL names. */
 function tablesNamed(sql: string): string[] {
@@ -85,7 +86,8 @@ function projectionModules(): { module: string; name: string; tables: readonly s
   for (const st of index.statements) {
     if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
     const bindings = st.importClause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) moduleOf.set(el.name.text, st.moduleSpecifier.text.replace(/^\.\//, ''));
+    if (bindings && ts.isNamedImports(bindings))
+      for (const el of bindings.elements) moduleOf.set(el.name.text, st.moduleSpecifier.text.replace(/^\.\//, ''));
   }
   const exported = projections as Record<string, unknown>;
   return projections.allProjections.map((p) => {
@@ -112,7 +114,9 @@ describe('read-model ownership', () => {
     expect(tablesNamed('DELETE FROM gr_history WHERE tenant = $1')).toEqual(['gr_history']);
     expect(tablesNamed('SELECT 1 FROM a x, b AS y WHERE true')).toEqual(['a', 'b']);
     expect(tablesNamed('INSERT INTO s.rubrics (tenant) VALUES ($1) ON CONFLICT (tenant) DO NOTHING')).toEqual(['rubrics']);
-    expect(tablesNamed('CREATE TABLE IF NOT EXISTS textbooks (tenant text); CREATE INDEX IF NOT EXISTS t_i ON textbooks (tenant)')).toEqual(['textbooks', 'textbooks']);
+    expect(tablesNamed('CREATE TABLE IF NOT EXISTS textbooks (tenant text); CREATE INDEX IF NOT EXISTS t_i ON textbooks (tenant)')).toEqual(
+      ['textbooks', 'textbooks'],
+    );
     expect(tablesNamed('UPDATE ia_grades SET points = 1')).toEqual(['ia_grades']);
     expect(tablesNamed('Remove the student from courses and users')).toEqual([]);
     expect(tablesNamed('SELECT * FROM $_ WHERE true')).toEqual([]);
@@ -149,11 +153,20 @@ describe('read-model ownership', () => {
     for (const path of server) {
       if (!/\bexport (?:type|interface)\b|TableSpec|GradeTotals/.test(readFileSync(join(root, path), 'utf8'))) continue;
       walk(parse(path), (n) => {
-        if ((ts.isTypeAliasDeclaration(n) || ts.isInterfaceDeclaration(n)) && n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+        if (
+          (ts.isTypeAliasDeclaration(n) || ts.isInterfaceDeclaration(n)) &&
+          n.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+        ) {
           declared.set(n.name.text, [...(declared.get(n.name.text) ?? []), path]);
         }
-        if (ts.isVariableDeclaration(n) && n.type && ts.isTypeReferenceNode(n.type) && n.type.typeName.getText() === 'TableSpec'
-          && n.initializer && ts.isObjectLiteralExpression(n.initializer)) {
+        if (
+          ts.isVariableDeclaration(n) &&
+          n.type &&
+          ts.isTypeReferenceNode(n.type) &&
+          n.type.typeName.getText() === 'TableSpec' &&
+          n.initializer &&
+          ts.isObjectLiteralExpression(n.initializer)
+        ) {
           const row = n.type.typeArguments?.[0]?.getText() ?? '?';
           for (const prop of n.initializer.properties) {
             if (ts.isPropertyAssignment(prop) && prop.name.getText() === 'table' && ts.isStringLiteralLike(prop.initializer)) {
@@ -161,7 +174,12 @@ describe('read-model ownership', () => {
             }
           }
         }
-        if (ts.isNewExpression(n) && n.expression.getText() === 'GradeTotals' && n.arguments?.[0] && ts.isStringLiteralLike(n.arguments[0])) {
+        if (
+          ts.isNewExpression(n) &&
+          n.expression.getText() === 'GradeTotals' &&
+          n.arguments?.[0] &&
+          ts.isStringLiteralLike(n.arguments[0])
+        ) {
           specs.set(n.arguments[0].text, [...(specs.get(n.arguments[0].text) ?? []), { row: 'GradeRow', path }]);
         }
       });
@@ -171,15 +189,21 @@ describe('read-model ownership', () => {
       for (const table of tables) {
         const found = specs.get(table) ?? [];
         if (found.length !== 1) {
-          problems.push(`${table}: ${found.length} TableSpec<Row> (or GradeTotals) declarations, expected 1 in ${projectionsDir}/${module}.ts`);
+          problems.push(
+            `${table}: ${found.length} TableSpec<Row> (or GradeTotals) declarations, expected 1 in ${projectionsDir}/${module}.ts`,
+          );
           continue;
         }
         const { row, path } = found[0]!;
         if (!ownedBy(path, module)) problems.push(`${table}: its TableSpec is in ${path}, not in ${projectionsDir}/${module}.ts`);
         const where = declared.get(row) ?? [];
         if (row === 'GradeRow') continue;
-        if (where.length !== 1) problems.push(`${table}: row type ${row} is exported by ${where.length} declarations (${where.join(', ') || 'none'}), expected 1`);
-        else if (!ownedBy(where[0]!, module)) problems.push(`${table}: row type ${row} is declared in ${where[0]}, not in its projection module`);
+        if (where.length !== 1)
+          problems.push(
+            `${table}: row type ${row} is exported by ${where.length} declarations (${where.join(', ') || 'none'}), expected 1`,
+          );
+        else if (!ownedBy(where[0]!, module))
+          problems.push(`${table}: row type ${row} is declared in ${where[0]}, not in its projection module`);
       }
     }
     expect(problems).toEqual([]);
