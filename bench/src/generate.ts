@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streamIds, type DomainEvent, type IdKind } from '@evergrade/contracts';
+import { streamIds, type DomainEvent, type IdKind, type IdOwner } from '@evergrade/contracts';
 import { migrateEventStore, type EventMetadata } from '@evergrade/platform/event-store';
 import type { Database } from '@evergrade/platform/sql';
 
@@ -202,10 +202,11 @@ class History {
     return { streamId, events: events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })) };
   }
 
-  private *ids(kind: IdKind, n: number): Generator<Append, number[]> {
+  /** Question and response ids name the stream they belong to (`owner`), as the command side allocates them. */
+  private *ids(kind: IdKind, n: number, owner?: IdOwner): Generator<Append, number[]> {
     const first = (this.sequences.get(kind) ?? 0) + 1;
     this.sequences.set(kind, first + n - 1);
-    yield this.emit(streamIds.sequence(kind), {}, ...Array.from({ length: n }, (): DomainEvent => ({ type: 'IdAllocated', data: {} })));
+    yield this.emit(streamIds.sequence(kind), {}, ...Array.from({ length: n }, (): DomainEvent => ({ type: 'IdAllocated', data: owner ? { owner } : {} })));
     return Array.from({ length: n }, (_, i) => first + i);
   }
 
@@ -300,7 +301,8 @@ class History {
     const assignments: Assignment[] = [];
     for (const [c, course] of school.courses.entries()) {
       const [assignmentId] = yield* this.ids('assignment', 1);
-      const questionIds = yield* this.ids('question', this.shape.questions);
+      const questionIds = yield* this.ids('question', this.shape.questions,
+        { tenant, stream: streamIds.assignment(tenant, assignmentId!), assignmentId: assignmentId! });
       const timed = chance(0.2, school.index, week, c);
       const due = T0 + (week + 1) * WEEK + 5 * DAY;
       const a: Assignment = { assignmentId: assignmentId!, courseId: course.courseId, instructor: course.instructor, timed, due,
@@ -390,7 +392,7 @@ class History {
     const studentId = w.studentId;
     const stream = streamIds.grading(tenant, assignmentId, studentId);
     const m = () => this.meta(tenant, w.a.instructor, 'instructor');
-    const ids = yield* this.ids('response', w.a.questions.length);
+    const ids = yield* this.ids('response', w.a.questions.length, { tenant, stream, assignmentId, studentId });
     const responses = w.a.questions.map((q, i) => ({ responseId: ids[i]!, questionId: q.questionId, questionNumber: i + 1, response: this.text(80) }));
     yield this.emit(stream, m(), { type: 'OnlineResponsesCaptured', data: { assignmentId, studentId, submissionVersion: w.saves + 1 + (w.timed ? 2 : 0), responses, capturedAt: this.iso() } });
     const flagged: typeof responses = [];

@@ -110,6 +110,9 @@ function print({ a, r, database }: Run): void {
         `${fmt(r.generateMs / 1000, 1)} s; createProjectorRunner(all ${r.projections} projections, batch ${r.batchSize}) from empty until idle: ` +
         `${fmt(r.replayMs / 1000, 2)} s, peak RSS ${r.peakRssMb} MB; read models checked against the history.`,
       `(c) store.readAll pages of ${r.batchSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s.`,
+      `(c) per projection, s in applyBatch (of it awaiting SQL) and statements per batch; they run in parallel, so times overlap: ` +
+        Object.entries(r.perProjection).sort(([, x], [, y]) => y.ms - x.ms)
+          .map(([name, c]) => `${name} ${fmt(c.ms / 1000, 1)} (${fmt(c.sqlMs / 1000, 1)}) ${fmt(ratio(c.statements, c.batches), 0)}`).join(', ') + '.',
     );
   }
   console.log(`\nEvergrade bench on ${database}\n`);

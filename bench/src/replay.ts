@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { allProjections, createProjectorRunner } from '@evergrade/projectors';
+import { allProjections, createProjectorRunner, type Projection } from '@evergrade/projectors';
+import type { SqlClient } from '@evergrade/platform/sql';
 import { createSqlEventStore, type EventStore, type GlobalPosition } from '@evergrade/platform/event-store';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { generateHistory, type Generated } from './generate';
@@ -15,7 +16,11 @@ export type ReplayResult = {
   projections: number;
   /** Highest resident set size sampled during the rebuild (MB); the process's, so the bench's own memory is in it. */
   peakRssMb: number;
+  /** Per projection, over the whole rebuild: time in applyBatch, of it waiting on SQL, and SQL statements issued. */
+  perProjection: Record<string, ProjectionCost>;
 };
+
+export type ProjectionCost = { batches: number; ms: number; sqlMs: number; statements: number };
 
 /**
  * (c): writes `total` generated events to a fresh event store (an isolated PostgreSQL schema, or a fresh
@@ -43,15 +48,23 @@ export async function benchReplay(opts: {
 
     // No bus: nobody listens during a rebuild. The schema (or PGlite) is fresh, so checkpoints start at zero.
     const rss = sampleRss();
+    const costs = measureProjections(allProjections);
     const runner = createProjectorRunner({ store, db, projections: allProjections, batchSize: opts.batchSize, pollMs: 50 });
-    t = performance.now();
-    await runner.start();
-    await runner.idle();
-    const replayMs = performance.now() - t;
+    let replayMs: number;
+    try {
+      t = performance.now();
+      await runner.start();
+      await runner.idle();
+      replayMs = performance.now() - t;
+    } finally {
+      costs.restore();
+    }
     const peakRssMb = rss.stop();
     await runner.stop();
     await checkReadModels(db, generated);
-    return { generated, generateMs, readMs, replayMs, batchSize: opts.batchSize, projections: allProjections.length, peakRssMb };
+    return {
+      generated, generateMs, readMs, replayMs, batchSize: opts.batchSize, projections: allProjections.length, peakRssMb, perProjection: costs.costs,
+    };
   } finally {
     await store.close();
     await db.close();
@@ -68,6 +81,41 @@ export async function readWholeLog(store: EventStore, batchSize: number): Promis
     read += page.length;
     after = page.at(-1)!.globalPosition;
   }
+}
+
+/**
+ * Wraps each projection's applyBatch (the runner calls it through the object) to add up, per projection, the time in
+ * it, the part spent awaiting SQL, and the statements issued. Projections run in parallel, so times overlap.
+ */
+export function measureProjections(projections: readonly Projection[]): { costs: Record<string, ProjectionCost>; restore(): void } {
+  const costs: Record<string, ProjectionCost> = {};
+  const restore = projections.map((p) => {
+    const applyBatch = p.applyBatch;
+    const cost: ProjectionCost = { batches: 0, ms: 0, sqlMs: 0, statements: 0 };
+    costs[p.name] = cost;
+    p.applyBatch = async (tx, events) => {
+      const counted: SqlClient = Object.assign(Object.create(tx) as SqlClient, {
+        async query(text: string, params?: readonly unknown[]) {
+          const t0 = performance.now();
+          cost.statements++;
+          try {
+            return await tx.query(text, params);
+          } finally {
+            cost.sqlMs += performance.now() - t0;
+          }
+        },
+      }) as SqlClient;
+      const t0 = performance.now();
+      try {
+        return await applyBatch.call(p, counted, events);
+      } finally {
+        cost.ms += performance.now() - t0;
+        cost.batches++;
+      }
+    };
+    return () => { p.applyBatch = applyBatch; };
+  });
+  return { costs, restore: () => restore.forEach((f) => f()) };
 }
 
 /** Samples the process's RSS every 50 ms (and at the end); `stop` gives the peak in MB. */

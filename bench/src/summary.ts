@@ -29,6 +29,8 @@ export type PhaseSummary = {
     events: number; events_per_s: number | null; read_events_per_s: number | null; ratio_to_read: number | null;
     peak_rss_mb: number; batch_size: number; projections: number; replay_s: number; read_s: number; generate_s: number;
     by_type: Record<string, number>;
+    /** Per projection over the rebuild: seconds in applyBatch, of which awaiting SQL, and statements per batch. */
+    per_projection: Record<string, { s: number; sql_s: number; statements_per_batch: number | null }>;
   } | null;
 };
 
@@ -67,6 +69,9 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       peak_rss_mb: r.peakRssMb, batch_size: r.batchSize, projections: r.projections,
       replay_s: Math.round(r.replayMs) / 1000, read_s: Math.round(r.readMs) / 1000, generate_s: Math.round(r.generateMs) / 1000,
       by_type: r.generated.byType,
+      per_projection: Object.fromEntries(Object.entries(r.perProjection).map(([name, c]) => [name, {
+        s: Math.round(c.ms) / 1000, sql_s: Math.round(c.sqlMs) / 1000, statements_per_batch: r1(ratio(c.statements, c.batches)),
+      }])),
     },
   };
 }
