@@ -1,6 +1,7 @@
 // ESLint: typescript-eslint's recommended rules (syntactic only, so a full run stays fast) and the import boundaries of
 // docs/ARCHITECTURE.md's workspace table, enforced with eslint-plugin-boundaries.
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -56,10 +57,10 @@ const policies = [
   { from: element('ui-root'), allow: to('contracts', 'ui-shared', 'ui-app') },
 ];
 
-export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.vitest-tmp/**', 'e2e/screenshots/**', 'bench/results/**'] },
+export default defineConfig(
+  globalIgnores(['**/node_modules/**', '**/dist/**', 'data/**', '.vitest-tmp/**', 'e2e/screenshots/**', 'bench/results/**']),
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
