@@ -4,6 +4,9 @@ import type { GlobalPosition } from './types';
 // plain strings, e.g. in a text checkpoint column.
 const WIDTH = 20;
 const FORMAT = /^(\d{1,20})-(\d{1,20})$/;
+const ENCODED = 2 * WIDTH + 1;
+/** The shape `encodePosition` gives (anything else goes through `decodePosition`, which rejects what is not a position). */
+const isEncoded = (s: string) => s.length === ENCODED && s.charCodeAt(WIDTH) === 45 /* - */;
 
 export type PositionParts = { transactionId: bigint; position: bigint };
 
@@ -18,6 +21,9 @@ export function decodePosition(value: GlobalPosition | string): PositionParts {
 }
 
 export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  // Positions this module encoded compare as plain strings (both parts fixed-width): no parsing on the hot path
+  // (a runner compares every event of a batch with each projection's checkpoint).
+  if (isEncoded(a) && isEncoded(b)) return a < b ? -1 : a > b ? 1 : 0;
   const x = decodePosition(a);
   const y = decodePosition(b);
   if (x.transactionId !== y.transactionId) return x.transactionId < y.transactionId ? -1 : 1;
