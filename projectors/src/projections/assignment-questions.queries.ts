@@ -34,8 +34,9 @@ export async function typedResponsesOf(
   return rows.map((r) => ({ student_id: Number(r.student_id), question_id: Number(r.question_id), response_content: r.response_content }));
 }
 
-/** How many responses there are (all schools): the replay bench's check. */
-export async function responseCount(db: SqlClient): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM aq_responses');
-  return Number(rows[0]?.n ?? 0);
+/** How many responses there are (all schools), and how many of them are graded: the replay bench's check. */
+export async function responseCounts(db: SqlClient): Promise<{ rows: number; graded: number }> {
+  const { rows } = await db.query<{ rows: number; graded: number }>(
+    'SELECT count(*)::int AS rows, (count(*) FILTER (WHERE graded))::int AS graded FROM aq_responses');
+  return { rows: Number(rows[0]?.rows ?? 0), graded: Number(rows[0]?.graded ?? 0) };
 }

@@ -76,9 +76,10 @@ export async function publishedAssignmentsOfCourse(
   return rows.map((a) => ({ assignment_id: Number(a.assignment_id), title: a.title, due: new Date(a.due).toISOString() }));
 }
 
-/** How many list rows there are, and how many of them are Submitted (all schools): the replay bench's check. */
-export async function studentAssignmentTotals(db: SqlClient): Promise<{ rows: number; submitted: number }> {
-  const { rows } = await db.query<{ rows: number; submitted: number }>(
-    `SELECT count(*)::int AS rows, (count(*) FILTER (WHERE doc->>'status' = 'Submitted'))::int AS submitted FROM student_assignments`);
-  return { rows: Number(rows[0]?.rows ?? 0), submitted: Number(rows[0]?.submitted ?? 0) };
+/** How many list rows there are (all schools), in all and by status: the replay bench's check. */
+export async function studentAssignmentCounts(db: SqlClient): Promise<{ rows: number; byStatus: Record<string, number> }> {
+  const { rows } = await db.query<{ status: string; n: number }>(
+    `SELECT doc->>'status' AS status, count(*)::int AS n FROM student_assignments GROUP BY 1`);
+  const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  return { rows: rows.reduce((s, r) => s + Number(r.n), 0), byStatus };
 }
