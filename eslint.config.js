@@ -35,8 +35,18 @@ const policies = [
   { from: element('documents'), allow: to('contracts', 'platform') },
   // The write side never reads a read model: neither the projectors nor the query service.
   { from: element('command-service'), allow: to('contracts', 'platform', 'documents', 'grading') },
+  {
+    from: element('command-service'),
+    disallow: to('projectors', 'query-service'),
+    message: 'The write side never reads a read model: derive it from the event store instead (docs/ARCHITECTURE.md).',
+  },
   { from: element('projectors'), allow: to('contracts', 'platform') },
   // The query service reads read models only through the typed queries each projection exports.
+  {
+    from: element('query-service'),
+    disallow: to('projectors'),
+    message: 'The query service reads read models only through @evergrade/projectors/queries.',
+  },
   {
     from: element('query-service'),
     allow: { to: [...to('contracts', 'platform').to, { element: { type: 'projectors', fileInternalPath: 'src/queries.ts' } }] },
@@ -53,6 +63,11 @@ const policies = [
   // UI: features never import each other; what two features share lives in the shared folders.
   { from: element('ui-shared'), allow: to('contracts', 'ui-shared') },
   { from: element('ui-feature'), allow: to('contracts', 'ui-shared') },
+  {
+    from: element('ui-feature'),
+    disallow: to('ui-feature'),
+    message: 'UI features do not import each other: move what two features share to ui/src/components, ui/src/api or ui/src/lib.',
+  },
   { from: element('ui-app'), allow: to('contracts', 'ui-shared', 'ui-feature') },
   { from: element('ui-root'), allow: to('contracts', 'ui-shared', 'ui-app') },
 ];
