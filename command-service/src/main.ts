@@ -30,7 +30,7 @@ if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.l
 const blobs = await createBlobStoreFromConfig(config);
 // Owners of ids older builds allocated are found once in the log, in the background (id-owners.ts).
 const owners = createIdOwners(store);
-const app = await createHttpServer({ trustProxy: config.trustProxy, securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) } });
+const app = await createHttpServer({ trustProxy: config.trustProxy, securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) }, operatorKey: config.operatorKey ?? null });
 await app.register(commandService, {
   store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(owners), blobs,
   locateResponse: createResponseLocator(owners),

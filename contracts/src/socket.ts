@@ -5,6 +5,8 @@ export const ProjectionUpdatedSchema = z.object({
   projection: z.string(),
   keys: z.array(z.string()),
   position: z.string(),
+  /** The read model was rebuilt and swapped in: anything read from it may have changed (sent to every client). */
+  rebuilt: z.boolean().optional(),
 });
 export type ProjectionUpdated = z.infer<typeof ProjectionUpdatedSchema>;
 

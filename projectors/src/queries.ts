@@ -13,3 +13,4 @@ export * from './projections/rubrics.queries';
 export * from './projections/textbooks.queries';
 export * from './projections/timed-sessions.queries';
 export * from './projections/practice.queries';
+export * from './status.queries';

@@ -1,14 +1,14 @@
 import type { SqlClient } from '@evergrade/platform/sql';
 
+import { ALL_PROJECTIONS, PROJECTION_REBUILD_REQUESTED, PROJECTION_REBUILD_STREAM } from '@evergrade/contracts';
+
 /**
- * "Rebuild this read model" is an event in the log, so whichever projector process runs the projection picks it up
- * (standalone, or the projectors' own process in the distributed mode), and the log says who asked and when.
+ * "Rebuild this read model" is an event in the log (contracts: the command side appends it), so whichever projector
+ * process runs the projection picks it up (standalone, or the projectors' own process in the distributed mode).
  */
-export const REBUILD_REQUESTED = 'ProjectionRebuildRequested';
-/** The operator's stream (`_platform` is no school: tenants are `[a-z0-9-]`). */
-export const REBUILD_STREAM = 'projections:_platform';
-/** `projection` of a request that names every read model. */
-export const ALL_PROJECTIONS = '*';
+export const REBUILD_REQUESTED = PROJECTION_REBUILD_REQUESTED;
+export const REBUILD_STREAM = PROJECTION_REBUILD_STREAM;
+export { ALL_PROJECTIONS };
 
 export type RebuildStatus = 'rebuilding' | 'swapped' | 'failed';
 

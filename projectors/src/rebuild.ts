@@ -52,10 +52,11 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
   const { store, db, projections } = opts;
   const log = opts.log ?? ((m, e) => console.error(m, e ?? ''));
   const names = projections.map((p) => p.name);
-  const schema = `rebuild_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   await migrateCheckpoints(db);
   await migrateRebuildStatus(db);
   const home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
+  /** Named after the live schema, so two databases' schemas in one PostgreSQL (tests) tell their shadows apart. */
+  const schema = `${home.slice(0, 40)}_rebuild_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   let total = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]?.n ?? 0);
   for (const p of projections) await markRebuildStarted(db, p.name, p.version, total);
 

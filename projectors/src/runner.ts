@@ -135,6 +135,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
             // The live loop goes on from the swapped checkpoint (a projection that waited outside joins it now).
             positions.set(name, position);
             active.add(name);
+            settlePositionWaiters();
             wakeAll();
           },
         });
@@ -231,12 +232,29 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     }
   }
 
+  /** A rebuild cut short by a crash leaves a shadow schema and a 'rebuilding' row: both go once nobody touched them for a while. */
+  async function cleanUpAfterCrash() {
+    const names = projections.map((p) => p.name);
+    await db.query(
+      `UPDATE projection_rebuilds SET status = 'failed', last_error = 'interrupted: the projector stopped during the rebuild', finished_at = now()
+       WHERE status = 'rebuilding' AND name = ANY($1) AND updated_at < now() - interval '15 seconds'`, [names]);
+    const { rows } = await db.query<{ schema: string }>(
+      `SELECT s.schema_name AS schema FROM information_schema.schemata s
+       WHERE starts_with(s.schema_name, $1) AND NOT EXISTS (SELECT 1 FROM projection_checkpoints c
+         WHERE c.name LIKE '%@' || s.schema_name AND c.updated_at > now() - interval '10 minutes')`, [`${home.slice(0, 40)}_rebuild_`]);
+    for (const { schema: stale } of rows) {
+      await db.query(`DROP SCHEMA IF EXISTS "${stale}" CASCADE`);
+      await db.query("DELETE FROM projection_checkpoints WHERE name LIKE '%@' || $1", [stale]);
+    }
+  }
+
   return {
     async start() {
       await migrateCheckpoints(db);
       if (!schema) await migrateRebuildStatus(db);
       home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
       if (schema) await db.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      if (!schema) await cleanUpAfterCrash().catch((err) => log('projectors: clearing what an interrupted rebuild left failed', err));
       const outdated: Projection[] = [];
       for (const p of projections) {
         if (schema) {

@@ -16,6 +16,7 @@ import { studentRoutes } from './routes/students';
 import { practiceQueryRoutes } from './routes/practice';
 import { timedSessionRoutes } from './routes/timed-sessions';
 import { studentSummaryRoutes } from './routes/student-summary';
+import { operatorQueryRoutes } from './routes/operator';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -34,5 +35,6 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   libraryQueryRoutes(app, deps);
   editorImageRoutes(app, deps);
   supportQueryRoutes(app, deps);
+  operatorQueryRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

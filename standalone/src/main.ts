@@ -4,7 +4,7 @@ import { loadConfig } from '@evergrade/platform/config';
 import { createAiProvider } from '@evergrade/platform/ai';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@evergrade/command-service';
-import { startStandalone } from './server';
+import { OPERATOR_KEY_FILE, keptOperatorKey, startStandalone } from './server';
 
 const config = loadConfig();
 const dataDir = path.resolve(config.dataDir);
@@ -23,6 +23,8 @@ const server = await startStandalone({
   // Any OpenAI-compatible endpoint when AI_BASE_URL is set; otherwise the offline provider, named as such.
   ai: createAiProvider(config),
   feedbackUrl: config.feedbackUrl,
+  // The operator's read-model page and rebuilds (X-Operator-Key): OPERATOR_KEY, or the key kept in the data directory.
+  operatorKey: config.operatorKey ?? (await keptOperatorKey(dataDir)),
   // A UI built elsewhere (vite build --outDir DIR); default ui/dist.
   ...(process.env.UI_DIR ? { uiDir: path.resolve(process.env.UI_DIR) } : {}),
 });
@@ -32,6 +34,7 @@ const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
 console.log(`
   Evergrade is running at ${server.url}
   Data: ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : dataDir}${server.seeded ? ' (demo school seeded)' : ''}
+  Operator key (read models page, /admin/read-models): ${config.operatorKey ? 'OPERATOR_KEY' : path.join(dataDir, OPERATOR_KEY_FILE)}
 
   Demo School logins (password ${DEMO_PASSWORD}):
 ${DEMO_LOGINS.map((l) => `    ${l.email.padEnd(width)}  ${l.role}`).join('\n')}

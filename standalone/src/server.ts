@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,12 @@ export type StandaloneOptions = {
   ai?: AiProvider;
   /** FEEDBACK_URL: "Report a problem" opens this form; unset, the app's own form, whose reports the school's admin reads. */
   feedbackUrl?: string | undefined;
+  /**
+   * The platform operator's key (read-model status and rebuilds, `X-Operator-Key`). Unset: kept in
+   * `{dataDir}/operator-key` (made once, readable by the owner only; `npm run replay` reads it there), or, in memory, a
+   * random one for this run.
+   */
+  operatorKey?: string | undefined;
 };
 
 export type Standalone = {
@@ -73,6 +79,8 @@ export type Standalone = {
   deadlines: DeadlineReactor;
   blobs: BlobStore;
   seeded: boolean;
+  /** The operator key the server accepts (see StandaloneOptions.operatorKey). */
+  operatorKey: string;
   close(): Promise<void>;
 };
 
@@ -113,7 +121,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
 
   const uiDir = options.uiDir ?? defaultUiDir;
   const hasUi = existsSync(path.join(uiDir, 'index.html'));
+  const operatorKey = options.operatorKey ?? (options.dataDir ? await keptOperatorKey(options.dataDir) : randomBytes(24).toString('base64url'));
   const app = await createHttpServer({
+    operatorKey,
     trustProxy: options.trustProxy ?? false,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
     securityHeaders: { blobOrigins: options.blobOrigins ?? [] },
@@ -132,10 +142,15 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
 
   const address = await app.listen({ port: options.port, host });
   const port = new URL(address).port;
+  const url = `http://localhost:${port}`;
+  // `npm run replay` on PGlite asks this server to rebuild (the data directory is held by it) instead of opening it.
+  const serverFile = options.dataDir && !options.databaseUrl ? path.join(options.dataDir, SERVER_FILE) : null;
+  if (serverFile) await writeFile(serverFile, JSON.stringify({ url: `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, pid: process.pid }));
   return {
-    url: `http://localhost:${port}`,
-    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded, blobs, deadlines,
+    url,
+    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded, blobs, deadlines, operatorKey,
     async close() {
+      if (serverFile) await rm(serverFile, { force: true });
       await gateway.close();
       await app.close();
       mail.close();
@@ -148,6 +163,23 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await db.close();
     },
   };
+}
+
+/** Where a running standalone server on a PGlite data directory says where it listens (`npm run replay` reads it). */
+export const SERVER_FILE = 'server.json';
+export const OPERATOR_KEY_FILE = 'operator-key';
+
+/** The operator key kept in the data directory: made once, readable by its owner only. */
+export async function keptOperatorKey(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, OPERATOR_KEY_FILE);
+  try {
+    const kept = (await readFile(file, 'utf8')).trim();
+    if (kept.length >= 24) return kept;
+  } catch { /* not made yet */ }
+  const key = randomBytes(24).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }
 
 /** Files under the data directory; in memory, a temporary directory with a one-off secret, removed on close. */

@@ -17,6 +17,7 @@ import { studentUploadRoutes } from './student-uploads';
 import { sessionRoutes } from './sessions';
 import { studentSummaryRoutes } from './student-summary';
 import { supportRoutes } from './support';
+import { operatorRoutes } from './operator';
 
 export * from './route';
 export * from './auth';
@@ -35,6 +36,7 @@ export * from './student-uploads';
 export * from './sessions';
 export * from './student-summary';
 export * from './support';
+export * from './operator';
 
 export const routes = {
   ...authRoutes,
@@ -53,6 +55,7 @@ export const routes = {
   ...sessionRoutes,
   ...studentSummaryRoutes,
   ...supportRoutes,
+  ...operatorRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

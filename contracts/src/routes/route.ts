@@ -5,7 +5,8 @@ import type { Role } from '../constants';
  * A route of the table: its side (command or query), who may call it and its schemas. Services register
  * from it, the gateway routes by it, OpenAPI is generated from it.
  */
-export type RouteAccess = 'public' | 'authenticated' | Role;
+/** `operator`: the platform operator, by the operator key (see operator.ts), not by a school session. */
+export type RouteAccess = 'public' | 'authenticated' | Role | 'operator';
 
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -30,6 +30,7 @@ export const EnvSchema = z
     S3_ACCESS_KEY_ID: z.preprocess(unsetIfEmpty, z.string().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
     S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
+    OPERATOR_KEY: z.preprocess(unsetIfEmpty, z.string().min(24, 'must be at least 24 characters').optional()),
     FEEDBACK_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional()),
   })
   .superRefine((env, ctx) => {
@@ -66,6 +67,11 @@ export const EnvSchema = z
     blobDir: env.BLOB_DIR,
     /** Signs the local adapter's upload and download URLs; unset: generated once and kept in the data directory. */
     blobSigningSecret: env.BLOB_SIGNING_SECRET,
+    /**
+     * The platform operator's key (read-model status and rebuilds: `X-Operator-Key`). Unset: standalone keeps one in
+     * `{DATA_DIR}/operator-key`; the distributed services turn the operator routes off.
+     */
+    operatorKey: env.OPERATOR_KEY,
     /** Set when S3_BUCKET is: blobs then live in that bucket and browsers use presigned URLs. */
     s3: env.S3_BUCKET
       ? {

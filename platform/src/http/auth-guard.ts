@@ -1,7 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CSRF_COOKIE, CSRF_HEADER, ForbiddenError, MESSAGES, SESSION_COOKIE, TENANT_HEADER, UnauthorizedError,
-  type RouteAccess,
+  CSRF_COOKIE, CSRF_HEADER, ForbiddenError, MESSAGES, OPERATOR_KEY_HEADER, OPERATOR_MESSAGES, SESSION_COOKIE, TENANT_HEADER,
+  UnauthorizedError, type RouteAccess,
 } from '@evergrade/contracts';
 import type { Session, SessionStore } from '../auth/sessions';
 
@@ -9,6 +10,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
   }
+  interface FastifyInstance {
+    /** The platform operator's key (`operator` routes); null: those routes answer 403. */
+    operatorKey: string | null;
+  }
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * An `operator` route: the operator key in its header, compared in constant time; a school session is neither needed
+ * nor enough. 403, never 401 (the client would take a 401 for a lost session). No CSRF check: a page of another site
+ * cannot send a custom header here (no CORS), and no cookie is involved.
+ */
+function checkOperator(request: FastifyRequest): void {
+  const key = request.server.operatorKey;
+  if (!key) throw new ForbiddenError(OPERATOR_MESSAGES.off);
+  const given = request.headers[OPERATOR_KEY_HEADER];
+  if (typeof given !== 'string' || !timingSafeEqual(digest(given), digest(key))) throw new ForbiddenError(OPERATOR_MESSAGES.keyRequired);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,6 +37,7 @@ export function authGuard(sessions: SessionStore, access: RouteAccess) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     request.session = null;
     if (access === 'public') return;
+    if (access === 'operator') return checkOperator(request);
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await sessions.find(token) : null;
     if (!session) throw new UnauthorizedError(MESSAGES.notAuthenticated);

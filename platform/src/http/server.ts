@@ -8,6 +8,8 @@ export async function createHttpServer(
     logLevel?: string; trustProxy?: boolean; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
     /** The blob store's browser origins for the Content-Security-Policy (see security-headers.ts). */
     securityHeaders?: SecurityHeaderOptions;
+    /** The platform operator's key (`operator` routes: read-model status and rebuilds); unset, they answer 403. */
+    operatorKey?: string | null;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -16,7 +18,7 @@ export async function createHttpServer(
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
   });
-  await prepareHttp(app, { ...(options.notFound ? { notFound: options.notFound } : {}), ...(options.securityHeaders ? { securityHeaders: options.securityHeaders } : {}) });
+  await prepareHttp(app, { ...(options.notFound ? { notFound: options.notFound } : {}), ...(options.securityHeaders ? { securityHeaders: options.securityHeaders } : {}), operatorKey: options.operatorKey ?? null });
   return app;
 }
 

@@ -11,11 +11,16 @@ import { helmetOptions, type SecurityHeaderOptions } from './security-headers';
  */
 export async function prepareHttp(
   app: FastifyInstance,
-  options: { notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown; securityHeaders?: SecurityHeaderOptions } = {},
+  options: {
+    notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown; securityHeaders?: SecurityHeaderOptions;
+    /** The platform operator's key for `operator` routes; unset, they answer 403. */
+    operatorKey?: string | null;
+  } = {},
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
+  app.decorate('operatorKey', options.operatorKey ?? null);
   // (The same options as the gateway's helmet; cast only because @fastify/helmet types them from helmet's CJS copy.)
   await app.register(helmet, { global: true, ...(helmetOptions(options.securityHeaders) as object) });
   await app.register(cookie);

@@ -24,8 +24,10 @@ function ensureSocket(): Socket {
   });
   s.on(SOCKET_EVENTS.projectionUpdated, (payload: unknown) => {
     const parsed = ProjectionUpdatedSchema.safeParse(payload);
-    if (parsed.success) listeners.forEach((fn) => fn(parsed.data));
-    else console.warn('Ignoring malformed projection notice', payload);
+    if (!parsed.success) console.warn('Ignoring malformed projection notice', payload);
+    // A read model was rebuilt and swapped in: as after a reconnect, everything shown may be stale.
+    else if (parsed.data.rebuilt) reconnectListeners.forEach((fn) => fn());
+    else listeners.forEach((fn) => fn(parsed.data));
   });
   socket = s;
   return s;
