@@ -21,10 +21,11 @@ export type CommandServiceDeps = {
   loginLimits?: LoginLimits;
   /**
    * Which assignment a question belongs to, for update-question calls that send only question_id (as the spec's
-   * payload does). Read from the instructor-assignments read model; the decider then checks it on the stream itself.
+   * payload does). Found in the event store, from the id's allocation (id-owners.ts), never in a read model; the
+   * decider then checks it on the stream itself.
    */
   locateQuestion: (tenant: string, questionId: number) => Promise<number | null>;
-  /** Which grading stream a response_id belongs to (the `grading` read model), for update-response. */
+  /** Which grading stream a response_id belongs to, for update-response: from the event store too. */
   locateResponse: (tenant: string, responseId: number) => Promise<{ assignmentId: number; studentId: number } | null>;
   /** Files outside the event store (editor images); keys start with the tenant. */
   blobs: BlobStore;
