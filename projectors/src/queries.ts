@@ -13,4 +13,6 @@ export * from './projections/rubrics.queries';
 export * from './projections/textbooks.queries';
 export * from './projections/timed-sessions.queries';
 export * from './projections/practice.queries';
+export * from './projections/grading.queries';
+export * from './projections/audit.queries';
 export * from './status.queries';

@@ -1,21 +1,25 @@
-import { AUDIT_PROJECTION, GRADING_EVENT_TYPES, noticeKeys, type DomainEvent, type EventOf } from '@evergrade/contracts';
-import type { SqlClient } from '@evergrade/platform/sql';
+import {
+  applyChange, asGradingEvent, AUDIT_PROJECTION, evolveGradingStream, initialGradingStream, noticeKeys, type GradingEvent, type GradingStream,
+} from '@evergrade/contracts';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
-
-type GradingEvent = EventOf<
-  'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
->;
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
 
 /**
  * The audit log of grades: one immutable row per (grading event, response it touched), appended in log order and
  * never updated. Each row carries the event's own values (not a computed state) and the instant the store recorded
  * it, so a response's chain, previous values and the grade book "as of" an instant are folds over these rows
  * (query-service/src/routes/audit-fold.ts). The only lookup is this table's own earlier rows, for a response's
- * question number and id when an event names only one of them.
+ * question number and id when an event names only one of them: the batch folds each (assignment, student) it names
+ * with the one grading fold, starting from those rows.
  */
-export type AuditRow = {
+export type AuditGradeEventRow = {
+  tenant: string;
+  /** The event's global position; with `seq`, the key. */
+  position: string;
+  /** When the store recorded the event (`to_jsonb`'s ISO string when read back). */
+  recorded_at: string;
+  event_id: string;
   seq: number;
   event_type: GradingEvent['type'];
   assignment_id: number;
@@ -43,10 +47,12 @@ export type AuditRow = {
   detail: string | null;
 };
 
+/** The part of an audit row that comes from the event alone. */
+export type AuditRow = Omit<AuditGradeEventRow, 'tenant' | 'position' | 'recorded_at' | 'event_id'>;
+
 /** A response already in the table: what events that name only a question (or only a response) need. */
 export type KnownResponse = { responseId: number; questionId: number; questionNumber: number };
 
-const GRADING_TYPES = new Set<string>(GRADING_EVENT_TYPES);
 const blank = {
   actor_id: null, actor_name: null, requested_by: null, points: null, previous_points: null, points_possible: null, feedback: null,
   previous_feedback: null, flag: null, confidence: null, reason: null, response: null, detail: null,
@@ -114,35 +120,38 @@ export function auditRows(event: GradingEvent, requestedBy: number | null, known
   }
 }
 
-const COLUMNS = [
-  'seq', 'event_type', 'assignment_id', 'student_id', 'response_id', 'question_id', 'question_number', 'actor_kind', 'actor_id',
-  'actor_name', 'requested_by', 'points', 'previous_points', 'points_possible', 'feedback', 'previous_feedback', 'flag',
+const VALUES = [
+  'recorded_at', 'event_id', 'event_type', 'assignment_id', 'student_id', 'response_id', 'question_id', 'question_number', 'actor_kind',
+  'actor_id', 'actor_name', 'requested_by', 'points', 'previous_points', 'points_possible', 'feedback', 'previous_feedback', 'flag',
   'confidence', 'reason', 'response', 'detail',
-] as const satisfies readonly (keyof AuditRow)[];
+] as const satisfies readonly (keyof AuditGradeEventRow)[];
+/** Rows are immutable: a redelivered event's rows are left as they are. */
+const auditTable: TableSpec<AuditGradeEventRow> = {
+  table: 'audit_grade_events', key: ['tenant', 'position', 'seq'], columns: ['tenant', 'position', 'seq', ...VALUES], keepOnConflict: VALUES,
+};
 
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
-  if (!GRADING_TYPES.has(recorded.type)) return null;
-  const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
+/** The batch's new rows, and what is known of each (tenant, assignment, student)'s responses, by the one grading fold. */
+type State = { rows: RowSet<AuditGradeEventRow>; streams: Map<string, GradingStream> };
+
+const streamKey = (tenant: string, assignmentId: number, studentId: number) => `${tenant}\u0000${assignmentId}\u0000${studentId}`;
+
+/** Pure: the audit rows of one grading event, appended to the batch. */
+export function evolveAudit(state: State, recorded: RecordedEvent): Touched | null {
+  const event = asGradingEvent(recorded);
+  if (!event) return null;
   const tenant = tenantOf(recorded);
   const { assignmentId, studentId } = event.data;
-  const { rows: earlier } = await tx.query<{ response_id: number; question_id: number; question_number: number }>(
-    `SELECT DISTINCT ON (question_id) response_id, question_id, question_number FROM audit_grade_events
-     WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3 AND question_number > 0 ORDER BY question_id, position DESC`,
-    [tenant, assignmentId, studentId]);
-  const byQuestion = new Map(earlier.map((r) => [r.question_id, { responseId: r.response_id, questionId: r.question_id, questionNumber: r.question_number }]));
+  const key = streamKey(tenant, assignmentId, studentId);
+  const known = state.streams.get(key) ?? initialGradingStream();
   const actor = Number(recorded.metadata.actorId);
-  const rows = auditRows(event, Number.isInteger(actor) && actor > 0 ? actor : null, (q) => byQuestion.get(q) ?? null);
-  for (const row of rows) {
-    const values = COLUMNS.map((c) => row[c]);
-    await tx.query(
-      `INSERT INTO audit_grade_events (tenant, position, recorded_at, event_id, ${COLUMNS.join(', ')})
-       VALUES ($1, $2, $3, $4, ${COLUMNS.map((_, i) => `$${i + 5}`).join(', ')}) ON CONFLICT DO NOTHING`,
-      [tenant, recorded.globalPosition, recorded.recordedAt, recorded.eventId, ...values]);
-  }
+  const rows = auditRows(event, Number.isInteger(actor) && actor > 0 ? actor : null, (q) => known.responses[q] ?? null);
+  state.streams.set(key, evolveGradingStream(known, event));
+  const recordedAt = new Date(recorded.recordedAt).toISOString();
+  for (const row of rows) state.rows.put({ ...row, tenant, position: recorded.globalPosition, recorded_at: recordedAt, event_id: recorded.eventId });
   return rows.length ? { tenant, keys: [noticeKeys.school(), noticeKeys.assignment(assignmentId)] } : null;
 }
 
-export const auditProjection: Projection = perEventProjection({
+export const auditProjection = defineProjection<State>({
   name: AUDIT_PROJECTION,
   version: 1,
   tables: ['audit_grade_events'],
@@ -159,5 +168,32 @@ export const auditProjection: Projection = perEventProjection({
     await db.query('CREATE INDEX IF NOT EXISTS audit_by_student ON audit_grade_events (tenant, student_id, recorded_at)');
     await db.query('CREATE INDEX IF NOT EXISTS audit_by_time ON audit_grade_events (tenant, recorded_at)');
   },
-  apply,
+  init: () => ({ rows: new RowSet(auditTable), streams: new Map() }),
+  async load(tx, state, events) {
+    const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
+    for (const e of events) {
+      const event = asGradingEvent(e);
+      if (!event) continue;
+      const k = { tenant: tenantOf(e), assignment_id: event.data.assignmentId, student_id: event.data.studentId };
+      students.set(streamKey(k.tenant, k.assignment_id, k.student_id), k);
+    }
+    if (students.size === 0) return;
+    // Each question's latest response (id and number) in the earlier rows of every (assignment, student) the batch names.
+    const { rows } = await tx.query<{ tenant: string; assignment_id: number; student_id: number; response_id: number; question_id: number; question_number: number }>(
+      `SELECT DISTINCT ON (e.tenant, e.assignment_id, e.student_id, e.question_id)
+         e.tenant, e.assignment_id, e.student_id, e.response_id, e.question_id, e.question_number
+       FROM audit_grade_events e
+       WHERE e.question_number > 0 AND (e.tenant, e.assignment_id, e.student_id) IN (SELECT tenant, assignment_id, student_id
+         FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))
+       ORDER BY e.tenant, e.assignment_id, e.student_id, e.question_id, e.position DESC`, [JSON.stringify([...students.values()])]);
+    for (const r of rows) {
+      const key = streamKey(r.tenant, Number(r.assignment_id), Number(r.student_id));
+      const stream = state.streams.get(key) ?? initialGradingStream();
+      // Known as recorded (the fold's start of a response): only its id and number matter here.
+      const questionId = Number(r.question_id);
+      const known = applyChange(undefined, { kind: 'recorded', responseId: Number(r.response_id), questionId, questionNumber: Number(r.question_number), response: '' });
+      if (known) state.streams.set(key, { ...stream, responses: { ...stream.responses, [questionId]: known } });
+    }
+  },
+  evolve: evolveAudit,
 });

@@ -1,164 +1,161 @@
-import { GRADING_EVENT_TYPES, GRADING_PROJECTION, noticeKeys, type DomainEvent, type EventOf } from '@evergrade/contracts';
+import {
+  asGradingEvent, evolveGradedResponse, GRADING_PROJECTION, noticeKeys, type GradedResponse, type GradingEvent,
+} from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { tenantOf, type Projection, type Touched } from '../projection';
-import { perEventProjection } from '../per-event';
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
 
-type GradingEvent = EventOf<
-  'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
->;
+/** How each student submitted (gr_submissions): an uploaded file wins over typed answers. */
+export type SubmissionRow = {
+  tenant: string; assignment_id: number; student_id: number; source: 'file' | 'online'; file_key: string | null;
+  original_filename: string | null; position: string;
+};
 
-/** One response's current grade (gr_responses). `version` counts the events that touched it, as the decider does. */
+/** One response's current grade (gr_responses): the one grading fold's response state. `version` counts the events that touched it. */
 export type ResponseRow = {
-  response_id: number; assignment_id: number; student_id: number; question_id: number; question_number: number;
+  tenant: string; response_id: number; assignment_id: number; student_id: number; question_id: number; question_number: number;
   response: string; response_version: number; points: number; points_possible: number | null; feedback: string;
   original_feedback: string; graded: boolean; graded_by: string; manual: boolean; flagged_for_review: string;
-  flag_resolved: boolean; version: number;
+  flag_resolved: boolean; version: number; position: string;
 };
 
 /** One link of a response's chain (gr_history): who or what, when, the previous value and why. */
 export type HistoryRow = {
-  response_id: number; version: number; kind: GradingEvent['type']; at: string; actor_kind: 'instructor' | 'ai' | 'offline' | 'system';
-  actor: string; actor_id: number | null; previous_points: number | null; points: number | null; previous_feedback: string | null;
-  feedback: string | null; flagged_for_review: string | null; confidence: number | null; reason: string | null;
+  tenant: string; response_id: number; version: number; kind: GradingEvent['type']; at: string;
+  actor_kind: 'instructor' | 'ai' | 'offline' | 'system'; actor: string; actor_id: number | null; previous_points: number | null;
+  points: number | null; previous_feedback: string | null; feedback: string | null; flagged_for_review: string | null;
+  confidence: number | null; reason: string | null; position: string;
 };
 
-const TYPES = new Set<string>(GRADING_EVENT_TYPES);
+const submissionsTable: TableSpec<SubmissionRow> = {
+  table: 'gr_submissions', key: ['tenant', 'assignment_id', 'student_id'],
+  columns: ['tenant', 'assignment_id', 'student_id', 'source', 'file_key', 'original_filename', 'position'],
+};
+const responsesTable: TableSpec<ResponseRow> = {
+  table: 'gr_responses', key: ['tenant', 'response_id'],
+  columns: [
+    'tenant', 'response_id', 'assignment_id', 'student_id', 'question_id', 'question_number', 'response', 'response_version', 'points',
+    'points_possible', 'feedback', 'original_feedback', 'graded', 'graded_by', 'manual', 'flagged_for_review', 'flag_resolved', 'version',
+    'position',
+  ],
+};
+const HISTORY_VALUES = [
+  'kind', 'at', 'actor_kind', 'actor', 'actor_id', 'previous_points', 'points', 'previous_feedback', 'feedback', 'flagged_for_review',
+  'confidence', 'reason', 'position',
+] as const;
+/** A link is written once: a redelivered one is left as it is. */
+const historyTable: TableSpec<HistoryRow> = {
+  table: 'gr_history', key: ['tenant', 'response_id', 'version'],
+  columns: ['tenant', 'response_id', 'version', ...HISTORY_VALUES], keepOnConflict: HISTORY_VALUES,
+};
 
-/** Pure: a response's row and its history link after an event that touched it. */
-export function evolveResponse(row: ResponseRow | null, event: GradingEvent, responseId: number): { row: ResponseRow; link: HistoryRow } | null {
-  const base = { response_id: responseId, version: (row?.version ?? 0) + 1, kind: event.type, previous_points: row?.points ?? null, previous_feedback: row?.feedback ?? null };
-  const none = { points: null, feedback: null, flagged_for_review: null, confidence: null, reason: null };
-  switch (event.type) {
-    case 'SubmissionFileProcessed':
-    case 'OnlineResponsesCaptured': {
-      const r = event.data.responses.find((x) => x.responseId === responseId);
-      if (!r) return null;
-      const file = event.type === 'SubmissionFileProcessed';
-      const next: ResponseRow = {
-        response_id: responseId, assignment_id: event.data.assignmentId, student_id: event.data.studentId, question_id: r.questionId,
-        question_number: r.questionNumber, response: r.response, response_version: (row?.response_version ?? 0) + 1, points: 0,
-        points_possible: row?.points_possible ?? null, feedback: '', original_feedback: '', graded: false, graded_by: '', manual: false,
-        flagged_for_review: '', flag_resolved: false, version: base.version,
-      };
-      const at = file ? event.data.processedAt : event.data.capturedAt;
-      return {
-        row: next,
-        link: { ...base, ...none, at, actor_kind: file ? 'instructor' : 'system', actor: file ? 'instructor' : 'student', actor_id: file ? event.data.processedBy : event.data.studentId, points: 0, feedback: '' },
-      };
-    }
-    default:
-      if (!row) return null;
-  }
-  switch (event.type) {
-    case 'ResponseGraded': {
-      const d = event.data;
-      return {
-        row: {
-          ...row, points: d.pointsObtained, points_possible: d.pointsPossible, feedback: d.feedback, original_feedback: d.feedback, graded: true,
-          graded_by: d.grader.name, manual: false, flagged_for_review: d.flaggedForReview, flag_resolved: false, version: base.version,
-        },
-        link: {
-          ...base, at: d.gradedAt, actor_kind: d.grader.kind, actor: d.grader.name, actor_id: null, points: d.pointsObtained, feedback: d.feedback,
-          flagged_for_review: d.flaggedForReview, confidence: d.confidence, reason: d.regradeInstructions ?? null,
-        },
-      };
-    }
-    case 'ResponseMarkEdited': {
-      const d = event.data;
-      return {
-        row: { ...row, points: d.points, points_possible: d.pointsPossible, feedback: d.feedback, graded: true, graded_by: 'instructor', manual: true, version: base.version },
-        link: {
-          ...base, ...none, at: d.editedAt, actor_kind: 'instructor', actor: 'instructor', actor_id: d.by, previous_points: d.previousPoints,
-          previous_feedback: d.previousFeedback, points: d.points, feedback: d.feedback, reason: d.reason ?? null,
-        },
-      };
-    }
-    case 'ResponseFlagResolved':
-      return {
-        row: { ...row, flag_resolved: true, version: base.version },
-        link: { ...base, ...none, at: event.data.resolvedAt, actor_kind: 'instructor', actor: 'instructor', actor_id: event.data.by, flagged_for_review: event.data.flag, points: row.points, feedback: row.feedback },
-      };
-    case 'GradingReset':
-      return {
-        row: { ...row, graded: false, manual: false, version: base.version },
-        link: { ...base, ...none, at: event.data.resetAt, actor_kind: 'instructor', actor: 'instructor', actor_id: event.data.by, points: row.points, feedback: row.feedback },
-      };
-    default:
-      return null;
-  }
+const stateOf = (row: ResponseRow): GradedResponse => ({
+  responseId: Number(row.response_id), questionId: Number(row.question_id), questionNumber: Number(row.question_number), response: row.response,
+  responseVersion: Number(row.response_version), points: Number(row.points),
+  pointsPossible: row.points_possible === null ? null : Number(row.points_possible), feedback: row.feedback,
+  originalFeedback: row.original_feedback, graded: row.graded, gradedBy: row.graded_by, manual: row.manual,
+  flaggedForReview: row.flagged_for_review, flagResolved: row.flag_resolved, version: Number(row.version),
+});
+
+/**
+ * Pure: a response's row and its history link after an event that touched it (the one grading fold, in the table's
+ * shape); null when the event does not touch it or names a response never recorded. Tenant and position default to
+ * the row's.
+ */
+export function evolveResponse(
+  row: ResponseRow | null, event: GradingEvent, responseId: number, at?: { tenant: string; position: string },
+): { row: ResponseRow; link: HistoryRow } | null {
+  const recorded = event.type === 'SubmissionFileProcessed' || event.type === 'OnlineResponsesCaptured';
+  const questionId = recorded ? event.data.responses.find((r) => r.responseId === responseId)?.questionId : row?.question_id;
+  if (questionId === undefined) return null;
+  const next = evolveGradedResponse(row ? stateOf(row) : undefined, event, questionId);
+  if (!next) return null;
+  const { tenant, position } = at ?? { tenant: row?.tenant ?? '', position: row?.position ?? '' };
+  const r = next.response;
+  const l = next.link;
+  return {
+    row: {
+      tenant, response_id: r.responseId, assignment_id: recorded || !row ? event.data.assignmentId : row.assignment_id,
+      student_id: recorded || !row ? event.data.studentId : row.student_id, question_id: r.questionId, question_number: r.questionNumber,
+      response: r.response, response_version: r.responseVersion, points: r.points, points_possible: r.pointsPossible, feedback: r.feedback,
+      original_feedback: r.originalFeedback, graded: r.graded, graded_by: r.gradedBy, manual: r.manual, flagged_for_review: r.flaggedForReview,
+      flag_resolved: r.flagResolved, version: r.version, position,
+    },
+    link: {
+      tenant, response_id: l.responseId, version: l.version, kind: l.kind, at: l.at, actor_kind: l.actorKind, actor: l.actor, actor_id: l.actorId,
+      previous_points: l.previousPoints, points: l.points, previous_feedback: l.previousFeedback, feedback: l.feedback,
+      flagged_for_review: l.flaggedForReview, confidence: l.confidence, reason: l.reason, position,
+    },
+  };
 }
 
-const COLUMNS = [
-  'response_id', 'assignment_id', 'student_id', 'question_id', 'question_number', 'response', 'response_version', 'points', 'points_possible',
-  'feedback', 'original_feedback', 'graded', 'graded_by', 'manual', 'flagged_for_review', 'flag_resolved', 'version',
-] as const;
-const HISTORY = [
-  'response_id', 'version', 'kind', 'at', 'actor_kind', 'actor', 'actor_id', 'previous_points', 'points', 'previous_feedback', 'feedback',
-  'flagged_for_review', 'confidence', 'reason',
-] as const;
-const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+/** The batch's rows, and each (tenant, assignment, student)'s response ids among them (a reset names questions, not responses). */
+type State = {
+  submissions: RowSet<SubmissionRow>;
+  responses: RowSet<ResponseRow>;
+  history: RowSet<HistoryRow>;
+  byStudent: Map<string, Set<number>>;
+};
 
-async function responseIdsOf(tx: SqlClient, tenant: string, event: GradingEvent): Promise<number[]> {
+const studentKey = (tenant: string, assignmentId: number, studentId: number) => `${tenant}\u0000${assignmentId}\u0000${studentId}`;
+
+function index(state: State, row: ResponseRow) {
+  const k = studentKey(row.tenant, Number(row.assignment_id), Number(row.student_id));
+  const ids = state.byStudent.get(k) ?? new Set<number>();
+  ids.add(Number(row.response_id));
+  state.byStudent.set(k, ids);
+}
+
+function responseIdsOf(state: State, tenant: string, event: GradingEvent): number[] {
   switch (event.type) {
     case 'SubmissionFileProcessed':
     case 'OnlineResponsesCaptured':
       return event.data.responses.map((r) => r.responseId);
     case 'GradingReset': {
-      const { rows } = await tx.query<{ response_id: number }>(
-        'SELECT response_id FROM gr_responses WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3 AND question_id = ANY($4::int[])',
-        [tenant, event.data.assignmentId, event.data.studentId, event.data.questionIds]);
-      return rows.map((r) => Number(r.response_id));
+      const questions = new Set(event.data.questionIds);
+      return [...state.byStudent.get(studentKey(tenant, event.data.assignmentId, event.data.studentId)) ?? []]
+        .filter((id) => questions.has(Number(state.responses.get({ tenant, response_id: id })?.question_id)));
     }
     default:
       return [event.data.responseId];
   }
 }
 
-const toRow = (r: Record<string, unknown>): ResponseRow => ({
-  ...(r as ResponseRow), response_id: Number(r.response_id), points: Number(r.points),
-  points_possible: r.points_possible === null ? null : Number(r.points_possible), version: Number(r.version),
-});
-
-async function apply(tx: SqlClient, recorded: RecordedEvent): Promise<Touched | null> {
-  if (!TYPES.has(recorded.type)) return null;
-  const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
+/** Pure: one grading event folded into the batch. Rows keep the position they reflect, so a redelivered event changes nothing. */
+export function evolveGrading(state: State, recorded: RecordedEvent): Touched | null {
+  const event = asGradingEvent(recorded);
+  if (!event) return null;
   const tenant = tenantOf(recorded);
+  const position = recorded.globalPosition;
   const { assignmentId, studentId } = event.data;
   let touched = false;
-  for (const responseId of await responseIdsOf(tx, tenant, event)) {
-    const { rows } = await tx.query<Record<string, unknown> & { position: string }>(
-      'SELECT * FROM gr_responses WHERE tenant = $1 AND response_id = $2', [tenant, responseId]);
-    // Rows keep the position they reflect: a redelivered event changes nothing.
-    if (rows[0] && rows[0].position >= recorded.globalPosition) continue;
-    const next = evolveResponse(rows[0] ? toRow(rows[0]) : null, event, responseId);
+  for (const responseId of responseIdsOf(state, tenant, event)) {
+    const row = state.responses.get({ tenant, response_id: responseId });
+    if (row && row.position >= position) continue;
+    const next = evolveResponse(row ?? null, event, responseId, { tenant, position });
     if (!next) continue;
-    const values = COLUMNS.map((c) => next.row[c]);
-    await tx.query(
-      `INSERT INTO gr_responses (tenant, ${COLUMNS.join(', ')}, position) VALUES ($1, ${params(COLUMNS.length, 2)}, $${COLUMNS.length + 2})
-       ON CONFLICT (tenant, response_id) DO UPDATE SET ${COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, position = EXCLUDED.position`,
-      [tenant, ...values, recorded.globalPosition]);
-    await tx.query(
-      `INSERT INTO gr_history (tenant, ${HISTORY.join(', ')}, position) VALUES ($1, ${params(HISTORY.length, 2)}, $${HISTORY.length + 2})
-       ON CONFLICT DO NOTHING`,
-      [tenant, ...HISTORY.map((c) => next.link[c]), recorded.globalPosition]);
+    state.responses.put(next.row);
+    index(state, next.row);
+    state.history.put(next.link);
     touched = true;
   }
   if (event.type === 'SubmissionFileProcessed' || event.type === 'OnlineResponsesCaptured') {
-    const file = event.type === 'SubmissionFileProcessed';
-    await tx.query(
-      `INSERT INTO gr_submissions (tenant, assignment_id, student_id, source, file_key, original_filename, position) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (tenant, assignment_id, student_id) DO UPDATE SET
-         source = CASE WHEN EXCLUDED.source = 'file' THEN 'file' ELSE gr_submissions.source END,
-         file_key = COALESCE(EXCLUDED.file_key, gr_submissions.file_key),
-         original_filename = COALESCE(EXCLUDED.original_filename, gr_submissions.original_filename), position = EXCLUDED.position`,
-      [tenant, assignmentId, studentId, file ? 'file' : 'online', file ? event.data.fileKey : null, file ? event.data.originalFilename : null, recorded.globalPosition]);
+    const key = { tenant, assignment_id: assignmentId, student_id: studentId };
+    const old = state.submissions.get(key);
+    if (!old || old.position < position) {
+      const file = event.type === 'SubmissionFileProcessed';
+      state.submissions.put({
+        ...key, source: file ? 'file' : (old?.source ?? 'online'), file_key: (file ? event.data.fileKey : null) ?? old?.file_key ?? null,
+        original_filename: (file ? event.data.originalFilename : null) ?? old?.original_filename ?? null, position,
+      });
+    }
     touched = true;
   }
   return touched ? { tenant, keys: [noticeKeys.assignment(assignmentId), noticeKeys.user(studentId)] } : null;
 }
 
-export const gradingProjection: Projection = perEventProjection({
+export const gradingProjection = defineProjection<State>({
   name: GRADING_PROJECTION,
   version: 1,
   tables: ['gr_submissions', 'gr_responses', 'gr_history'],
@@ -179,47 +176,26 @@ export const gradingProjection: Projection = perEventProjection({
       feedback text, flagged_for_review text, confidence double precision, reason text, position text NOT NULL,
       PRIMARY KEY (tenant, response_id, version))`);
   },
-  apply,
+  init: () => ({
+    submissions: new RowSet(submissionsTable), responses: new RowSet(responsesTable), history: new RowSet(historyTable), byStudent: new Map(),
+  }),
+  async load(tx, state, events) {
+    const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
+    for (const e of events) {
+      const event = asGradingEvent(e);
+      if (!event) continue;
+      const k = { tenant: tenantOf(e), assignment_id: event.data.assignmentId, student_id: event.data.studentId };
+      students.set(studentKey(k.tenant, k.assignment_id, k.student_id), k);
+    }
+    if (students.size === 0) return;
+    const keys = JSON.stringify([...students.values()]);
+    // Every response of each (assignment, student) the batch names: events name a response, or (a reset) its questions.
+    const found = await state.responses.loadWhere(tx,
+      `(t.tenant, t.assignment_id, t.student_id) IN (SELECT tenant, assignment_id, student_id
+        FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`, [keys]);
+    for (const row of found) index(state, row);
+    const submitted = events.filter((e) => e.type === 'SubmissionFileProcessed' || e.type === 'OnlineResponsesCaptured');
+    await state.submissions.load(tx, submitted.map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) })));
+  },
+  evolve: evolveGrading,
 });
-
-/** A per-(student, question) grades table for another projection's own use (projections never read each other's tables). */
-export const gradesTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${table} (
-  tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, question_id integer NOT NULL,
-  points numeric NOT NULL, graded boolean NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id, question_id))`;
-
-export type StudentGradeTotals = { assignmentId: number; studentId: number; gradedQuestions: number; obtained: number };
-
-/**
- * Keeps `table` (made by gradesTableSql) up to date with a grading event and returns the student's totals, or null
- * when the event is not a grading event. Each write is idempotent (it sets values), so a redelivered event is harmless.
- */
-export async function trackGrades(tx: SqlClient, table: string, tenant: string, recorded: RecordedEvent): Promise<StudentGradeTotals | null> {
-  if (!TYPES.has(recorded.type)) return null;
-  const event = { type: recorded.type, data: recorded.data } as DomainEvent as GradingEvent;
-  const { assignmentId, studentId } = event.data;
-  const set = (questionId: number, points: number | null, graded: boolean) => tx.query(
-    `INSERT INTO ${table} (tenant, assignment_id, student_id, question_id, points, graded) VALUES ($1, $2, $3, $4, coalesce($5::numeric, 0), $6)
-     ON CONFLICT (tenant, assignment_id, student_id, question_id) DO UPDATE SET points = coalesce($5::numeric, ${table}.points), graded = EXCLUDED.graded`,
-    [tenant, assignmentId, studentId, questionId, points, graded]);
-  switch (event.type) {
-    case 'SubmissionFileProcessed':
-    case 'OnlineResponsesCaptured':
-      for (const r of event.data.responses) await set(r.questionId, 0, false);
-      break;
-    case 'ResponseGraded':
-      await set(event.data.questionId, event.data.pointsObtained, true);
-      break;
-    case 'ResponseMarkEdited':
-      await set(event.data.questionId, event.data.points, true);
-      break;
-    case 'GradingReset':
-      for (const id of event.data.questionIds) await set(id, null, false);
-      break;
-    case 'ResponseFlagResolved':
-      break;
-  }
-  const { rows } = await tx.query<{ graded: string | number; obtained: string | number }>(
-    `SELECT count(*) FILTER (WHERE graded) AS graded, coalesce(sum(points), 0) AS obtained FROM ${table}
-     WHERE tenant = $1 AND assignment_id = $2 AND student_id = $3`, [tenant, assignmentId, studentId]);
-  return { assignmentId, studentId, gradedQuestions: Number(rows[0]?.graded ?? 0), obtained: Number(rows[0]?.obtained ?? 0) };
-}
