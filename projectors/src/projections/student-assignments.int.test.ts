@@ -5,6 +5,7 @@ import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Da
 import type { Projection, Touched } from '../projection';
 import { rowSetsOf } from '../projection';
 import { assignmentQuestionsProjection } from './assignment-questions';
+import { studentQuestionSheet } from './assignment-questions.queries';
 import { studentAssignmentsProjection } from './student-assignments';
 
 /**
@@ -181,16 +182,16 @@ describe.each(backends)('student read models in batches on %s', (_name, backend)
     expect(other.map((r) => [r.student_id, r.assignment_id, r.doc.status, r.doc.marks_obtained, r.doc.course_code])).toEqual([[101, 11, 'Graded', 3, 'ART1']]);
     const deleted = await one.db.query('SELECT 1 FROM student_assignments WHERE assignment_id = 12');
     expect(deleted.rows).toEqual([]);
-    const responses = await one.db.query<{ question_id: number; grade: number; graded: boolean; response_content: string | null; feedback: string }>(
-      `SELECT question_id, grade::float8 AS grade, graded, response_content, feedback FROM aq_responses
-       WHERE tenant = 'demo' AND assignment_id = 11 AND student_id = 101 ORDER BY question_id`);
-    expect(responses.rows).toEqual([
+    // What the student's question sheet reads (assignment-questions' tables, through its query function).
+    const sheet = await studentQuestionSheet(one.db, 'demo', 11, 101);
+    expect(sheet.map(({ question_id, grade, graded, response_content, feedback }) => ({ question_id, grade, graded, response_content, feedback }))).toEqual([
       { question_id: 111, grade: 2, graded: true, response_content: 'four', feedback: 'Feedback on 111' },
       { question_id: 112, grade: 0.1, graded: true, response_content: 'half', feedback: 'Feedback on 112' },
       { question_id: 113, grade: 0.15, graded: true, response_content: null, feedback: 'Feedback on 113' },
     ]);
-    const questions = await one.db.query<{ assignment_id: number }>("SELECT DISTINCT assignment_id FROM aq_questions WHERE tenant = 'demo' ORDER BY 1");
-    expect(questions.rows.map((r) => r.assignment_id)).toEqual([11, 21]);
+    expect(sheet.map((q) => [q.question_number, q.marks_possible])).toEqual([[1, 2], [2, 0.1], [3, 0.2]]);
+    expect(await studentQuestionSheet(one.db, 'demo', 12, 102)).toEqual([]);
+    expect((await studentQuestionSheet(one.db, 'demo', 21, 101)).map((q) => q.response_content)).toEqual(['waves']);
   });
 
   it('reads once per table and writes each table once, whatever the batch size', async () => {
