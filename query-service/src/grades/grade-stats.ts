@@ -1,7 +1,8 @@
 import type { GradeStats, StudentAssignment, SubjectStat } from '@evergrade/contracts';
+import type { ClassGradedRow } from '@evergrade/projectors/queries';
 
 /** One graded row of the student-assignments read model (any student of the school). */
-export type GradedRow = { student_id: number; course_id: number; doc: StudentAssignment };
+export type GradedRow = ClassGradedRow;
 
 const percentOf = (d: StudentAssignment): number | null =>
   d.marks_obtained == null || !(d.marks_total > 0) ? null : (d.marks_obtained / d.marks_total) * 100;
