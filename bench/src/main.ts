@@ -11,9 +11,11 @@ import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summar
  * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay` runs one phase;
  * `-- --pglite` (with DATABASE_URL) runs the same phases on in-memory PGlite too, reported beside.
  */
-const { values: args } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' } } });
+const { values: args } = parseArgs({
+  options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' }, compare: { type: 'boolean' } },
+});
 if (args.only !== undefined && args.only !== 'autosave' && args.only !== 'replay') {
-  console.error('Usage: npm run bench [-- --json] [--only autosave|replay] [--pglite]');
+  console.error('Usage: npm run bench [-- --json] [--only autosave|replay] [--pglite] [--compare]');
   process.exit(2);
 }
 const env = (name: string, fallback: number) => {
@@ -60,7 +62,7 @@ async function runPhases(pglite: boolean): Promise<Run> {
   if (args.only !== 'autosave') {
     const total = pglite && databaseUrl ? config.pgliteReplayEvents : config.replayEvents;
     log(`replay: generating ${total.toLocaleString('en-US')} events`);
-    r = await inSchema(pglite, (db) => benchReplay({ total, batchSize: config.replayBatch, log, ...db }));
+    r = await inSchema(pglite, (db) => benchReplay({ total, batchSize: config.replayBatch, compare: args.compare ?? false, log, ...db }));
   }
   return { a, r, database };
 }
@@ -105,6 +107,13 @@ function print({ a, r, database }: Run): void {
       [`(c) replay, rebuild ${r.projections} read models`, fmt(replayRate, 0), '', '', `${fmt(ratio(replayRate, readRate), 2)}× read`],
       ['(c) plain sequential read (readAll)', fmt(readRate, 0), '', '', '1.00×'],
     );
+    if (r.directMs !== null) {
+      const directRate = (r.generated.events * 1000) / r.directMs;
+      rows.push(['(c) replay, prefetch + async commit (bench driver)', fmt(directRate, 0), '', '', `${fmt(ratio(directRate, readRate), 2)}× read`]);
+      notes.push(`(c) --compare: replayDirect (replay-direct.ts) rebuilt the same read models again from empty tables, reading the next page while ` +
+        `the projections apply the current one, each projection's batch committed with synchronous_commit = off, no checkpoints or notices: ` +
+        `${fmt(r.directMs / 1000, 2)} s; what the runner's replay path could gain.`);
+    }
     notes.push(
       `(c) ${g.events.toLocaleString('en-US')} generated events (${g.shape.schools} school(s) of ${g.shape.studentsPerSchool} students, ` +
         `${g.submissions.toLocaleString('en-US')} submissions graded, ${g.streams.toLocaleString('en-US')} streams) bulk-inserted in ` +

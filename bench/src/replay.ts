@@ -5,6 +5,7 @@ import { createSqlEventStore, type EventStore, type GlobalPosition } from '@ever
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { responseCounts, studentAssignmentCounts } from '@evergrade/projectors/queries';
 import { generateHistory, type Generated } from './generate';
+import { dropReadModels, replayDirect } from './replay-direct';
 
 export type ReplayResult = {
   generated: Generated;
@@ -19,6 +20,8 @@ export type ReplayResult = {
   peakRssMb: number;
   /** Per projection, over the whole rebuild: time in applyBatch, of it waiting on SQL, and SQL statements issued. */
   perProjection: Record<string, ProjectionCost>;
+  /** With `compare`: the same rebuild by `replayDirect` (prefetch, asynchronous commit, no checkpoints), ms. */
+  directMs: number | null;
 };
 
 export type ProjectionCost = { batches: number; ms: number; sqlMs: number; statements: number };
@@ -29,7 +32,7 @@ export type ProjectionCost = { batches: number; ms: number; sqlMs: number; state
  * projector runner over the same log, and checks the rebuilt read models against what was generated.
  */
 export async function benchReplay(opts: {
-  databaseUrl?: string; total: number; batchSize: number; log?: (message: string) => void;
+  databaseUrl?: string; total: number; batchSize: number; compare?: boolean; log?: (message: string) => void;
 }): Promise<ReplayResult> {
   const log = opts.log ?? (() => {});
   const db: Database = opts.databaseUrl ? openPostgresDatabase({ connectionString: opts.databaseUrl }) : await openPgliteDatabase();
@@ -63,8 +66,16 @@ export async function benchReplay(opts: {
     const peakRssMb = rss.stop();
     await runner.stop();
     await checkReadModels(db, generated);
+    let directMs: number | null = null;
+    if (opts.compare) {
+      log(`replay: ${(replayMs / 1000).toFixed(1)} s; again with prefetch and asynchronous commit (bench driver)`);
+      await dropReadModels(db, allProjections);
+      directMs = (await replayDirect(store, db, allProjections, opts.batchSize)).ms;
+      await checkReadModels(db, generated);
+    }
     return {
       generated, generateMs, readMs, replayMs, batchSize: opts.batchSize, projections: allProjections.length, peakRssMb, perProjection: costs.costs,
+      directMs,
     };
   } finally {
     await store.close();

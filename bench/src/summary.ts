@@ -31,6 +31,8 @@ export type PhaseSummary = {
     by_type: Record<string, number>;
     /** Per projection over the rebuild: seconds in applyBatch, of which awaiting SQL, and statements per batch. */
     per_projection: Record<string, { s: number; sql_s: number; statements_per_batch: number | null }>;
+    /** With `--compare`: the same rebuild with the next page read during the apply and asynchronous commit. */
+    direct_events_per_s: number | null;
   } | null;
 };
 
@@ -72,6 +74,7 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       per_projection: Object.fromEntries(Object.entries(r.perProjection).map(([name, c]) => [name, {
         s: Math.round(c.ms) / 1000, sql_s: Math.round(c.sqlMs) / 1000, statements_per_batch: r1(ratio(c.statements, c.batches)),
       }])),
+      direct_events_per_s: r.directMs === null ? null : r1((r.generated.events * 1000) / r.directMs),
     },
   };
 }

@@ -23,6 +23,7 @@ const replay: ReplayResult = {
   },
   generateMs: 40_000, readMs: 5000, replayMs: 16_000, batchSize: 10_000, projections: 12, peakRssMb: 512,
   perProjection: { grading: { batches: 100, ms: 4000.4, sqlMs: 3000, statements: 700 } },
+  directMs: null,
 };
 
 describe('the --json summary', () => {
@@ -43,6 +44,8 @@ describe('the --json summary', () => {
     expect(summary.lag).toMatchObject({ p50_ms: 20, p99_ms: 95, events: 3, unmatched: 0, batch_events: { p50: 12, max: 30 } });
     expect(summary.replay).toMatchObject({ events: 1_000_000, events_per_s: 62_500, read_events_per_s: 200_000, ratio_to_read: 0.313, peak_rss_mb: 512 });
     expect(summary.replay!.per_projection).toEqual({ grading: { s: 4, sql_s: 3, statements_per_batch: 7 } });
+    expect(summary.replay!.direct_events_per_s).toBeNull();
+    expect(summarizePhases(null, { ...replay, directMs: 10_000 }, 32).replay!.direct_events_per_s).toBe(100_000);
   });
 
   it('is one line, and unmeasured figures and skipped phases are null', () => {
