@@ -14,7 +14,7 @@ export const fullName = (u: Pick<UserRow, 'first_name' | 'last_name'>): string =
 // --- tenants ---
 
 export async function tenantById(db: SqlClient, tenant: string): Promise<TenantRow | null> {
-  const { rows } = await db.query<TenantRow>('SELECT tenant, name, logo_url, domains, preapproved FROM tenants WHERE tenant = $1', [tenant]);
+  const { rows } = await db.query<TenantRow>('SELECT * FROM tenants WHERE tenant = $1', [tenant]);
   return rows[0] ?? null;
 }
 

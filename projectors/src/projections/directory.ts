@@ -7,30 +7,38 @@ import { RowSet, type TableSpec } from '../row-set';
 const SCHOOL_KEY = noticeKeys.school();
 
 /** A school: its name, logo, the e-mail domains that may sign up and the pre-approved student e-mails. */
-export type TenantRow = { tenant: string; name: string; logo_url: string | null; domains: string[]; preapproved: string[] };
+export type TenantRow = {
+  tenant: string; name: string; logo_url: string | null; domains: string[]; preapproved: string[];
+  /** The position of the last event that changed the row. */
+  position: string;
+};
 
 /** A person of a school (student, instructor or admin). */
 export type UserRow = {
   tenant: string; user_id: number; email: string; role: Role; first_name: string; last_name: string; title: string;
   class: string; section: string; enrollment_date: string; smart_builder: boolean;
+  /** The position of the last event that changed the row. */
+  position: string;
 };
 
 /** A course with its instructors and enrolled students. */
 export type CourseRow = {
   tenant: string; course_id: number; course_code: string; course_name: string; course_class: string; subject: string;
   instructor_ids: number[]; student_ids: number[];
+  /** The position of the last event that changed the row. */
+  position: string;
 };
 
 const tenantsTable: TableSpec<TenantRow> = {
-  table: 'tenants', key: ['tenant'], columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved'],
+  table: 'tenants', key: ['tenant'], columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved', 'position'],
 };
 const usersTable: TableSpec<UserRow> = {
   table: 'users', key: ['tenant', 'user_id'],
-  columns: ['tenant', 'user_id', 'email', 'role', 'first_name', 'last_name', 'title', 'class', 'section', 'enrollment_date', 'smart_builder'],
+  columns: ['tenant', 'user_id', 'email', 'role', 'first_name', 'last_name', 'title', 'class', 'section', 'enrollment_date', 'smart_builder', 'position'],
 };
 const coursesTable: TableSpec<CourseRow> = {
   table: 'courses', key: ['tenant', 'course_id'],
-  columns: ['tenant', 'course_id', 'course_code', 'course_name', 'course_class', 'subject', 'instructor_ids', 'student_ids'],
+  columns: ['tenant', 'course_id', 'course_code', 'course_name', 'course_class', 'subject', 'instructor_ids', 'student_ids', 'position'],
 };
 
 type State = { tenants: RowSet<TenantRow>; users: RowSet<UserRow>; courses: RowSet<CourseRow> };
@@ -47,31 +55,35 @@ const withoutItem = <T>(list: T[], item: T): T[] => list.filter((x) => x !== ite
 /**
  * Pure: people, courses and schools: profiles, enrolments, who may sign up. Serves profiles and the admin screens.
  * A change to a row that does not exist (yet) changes nothing, as an UPDATE would; the notice goes out all the same.
+ * Each row keeps the position of the last event that changed it, so a redelivered event changes nothing.
  */
 export function evolveDirectory(state: State, recorded: RecordedEvent): Touched | null {
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
+  const position = recorded.globalPosition;
+  const fresh = (row: { position: string } | undefined) => row !== undefined && row.position < position;
   const schoolTouched = { tenant, keys: [SCHOOL_KEY] };
   const school = (change: (row: TenantRow) => TenantRow): Touched => {
     const row = state.tenants.get({ tenant });
-    if (row) state.tenants.put(change(row));
+    if (fresh(row)) state.tenants.put({ ...change(row!), position });
     return schoolTouched;
   };
   const user = (userId: number, change: (row: UserRow) => UserRow): Touched => {
     const row = state.users.get({ tenant, user_id: userId });
-    if (row) state.users.put(change(row));
+    if (fresh(row)) state.users.put({ ...change(row!), position });
     return { tenant, keys: [noticeKeys.user(userId), SCHOOL_KEY] };
   };
   const course = (courseId: number, userId: number, change: (row: CourseRow) => CourseRow): Touched => {
     const row = state.courses.get({ tenant, course_id: courseId });
-    if (row) state.courses.put(change(row));
+    if (fresh(row)) state.courses.put({ ...change(row!), position });
     return { tenant, keys: [noticeKeys.course(courseId), noticeKeys.user(userId), SCHOOL_KEY] };
   };
 
   switch (event.type) {
     case 'TenantRegistered': {
       const row = state.tenants.get({ tenant });
-      state.tenants.put(row ? { ...row, name: event.data.name } : { tenant, name: event.data.name, logo_url: null, domains: [], preapproved: [] });
+      if (!row) state.tenants.put({ tenant, name: event.data.name, logo_url: null, domains: [], preapproved: [], position });
+      else if (fresh(row)) state.tenants.put({ ...row, name: event.data.name, position });
       return schoolTouched;
     }
     case 'SchoolBrandingUpdated':
@@ -89,7 +101,7 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
       if (!state.users.has({ tenant, user_id: d.userId })) {
         state.users.put({
           tenant, user_id: d.userId, email: d.email, role: d.role, first_name: d.firstName, last_name: d.lastName, title: d.title ?? '',
-          class: d.class ?? '', section: d.section ?? '', enrollment_date: d.enrollmentDate ?? '', smart_builder: false,
+          class: d.class ?? '', section: d.section ?? '', enrollment_date: d.enrollmentDate ?? '', smart_builder: false, position,
         });
       }
       return { tenant, keys: [noticeKeys.user(d.userId), SCHOOL_KEY] };
@@ -118,7 +130,7 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
       if (!state.courses.has({ tenant, course_id: d.courseId })) {
         state.courses.put({
           tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, course_class: d.courseClass,
-          subject: d.subject, instructor_ids: [...d.instructorIds], student_ids: [],
+          subject: d.subject, instructor_ids: [...d.instructorIds], student_ids: [], position,
         });
       }
       return { tenant, keys: [noticeKeys.course(d.courseId), SCHOOL_KEY, ...d.instructorIds.map(noticeKeys.user)] };
@@ -146,22 +158,22 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
 
 export const directoryProjection = defineProjection<State>({
   name: PROJECTIONS.directory,
-  version: 3,
+  version: 4,
   tables: ['tenants', 'users', 'courses'],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS tenants (
       tenant text PRIMARY KEY, name text NOT NULL, logo_url text,
-      domains text[] NOT NULL DEFAULT '{}', preapproved text[] NOT NULL DEFAULT '{}')`);
+      domains text[] NOT NULL DEFAULT '{}', preapproved text[] NOT NULL DEFAULT '{}', position text NOT NULL)`);
     await db.query(`CREATE TABLE IF NOT EXISTS users (
       tenant text NOT NULL, user_id integer NOT NULL, email text NOT NULL, role text NOT NULL, first_name text NOT NULL,
       last_name text NOT NULL, title text NOT NULL, class text NOT NULL, section text NOT NULL, enrollment_date text NOT NULL,
-      smart_builder boolean NOT NULL DEFAULT false,
+      smart_builder boolean NOT NULL DEFAULT false, position text NOT NULL,
       PRIMARY KEY (tenant, user_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS users_email ON users (tenant, email)');
     await db.query(`CREATE TABLE IF NOT EXISTS courses (
       tenant text NOT NULL, course_id integer NOT NULL, course_code text NOT NULL, course_name text NOT NULL,
       course_class text NOT NULL, subject text NOT NULL, instructor_ids integer[] NOT NULL, student_ids integer[] NOT NULL,
-      PRIMARY KEY (tenant, course_id))`);
+      position text NOT NULL, PRIMARY KEY (tenant, course_id))`);
   },
   init: () => ({ tenants: new RowSet(tenantsTable), users: new RowSet(usersTable), courses: new RowSet(coursesTable) }),
   async load(tx, state, events) {
