@@ -4,7 +4,9 @@ import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-st
 import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
 import { questionLibraryProjection } from './question-library';
 import { rubricsProjection } from './rubrics';
+import { rubricsOfTenants } from './rubrics.queries';
 import { textbooksProjection } from './textbooks';
+import { textbooksOfTenants } from './textbooks.queries';
 
 /** The library read models on a real database: PGlite always, PostgreSQL when DATABASE_URL is set. */
 type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
@@ -80,10 +82,13 @@ describe.each(backends)('library read models on %s', (_name, backend) => {
     await textbooksProjection.applyBatch(db, [ recorded(SHARED_LIBRARY_TENANT, 'textbooks', {
       type: 'TextbookAdded', data: { textbookId: 7, title: 'Class Notes', subject: 'History', addedAt: '2026-01-01T00:00:00.000Z' },
     })]);
-    const rubrics = await db.query<{ tenant: string; rubric_name: string }>('SELECT tenant, rubric_name FROM rubrics ORDER BY rubric_id');
-    expect(rubrics.rows).toEqual([{ tenant: SHARED_LIBRARY_TENANT, rubric_name: 'Communication' }, { tenant: 'demo', rubric_name: 'Research' }]);
-    const books = await db.query('SELECT tenant, textbook_id, title, author, subject FROM textbooks');
-    expect(books.rows).toEqual([{ tenant: SHARED_LIBRARY_TENANT, textbook_id: 7, title: 'Class Notes', author: null, subject: 'History' }]);
+    const rubrics = await rubricsOfTenants(db, [SHARED_LIBRARY_TENANT, 'demo', 'other']);
+    expect(rubrics.map((r) => ({ tenant: r.tenant, rubric_name: r.rubric_name, added_at: r.added_at }))).toEqual([
+      { tenant: SHARED_LIBRARY_TENANT, rubric_name: 'Communication', added_at: '2026-01-01T00:00:00.000Z' },
+      { tenant: 'demo', rubric_name: 'Research', added_at: '2026-01-01T00:00:00.000Z' }]);
+    expect(await rubricsOfTenants(db, ['other'])).toEqual([]);
+    const books = await textbooksOfTenants(db, [SHARED_LIBRARY_TENANT, 'demo']);
+    expect(books).toEqual([{ tenant: SHARED_LIBRARY_TENANT, textbook_id: 7, title: 'Class Notes', author: null, subject: 'History' }]);
     expect(await textbooksProjection.applyBatch(db, [recorded('demo', 'rubrics', rubric(3, 'Other'))])).toEqual([]);
   });
 });
