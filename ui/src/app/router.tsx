@@ -120,6 +120,7 @@ export function createRouter(client: QueryClient) {
             { path: 'people', element: lazyRoute(admin, 'AdminPeopleRoute', <InPage />), handle: title('People') },
             { path: 'audit', element: lazyRoute(admin, 'AdminAuditRoute', <InPage />), handle: title('Grade audit') },
             { path: 'reports', element: lazyRoute(admin, 'AdminReportsRoute', <InPage />), handle: title('Problem reports') },
+            { path: 'read-models', element: lazyRoute(admin, 'AdminReadModelsRoute', <InPage />), handle: title('Read models') },
           ],
         },
         { path: '*', element: <LoginRoute /> },

@@ -50,6 +50,8 @@ export type CallOptions<N extends RouteName> = {
    * only the server's "not signed in" reply then counts as a lost session.
    */
   handles401?: boolean;
+  /** Extra request headers (the operator's pages send the operator key). */
+  headers?: Record<string, string>;
 } & (BodyOf<N> extends undefined ? { body?: undefined } : { body: BodyOf<N> });
 
 export function readCookie(name: string): string | null {
@@ -143,6 +145,7 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
   if (tenant) headers['X-Tenant'] = tenant;
   if (options.minPosition) headers['X-Min-Position'] = options.minPosition;
   if (options.form === undefined && options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.headers) Object.assign(headers, options.headers);
 
   let response: Response;
   try {

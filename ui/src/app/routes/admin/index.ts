@@ -5,3 +5,4 @@ export { AdminCoursesRoute } from './courses';
 export { AdminPeopleRoute } from './people';
 export { AdminAuditRoute } from './audit';
 export { AdminReportsRoute } from './reports';
+export { AdminReadModelsRoute } from './read-models';

@@ -13,6 +13,7 @@ const NAV = [
   { to: '/admin/people', label: 'People', icon: <UsersIcon /> },
   { to: '/admin/audit', label: 'Grade audit', icon: <ClockIcon /> },
   { to: '/admin/reports', label: 'Problem reports', icon: <FlagIcon /> },
+  { to: '/admin/read-models', label: 'Read models', icon: <LayersIcon /> },
 ];
 
 export function AdminLayout() {
