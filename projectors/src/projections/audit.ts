@@ -178,12 +178,13 @@ export const auditProjection = defineProjection<State>({
       students.set(streamKey(k.tenant, k.assignment_id, k.student_id), k);
     }
     if (students.size === 0) return;
-    // Each question's latest response (id and number) in the earlier rows of every (assignment, student) the batch names.
+    // Each question's latest recorded response (id and number) in the earlier rows of every (assignment, student) the
+    // batch names: what the fold knows of them (grades and edits change neither).
     const { rows } = await tx.query<{ tenant: string; assignment_id: number; student_id: number; response_id: number; question_id: number; question_number: number }>(
       `SELECT DISTINCT ON (e.tenant, e.assignment_id, e.student_id, e.question_id)
          e.tenant, e.assignment_id, e.student_id, e.response_id, e.question_id, e.question_number
        FROM audit_grade_events e
-       WHERE e.question_number > 0 AND (e.tenant, e.assignment_id, e.student_id) IN (SELECT tenant, assignment_id, student_id
+       WHERE e.event_type IN ('SubmissionFileProcessed', 'OnlineResponsesCaptured') AND (e.tenant, e.assignment_id, e.student_id) IN (SELECT tenant, assignment_id, student_id
          FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))
        ORDER BY e.tenant, e.assignment_id, e.student_id, e.question_id, e.position DESC`, [JSON.stringify([...students.values()])]);
     for (const r of rows) {
