@@ -139,28 +139,29 @@ const noticeSets = (touched: Touched[]) => {
 
 describe.each(backends)('student read models in batches on %s', (_name, backend) => {
   let one: { db: Database; dispose(): Promise<void> };
-  let many: { db: Database; dispose(): Promise<void> };
   beforeEach(async () => {
     one = await backend.open();
-    many = await backend.open();
-    for (const p of projections) { await p.migrate(one.db); await p.migrate(many.db); }
+    for (const p of projections) await p.migrate(one.db);
   });
-  afterEach(async () => { await one.dispose(); await many.dispose(); });
+  afterEach(async () => { await one.dispose(); });
 
   it.each(projections.map((p) => [p.name, p] as const))('%s: one big batch leaves the tables that one event per batch leaves', async (_n, p) => {
     const events = term();
     const batchTouched = await one.db.transaction((tx) => p.applyBatch(tx, events));
-    const eachTouched: Touched[] = [];
-    for (const e of events) eachTouched.push(...(await many.db.transaction((tx) => p.applyBatch(tx, [e]))));
-    expect(await dump(one.db, p)).toEqual(await dump(many.db, p));
-    expect(noticeSets(batchTouched)).toEqual(noticeSets(eachTouched));
-    // Batches of odd sizes too, and a redelivered batch changes nothing.
-    const chunked = await backend.open();
+    const many = await backend.open();
     try {
-      await p.migrate(chunked.db);
-      for (let i = 0; i < events.length; i += 7) await chunked.db.transaction((tx) => p.applyBatch(tx, events.slice(i, i + 7)));
-      expect(await dump(chunked.db, p)).toEqual(await dump(many.db, p));
-    } finally { await chunked.dispose(); }
+      await p.migrate(many.db);
+      const eachTouched: Touched[] = [];
+      for (const e of events) eachTouched.push(...(await many.db.transaction((tx) => p.applyBatch(tx, [e]))));
+      const oneByOne = await dump(many.db, p);
+      expect(await dump(one.db, p)).toEqual(oneByOne);
+      expect(noticeSets(batchTouched)).toEqual(noticeSets(eachTouched));
+      // Batches of odd sizes too (the same database, rebuilt from empty).
+      for (const table of p.tables) await many.db.query(`DELETE FROM ${table}`);
+      for (let i = 0; i < events.length; i += 7) await many.db.transaction((tx) => p.applyBatch(tx, events.slice(i, i + 7)));
+      expect(await dump(many.db, p)).toEqual(oneByOne);
+    } finally { await many.dispose(); }
+    // A redelivered batch changes nothing.
     const before = await dump(one.db, p);
     await one.db.transaction((tx) => p.applyBatch(tx, events));
     expect(await dump(one.db, p)).toEqual(before);
