@@ -65,6 +65,9 @@ export function createDeadlineReactor(options: {
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? console.error;
   const running = new Map<string, Running>();
+  // Sessions already sent ExpireSession without an error: the log will say what came of it (submitted, or more time,
+  // which replaces the entry), so they are not sent it again. The set itself changes only with the log.
+  const sent = new WeakSet<Running>();
   let position: GlobalPosition | undefined;
   let dirty = false;
   let loaded: Promise<void> | null = null;
@@ -120,19 +123,19 @@ export function createDeadlineReactor(options: {
   }
 
   async function submitDue(): Promise<number> {
-    const cutoff = now().getTime() - SESSION_GRACE_SECONDS * 1000;
-    const due = [...running.values()].filter((r) => new Date(r.deadline).getTime() < cutoff)
+    // One instant for the pass: the decider must judge each session by the clock it was found due by.
+    const at = now();
+    const cutoff = at.getTime() - SESSION_GRACE_SECONDS * 1000;
+    const due = [...running.values()].filter((r) => !sent.has(r) && new Date(r.deadline).getTime() < cutoff)
       .sort((a, b) => a.deadline.localeCompare(b.deadline));
     let submitted = 0;
     for (const r of due) {
       try {
         const result = await handleCommand(store, streamIds.submission(r.tenant, r.assignmentId, r.studentId), submissionDecider,
-          { type: 'ExpireSession', assignmentId: r.assignmentId, studentId: r.studentId, now: now().toISOString() },
+          { type: 'ExpireSession', assignmentId: r.assignmentId, studentId: r.studentId, now: at.toISOString() },
           { metadata: { tenant: r.tenant, actorId: 'system', actorRole: 'system' } });
         if (result.events.length > 0) submitted++;
-        // Submitted now, or already (another replica, the browser): either way the log says so soon. A no-op for a
-        // session given more time is undone by its ExtraTimeGranted, which puts it back; one that moved meanwhile stays.
-        if (running.get(keyOf(r)) === r) running.delete(keyOf(r));
+        sent.add(r);
       } catch (err) {
         // One stream's trouble must not hold up the others; the next pass tries it again.
         onError(err);
