@@ -30,11 +30,14 @@ const T0 = '2026-03-01T09:00:00.000Z';
 const at = (minute: number) => new Date(Date.parse(T0) + minute * 60_000);
 
 function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
-  return spec.map(([tenant, event], i) => ({
-    eventId: `e${i + 1}`, type: event.type, schemaVersion: 1, data: event.data as Record<string, unknown>,
-    metadata: { tenant, actorId: 9 }, streamId: `grading:${tenant}:${String(event.data.assignmentId)}:${String(event.data.studentId)}`, streamVersion: 1,
-    globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition, recordedAt: at(i),
-  }));
+  return spec.map(([tenant, event], i): RecordedEvent => {
+    const data = event.data as Record<string, unknown>;
+    return {
+      eventId: `e${i + 1}`, type: event.type, schemaVersion: 1, data, metadata: { tenant, actorId: '9' },
+      streamId: `grading:${tenant}:${String(data.assignmentId)}:${String(data.studentId)}`, streamVersion: 1,
+      globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition, recordedAt: at(i),
+    };
+  });
 }
 
 const rid = (questionId: number, studentId: number) => questionId * 1000 + studentId;

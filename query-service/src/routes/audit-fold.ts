@@ -1,4 +1,4 @@
-import type { AuditHistoryEntry, GradeBook, GradeBookCell } from '@evergrade/contracts';
+import { applyChange, type AuditHistoryEntry, type GradeBook, type GradeBookCell, type GradedResponse, type ResponseChange } from '@evergrade/contracts';
 
 /** A row of the `audit` read model (one grading event's effect on one response), with names resolved. */
 export type AuditLogRow = {
@@ -48,32 +48,53 @@ export type ResponseAt = {
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 export const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** Pure: a response after one more of its rows (the same rules as the grading decider's evolve). */
+/** The change an audit row replays, as the one grading fold takes it; null for a kind it does not know. */
+function changeOfRow(row: AuditLogRow): ResponseChange | null {
+  switch (row.event_type) {
+    case 'SubmissionFileProcessed':
+    case 'OnlineResponsesCaptured':
+      return { kind: 'recorded', responseId: row.response_id, questionId: row.question_id, questionNumber: row.question_number, response: '' };
+    case 'ResponseGraded':
+      return {
+        kind: 'graded', points: num(row.points) ?? 0, pointsPossible: num(row.points_possible), feedback: row.feedback ?? '',
+        gradedBy: row.actor_name ?? '', flag: row.flag ?? '',
+      };
+    case 'ResponseMarkEdited':
+      return { kind: 'edited', points: num(row.points) ?? 0, pointsPossible: num(row.points_possible), feedback: row.feedback ?? '' };
+    case 'ResponseFlagResolved':
+      return { kind: 'flagResolved' };
+    case 'GradingReset':
+      return { kind: 'reset' };
+    default:
+      return null;
+  }
+}
+
+const asResponse = (r: ResponseAt): GradedResponse => ({
+  responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: '', responseVersion: 0, points: r.points,
+  pointsPossible: r.pointsPossible, feedback: r.feedback, originalFeedback: '', graded: r.graded, gradedBy: r.gradedBy, manual: false,
+  flaggedForReview: r.flag, flagResolved: r.flagResolved, version: r.version,
+});
+
+/**
+ * Pure: a response after one more of its rows: the one grading fold (contracts' `applyChange`, as the grading
+ * decider and the read models fold), replayed from what the row kept. A chain that starts mid-way starts blank.
+ */
 export function step(before: ResponseAt | undefined, row: AuditLogRow): ResponseAt {
   const r: ResponseAt = before ?? {
     responseId: row.response_id, questionId: row.question_id, questionNumber: row.question_number, studentId: row.student_id,
     points: 0, pointsPossible: null, feedback: '', graded: false, gradedBy: '', flag: '', flagResolved: false, version: 0,
   };
-  const next = { ...r, version: r.version + 1, questionNumber: row.question_number || r.questionNumber };
-  const possible = num(row.points_possible) ?? r.pointsPossible;
-  switch (row.event_type) {
-    case 'SubmissionFileProcessed':
-    case 'OnlineResponsesCaptured':
-      return { ...next, points: 0, feedback: '', graded: false, gradedBy: '', flag: '', flagResolved: false };
-    case 'ResponseGraded':
-      return {
-        ...next, points: num(row.points) ?? 0, pointsPossible: possible, feedback: row.feedback ?? '', graded: true,
-        gradedBy: row.actor_name ?? '', flag: row.flag ?? '', flagResolved: false,
-      };
-    case 'ResponseMarkEdited':
-      return { ...next, points: num(row.points) ?? 0, pointsPossible: possible, feedback: row.feedback ?? '', graded: true, gradedBy: 'instructor' };
-    case 'ResponseFlagResolved':
-      return { ...next, flagResolved: true };
-    case 'GradingReset':
-      return { ...next, graded: false };
-    default:
-      return next;
-  }
+  const change = changeOfRow(row);
+  const after = change ? applyChange(asResponse(r), change) : null;
+  // Rows of an edit or a flag may not know the question's number (0): the response keeps the one it had.
+  const questionNumber = row.question_number || r.questionNumber;
+  if (!after) return { ...r, version: r.version + 1, questionNumber };
+  return {
+    responseId: r.responseId, questionId: r.questionId, questionNumber, studentId: r.studentId, points: after.points,
+    pointsPossible: after.pointsPossible, feedback: after.feedback, graded: after.graded, gradedBy: after.gradedBy,
+    flag: after.flaggedForReview, flagResolved: after.flagResolved, version: after.version,
+  };
 }
 
 const SETS_VALUE = new Set(['ResponseGraded', 'ResponseMarkEdited']);
