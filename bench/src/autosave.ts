@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { CSRF_COOKIE, NotFoundError, PROJECTIONS, SESSION_COOKIE, routes } from '@evergrade/contracts';
 import { createHttpServer, registerRoute, sessionOf } from '@evergrade/platform/http';
 import { allProjections } from '@evergrade/projectors';
+import type { SqlClient } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
 import { BENCH_PASSWORD, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
@@ -31,6 +33,9 @@ export type LagParts = {
   cycle: Summary;
   /** Each projection's `applyBatch` (inside its transaction, before commit), ms per batch. */
   projections: Record<string, Summary>;
+  /** The runner's projection transactions: waiting for a pooled connection and BEGIN, then COMMIT (ms). */
+  checkout: Summary;
+  commit: Summary;
 };
 export type AutosaveResult = {
   eventSourced: RouteRun;
@@ -83,11 +88,38 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       return page;
     };
     const applies = new Map<string, number[]>();
+    // A transaction is the runner's when a projection's applyBatch runs in it (marked through async context).
+    const inTransaction = new AsyncLocalStorage<{ runner: boolean }>();
+    const checkouts: number[] = [];
+    const commits: number[] = [];
+    const transaction = server.db.transaction;
+    const transactionOf = transaction.bind(server.db);
+    server.db.transaction = async <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
+      const mark = { runner: false };
+      const called = performance.now();
+      let began = called;
+      let ended = called;
+      const result = await transactionOf<T>((tx) => inTransaction.run(mark, async () => {
+        began = performance.now();
+        try {
+          return await fn(tx);
+        } finally {
+          ended = performance.now();
+        }
+      }));
+      if (mark.runner && inWindow(called)) {
+        checkouts.push(began - called);
+        commits.push(performance.now() - ended);
+      }
+      return result;
+    };
     const unwrap = allProjections.map((p) => {
       const applyBatch = p.applyBatch;
       const samples: number[] = [];
       applies.set(p.name, samples);
       p.applyBatch = async (tx, events) => {
+        const mark = inTransaction.getStore();
+        if (mark) mark.runner = true;
         const t0 = performance.now();
         const touched = await applyBatch.call(p, tx, events);
         if (inWindow(t0)) samples.push(performance.now() - t0);
@@ -106,6 +138,7 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     } finally {
       server.store.append = append;
       server.store.readAll = readAll;
+      server.db.transaction = transaction;
       unwrap.forEach((f) => f());
       await unsubscribe();
     }
@@ -118,6 +151,7 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       batchEvents: summarize(byTime.map((r) => r.events)),
       cycle: summarize(byTime.slice(1).map((r, i) => r.t0 - byTime[i]!.t0)),
       projections: Object.fromEntries([...applies].map(([name, samples]) => [name, summarize(samples)])),
+      checkout: summarize(checkouts), commit: summarize(commits),
     };
 
     const baseline = await runLoadInChild({ url: crud.url, path: CRUD_PATH, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs });

@@ -83,6 +83,8 @@ function print({ a, r, database }: Run): void {
       ['(b)   wait for the batch in flight', '', fmt(p.wait.p50), fmt(p.wait.p99), ''],
       ['(b)   runner readAll', '', fmt(p.read.p50), fmt(p.read.p99), ''],
       ['(b)   projection transaction + publish', '', fmt(p.apply.p50), fmt(p.apply.p99), ''],
+      ['(b)     of it: pool checkout + BEGIN', '', fmt(p.checkout.p50), fmt(p.checkout.p99), ''],
+      ['(b)     of it: COMMIT', '', fmt(p.commit.p50), fmt(p.commit.p99), ''],
       ['(b)   runner cycle (read → next read)', '', fmt(p.cycle.p50), fmt(p.cycle.p99), ''],
     );
     notes.push(

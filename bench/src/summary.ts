@@ -18,7 +18,7 @@ export type PhaseSummary = {
   lag: {
     p50_ms: number | null; p99_ms: number | null; max_ms: number | null; events: number; unmatched: number;
     /** Where the lag went, p50/p99 each (see README). */
-    parts: Record<'wait' | 'read' | 'apply' | 'cycle', { p50_ms: number | null; p99_ms: number | null }>;
+    parts: Record<'wait' | 'read' | 'apply' | 'cycle' | 'checkout' | 'commit', { p50_ms: number | null; p99_ms: number | null }>;
     batch_events: { p50: number | null; max: number | null };
     /** Each projection's applyBatch inside its transaction, per batch. */
     projections_ms: Record<string, { p50: number | null; p99: number | null }>;
@@ -58,7 +58,10 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
     },
     lag: a && {
       p50_ms: r1(a.lag.p50), p99_ms: r1(a.lag.p99), max_ms: r1(a.lag.max), events: a.lag.count, unmatched: a.lag.unmatched,
-      parts: { wait: pair(a.lagParts.wait), read: pair(a.lagParts.read), apply: pair(a.lagParts.apply), cycle: pair(a.lagParts.cycle) },
+      parts: {
+        wait: pair(a.lagParts.wait), read: pair(a.lagParts.read), apply: pair(a.lagParts.apply), cycle: pair(a.lagParts.cycle),
+        checkout: pair(a.lagParts.checkout), commit: pair(a.lagParts.commit),
+      },
       batch_events: { p50: r1(a.lagParts.batchEvents.p50), max: r1(a.lagParts.batchEvents.max) },
       projections_ms: Object.fromEntries(Object.entries(a.lagParts.projections).map(([name, s]) => [name, { p50: r1(s.p50), p99: r1(s.p99) }])),
       bound: lagBound(a),
@@ -85,18 +88,26 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
  * transaction and notice.
  */
 export function lagBound(a: Pick<AutosaveResult, 'lag' | 'lagParts'>): string {
-  const { wait, read, apply, cycle } = a.lagParts;
+  const { wait, read, apply, cycle, checkout, commit } = a.lagParts;
   const slowest = Object.entries(a.lagParts.projections)
     .filter(([, s]) => s.count > 0)
     .sort(([, x], [, y]) => y.p99 - x.p99)
     .slice(0, 2)
     .map(([name, s]) => `${name} p99 ${fmtMs(s.p99)}`);
-  const biggest = ([['waiting for the batch in flight', wait.p50], ['the read', read.p50], ['applying and committing the batch, then publishing', apply.p50]] as const)
+  const ownBatch = a.lagParts.projections['assignment-questions'];
+  const biggest = ([
+    ['waiting for the batch in flight', wait.p50],
+    ['the runner\'s readAll', read.p50],
+    ['waiting for a pooled connection (the runner shares the pool with the commands)', checkout.p50],
+    ['the projection\'s own applyBatch', ownBatch?.p50 ?? Number.NaN],
+    ['COMMIT', commit.p50],
+  ] as const)
     .filter(([, v]) => Number.isFinite(v))
     .sort(([, x], [, y]) => y - x)[0];
   if (!biggest) return 'no lag measured';
   return `append → notice p99 ${fmtMs(a.lag.p99)} = wait for the runner's batch in flight (p50 ${fmtMs(wait.p50)}, p99 ${fmtMs(wait.p99)}) + ` +
-    `readAll (p50 ${fmtMs(read.p50)}) + the projection's transaction and publish (p50 ${fmtMs(apply.p50)}, p99 ${fmtMs(apply.p99)}); ` +
+    `readAll (p50 ${fmtMs(read.p50)}) + the projection's transaction and publish (p50 ${fmtMs(apply.p50)}, p99 ${fmtMs(apply.p99)}: ` +
+    `of it waiting for a pooled connection p50 ${fmtMs(checkout.p50)}, p99 ${fmtMs(checkout.p99)}, COMMIT p50 ${fmtMs(commit.p50)}); ` +
     `the runner reads again only when every projection has committed, so a batch cycle (p50 ${fmtMs(cycle.p50)}, p99 ${fmtMs(cycle.p99)}) is ` +
     `bounded by the slowest projection's batch (${slowest.join(', ') || 'n/a'}); the largest part at p50 is ${biggest[0]}.`;
 }

@@ -11,6 +11,7 @@ const autosave: AutosaveResult = {
   lagParts: {
     wait: summarize([2, 4, 50]), read: summarize([1, 1, 2]), apply: summarize([7, 8, 40]), batchEvents: summarize([12, 30]),
     cycle: summarize([15, 60]), projections: { 'assignment-questions': summarize([5, 6]), grading: summarize([1, 38]), idle: summarize([]) },
+    checkout: summarize([0.5, 30]), commit: summarize([2, 3]),
   },
   streams: 64,
 };
@@ -61,6 +62,7 @@ describe('the --json summary', () => {
     const bound = lagBound(autosave);
     expect(bound).toContain('p99 95.0 ms');
     expect(bound).toMatch(/slowest projection's batch \(grading p99 38\.0 ms, assignment-questions p99 6\.0 ms\)/);
-    expect(bound).toContain('largest part at p50 is applying and committing the batch');
+    expect(bound).toContain('largest part at p50 is the projection\'s own applyBatch');
+    expect(bound).toContain('waiting for a pooled connection p50 0.5 ms, p99 30.0 ms, COMMIT p50 2.0 ms');
   });
 });
