@@ -32,17 +32,18 @@ export async function migrateRebuildStatus(db: SqlClient): Promise<void> {
 }
 
 /**
- * Claims the request at `position` for `name`: true for exactly one caller, however many projector processes (or
- * re-reads of the same batch) see it. Positions sort as text.
+ * Claims the request at `position` for these projections: each is claimed by exactly one caller, however many
+ * projector processes (or re-reads of the same batch) see it. Positions sort as text. Returns the names claimed.
  */
-export async function claimRebuildRequest(db: SqlClient, name: string, version: number, position: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `INSERT INTO projection_rebuilds (name, status, version, request_position) VALUES ($1, 'rebuilding', $2, $3)
-     ON CONFLICT (name) DO UPDATE SET status = 'rebuilding', version = $2, request_position = $3, events_done = 0, events_total = 0,
+export async function claimRebuildRequest(db: SqlClient, projections: readonly { name: string; version: number }[], position: string): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `INSERT INTO projection_rebuilds (name, status, version, request_position)
+     SELECT name, 'rebuilding', version, $3 FROM unnest($1::text[], $2::int[]) AS u(name, version)
+     ON CONFLICT (name) DO UPDATE SET status = 'rebuilding', version = excluded.version, request_position = $3, events_done = 0, events_total = 0,
        started_at = now(), finished_at = NULL, last_error = NULL, updated_at = now()
      WHERE projection_rebuilds.request_position IS NULL OR projection_rebuilds.request_position < $3
-     RETURNING name`, [name, version, position]);
-  return rows.length === 1;
+     RETURNING name`, [projections.map((p) => p.name), projections.map((p) => p.version), position]);
+  return rows.map((r) => r.name);
 }
 
 export async function markRebuildStarted(db: SqlClient, name: string, version: number, total: number): Promise<void> {

@@ -95,7 +95,7 @@ async function rebuildOnServer(url: string, key: string): Promise<void> {
     const total = Math.max(...mine.map((p) => p.rebuild!.events_total));
     const seconds = (Date.now() - asked) / 1000;
     const finished = mine.every((p) => p.rebuild!.status === 'swapped');
-    bar.show({ done, total, eventsPerSecond: seconds > 0 ? Math.round(done / seconds) : 0, phase: finished ? 'done' : 'building' });
+    bar.show({ done: finished ? total : done, total, eventsPerSecond: seconds > 0 ? Math.round(done / seconds) : 0, phase: finished ? 'done' : 'building' });
     if (finished) break;
   }
   bar.end();
@@ -110,7 +110,7 @@ function createProgressBar() {
   const fmt = (n: number) => n.toLocaleString('en-US');
   return {
     show(p: RebuildProgress) {
-      const fraction = p.total > 0 ? Math.min(1, p.done / p.total) : p.phase === 'done' ? 1 : 0;
+      const fraction = p.phase === 'done' ? 1 : p.total > 0 ? Math.min(1, p.done / p.total) : 0;
       const width = 30;
       const filled = Math.round(fraction * width);
       const eta = p.eventsPerSecond > 0 ? Math.max(0, (p.total - p.done) / p.eventsPerSecond) : null;

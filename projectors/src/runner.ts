@@ -162,11 +162,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       if (e.type !== REBUILD_REQUESTED) continue;
       const asked = String((e.data as { projection?: unknown }).projection ?? '');
       const targets = projections.filter((p) => asked === ALL_PROJECTIONS || p.name === asked);
-      const claimed: string[] = [];
-      for (const p of targets) {
-        if (queued.has(p.name)) continue;
-        if (await claimRebuildRequest(db, p.name, p.version, e.globalPosition)) claimed.push(p.name);
-      }
+      const free = targets.filter((p) => !queued.has(p.name));
+      const claimed = free.length > 0 ? await claimRebuildRequest(db, free, e.globalPosition) : [];
       if (claimed.length > 0) rebuild(claimed).catch((err) => log(`projections ${claimed.join(', ')}: requested rebuild failed`, err));
     }
   }

@@ -33,7 +33,9 @@ function Progress({ p }: { p: ProjectionStatus }) {
       <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(r.percent)}>
         <div className="progress-fill" style={{ width: `${r.percent}%` }} />
       </div>
-      <span className="small text-muted">{number(r.events_done)} / {number(r.events_total)} events · version {r.version}</span>
+      <span className="small text-muted">
+        {r.events_total === 0 ? 'Starting…' : `${number(r.events_done)} / ${number(r.events_total)} events`} · version {r.version}
+      </span>
     </div>
   );
 }
