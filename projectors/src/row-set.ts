@@ -33,7 +33,12 @@ export class RowSet<Row extends Record<string, unknown>> {
   constructor(readonly spec: TableSpec<Row>) {}
 
   keyOf(row: Partial<Row>): string {
-    return JSON.stringify(this.spec.key.map((k) => row[k] ?? null));
+    // Hot: called for every event and row. Key columns are text or integers, never containing U+0000.
+    const key = this.spec.key;
+    if (key.length === 1) return String(row[key[0]!] ?? '');
+    let id = String(row[key[0]!] ?? '');
+    for (let i = 1; i < key.length; i++) id += `\u0000${String(row[key[i]!] ?? '')}`;
+    return id;
   }
 
   /** Load the rows with these keys (those not already in memory) in one query. */
