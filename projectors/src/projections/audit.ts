@@ -2,7 +2,7 @@ import {
   applyChange, asGradingEvent, AUDIT_PROJECTION, evolveGradingStream, initialGradingStream, noticeKeys, type GradingEvent, type GradingStream,
 } from '@evergrade/contracts';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
-import { defineProjection, tenantOf, type Touched } from '../projection';
+import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
 import { RowSet, type TableSpec } from '../row-set';
 
 /**
@@ -171,7 +171,8 @@ export const auditProjection = defineProjection<State>({
   init: () => ({ rows: new RowSet(auditTable), streams: new Map() }),
   async load(tx, state, events) {
     const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
-    for (const e of events) {
+    // Only events that name a question without its response (or a response without its number) look anything up.
+    for (const e of ofTypes(events, 'ResponseMarkEdited', 'ResponseFlagResolved', 'GradingReset')) {
       const event = asGradingEvent(e);
       if (!event) continue;
       const k = { tenant: tenantOf(e), assignment_id: event.data.assignmentId, student_id: event.data.studentId };
