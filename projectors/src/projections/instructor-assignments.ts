@@ -1,4 +1,4 @@
-import { PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts';
+import { GRADING_EVENT_TYPES, PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, tenantOf, type Touched } from '../projection';
@@ -102,8 +102,14 @@ function applyGrades(state: InstructorAssignmentsState, tenant: string, recorded
   return touchedAssignment(state, tenant, assignmentId);
 }
 
+const QUESTION_EVENTS = new Set(['QuestionAdded', 'QuestionUpdated', 'QuestionFlagged', 'QuestionFlagResolved']);
+const ASSIGNMENT_EVENTS = new Set([...QUESTION_EVENTS, 'AssignmentCreated', 'AssignmentRenamed', 'AssignmentDeleted', 'AssignmentSubmitted']);
+const COURSE_EVENTS = new Set(['CourseCreated', 'InstructorAssigned', 'InstructorUnassigned']);
+const HANDLED = new Set([...ASSIGNMENT_EVENTS, ...COURSE_EVENTS, ...GRADING_EVENT_TYPES]);
+
 /** Pure over the batch's state: one event folded in. */
 export function evolveInstructorAssignments(state: InstructorAssignmentsState, recorded: RecordedEvent): Touched | null {
+  if (!HANDLED.has(recorded.type)) return null;
   const tenant = tenantOf(recorded);
   if (GradeTotals.isGradingEvent(recorded)) return applyGrades(state, tenant, recorded);
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
@@ -217,9 +223,6 @@ export function settleAverages(state: InstructorAssignmentsState): void {
 }
 
 const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) });
-const QUESTION_EVENTS = new Set(['QuestionAdded', 'QuestionUpdated', 'QuestionFlagged', 'QuestionFlagResolved']);
-const ASSIGNMENT_EVENTS = new Set([...QUESTION_EVENTS, 'AssignmentCreated', 'AssignmentRenamed', 'AssignmentDeleted', 'AssignmentSubmitted']);
-const COURSE_EVENTS = new Set(['CourseCreated', 'InstructorAssigned', 'InstructorUnassigned']);
 
 const byAssignment = (keys: Iterable<AssignmentKey>) => JSON.stringify([...new Map([...keys].map((k) => [aKey(k.tenant, k.assignment_id), k])).values()]);
 const ASSIGNMENT_IN = `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id

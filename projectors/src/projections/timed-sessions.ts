@@ -17,9 +17,11 @@ const sessionsTable: TableSpec<TimedSessionRow> = {
 export type TimedSessionsState = { sessions: RowSet<TimedSessionRow> };
 
 const TYPES = ['TimedSessionStarted', 'ExtraTimeGranted', 'SessionHeartbeat', 'AssignmentSubmitted'] as const;
+const HANDLED = new Set<string>(TYPES);
 
 /** Pure: one event folded into the batch's sessions. A row already at or past the event's position is left as it is. */
 export function evolveTimedSessions(state: TimedSessionsState, recorded: RecordedEvent): Touched | null {
+  if (!HANDLED.has(recorded.type)) return null;
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
   const position = recorded.globalPosition;
