@@ -123,8 +123,18 @@ export function changesOf(event: GradingEvent): { questionId: number; change: Re
 export const questionIdsOf = (event: GradingEvent): number[] => changesOf(event).map((c) => c.questionId);
 
 /** The change an event makes to the response of `questionId`; null when it does not touch that question. */
-export const changeOf = (event: GradingEvent, questionId: number): ResponseChange | null =>
-  changesOf(event).find((c) => c.questionId === questionId)?.change ?? null;
+export function changeOf(event: GradingEvent, questionId: number): ResponseChange | null {
+  switch (event.type) {
+    case 'SubmissionFileProcessed':
+    case 'OnlineResponsesCaptured': {
+      // The first entry for the question, without building the others (a capture carries every question).
+      const r = event.data.responses.find((x) => x.questionId === questionId);
+      return r ? { kind: 'recorded', responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: r.response } : null;
+    }
+    default:
+      return changesOf(event).find((c) => c.questionId === questionId)?.change ?? null;
+  }
+}
 
 /**
  * Pure, the core: a response after one change. A new text starts it over (ungraded, version + 1, keeping its id and
