@@ -72,24 +72,8 @@ export function iaAssignmentsByIds(db: SqlClient, tenant: string, assignmentIds:
      WHERE a.tenant = $1 AND a.assignment_id = ANY($2::int[])`, [tenant, [...assignmentIds]]);
 }
 
-/** The course an assignment belongs to (deleted or not); null when the assignment is unknown. */
-export async function iaCourseOfAssignment(db: SqlClient, tenant: string, assignmentId: number): Promise<number | null> {
-  return (await iaAssignmentById(db, tenant, assignmentId))?.course_id ?? null;
-}
 
-/** Whether the instructor teaches the course now. */
-export async function iaTeachesCourse(db: SqlClient, tenant: string, instructorId: number, courseId: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM ia_courses WHERE tenant = $1 AND course_id = $2 AND $3 = ANY(instructor_ids)',
-    [tenant, courseId, instructorId]);
-  return rows.length > 0;
-}
 
-/** The courses with these ids. */
-export function iaCoursesByIds(db: SqlClient, tenant: string, courseIds: readonly number[]): Promise<IaCourseRow[]> {
-  if (courseIds.length === 0) return Promise.resolve([]);
-  return rowsOf(db, 'SELECT to_jsonb(c.*) AS r FROM ia_courses c WHERE c.tenant = $1 AND c.course_id = ANY($2::int[])',
-    [tenant, [...courseIds]]);
-}
 
 /** An assignment's questions in sheet order (question number, then id). */
 export function iaQuestionSheet(db: SqlClient, tenant: string, assignmentId: number): Promise<IaQuestionRow[]> {
@@ -98,12 +82,6 @@ export function iaQuestionSheet(db: SqlClient, tenant: string, assignmentId: num
      ORDER BY q.question_number, q.question_id`, [tenant, assignmentId]);
 }
 
-/** One question by its id (ids are unique within a tenant); null when there is none. */
-export async function iaQuestionById(db: SqlClient, tenant: string, questionId: number): Promise<IaQuestionRow | null> {
-  const rows = await rowsOf<IaQuestionRow>(db, 'SELECT to_jsonb(q.*) AS r FROM ia_questions q WHERE q.tenant = $1 AND q.question_id = $2',
-    [tenant, questionId]);
-  return rows[0] ?? null;
-}
 
 /** The students counted as having submitted the assignment (online or by an uploaded file). */
 export async function iaSubmittedStudentIds(db: SqlClient, tenant: string, assignmentId: number): Promise<number[]> {
