@@ -246,7 +246,8 @@ export async function loadInstructorAssignments(tx: SqlClient, state: Instructor
     }
   }
   await state.submitted.load(tx, submitted);
-  // Every mark of each assignment graded in this batch (its average counts all its students), not only the students named.
+  // Every mark of each assignment graded in this batch (its average counts all its students), not only the students
+  // named: so the marks are loaded here rather than by GradeTotals.load, and GradeTotals' per-student totals go unused.
   if (grading.length > 0) await state.grades.rows.loadWhere(tx, ASSIGNMENT_IN, [byAssignment(grading.map(assignmentOf))]);
 }
 
