@@ -97,7 +97,8 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     await reporting;
     opts.onProgress?.(progressNow('swapping'));
     for (const p of projections) {
-      const position = await swapIn(db, store, p, schema, home, opts.batchSize ?? 2000);
+      const { position, caughtUp } = await swapIn(db, store, p, schema, home, opts.batchSize ?? 2000);
+      done.set(p.name, (done.get(p.name) ?? 0) + caughtUp);
       positions[p.name] = position;
       swapped.add(p.name);
       await markRebuildProgress(db, [p.name], done.get(p.name) ?? 0, total);
@@ -130,7 +131,9 @@ export async function rebuildProjection(
   return { position: positions[projection.name] ?? null };
 }
 
-async function swapIn(db: Database, store: EventStore, p: Projection, schema: string, home: string, batchSize: number): Promise<string | null> {
+async function swapIn(
+  db: Database, store: EventStore, p: Projection, schema: string, home: string, batchSize: number,
+): Promise<{ position: string | null; caughtUp: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -139,6 +142,7 @@ async function swapIn(db: Database, store: EventStore, p: Projection, schema: st
         const live = (await tx.query<{ position: string | null }>(
           `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1 FOR UPDATE`, [p.name])).rows[0]?.position ?? null;
         const shadowName = `${p.name}@${schema}`;
+        let caughtUp = 0;
         let at = (await tx.query<{ position: string | null }>(
           `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName])).rows[0]?.position ?? null;
         // What the live runner applied since the shadow went idle: committed (the live runner read it), so readable here.
@@ -146,6 +150,7 @@ async function swapIn(db: Database, store: EventStore, p: Projection, schema: st
           const events = await readLogBetween(tx, at, live, batchSize);
           if (events.length === 0) break;
           await p.applyBatch(tx, events);
+          caughtUp += events.length;
           at = events[events.length - 1]!.globalPosition;
         }
         const position = at === null ? live : live === null ? at
@@ -164,7 +169,7 @@ async function swapIn(db: Database, store: EventStore, p: Projection, schema: st
         await tx.query(`UPDATE "${home}".projection_checkpoints SET position = $2, version = $3, updated_at = now() WHERE name = $1`,
           [p.name, position, p.version]);
         await tx.query(`DELETE FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName]);
-        return position;
+        return { position, caughtUp };
       });
     } catch (err) {
       // 55P03: a reader held a live table past the lock timeout; let it finish and try again.

@@ -1,8 +1,8 @@
 import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
-import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import { checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
+import type { Projection, Touched } from './projection';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
 import { ALL_PROJECTIONS, REBUILD_REQUESTED, claimRebuildRequest, migrateRebuildStatus } from './rebuild-status';
 
@@ -37,7 +37,11 @@ export type ProjectorRunner = {
 };
 
 class Aborted extends Error {}
-class CheckpointMoved extends Error {}
+class ProjectionFailed extends Error {
+  constructor(readonly projection: Projection, cause: unknown) {
+    super(`projection ${projection.name} failed`, { cause });
+  }
+}
 
 export const EVENTS_CHANNEL = 'evergrade_events';
 
@@ -83,28 +87,59 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     settleIdle();
   };
 
-  async function applyBatch(p: Projection, checkpointName: string, from: string | null, events: RecordedEvent[]) {
-    const last = events[events.length - 1]!;
-    const touched = new Map<string, Set<string>>();
-    await db.transaction(async (tx) => {
+  type Work = { p: Projection; from: string | null; events: RecordedEvent[] };
+  type Outcome = { w: Work; kind: 'ok'; touched: Touched[] } | { w: Work; kind: 'moved' | 'busy' };
+
+  /**
+   * One transaction for the whole batch: one connection, one lock statement, one checkpoint update and one COMMIT
+   * however many read models there are (twelve parallel transactions waited on the pool and committed twelve times).
+   * A projection whose checkpoint row is locked (a rebuild swapping it in, another runner) is skipped this round; one
+   * whose checkpoint moved re-reads it. A projection that throws aborts the transaction: it backs off alone and the
+   * others apply the batch again at once without it.
+   */
+  async function applyAll(work: readonly Work[]): Promise<Outcome[]> {
+    return db.transaction(async (tx) => {
       if (schema) await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
-      if (!(await advanceCheckpoint(tx, checkpointName, from, last.globalPosition))) throw new CheckpointMoved();
-      for (const t of await p.applyBatch(tx, events)) {
-        const keys = touched.get(t.tenant) ?? new Set<string>();
-        t.keys.forEach((k) => keys.add(k));
-        touched.set(t.tenant, keys);
+      const { rows } = await tx.query<{ name: string; position: string | null }>(
+        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED', [work.map((w) => checkpointNameOf(w.p))]);
+      const held = new Map(rows.map((r) => [r.name, r.position]));
+      const outcomes: Outcome[] = [];
+      const applied: Work[] = [];
+      for (const w of work) {
+        const name = checkpointNameOf(w.p);
+        if (!held.has(name)) { outcomes.push({ w, kind: 'busy' }); continue; }
+        if (held.get(name) !== w.from) { outcomes.push({ w, kind: 'moved' }); continue; }
+        let touched: Touched[];
+        try {
+          touched = await w.p.applyBatch(tx, w.events);
+        } catch (err) {
+          throw new ProjectionFailed(w.p, err);
+        }
+        // A stop while the batch was being applied rolls it back whole.
+        if (stopping) throw new Aborted();
+        outcomes.push({ w, kind: 'ok', touched });
+        applied.push(w);
       }
-      // A stop while the batch was being applied rolls it back whole.
-      if (stopping) throw new Aborted();
+      if (applied.length > 0) {
+        await tx.query(
+          `UPDATE projection_checkpoints c SET position = u.position, updated_at = now()
+           FROM unnest($1::text[], $2::text[]) AS u(name, position) WHERE c.name = u.name`,
+          [applied.map((w) => checkpointNameOf(w.p)), applied.map((w) => w.events[w.events.length - 1]!.globalPosition)]);
+      }
+      return outcomes;
     });
-    // Published as soon as this projection's batch commits, whatever the others are doing.
-    if (bus) {
-      for (const [tenant, keys] of touched) {
-        await bus.publish({ projection: p.name, tenant, keys: [...keys], position: last.globalPosition });
-      }
+  }
+
+  /** After the commit: one notice per projection and tenant with the keys it touched. */
+  async function announce(p: Projection, touched: readonly Touched[], position: string) {
+    if (!bus) return;
+    const byTenant = new Map<string, Set<string>>();
+    for (const t of touched) {
+      const keys = byTenant.get(t.tenant) ?? new Set<string>();
+      t.keys.forEach((k) => keys.add(k));
+      byTenant.set(t.tenant, keys);
     }
-    options.onBatch?.(p.name, events.length, last.globalPosition);
-    return last.globalPosition;
+    for (const [tenant, keys] of byTenant) await bus.publish({ projection: p.name, tenant, keys: [...keys], position });
   }
 
   const checkpointNameOf = (p: Projection) => (schema ? `${p.name}@${schema}` : p.name);
@@ -177,6 +212,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     const failures = new Map<string, number>();
     const retryAt = new Map<string, number>();
     let quick = 0;
+    /** The next page, read while the batch before it was being applied (the read no longer waits for the commit). */
+    let prefetch: { after: string; page: Promise<RecordedEvent[]> } | null = null;
     for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
     while (!stopping) {
       const now = Date.now();
@@ -185,7 +222,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       const wasWoken = woken;
       woken = false;
       try {
-        if (ready.length > 0) events = await store.readAll({ after: (lowest(ready) ?? undefined) as never, limit: batchSize });
+        const after = lowest(ready);
+        const ahead = prefetch;
+        prefetch = null;
+        // Used only when it has events: an empty one may have missed appends hidden behind the batch's own transaction.
+        if (ahead) events = ahead.after === after && ready.length > 0 ? await ahead.page.catch(() => []) : (await ahead.page.catch(() => []), []);
+        if (events.length === 0 && ready.length > 0) events = await store.readAll({ after: (after ?? undefined) as never, limit: batchSize });
       } catch (err) {
         log('projectors: reading the log failed, retrying', err);
         await sleep(1000);
@@ -202,29 +244,51 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       quick = 0;
       projections.forEach((p) => setIdle(p.name, false));
       if (!schema) await handleRequests(events).catch((err) => log('projectors: a rebuild request could not be claimed', err));
-      // In parallel, each in its own transaction; the next read waits until all have committed.
-      const outcomes = await Promise.all(ready.map(async (p) => {
+      const work: Work[] = [];
+      for (const p of ready) {
         const from = positions.get(p.name) ?? null;
         const pending = from === null ? events : events.filter((e) => store.comparePositions(e.globalPosition, from as never) > 0);
-        if (pending.length === 0) return 'ok';
-        try {
-          positions.set(p.name, await applyBatch(p, checkpointNameOf(p), from, pending));
+        if (pending.length > 0) work.push({ p, from, events: pending });
+      }
+      if (work.length === 0) continue;
+      let outcomes: Outcome[];
+      const nextAfter = events[events.length - 1]!.globalPosition;
+      prefetch = { after: nextAfter, page: store.readAll({ after: nextAfter, limit: batchSize }) };
+      prefetch.page.catch(() => {});
+      try {
+        outcomes = await applyAll(work);
+      } catch (err) {
+        if (err instanceof Aborted || stopping) return;
+        if (err instanceof ProjectionFailed) {
+          const n = (failures.get(err.projection.name) ?? 0) + 1;
+          failures.set(err.projection.name, n);
+          retryAt.set(err.projection.name, Date.now() + Math.min(5000, 100 * 2 ** n));
+          log(`projection ${err.projection.name}: batch failed (attempt ${n}), retrying`, err.cause);
+          continue;
+        }
+        log('projectors: the batch transaction failed, retrying', err);
+        for (const w of work) positions.set(w.p.name, await readCheckpoint(db, checkpointNameOf(w.p)).catch(() => w.from));
+        await sleep(200);
+        continue;
+      }
+      const publishing: Promise<void>[] = [];
+      for (const o of outcomes) {
+        const { p } = o.w;
+        if (o.kind === 'ok') {
+          const position = o.w.events[o.w.events.length - 1]!.globalPosition;
+          positions.set(p.name, position);
           failures.delete(p.name);
           retryAt.delete(p.name);
-          return 'ok';
-        } catch (err) {
-          if (err instanceof Aborted || stopping) return 'stopped';
-          if (!(err instanceof CheckpointMoved)) {
-            const n = (failures.get(p.name) ?? 0) + 1;
-            failures.set(p.name, n);
-            retryAt.set(p.name, Date.now() + Math.min(5000, 100 * 2 ** n));
-            log(`projection ${p.name}: batch failed (attempt ${n}), retrying`, err);
-          }
+          publishing.push(announce(p, o.touched, position).catch((err) => log(`projection ${p.name}: notice not published`, err)));
+          options.onBatch?.(p.name, o.w.events.length, position);
+        } else if (o.kind === 'moved') {
           positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
-          return 'failed';
         }
-      }));
-      if (outcomes.includes('stopped')) return;
+        // 'busy': a swap holds its checkpoint; the next round sees where it left it.
+      }
+      await Promise.all(publishing);
+      // A swap holds a checkpoint: let it finish rather than spin on the same events.
+      if (outcomes.some((o) => o.kind === 'busy')) await sleep(20);
       settlePositionWaiters();
     }
   }

@@ -164,9 +164,12 @@ describe.each(backends)('rebuilding every read model while the server serves, on
     expect(lastPosition).not.toBeNull();
     await server.runner.reached(last);
     await reference.reached(last);
+    // Live again and caught up (an event of the server's own, e.g. the deadline process, may still be on its way).
+    await expect.poll(async () => ((await operator('GET', '/admin/projections')).json as ProjectionsReply).projections
+      .filter((x) => allProjections.some((a) => a.name === x.name))
+      .filter((p) => p.status !== 'live' || p.behind_events > 0 || p.rebuild?.percent !== 100).map((p) => p.name), { timeout: 60_000 }).toEqual([]);
     const final = (await operator('GET', '/admin/projections')).json as ProjectionsReply;
     for (const p of final.projections.filter((x) => allProjections.some((a) => a.name === x.name))) {
-      expect({ name: p.name, status: p.status, behind: p.behind_events, percent: p.rebuild?.percent }).toEqual({ name: p.name, status: 'live', behind: 0, percent: 100 });
       // The shadow build went through the whole log as it was when asked.
       expect(p.rebuild!.events_done).toBeGreaterThanOrEqual(eventsBefore);
     }
