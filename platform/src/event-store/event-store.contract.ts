@@ -183,6 +183,16 @@ export function eventStoreContract(factory: EventStoreFactory): void {
       expect(await store.readAll({ after: all[4]!.globalPosition, limit: 2 })).toEqual(all.slice(5, 7));
       expect(await store.readAll({ after: all.at(-1)!.globalPosition, limit: 10 })).toEqual([]);
     });
+
+    it('names the head: the newest committed event, which readAll reaches', async () => {
+      expect(await store.headPosition()).toBeUndefined();
+      await store.append('h-1', [ev('A')], { expectedVersion: 'any' });
+      const peer = await h.openPeer();
+      const last = await peer.append('h-2', [ev('B'), ev('C')], { expectedVersion: 'any' });
+      const head = await store.headPosition();
+      expect(head).toBe(last.lastPosition);
+      await expect.poll(async () => (await store.readAll({ limit: 10 })).at(-1)?.globalPosition, { timeout: 10_000 }).toBe(head);
+    });
   });
 
   describe('concurrent writers and a live subscriber', () => {

@@ -224,6 +224,13 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       return rows.map(toRecorded);
     },
 
+    async headPosition() {
+      const { rows } = await db.query<{ tx: string; pos: string }>(
+        `SELECT transaction_id::text AS tx, position::text AS pos FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+      );
+      return rows[0] && encodePosition(rows[0].tx, rows[0].pos);
+    },
+
     subscribe(subscribeOptions, handler) {
       if (closed) throw new Error('Event store is closed');
       const subscription = startSubscription(

@@ -83,6 +83,11 @@ export type EventStore = {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events in global order strictly after `after`, at most `limit`, never past an in-flight transaction. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The position of the newest event committed now; undefined for an empty log. `readAll` reaches it once the
+   * transactions still in flight below it have finished: reading up to it sees every event committed before the call.
+   */
+  headPosition(): Promise<GlobalPosition | undefined>;
   /** Calls `handler` for every event after `after`, in global order, then for every new one, until stopped. */
   subscribe(options: SubscribeOptions, handler: (event: RecordedEvent) => Promise<void> | void): Subscription;
   /** Negative, zero or positive as a is before, equal to or after b in the global order. */
