@@ -131,7 +131,11 @@ const auditTable: TableSpec<AuditGradeEventRow> = {
 };
 
 /** The batch's new rows, and what is known of each (tenant, assignment, student)'s responses, by the one grading fold. */
-type State = { rows: RowSet<AuditGradeEventRow>; streams: Map<string, GradingStream> };
+type State = {
+  rows: RowSet<AuditGradeEventRow>;
+  /** Only for the (tenant, assignment, student)s whose events in the batch look responses up (see `load`). */
+  streams: Map<string, GradingStream>;
+};
 
 const streamKey = (tenant: string, assignmentId: number, studentId: number) => `${tenant}\u0000${assignmentId}\u0000${studentId}`;
 
@@ -142,10 +146,10 @@ export function evolveAudit(state: State, recorded: RecordedEvent): Touched | nu
   const tenant = tenantOf(recorded);
   const { assignmentId, studentId } = event.data;
   const key = streamKey(tenant, assignmentId, studentId);
-  const known = state.streams.get(key) ?? initialGradingStream();
+  const known = state.streams.get(key);
   const actor = Number(recorded.metadata.actorId);
-  const rows = auditRows(event, Number.isInteger(actor) && actor > 0 ? actor : null, (q) => known.responses[q] ?? null);
-  state.streams.set(key, evolveGradingStream(known, event));
+  const rows = auditRows(event, Number.isInteger(actor) && actor > 0 ? actor : null, (q) => known?.responses[q] ?? null);
+  if (known) state.streams.set(key, evolveGradingStream(known, event));
   const recordedAt = new Date(recorded.recordedAt).toISOString();
   for (const row of rows) state.rows.put({ ...row, tenant, position: recorded.globalPosition, recorded_at: recordedAt, event_id: recorded.eventId });
   return rows.length ? { tenant, keys: [noticeKeys.school(), noticeKeys.assignment(assignmentId)] } : null;
@@ -179,6 +183,7 @@ export const auditProjection = defineProjection<State>({
       students.set(streamKey(k.tenant, k.assignment_id, k.student_id), k);
     }
     if (students.size === 0) return;
+    for (const key of students.keys()) state.streams.set(key, initialGradingStream());
     // Each question's latest recorded response (id and number) in the earlier rows of every (assignment, student) the
     // batch names: what the fold knows of them (grades and edits change neither).
     const { rows } = await tx.query<{ tenant: string; assignment_id: number; student_id: number; response_id: number; question_id: number; question_number: number }>(
