@@ -109,6 +109,16 @@ function print({ a, r, database }: Run): void {
       [`(c) replay, rebuild ${r.projections} read models`, fmt(replayRate, 0), '', '', `${fmt(ratio(replayRate, readRate), 2)}× read`],
       ['(c) plain sequential read (readAll)', fmt(readRate, 0), '', '', '1.00×'],
     );
+    const cpu = summarizePhases(null, r, config.clients, cpus().length).replay!.cpu;
+    if (cpu.idle_replay_events_per_s !== null) {
+      rows.push(
+        [`(c) replay, CPU-bound on ${cpu.cores} idle cores`, fmt(cpu.idle_replay_events_per_s, 0), '', '', ''],
+        [`(c) read, CPU-bound on ${cpu.cores} idle cores`, fmt(cpu.idle_read_events_per_s ?? Number.NaN, 0), '', '', ''],
+      );
+      notes.push(`(c) CPU per event, Node + PostgreSQL backends (/proc, by application_name): read ${fmt(cpu.read_node_us ?? Number.NaN)} + ` +
+        `${fmt(cpu.read_pg_us ?? Number.NaN)} µs, rebuild ${fmt(cpu.replay_node_us ?? Number.NaN)} + ${fmt(cpu.replay_pg_us ?? Number.NaN)} µs; ` +
+        `the "idle cores" rows are the rates that CPU allows when nothing else runs (Node's part on one thread): max(node, (node + pg) / cores).`);
+    }
     if (r.directMs !== null) {
       const directRate = (r.generated.events * 1000) / r.directMs;
       rows.push(['(c) replay, prefetch + async commit (bench driver)', fmt(directRate, 0), '', '', `${fmt(ratio(directRate, readRate), 2)}× read`]);
@@ -139,8 +149,8 @@ if (pglite) print(pglite);
 if (args.json) {
   const summary: BenchSummary = {
     database: { kind: databaseUrl ? 'pg' : 'pglite', description: main.database, cpus: cpus().length },
-    ...summarizePhases(main.a, main.r, config.clients),
-    ...(pglite ? { pglite: { database: { kind: 'pglite' as const, description: pglite.database }, ...summarizePhases(pglite.a, pglite.r, config.clients) } } : {}),
+    ...summarizePhases(main.a, main.r, config.clients, cpus().length),
+    ...(pglite ? { pglite: { database: { kind: 'pglite' as const, description: pglite.database }, ...summarizePhases(pglite.a, pglite.r, config.clients, cpus().length) } } : {}),
   };
   console.log(jsonLine(summary));
 }

@@ -6,6 +6,7 @@ import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergr
 import { responseCounts, studentAssignmentCounts } from '@evergrade/projectors/queries';
 import { generateHistory, type Generated } from './generate';
 import { dropReadModels, replayDirect } from './replay-direct';
+import { startCpuMeter, type CpuCost } from './cpu';
 
 export type ReplayResult = {
   generated: Generated;
@@ -22,6 +23,8 @@ export type ReplayResult = {
   perProjection: Record<string, ProjectionCost>;
   /** With `compare`: the same rebuild by `replayDirect` (prefetch, asynchronous commit, no checkpoints), ms. */
   directMs: number | null;
+  /** CPU time of the plain read and of the rebuild: this process's and its PostgreSQL backends' (null on PGlite). */
+  cpu: { read: CpuCost; replay: CpuCost };
 };
 
 export type ProjectionCost = { batches: number; ms: number; sqlMs: number; statements: number };
@@ -35,7 +38,9 @@ export async function benchReplay(opts: {
   databaseUrl?: string; total: number; batchSize: number; compare?: boolean; log?: (message: string) => void;
 }): Promise<ReplayResult> {
   const log = opts.log ?? (() => {});
-  const db: Database = opts.databaseUrl ? openPostgresDatabase({ connectionString: opts.databaseUrl }) : await openPgliteDatabase();
+  // Named, so the CPU meter finds this pool's backends.
+  const applicationName = opts.databaseUrl ? `evergrade-bench-${process.pid}` : null;
+  const db: Database = opts.databaseUrl ? openPostgresDatabase({ connectionString: named(opts.databaseUrl, applicationName!) }) : await openPgliteDatabase();
   const store = await createSqlEventStore(db);
   try {
     let t = performance.now();
@@ -44,9 +49,11 @@ export async function benchReplay(opts: {
     await db.query('ANALYZE events');
     log(`replay: ${generated.events.toLocaleString('en-US')} events in ${(generateMs / 1000).toFixed(1)} s; reading the log`);
 
+    let cpu = startCpuMeter(db, applicationName);
     t = performance.now();
     const read = await readWholeLog(store, opts.batchSize);
     const readMs = performance.now() - t;
+    const readCpu = await cpu.stop();
     if (read !== generated.events) throw new Error(`read ${read} events, wrote ${generated.events}`);
     log(`replay: read in ${(readMs / 1000).toFixed(1)} s; rebuilding ${allProjections.length} read models`);
 
@@ -55,6 +62,7 @@ export async function benchReplay(opts: {
     const costs = measureProjections(allProjections);
     const runner = createProjectorRunner({ store, db, projections: allProjections, batchSize: opts.batchSize, pollMs: 50 });
     let replayMs: number;
+    cpu = startCpuMeter(db, applicationName);
     try {
       t = performance.now();
       await runner.start();
@@ -63,6 +71,7 @@ export async function benchReplay(opts: {
     } finally {
       costs.restore();
     }
+    const replayCpu = await cpu.stop();
     const peakRssMb = rss.stop();
     await runner.stop();
     await checkReadModels(db, generated);
@@ -75,13 +84,19 @@ export async function benchReplay(opts: {
     }
     return {
       generated, generateMs, readMs, replayMs, batchSize: opts.batchSize, projections: allProjections.length, peakRssMb, perProjection: costs.costs,
-      directMs,
+      directMs, cpu: { read: readCpu, replay: replayCpu },
     };
   } finally {
     await store.close();
     await db.close();
   }
 }
+
+const named = (url: string, applicationName: string) => {
+  const u = new URL(url);
+  u.searchParams.set('application_name', applicationName);
+  return u.toString();
+};
 
 /** The plain read the rebuild is compared with: every event, in order, decoded, nothing applied. */
 export async function readWholeLog(store: EventStore, batchSize: number): Promise<number> {

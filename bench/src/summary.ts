@@ -1,4 +1,5 @@
 import type { AutosaveResult } from './autosave';
+import { idleCoresBound, type CpuCost } from './cpu';
 import type { ReplayResult } from './replay';
 import { ratio, type Summary } from './stats';
 
@@ -33,6 +34,15 @@ export type PhaseSummary = {
     per_projection: Record<string, { s: number; sql_s: number; statements_per_batch: number | null }>;
     /** With `--compare`: the same rebuild with the next page read during the apply and asynchronous commit. */
     direct_events_per_s: number | null;
+    /**
+     * CPU per event (µs) of the plain read and of the rebuild, in this process and in its PostgreSQL backends (null
+     * on PGlite or a remote server), and the rates that CPU allows on this many idle cores: what the figures would be
+     * on a machine nothing else loads.
+     */
+    cpu: {
+      read_node_us: number | null; read_pg_us: number | null; replay_node_us: number | null; replay_pg_us: number | null;
+      cores: number; idle_read_events_per_s: number | null; idle_replay_events_per_s: number | null;
+    };
   } | null;
 };
 
@@ -47,7 +57,18 @@ const r3 = (n: number): number | null => (Number.isFinite(n) ? Math.round(n * 10
 const pair = (s: Summary) => ({ p50_ms: r1(s.p50), p99_ms: r1(s.p99) });
 const total = (f: Record<string, number>) => Object.values(f).reduce((a, b) => a + b, 0);
 
-export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null, clients: number): PhaseSummary {
+const perEventUs = (ms: number | null, events: number) => (ms === null || events === 0 ? null : r1((ms * 1000) / events));
+const cpuSummary = (r: ReplayResult, cores: number) => {
+  const e = r.generated.events;
+  const bound = (c: CpuCost) => ((x) => (x === null ? null : r1(x)))(idleCoresBound(e, c, cores));
+  return {
+    read_node_us: perEventUs(r.cpu.read.nodeMs, e), read_pg_us: perEventUs(r.cpu.read.pgMs, e),
+    replay_node_us: perEventUs(r.cpu.replay.nodeMs, e), replay_pg_us: perEventUs(r.cpu.replay.pgMs, e),
+    cores, idle_read_events_per_s: bound(r.cpu.read), idle_replay_events_per_s: bound(r.cpu.replay),
+  };
+};
+
+export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null, clients: number, cores = 2): PhaseSummary {
   return {
     autosave: a && {
       es_per_s: r1(a.eventSourced.perSecond), es_p50_ms: r1(a.eventSourced.latency.p50), es_p99_ms: r1(a.eventSourced.latency.p99),
@@ -78,6 +99,7 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
         s: Math.round(c.ms) / 1000, sql_s: Math.round(c.sqlMs) / 1000, statements_per_batch: r1(ratio(c.statements, c.batches)),
       }])),
       direct_events_per_s: r.directMs === null ? null : r1((r.generated.events * 1000) / r.directMs),
+      cpu: cpuSummary(r, cores),
     },
   };
 }

@@ -25,6 +25,7 @@ const replay: ReplayResult = {
   generateMs: 40_000, readMs: 5000, replayMs: 16_000, batchSize: 10_000, projections: 12, peakRssMb: 512,
   perProjection: { grading: { batches: 100, ms: 4000.4, sqlMs: 3000, statements: 700 } },
   directMs: null,
+  cpu: { read: { nodeMs: 4000, pgMs: 3000 }, replay: { nodeMs: 12_000, pgMs: 16_000 } },
 };
 
 describe('the --json summary', () => {
@@ -46,6 +47,11 @@ describe('the --json summary', () => {
     expect(summary.replay).toMatchObject({ events: 1_000_000, events_per_s: 62_500, read_events_per_s: 200_000, ratio_to_read: 0.313, peak_rss_mb: 512 });
     expect(summary.replay!.per_projection).toEqual({ grading: { s: 4, sql_s: 3, statements_per_batch: 7 } });
     expect(summary.replay!.direct_events_per_s).toBeNull();
+    // Read: Node 4 s on one thread bounds it (7 s over two cores is 3.5 s): 250,000/s. Rebuild: 28 s over two cores.
+    expect(summary.replay!.cpu).toEqual({
+      read_node_us: 4, read_pg_us: 3, replay_node_us: 12, replay_pg_us: 16, cores: 2, idle_read_events_per_s: 250_000, idle_replay_events_per_s: 71_428.6,
+    });
+    expect(summarizePhases(null, { ...replay, cpu: { read: { nodeMs: 1, pgMs: null }, replay: { nodeMs: 1, pgMs: null } } }, 32).replay!.cpu.idle_replay_events_per_s).toBeNull();
     expect(summarizePhases(null, { ...replay, directMs: 10_000 }, 32).replay!.direct_events_per_s).toBe(100_000);
   });
 
