@@ -3,6 +3,7 @@ import type { EventStore, GlobalPosition, RecordedEvent, Subscription } from '@e
 import type { Database } from '@evergrade/platform/sql';
 import { handleCommand } from './decider';
 import { loadProcessCheckpoint, migrateProcessCheckpoints, saveProcessCheckpoint } from './process-checkpoints';
+import { readToHead } from './read-to-head';
 import { submissionDecider } from './submission/decide';
 
 export type DeadlineReactor = {
@@ -114,12 +115,9 @@ export function createDeadlineReactor(options: {
     return saving;
   };
 
+  /** Everything committed before the call is applied. */
   async function catchUp(): Promise<void> {
-    while (!stopped) {
-      const batch = await store.readAll({ after: position, limit: BATCH });
-      for (const e of batch) apply(e);
-      if (batch.length < BATCH) return;
-    }
+    await readToHead(store, position, apply, { batch: BATCH, stopped: () => stopped });
   }
 
   async function submitDue(): Promise<number> {

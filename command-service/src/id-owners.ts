@@ -1,5 +1,6 @@
 import { IdAllocatedSchema, IdOwnersRecordedSchema, streamCategory, streamIds, type IdOwner } from '@evergrade/contracts';
 import type { EventStore, GlobalPosition, NewEvent, RecordedEvent } from '@evergrade/platform/event-store';
+import { readToHead } from './read-to-head';
 
 export type OwnedIdKind = 'question' | 'response';
 
@@ -68,7 +69,7 @@ const FLUSH_AT = 50_000;
  * Once per event store: reads the log for the ids that older builds allocated without an owner (questions from
  * QuestionAdded, responses from the grading streams' recorded responses) and writes their owners to lookup streams,
  * then marks it done. Idempotent (command ids), so two processes starting together, or a run cut short, are harmless.
- * Ids allocated since carry their owner, so the scan stops at the end of the log as it finds it.
+ * Ids allocated since carry their owner, so the scan stops at the log's head (everything committed before it read).
  */
 export async function backfillIdOwners(store: EventStore, options: { now?: () => Date; signal?: AbortSignal } = {}): Promise<void> {
   if ((await store.readStream(streamIds.idOwnersBackfill(), { limit: 1 })).length > 0) return;
@@ -102,20 +103,20 @@ export async function backfillIdOwners(store: EventStore, options: { now?: () =>
     from = to;
   };
 
+  const scan = (e: RecordedEvent) => {
+    const kind = KINDS.find((k) => e.streamId === streamIds.sequence(k));
+    if (kind && e.type === 'IdAllocated' && e.data.owner) owned[kind].add(e.streamVersion);
+    const found = ownersIn(e).filter(([k, id]) => !owned[k].has(id));
+    for (const [k, id, owner] of found) add(k, id, owner);
+    if (found.length > 0) lastFound = e.globalPosition;
+  };
+  // Up to the log's head: every older build's event is committed by then. Written out a stretch at a time, so memory
+  // stays bounded on a long log.
   let after: GlobalPosition | undefined;
-  for (;;) {
-    if (options.signal?.aborted) return;
-    const batch = await store.readAll({ after, limit: BATCH });
-    for (const e of batch) {
-      const kind = KINDS.find((k) => e.streamId === streamIds.sequence(k));
-      if (kind && e.type === 'IdAllocated' && e.data.owner) owned[kind].add(e.streamVersion);
-      const found = ownersIn(e).filter(([k, id]) => !owned[k].has(id));
-      for (const [kind, id, owner] of found) add(kind, id, owner);
-      if (found.length > 0) lastFound = e.globalPosition;
-    }
-    if (batch.length > 0) after = batch[batch.length - 1]!.globalPosition;
+  while (!options.signal?.aborted) {
+    after = await readToHead(store, after, scan, { batch: BATCH, stopped: () => held >= FLUSH_AT || !!options.signal?.aborted });
     if (held >= FLUSH_AT) await flush(lastFound!);
-    if (batch.length < BATCH) break;
+    else break;
   }
   if (options.signal?.aborted) return;
   if (held > 0) await flush(lastFound!);
