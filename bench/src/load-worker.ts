@@ -67,12 +67,8 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
         command_id: randomUUID(),
       });
       const t0 = performance.now();
-      let status = 0;
-      try {
-        ({ status } = await post(agent, url, job.path, headers, body));
-      } catch {
-        status = 0;
-      }
+      // 0: a network error.
+      const status = await post(agent, url, job.path, headers, body).then((r) => r.status, () => 0);
       const t1 = performance.now();
       if (t1 < windowStart || t1 > windowEnd) continue;
       if (status === 200) {
