@@ -91,7 +91,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   type Outcome = { w: Work; kind: 'ok'; touched: Touched[] } | { w: Work; kind: 'moved' | 'busy' };
 
   /**
-   * One transaction for the whole batch: one connection, one lock statement, one checkpoint update and one COMMIT
+   * One transaction for the whole batch: one connection, one statement that locks and advances the checkpoints, one COMMIT
    * however many read models there are (twelve parallel transactions waited on the pool and committed twelve times).
    * A projection whose checkpoint row is locked (a rebuild swapping it in, another runner) is skipped this round; one
    * whose checkpoint moved re-reads it. A projection that throws aborts the transaction: it backs off alone and the
@@ -100,15 +100,23 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function applyAll(work: readonly Work[]): Promise<Outcome[]> {
     return db.transaction(async (tx) => {
       if (schema) await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
-      const { rows } = await tx.query<{ name: string; position: string | null }>(
-        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED', [work.map((w) => checkpointNameOf(w.p))]);
-      const held = new Map(rows.map((r) => [r.name, r.position]));
+      // One statement: lock the rows nobody else holds, and move those still where this runner left them.
+      const names = work.map((w) => checkpointNameOf(w.p));
+      const { rows } = await tx.query<{ name: string; moved: boolean }>(
+        `WITH free AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED),
+         advanced AS (
+           UPDATE projection_checkpoints c SET position = u.next, updated_at = now()
+           FROM unnest($1::text[], $2::text[], $3::text[]) AS u(name, prev, next), free f
+           WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
+           RETURNING c.name)
+         SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved FROM free f`,
+        [names, work.map((w) => w.from), work.map((w) => w.events[w.events.length - 1]!.globalPosition)]);
+      const state = new Map(rows.map((r) => [r.name, r.moved]));
       const outcomes: Outcome[] = [];
-      const applied: Work[] = [];
       for (const w of work) {
-        const name = checkpointNameOf(w.p);
-        if (!held.has(name)) { outcomes.push({ w, kind: 'busy' }); continue; }
-        if (held.get(name) !== w.from) { outcomes.push({ w, kind: 'moved' }); continue; }
+        const moved = state.get(checkpointNameOf(w.p));
+        if (moved === undefined) { outcomes.push({ w, kind: 'busy' }); continue; }
+        if (moved) { outcomes.push({ w, kind: 'moved' }); continue; }
         let touched: Touched[];
         try {
           touched = await w.p.applyBatch(tx, w.events);
@@ -118,13 +126,6 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         // A stop while the batch was being applied rolls it back whole.
         if (stopping) throw new Aborted();
         outcomes.push({ w, kind: 'ok', touched });
-        applied.push(w);
-      }
-      if (applied.length > 0) {
-        await tx.query(
-          `UPDATE projection_checkpoints c SET position = u.position, updated_at = now()
-           FROM unnest($1::text[], $2::text[]) AS u(name, position) WHERE c.name = u.name`,
-          [applied.map((w) => checkpointNameOf(w.p)), applied.map((w) => w.events[w.events.length - 1]!.globalPosition)]);
       }
       return outcomes;
     });
