@@ -27,7 +27,6 @@ const responsesTable: TableSpec<AqResponseRow> = {
 
 type State = { questions: RowSet<AqQuestionRow>; responses: RowSet<AqResponseRow> };
 
-const RESET_TYPES = new Set(['GradingReset', 'SubmissionFileProcessed', 'OnlineResponsesCaptured']);
 
 /** The questions an event names (a reset or a new file/capture names several). */
 function questionIdsOf(recorded: RecordedEvent): number[] {
