@@ -27,7 +27,6 @@ const responsesTable: TableSpec<AqResponseRow> = {
 
 type State = { questions: RowSet<AqQuestionRow>; responses: RowSet<AqResponseRow> };
 
-
 /** The questions an event names (a reset or a new file/capture names several). */
 function questionIdsOf(recorded: RecordedEvent): number[] {
   const d = recorded.data as { questionId?: number; questionIds?: number[]; responses?: { questionId: number }[] };
