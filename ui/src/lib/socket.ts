@@ -11,6 +11,8 @@ let socket: Socket | null = null;
 const listeners = new Set<Listener>();
 const reconnectListeners = new Set<() => void>();
 const watched = new Map<number, number>();
+const REBUILT_SETTLE_MS = 300;
+let rebuiltTimer: ReturnType<typeof setTimeout> | null = null;
 
 function ensureSocket(): Socket {
   if (socket) return socket;
@@ -25,8 +27,12 @@ function ensureSocket(): Socket {
   s.on(SOCKET_EVENTS.projectionUpdated, (payload: unknown) => {
     const parsed = ProjectionUpdatedSchema.safeParse(payload);
     if (!parsed.success) console.warn('Ignoring malformed projection notice', payload);
-    // A read model was rebuilt and swapped in: as after a reconnect, everything shown may be stale.
-    else if (parsed.data.rebuilt) reconnectListeners.forEach((fn) => fn());
+    // A read model was rebuilt and swapped in: as after a reconnect, everything shown may be stale. "Rebuild all"
+    // swaps one read model after another within moments: refetch once they have settled, not once per swap.
+    else if (parsed.data.rebuilt) {
+      if (rebuiltTimer) clearTimeout(rebuiltTimer);
+      rebuiltTimer = setTimeout(() => { rebuiltTimer = null; reconnectListeners.forEach((fn) => fn()); }, REBUILT_SETTLE_MS);
+    }
     else listeners.forEach((fn) => fn(parsed.data));
   });
   socket = s;
@@ -39,6 +45,8 @@ export function connectSocket(): void {
 }
 
 export function disconnectSocket(): void {
+  if (rebuiltTimer) clearTimeout(rebuiltTimer);
+  rebuiltTimer = null;
   socket?.disconnect();
   socket = null;
   watched.clear();
