@@ -47,6 +47,8 @@ export const EVENTS_CHANNEL = 'evergrade_events';
 
 /** After a wake-up whose read came back empty (an older transaction still open), read again this soon. */
 const QUICK_RETRY_MS = [5, 10, 20, 40, 80];
+/** From this many events a batch goes to each projection in a transaction of its own (PostgreSQL). */
+const PARALLEL_FROM = 1000;
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
@@ -252,13 +254,18 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         if (pending.length > 0) work.push({ p, from, events: pending });
       }
       if (work.length === 0) continue;
-      let outcomes: Outcome[];
       const nextAfter = events[events.length - 1]!.globalPosition;
       prefetch = { after: nextAfter, page: store.readAll({ after: nextAfter, limit: batchSize }) };
       prefetch.page.catch(() => {});
-      try {
-        outcomes = await applyAll(work);
-      } catch (err) {
+      // Live batches are small: one transaction for all. A big one (a replay, catching up) on PostgreSQL: one
+      // transaction per projection, in parallel, so one projection's SQL runs while Node folds another's events.
+      const groups = db.kind === 'pg' && events.length >= PARALLEL_FROM ? work.map((w) => [w]) : [work];
+      const settled = await Promise.allSettled(groups.map((g) => applyAll(g)));
+      const outcomes: Outcome[] = [];
+      let retrySoon = false;
+      for (const [i, r] of settled.entries()) {
+        if (r.status === 'fulfilled') { outcomes.push(...r.value); continue; }
+        const err: unknown = r.reason;
         if (err instanceof Aborted || stopping) return;
         if (err instanceof ProjectionFailed) {
           const n = (failures.get(err.projection.name) ?? 0) + 1;
@@ -268,10 +275,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           continue;
         }
         log('projectors: the batch transaction failed, retrying', err);
-        for (const w of work) positions.set(w.p.name, await readCheckpoint(db, checkpointNameOf(w.p)).catch(() => w.from));
-        await sleep(200);
-        continue;
+        for (const w of groups[i]!) positions.set(w.p.name, await readCheckpoint(db, checkpointNameOf(w.p)).catch(() => w.from));
+        retrySoon = true;
       }
+      if (retrySoon) await sleep(200);
       const publishing: Promise<void>[] = [];
       for (const o of outcomes) {
         const { p } = o.w;
