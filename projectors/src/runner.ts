@@ -187,6 +187,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
 
   /** Version bumps found at start: retried (with a pause) until the new version is in, since the old one no longer moves. */
   function rebuildOutdated(ps: readonly Projection[], attempt = 1): void {
+    if (ps.length === 0) return;
     rebuild(ps.map((p) => p.name)).catch((err) => {
       if (stopping) return;
       log(`projections ${ps.map((p) => p.name).join(', ')}: rebuild of the new version failed (attempt ${attempt}), retrying`, err);
@@ -207,9 +208,9 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   }
 
   /**
-   * One loop feeds every projection from one read, each in its own transaction with its own checkpoint.
-   * Separate loops would each hold a write transaction open while the others read, and readAll stops at
-   * the oldest open transaction, so they would keep delaying each other.
+   * One loop feeds every projection from one read (see applyAll for the transactions). Separate loops would each hold
+   * a write transaction open while the others read, and readAll stops at the oldest open transaction, so they would
+   * keep delaying each other.
    */
   async function run() {
     const failures = new Map<string, number>();
