@@ -52,6 +52,7 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
   const { store, db, projections } = opts;
   const log = opts.log ?? ((m, e) => console.error(m, e ?? ''));
   const names = projections.map((p) => p.name);
+  if (names.length === 0) return { positions: {} };
   await migrateCheckpoints(db);
   await migrateRebuildStatus(db);
   const home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
