@@ -105,9 +105,9 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
 }
 
 /**
- * What bounds the lag, in one sentence, from the measured parts: an event waits for the runner to finish the batch
- * in flight (it reads again only when every projection has committed), then for its own read and its projection's
- * transaction and notice.
+ * What bounds the lag, in one sentence, from the measured parts: an event waits for the runner's read that returns
+ * it (the runner is busy with the batch in flight, or asleep until woken), then for that read, the batch's transaction
+ * (pool checkout, the projections' applyBatch, COMMIT) and the notice.
  */
 export function lagBound(a: Pick<AutosaveResult, 'lag' | 'lagParts'>): string {
   const { wait, read, apply, cycle, checkout, commit } = a.lagParts;
@@ -118,7 +118,7 @@ export function lagBound(a: Pick<AutosaveResult, 'lag' | 'lagParts'>): string {
     .map(([name, s]) => `${name} p99 ${fmtMs(s.p99)}`);
   const ownBatch = a.lagParts.projections['assignment-questions'];
   const biggest = ([
-    ['waiting for the batch in flight', wait.p50],
+    ['waiting for the runner\'s read (the batch in flight, or the wake-up)', wait.p50],
     ['the runner\'s readAll', read.p50],
     ['waiting for a pooled connection (the runner shares the pool with the commands)', checkout.p50],
     ['the projection\'s own applyBatch', ownBatch?.p50 ?? Number.NaN],
@@ -127,11 +127,12 @@ export function lagBound(a: Pick<AutosaveResult, 'lag' | 'lagParts'>): string {
     .filter(([, v]) => Number.isFinite(v))
     .sort(([, x], [, y]) => y - x)[0];
   if (!biggest) return 'no lag measured';
-  return `append → notice p99 ${fmtMs(a.lag.p99)} = wait for the runner's batch in flight (p50 ${fmtMs(wait.p50)}, p99 ${fmtMs(wait.p99)}) + ` +
-    `readAll (p50 ${fmtMs(read.p50)}) + the projection's transaction and publish (p50 ${fmtMs(apply.p50)}, p99 ${fmtMs(apply.p99)}: ` +
+  return `append → notice p99 ${fmtMs(a.lag.p99)} = wait for the runner's read (p50 ${fmtMs(wait.p50)}, p99 ${fmtMs(wait.p99)}) + ` +
+    `readAll (p50 ${fmtMs(read.p50)}) + the batch's transaction and publish (p50 ${fmtMs(apply.p50)}, p99 ${fmtMs(apply.p99)}: ` +
     `of it waiting for a pooled connection p50 ${fmtMs(checkout.p50)}, p99 ${fmtMs(checkout.p99)}, COMMIT p50 ${fmtMs(commit.p50)}); ` +
-    `the runner reads again only when every projection has committed, so a batch cycle (p50 ${fmtMs(cycle.p50)}, p99 ${fmtMs(cycle.p99)}) is ` +
-    `bounded by the slowest projection's batch (${slowest.join(', ') || 'n/a'}); the largest part at p50 is ${biggest[0]}.`;
+    `the runner applies one batch at a time, so an event also waits for the batch in flight: a cycle (read to next read) takes ` +
+    `p50 ${fmtMs(cycle.p50)}, p99 ${fmtMs(cycle.p99)}, the slowest projections' batches ${slowest.join(', ') || 'n/a'}; ` +
+    `the largest part at p50 is ${biggest[0]}.`;
 }
 
 const fmtMs = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');
