@@ -31,9 +31,11 @@ export function startCpuMeter(db: Database, applicationName: string | null): { s
   const sample = async () => {
     if (!readable) return;
     const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
-    for (const { pid } of rows) {
-      const ms = processCpuMs(pid);
-      if (ms === undefined) { readable = false; return; }
+    const seen = rows.map(({ pid }) => [pid, processCpuMs(pid)] as const);
+    // None readable: PostgreSQL runs elsewhere (or /proc is hidden). One missing: that backend just ended.
+    if (seen.length > 0 && seen.every(([, ms]) => ms === undefined)) { readable = false; return; }
+    for (const [pid, ms] of seen) {
+      if (ms === undefined) continue;
       // A backend already there counts from now; one that appears later was started for this phase.
       if (!first.has(pid)) first.set(pid, initial ? ms : 0);
       last.set(pid, ms);
