@@ -1,6 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-const server = ['contracts', 'platform', 'command-service', 'projectors', 'query-service', 'standalone', 'bench', 'documents', 'grading', 'chaos'];
+const server = [
+  'contracts',
+  'platform',
+  'command-service',
+  'projectors',
+  'query-service',
+  'standalone',
+  'bench',
+  'documents',
+  'grading',
+  'chaos',
+];
 
 export default defineConfig({
   test: {

@@ -52,7 +52,10 @@ export type AutosaveResult = {
  */
 export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResult> {
   const server = await startStandalone({
-    port: 0, host: '127.0.0.1', seedDemo: false, logLevel: 'warn',
+    port: 0,
+    host: '127.0.0.1',
+    seedDemo: false,
+    logLevel: 'warn',
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
   });
   const crud = await startCrudBaseline(server);
@@ -84,7 +87,8 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       const t0 = performance.now();
       const page = await readAll(options);
       const t1 = performance.now();
-      if (page.length > 0 && inWindow(t0)) reads.push({ t0, t1, first: page[0]!.globalPosition, last: page.at(-1)!.globalPosition, events: page.length });
+      if (page.length > 0 && inWindow(t0))
+        reads.push({ t0, t1, first: page[0]!.globalPosition, last: page.at(-1)!.globalPosition, events: page.length });
       return page;
     };
     const applies = new Map<string, number[]>();
@@ -99,14 +103,16 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       const called = performance.now();
       let began = called;
       let ended = called;
-      const result = await transactionOf<T>((tx) => inTransaction.run(mark, async () => {
-        began = performance.now();
-        try {
-          return await fn(tx);
-        } finally {
-          ended = performance.now();
-        }
-      }));
+      const result = await transactionOf<T>((tx) =>
+        inTransaction.run(mark, async () => {
+          began = performance.now();
+          try {
+            return await fn(tx);
+          } finally {
+            ended = performance.now();
+          }
+        }),
+      );
       if (mark.runner && inWindow(called)) {
         checkouts.push(began - called);
         commits.push(performance.now() - ended);
@@ -125,14 +131,20 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
         if (inWindow(t0)) samples.push(performance.now() - t0);
         return touched;
       };
-      return () => { p.applyBatch = applyBatch; };
+      return () => {
+        p.applyBatch = applyBatch;
+      };
     });
     let es: LoadResult;
     try {
-      es = await runLoadInChild({ url: base, path: routes.setAssignmentResponse.path, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs },
-        (sentAt) => Object.assign(window, { from: sentAt + opts.warmupMs, to: sentAt + opts.warmupMs + opts.durationMs }));
+      es = await runLoadInChild(
+        { url: base, path: routes.setAssignmentResponse.path, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs },
+        (sentAt) => Object.assign(window, { from: sentAt + opts.warmupMs, to: sentAt + opts.warmupMs + opts.durationMs }),
+      );
       const last = appends.reduce<string | null>(
-        (max, a) => (max === null || server.store.comparePositions(a.position as never, max as never) > 0 ? a.position : max), null);
+        (max, a) => (max === null || server.store.comparePositions(a.position as never, max as never) > 0 ? a.position : max),
+        null,
+      );
       if (last) await withTimeout(server.runner.reached(last), 120_000, 'projections to drain');
       await new Promise((r) => setTimeout(r, 100));
     } finally {
@@ -147,14 +159,23 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     const parts = decomposeLags(appends, reads, notices, compare);
     const byTime = [...reads].sort((a, b) => a.t0 - b.t0);
     const lagParts: LagParts = {
-      wait: summarize(parts.wait), read: summarize(parts.read), apply: summarize(parts.apply),
+      wait: summarize(parts.wait),
+      read: summarize(parts.read),
+      apply: summarize(parts.apply),
       batchEvents: summarize(byTime.map((r) => r.events)),
       cycle: summarize(byTime.slice(1).map((r, i) => r.t0 - byTime[i]!.t0)),
       projections: Object.fromEntries([...applies].map(([name, samples]) => [name, summarize(samples)])),
-      checkout: summarize(checkouts), commit: summarize(commits),
+      checkout: summarize(checkouts),
+      commit: summarize(commits),
     };
 
-    const baseline = await runLoadInChild({ url: crud.url, path: CRUD_PATH, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs });
+    const baseline = await runLoadInChild({
+      url: crud.url,
+      path: CRUD_PATH,
+      clients,
+      warmupMs: opts.warmupMs,
+      durationMs: opts.durationMs,
+    });
     return {
       eventSourced: toRun(es),
       crud: toRun(baseline),
@@ -168,7 +189,11 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
   }
 }
 
-const toRun = (r: LoadResult): RouteRun => ({ perSecond: perSecond(r.ok, r.windowMs), latency: summarize(r.latencies), failures: r.failures });
+const toRun = (r: LoadResult): RouteRun => ({
+  perSecond: perSecond(r.ok, r.windowMs),
+  latency: summarize(r.latencies),
+  failures: r.failures,
+});
 
 /** The same write as a single-row UPDATE, behind the same route definition (zod schemas, session, role, CSRF). */
 async function startCrudBaseline(server: Standalone): Promise<{ url: string; close(): Promise<void> }> {
@@ -179,7 +204,8 @@ async function startCrudBaseline(server: Standalone): Promise<{ url: string; clo
     const { question_id, response_content } = request.body;
     const { rowCount } = await server.db.query(
       'UPDATE bench_answers SET response_content = $1, updated_at = now() WHERE student_id = $2 AND question_id = $3',
-      [response_content, session.userId, question_id]);
+      [response_content, session.userId, question_id],
+    );
     if (rowCount !== 1) throw new NotFoundError('no such answer');
     return { success: true as const, position: null };
   });
@@ -189,17 +215,21 @@ async function startCrudBaseline(server: Standalone): Promise<{ url: string; clo
 
 /** Signs every student in through the real login route and keeps the two cookies the UI would. */
 async function loginAll(base: string, school: AutosaveSchool): Promise<ClientSpec[]> {
-  return Promise.all(school.students.map(async (s) => {
-    const res = await fetch(`${base}${routes.login.path.replace(':role', 'student')}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: s.email, password: BENCH_PASSWORD }),
-    });
-    if (res.status !== 200) throw new Error(`login ${s.email}: ${res.status} ${await res.text()}`);
-    const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-    const session = cookies[SESSION_COOKIE];
-    const csrf = cookies[CSRF_COOKIE];
-    if (!session || !csrf) throw new Error(`login ${s.email}: missing cookies`);
-    return { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`, csrf, targets: school.targets };
-  }));
+  return Promise.all(
+    school.students.map(async (s) => {
+      const res = await fetch(`${base}${routes.login.path.replace(':role', 'student')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: s.email, password: BENCH_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`login ${s.email}: ${res.status} ${await res.text()}`);
+      const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+      const session = cookies[SESSION_COOKIE];
+      const csrf = cookies[CSRF_COOKIE];
+      if (!session || !csrf) throw new Error(`login ${s.email}: missing cookies`);
+      return { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`, csrf, targets: school.targets };
+    }),
+  );
 }
 
 function runLoadInChild(job: LoadJob, onStart?: (sentAt: number) => void): Promise<LoadResult> {
@@ -220,7 +250,12 @@ function runLoadInChild(job: LoadJob, onStart?: (sentAt: number) => void): Promi
 async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms); })]);
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -33,7 +33,10 @@ export function startCpuMeter(db: Database, applicationName: string | null): { s
     const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
     const seen = rows.map(({ pid }) => [pid, processCpuMs(pid)] as const);
     // None readable: PostgreSQL runs elsewhere (or /proc is hidden). One missing: that backend just ended.
-    if (seen.length > 0 && seen.every(([, ms]) => ms === undefined)) { readable = false; return; }
+    if (seen.length > 0 && seen.every(([, ms]) => ms === undefined)) {
+      readable = false;
+      return;
+    }
     for (const [pid, ms] of seen) {
       if (ms === undefined) continue;
       // A backend already there counts from now; one that appears later was started for this phase.
@@ -44,12 +47,20 @@ export function startCpuMeter(db: Database, applicationName: string | null): { s
   };
   const started = sample();
   // Backends come and go with the pool: sample often enough to see each one's time before it ends.
-  const timer = setInterval(() => { sample().catch(() => { readable = false; }); }, 500);
+  const timer = setInterval(() => {
+    sample().catch(() => {
+      readable = false;
+    });
+  }, 500);
   return {
     async stop() {
       clearInterval(timer);
-      await started.catch(() => { readable = false; });
-      await sample().catch(() => { readable = false; });
+      await started.catch(() => {
+        readable = false;
+      });
+      await sample().catch(() => {
+        readable = false;
+      });
       const used = process.cpuUsage(node);
       let pg = 0;
       for (const [pid, end] of last) pg += end - (first.get(pid) ?? end);

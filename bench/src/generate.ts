@@ -27,7 +27,15 @@ const T0 = Date.parse('2026-01-05T08:00:00Z');
 const FAKE_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g=';
 const SUBJECTS = ['Mathematics', 'Physics', 'Chemistry', 'History', 'Biology', 'English'];
 
-export type Shape = { schools: number; studentsPerSchool: number; teachers: number; courses: number; coursesPerStudent: number; weeks: number; questions: number };
+export type Shape = {
+  schools: number;
+  studentsPerSchool: number;
+  teachers: number;
+  courses: number;
+  coursesPerStudent: number;
+  weeks: number;
+  questions: number;
+};
 
 /** What the generated history must leave in the read models, for the bench to check the rebuild. */
 export type Generated = {
@@ -54,7 +62,15 @@ export function shapeFor(total: number): Shape {
   // About 40 events per (student, assignment): 13 fixed (submit, capture, ids, grades) and the rest autosaves.
   const perStudent = COURSES_PER_STUDENT * WEEKS * 40;
   const studentsPerSchool = Math.max(4, Math.min(120, Math.floor(total / schools / perStudent)));
-  return { schools, studentsPerSchool, teachers: TEACHERS, courses: COURSES, coursesPerStudent: COURSES_PER_STUDENT, weeks: WEEKS, questions: QUESTIONS };
+  return {
+    schools,
+    studentsPerSchool,
+    teachers: TEACHERS,
+    courses: COURSES,
+    coursesPerStudent: COURSES_PER_STUDENT,
+    weeks: WEEKS,
+    questions: QUESTIONS,
+  };
 }
 
 type Ev = { type: string; data: Record<string, unknown>; metadata: EventMetadata };
@@ -72,7 +88,9 @@ export async function generateHistory(db: Database, total: number, chunk = 10_00
   for (const _ of dry.appends()) void _;
   const budget = total - dry.counts.events;
   if (budget < dry.counts.submissions) {
-    throw new Error(`${total} events is too few: the history needs ${dry.counts.events + dry.counts.submissions} for ${shape.schools} school(s)`);
+    throw new Error(
+      `${total} events is too few: the history needs ${dry.counts.events + dry.counts.submissions} for ${shape.schools} school(s)`,
+    );
   }
   const per = Math.floor(budget / dry.counts.submissions);
   const extra = budget % dry.counts.submissions;
@@ -89,9 +107,19 @@ export async function generateHistory(db: Database, total: number, chunk = 10_00
   const c = history.counts;
   if (writer.written !== total) throw new Error(`generated ${writer.written} events, wanted ${total}`);
   return {
-    events: writer.written, shape, byType: c.byType, streams: writer.streams, users: c.users, submissions: c.submissions,
-    timedSessions: c.timed, responses: c.submissions * shape.questions, practices: c.practices, problemReports: c.problemReports,
-    rubrics: c.rubrics, libraryQuestions: c.libraryQuestions, textbooks: c.textbooks,
+    events: writer.written,
+    shape,
+    byType: c.byType,
+    streams: writer.streams,
+    users: c.users,
+    submissions: c.submissions,
+    timedSessions: c.timed,
+    responses: c.submissions * shape.questions,
+    practices: c.practices,
+    problemReports: c.problemReports,
+    rubrics: c.rubrics,
+    libraryQuestions: c.libraryQuestions,
+    textbooks: c.textbooks,
   };
 }
 
@@ -106,7 +134,10 @@ class BulkWriter {
   private pending: Promise<unknown> = Promise.resolve();
   written = 0;
 
-  constructor(private readonly db: Database, private readonly chunk: number) {}
+  constructor(
+    private readonly db: Database,
+    private readonly chunk: number,
+  ) {}
 
   get streams(): number {
     return this.versions.size;
@@ -116,7 +147,9 @@ class BulkWriter {
     let version = this.versions.get(streamId) ?? 0;
     events.forEach((e, i) => {
       // The store sets command_id on an append's first event only.
-      this.rows.push(JSON.stringify([streamId, ++version, e.type, e.data, e.metadata, i === 0 ? (e.metadata.commandId ?? null) : null, atOf(e)]));
+      this.rows.push(
+        JSON.stringify([streamId, ++version, e.type, e.data, e.metadata, i === 0 ? (e.metadata.commandId ?? null) : null, atOf(e)]),
+      );
     });
     this.versions.set(streamId, version);
     if (this.rows.length >= this.chunk) await this.flush();
@@ -139,12 +172,28 @@ class BulkWriter {
        SELECT e.v->>0, (e.v->>1)::bigint, gen_random_uuid(), e.v->>2, e.v->3, e.v->4, e.v->>5, (e.v->>6)::timestamptz
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(v, o)
         ORDER BY e.o`,
-      [`[${rows.join(',')}]`]);
+      [`[${rows.join(',')}]`],
+    );
   }
 }
 
-const AT_FIELDS = ['savedAt', 'submittedAt', 'gradedAt', 'editedAt', 'resolvedAt', 'capturedAt', 'createdAt', 'publishedAt', 'registeredAt',
-  'enrolledAt', 'addedAt', 'startedAt', 'at', 'checkedAt', 'reportedAt'];
+const AT_FIELDS = [
+  'savedAt',
+  'submittedAt',
+  'gradedAt',
+  'editedAt',
+  'resolvedAt',
+  'capturedAt',
+  'createdAt',
+  'publishedAt',
+  'registeredAt',
+  'enrolledAt',
+  'addedAt',
+  'startedAt',
+  'at',
+  'checkedAt',
+  'reportedAt',
+];
 /** recorded_at: the time the event itself names (generation follows the clock), or the term's start. */
 function atOf(e: Ev): string {
   for (const f of AT_FIELDS) {
@@ -155,20 +204,58 @@ function atOf(e: Ev): string {
 }
 
 type Counts = {
-  events: number; byType: Record<string, number>; users: number; submissions: number; timed: number; practices: number; problemReports: number;
-  rubrics: number; libraryQuestions: number; textbooks: number;
+  events: number;
+  byType: Record<string, number>;
+  users: number;
+  submissions: number;
+  timed: number;
+  practices: number;
+  problemReports: number;
+  rubrics: number;
+  libraryQuestions: number;
+  textbooks: number;
 };
 
 type School = {
-  tenant: string; index: number; teachers: number[]; students: number[]; courses: { courseId: number; code: string; instructor: number; students: number[] }[];
+  tenant: string;
+  index: number;
+  teachers: number[];
+  students: number[];
+  courses: { courseId: number; code: string; instructor: number; students: number[] }[];
   pace: () => number;
 };
-type Assignment = { assignmentId: number; courseId: number; instructor: number; questions: { questionId: number; marks: number }[]; timed: boolean; due: number };
-type Work = { school: School; a: Assignment; studentId: number; index: number; saves: number; done: number; timed: boolean; started: boolean; heartbeat: boolean };
+type Assignment = {
+  assignmentId: number;
+  courseId: number;
+  instructor: number;
+  questions: { questionId: number; marks: number }[];
+  timed: boolean;
+  due: number;
+};
+type Work = {
+  school: School;
+  a: Assignment;
+  studentId: number;
+  index: number;
+  saves: number;
+  done: number;
+  timed: boolean;
+  started: boolean;
+  heartbeat: boolean;
+};
 
 class History {
   readonly counts: Counts = {
-    events: 0, byType: {}, users: 0, submissions: 0, timed: 0, practices: 0, problemReports: 0, rubrics: 0, libraryQuestions: 0, textbooks: 0,
+    events: 0,
+    byType: {},
+    users: 0,
+    submissions: 0,
+    timed: 0,
+    practices: 0,
+    problemReports: 0,
+    rubrics: 0,
+    libraryQuestions: 0,
+    textbooks: 0,
   };
   private readonly sequences = new Map<IdKind, number>();
   /** Interleaving only: never decides what happens, so the dry pass and the real one make the same events. */
@@ -176,14 +263,22 @@ class History {
   private readonly words = seededRandom(42);
   private clock = T0;
 
-  constructor(private readonly shape: Shape, private readonly savesFor: (submission: number) => number) {}
+  constructor(
+    private readonly shape: Shape,
+    private readonly savesFor: (submission: number) => number,
+  ) {}
 
   private iso(t = this.clock): string {
     return new Date(t).toISOString();
   }
 
   private meta(tenant: string | undefined, actorId?: number, actorRole = 'system'): EventMetadata {
-    return { ...(tenant ? { tenant } : {}), ...(actorId !== undefined ? { actorId: String(actorId) } : {}), actorRole, commandId: randomUUID() };
+    return {
+      ...(tenant ? { tenant } : {}),
+      ...(actorId !== undefined ? { actorId: String(actorId) } : {}),
+      actorRole,
+      commandId: randomUUID(),
+    };
   }
 
   private emit(streamId: string, metadata: EventMetadata, ...events: DomainEvent[]): Append {
@@ -198,7 +293,11 @@ class History {
   private *ids(kind: IdKind, n: number, owner?: IdOwner): Generator<Append, number[]> {
     const first = (this.sequences.get(kind) ?? 0) + 1;
     this.sequences.set(kind, first + n - 1);
-    yield this.emit(streamIds.sequence(kind), {}, ...Array.from({ length: n }, (): DomainEvent => ({ type: 'IdAllocated', data: owner ? { owner } : {} })));
+    yield this.emit(
+      streamIds.sequence(kind),
+      {},
+      ...Array.from({ length: n }, (): DomainEvent => ({ type: 'IdAllocated', data: owner ? { owner } : {} })),
+    );
     return Array.from({ length: n }, (_, i) => first + i);
   }
 
@@ -221,7 +320,10 @@ class History {
   private *setUpSchool(index: number): Generator<Append, School> {
     const tenant = `school-${index + 1}`;
     const m = () => this.meta(tenant);
-    yield this.emit(streamIds.tenant(tenant), m(), { type: 'TenantRegistered', data: { tenant, name: `School ${index + 1}`, registeredAt: this.iso() } });
+    yield this.emit(streamIds.tenant(tenant), m(), {
+      type: 'TenantRegistered',
+      data: { tenant, name: `School ${index + 1}`, registeredAt: this.iso() },
+    });
     yield* this.library(tenant, undefined, 6, 20, 3);
 
     const { teachers: nTeachers, studentsPerSchool, courses: nCourses, coursesPerStudent } = this.shape;
@@ -233,9 +335,15 @@ class History {
       const email = `${teacher ? 'teacher' : 'student'}${userId}@${tenant}.school`;
       yield this.emit(streamIds.userEmail(tenant, email), m(), { type: 'EmailReserved', data: { email, userId: userId! } });
       yield this.emit(streamIds.user(tenant, userId!), m(), {
-        type: 'UserRegistered', data: {
-          userId: userId!, email, role: teacher ? 'instructor' : 'student', passwordHash: FAKE_HASH, firstName: teacher ? 'Teacher' : 'Student',
-          lastName: String(userId), ...(teacher ? { title: 'Dr' } : { class: '10', section: 'AB'[userId! % 2]!, enrollmentDate: '2026-01-05' }),
+        type: 'UserRegistered',
+        data: {
+          userId: userId!,
+          email,
+          role: teacher ? 'instructor' : 'student',
+          passwordHash: FAKE_HASH,
+          firstName: teacher ? 'Teacher' : 'Student',
+          lastName: String(userId),
+          ...(teacher ? { title: 'Dr' } : { class: '10', section: 'AB'[userId! % 2]!, enrollmentDate: '2026-01-05' }),
           registeredAt: this.iso(),
         },
       });
@@ -248,14 +356,35 @@ class History {
       const [courseId] = yield* this.ids('course', 1);
       const code = `C${courseId}`;
       const instructor = teachers[c % teachers.length]!;
-      yield this.emit(streamIds.courseCode(tenant, code), m(), { type: 'CourseCodeReserved', data: { courseCode: code, courseId: courseId! } });
+      yield this.emit(streamIds.courseCode(tenant, code), m(), {
+        type: 'CourseCodeReserved',
+        data: { courseCode: code, courseId: courseId! },
+      });
       // Student k takes courses k, k + step, k + 2 step, ... (mod the number of courses).
       const step = Math.max(1, Math.floor(nCourses / coursesPerStudent));
-      const enrolled = students.filter((_, k) => Array.from({ length: coursesPerStudent }, (_, j) => (k + j * step) % nCourses).includes(c));
-      yield this.emit(streamIds.course(tenant, courseId!), this.meta(tenant, teachers[0], 'admin'),
-        { type: 'CourseCreated', data: { courseId: courseId!, courseCode: code, courseName: `${SUBJECTS[c % SUBJECTS.length]} ${c + 1}`, courseClass: '10',
-          subject: SUBJECTS[c % SUBJECTS.length]!, instructorIds: [instructor], createdAt: this.iso() } },
-        ...enrolled.map((studentId): DomainEvent => ({ type: 'StudentEnrolled', data: { courseId: courseId!, studentId, enrolledAt: this.iso() } })));
+      const enrolled = students.filter((_, k) =>
+        Array.from({ length: coursesPerStudent }, (_, j) => (k + j * step) % nCourses).includes(c),
+      );
+      yield this.emit(
+        streamIds.course(tenant, courseId!),
+        this.meta(tenant, teachers[0], 'admin'),
+        {
+          type: 'CourseCreated',
+          data: {
+            courseId: courseId!,
+            courseCode: code,
+            courseName: `${SUBJECTS[c % SUBJECTS.length]} ${c + 1}`,
+            courseClass: '10',
+            subject: SUBJECTS[c % SUBJECTS.length]!,
+            instructorIds: [instructor],
+            createdAt: this.iso(),
+          },
+        },
+        ...enrolled.map((studentId): DomainEvent => ({
+          type: 'StudentEnrolled',
+          data: { courseId: courseId!, studentId, enrolledAt: this.iso() },
+        })),
+      );
       courses.push({ courseId: courseId!, code, instructor, students: enrolled });
     }
     return { tenant, index, teachers, students, courses, pace: seededRandom(1000 + index) };
@@ -266,23 +395,66 @@ class History {
     const m = () => this.meta(tenant, by, by === undefined ? 'system' : 'instructor');
     if (rubrics > 0) {
       const ids = yield* this.ids('rubric', rubrics);
-      yield this.emit(streamIds.rubrics(tenant), m(), ...ids.map((rubricId): DomainEvent => ({ type: 'RubricAdded', data: {
-        rubricId, rubricName: ['Problem Solving', 'Communication', 'Reasoning'][rubricId % 3]!, criterion: `Criterion ${rubricId}`,
-        description: 'Novice: ... Apprentice: ... Competent: ... Proficient: ...', addedBy: by ?? null, addedAt: this.iso() } })));
+      yield this.emit(
+        streamIds.rubrics(tenant),
+        m(),
+        ...ids.map((rubricId): DomainEvent => ({
+          type: 'RubricAdded',
+          data: {
+            rubricId,
+            rubricName: ['Problem Solving', 'Communication', 'Reasoning'][rubricId % 3]!,
+            criterion: `Criterion ${rubricId}`,
+            description: 'Novice: ... Apprentice: ... Competent: ... Proficient: ...',
+            addedBy: by ?? null,
+            addedAt: this.iso(),
+          },
+        })),
+      );
       this.counts.rubrics += rubrics;
     }
     if (questions > 0) {
       const ids = yield* this.ids('library-question', questions);
-      yield this.emit(streamIds.questionLibrary(tenant), m(), ...ids.map((questionId): DomainEvent => ({ type: 'LibraryQuestionAdded', data: {
-        questionId, subject: SUBJECTS[questionId % SUBJECTS.length]!, questionType: 'short answer', questionText: this.text(160),
-        answer: this.text(40), gradingInstructions: 'One mark per correct step.', marksPossible: 1 + (questionId % 4), topics: ['bench'],
-        sourceTitle: 'Bench Book', sourceDocumentId: null, originalQuestionNumber: questionId, grade: '10', addedBy: by ?? null, addedAt: this.iso() } })));
+      yield this.emit(
+        streamIds.questionLibrary(tenant),
+        m(),
+        ...ids.map((questionId): DomainEvent => ({
+          type: 'LibraryQuestionAdded',
+          data: {
+            questionId,
+            subject: SUBJECTS[questionId % SUBJECTS.length]!,
+            questionType: 'short answer',
+            questionText: this.text(160),
+            answer: this.text(40),
+            gradingInstructions: 'One mark per correct step.',
+            marksPossible: 1 + (questionId % 4),
+            topics: ['bench'],
+            sourceTitle: 'Bench Book',
+            sourceDocumentId: null,
+            originalQuestionNumber: questionId,
+            grade: '10',
+            addedBy: by ?? null,
+            addedAt: this.iso(),
+          },
+        })),
+      );
       this.counts.libraryQuestions += questions;
     }
     if (textbooks > 0) {
       const ids = yield* this.ids('textbook', textbooks);
-      yield this.emit(streamIds.textbooks(tenant), m(), ...ids.map((textbookId): DomainEvent => ({ type: 'TextbookAdded', data: {
-        textbookId, title: `Textbook ${textbookId}`, author: 'A. Author', subject: SUBJECTS[textbookId % SUBJECTS.length]!, addedAt: this.iso() } })));
+      yield this.emit(
+        streamIds.textbooks(tenant),
+        m(),
+        ...ids.map((textbookId): DomainEvent => ({
+          type: 'TextbookAdded',
+          data: {
+            textbookId,
+            title: `Textbook ${textbookId}`,
+            author: 'A. Author',
+            subject: SUBJECTS[textbookId % SUBJECTS.length]!,
+            addedAt: this.iso(),
+          },
+        })),
+      );
       this.counts.textbooks += textbooks;
     }
   }
@@ -293,23 +465,65 @@ class History {
     const assignments: Assignment[] = [];
     for (const [c, course] of school.courses.entries()) {
       const [assignmentId] = yield* this.ids('assignment', 1);
-      const questionIds = yield* this.ids('question', this.shape.questions,
-        { tenant, stream: streamIds.assignment(tenant, assignmentId!), assignmentId: assignmentId! });
+      const questionIds = yield* this.ids('question', this.shape.questions, {
+        tenant,
+        stream: streamIds.assignment(tenant, assignmentId!),
+        assignmentId: assignmentId!,
+      });
       const timed = chance(0.2, school.index, week, c);
       const due = T0 + (week + 1) * WEEK + 5 * DAY;
-      const a: Assignment = { assignmentId: assignmentId!, courseId: course.courseId, instructor: course.instructor, timed, due,
-        questions: questionIds.map((questionId) => ({ questionId, marks: 1 + (questionId % 4) })) };
+      const a: Assignment = {
+        assignmentId: assignmentId!,
+        courseId: course.courseId,
+        instructor: course.instructor,
+        timed,
+        due,
+        questions: questionIds.map((questionId) => ({ questionId, marks: 1 + (questionId % 4) })),
+      };
       const m = this.meta(tenant, course.instructor, 'instructor');
-      yield this.emit(streamIds.assignment(tenant, a.assignmentId), m,
-        { type: 'AssignmentCreated', data: { assignmentId: a.assignmentId, courseId: course.courseId, title: `Week ${week + 1}: ${this.text(30)}`,
-          assigned: this.iso(), due: this.iso(due), timeLimitSeconds: timed ? 3600 : null, createdBy: course.instructor, createdAt: this.iso(),
-          creationMethod: 'scratch' } },
-        ...a.questions.map((q, i): DomainEvent => ({ type: 'QuestionAdded', data: { assignmentId: a.assignmentId, questionId: q.questionId,
-          questionNumber: i + 1, content: `Question ${i + 1}: ${this.text(140)}`, marksPossible: q.marks, answer: this.text(40) } })));
-      yield this.emit(streamIds.assignment(tenant, a.assignmentId), this.meta(tenant, course.instructor, 'instructor'), { type: 'AssignmentPublished', data: { assignmentId: a.assignmentId, publishedAt: this.iso() } });
+      yield this.emit(
+        streamIds.assignment(tenant, a.assignmentId),
+        m,
+        {
+          type: 'AssignmentCreated',
+          data: {
+            assignmentId: a.assignmentId,
+            courseId: course.courseId,
+            title: `Week ${week + 1}: ${this.text(30)}`,
+            assigned: this.iso(),
+            due: this.iso(due),
+            timeLimitSeconds: timed ? 3600 : null,
+            createdBy: course.instructor,
+            createdAt: this.iso(),
+            creationMethod: 'scratch',
+          },
+        },
+        ...a.questions.map((q, i): DomainEvent => ({
+          type: 'QuestionAdded',
+          data: {
+            assignmentId: a.assignmentId,
+            questionId: q.questionId,
+            questionNumber: i + 1,
+            content: `Question ${i + 1}: ${this.text(140)}`,
+            marksPossible: q.marks,
+            answer: this.text(40),
+          },
+        })),
+      );
+      yield this.emit(streamIds.assignment(tenant, a.assignmentId), this.meta(tenant, course.instructor, 'instructor'), {
+        type: 'AssignmentPublished',
+        data: { assignmentId: a.assignmentId, publishedAt: this.iso() },
+      });
       assignments.push(a);
     }
-    if (chance(0.5, school.index, week)) yield* this.library(tenant, school.teachers[week % school.teachers.length], chance(0.3, school.index, week, 1) ? 1 : 0, 2, chance(0.2, school.index, week, 2) ? 1 : 0);
+    if (chance(0.5, school.index, week))
+      yield* this.library(
+        tenant,
+        school.teachers[week % school.teachers.length],
+        chance(0.3, school.index, week, 1) ? 1 : 0,
+        2,
+        chance(0.2, school.index, week, 2) ? 1 : 0,
+      );
 
     // Students work on every assignment of their courses, saves interleaved across the school.
     const work: Work[] = [];
@@ -333,9 +547,20 @@ class History {
       if (chance(0.1, studentId, week)) yield* this.practice(tenant, studentId);
       if (chance(0.01, studentId, week, 3)) {
         const [reportId] = yield* this.ids('problem-report', 1);
-        yield this.emit(streamIds.problemReport(tenant, reportId!), this.meta(tenant, studentId, 'student'), { type: 'ProblemReported', data: {
-          reportId: reportId!, category: 'Something is confusing', message: this.text(200), page: '/student/assignments', reporterId: studentId,
-          reporterRole: 'student', reporterName: `Student ${studentId}`, reporterEmail: `student${studentId}@${tenant}.school`, reportedAt: this.iso() } });
+        yield this.emit(streamIds.problemReport(tenant, reportId!), this.meta(tenant, studentId, 'student'), {
+          type: 'ProblemReported',
+          data: {
+            reportId: reportId!,
+            category: 'Something is confusing',
+            message: this.text(200),
+            page: '/student/assignments',
+            reporterId: studentId,
+            reporterRole: 'student',
+            reporterName: `Student ${studentId}`,
+            reporterEmail: `student${studentId}@${tenant}.school`,
+            reportedAt: this.iso(),
+          },
+        });
         this.counts.problemReports++;
       }
     }
@@ -356,23 +581,51 @@ class History {
     const m = this.meta(tenant, w.studentId, 'student');
     if (w.timed && !w.started) {
       w.started = true;
-      return this.emit(stream, m, { type: 'TimedSessionStarted', data: { assignmentId, studentId: w.studentId, startedAt: this.iso(), timeLimitSeconds: 3600,
-        deadline: this.iso(Math.min(this.clock + 3600_000, w.a.due)) } });
+      return this.emit(stream, m, {
+        type: 'TimedSessionStarted',
+        data: {
+          assignmentId,
+          studentId: w.studentId,
+          startedAt: this.iso(),
+          timeLimitSeconds: 3600,
+          deadline: this.iso(Math.min(this.clock + 3600_000, w.a.due)),
+        },
+      });
     }
     if (w.timed && !w.heartbeat && w.done >= w.saves / 2) {
       w.heartbeat = true;
-      return this.emit(stream, m, { type: 'SessionHeartbeat', data: { assignmentId, studentId: w.studentId, timeUsedSeconds: 600, at: this.iso() } });
+      return this.emit(stream, m, {
+        type: 'SessionHeartbeat',
+        data: { assignmentId, studentId: w.studentId, timeUsedSeconds: 600, at: this.iso() },
+      });
     }
     if (w.done < w.saves) {
       const q = w.a.questions[Math.min(w.a.questions.length - 1, Math.floor((w.done * w.a.questions.length) / w.saves))]!;
       w.done++;
-      return this.emit(stream, m, { type: 'AnswerSaved', data: { assignmentId, studentId: w.studentId, questionId: q.questionId,
-        responseContent: this.text(40 + Math.floor(this.words() * 400)), savedAt: this.iso(), clientSavedAt: this.iso(this.clock - 200) } });
+      return this.emit(stream, m, {
+        type: 'AnswerSaved',
+        data: {
+          assignmentId,
+          studentId: w.studentId,
+          questionId: q.questionId,
+          responseContent: this.text(40 + Math.floor(this.words() * 400)),
+          savedAt: this.iso(),
+          clientSavedAt: this.iso(this.clock - 200),
+        },
+      });
     }
     if (w.done === w.saves) {
       w.done++;
-      return this.emit(stream, m, { type: 'AssignmentSubmitted', data: { assignmentId, studentId: w.studentId, submittedAt: this.iso(),
-        submissionMethod: 'manual', ...(w.timed ? { timeUsedSeconds: 1800 } : {}) } });
+      return this.emit(stream, m, {
+        type: 'AssignmentSubmitted',
+        data: {
+          assignmentId,
+          studentId: w.studentId,
+          submittedAt: this.iso(),
+          submissionMethod: 'manual',
+          ...(w.timed ? { timeUsedSeconds: 1800 } : {}),
+        },
+      });
     }
     return null;
   }
@@ -385,8 +638,16 @@ class History {
     const stream = streamIds.grading(tenant, assignmentId, studentId);
     const m = () => this.meta(tenant, w.a.instructor, 'instructor');
     const ids = yield* this.ids('response', w.a.questions.length, { tenant, stream, assignmentId, studentId });
-    const responses = w.a.questions.map((q, i) => ({ responseId: ids[i]!, questionId: q.questionId, questionNumber: i + 1, response: this.text(80) }));
-    yield this.emit(stream, m(), { type: 'OnlineResponsesCaptured', data: { assignmentId, studentId, submissionVersion: w.saves + 1 + (w.timed ? 2 : 0), responses, capturedAt: this.iso() } });
+    const responses = w.a.questions.map((q, i) => ({
+      responseId: ids[i]!,
+      questionId: q.questionId,
+      questionNumber: i + 1,
+      response: this.text(80),
+    }));
+    yield this.emit(stream, m(), {
+      type: 'OnlineResponsesCaptured',
+      data: { assignmentId, studentId, submissionVersion: w.saves + 1 + (w.timed ? 2 : 0), responses, capturedAt: this.iso() },
+    });
     const flagged: typeof responses = [];
     for (const [i, r] of responses.entries()) {
       const q = w.a.questions[i]!;
@@ -394,18 +655,56 @@ class History {
       if (flag) flagged.push(r);
       const points = Math.floor(chance(0.5, r.responseId, 1) ? q.marks : q.marks / 2);
       const feedback = this.text(120);
-      yield this.emit(stream, m(), { type: 'ResponseGraded', data: { assignmentId, studentId, responseId: r.responseId, questionId: q.questionId,
-        questionNumber: i + 1, pointsObtained: points, pointsPossible: q.marks, feedback, flaggedForReview: flag,
-        grader: { kind: 'offline', name: 'offline' }, confidence: flag ? 0.4 : 0.9, inputs: { questionVersion: 1, responseVersion: 1 }, gradedAt: this.iso() } });
+      yield this.emit(stream, m(), {
+        type: 'ResponseGraded',
+        data: {
+          assignmentId,
+          studentId,
+          responseId: r.responseId,
+          questionId: q.questionId,
+          questionNumber: i + 1,
+          pointsObtained: points,
+          pointsPossible: q.marks,
+          feedback,
+          flaggedForReview: flag,
+          grader: { kind: 'offline', name: 'offline' },
+          confidence: flag ? 0.4 : 0.9,
+          inputs: { questionVersion: 1, responseVersion: 1 },
+          gradedAt: this.iso(),
+        },
+      });
       if (chance(0.08, r.responseId, 2)) {
-        yield this.emit(stream, m(), { type: 'ResponseMarkEdited', data: { assignmentId, studentId, responseId: r.responseId, questionId: q.questionId,
-          previousPoints: points, points: q.marks, pointsPossible: q.marks, previousFeedback: feedback, feedback: 'Full marks: well argued.', by: w.a.instructor,
-          editedAt: this.iso() } });
+        yield this.emit(stream, m(), {
+          type: 'ResponseMarkEdited',
+          data: {
+            assignmentId,
+            studentId,
+            responseId: r.responseId,
+            questionId: q.questionId,
+            previousPoints: points,
+            points: q.marks,
+            pointsPossible: q.marks,
+            previousFeedback: feedback,
+            feedback: 'Full marks: well argued.',
+            by: w.a.instructor,
+            editedAt: this.iso(),
+          },
+        });
       }
     }
     for (const r of flagged) {
-      yield this.emit(stream, m(), { type: 'ResponseFlagResolved', data: { assignmentId, studentId, responseId: r.responseId, questionId: r.questionId,
-        flag: 'The checker was not sure about this answer.', by: w.a.instructor, resolvedAt: this.iso() } });
+      yield this.emit(stream, m(), {
+        type: 'ResponseFlagResolved',
+        data: {
+          assignmentId,
+          studentId,
+          responseId: r.responseId,
+          questionId: r.questionId,
+          flag: 'The checker was not sure about this answer.',
+          by: w.a.instructor,
+          resolvedAt: this.iso(),
+        },
+      });
     }
   }
 
@@ -413,17 +712,57 @@ class History {
     const [practiceId] = yield* this.ids('practice', 1);
     const stream = streamIds.practice(tenant, practiceId!);
     const m = () => this.meta(tenant, studentId, 'student');
-    const questions = [1, 2, 3].map((n) => ({ questionId: n, questionNumber: n, question: this.text(100), type: 'short_answer', marksPossible: 2, answer: this.text(20) }));
-    yield this.emit(stream, m(), { type: 'PracticeAssignmentCreated', data: { practiceId: practiceId!, studentId, title: `Practice ${practiceId}`,
-      description: 'Revision', course: 'General', questions, creationMethod: 'ai', createdAt: this.iso() } });
+    const questions = [1, 2, 3].map((n) => ({
+      questionId: n,
+      questionNumber: n,
+      question: this.text(100),
+      type: 'short_answer',
+      marksPossible: 2,
+      answer: this.text(20),
+    }));
+    yield this.emit(stream, m(), {
+      type: 'PracticeAssignmentCreated',
+      data: {
+        practiceId: practiceId!,
+        studentId,
+        title: `Practice ${practiceId}`,
+        description: 'Revision',
+        course: 'General',
+        questions,
+        creationMethod: 'ai',
+        createdAt: this.iso(),
+      },
+    });
     for (const q of questions) {
-      yield this.emit(stream, m(), { type: 'PracticeAnswerSaved', data: { practiceId: practiceId!, studentId, questionId: q.questionId,
-        responseContent: this.text(60), savedAt: this.iso() } });
+      yield this.emit(stream, m(), {
+        type: 'PracticeAnswerSaved',
+        data: { practiceId: practiceId!, studentId, questionId: q.questionId, responseContent: this.text(60), savedAt: this.iso() },
+      });
     }
-    yield this.emit(stream, m(), { type: 'PracticeAnswersChecked', data: { practiceId: practiceId!, studentId,
-      results: questions.map((q) => ({ questionId: q.questionId, pointsObtained: 1, pointsPossible: 2, feedback: 'Partly right.', confident: true, matched: ['x'], missing: ['y'] })),
-      pointsObtained: 3, pointsPossible: 6, checker: 'offline', checkedAt: this.iso() } });
-    yield this.emit(stream, m(), { type: 'PracticeAssignmentSubmitted', data: { practiceId: practiceId!, studentId, answered: 3, questionCount: 3, submittedAt: this.iso() } });
+    yield this.emit(stream, m(), {
+      type: 'PracticeAnswersChecked',
+      data: {
+        practiceId: practiceId!,
+        studentId,
+        results: questions.map((q) => ({
+          questionId: q.questionId,
+          pointsObtained: 1,
+          pointsPossible: 2,
+          feedback: 'Partly right.',
+          confident: true,
+          matched: ['x'],
+          missing: ['y'],
+        })),
+        pointsObtained: 3,
+        pointsPossible: 6,
+        checker: 'offline',
+        checkedAt: this.iso(),
+      },
+    });
+    yield this.emit(stream, m(), {
+      type: 'PracticeAssignmentSubmitted',
+      data: { practiceId: practiceId!, studentId, answered: 3, questionCount: 3, submittedAt: this.iso() },
+    });
     this.counts.practices++;
   }
 
@@ -434,8 +773,33 @@ class History {
   }
 }
 
-const WORDS = ['the', 'force', 'equals', 'mass', 'times', 'acceleration', 'so', 'we', 'get', 'x', 'root', 'because', 'energy',
-  'is', 'conserved', 'therefore', 'answer', 'slope', 'line', 'graph', 'shows', 'that', 'value', 'increases', 'when'];
+const WORDS = [
+  'the',
+  'force',
+  'equals',
+  'mass',
+  'times',
+  'acceleration',
+  'so',
+  'we',
+  'get',
+  'x',
+  'root',
+  'because',
+  'energy',
+  'is',
+  'conserved',
+  'therefore',
+  'answer',
+  'slope',
+  'line',
+  'graph',
+  'shows',
+  'that',
+  'value',
+  'increases',
+  'when',
+];
 
 /** A decision that depends only on its keys (never on how many autosaves came before): true with probability p. */
 export function chance(p: number, ...keys: number[]): boolean {

@@ -28,7 +28,14 @@ export type LoadResult = {
 function post(agent: http.Agent, url: URL, path: string, headers: Record<string, string>, body: string) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, path, method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -52,34 +59,39 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const failures: Record<string, number> = {};
   let ok = 0;
 
-  await Promise.all(job.clients.map(async (client, c) => {
-    const headers = {
-      'content-type': 'application/json',
-      cookie: client.cookie,
-      'x-csrf-token': client.csrf,
-    };
-    for (let n = 0; performance.now() < windowEnd; n++) {
-      const [assignmentId, questionId] = client.targets[n % client.targets.length]!;
-      const body = JSON.stringify({
-        assignment_id: assignmentId,
-        question_id: questionId,
-        response_content: `Client ${c} draft ${n}: the roots are x = 2 and x = 3 because (x - 2)(x - 3) = 0.`,
-        command_id: randomUUID(),
-      });
-      const t0 = performance.now();
-      // 0: a network error.
-      const status = await post(agent, url, job.path, headers, body).then((r) => r.status, () => 0);
-      const t1 = performance.now();
-      if (t1 < windowStart || t1 > windowEnd) continue;
-      if (status === 200) {
-        ok++;
-        latencies.push(t1 - t0);
-      } else {
-        failures[status] = (failures[status] ?? 0) + 1;
-        if (status === 0) await new Promise((r) => setTimeout(r, 10));
+  await Promise.all(
+    job.clients.map(async (client, c) => {
+      const headers = {
+        'content-type': 'application/json',
+        cookie: client.cookie,
+        'x-csrf-token': client.csrf,
+      };
+      for (let n = 0; performance.now() < windowEnd; n++) {
+        const [assignmentId, questionId] = client.targets[n % client.targets.length]!;
+        const body = JSON.stringify({
+          assignment_id: assignmentId,
+          question_id: questionId,
+          response_content: `Client ${c} draft ${n}: the roots are x = 2 and x = 3 because (x - 2)(x - 3) = 0.`,
+          command_id: randomUUID(),
+        });
+        const t0 = performance.now();
+        // 0: a network error.
+        const status = await post(agent, url, job.path, headers, body).then(
+          (r) => r.status,
+          () => 0,
+        );
+        const t1 = performance.now();
+        if (t1 < windowStart || t1 > windowEnd) continue;
+        if (status === 200) {
+          ok++;
+          latencies.push(t1 - t0);
+        } else {
+          failures[status] = (failures[status] ?? 0) + 1;
+          if (status === 0) await new Promise((r) => setTimeout(r, 10));
+        }
       }
-    }
-  }));
+    }),
+  );
   agent.destroy();
   return { latencies, windowMs: job.durationMs, ok, failures };
 }

@@ -69,18 +69,27 @@ async function runPhases(pglite: boolean): Promise<Run> {
 
 function print({ a, r, database }: Run): void {
   const failures = (f: Record<string, number>) =>
-    Object.keys(f).length ? `; failures ${Object.entries(f).map(([s, n]) => `${n}×${s === '0' ? 'net' : s}`).join(', ')}` : '';
+    Object.keys(f).length
+      ? `; failures ${Object.entries(f)
+          .map(([s, n]) => `${n}×${s === '0' ? 'net' : s}`)
+          .join(', ')}`
+      : '';
   const rows: string[][] = [];
   const notes: string[] = [];
   if (a) {
     const secs = config.durationMs / 1000;
     const p = a.lagParts;
     rows.push(
-      ['(a) autosave, event-sourced route', fmt(a.eventSourced.perSecond), fmt(a.eventSourced.latency.p50), fmt(a.eventSourced.latency.p99),
-        `${fmt(ratio(a.eventSourced.perSecond, a.crud.perSecond), 2)}× CRUD`],
+      [
+        '(a) autosave, event-sourced route',
+        fmt(a.eventSourced.perSecond),
+        fmt(a.eventSourced.latency.p50),
+        fmt(a.eventSourced.latency.p99),
+        `${fmt(ratio(a.eventSourced.perSecond, a.crud.perSecond), 2)}× CRUD`,
+      ],
       ['(a) autosave, CRUD UPDATE baseline', fmt(a.crud.perSecond), fmt(a.crud.latency.p50), fmt(a.crud.latency.p99), '1.00×'],
       ['(b) projection lag, append → notice', '', fmt(a.lag.p50), fmt(a.lag.p99), ''],
-      ['(b)   wait for the runner\'s read', '', fmt(p.wait.p50), fmt(p.wait.p99), ''],
+      ["(b)   wait for the runner's read", '', fmt(p.wait.p50), fmt(p.wait.p99), ''],
       ['(b)   runner readAll', '', fmt(p.read.p50), fmt(p.read.p99), ''],
       ['(b)   batch transaction + publish', '', fmt(p.apply.p50), fmt(p.apply.p99), ''],
       ['(b)     of it: pool checkout + BEGIN', '', fmt(p.checkout.p50), fmt(p.checkout.p99), ''],
@@ -97,8 +106,10 @@ function print({ a, r, database }: Run): void {
         `covering it (notices are per batch); ${a.lag.count} events, max ${fmt(a.lag.max)} ms, ${a.lag.unmatched} unmatched; ` +
         `runner batches of ${fmt(p.batchEvents.p50, 0)} events at p50 (max ${fmt(p.batchEvents.max, 0)}).`,
       `(b) what bounds the lag: ${lagBound(a)}`,
-      `(b) applyBatch per projection, ms p50/p99: ${Object.entries(p.projections).filter(([, s]) => s.count > 0)
-        .map(([name, s]) => `${name} ${fmt(s.p50)}/${fmt(s.p99)}`).join(', ')}.`,
+      `(b) applyBatch per projection, ms p50/p99: ${Object.entries(p.projections)
+        .filter(([, s]) => s.count > 0)
+        .map(([name, s]) => `${name} ${fmt(s.p50)}/${fmt(s.p99)}`)
+        .join(', ')}.`,
     );
   }
   if (r) {
@@ -115,16 +126,26 @@ function print({ a, r, database }: Run): void {
         [`(c) replay, CPU-bound on ${cpu.cores} idle cores`, fmt(cpu.idle_replay_events_per_s, 0), '', '', ''],
         [`(c) read, CPU-bound on ${cpu.cores} idle cores`, fmt(cpu.idle_read_events_per_s ?? Number.NaN, 0), '', '', ''],
       );
-      notes.push(`(c) CPU per event, Node + PostgreSQL backends (/proc, by application_name): read ${fmt(cpu.read_node_us ?? Number.NaN)} + ` +
-        `${fmt(cpu.read_pg_us ?? Number.NaN)} µs, rebuild ${fmt(cpu.replay_node_us ?? Number.NaN)} + ${fmt(cpu.replay_pg_us ?? Number.NaN)} µs; ` +
-        `the "idle cores" rows are the rates that CPU allows when nothing else runs (Node's part on one thread): max(node, (node + pg) / cores).`);
+      notes.push(
+        `(c) CPU per event, Node + PostgreSQL backends (/proc, by application_name): read ${fmt(cpu.read_node_us ?? Number.NaN)} + ` +
+          `${fmt(cpu.read_pg_us ?? Number.NaN)} µs, rebuild ${fmt(cpu.replay_node_us ?? Number.NaN)} + ${fmt(cpu.replay_pg_us ?? Number.NaN)} µs; ` +
+          `the "idle cores" rows are the rates that CPU allows when nothing else runs (Node's part on one thread): max(node, (node + pg) / cores).`,
+      );
     }
     if (r.directMs !== null) {
       const directRate = (r.generated.events * 1000) / r.directMs;
-      rows.push(['(c) replay, prefetch + async commit (bench driver)', fmt(directRate, 0), '', '', `${fmt(ratio(directRate, readRate), 2)}× read`]);
-      notes.push(`(c) --compare: replayDirect (replay-direct.ts) rebuilt the same read models again from empty tables, reading the next page while ` +
-        `the projections apply the current one, each projection's batch committed with synchronous_commit = off, no checkpoints or notices: ` +
-        `${fmt(r.directMs / 1000, 2)} s; what the runner's replay path could gain.`);
+      rows.push([
+        '(c) replay, prefetch + async commit (bench driver)',
+        fmt(directRate, 0),
+        '',
+        '',
+        `${fmt(ratio(directRate, readRate), 2)}× read`,
+      ]);
+      notes.push(
+        `(c) --compare: replayDirect (replay-direct.ts) rebuilt the same read models again from empty tables, reading the next page while ` +
+          `the projections apply the current one, each projection's batch committed with synchronous_commit = off, no checkpoints or notices: ` +
+          `${fmt(r.directMs / 1000, 2)} s; what the runner's replay path could gain.`,
+      );
     }
     notes.push(
       `(c) ${g.events.toLocaleString('en-US')} generated events (${g.shape.schools} school(s) of ${g.shape.studentsPerSchool} students, ` +
@@ -133,8 +154,11 @@ function print({ a, r, database }: Run): void {
         `${fmt(r.replayMs / 1000, 2)} s, peak RSS ${r.peakRssMb} MB; read models checked against the history.`,
       `(c) store.readAll pages of ${r.batchSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s.`,
       `(c) per projection, s in applyBatch (of it awaiting SQL) and statements per batch; they run in parallel, so times overlap: ` +
-        Object.entries(r.perProjection).sort(([, x], [, y]) => y.ms - x.ms)
-          .map(([name, c]) => `${name} ${fmt(c.ms / 1000, 1)} (${fmt(c.sqlMs / 1000, 1)}) ${fmt(ratio(c.statements, c.batches), 0)}`).join(', ') + '.',
+        Object.entries(r.perProjection)
+          .sort(([, x], [, y]) => y.ms - x.ms)
+          .map(([name, c]) => `${name} ${fmt(c.ms / 1000, 1)} (${fmt(c.sqlMs / 1000, 1)}) ${fmt(ratio(c.statements, c.batches), 0)}`)
+          .join(', ') +
+        '.',
     );
   }
   console.log(`\nEvergrade bench on ${database}\n`);
@@ -150,7 +174,14 @@ if (args.json) {
   const summary: BenchSummary = {
     database: { kind: databaseUrl ? 'pg' : 'pglite', description: main.database, cpus: cpus().length },
     ...summarizePhases(main.a, main.r, config.clients, cpus().length),
-    ...(pglite ? { pglite: { database: { kind: 'pglite' as const, description: pglite.database }, ...summarizePhases(pglite.a, pglite.r, config.clients, cpus().length) } } : {}),
+    ...(pglite
+      ? {
+          pglite: {
+            database: { kind: 'pglite' as const, description: pglite.database },
+            ...summarizePhases(pglite.a, pglite.r, config.clients, cpus().length),
+          },
+        }
+      : {}),
   };
   console.log(jsonLine(summary));
 }

@@ -10,7 +10,10 @@ import type { Database } from '@evergrade/platform/sql';
  * commits with it). No checkpoints, notices or retries: it only times the work. The tables must be empty.
  */
 export async function replayDirect(
-  store: EventStore, db: Database, projections: readonly Projection[], batchSize: number,
+  store: EventStore,
+  db: Database,
+  projections: readonly Projection[],
+  batchSize: number,
   how: { prefetch: boolean; asyncCommit: boolean } = { prefetch: true, asyncCommit: true },
 ): Promise<{ ms: number; events: number }> {
   for (const p of projections) await db.transaction((tx) => p.migrate(tx));
@@ -24,10 +27,14 @@ export async function replayDirect(
     events += page.length;
     const after = page.at(-1)!.globalPosition;
     if (how.prefetch) next = read(after);
-    await Promise.all(projections.map((p) => db.transaction(async (tx) => {
-      if (how.asyncCommit && db.kind === 'pg') await tx.query('SET LOCAL synchronous_commit = off');
-      await p.applyBatch(tx, page);
-    })));
+    await Promise.all(
+      projections.map((p) =>
+        db.transaction(async (tx) => {
+          if (how.asyncCommit && db.kind === 'pg') await tx.query('SET LOCAL synchronous_commit = off');
+          await p.applyBatch(tx, page);
+        }),
+      ),
+    );
     if (!how.prefetch) next = read(after);
   }
   return { ms: performance.now() - t0, events };

@@ -35,12 +35,18 @@ export type ProjectionCost = { batches: number; ms: number; sqlMs: number; state
  * projector runner over the same log, and checks the rebuilt read models against what was generated.
  */
 export async function benchReplay(opts: {
-  databaseUrl?: string; total: number; batchSize: number; compare?: boolean; log?: (message: string) => void;
+  databaseUrl?: string;
+  total: number;
+  batchSize: number;
+  compare?: boolean;
+  log?: (message: string) => void;
 }): Promise<ReplayResult> {
   const log = opts.log ?? (() => {});
   // Named, so the CPU meter finds this pool's backends.
   const applicationName = opts.databaseUrl ? `evergrade-bench-${process.pid}` : null;
-  const db: Database = opts.databaseUrl ? openPostgresDatabase({ connectionString: named(opts.databaseUrl, applicationName!) }) : await openPgliteDatabase();
+  const db: Database = opts.databaseUrl
+    ? openPostgresDatabase({ connectionString: named(opts.databaseUrl, applicationName!) })
+    : await openPgliteDatabase();
   const store = await createSqlEventStore(db);
   try {
     let t = performance.now();
@@ -83,8 +89,16 @@ export async function benchReplay(opts: {
       await checkReadModels(db, generated);
     }
     return {
-      generated, generateMs, readMs, replayMs, batchSize: opts.batchSize, projections: allProjections.length, peakRssMb, perProjection: costs.costs,
-      directMs, cpu: { read: readCpu, replay: replayCpu },
+      generated,
+      generateMs,
+      readMs,
+      replayMs,
+      batchSize: opts.batchSize,
+      projections: allProjections.length,
+      peakRssMb,
+      perProjection: costs.costs,
+      directMs,
+      cpu: { read: readCpu, replay: replayCpu },
     };
   } finally {
     await store.close();
@@ -140,7 +154,9 @@ export function measureProjections(projections: readonly Projection[]): { costs:
         cost.batches++;
       }
     };
-    return () => { p.applyBatch = applyBatch; };
+    return () => {
+      p.applyBatch = applyBatch;
+    };
   });
   return { costs, restore: () => restore.forEach((f) => f()) };
 }
@@ -148,7 +164,9 @@ export function measureProjections(projections: readonly Projection[]): { costs:
 /** Samples the process's RSS every 50 ms (and at the end); `stop` gives the peak in MB. */
 export function sampleRss(): { stop(): number } {
   let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 50);
   return {
     stop() {
       clearInterval(timer);
@@ -164,7 +182,9 @@ export function sampleRss(): { stop(): number } {
  */
 async function checkReadModels(db: Database, g: Generated): Promise<void> {
   const wrong: string[] = [];
-  const expect = (what: string, got: number, want: number) => { if (got !== want) wrong.push(`${what}: ${got}, want ${want}`); };
+  const expect = (what: string, got: number, want: number) => {
+    if (got !== want) wrong.push(`${what}: ${got}, want ${want}`);
+  };
   const lists = await studentAssignmentCounts(db);
   expect('student assignment rows', lists.rows, g.submissions);
   expect('student assignments Graded', lists.byStatus.Graded ?? 0, g.submissions);
@@ -172,8 +192,14 @@ async function checkReadModels(db: Database, g: Generated): Promise<void> {
   expect('graded responses (assignment questions)', responses.graded, g.responses);
   const rows = await tableRowCounts(db, allProjections);
   const wanted: Record<string, number> = {
-    users: g.users, gr_responses: g.responses, timed_sessions: g.timedSessions, practice_assignments: g.practices,
-    problem_reports: g.problemReports, rubrics: g.rubrics, library_questions: g.libraryQuestions, textbooks: g.textbooks,
+    users: g.users,
+    gr_responses: g.responses,
+    timed_sessions: g.timedSessions,
+    practice_assignments: g.practices,
+    problem_reports: g.problemReports,
+    rubrics: g.rubrics,
+    library_questions: g.libraryQuestions,
+    textbooks: g.textbooks,
   };
   for (const [table, want] of Object.entries(wanted)) expect(`${table} rows`, rows.get(table) ?? Number.NaN, want);
   if (wrong.length > 0) throw new Error(`read models incomplete after the rebuild: ${wrong.join('; ')}`);

@@ -22,7 +22,12 @@ describe('percentile', () => {
   });
 
   it('p99 of 1..1000 is 990 and of a single sample is that sample', () => {
-    expect(percentile(Array.from({ length: 1000 }, (_, i) => i + 1), 99)).toBe(990);
+    expect(
+      percentile(
+        Array.from({ length: 1000 }, (_, i) => i + 1),
+        99,
+      ),
+    ).toBe(990);
     expect(summarize([7])).toEqual({ count: 1, p50: 7, p99: 7, max: 7 });
   });
 });
@@ -42,8 +47,16 @@ describe('rates and ratios', () => {
 
 describe('matchLags', () => {
   it('charges every append to the first notice at or past its position', () => {
-    const appends = [{ position: '1', t: 10 }, { position: '2', t: 12 }, { position: '3', t: 13 }, { position: '5', t: 20 }];
-    const notices = [{ position: '4', t: 30 }, { position: '2', t: 15 }];
+    const appends = [
+      { position: '1', t: 10 },
+      { position: '2', t: 12 },
+      { position: '3', t: 13 },
+      { position: '5', t: 20 },
+    ];
+    const notices = [
+      { position: '4', t: 30 },
+      { position: '2', t: 15 },
+    ];
     expect(matchLags(appends, notices, cmp)).toEqual({ lags: [5, 3, 17], unmatched: 1 });
   });
 
@@ -54,26 +67,47 @@ describe('matchLags', () => {
 
 describe('formatTable', () => {
   it('aligns the first column left and the others right', () => {
-    expect(formatTable(['what', 'n'], [['a', '1'], ['longer', '100']])).toBe(
-      ['what      n', '------  ---', 'a         1', 'longer  100'].join('\n'),
-    );
+    expect(
+      formatTable(
+        ['what', 'n'],
+        [
+          ['a', '1'],
+          ['longer', '100'],
+        ],
+      ),
+    ).toBe(['what      n', '------  ---', 'a         1', 'longer  100'].join('\n'));
   });
 });
 
 describe('decomposeLags', () => {
   it('splits each lag into the wait for its read, the read, and the apply up to the notice', () => {
-    const appends = [{ position: '5', t: 100 }, { position: '12', t: 104 }];
+    const appends = [
+      { position: '5', t: 100 },
+      { position: '12', t: 104 },
+    ];
     const reads = [
       { t0: 101, t1: 103, first: '1', last: '10', events: 10 },
       { t0: 130, t1: 131, first: '11', last: '12', events: 2 },
     ];
-    const notices = [{ position: '10', t: 120 }, { position: '12', t: 140 }];
+    const notices = [
+      { position: '10', t: 120 },
+      { position: '12', t: 140 },
+    ];
     expect(decomposeLags(appends, reads, notices, cmp)).toEqual({ wait: [1, 26], read: [2, 1], apply: [17, 9] });
   });
 
   it('leaves out appends with no notice or no read before it', () => {
     const reads = [{ t0: 10, t1: 50, first: '1', last: '3', events: 3 }];
-    expect(decomposeLags([{ position: '2', t: 0 }, { position: '9', t: 0 }], reads, [{ position: '3', t: 40 }], cmp))
-      .toEqual({ wait: [], read: [], apply: [] });
+    expect(
+      decomposeLags(
+        [
+          { position: '2', t: 0 },
+          { position: '9', t: 0 },
+        ],
+        reads,
+        [{ position: '3', t: 40 }],
+        cmp,
+      ),
+    ).toEqual({ wait: [], read: [], apply: [] });
   });
 });

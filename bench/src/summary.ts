@@ -9,15 +9,23 @@ import { ratio, type Summary } from './stats';
  */
 export type PhaseSummary = {
   autosave: {
-    es_per_s: number | null; es_p50_ms: number | null; es_p99_ms: number | null;
-    crud_per_s: number | null; crud_p50_ms: number | null; crud_p99_ms: number | null;
+    es_per_s: number | null;
+    es_p50_ms: number | null;
+    es_p99_ms: number | null;
+    crud_per_s: number | null;
+    crud_p50_ms: number | null;
+    crud_p99_ms: number | null;
     /** Failed requests (non-2xx or network errors) in the measured windows, both routes together. */
     failures: number;
     failures_by_status: { es: Record<string, number>; crud: Record<string, number> };
     clients: number;
   } | null;
   lag: {
-    p50_ms: number | null; p99_ms: number | null; max_ms: number | null; events: number; unmatched: number;
+    p50_ms: number | null;
+    p99_ms: number | null;
+    max_ms: number | null;
+    events: number;
+    unmatched: number;
     /** Where the lag went, p50/p99 each (see README). */
     parts: Record<'wait' | 'read' | 'apply' | 'cycle' | 'checkout' | 'commit', { p50_ms: number | null; p99_ms: number | null }>;
     batch_events: { p50: number | null; max: number | null };
@@ -27,8 +35,16 @@ export type PhaseSummary = {
     bound: string;
   } | null;
   replay: {
-    events: number; events_per_s: number | null; read_events_per_s: number | null; ratio_to_read: number | null;
-    peak_rss_mb: number; batch_size: number; projections: number; replay_s: number; read_s: number; generate_s: number;
+    events: number;
+    events_per_s: number | null;
+    read_events_per_s: number | null;
+    ratio_to_read: number | null;
+    peak_rss_mb: number;
+    batch_size: number;
+    projections: number;
+    replay_s: number;
+    read_s: number;
+    generate_s: number;
     by_type: Record<string, number>;
     /** Per projection over the rebuild: seconds in applyBatch, of which awaiting SQL, and statements per batch. */
     per_projection: Record<string, { s: number; sql_s: number; statements_per_batch: number | null }>;
@@ -40,8 +56,13 @@ export type PhaseSummary = {
      * on a machine nothing else loads.
      */
     cpu: {
-      read_node_us: number | null; read_pg_us: number | null; replay_node_us: number | null; replay_pg_us: number | null;
-      cores: number; idle_read_events_per_s: number | null; idle_replay_events_per_s: number | null;
+      read_node_us: number | null;
+      read_pg_us: number | null;
+      replay_node_us: number | null;
+      replay_pg_us: number | null;
+      cores: number;
+      idle_read_events_per_s: number | null;
+      idle_replay_events_per_s: number | null;
     };
   } | null;
 };
@@ -62,29 +83,47 @@ const cpuSummary = (r: ReplayResult, cores: number) => {
   const e = r.generated.events;
   const bound = (c: CpuCost) => ((x) => (x === null ? null : r1(x)))(idleCoresBound(e, c, cores));
   return {
-    read_node_us: perEventUs(r.cpu.read.nodeMs, e), read_pg_us: perEventUs(r.cpu.read.pgMs, e),
-    replay_node_us: perEventUs(r.cpu.replay.nodeMs, e), replay_pg_us: perEventUs(r.cpu.replay.pgMs, e),
-    cores, idle_read_events_per_s: bound(r.cpu.read), idle_replay_events_per_s: bound(r.cpu.replay),
+    read_node_us: perEventUs(r.cpu.read.nodeMs, e),
+    read_pg_us: perEventUs(r.cpu.read.pgMs, e),
+    replay_node_us: perEventUs(r.cpu.replay.nodeMs, e),
+    replay_pg_us: perEventUs(r.cpu.replay.pgMs, e),
+    cores,
+    idle_read_events_per_s: bound(r.cpu.read),
+    idle_replay_events_per_s: bound(r.cpu.replay),
   };
 };
 
 export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null, clients: number, cores = 2): PhaseSummary {
   return {
     autosave: a && {
-      es_per_s: r1(a.eventSourced.perSecond), es_p50_ms: r1(a.eventSourced.latency.p50), es_p99_ms: r1(a.eventSourced.latency.p99),
-      crud_per_s: r1(a.crud.perSecond), crud_p50_ms: r1(a.crud.latency.p50), crud_p99_ms: r1(a.crud.latency.p99),
+      es_per_s: r1(a.eventSourced.perSecond),
+      es_p50_ms: r1(a.eventSourced.latency.p50),
+      es_p99_ms: r1(a.eventSourced.latency.p99),
+      crud_per_s: r1(a.crud.perSecond),
+      crud_p50_ms: r1(a.crud.latency.p50),
+      crud_p99_ms: r1(a.crud.latency.p99),
       failures: total(a.eventSourced.failures) + total(a.crud.failures),
       failures_by_status: { es: a.eventSourced.failures, crud: a.crud.failures },
       clients,
     },
     lag: a && {
-      p50_ms: r1(a.lag.p50), p99_ms: r1(a.lag.p99), max_ms: r1(a.lag.max), events: a.lag.count, unmatched: a.lag.unmatched,
+      p50_ms: r1(a.lag.p50),
+      p99_ms: r1(a.lag.p99),
+      max_ms: r1(a.lag.max),
+      events: a.lag.count,
+      unmatched: a.lag.unmatched,
       parts: {
-        wait: pair(a.lagParts.wait), read: pair(a.lagParts.read), apply: pair(a.lagParts.apply), cycle: pair(a.lagParts.cycle),
-        checkout: pair(a.lagParts.checkout), commit: pair(a.lagParts.commit),
+        wait: pair(a.lagParts.wait),
+        read: pair(a.lagParts.read),
+        apply: pair(a.lagParts.apply),
+        cycle: pair(a.lagParts.cycle),
+        checkout: pair(a.lagParts.checkout),
+        commit: pair(a.lagParts.commit),
       },
       batch_events: { p50: r1(a.lagParts.batchEvents.p50), max: r1(a.lagParts.batchEvents.max) },
-      projections_ms: Object.fromEntries(Object.entries(a.lagParts.projections).map(([name, s]) => [name, { p50: r1(s.p50), p99: r1(s.p99) }])),
+      projections_ms: Object.fromEntries(
+        Object.entries(a.lagParts.projections).map(([name, s]) => [name, { p50: r1(s.p50), p99: r1(s.p99) }]),
+      ),
       bound: lagBound(a),
     },
     replay: r && {
@@ -92,12 +131,23 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       events_per_s: r1((r.generated.events * 1000) / r.replayMs),
       read_events_per_s: r1((r.generated.events * 1000) / r.readMs),
       ratio_to_read: r3(ratio(r.readMs, r.replayMs)),
-      peak_rss_mb: r.peakRssMb, batch_size: r.batchSize, projections: r.projections,
-      replay_s: Math.round(r.replayMs) / 1000, read_s: Math.round(r.readMs) / 1000, generate_s: Math.round(r.generateMs) / 1000,
+      peak_rss_mb: r.peakRssMb,
+      batch_size: r.batchSize,
+      projections: r.projections,
+      replay_s: Math.round(r.replayMs) / 1000,
+      read_s: Math.round(r.readMs) / 1000,
+      generate_s: Math.round(r.generateMs) / 1000,
       by_type: r.generated.byType,
-      per_projection: Object.fromEntries(Object.entries(r.perProjection).map(([name, c]) => [name, {
-        s: Math.round(c.ms) / 1000, sql_s: Math.round(c.sqlMs) / 1000, statements_per_batch: r1(ratio(c.statements, c.batches)),
-      }])),
+      per_projection: Object.fromEntries(
+        Object.entries(r.perProjection).map(([name, c]) => [
+          name,
+          {
+            s: Math.round(c.ms) / 1000,
+            sql_s: Math.round(c.sqlMs) / 1000,
+            statements_per_batch: r1(ratio(c.statements, c.batches)),
+          },
+        ]),
+      ),
       direct_events_per_s: r.directMs === null ? null : r1((r.generated.events * 1000) / r.directMs),
       cpu: cpuSummary(r, cores),
     },
@@ -117,22 +167,26 @@ export function lagBound(a: Pick<AutosaveResult, 'lag' | 'lagParts'>): string {
     .slice(0, 2)
     .map(([name, s]) => `${name} p99 ${fmtMs(s.p99)}`);
   const ownBatch = a.lagParts.projections['assignment-questions'];
-  const biggest = ([
-    ['waiting for the runner\'s read (the batch in flight, or the wake-up)', wait.p50],
-    ['the runner\'s readAll', read.p50],
-    ['waiting for a pooled connection (the runner shares the pool with the commands)', checkout.p50],
-    ['the projection\'s own applyBatch', ownBatch?.p50 ?? Number.NaN],
-    ['COMMIT', commit.p50],
-  ] as const)
+  const biggest = (
+    [
+      ["waiting for the runner's read (the batch in flight, or the wake-up)", wait.p50],
+      ["the runner's readAll", read.p50],
+      ['waiting for a pooled connection (the runner shares the pool with the commands)', checkout.p50],
+      ["the projection's own applyBatch", ownBatch?.p50 ?? Number.NaN],
+      ['COMMIT', commit.p50],
+    ] as const
+  )
     .filter(([, v]) => Number.isFinite(v))
     .sort(([, x], [, y]) => y - x)[0];
   if (!biggest) return 'no lag measured';
-  return `append → notice p99 ${fmtMs(a.lag.p99)} = wait for the runner's read (p50 ${fmtMs(wait.p50)}, p99 ${fmtMs(wait.p99)}) + ` +
+  return (
+    `append → notice p99 ${fmtMs(a.lag.p99)} = wait for the runner's read (p50 ${fmtMs(wait.p50)}, p99 ${fmtMs(wait.p99)}) + ` +
     `readAll (p50 ${fmtMs(read.p50)}) + the batch's transaction and publish (p50 ${fmtMs(apply.p50)}, p99 ${fmtMs(apply.p99)}: ` +
     `of it waiting for a pooled connection p50 ${fmtMs(checkout.p50)}, p99 ${fmtMs(checkout.p99)}, COMMIT p50 ${fmtMs(commit.p50)}); ` +
     `the runner applies one batch at a time, so an event also waits for the batch in flight: a cycle (read to next read) takes ` +
     `p50 ${fmtMs(cycle.p50)}, p99 ${fmtMs(cycle.p99)}, the slowest projections' batches ${slowest.join(', ') || 'n/a'}; ` +
-    `the largest part at p50 is ${biggest[0]}.`;
+    `the largest part at p50 is ${biggest[0]}.`
+  );
 }
 
 const fmtMs = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');

@@ -9,20 +9,40 @@ const autosave: AutosaveResult = {
   crud: { perSecond: 4000, latency: summarize([3, 4, 5]), failures: { 0: 1 } },
   lag: { ...summarize([10, 20, 95]), unmatched: 0 },
   lagParts: {
-    wait: summarize([2, 4, 50]), read: summarize([1, 1, 2]), apply: summarize([7, 8, 40]), batchEvents: summarize([12, 30]),
-    cycle: summarize([15, 60]), projections: { 'assignment-questions': summarize([5, 6]), grading: summarize([1, 38]), idle: summarize([]) },
-    checkout: summarize([0.5, 30]), commit: summarize([2, 3]),
+    wait: summarize([2, 4, 50]),
+    read: summarize([1, 1, 2]),
+    apply: summarize([7, 8, 40]),
+    batchEvents: summarize([12, 30]),
+    cycle: summarize([15, 60]),
+    projections: { 'assignment-questions': summarize([5, 6]), grading: summarize([1, 38]), idle: summarize([]) },
+    checkout: summarize([0.5, 30]),
+    commit: summarize([2, 3]),
   },
   streams: 64,
 };
 
 const replay: ReplayResult = {
   generated: {
-    events: 1_000_000, shape: { schools: 10, studentsPerSchool: 120, teachers: 6, courses: 8, coursesPerStudent: 3, weeks: 6, questions: 5 },
-    byType: { AnswerSaved: 700_000 }, streams: 60_000, users: 1260, submissions: 21_600, timedSessions: 4000, responses: 108_000, practices: 700,
-    problemReports: 70, rubrics: 70, libraryQuestions: 300, textbooks: 40,
+    events: 1_000_000,
+    shape: { schools: 10, studentsPerSchool: 120, teachers: 6, courses: 8, coursesPerStudent: 3, weeks: 6, questions: 5 },
+    byType: { AnswerSaved: 700_000 },
+    streams: 60_000,
+    users: 1260,
+    submissions: 21_600,
+    timedSessions: 4000,
+    responses: 108_000,
+    practices: 700,
+    problemReports: 70,
+    rubrics: 70,
+    libraryQuestions: 300,
+    textbooks: 40,
   },
-  generateMs: 40_000, readMs: 5000, replayMs: 16_000, batchSize: 10_000, projections: 12, peakRssMb: 512,
+  generateMs: 40_000,
+  readMs: 5000,
+  replayMs: 16_000,
+  batchSize: 10_000,
+  projections: 12,
+  peakRssMb: 512,
   perProjection: { grading: { batches: 100, ms: 4000.4, sqlMs: 3000, statements: 700 } },
   directMs: null,
   cpu: { read: { nodeMs: 4000, pgMs: 3000 }, replay: { nodeMs: 12_000, pgMs: 16_000 } },
@@ -36,22 +56,46 @@ describe('the --json summary', () => {
 
   it('has every key the issue asks for, as numbers', () => {
     const parsed = JSON.parse(jsonLine(summary)) as Record<string, Record<string, unknown>>;
-    for (const key of ['es_per_s', 'es_p50_ms', 'es_p99_ms', 'crud_per_s', 'crud_p99_ms', 'failures']) expect(typeof parsed.autosave![key], key).toBe('number');
+    for (const key of ['es_per_s', 'es_p50_ms', 'es_p99_ms', 'crud_per_s', 'crud_p99_ms', 'failures'])
+      expect(typeof parsed.autosave![key], key).toBe('number');
     for (const key of ['p50_ms', 'p99_ms']) expect(typeof parsed.lag![key], key).toBe('number');
-    for (const key of ['events', 'events_per_s', 'read_events_per_s', 'peak_rss_mb']) expect(typeof parsed.replay![key], key).toBe('number');
+    for (const key of ['events', 'events_per_s', 'read_events_per_s', 'peak_rss_mb'])
+      expect(typeof parsed.replay![key], key).toBe('number');
   });
 
   it('rounds rates and times, totals failures and relates replay to the read', () => {
-    expect(summary.autosave).toMatchObject({ es_per_s: 812.3, es_p50_ms: 30, es_p99_ms: 90, crud_per_s: 4000, crud_p99_ms: 5, failures: 3 });
+    expect(summary.autosave).toMatchObject({
+      es_per_s: 812.3,
+      es_p50_ms: 30,
+      es_p99_ms: 90,
+      crud_per_s: 4000,
+      crud_p99_ms: 5,
+      failures: 3,
+    });
     expect(summary.lag).toMatchObject({ p50_ms: 20, p99_ms: 95, events: 3, unmatched: 0, batch_events: { p50: 12, max: 30 } });
-    expect(summary.replay).toMatchObject({ events: 1_000_000, events_per_s: 62_500, read_events_per_s: 200_000, ratio_to_read: 0.313, peak_rss_mb: 512 });
+    expect(summary.replay).toMatchObject({
+      events: 1_000_000,
+      events_per_s: 62_500,
+      read_events_per_s: 200_000,
+      ratio_to_read: 0.313,
+      peak_rss_mb: 512,
+    });
     expect(summary.replay!.per_projection).toEqual({ grading: { s: 4, sql_s: 3, statements_per_batch: 7 } });
     expect(summary.replay!.direct_events_per_s).toBeNull();
     // Read: Node 4 s on one thread bounds it (7 s over two cores is 3.5 s): 250,000/s. Rebuild: 28 s over two cores.
     expect(summary.replay!.cpu).toEqual({
-      read_node_us: 4, read_pg_us: 3, replay_node_us: 12, replay_pg_us: 16, cores: 2, idle_read_events_per_s: 250_000, idle_replay_events_per_s: 71_428.6,
+      read_node_us: 4,
+      read_pg_us: 3,
+      replay_node_us: 12,
+      replay_pg_us: 16,
+      cores: 2,
+      idle_read_events_per_s: 250_000,
+      idle_replay_events_per_s: 71_428.6,
     });
-    expect(summarizePhases(null, { ...replay, cpu: { read: { nodeMs: 1, pgMs: null }, replay: { nodeMs: 1, pgMs: null } } }, 32).replay!.cpu.idle_replay_events_per_s).toBeNull();
+    expect(
+      summarizePhases(null, { ...replay, cpu: { read: { nodeMs: 1, pgMs: null }, replay: { nodeMs: 1, pgMs: null } } }, 32).replay!.cpu
+        .idle_replay_events_per_s,
+    ).toBeNull();
     expect(summarizePhases(null, { ...replay, directMs: 10_000 }, 32).replay!.direct_events_per_s).toBe(100_000);
   });
 
@@ -68,7 +112,7 @@ describe('the --json summary', () => {
     const bound = lagBound(autosave);
     expect(bound).toContain('p99 95.0 ms');
     expect(bound).toMatch(/slowest projections' batches grading p99 38\.0 ms, assignment-questions p99 6\.0 ms;/);
-    expect(bound).toContain('largest part at p50 is the projection\'s own applyBatch');
+    expect(bound).toContain("largest part at p50 is the projection's own applyBatch");
     expect(bound).toContain('waiting for a pooled connection p50 0.5 ms, p99 30.0 ms, COMMIT p50 2.0 ms');
   });
 });

@@ -48,31 +48,70 @@ export type AutosaveKillResult = {
 const TENANT = 'chaos';
 const PASSWORD = 'Chaos#Password1';
 
-type Save = { commandId: string; studentId: number; assignmentId: number; questionId: number; text: string; clientSavedAt: string; position?: string | null };
+type Save = {
+  commandId: string;
+  studentId: number;
+  assignmentId: number;
+  questionId: number;
+  text: string;
+  clientSavedAt: string;
+  position?: string | null;
+};
 
 /** The students, a teacher, one course and its assignments, through the product's commands, before the first start. */
 async function seedSchool(store: EventStore, opts: { students: number; assignments: number; questions: number }) {
   const now = new Date();
   const system = { tenant: TENANT, actorRole: 'system' as const };
   await registerTenant(store, system, 'Chaos School', now);
-  const teacher = await registerUser(store, system, { email: 'teacher@chaos.school', role: 'instructor', password: PASSWORD, firstName: 'Tess', lastName: 'Teacher' }, now);
+  const teacher = await registerUser(
+    store,
+    system,
+    { email: 'teacher@chaos.school', role: 'instructor', password: PASSWORD, firstName: 'Tess', lastName: 'Teacher' },
+    now,
+  );
   const students: { userId: number; email: string }[] = [];
   for (let i = 0; i < opts.students; i++) {
     const email = `student${i}@chaos.school`;
-    const userId = await registerUser(store, system, {
-      email, role: 'student', password: PASSWORD, firstName: 'Student', lastName: String(i), class: '10', section: 'A', enrollmentDate: now.toISOString().slice(0, 10),
-    }, now);
+    const userId = await registerUser(
+      store,
+      system,
+      {
+        email,
+        role: 'student',
+        password: PASSWORD,
+        firstName: 'Student',
+        lastName: String(i),
+        class: '10',
+        section: 'A',
+        enrollmentDate: now.toISOString().slice(0, 10),
+      },
+      now,
+    );
     students.push({ userId, email });
   }
-  const { courseId } = await createCourse(store, system, { courseCode: 'CHAOS1', courseName: 'Chaos', courseClass: '10', subject: 'Mathematics', instructorIds: [teacher] }, now);
+  const { courseId } = await createCourse(
+    store,
+    system,
+    { courseCode: 'CHAOS1', courseName: 'Chaos', courseClass: '10', subject: 'Mathematics', instructorIds: [teacher] },
+    now,
+  );
   for (const s of students) await changeMembership(store, system, 'EnrollStudent', courseId, s.userId, now);
   const assignments: { assignmentId: number; questionIds: number[] }[] = [];
   for (let a = 0; a < opts.assignments; a++) {
-    const assignmentId = await createAssignment(store, { ...system, actorId: teacher, actorRole: 'instructor' }, {
-      courseId, title: `Autosave under fire ${a + 1}`, assigned: new Date(now.getTime() - 86_400_000), due: new Date(now.getTime() + 30 * 86_400_000),
-      timeLimitSeconds: null, publish: true,
-      questions: Array.from({ length: opts.questions }, (_, q) => ({ content: `Question ${q + 1}`, marksPossible: 2 })),
-    }, now);
+    const assignmentId = await createAssignment(
+      store,
+      { ...system, actorId: teacher, actorRole: 'instructor' },
+      {
+        courseId,
+        title: `Autosave under fire ${a + 1}`,
+        assigned: new Date(now.getTime() - 86_400_000),
+        due: new Date(now.getTime() + 30 * 86_400_000),
+        timeLimitSeconds: null,
+        publish: true,
+        questions: Array.from({ length: opts.questions }, (_, q) => ({ content: `Question ${q + 1}`, marksPossible: 2 })),
+      },
+      now,
+    );
     const events = await store.readStream(streamIds.assignment(TENANT, assignmentId));
     assignments.push({ assignmentId, questionIds: events.filter((e) => e.type === 'QuestionAdded').map((e) => Number(e.data.questionId)) });
   }
@@ -118,12 +157,21 @@ export async function runAutosaveKills(options: AutosaveKillOptions): Promise<Au
     /** One save until the server acknowledges it: the same body (command id, edit time) on every attempt. */
     const sendUntilAcked = async (session: Session, save: Save): Promise<boolean> => {
       const body = {
-        assignment_id: save.assignmentId, question_id: save.questionId, response_content: save.text,
-        command_id: save.commandId, client_saved_at: save.clientSavedAt,
+        assignment_id: save.assignmentId,
+        question_id: save.questionId,
+        response_content: save.text,
+        command_id: save.commandId,
+        client_saved_at: save.clientSavedAt,
       };
       for (let attempt = 0, delay = 50; ; attempt++, delay = Math.min(delay * 2, 500)) {
         try {
-          const reply = await call<{ success: true; position: string | null }>(base, session, 'POST', routes.setAssignmentResponse.path, body);
+          const reply = await call<{ success: true; position: string | null }>(
+            base,
+            session,
+            'POST',
+            routes.setAssignmentResponse.path,
+            body,
+          );
           if (attempt > 0) retried++;
           save.position = reply.position;
           return true;
@@ -143,23 +191,30 @@ export async function runAutosaveKills(options: AutosaveKillOptions): Promise<Au
       }
     };
 
-    const clients = school.students.flatMap((student) => school.assignments.map(async ({ assignmentId, questionIds }) => {
-      const session = sessions.get(student.userId)!;
-      for (let n = 0; !stopping; n++) {
-        const save: Save = {
-          commandId: randomUUID(), studentId: student.userId, assignmentId, questionId: questionIds[n % questionIds.length]!,
-          text: `${student.email} a${assignmentId} edit ${n}: ${randomUUID()}`, clientSavedAt: editTime(),
-        };
-        if (await sendUntilAcked(session, save)) {
-          acked.push(save);
-          acksSinceStart++;
-        } else if (refused > 20) return;
-      }
-    }));
+    const clients = school.students.flatMap((student) =>
+      school.assignments.map(async ({ assignmentId, questionIds }) => {
+        const session = sessions.get(student.userId)!;
+        for (let n = 0; !stopping; n++) {
+          const save: Save = {
+            commandId: randomUUID(),
+            studentId: student.userId,
+            assignmentId,
+            questionId: questionIds[n % questionIds.length]!,
+            text: `${student.email} a${assignmentId} edit ${n}: ${randomUUID()}`,
+            clientSavedAt: editTime(),
+          };
+          if (await sendUntilAcked(session, save)) {
+            acked.push(save);
+            acksSinceStart++;
+          } else if (refused > 20) return;
+        }
+      }),
+    );
 
     for (let k = 1; k <= options.kills; k++) {
       const wanted = minAcks + Math.floor(Math.random() * (maxAcks - minAcks + 1));
-      if (!(await waitUntil(async () => acksSinceStart >= wanted || refused > 20, 120_000))) throw new Error(`only ${acksSinceStart} saves acknowledged in 2 minutes after start ${k}`);
+      if (!(await waitUntil(async () => acksSinceStart >= wanted || refused > 20, 120_000)))
+        throw new Error(`only ${acksSinceStart} saves acknowledged in 2 minutes after start ${k}`);
       if (refused > 20) throw new Error(`saves refused: ${failures.slice(0, 3).join('; ')}`);
       await server!.kill();
       kills++;
@@ -184,7 +239,13 @@ export async function runAutosaveKills(options: AutosaveKillOptions): Promise<Au
         let shown: (string | null)[] = [];
         const same = await waitUntil(async () => {
           const { questions } = await call<{ questions: { question_id: number; response_content: string | null }[] }>(
-            base, session, 'POST', routes.getAssignmentQuestions.path, { assignment_id: assignmentId }, minPosition);
+            base,
+            session,
+            'POST',
+            routes.getAssignmentQuestions.path,
+            { assignment_id: assignmentId },
+            minPosition,
+          );
           shown = questionIds.map((q) => questions.find((x) => x.question_id === q)?.response_content ?? null);
           return shown.every((text, i) => text === expected[i]);
         }, 30_000);
@@ -231,7 +292,17 @@ export async function runAutosaveKills(options: AutosaveKillOptions): Promise<Au
     return { kills, acknowledged: acked.length, lost, duplicated, retried, refused, serverErrors, readModelMismatches, failures };
   } catch (err) {
     failures.push(err instanceof Error ? err.message : String(err));
-    return { kills, acknowledged: acked.length, lost: NaN, duplicated: NaN, retried, refused, serverErrors, readModelMismatches: NaN, failures };
+    return {
+      kills,
+      acknowledged: acked.length,
+      lost: NaN,
+      duplicated: NaN,
+      retried,
+      refused,
+      serverErrors,
+      readModelMismatches: NaN,
+      failures,
+    };
   } finally {
     await server?.kill();
     rmSync(dataDir, { recursive: true, force: true });

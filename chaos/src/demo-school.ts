@@ -16,7 +16,10 @@ export type DemoSnapshot = {
 
 /** The demo school as README describes it: what every whole demo school must show, whatever else it shows. */
 export const EXPECTED_DEMO = {
-  courses: { MATH10: ['Linear Functions Review', 'Quadratic Equations'], PHYS10: ['Energy and Work', "Newton's Laws"] } as Record<string, string[]>,
+  courses: { MATH10: ['Linear Functions Review', 'Quadratic Equations'], PHYS10: ['Energy and Work', "Newton's Laws"] } as Record<
+    string,
+    string[]
+  >,
   students: DEMO_LOGINS.filter((l) => l.role === 'student').map((l) => l.email),
   teacher: DEMO_LOGINS.find((l) => l.role === 'instructor')!.email,
 };
@@ -36,7 +39,12 @@ export async function readDemoSchool(base: string): Promise<DemoSnapshot> {
   const studentCourses: Record<string, string[]> = {};
   for (const email of EXPECTED_DEMO.students) {
     const s = sessions.get(email)!;
-    const assignments = await call<Record<string, { title: string; course_code: string }>>(base, s, 'GET', routes.getStudentAssignments.path);
+    const assignments = await call<Record<string, { title: string; course_code: string }>>(
+      base,
+      s,
+      'GET',
+      routes.getStudentAssignments.path,
+    );
     studentAssignments[email] = sorted(Object.values(assignments).map((a) => `${a.course_code}: ${a.title}`));
     const courses = await call<{ course_code: string }[]>(base, s, 'GET', routes.getStudentCourses.path);
     studentCourses[email] = sorted(courses.map((c) => c.course_code));
@@ -48,13 +56,31 @@ export async function readDemoSchool(base: string): Promise<DemoSnapshot> {
     teacherAssignments[code] = sorted(list.map((a) => a.title));
   }
   const admin = sessions.get(DEMO_LOGINS.find((l) => l.role === 'admin')!.email)!;
-  const school = await call<{ authorized_domains: string[]; preapproved_students: { email: string }[] }>(base, admin, 'GET', routes.getSchool.path);
-  const courses = await call<{ course_code: string; instructors: { email: string }[]; students: { email: string }[] }[]>(base, admin, 'GET', routes.listCourses.path);
+  const school = await call<{ authorized_domains: string[]; preapproved_students: { email: string }[] }>(
+    base,
+    admin,
+    'GET',
+    routes.getSchool.path,
+  );
+  const courses = await call<{ course_code: string; instructors: { email: string }[]; students: { email: string }[] }[]>(
+    base,
+    admin,
+    'GET',
+    routes.listCourses.path,
+  );
   return {
-    logins, studentAssignments, studentCourses, teacherAssignments,
+    logins,
+    studentAssignments,
+    studentCourses,
+    teacherAssignments,
     authorizedDomains: sorted(school.authorized_domains),
     preapproved: sorted(school.preapproved_students.map((p) => p.email)),
-    courses: courses.map((c) => ({ code: c.course_code, instructors: sorted(c.instructors.map((i) => i.email)), students: sorted(c.students.map((s) => s.email)) }))
+    courses: courses
+      .map((c) => ({
+        code: c.course_code,
+        instructors: sorted(c.instructors.map((i) => i.email)),
+        students: sorted(c.students.map((s) => s.email)),
+      }))
       .sort((a, b) => a.code.localeCompare(b.code)),
   };
 }
@@ -65,8 +91,10 @@ export function demoSchoolProblems(s: DemoSnapshot): string[] {
   const codes = Object.keys(EXPECTED_DEMO.courses);
   const all = sorted(codes.flatMap((code) => EXPECTED_DEMO.courses[code]!.map((t) => `${code}: ${t}`)));
   for (const email of EXPECTED_DEMO.students) {
-    if (!isDeepStrictEqual(s.studentAssignments[email], all)) problems.push(`${email} sees assignments ${JSON.stringify(s.studentAssignments[email])}`);
-    if (!isDeepStrictEqual(s.studentCourses[email], sorted(codes))) problems.push(`${email} is in courses ${JSON.stringify(s.studentCourses[email])}`);
+    if (!isDeepStrictEqual(s.studentAssignments[email], all))
+      problems.push(`${email} sees assignments ${JSON.stringify(s.studentAssignments[email])}`);
+    if (!isDeepStrictEqual(s.studentCourses[email], sorted(codes)))
+      problems.push(`${email} is in courses ${JSON.stringify(s.studentCourses[email])}`);
   }
   for (const code of codes) {
     if (!isDeepStrictEqual(s.teacherAssignments[code], sorted(EXPECTED_DEMO.courses[code]!))) {
@@ -75,12 +103,15 @@ export function demoSchoolProblems(s: DemoSnapshot): string[] {
     const course = s.courses.find((c) => c.code === code);
     if (!course) problems.push(`the admin does not see course ${code}`);
     else {
-      if (!isDeepStrictEqual(course.instructors, [EXPECTED_DEMO.teacher])) problems.push(`${code} is taught by ${JSON.stringify(course.instructors)}`);
-      if (!isDeepStrictEqual(course.students, sorted(EXPECTED_DEMO.students))) problems.push(`${code} has students ${JSON.stringify(course.students)}`);
+      if (!isDeepStrictEqual(course.instructors, [EXPECTED_DEMO.teacher]))
+        problems.push(`${code} is taught by ${JSON.stringify(course.instructors)}`);
+      if (!isDeepStrictEqual(course.students, sorted(EXPECTED_DEMO.students)))
+        problems.push(`${code} has students ${JSON.stringify(course.students)}`);
     }
   }
   if (!s.authorizedDomains.includes('demo.school')) problems.push(`authorised domains: ${JSON.stringify(s.authorizedDomains)}`);
-  if (!isDeepStrictEqual(s.preapproved, sorted(DEMO_PREAPPROVED_STUDENTS))) problems.push(`pre-approved students: ${JSON.stringify(s.preapproved)}`);
+  if (!isDeepStrictEqual(s.preapproved, sorted(DEMO_PREAPPROVED_STUDENTS)))
+    problems.push(`pre-approved students: ${JSON.stringify(s.preapproved)}`);
   return problems;
 }
 

@@ -59,7 +59,9 @@ async function demoEvents(dataDir: string): Promise<{ events: number; done: bool
       if (!table.rows[0]?.t) return { events: 0, done: false };
       const { rows } = await db.query<{ n: number; done: boolean }>(
         `SELECT count(*)::int AS n, coalesce(bool_or(metadata->>'commandId' = $1), false) AS done
-           FROM events WHERE stream_id = 'tenant:demo' OR stream_id LIKE '%:demo:%'`, [SEED_DONE]);
+           FROM events WHERE stream_id = 'tenant:demo' OR stream_id LIKE '%:demo:%'`,
+        [SEED_DONE],
+      );
       return { events: rows[0]!.n, done: rows[0]!.done };
     } finally {
       await db.close();
@@ -115,7 +117,9 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
       const seeded = banner.includes(SEEDED);
       if (before !== 'unreadable' && seeded !== (before !== 'whole')) {
         untruthfulBanners++;
-        failures.push(`${what}: the banner ${seeded ? 'says' : 'does not say'} "(demo school seeded)" though the demo school was ${before} before that start`);
+        failures.push(
+          `${what}: the banner ${seeded ? 'says' : 'does not say'} "(demo school seeded)" though the demo school was ${before} before that start`,
+        );
       }
       return seeded;
     };
@@ -125,12 +129,15 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
      */
     const killAt = async (dir: string, moment: { ms: number } | { step: number }, before: SeedState, what: string): Promise<SeedState> => {
       const server = spawnServer({ port, dataDir: dir, env: { EVERGRADE_SEED_TRACE: 'true' } });
-      const trigger = 'ms' in moment
-        ? new Promise<void>((r) => setTimeout(r, moment.ms))
-        : server.whenOutput((out) => out.split(SEED_STEP).length - 1 >= moment.step)
-          .then(() => new Promise<void>((r) => setTimeout(r, Math.random() * 100)));
+      const trigger =
+        'ms' in moment
+          ? new Promise<void>((r) => setTimeout(r, moment.ms))
+          : server
+              .whenOutput((out) => out.split(SEED_STEP).length - 1 >= moment.step)
+              .then(() => new Promise<void>((r) => setTimeout(r, Math.random() * 100)));
       const banner = await Promise.race([server.ready.catch(() => null), trigger.then(() => null)]);
-      if (server.child.exitCode !== null) failures.push(`${what} exited by itself (${server.child.exitCode}): ${server.output().slice(-2000)}`);
+      if (server.child.exitCode !== null)
+        failures.push(`${what} exited by itself (${server.child.exitCode}): ${server.output().slice(-2000)}`);
       const elapsed = Date.now() - server.startedAt;
       const stepsBegun = server.output().split(SEED_STEP).length - 1;
       await server.kill();
@@ -139,7 +146,9 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
       const state = banner !== null ? 'whole' : await classify(dir);
       landed[state]++;
       const how = 'ms' in moment ? `at a random moment, ${(elapsed / 1000).toFixed(1)} s in` : `during seed step ${moment.step}`;
-      log(`(b) kill ${kills}: ${what} killed ${how}${banner !== null ? ' (it had already started)' : ''} (${stepsBegun} seed steps begun): demo school ${state}`);
+      log(
+        `(b) kill ${kills}: ${what} killed ${how}${banner !== null ? ' (it had already started)' : ''} (${stepsBegun} seed steps begun): demo school ${state}`,
+      );
       return state;
     };
 
@@ -147,7 +156,9 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
       const dir = freshDir();
       // Every other first start at a random moment of the whole start, the others during a random seed step.
       const anyMoment = round % 2 === 1;
-      const firstMoment = anyMoment ? { ms: Math.round(aim * (0.1 + 1.1 * Math.random())) } : { step: 1 + Math.floor(Math.random() * SEED_STEPS) };
+      const firstMoment = anyMoment
+        ? { ms: Math.round(aim * (0.1 + 1.1 * Math.random())) }
+        : { step: 1 + Math.floor(Math.random() * SEED_STEPS) };
       let state = await killAt(dir, firstMoment, 'empty', `first start #${round}`);
       // Random moments follow the start's length: later when the kill came before the seed, earlier when after it.
       if (anyMoment && state === 'empty') aim *= 1.2;
@@ -162,7 +173,9 @@ export async function runFirstStartKills(options: FirstStartOptions): Promise<Fi
         const check = await checkDemoSchool(base);
         if (check.whole) wholeStarts++;
         else failures.push(`round ${round}: the demo school is not whole after the start: ${check.problems.join('; ')}`);
-        log(`(b) round ${round}: the normal start ${seeded ? 'seeded' : 'found the seed done'}; demo school ${check.whole ? 'whole' : 'NOT whole'}`);
+        log(
+          `(b) round ${round}: the normal start ${seeded ? 'seeded' : 'found the seed done'}; demo school ${check.whole ? 'whole' : 'NOT whole'}`,
+        );
       } catch (err) {
         failures.push(`round ${round}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {

@@ -4,7 +4,11 @@ import { CSRF_COOKIE, CSRF_HEADER, MIN_POSITION_HEADER, SESSION_COOKIE, routes }
 export type Session = { email: string; cookie: string; csrf: string };
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: string, what: string) {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    what: string,
+  ) {
     super(`${what}: ${status} ${body.slice(0, 300)}`);
   }
 }
@@ -12,16 +16,20 @@ export class HttpError extends Error {
 /** Signs in through the real login route; throws HttpError on any answer but 200. */
 export async function login(base: string, role: string, email: string, password: string): Promise<Session> {
   const res = await fetch(`${base}${routes.login.path.replace(':role', role)}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
     signal: AbortSignal.timeout(30_000),
   });
   const body = await res.text();
   if (res.status !== 200) throw new HttpError(res.status, body, `login ${email} as ${role}`);
-  const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => {
-    const pair = c.split(';')[0]!;
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at), pair.slice(at + 1)] as const;
-  }));
+  const cookies = Object.fromEntries(
+    res.headers.getSetCookie().map((c) => {
+      const pair = c.split(';')[0]!;
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)] as const;
+    }),
+  );
   const session = cookies[SESSION_COOKIE];
   const csrf = cookies[CSRF_COOKIE];
   if (!session || !csrf) throw new Error(`login ${email}: the session or CSRF cookie is missing`);
@@ -30,12 +38,19 @@ export async function login(base: string, role: string, email: string, password:
 
 /** A JSON request as the signed-in user; throws HttpError on any answer but 200. */
 export async function call<T = unknown>(
-  base: string, session: Session, method: 'GET' | 'POST', path: string, body?: unknown, minPosition?: string | null,
+  base: string,
+  session: Session,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  minPosition?: string | null,
 ): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
-      cookie: session.cookie, [CSRF_HEADER]: session.csrf, accept: 'application/json',
+      cookie: session.cookie,
+      [CSRF_HEADER]: session.csrf,
+      accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(minPosition ? { [MIN_POSITION_HEADER]: minPosition } : {}),
     },

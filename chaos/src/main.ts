@@ -44,10 +44,18 @@ if (runs('b')) {
   const b = await runFirstStartKills({ kills, log, reference: !quick });
   const whole = b.starts > 0 && b.wholeStarts === b.starts;
   row('(b) first start killed', 'kills during first starts (and their next starts)', b.kills, b.kills >= kills);
-  row('', 'kills that left the demo school empty / half made / whole', `${b.landed.empty} / ${b.landed.partial} / ${b.landed.whole}`
-    + (b.landed.unreadable ? ` (${b.landed.unreadable} unreadable)` : ''));
+  row(
+    '',
+    'kills that left the demo school empty / half made / whole',
+    `${b.landed.empty} / ${b.landed.partial} / ${b.landed.whole}` + (b.landed.unreadable ? ` (${b.landed.unreadable} unreadable)` : ''),
+  );
   row('', 'normal starts after the kills', b.starts, b.starts > 0);
-  row('', 'demo school whole after every one (every login works, courses and assignments listed)', whole ? 'yes' : `no (${b.wholeStarts} of ${b.starts})`, whole);
+  row(
+    '',
+    'demo school whole after every one (every login works, courses and assignments listed)',
+    whole ? 'yes' : `no (${b.wholeStarts} of ${b.starts})`,
+    whole,
+  );
   row('', 'banners whose "(demo school seeded)" was wrong', b.untruthfulBanners, b.untruthfulBanners === 0);
   if (b.failures.length > 0 || !whole) failures.push(...b.failures.map((f) => `(b) ${f}`));
 }
@@ -62,15 +70,24 @@ if (runs('c')) {
   if (c.failures.length > 0 || c.status5xx > 0 || c.status422 > 0) failures.push(...c.failures.map((f) => `(c) ${f}`));
 }
 
-const widths = [0, 1, 2].map((i) => Math.max(...[['part', 'measure', 'value'][i]!.length, ...rows.map((r) => [r.part, r.measure, r.value][i]!.length)]));
+const widths = [0, 1, 2].map((i) =>
+  Math.max(...[['part', 'measure', 'value'][i]!.length, ...rows.map((r) => [r.part, r.measure, r.value][i]!.length)]),
+);
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 const bad = rows.filter((r) => !r.ok);
-console.log(`\nEvergrade chaos${quick ? ' (quick)' : ''}${only ? `, part ${only}` : ''}: ${((Date.now() - started) / 60_000).toFixed(1)} min\n`);
+console.log(
+  `\nEvergrade chaos${quick ? ' (quick)' : ''}${only ? `, part ${only}` : ''}: ${((Date.now() - started) / 60_000).toFixed(1)} min\n`,
+);
 console.log(line(['part', 'measure', 'value']));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line([r.part, r.measure, r.ok ? r.value : `${r.value}  ✗`]));
 if (failures.length > 0 || bad.length > 0) {
-  console.log(`\nFAILED:\n${failures.slice(0, 40).map((f) => `- ${f}`).join('\n')}${failures.length > 40 ? `\n- … ${failures.length - 40} more` : ''}`);
+  console.log(
+    `\nFAILED:\n${failures
+      .slice(0, 40)
+      .map((f) => `- ${f}`)
+      .join('\n')}${failures.length > 40 ? `\n- … ${failures.length - 40} more` : ''}`,
+  );
   process.exit(1);
 }
 console.log('\nAll parts held.');

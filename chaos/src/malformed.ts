@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER, MIN_POSITION_HEADER, SESSION_COOKIE, SOCKET_EVENTS, routes, streamIds, type RouteDef } from '@evergrade/contracts';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  MIN_POSITION_HEADER,
+  SESSION_COOKIE,
+  SOCKET_EVENTS,
+  routes,
+  streamIds,
+  type RouteDef,
+} from '@evergrade/contracts';
 import { changeMembership, createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
 import { io } from 'socket.io-client';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
@@ -38,8 +47,9 @@ export async function runMalformed(options: MalformedOptions = {}): Promise<Malf
     const base = new URL(server.url);
     const send = (probe: Probe) => request(agent, base, probe);
     // Sign-in routes last: their refusals count towards the per-address login limit our own re-sign-ins need.
-    const table = Object.entries(routes as Record<string, RouteDef>)
-      .sort(([, a], [, b]) => Number(a.path.startsWith('/auth/login')) - Number(b.path.startsWith('/auth/login')));
+    const table = Object.entries(routes as Record<string, RouteDef>).sort(
+      ([, a], [, b]) => Number(a.path.startsWith('/auth/login')) - Number(b.path.startsWith('/auth/login')),
+    );
     const result: MalformedResult = { requests: 0, status5xx: 0, status422: 0, failures: [] };
     const started = Date.now();
     const byKind: Record<string, Record<string, number>> = {};
@@ -82,7 +92,12 @@ export async function runMalformed(options: MalformedOptions = {}): Promise<Malf
     }
     await socketProbes(server.url, callers, ids, perRoute, result, log);
     for (const [kind, tally] of Object.entries(byKind)) {
-      log(`${kind}: ${Object.entries(tally).sort().map(([status, n]) => `${status} ×${n}`).join(', ')}`);
+      log(
+        `${kind}: ${Object.entries(tally)
+          .sort()
+          .map(([status, n]) => `${status} ×${n}`)
+          .join(', ')}`,
+      );
     }
     log(`${result.requests} requests in ${Math.round((Date.now() - started) / 1000)} s`);
     return result;
@@ -104,14 +119,36 @@ async function prepare(server: Standalone): Promise<{ callers: Caller[]; ids: Id
   const other = { tenant: 'elsewhere', actorRole: 'system' as const };
   await registerTenant(server.store, other, 'Elsewhere School', now);
   await user('chaos-teacher@elsewhere.school', 'instructor', other);
-  const { courseId } = await createCourse(server.store, demo, {
-    courseCode: 'CHAOS1', courseName: 'Chaos', courseClass: '10', subject: 'Mathematics', instructorIds: [instructor],
-  }, now);
+  const { courseId } = await createCourse(
+    server.store,
+    demo,
+    {
+      courseCode: 'CHAOS1',
+      courseName: 'Chaos',
+      courseClass: '10',
+      subject: 'Mathematics',
+      instructorIds: [instructor],
+    },
+    now,
+  );
   await changeMembership(server.store, demo, 'EnrollStudent', courseId, student, now);
-  const assignmentId = await createAssignment(server.store, { ...demo, actorId: instructor }, {
-    courseId, title: 'Chaos Work', assigned: now, due: new Date(now.getTime() + 7 * 86_400_000), timeLimitSeconds: null, publish: true,
-    questions: [{ content: 'Q1', marksPossible: 2 }, { content: 'Q2', marksPossible: 1 }],
-  }, now);
+  const assignmentId = await createAssignment(
+    server.store,
+    { ...demo, actorId: instructor },
+    {
+      courseId,
+      title: 'Chaos Work',
+      assigned: now,
+      due: new Date(now.getTime() + 7 * 86_400_000),
+      timeLimitSeconds: null,
+      publish: true,
+      questions: [
+        { content: 'Q1', marksPossible: 2 },
+        { content: 'Q2', marksPossible: 1 },
+      ],
+    },
+    now,
+  );
   const callers: Caller[] = [
     { name: 'anonymous', cookies: {} },
     { name: 'student', role: 'student', email: 'chaos-student@demo.school', cookies: {} },
@@ -121,30 +158,70 @@ async function prepare(server: Standalone): Promise<{ callers: Caller[]; ids: Id
   ];
   for (const c of callers) if (c.email) await signIn(server, c);
   const questionIds = (await server.store.readStream(streamIds.assignment('demo', assignmentId)))
-    .filter((e) => e.type === 'QuestionAdded').map((e) => Number((e.data as { questionId: number }).questionId));
+    .filter((e) => e.type === 'QuestionAdded')
+    .map((e) => Number((e.data as { questionId: number }).questionId));
   // Ids of real things first (so probes get past "not found" to the writes), then small ids of the demo school's.
   const named: Record<string, Json> = {
-    assignment_id: assignmentId, assignmentId, question_id: questionIds[0]!, questionId: questionIds[0]!, course_id: courseId, courseId,
-    student_id: student, studentId: student, user_id: student, userId: student, instructor_id: instructor,
-    course: 'CHAOS1', courseCode: 'CHAOS1', course_code: 'CHAOS1', content_type: 'image/png', imageId: `${randomUUID()}.png`,
-    tenant: 'demo', newPassword: `${PASSWORD}2`, new_password: `${PASSWORD}2`, confirmPassword: `${PASSWORD}2`,
+    assignment_id: assignmentId,
+    assignmentId,
+    question_id: questionIds[0]!,
+    questionId: questionIds[0]!,
+    course_id: courseId,
+    courseId,
+    student_id: student,
+    studentId: student,
+    user_id: student,
+    userId: student,
+    instructor_id: instructor,
+    course: 'CHAOS1',
+    courseCode: 'CHAOS1',
+    course_code: 'CHAOS1',
+    content_type: 'image/png',
+    imageId: `${randomUUID()}.png`,
+    tenant: 'demo',
+    newPassword: `${PASSWORD}2`,
+    new_password: `${PASSWORD}2`,
+    confirmPassword: `${PASSWORD}2`,
     description: 'Novice: starts. Apprentice: tries. Competent: does. Proficient: masters.',
-    reference_urls: [], url_documents: [], textbooks: [], rubrics: [],
+    reference_urls: [],
+    url_documents: [],
+    textbooks: [],
+    rubrics: [],
     // No URL of a server: a route that fetches one answers 502 when it is unreachable, rightly.
-    file_name: `${assignmentId}_submission.pdf`, page: '/student/assignments',
+    file_name: `${assignmentId}_submission.pdf`,
+    page: '/student/assignments',
   };
   return { callers, ids: { pool: [assignmentId, ...questionIds, courseId, student, instructor, 1, 2], named } };
 }
 
 const SOCKET_PAYLOADS: unknown[] = [
-  null, 'x', 42, [], { assignment_id: 2 ** 31 }, { assignment_id: 1e308 }, { assignment_id: -1 }, { assignment_id: '1\u0000' },
-  { assignment_id: '\ud800' }, { assignment_id: [1] }, { assignment_id: { $gt: 0 } }, { assignment_id: 'x'.repeat(LONG) },
+  null,
+  'x',
+  42,
+  [],
+  { assignment_id: 2 ** 31 },
+  { assignment_id: 1e308 },
+  { assignment_id: -1 },
+  { assignment_id: '1\u0000' },
+  { assignment_id: '\ud800' },
+  { assignment_id: [1] },
+  { assignment_id: { $gt: 0 } },
+  { assignment_id: 'x'.repeat(LONG) },
 ];
 
 /** The live-update socket too: every caller with a session sends malformed `watch.assignment` messages; each is answered. */
-async function socketProbes(url: string, callers: Caller[], ids: Ids, perRoute: number, result: MalformedResult, log: (line: string) => void) {
+async function socketProbes(
+  url: string,
+  callers: Caller[],
+  ids: Ids,
+  perRoute: number,
+  result: MalformedResult,
+  log: (line: string) => void,
+) {
   for (const caller of callers.filter((c) => c.cookies[SESSION_COOKIE])) {
-    const cookie = Object.entries(caller.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = Object.entries(caller.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
     const socket = io(url, { extraHeaders: { cookie }, transports: ['websocket'], reconnection: false });
     try {
       await new Promise<void>((resolve, reject) => {
@@ -155,7 +232,13 @@ async function socketProbes(url: string, callers: Caller[], ids: Ids, perRoute: 
       for (let i = 0; i < Math.max(perRoute, payloads.length); i++) {
         const payload = payloads[i % payloads.length];
         result.requests++;
-        const answered = await socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.watchAssignment, payload).then(() => true, () => false);
+        const answered = await socket
+          .timeout(10_000)
+          .emitWithAck(SOCKET_EVENTS.watchAssignment, payload)
+          .then(
+            () => true,
+            () => false,
+          );
         if (!answered) {
           result.status5xx++;
           const failure = `SOCKET ${SOCKET_EVENTS.watchAssignment} ${caller.name} ${JSON.stringify(payload).slice(0, 60)} no answer`;
@@ -170,7 +253,11 @@ async function socketProbes(url: string, callers: Caller[], ids: Ids, perRoute: 
 }
 
 async function signIn(server: Standalone, caller: Caller): Promise<Caller> {
-  const res = await server.app.inject({ method: 'POST', url: `/auth/login/${caller.role}`, payload: { email: caller.email, password: PASSWORD } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/auth/login/${caller.role}`,
+    payload: { email: caller.email, password: PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`chaos: sign-in of ${caller.email} failed: ${res.statusCode} ${res.body}`);
   caller.cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
   return caller;
@@ -182,7 +269,11 @@ function renew(server: Standalone, base: URL, agent: http.Agent, caller: Caller)
   let pending = renewing.get(caller);
   if (!pending) {
     pending = (async () => {
-      const alive = await request(agent, base, withCaller({ kind: 'check', method: 'GET', path: '/auth/validate-token', headers: {} }, caller));
+      const alive = await request(
+        agent,
+        base,
+        withCaller({ kind: 'check', method: 'GET', path: '/auth/validate-token', headers: {} }, caller),
+      );
       if (alive === 401) await signIn(server, caller);
     })().finally(() => renewing.delete(caller));
     renewing.set(caller, pending);
@@ -192,7 +283,9 @@ function renew(server: Standalone, base: URL, agent: http.Agent, caller: Caller)
 
 function withCaller(probe: Probe, caller: Caller): Probe {
   if (!caller.cookies[SESSION_COOKIE]) return probe;
-  const cookie = Object.entries(caller.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = Object.entries(caller.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   return {
     ...probe,
     headers: {
@@ -233,9 +326,11 @@ function requestOn(agent: http.Agent | false, base: URL, probe: Probe): Promise<
 
 async function pool(work: Array<() => Promise<void>>, size: number): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < work.length) await work[next++]!();
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < work.length) await work[next++]!();
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -279,9 +374,12 @@ function sample(schema: Schema, root: Schema, ids: Ids, strings: Strings, depth 
       const out: Record<string, Json> = {};
       for (const [key, prop] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
         const known = ids.named[key];
-        out[key] = known === undefined || seed % 4 === 3
-          ? sample(prop, root, ids, strings, depth + 1, seed)
-          : typeof known === 'string' ? strings(known) : known;
+        out[key] =
+          known === undefined || seed % 4 === 3
+            ? sample(prop, root, ids, strings, depth + 1, seed)
+            : typeof known === 'string'
+              ? strings(known)
+              : known;
       }
       if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
         out[String(ids.pool[0])] = sample(schema.additionalProperties, root, ids, strings, depth + 1, seed);
@@ -298,7 +396,10 @@ function sample(schema: Schema, root: Schema, ids: Ids, strings: Strings, depth 
       const value = ids.pool[seed % ids.pool.length]!;
       const min = schema.minimum ?? schema.exclusiveMinimum ?? -Infinity;
       const max = schema.maximum ?? schema.exclusiveMaximum ?? Infinity;
-      return Math.min(Math.max(value, min === -Infinity ? value : Math.ceil(min + (schema.exclusiveMinimum !== undefined ? 1 : 0))), max === Infinity ? value : max);
+      return Math.min(
+        Math.max(value, min === -Infinity ? value : Math.ceil(min + (schema.exclusiveMinimum !== undefined ? 1 : 0))),
+        max === Infinity ? value : max,
+      );
     }
     case 'boolean':
       return seed % 2 === 0;
@@ -311,16 +412,32 @@ function sample(schema: Schema, root: Schema, ids: Ids, strings: Strings, depth 
   }
 }
 
-const CANDIDATES = ['demo', 'abc', 'Abc Def', '1', '123456', 'a-b', 'MATH10', 'demo/images/0b7c4a2e-1d6f-4c1a-9a57-1f0d2b3c4d5e.png', 'x.png', 'Sir'];
+const CANDIDATES = [
+  'demo',
+  'abc',
+  'Abc Def',
+  '1',
+  '123456',
+  'a-b',
+  'MATH10',
+  'demo/images/0b7c4a2e-1d6f-4c1a-9a57-1f0d2b3c4d5e.png',
+  'x.png',
+  'Sir',
+];
 
 function validString(schema: Schema, ids: Ids, seed: number): string {
   switch (schema.format) {
-    case 'email': return seed % 2 ? String(ids.named.email ?? 'chaos-student@demo.school') : `someone${seed}@demo.school`;
-    case 'uuid': return randomUUID();
-    case 'date-time': return new Date(Date.now() + 86_400_000).toISOString();
-    case 'date': return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    case 'email':
+      return seed % 2 ? String(ids.named.email ?? 'chaos-student@demo.school') : `someone${seed}@demo.school`;
+    case 'uuid':
+      return randomUUID();
+    case 'date-time':
+      return new Date(Date.now() + 86_400_000).toISOString();
+    case 'date':
+      return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     case 'uri':
-    case 'url': return 'https://example.com/page';
+    case 'url':
+      return 'https://example.com/page';
   }
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
@@ -336,10 +453,14 @@ function validString(schema: Schema, ids: Ids, seed: number): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The probes.
 
-const insert = (payload: string): Strings => (s) => `${s.slice(0, 1)}${payload}${s.slice(1)}`;
-const lexical = (text: string) => JSON.stringify({
-  root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }] },
-});
+const insert =
+  (payload: string): Strings =>
+  (s) =>
+    `${s.slice(0, 1)}${payload}${s.slice(1)}`;
+const lexical = (text: string) =>
+  JSON.stringify({
+    root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text }] }] },
+  });
 /** Rich text whose JSON escapes hide NUL and lone surrogates (the outer string itself is clean). */
 const hiddenInRichText: Strings = () => lexical('x').replace('"text":"x"', '"text":"a\\u0000b\\ud800c\\udfff"');
 
@@ -364,17 +485,18 @@ function setAt(value: Json, path: (string | number)[], replacement: Json): Json 
 const getAt = (value: Json, path: (string | number)[]): Json => path.reduce<any>((v, k) => v?.[k], value);
 
 function wrongTypeFor(value: Json, seed: number): Json {
-  const wrong: Json[] = typeof value === 'string'
-    ? [12345, true, null, { text: 'x' }, ['x'], 1e308]
-    : typeof value === 'number'
-      ? ['1', 'abc', 2 ** 31, 2 ** 53 + 7, -1, 1e308, 0.5, -0, true, [1], { n: 1 }]
-      : typeof value === 'boolean'
-        ? ['true', 1, null, {}]
-        : Array.isArray(value)
-          ? [{ 0: value[0] ?? null }, 'x', 1, null]
-          : value && typeof value === 'object'
-            ? [[value], 'x', 1, null]
-            : ['x', 1, {}, []];
+  const wrong: Json[] =
+    typeof value === 'string'
+      ? [12345, true, null, { text: 'x' }, ['x'], 1e308]
+      : typeof value === 'number'
+        ? ['1', 'abc', 2 ** 31, 2 ** 53 + 7, -1, 1e308, 0.5, -0, true, [1], { n: 1 }]
+        : typeof value === 'boolean'
+          ? ['true', 1, null, {}]
+          : Array.isArray(value)
+            ? [{ 0: value[0] ?? null }, 'x', 1, null]
+            : value && typeof value === 'object'
+              ? [[value], 'x', 1, null]
+              : ['x', 1, {}, []];
   return wrong[seed % wrong.length]!;
 }
 
@@ -390,10 +512,15 @@ const json = (value: Json | string): { headers: Record<string, string>; body: Bu
   body: Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)),
 });
 
-function multipart(fields: Record<string, string>, opts: { boundary?: string; broken?: boolean } = {}): { headers: Record<string, string>; body: Buffer } {
+function multipart(
+  fields: Record<string, string>,
+  opts: { boundary?: string; broken?: boolean } = {},
+): { headers: Record<string, string>; body: Buffer } {
   const boundary = opts.boundary ?? `----chaos${randomUUID().slice(0, 8)}`;
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000b.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 not really\r\n`);
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000b.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 not really\r\n`,
+  );
   const body = parts.join('') + (opts.broken ? `--${boundary}\r\nContent-Disp` : `--${boundary}--\r\n`);
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(body, 'utf8') };
 }
@@ -403,9 +530,10 @@ function encode(text: string): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    out += cp >= 0xd800 && cp <= 0xdfff
-      ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
-      : encodeURIComponent(ch);
+    out +=
+      cp >= 0xd800 && cp <= 0xdfff
+        ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+        : encodeURIComponent(ch);
   }
   return out;
 }
@@ -414,19 +542,58 @@ function encode(text: string): string {
 const rawBytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 
 const ODD_SEGMENTS = [
-  '%00', '..', '%2e%2e', '.', '%2F', 'a%00b', '%ED%A0%80', '%F0%9F%98%80', rawBytes('ünïcødé'), rawBytes('😀'), '%', '%zz',
-  'x'.repeat(5000), '-1', '1e308', '99999999999999999999999', '0x10', ' ', '%20', '..%2F..%2Fetc%2Fpasswd', 'null', '[]',
+  '%00',
+  '..',
+  '%2e%2e',
+  '.',
+  '%2F',
+  'a%00b',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  rawBytes('ünïcødé'),
+  rawBytes('😀'),
+  '%',
+  '%zz',
+  'x'.repeat(5000),
+  '-1',
+  '1e308',
+  '99999999999999999999999',
+  '0x10',
+  ' ',
+  '%20',
+  '..%2F..%2Fetc%2Fpasswd',
+  'null',
+  '[]',
 ];
 const ODD_QUERIES = [
-  'a=%00', 'q=%ED%A0%80', 'x=1&x=2&x=3', 'assignment_id=%00', 'assignment_id=-1', 'assignment_id=99999999999999999999',
-  `long=${'y'.repeat(20_000)}`, 'a[b][c]=1', '%00=%00', 'course_id=1e308', rawBytes('ü=ö'),
+  'a=%00',
+  'q=%ED%A0%80',
+  'x=1&x=2&x=3',
+  'assignment_id=%00',
+  'assignment_id=-1',
+  'assignment_id=99999999999999999999',
+  `long=${'y'.repeat(20_000)}`,
+  'a[b][c]=1',
+  '%00=%00',
+  'course_id=1e308',
+  rawBytes('ü=ö'),
 ];
-const ODD_POSITIONS = ['999999999999999999999-999999999999999999999', 'garbage', '-1', '1-1', 'x'.repeat(4000), '00000000000000000001-00000000000000000001'];
+const ODD_POSITIONS = [
+  '999999999999999999999-999999999999999999999',
+  'garbage',
+  '-1',
+  '1-1',
+  'x'.repeat(4000),
+  '00000000000000000001-00000000000000000001',
+];
 
 function probesFor(def: RouteDef, caller: Caller, shared: Ids, perRoute: number): Probe[] {
   // The caller's own address where a route wants it (created_by, the e-mail of a sign-in).
   const own = caller.email ?? 'chaos-student@demo.school';
-  const ids: Ids = { ...shared, named: { ...shared.named, email: own, created_by: own, password: PASSWORD, currentPassword: PASSWORD, current_password: PASSWORD } };
+  const ids: Ids = {
+    ...shared,
+    named: { ...shared.named, email: own, created_by: own, password: PASSWORD, currentPassword: PASSWORD, current_password: PASSWORD },
+  };
   const bodySchema = jsonSchemaOf(def.body);
   const querySchema = jsonSchemaOf(def.querystring);
   const paramSchema = jsonSchemaOf(def.params);
@@ -439,7 +606,7 @@ function probesFor(def: RouteDef, caller: Caller, shared: Ids, perRoute: number)
     (querySchema ? sample(querySchema, querySchema, ids, strings, 0, seed) : {}) as Record<string, Json>;
   const pathWith = (params: Record<string, Json>, raw = false) =>
     def.path.replace(/:([a-zA-Z_]+)/g, (_, name: string) => {
-      const value = params[name] ?? (name === 'role' ? caller.role ?? 'student' : name === 'tenant' ? 'demo' : String(ids.pool[0]));
+      const value = params[name] ?? (name === 'role' ? (caller.role ?? 'student') : name === 'tenant' ? 'demo' : String(ids.pool[0]));
       return raw ? String(value) : encode(String(value));
     });
   const queryOf = (query: Record<string, Json>) => {
@@ -452,10 +619,19 @@ function probesFor(def: RouteDef, caller: Caller, shared: Ids, perRoute: number)
 
   /** The same breakage everywhere the route takes text: path, query and body. */
   const everywhere = (kind: string, strings: Strings, seed = 0): Probe => ({
-    kind, method, path: url(strings, seed), headers: hasBody ? json(valid(strings, seed)).headers : {}, ...(hasBody ? { body: json(valid(strings, seed)).body } : {}),
+    kind,
+    method,
+    path: url(strings, seed),
+    headers: hasBody ? json(valid(strings, seed)).headers : {},
+    ...(hasBody ? { body: json(valid(strings, seed)).body } : {}),
   });
-  const withBody = (kind: string, payload: { headers: Record<string, string>; body: Buffer }, path = plainUrl): Probe =>
-    ({ kind, method, path, headers: payload.headers, ...(hasBody ? { body: payload.body } : {}) });
+  const withBody = (kind: string, payload: { headers: Record<string, string>; body: Buffer }, path = plainUrl): Probe => ({
+    kind,
+    method,
+    path,
+    headers: payload.headers,
+    ...(hasBody ? { body: payload.body } : {}),
+  });
 
   const generators: Array<(seed: number) => Probe> = [
     (s) => everywhere('nul', insert('\u0000'), s),
@@ -487,39 +663,92 @@ function probesFor(def: RouteDef, caller: Caller, shared: Ids, perRoute: number)
       return withBody('deep-nesting-field', json(target ? setAt(body, target, deep) : deep));
     },
     (s) => withBody('deep-rich-text', json(setAll(valid(keep, s), `{"root":${deepObject(DEEP)}}`))),
-    (s) => withBody('bad-json', json(['{"a":', '{\u0000}', '{"a":"\\ud800"', 'nul\u0000l', '', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '\ufeff{}'][s % 8]!)),
-    (s) => withBody('invalid-utf8', { headers: { 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xed, 0xa0, 0x80, 0xc3, 0x28, 0xff]), Buffer.from('"}')]) }, plainUrl + (s % 2 ? '' : '')),
-    (s) => withBody('wrong-content-type', {
-      headers: { 'content-type': ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'application/json; charset=latin1', 'image/png'][s % 6]! },
-      body: Buffer.from(s % 2 ? 'a=\u0000&b=%ED%A0%80' : JSON.stringify(valid(insert('\u0000'), s))),
-    }),
+    (s) =>
+      withBody(
+        'bad-json',
+        json(
+          [
+            '{"a":',
+            '{\u0000}',
+            '{"a":"\\ud800"',
+            'nul\u0000l',
+            '',
+            '{"__proto__":{"x":1}}',
+            '{"constructor":{"prototype":{"x":1}}}',
+            '\ufeff{}',
+          ][s % 8]!,
+        ),
+      ),
+    (s) =>
+      withBody(
+        'invalid-utf8',
+        {
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xed, 0xa0, 0x80, 0xc3, 0x28, 0xff]), Buffer.from('"}')]),
+        },
+        plainUrl + (s % 2 ? '' : ''),
+      ),
+    (s) =>
+      withBody('wrong-content-type', {
+        headers: {
+          'content-type': [
+            'text/plain',
+            'application/xml',
+            'application/x-www-form-urlencoded',
+            'application/octet-stream',
+            'application/json; charset=latin1',
+            'image/png',
+          ][s % 6]!,
+        },
+        body: Buffer.from(s % 2 ? 'a=\u0000&b=%ED%A0%80' : JSON.stringify(valid(insert('\u0000'), s))),
+      }),
     (s) => withBody('multipart-nul', multipart(stringFields(valid(insert('\u0000'), s)))),
     (s) => withBody('multipart-surrogate', multipart(stringFields(valid(insert('\ud800'), s)))),
-    (s) => withBody('multipart-broken', multipart(stringFields(valid(keep, s)), { broken: true, ...(s % 2 ? { boundary: 'x'.repeat(70) } : {}) })),
-    (s) => ({ kind: 'no-content-type', method, path: plainUrl, headers: {}, ...(hasBody ? { body: Buffer.from(JSON.stringify(valid(keep, s))) } : {}) }),
+    (s) =>
+      withBody(
+        'multipart-broken',
+        multipart(stringFields(valid(keep, s)), { broken: true, ...(s % 2 ? { boundary: 'x'.repeat(70) } : {}) }),
+      ),
+    (s) => ({
+      kind: 'no-content-type',
+      method,
+      path: plainUrl,
+      headers: {},
+      ...(hasBody ? { body: Buffer.from(JSON.stringify(valid(keep, s))) } : {}),
+    }),
     (s) => {
       const names = [...def.path.matchAll(/:([a-zA-Z_]+)/g)].map((m) => m[1]!);
       const odd = ODD_SEGMENTS[s % ODD_SEGMENTS.length]!;
-      const path = names.length
-        ? pathWith(Object.fromEntries(names.map((n) => [n, odd])), true)
-        : `${def.path}/${odd}`;
+      const path = names.length ? pathWith(Object.fromEntries(names.map((n) => [n, odd])), true) : `${def.path}/${odd}`;
       return withBody('odd-path', json(valid(keep, s)), path);
     },
     (s) => withBody('odd-query', json(valid(keep, s)), `${pathWith(validParams(keep, s))}?${ODD_QUERIES[s % ODD_QUERIES.length]}`),
-    (s) => ({ ...withBody('odd-min-position', json(valid(keep, s))), headers: { ...json(valid(keep, s)).headers, [MIN_POSITION_HEADER]: ODD_POSITIONS[s % ODD_POSITIONS.length]! } }),
+    (s) => ({
+      ...withBody('odd-min-position', json(valid(keep, s))),
+      headers: { ...json(valid(keep, s)).headers, [MIN_POSITION_HEADER]: ODD_POSITIONS[s % ODD_POSITIONS.length]! },
+    }),
     (s) => ({
       ...withBody('cookie-odd', json(valid(keep, s))),
-      headers: { ...json(valid(keep, s)).headers, cookie: [`${SESSION_COOKIE}=%00`, `${SESSION_COOKIE}=${'z'.repeat(4000)}`, `${SESSION_COOKIE}=%ED%A0%80`, `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b`][s % 4]! },
+      headers: {
+        ...json(valid(keep, s)).headers,
+        cookie: [
+          `${SESSION_COOKIE}=%00`,
+          `${SESSION_COOKIE}=${'z'.repeat(4000)}`,
+          `${SESSION_COOKIE}=%ED%A0%80`,
+          `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b`,
+        ][s % 4]!,
+      },
     }),
     (s) => {
       // Every number of the body, the query and the path at once: ids past any column's range, fractions, -0.
       // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 is meant to be past what a double holds exactly
       const huge = ([2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 1e308, -1e308, 0.1, -0, 9007199254740993] as Json[])[s % 8]!;
-      const path = pathWith(mapNumbers(validParams(keep, s), () => huge) as Record<string, Json>)
-        + queryOf(mapNumbers(validQuery(keep, s), () => huge) as Record<string, Json>);
+      const path =
+        pathWith(mapNumbers(validParams(keep, s), () => huge) as Record<string, Json>) +
+        queryOf(mapNumbers(validQuery(keep, s), () => huge) as Record<string, Json>);
       return withBody('number-out-of-range', json(mapNumbers(valid(keep, s), () => huge)), path);
     },
-    (s) => withBody('extra-fields', json({ ...(asObject(valid(keep, s))), ['\u0000key']: 'v', ['k\ud800']: '\u0000', extra: deepArray(50) })),
+    (s) => withBody('extra-fields', json({ ...asObject(valid(keep, s)), ['\u0000key']: 'v', ['k\ud800']: '\u0000', extra: deepArray(50) })),
   ];
   const out: Probe[] = [];
   for (let i = 0; out.length < perRoute; i++) out.push(generators[i % generators.length]!(Math.floor(i / generators.length) + i));

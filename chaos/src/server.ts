@@ -6,12 +6,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const BANNER = 'Evergrade is running';
 export const SEEDED = '(demo school seeded)';
 
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const s = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
   });
-});
 
 /**
  * One start of the standalone server as `npm start` runs it (standalone/src/main.ts in its own process, PGlite data
@@ -36,7 +39,12 @@ export function spawnServer(options: { port: number; dataDir: string; env?: Reco
   const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn',
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -50,23 +58,30 @@ export function spawnServer(options: { port: number; dataDir: string; env?: Reco
   const ready = new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
       out += d.toString();
-      for (const w of waiters) if (w.test(out)) { waiters.delete(w); w.resolve(); }
+      for (const w of waiters)
+        if (w.test(out)) {
+          waiters.delete(w);
+          w.resolve();
+        }
       const at = out.indexOf(BANNER);
       if (at >= 0) resolve(out.slice(at));
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    void exited.then(() => reject(new Error(`server exited (${child.exitCode ?? child.signalCode}) before its banner:\n${out.slice(-4000)}`)));
+    void exited.then(() =>
+      reject(new Error(`server exited (${child.exitCode ?? child.signalCode}) before its banner:\n${out.slice(-4000)}`)),
+    );
   });
   ready.catch(() => {});
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  const whenOutput = (test: (output: string) => boolean) => new Promise<void>((resolve) => {
-    if (test(out)) resolve();
-    else waiters.add({ test, resolve });
-  });
+  const whenOutput = (test: (output: string) => boolean) =>
+    new Promise<void>((resolve) => {
+      if (test(out)) resolve();
+      else waiters.add({ test, resolve });
+    });
   return { child, startedAt, ready, output: () => out, whenOutput, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
@@ -76,7 +91,9 @@ export async function whenReady(server: ServerProcess, ms = 240_000): Promise<st
   try {
     return await Promise.race([
       server.ready,
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no start banner after ${ms / 1000} s:\n${server.output().slice(-4000)}`)), ms); }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no start banner after ${ms / 1000} s:\n${server.output().slice(-4000)}`)), ms);
+      }),
     ]);
   } catch (err) {
     await server.kill();

@@ -8,7 +8,10 @@ import type { AssignmentContext } from './submission/decide';
 
 /** Everything the submission decider must know of the assignment, folded from its own streams. */
 export async function loadAssignmentContext(
-  store: EventStore, tenant: string, assignmentId: number, studentId: number,
+  store: EventStore,
+  tenant: string,
+  assignmentId: number,
+  studentId: number,
 ): Promise<AssignmentContext> {
   const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
   if (assignment.status === 'none' || assignment.status === 'deleted') {
@@ -18,7 +21,9 @@ export async function loadAssignmentContext(
   const enrolled = course.status === 'active' && course.studentIds.includes(studentId);
   // Only ungraded questions take answers: the student's grading stream says which are graded now.
   const grading = fold(gradingDecider, await store.readStream(streamIds.grading(tenant, assignmentId, studentId)));
-  const gradedQuestionIds = Object.entries(grading.responses).filter(([, r]) => r.graded).map(([id]) => Number(id));
+  const gradedQuestionIds = Object.entries(grading.responses)
+    .filter(([, r]) => r.graded)
+    .map(([id]) => Number(id));
   return {
     assignmentId,
     visibleToStudent: assignment.status === 'published' && enrolled,
@@ -36,7 +41,11 @@ export async function loadAssignmentContext(
  * also refuses a draft or deleted assignment (for commands that only make sense while students can work on it).
  */
 export async function teachesAssignment(
-  store: EventStore, tenant: string, assignmentId: number, instructorId: number, options: { publishedOnly?: boolean } = {},
+  store: EventStore,
+  tenant: string,
+  assignmentId: number,
+  instructorId: number,
+  options: { publishedOnly?: boolean } = {},
 ): Promise<boolean> {
   const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(tenant, assignmentId)));
   if (assignment.status === 'none' || (options.publishedOnly && assignment.status !== 'published')) return false;

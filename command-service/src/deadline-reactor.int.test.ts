@@ -27,10 +27,17 @@ const pastGrace = (deadline: number) => deadline + (SESSION_GRACE_SECONDS + 1) *
 
 /** A session as the submission decider starts it (the command route is not what is under test). */
 async function startSession(tenant: string, assignmentId: number, studentId: number, seconds: number) {
-  await t.store.append(streamIds.submission(tenant, assignmentId, studentId), [{
-    type: 'TimedSessionStarted', metadata: { tenant },
-    data: { assignmentId, studentId, startedAt: iso(clock), timeLimitSeconds: seconds, deadline: iso(clock + seconds * 1000) },
-  }], { expectedVersion: 'any' });
+  await t.store.append(
+    streamIds.submission(tenant, assignmentId, studentId),
+    [
+      {
+        type: 'TimedSessionStarted',
+        metadata: { tenant },
+        data: { assignmentId, studentId, startedAt: iso(clock), timeLimitSeconds: seconds, deadline: iso(clock + seconds * 1000) },
+      },
+    ],
+    { expectedVersion: 'any' },
+  );
   return clock + seconds * 1000;
 }
 const submissions = async (tenant: string, assignmentId: number, studentId: number) =>
@@ -62,17 +69,40 @@ describe('deadline process', () => {
     await r.start();
     const deadline = await startSession('north', 2, 20, 60);
     await startSession('north', 2, 21, 60);
-    await t.store.append(streamIds.submission('north', 2, 20), [{
-      type: 'ExtraTimeGranted', metadata: { tenant: 'north' },
-      data: { assignmentId: 2, studentId: 20, seconds: 120, grantedBy: 1, newDeadline: iso(deadline + 120_000), grantedAt: iso(clock) },
-    }], { expectedVersion: 'any' });
-    await t.store.append(streamIds.submission('north', 2, 21), [{
-      type: 'AssignmentSubmitted', metadata: { tenant: 'north' },
-      data: { assignmentId: 2, studentId: 21, submittedAt: iso(clock), submissionMethod: 'manual' },
-    }], { expectedVersion: 'any' });
+    await t.store.append(
+      streamIds.submission('north', 2, 20),
+      [
+        {
+          type: 'ExtraTimeGranted',
+          metadata: { tenant: 'north' },
+          data: { assignmentId: 2, studentId: 20, seconds: 120, grantedBy: 1, newDeadline: iso(deadline + 120_000), grantedAt: iso(clock) },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
+    await t.store.append(
+      streamIds.submission('north', 2, 21),
+      [
+        {
+          type: 'AssignmentSubmitted',
+          metadata: { tenant: 'north' },
+          data: { assignmentId: 2, studentId: 21, submittedAt: iso(clock), submissionMethod: 'manual' },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
     // Let the process see all of it before the clock moves (the checkpoint is saved once it has).
-    await expect.poll(async () => (await t.db.query<{ n: number }>(
-      `SELECT jsonb_array_length(state) AS n FROM command_process_checkpoints WHERE name = 'deadlines'`)).rows[0]?.n, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.query<{ n: number }>(
+              `SELECT jsonb_array_length(state) AS n FROM command_process_checkpoints WHERE name = 'deadlines'`,
+            )
+          ).rows[0]?.n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
 
     clock = pastGrace(deadline);
     // Past the first deadline, inside the extra time: a pass submits nothing.
@@ -89,8 +119,11 @@ describe('deadline process', () => {
     const first = reactor();
     await first.start();
     const early = await startSession('north', 3, 30, 60);
-    await expect.poll(async () => (await t.db.query(`SELECT state FROM command_process_checkpoints WHERE name = 'deadlines'`)).rows[0]?.state,
-      { timeout: 10_000 }).toEqual([expect.objectContaining({ tenant: 'north', assignmentId: 3, studentId: 30 })]);
+    await expect
+      .poll(async () => (await t.db.query(`SELECT state FROM command_process_checkpoints WHERE name = 'deadlines'`)).rows[0]?.state, {
+        timeout: 10_000,
+      })
+      .toEqual([expect.objectContaining({ tenant: 'north', assignmentId: 3, studentId: 30 })]);
     await first.stop();
     const { rows } = await t.db.query<{ position: string }>(`SELECT position FROM command_process_checkpoints WHERE name = 'deadlines'`);
     const checkpoint = rows[0]!.position;
@@ -98,13 +131,20 @@ describe('deadline process', () => {
 
     // The second process reads the log from the checkpoint, not from the start.
     const reads: ReadAllOptions[] = [];
-    const watched: EventStore = { ...t.store, readAll: (o) => { reads.push(o); return t.store.readAll(o); } };
+    const watched: EventStore = {
+      ...t.store,
+      readAll: (o) => {
+        reads.push(o);
+        return t.store.readAll(o);
+      },
+    };
     const second = reactor(watched);
     await second.start();
     expect(reads[0]?.after).toBe(checkpoint);
     clock = pastGrace(early);
-    await expect.poll(async () => [(await submissions('north', 3, 30)).length, (await submissions('south', 3, 31)).length],
-      { timeout: 10_000 }).toEqual([1, 1]);
+    await expect
+      .poll(async () => [(await submissions('north', 3, 30)).length, (await submissions('south', 3, 31)).length], { timeout: 10_000 })
+      .toEqual([1, 1]);
     expect((await submissions('south', 3, 31))[0]?.metadata).toMatchObject({ tenant: 'south' });
   });
 

@@ -60,7 +60,11 @@ export function evolveRunning(running: Map<string, Running>, e: RecordedEvent): 
  * a browser's auto-submit) make the second a no-op.
  */
 export function createDeadlineReactor(options: {
-  store: EventStore; db: Database; now?: () => Date; pollMs?: number; onError?: (err: unknown) => void;
+  store: EventStore;
+  db: Database;
+  now?: () => Date;
+  pollMs?: number;
+  onError?: (err: unknown) => void;
 }): DeadlineReactor {
   const { store, db } = options;
   const now = options.now ?? (() => new Date());
@@ -108,10 +112,12 @@ export function createDeadlineReactor(options: {
     dirty = false;
     const state = [...running.values()];
     const at = position;
-    saving = saving.then(() => saveProcessCheckpoint(db, CHECKPOINT, at, state)).catch((err: unknown) => {
-      dirty = true;
-      onError(err);
-    });
+    saving = saving
+      .then(() => saveProcessCheckpoint(db, CHECKPOINT, at, state))
+      .catch((err: unknown) => {
+        dirty = true;
+        onError(err);
+      });
     return saving;
   };
 
@@ -124,14 +130,19 @@ export function createDeadlineReactor(options: {
     // One instant for the pass: the decider must judge each session by the clock it was found due by.
     const at = now();
     const cutoff = at.getTime() - SESSION_GRACE_SECONDS * 1000;
-    const due = [...running.values()].filter((r) => !sent.has(r) && new Date(r.deadline).getTime() < cutoff)
+    const due = [...running.values()]
+      .filter((r) => !sent.has(r) && new Date(r.deadline).getTime() < cutoff)
       .sort((a, b) => a.deadline.localeCompare(b.deadline));
     let submitted = 0;
     for (const r of due) {
       try {
-        const result = await handleCommand(store, streamIds.submission(r.tenant, r.assignmentId, r.studentId), submissionDecider,
+        const result = await handleCommand(
+          store,
+          streamIds.submission(r.tenant, r.assignmentId, r.studentId),
+          submissionDecider,
           { type: 'ExpireSession', assignmentId: r.assignmentId, studentId: r.studentId, now: at.toISOString() },
-          { metadata: { tenant: r.tenant, actorId: 'system', actorRole: 'system' } });
+          { metadata: { tenant: r.tenant, actorId: 'system', actorRole: 'system' } },
+        );
         if (result.events.length > 0) submitted++;
         sent.add(r);
       } catch (err) {
@@ -151,9 +162,18 @@ export function createDeadlineReactor(options: {
 
   const loop = () => {
     if (firing) return;
-    firing = submitDue().then(async (n) => { await save(); return n; })
-      .catch((err: unknown) => { onError(err); return 0; })
-      .finally(() => { firing = null; });
+    firing = submitDue()
+      .then(async (n) => {
+        await save();
+        return n;
+      })
+      .catch((err: unknown) => {
+        onError(err);
+        return 0;
+      })
+      .finally(() => {
+        firing = null;
+      });
   };
 
   return {

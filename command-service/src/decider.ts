@@ -1,10 +1,5 @@
 import type { DomainEvent } from '@evergrade/contracts';
-import {
-  WrongExpectedVersionError,
-  type EventMetadata,
-  type EventStore,
-  type RecordedEvent,
-} from '@evergrade/platform/event-store';
+import { WrongExpectedVersionError, type EventMetadata, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
 
 /** Pure: no I/O, no clock, no random ids. Time and ids arrive inside the command. */
 export type Decider<Command, Event extends DomainEvent, State> = {
@@ -70,7 +65,11 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
     const earlier = commandId ? recorded.filter((e) => e.metadata.commandId === commandId) : [];
     if (earlier.length > 0) {
       const last = earlier[earlier.length - 1]!;
-      return { events: earlier.map((e) => ({ type: e.type, data: e.data }) as Event), version: recorded.length, position: last.globalPosition };
+      return {
+        events: earlier.map((e) => ({ type: e.type, data: e.data }) as Event),
+        version: recorded.length,
+        position: last.globalPosition,
+      };
     }
     const version = recorded.length;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
@@ -93,8 +92,7 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
 }
 
 /** A random pause growing with the attempt (at most 250 ms), so writers that raced do not race again in step. */
-const pause = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 5 * 2 ** attempt)));
+const pause = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 5 * 2 ** attempt)));
 
 /** Per store, the tail of each stream's queue of commands in this process. */
 const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();

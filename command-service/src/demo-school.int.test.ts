@@ -16,7 +16,10 @@ async function freshStore(): Promise<EventStore> {
   return store;
 }
 afterEach(async () => {
-  for (const { db, store } of open.splice(0)) { await store.close(); await db.close(); }
+  for (const { db, store } of open.splice(0)) {
+    await store.close();
+    await db.close();
+  }
 });
 
 /** The store as a process sees it that dies right after its next write lands (the append committed, nothing after it ran). */
@@ -59,7 +62,10 @@ async function expectWholeDemoSchool(store: EventStore) {
     'assignment AssignmentCreated': 4,
     'assignment QuestionFlagged': 1,
   });
-  const titles = all.filter((e) => e.type === 'AssignmentCreated').map((e) => e.data.title).sort();
+  const titles = all
+    .filter((e) => e.type === 'AssignmentCreated')
+    .map((e) => e.data.title)
+    .sort();
   expect(titles).toEqual(['Energy and Work', 'Linear Functions Review', "Newton's Laws", 'Quadratic Equations']);
   return counts;
 }

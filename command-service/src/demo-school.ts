@@ -54,59 +54,194 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
   await changeSchool(store, step('authorized-domain'), { type: 'AddAuthorizedDomain', domain: 'demo.school' });
   const enrollmentDate = now.toISOString().slice(0, 10);
   const teacher = await user('user-teacher', {
-    email: 'teacher@demo.school', role: 'instructor', password: DEMO_PASSWORD, firstName: 'Grace', lastName: 'Hopper', title: "Ma'am",
+    email: 'teacher@demo.school',
+    role: 'instructor',
+    password: DEMO_PASSWORD,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    title: "Ma'am",
   });
-  const schoolAdmin = await user('user-admin', { email: 'admin@demo.school', role: 'admin', password: DEMO_PASSWORD, firstName: 'Alan', lastName: 'Turing' });
+  const schoolAdmin = await user('user-admin', {
+    email: 'admin@demo.school',
+    role: 'admin',
+    password: DEMO_PASSWORD,
+    firstName: 'Alan',
+    lastName: 'Turing',
+  });
   await setSmartBuilderAccess(store, { ...step('smart-builder-teacher'), actorId: schoolAdmin, actorRole: 'admin' }, teacher, true, now);
   const students = [
     await user('user-student', {
-      email: 'student@demo.school', role: 'student', password: DEMO_PASSWORD, firstName: 'Ada', lastName: 'Lovelace',
-      class: '10', section: 'A', enrollmentDate,
+      email: 'student@demo.school',
+      role: 'student',
+      password: DEMO_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      class: '10',
+      section: 'A',
+      enrollmentDate,
     }),
     await user('user-student2', {
-      email: 'student2@demo.school', role: 'student', password: DEMO_PASSWORD, firstName: 'Emmy', lastName: 'Noether',
-      class: '10', section: 'A', enrollmentDate,
+      email: 'student2@demo.school',
+      role: 'student',
+      password: DEMO_PASSWORD,
+      firstName: 'Emmy',
+      lastName: 'Noether',
+      class: '10',
+      section: 'A',
+      enrollmentDate,
     }),
   ];
-  const { courseId: math } = await createCourse(store, step('course-math'), {
-    courseCode: 'MATH10', courseName: 'Mathematics', courseClass: '10', subject: 'Mathematics', instructorIds: [teacher],
-  }, now);
-  const { courseId: physics } = await createCourse(store, step('course-physics'), {
-    courseCode: 'PHYS10', courseName: 'Physics', courseClass: '10', subject: 'Physics', instructorIds: [teacher],
-  }, now);
-  for (const [course, code] of [[math, 'math'], [physics, 'physics']] as const) {
-    for (const [i, s] of students.entries()) await changeMembership(store, step(`enrol-${code}-student${i + 1}`), 'EnrollStudent', course, s, now);
+  const { courseId: math } = await createCourse(
+    store,
+    step('course-math'),
+    {
+      courseCode: 'MATH10',
+      courseName: 'Mathematics',
+      courseClass: '10',
+      subject: 'Mathematics',
+      instructorIds: [teacher],
+    },
+    now,
+  );
+  const { courseId: physics } = await createCourse(
+    store,
+    step('course-physics'),
+    {
+      courseCode: 'PHYS10',
+      courseName: 'Physics',
+      courseClass: '10',
+      subject: 'Physics',
+      instructorIds: [teacher],
+    },
+    now,
+  );
+  for (const [course, code] of [
+    [math, 'math'],
+    [physics, 'physics'],
+  ] as const) {
+    for (const [i, s] of students.entries())
+      await changeMembership(store, step(`enrol-${code}-student${i + 1}`), 'EnrollStudent', course, s, now);
   }
 
   const instructor = (name: string) => ({ ...step(name), actorId: teacher, actorRole: 'instructor' as const });
   const at = (days: number) => new Date(now.getTime() + days * DAY);
-  await createAssignment(store, instructor('assignment-quadratic-equations'), {
-    courseId: math, title: 'Quadratic Equations', assigned: at(-1), due: at(30), timeLimitSeconds: null, publish: true,
-    questions: [
-      { content: 'Solve $x^2 - 5x + 6 = 0$. Show your working.', marksPossible: 4, answer: '$x = 2$ or $x = 3$, from $(x - 2)(x - 3) = 0$', gradingInstructions: 'Two marks for a correct factorisation or use of the formula, one mark for each root.', tags: ['Problem Solving - Strategy'] },
-      { content: 'For which values of $k$ does $x^2 + kx + 9 = 0$ have exactly one real root?', marksPossible: 3, answer: '$k = 6$ or $k = -6$ (discriminant $k^2 - 36 = 0$)', gradingInstructions: 'One mark for setting the discriminant to zero, one for each value of k.' },
-      { content: 'Explain in one or two sentences what the discriminant tells you about a quadratic.', marksPossible: 3, answer: 'The discriminant $b^2 - 4ac$ tells how many real roots there are: two if positive, one if zero, none if negative.', gradingInstructions: 'One mark for each case (positive, zero, negative).' },
-    ],
-  }, now);
-  const newton = await createAssignment(store, instructor('assignment-newtons-laws'), {
-    courseId: physics, title: "Newton's Laws", assigned: at(-2), due: at(60), timeLimitSeconds: null, publish: true,
-    questions: [
-      { content: 'State Newton’s second law and give its SI units.', marksPossible: 2, answer: 'The net force equals mass times acceleration, $F = ma$; force in newtons (N = kg·m/s²).', gradingInstructions: 'One mark for the law, one for the units.' },
-      { content: 'A 2 kg cart accelerates at 3 m/s². What net force acts on it?', marksPossible: 2, answer: '6 N', gradingInstructions: 'Accept 6 N; one mark off for missing units.' },
-    ],
-  }, now);
-  await flagQuestion(store, step('flag-newtons-laws-2'), newton, 2, 'The answer key gives 6 N but the grading instructions mention working: check what earns full marks.', now);
-  await createAssignment(store, instructor('assignment-linear-functions-review'), {
-    courseId: math, title: 'Linear Functions Review', assigned: at(-20), due: at(-5), timeLimitSeconds: null, publish: true,
-    questions: [
-      { content: 'Find the slope of the line through (1, 2) and (3, 8).', marksPossible: 2, answer: '3', gradingInstructions: 'One mark for the method (rise over run), one for the value.' },
-      { content: 'Write the equation of a line with slope 2 through the origin.', marksPossible: 2, answer: '$y = 2x$', gradingInstructions: '' },
-    ],
-  }, now);
-  await createAssignment(store, instructor('assignment-energy-and-work'), {
-    courseId: physics, title: 'Energy and Work', assigned: at(-30), due: at(-12), timeLimitSeconds: null, publish: true,
-    questions: [{ content: 'Define kinetic energy and write its formula.', marksPossible: 3, answer: 'The energy a body has because of its motion: $E_k = \\frac{1}{2}mv^2$.', gradingInstructions: 'One mark for the definition, two for the formula.' }],
-  }, now);
+  await createAssignment(
+    store,
+    instructor('assignment-quadratic-equations'),
+    {
+      courseId: math,
+      title: 'Quadratic Equations',
+      assigned: at(-1),
+      due: at(30),
+      timeLimitSeconds: null,
+      publish: true,
+      questions: [
+        {
+          content: 'Solve $x^2 - 5x + 6 = 0$. Show your working.',
+          marksPossible: 4,
+          answer: '$x = 2$ or $x = 3$, from $(x - 2)(x - 3) = 0$',
+          gradingInstructions: 'Two marks for a correct factorisation or use of the formula, one mark for each root.',
+          tags: ['Problem Solving - Strategy'],
+        },
+        {
+          content: 'For which values of $k$ does $x^2 + kx + 9 = 0$ have exactly one real root?',
+          marksPossible: 3,
+          answer: '$k = 6$ or $k = -6$ (discriminant $k^2 - 36 = 0$)',
+          gradingInstructions: 'One mark for setting the discriminant to zero, one for each value of k.',
+        },
+        {
+          content: 'Explain in one or two sentences what the discriminant tells you about a quadratic.',
+          marksPossible: 3,
+          answer: 'The discriminant $b^2 - 4ac$ tells how many real roots there are: two if positive, one if zero, none if negative.',
+          gradingInstructions: 'One mark for each case (positive, zero, negative).',
+        },
+      ],
+    },
+    now,
+  );
+  const newton = await createAssignment(
+    store,
+    instructor('assignment-newtons-laws'),
+    {
+      courseId: physics,
+      title: "Newton's Laws",
+      assigned: at(-2),
+      due: at(60),
+      timeLimitSeconds: null,
+      publish: true,
+      questions: [
+        {
+          content: 'State Newton’s second law and give its SI units.',
+          marksPossible: 2,
+          answer: 'The net force equals mass times acceleration, $F = ma$; force in newtons (N = kg·m/s²).',
+          gradingInstructions: 'One mark for the law, one for the units.',
+        },
+        {
+          content: 'A 2 kg cart accelerates at 3 m/s². What net force acts on it?',
+          marksPossible: 2,
+          answer: '6 N',
+          gradingInstructions: 'Accept 6 N; one mark off for missing units.',
+        },
+      ],
+    },
+    now,
+  );
+  await flagQuestion(
+    store,
+    step('flag-newtons-laws-2'),
+    newton,
+    2,
+    'The answer key gives 6 N but the grading instructions mention working: check what earns full marks.',
+    now,
+  );
+  await createAssignment(
+    store,
+    instructor('assignment-linear-functions-review'),
+    {
+      courseId: math,
+      title: 'Linear Functions Review',
+      assigned: at(-20),
+      due: at(-5),
+      timeLimitSeconds: null,
+      publish: true,
+      questions: [
+        {
+          content: 'Find the slope of the line through (1, 2) and (3, 8).',
+          marksPossible: 2,
+          answer: '3',
+          gradingInstructions: 'One mark for the method (rise over run), one for the value.',
+        },
+        {
+          content: 'Write the equation of a line with slope 2 through the origin.',
+          marksPossible: 2,
+          answer: '$y = 2x$',
+          gradingInstructions: '',
+        },
+      ],
+    },
+    now,
+  );
+  await createAssignment(
+    store,
+    instructor('assignment-energy-and-work'),
+    {
+      courseId: physics,
+      title: 'Energy and Work',
+      assigned: at(-30),
+      due: at(-12),
+      timeLimitSeconds: null,
+      publish: true,
+      questions: [
+        {
+          content: 'Define kinetic energy and write its formula.',
+          marksPossible: 3,
+          answer: 'The energy a body has because of its motion: $E_k = \\frac{1}{2}mv^2$.',
+          gradingInstructions: 'One mark for the definition, two for the formula.',
+        },
+      ],
+    },
+    now,
+  );
   await changeSchool(store, step('preapprove-students'), { type: 'PreapproveStudents', emails: DEMO_PREAPPROVED_STUDENTS });
   return true;
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_MAX_PAGES, DOCUMENT_MESSAGES, DomainError, ValidationError, type DocumentErrorReply, type RefusalStatus,
+  DOCUMENT_MAX_PAGES,
+  DOCUMENT_MESSAGES,
+  DomainError,
+  ValidationError,
+  type DocumentErrorReply,
+  type RefusalStatus,
 } from '@evergrade/contracts';
 import { countPdfPages, looksLikePdf, UnreadablePdfError } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
@@ -37,7 +42,9 @@ export type DocumentForm<Field extends string> = { files: Partial<Record<Field, 
  * parser cannot read is a refusal like any other (400; 413 over a limit), never a 500.
  */
 export async function readDocumentForm<Field extends string>(
-  request: FastifyRequest, fileFields: readonly Field[], options: { unnamed: (field: Field) => string; maxFieldChars?: number },
+  request: FastifyRequest,
+  fileFields: readonly Field[],
+  options: { unnamed: (field: Field) => string; maxFieldChars?: number },
 ): Promise<DocumentForm<Field> | Refusal> {
   const files: Partial<Record<Field, Upload>> = {};
   const fields: Record<string, string> = {};
@@ -67,7 +74,11 @@ export async function readDocumentForm<Field extends string>(
  * one of the two; a PDF by its bytes, readable, at most DOCUMENT_MAX_PAGES pages.
  */
 export async function loadDocument(
-  blobs: BlobStore, session: Session, field: string, upload: Upload | undefined, key: string | undefined,
+  blobs: BlobStore,
+  session: Session,
+  field: string,
+  upload: Upload | undefined,
+  key: string | undefined,
 ): Promise<{ pdf: Buffer; key: string } | Refusal> {
   const keyField = field === 'file' ? 'gsutil_url' : `${field}_gsutil_url`;
   if (upload && key) return { status: 400, error: DOCUMENT_MESSAGES.bothForms(field, keyField), field };
@@ -93,7 +104,12 @@ export async function loadDocument(
 
 /** `{tenant}/documents/{uuid}/{name}.pdf`: the key is the tenant check, the name stays readable. */
 export function documentKey(tenant: string, filename: string): string {
-  const name = filename.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 80) || 'document';
+  const name =
+    filename
+      .replace(/\.pdf$/i, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._-]+/, '')
+      .slice(0, 80) || 'document';
   return `${tenant}/documents/${randomUUID()}/${name}.pdf`;
 }
 

@@ -29,14 +29,41 @@ afterEach(async () => {
 
 async function schoolWithAssignment(store: EventStore, tenant: string) {
   const actor = { tenant, actorRole: 'system' as const };
-  const teacher = await registerUser(store, actor, {
-    email: `t@${tenant}.school`, password: 'correct horse battery', role: 'instructor', firstName: 'T', lastName: 'Teacher',
-  }, now);
-  const { courseId } = await createCourse(store, actor, { courseCode: 'C1', courseName: 'One', courseClass: '10', subject: 'Maths', instructorIds: [teacher] }, now);
-  const assignmentId = await createAssignment(store, { tenant, actorId: teacher, actorRole: 'instructor' }, {
-    courseId, title: 'A', assigned: now, due: new Date(now.getTime() + 86_400_000), timeLimitSeconds: null, publish: true,
-    questions: [{ content: 'Q1', marksPossible: 1 }, { content: 'Q2', marksPossible: 2 }],
-  }, now);
+  const teacher = await registerUser(
+    store,
+    actor,
+    {
+      email: `t@${tenant}.school`,
+      password: 'correct horse battery',
+      role: 'instructor',
+      firstName: 'T',
+      lastName: 'Teacher',
+    },
+    now,
+  );
+  const { courseId } = await createCourse(
+    store,
+    actor,
+    { courseCode: 'C1', courseName: 'One', courseClass: '10', subject: 'Maths', instructorIds: [teacher] },
+    now,
+  );
+  const assignmentId = await createAssignment(
+    store,
+    { tenant, actorId: teacher, actorRole: 'instructor' },
+    {
+      courseId,
+      title: 'A',
+      assigned: now,
+      due: new Date(now.getTime() + 86_400_000),
+      timeLimitSeconds: null,
+      publish: true,
+      questions: [
+        { content: 'Q1', marksPossible: 1 },
+        { content: 'Q2', marksPossible: 2 },
+      ],
+    },
+    now,
+  );
   const events = await store.readStream(streamIds.assignment(tenant, assignmentId));
   const questionIds = events.filter((e) => e.type === 'QuestionAdded').map((e) => Number(e.data.questionId));
   return { assignmentId, questionIds };
@@ -51,7 +78,11 @@ async function everything(store: EventStore) {
 
 /** What an older build wrote: ids with no owner, then the events that use them. */
 async function legacyIds(store: EventStore, kind: IdKind, n: number): Promise<number[]> {
-  const r = await store.append(streamIds.sequence(kind), Array.from({ length: n }, () => ({ type: 'IdAllocated', data: {} })), { expectedVersion: 'any' });
+  const r = await store.append(
+    streamIds.sequence(kind),
+    Array.from({ length: n }, () => ({ type: 'IdAllocated', data: {} })),
+    { expectedVersion: 'any' },
+  );
   return Array.from({ length: n }, (_, i) => r.nextExpectedVersion - n + 1 + i);
 }
 
@@ -96,23 +127,43 @@ describe('id owners from the event store', () => {
     t = await openTestDatabase();
     const { store } = t;
     const [q1, q2] = await legacyIds(store, 'question', 2);
-    await store.append(streamIds.assignment('north', 5), [
-      { type: 'AssignmentCreated', data: { assignmentId: 5 }, metadata: { tenant: 'north' } },
-      { type: 'QuestionAdded', data: { assignmentId: 5, questionId: q1, questionNumber: 1 }, metadata: { tenant: 'north' } },
-    ], { expectedVersion: 'no_stream' });
+    await store.append(
+      streamIds.assignment('north', 5),
+      [
+        { type: 'AssignmentCreated', data: { assignmentId: 5 }, metadata: { tenant: 'north' } },
+        { type: 'QuestionAdded', data: { assignmentId: 5, questionId: q1, questionNumber: 1 }, metadata: { tenant: 'north' } },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
     // No tenant in the metadata: the stream id says which school.
-    await store.append(streamIds.assignment('south', 6), [
-      { type: 'QuestionAdded', data: { assignmentId: 6, questionId: q2, questionNumber: 1 } },
-    ], { expectedVersion: 'no_stream' });
+    await store.append(
+      streamIds.assignment('south', 6),
+      [{ type: 'QuestionAdded', data: { assignmentId: 6, questionId: q2, questionNumber: 1 } }],
+      { expectedVersion: 'no_stream' },
+    );
     const [r1, r2] = await legacyIds(store, 'response', 2);
-    await store.append(streamIds.grading('north', 5, 11), [{
-      type: 'SubmissionFileProcessed', metadata: { tenant: 'north' },
-      data: { assignmentId: 5, studentId: 11, responses: [{ responseId: r1, questionId: q1, questionNumber: 1, response: 'x' }] },
-    }], { expectedVersion: 'no_stream' });
-    await store.append(streamIds.grading('north', 5, 12), [{
-      type: 'OnlineResponsesCaptured', metadata: { tenant: 'north' },
-      data: { assignmentId: 5, studentId: 12, responses: [{ responseId: r2, questionId: q1, questionNumber: 1, response: 'y' }] },
-    }], { expectedVersion: 'no_stream' });
+    await store.append(
+      streamIds.grading('north', 5, 11),
+      [
+        {
+          type: 'SubmissionFileProcessed',
+          metadata: { tenant: 'north' },
+          data: { assignmentId: 5, studentId: 11, responses: [{ responseId: r1, questionId: q1, questionNumber: 1, response: 'x' }] },
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    await store.append(
+      streamIds.grading('north', 5, 12),
+      [
+        {
+          type: 'OnlineResponsesCaptured',
+          metadata: { tenant: 'north' },
+          data: { assignmentId: 5, studentId: 12, responses: [{ responseId: r2, questionId: q1, questionNumber: 1, response: 'y' }] },
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
 
     const owners = ownersOf(store);
     const locateQuestion = createQuestionLocator(owners);
@@ -137,9 +188,11 @@ describe('id owners from the event store', () => {
     t = await openTestDatabase();
     const { store } = t;
     const [q] = await legacyIds(store, 'question', 1);
-    await store.append(streamIds.assignment('north', 9), [
-      { type: 'QuestionAdded', data: { assignmentId: 9, questionId: q, questionNumber: 1 }, metadata: { tenant: 'north' } },
-    ], { expectedVersion: 'no_stream' });
+    await store.append(
+      streamIds.assignment('north', 9),
+      [{ type: 'QuestionAdded', data: { assignmentId: 9, questionId: q, questionNumber: 1 }, metadata: { tenant: 'north' } }],
+      { expectedVersion: 'no_stream' },
+    );
     await Promise.all([backfillIdOwners(store), backfillIdOwners(store)]);
     expect(await store.readStream(streamIds.idOwners('north', 'question', q!))).toHaveLength(1);
     expect(await store.readStream(streamIds.idOwnersBackfill())).toHaveLength(1);

@@ -31,7 +31,9 @@ export function createIdOwners(store: EventStore, options: { now?: () => Date; o
     return backfill;
   };
   // Started at once, so an older id is found without waiting for a whole log to be read then.
-  ready().catch((err: unknown) => { if (!abort.signal.aborted) (options.onError ?? console.error)(err); });
+  ready().catch((err: unknown) => {
+    if (!abort.signal.aborted) (options.onError ?? console.error)(err);
+  });
   return {
     async find(tenant, kind, id) {
       if (!Number.isSafeInteger(id) || id < 1) return null;
@@ -93,7 +95,8 @@ export async function backfillIdOwners(store: EventStore, options: { now?: () =>
   const flush = async (to: string) => {
     for (const [stream, bucket] of pending) {
       const event: NewEvent = {
-        type: 'IdOwnersRecorded', data: { kind: bucket.kind, owners: bucket.owners },
+        type: 'IdOwnersRecorded',
+        data: { kind: bucket.kind, owners: bucket.owners },
         metadata: { tenant: bucket.tenant, actorId: 'system', actorRole: 'system', commandId: `id-owners-backfill:${from}:${to}` },
       };
       await store.append(stream, [event], { expectedVersion: 'any' });
@@ -121,10 +124,17 @@ export async function backfillIdOwners(store: EventStore, options: { now?: () =>
   if (options.signal?.aborted) return;
   if (held > 0) await flush(lastFound!);
   const at = (options.now ?? (() => new Date()))().toISOString();
-  await store.append(streamIds.idOwnersBackfill(), [{
-    type: 'IdOwnersBackfilled', data: { upTo: after ?? null, questions: counts.question, responses: counts.response, at },
-    metadata: { actorId: 'system', actorRole: 'system', commandId: 'id-owners-backfill' },
-  }], { expectedVersion: 'any' });
+  await store.append(
+    streamIds.idOwnersBackfill(),
+    [
+      {
+        type: 'IdOwnersBackfilled',
+        data: { upTo: after ?? null, questions: counts.question, responses: counts.response, at },
+        metadata: { actorId: 'system', actorRole: 'system', commandId: 'id-owners-backfill' },
+      },
+    ],
+    { expectedVersion: 'any' },
+  );
 }
 
 /** The stream's school: its metadata's, or the stream id's (`{category}:{tenant}:{keys...}`). */

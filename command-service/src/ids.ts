@@ -13,18 +13,35 @@ export async function allocateId(store: EventStore, kind: IdKind, metadata?: Eve
 }
 
 /** n consecutive ids in one append (an append's events are contiguous in the stream). */
-export async function allocateIds(store: EventStore, kind: IdKind, n: number, metadata?: EventMetadata, owner?: IdOwner): Promise<number[]> {
+export async function allocateIds(
+  store: EventStore,
+  kind: IdKind,
+  n: number,
+  metadata?: EventMetadata,
+  owner?: IdOwner,
+): Promise<number[]> {
   if (n === 0) return [];
   const event = { type: 'IdAllocated', data: owner ? { owner } : {}, ...(metadata ? { metadata } : {}) };
-  const result = await store.append(streamIds.sequence(kind), Array.from({ length: n }, () => event), { expectedVersion: 'any' });
+  const result = await store.append(
+    streamIds.sequence(kind),
+    Array.from({ length: n }, () => event),
+    { expectedVersion: 'any' },
+  );
   const last = result.nextExpectedVersion;
   return Array.from({ length: n }, (_, i) => last - n + 1 + i);
 }
 
 /** A question's ids belong to its assignment's stream. */
-export const questionOwner = (tenant: string, assignmentId: number): IdOwner =>
-  ({ tenant, stream: streamIds.assignment(tenant, assignmentId), assignmentId });
+export const questionOwner = (tenant: string, assignmentId: number): IdOwner => ({
+  tenant,
+  stream: streamIds.assignment(tenant, assignmentId),
+  assignmentId,
+});
 
 /** A response's ids belong to the student's grading stream for the assignment. */
-export const responseOwner = (tenant: string, assignmentId: number, studentId: number): IdOwner =>
-  ({ tenant, stream: streamIds.grading(tenant, assignmentId, studentId), assignmentId, studentId });
+export const responseOwner = (tenant: string, assignmentId: number, studentId: number): IdOwner => ({
+  tenant,
+  stream: streamIds.grading(tenant, assignmentId, studentId),
+  assignmentId,
+  studentId,
+});

@@ -23,16 +23,33 @@ const store = await createSqlEventStore(db);
 await migrateSessions(db);
 await migrateRateLimits(db);
 const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
-const mail = await setUpMail(db, { nodeEnv: config.nodeEnv, smtpUrl: config.smtpUrl, from: config.mailFrom, host: config.host, devOutbox: config.devOutbox });
+const mail = await setUpMail(db, {
+  nodeEnv: config.nodeEnv,
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  host: config.host,
+  devOutbox: config.devOutbox,
+});
 if (!config.smtpUrl && config.nodeEnv === 'production') console.warn('SMTP_URL is not set: verification and reset e-mails cannot be sent');
 await seedSharedLibrary(store);
 if (process.env.SEED_DEMO === 'true' && (await seedDemoSchool(store))) console.log('demo school seeded');
 const blobs = await createBlobStoreFromConfig(config);
 // Owners of ids older builds allocated are found once in the log, in the background (id-owners.ts).
 const owners = createIdOwners(store);
-const app = await createHttpServer({ trustProxy: config.trustProxy, securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) }, operatorKey: config.operatorKey ?? null });
+const app = await createHttpServer({
+  trustProxy: config.trustProxy,
+  securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) },
+  operatorKey: config.operatorKey ?? null,
+});
 await app.register(commandService, {
-  store, sessions, now: () => new Date(), cookieSecure: config.cookieSecure, mailer: mail.mailer, limiter: createRateLimiter(db), locateQuestion: createQuestionLocator(owners), blobs,
+  store,
+  sessions,
+  now: () => new Date(),
+  cookieSecure: config.cookieSecure,
+  mailer: mail.mailer,
+  limiter: createRateLimiter(db),
+  locateQuestion: createQuestionLocator(owners),
+  blobs,
   locateResponse: createResponseLocator(owners),
   ai: createAiProvider(config),
 });

@@ -8,9 +8,7 @@ import { DomainError, MESSAGES, ValidationError } from '@evergrade/contracts';
  * over the size limit is a 413 with the route's own `tooLarge` message; more files or fields than the form takes,
  * a 413. Refusals `onPart` throws (DomainErrors) pass through as they are.
  */
-export async function readParts(
-  request: FastifyRequest, tooLarge: string, onPart: (part: Multipart) => Promise<void>,
-): Promise<void> {
+export async function readParts(request: FastifyRequest, tooLarge: string, onPart: (part: Multipart) => Promise<void>): Promise<void> {
   try {
     for await (const part of request.parts()) await onPart(part);
   } catch (err) {

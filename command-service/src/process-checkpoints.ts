@@ -21,7 +21,9 @@ export async function migrateProcessCheckpoints(db: Database): Promise<void> {
 
 export async function loadProcessCheckpoint<S>(db: Database, name: string): Promise<ProcessCheckpoint<S>> {
   const { rows } = await db.query<{ position: string | null; state: S }>(
-    'SELECT position, state FROM command_process_checkpoints WHERE name = $1', [name]);
+    'SELECT position, state FROM command_process_checkpoints WHERE name = $1',
+    [name],
+  );
   const row = rows[0];
   return { position: (row?.position ?? undefined) as GlobalPosition | undefined, state: row?.state };
 }
@@ -30,5 +32,6 @@ export async function saveProcessCheckpoint<S>(db: Database, name: string, posit
   await db.query(
     `INSERT INTO command_process_checkpoints (name, position, state, updated_at) VALUES ($1, $2, $3::jsonb, now())
      ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, state = EXCLUDED.state, updated_at = now()`,
-    [name, position ?? null, JSON.stringify(state)]);
+    [name, position ?? null, JSON.stringify(state)],
+  );
 }

@@ -6,7 +6,9 @@ import type { EventStore, GlobalPosition, RecordedEvent } from '@evergrade/platf
  * newer events back for a moment, so it waits briefly and reads again). Returns the last position read.
  */
 export async function readToHead(
-  store: EventStore, after: GlobalPosition | undefined, apply: (e: RecordedEvent) => void,
+  store: EventStore,
+  after: GlobalPosition | undefined,
+  apply: (e: RecordedEvent) => void,
   options: { batch?: number; stopped?: () => boolean } = {},
 ): Promise<GlobalPosition | undefined> {
   const head = await store.headPosition();

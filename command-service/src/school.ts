@@ -36,8 +36,15 @@ export async function registerTenant(store: EventStore, actor: Actor, name: stri
 }
 
 export type NewUser = {
-  email: string; role: Role; password: string; firstName: string; lastName: string;
-  title?: string; class?: string; section?: string; enrollmentDate?: string;
+  email: string;
+  role: Role;
+  password: string;
+  firstName: string;
+  lastName: string;
+  title?: string;
+  class?: string;
+  section?: string;
+  enrollmentDate?: string;
 };
 
 /** An address is registered once per school: the reservation stream can only be created once. */
@@ -49,50 +56,96 @@ export async function registerUser(store: EventStore, actor: Actor, input: NewUs
   const userId = await allocateId(store, 'user', meta(actor));
   // Already this user's when a command with the same id reserved it before stopping.
   if ((await currentHolder(store, actor.tenant, email)) !== userId) await reserveEmail(store, actor.tenant, email, userId, meta(actor));
-  await handleCommand(store, streamIds.user(actor.tenant, userId), userDecider, {
-    type: 'RegisterUser', userId, ...profile, email, passwordHash, now: now.toISOString(),
-  }, { metadata: meta(actor) });
+  await handleCommand(
+    store,
+    streamIds.user(actor.tenant, userId),
+    userDecider,
+    {
+      type: 'RegisterUser',
+      userId,
+      ...profile,
+      email,
+      passwordHash,
+      now: now.toISOString(),
+    },
+    { metadata: meta(actor) },
+  );
   return userId;
 }
 
 export type NewAssignment = {
-  courseId: number; title: string; assigned: Date; due: Date; timeLimitSeconds: number | null; publish: boolean;
+  courseId: number;
+  title: string;
+  assigned: Date;
+  due: Date;
+  timeLimitSeconds: number | null;
+  publish: boolean;
   questions: { content: string; marksPossible: number; answer?: string; gradingInstructions?: string; tags?: string[] }[];
 };
 
-export async function createAssignment(store: EventStore, actor: Actor & { actorId: number }, input: NewAssignment, now: Date): Promise<number> {
+export async function createAssignment(
+  store: EventStore,
+  actor: Actor & { actorId: number },
+  input: NewAssignment,
+  now: Date,
+): Promise<number> {
   const course = fold(courseDecider, await store.readStream(streamIds.course(actor.tenant, input.courseId)));
   const assignmentId = await allocateId(store, 'assignment', meta(actor));
   const ids = await allocateIds(store, 'question', input.questions.length, meta(actor), questionOwner(actor.tenant, assignmentId));
   const questions = input.questions.map((q, i) => ({
-    questionId: ids[i]!, questionNumber: i + 1, content: q.content, marksPossible: q.marksPossible,
-    answer: q.answer ?? '', gradingInstructions: q.gradingInstructions ?? '', tags: q.tags ?? [],
+    questionId: ids[i]!,
+    questionNumber: i + 1,
+    content: q.content,
+    marksPossible: q.marksPossible,
+    answer: q.answer ?? '',
+    gradingInstructions: q.gradingInstructions ?? '',
+    tags: q.tags ?? [],
   }));
-  await handleCommand(store, streamIds.assignment(actor.tenant, assignmentId), assignmentDecider, {
-    type: 'CreateAssignment',
-    assignmentId,
-    courseId: input.courseId,
-    instructorTeachesCourse: course.status === 'active' && course.instructorIds.includes(actor.actorId),
-    createdBy: actor.actorId,
-    title: input.title,
-    assigned: input.assigned.toISOString(),
-    due: input.due.toISOString(),
-    timeLimitSeconds: input.timeLimitSeconds,
-    questions,
-    publish: input.publish,
-    now: now.toISOString(),
-  }, { metadata: meta(actor) });
+  await handleCommand(
+    store,
+    streamIds.assignment(actor.tenant, assignmentId),
+    assignmentDecider,
+    {
+      type: 'CreateAssignment',
+      assignmentId,
+      courseId: input.courseId,
+      instructorTeachesCourse: course.status === 'active' && course.instructorIds.includes(actor.actorId),
+      createdBy: actor.actorId,
+      title: input.title,
+      assigned: input.assigned.toISOString(),
+      due: input.due.toISOString(),
+      timeLimitSeconds: input.timeLimitSeconds,
+      questions,
+      publish: input.publish,
+      now: now.toISOString(),
+    },
+    { metadata: meta(actor) },
+  );
   return assignmentId;
 }
 
 /** A process doubts a question (document parsing, grading): the flag shows on the instructor's sheet until resolved. */
 export async function flagQuestion(
-  store: EventStore, actor: Actor, assignmentId: number, questionNumber: number, reason: string, now: Date,
+  store: EventStore,
+  actor: Actor,
+  assignmentId: number,
+  questionNumber: number,
+  reason: string,
+  now: Date,
 ): Promise<void> {
   const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(actor.tenant, assignmentId)));
   const question = assignment.status === 'none' ? undefined : assignment.questions.find((q) => q.questionNumber === questionNumber);
   if (!question) throw new Error(`No question ${questionNumber} in assignment ${assignmentId}`);
-  await handleCommand(store, streamIds.assignment(actor.tenant, assignmentId), assignmentDecider, {
-    type: 'FlagQuestion', questionId: question.questionId, reason, now: now.toISOString(),
-  }, { metadata: meta(actor) });
+  await handleCommand(
+    store,
+    streamIds.assignment(actor.tenant, assignmentId),
+    assignmentDecider,
+    {
+      type: 'FlagQuestion',
+      questionId: question.questionId,
+      reason,
+      now: now.toISOString(),
+    },
+    { metadata: meta(actor) },
+  );
 }

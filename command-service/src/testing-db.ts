@@ -13,11 +13,26 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const schema = await createIsolatedSchema(url, 'cmd');
     const db = openPostgresDatabase({ connectionString: schema.connectionString });
     const store = await createSqlEventStore(db);
-    return { db, store, async close() { await store.close(); await db.close(); await schema.drop(); } };
+    return {
+      db,
+      store,
+      async close() {
+        await store.close();
+        await db.close();
+        await schema.drop();
+      },
+    };
   }
   const db = await openPgliteDatabase({});
   const store = await createSqlEventStore(db);
-  return { db, store, async close() { await store.close(); await db.close(); } };
+  return {
+    db,
+    store,
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
 }
 
 /** Whether a table of that name exists where the test's queries look. */

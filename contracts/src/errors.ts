@@ -17,24 +17,38 @@ export class DomainError extends Error {
   }
 }
 export class ValidationError extends DomainError {
-  constructor(message: string, field?: string) { super(400, message, field); }
+  constructor(message: string, field?: string) {
+    super(400, message, field);
+  }
 }
 export class UnauthorizedError extends DomainError {
-  constructor(message: string) { super(401, message); }
+  constructor(message: string) {
+    super(401, message);
+  }
 }
 export class ForbiddenError extends DomainError {
-  constructor(message: string) { super(403, message); }
+  constructor(message: string) {
+    super(403, message);
+  }
 }
 export class NotFoundError extends DomainError {
-  constructor(message: string) { super(404, message); }
+  constructor(message: string) {
+    super(404, message);
+  }
 }
 export class ConflictError extends DomainError {
-  constructor(message: string) { super(409, message); }
+  constructor(message: string) {
+    super(409, message);
+  }
 }
 /** An expired or used code: the spec's 410. */
 export class GoneError extends DomainError {
-  constructor(message: string) { super(410, message); }
+  constructor(message: string) {
+    super(410, message);
+  }
 }
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string) { super(429, message); }
+  constructor(message: string) {
+    super(429, message);
+  }
 }

@@ -173,7 +173,9 @@ export const AnswerSavedSchema = z.object({
 export const AssignmentSubmittedSchema = z.object({
   type: z.literal('AssignmentSubmitted'),
   data: z.object({
-    assignmentId: z.number().int(), studentId: z.number().int(), submittedAt: isoDate,
+    assignmentId: z.number().int(),
+    studentId: z.number().int(),
+    submittedAt: isoDate,
     /** 'manual' (the student), 'auto_time_limit' (the browser at expiry), 'server_time_limit' (the server's clock). */
     submissionMethod: z.enum(['manual', 'auto_time_limit', 'server_time_limit']).optional(),
     /** Timed work: seconds used, as the browser counted them (the server's own bound is the session deadline). */
@@ -186,21 +188,40 @@ export const SchoolBrandingUpdatedSchema = z.object({
   data: z.object({ name: z.string(), logoUrl: z.string().nullable(), updatedAt: isoDate }),
 });
 export const AuthorizedDomainAddedSchema = z.object({ type: z.literal('AuthorizedDomainAdded'), data: z.object({ domain: z.string() }) });
-export const AuthorizedDomainRemovedSchema = z.object({ type: z.literal('AuthorizedDomainRemoved'), data: z.object({ domain: z.string() }) });
+export const AuthorizedDomainRemovedSchema = z.object({
+  type: z.literal('AuthorizedDomainRemoved'),
+  data: z.object({ domain: z.string() }),
+});
 export const StudentPreapprovedSchema = z.object({ type: z.literal('StudentPreapproved'), data: z.object({ email: z.string() }) });
-export const StudentPreapprovalRevokedSchema = z.object({ type: z.literal('StudentPreapprovalRevoked'), data: z.object({ email: z.string() }) });
+export const StudentPreapprovalRevokedSchema = z.object({
+  type: z.literal('StudentPreapprovalRevoked'),
+  data: z.object({ email: z.string() }),
+});
 
 /** The reservation of an address is released when a user's e-mail changes, so it can be taken again. */
-export const EmailReleasedSchema = z.object({ type: z.literal('EmailReleased'), data: z.object({ email: z.string(), userId: z.number().int() }) });
+export const EmailReleasedSchema = z.object({
+  type: z.literal('EmailReleased'),
+  data: z.object({ email: z.string(), userId: z.number().int() }),
+});
 
 export const UserProfileUpdatedSchema = z.object({
   type: z.literal('UserProfileUpdated'),
-  data: z.object({ userId: z.number().int(), firstName: z.string(), lastName: z.string(), title: z.string().optional(), updatedAt: isoDate }),
+  data: z.object({
+    userId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    title: z.string().optional(),
+    updatedAt: isoDate,
+  }),
 });
 export const UserDetailsUpdatedSchema = z.object({
   type: z.literal('UserDetailsUpdated'),
   data: z.object({
-    userId: z.number().int(), class: z.string().optional(), section: z.string().optional(), enrollmentDate: z.string().optional(), updatedAt: isoDate,
+    userId: z.number().int(),
+    class: z.string().optional(),
+    section: z.string().optional(),
+    enrollmentDate: z.string().optional(),
+    updatedAt: isoDate,
   }),
 });
 export const UserEmailChangedSchema = z.object({
@@ -216,8 +237,12 @@ export const PasswordChangedSchema = z.object({
 export const VerificationCodeIssuedSchema = z.object({
   type: z.literal('VerificationCodeIssued'),
   data: z.object({
-    purpose: z.enum(['signup', 'password_reset']), email: z.string(), role: z.enum(ROLES), codeHash: z.string(),
-    issuedAt: isoDate, expiresAt: isoDate,
+    purpose: z.enum(['signup', 'password_reset']),
+    email: z.string(),
+    role: z.enum(ROLES),
+    codeHash: z.string(),
+    issuedAt: isoDate,
+    expiresAt: isoDate,
   }),
 });
 export const VerificationCodeRejectedSchema = z.object({

@@ -78,7 +78,12 @@ export type ResponseChange =
   | { kind: 'reset' };
 
 export const GRADING_FOLD_EVENT_TYPES = [
-  'SubmissionFileProcessed', 'OnlineResponsesCaptured', 'ResponseGraded', 'ResponseMarkEdited', 'ResponseFlagResolved', 'GradingReset',
+  'SubmissionFileProcessed',
+  'OnlineResponsesCaptured',
+  'ResponseGraded',
+  'ResponseMarkEdited',
+  'ResponseFlagResolved',
+  'GradingReset',
 ] as const satisfies readonly GradingEvent['type'][];
 const FOLDED = new Set<string>(GRADING_FOLD_EVENT_TYPES);
 
@@ -86,7 +91,13 @@ const FOLDED = new Set<string>(GRADING_FOLD_EVENT_TYPES);
 export const asGradingEvent = (event: { type: string; data: unknown }): GradingEvent | null =>
   FOLDED.has(event.type) ? ({ type: event.type, data: event.data } as GradingEvent) : null;
 
-export const initialGradingStream = (): GradingStream => ({ source: null, fileKey: null, originalFilename: null, submissionVersion: null, responses: {} });
+export const initialGradingStream = (): GradingStream => ({
+  source: null,
+  fileKey: null,
+  originalFilename: null,
+  submissionVersion: null,
+  responses: {},
+});
 
 /** Every (question, change) an event carries, in the event's order. */
 export function changesOf(event: GradingEvent): { questionId: number; change: ResponseChange }[] {
@@ -95,18 +106,35 @@ export function changesOf(event: GradingEvent): { questionId: number; change: Re
     case 'OnlineResponsesCaptured':
       return event.data.responses.map((r) => ({
         questionId: r.questionId,
-        change: { kind: 'recorded', responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: r.response },
+        change: {
+          kind: 'recorded',
+          responseId: r.responseId,
+          questionId: r.questionId,
+          questionNumber: r.questionNumber,
+          response: r.response,
+        },
       }));
     case 'ResponseGraded': {
       const d = event.data;
-      return [{
-        questionId: d.questionId,
-        change: { kind: 'graded', points: d.pointsObtained, pointsPossible: d.pointsPossible, feedback: d.feedback, gradedBy: d.grader.name, flag: d.flaggedForReview },
-      }];
+      return [
+        {
+          questionId: d.questionId,
+          change: {
+            kind: 'graded',
+            points: d.pointsObtained,
+            pointsPossible: d.pointsPossible,
+            feedback: d.feedback,
+            gradedBy: d.grader.name,
+            flag: d.flaggedForReview,
+          },
+        },
+      ];
     }
     case 'ResponseMarkEdited': {
       const d = event.data;
-      return [{ questionId: d.questionId, change: { kind: 'edited', points: d.points, pointsPossible: d.pointsPossible, feedback: d.feedback } }];
+      return [
+        { questionId: d.questionId, change: { kind: 'edited', points: d.points, pointsPossible: d.pointsPossible, feedback: d.feedback } },
+      ];
     }
     case 'ResponseFlagResolved':
       return [{ questionId: event.data.questionId, change: { kind: 'flagResolved' } }];
@@ -129,7 +157,9 @@ export function changeOf(event: GradingEvent, questionId: number): ResponseChang
     case 'OnlineResponsesCaptured': {
       // The first entry for the question, without building the others (a capture carries every question).
       const r = event.data.responses.find((x) => x.questionId === questionId);
-      return r ? { kind: 'recorded', responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: r.response } : null;
+      return r
+        ? { kind: 'recorded', responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: r.response }
+        : null;
     }
     default:
       return changesOf(event).find((c) => c.questionId === questionId)?.change ?? null;
@@ -143,9 +173,20 @@ export function changeOf(event: GradingEvent, questionId: number): ResponseChang
 export function applyChange(before: GradedResponse | undefined, change: ResponseChange): GradedResponse | null {
   if (change.kind === 'recorded') {
     return {
-      responseId: change.responseId, questionId: change.questionId, questionNumber: change.questionNumber, response: change.response,
-      responseVersion: (before?.responseVersion ?? 0) + 1, points: 0, pointsPossible: before?.pointsPossible ?? null, feedback: '',
-      originalFeedback: '', graded: false, gradedBy: '', manual: false, flaggedForReview: '', flagResolved: false,
+      responseId: change.responseId,
+      questionId: change.questionId,
+      questionNumber: change.questionNumber,
+      response: change.response,
+      responseVersion: (before?.responseVersion ?? 0) + 1,
+      points: 0,
+      pointsPossible: before?.pointsPossible ?? null,
+      feedback: '',
+      originalFeedback: '',
+      graded: false,
+      gradedBy: '',
+      manual: false,
+      flaggedForReview: '',
+      flagResolved: false,
       version: (before?.version ?? 0) + 1,
     };
   }
@@ -154,14 +195,28 @@ export function applyChange(before: GradedResponse | undefined, change: Response
   switch (change.kind) {
     case 'graded':
       return {
-        ...before, points: change.points, pointsPossible: change.pointsPossible ?? before.pointsPossible, feedback: change.feedback,
-        originalFeedback: change.feedback, graded: true, gradedBy: change.gradedBy, manual: false, flaggedForReview: change.flag,
-        flagResolved: false, version,
+        ...before,
+        points: change.points,
+        pointsPossible: change.pointsPossible ?? before.pointsPossible,
+        feedback: change.feedback,
+        originalFeedback: change.feedback,
+        graded: true,
+        gradedBy: change.gradedBy,
+        manual: false,
+        flaggedForReview: change.flag,
+        flagResolved: false,
+        version,
       };
     case 'edited':
       return {
-        ...before, points: change.points, pointsPossible: change.pointsPossible ?? before.pointsPossible, feedback: change.feedback,
-        graded: true, gradedBy: 'instructor', manual: true, version,
+        ...before,
+        points: change.points,
+        pointsPossible: change.pointsPossible ?? before.pointsPossible,
+        feedback: change.feedback,
+        graded: true,
+        gradedBy: 'instructor',
+        manual: true,
+        version,
       };
     case 'flagResolved':
       return { ...before, flagResolved: true, version };
@@ -179,37 +234,88 @@ const noValues = { points: null, feedback: null, flaggedForReview: null, confide
 /** Pure: the history link of an event that took a response from `before` to `after`. */
 export function linkOf(before: GradedResponse | undefined, after: GradedResponse, event: GradingEvent): GradingLink {
   const base = {
-    responseId: after.responseId, version: after.version, kind: event.type,
-    previousPoints: before?.points ?? null, previousFeedback: before?.feedback ?? null,
+    responseId: after.responseId,
+    version: after.version,
+    kind: event.type,
+    previousPoints: before?.points ?? null,
+    previousFeedback: before?.feedback ?? null,
   };
   switch (event.type) {
     case 'SubmissionFileProcessed':
-      return { ...base, ...noValues, at: event.data.processedAt, actorKind: 'instructor', actor: 'instructor', actorId: event.data.processedBy, points: 0, feedback: '' };
+      return {
+        ...base,
+        ...noValues,
+        at: event.data.processedAt,
+        actorKind: 'instructor',
+        actor: 'instructor',
+        actorId: event.data.processedBy,
+        points: 0,
+        feedback: '',
+      };
     case 'OnlineResponsesCaptured':
-      return { ...base, ...noValues, at: event.data.capturedAt, actorKind: 'system', actor: 'student', actorId: event.data.studentId, points: 0, feedback: '' };
+      return {
+        ...base,
+        ...noValues,
+        at: event.data.capturedAt,
+        actorKind: 'system',
+        actor: 'student',
+        actorId: event.data.studentId,
+        points: 0,
+        feedback: '',
+      };
     case 'ResponseGraded': {
       const d = event.data;
       return {
-        ...base, at: d.gradedAt, actorKind: d.grader.kind, actor: d.grader.name, actorId: null, points: d.pointsObtained, feedback: d.feedback,
-        flaggedForReview: d.flaggedForReview, confidence: d.confidence, reason: d.regradeInstructions ?? null,
+        ...base,
+        at: d.gradedAt,
+        actorKind: d.grader.kind,
+        actor: d.grader.name,
+        actorId: null,
+        points: d.pointsObtained,
+        feedback: d.feedback,
+        flaggedForReview: d.flaggedForReview,
+        confidence: d.confidence,
+        reason: d.regradeInstructions ?? null,
       };
     }
     case 'ResponseMarkEdited': {
       const d = event.data;
       return {
-        ...base, ...noValues, at: d.editedAt, actorKind: 'instructor', actor: 'instructor', actorId: d.by, previousPoints: d.previousPoints,
-        previousFeedback: d.previousFeedback, points: d.points, feedback: d.feedback, reason: d.reason ?? null,
+        ...base,
+        ...noValues,
+        at: d.editedAt,
+        actorKind: 'instructor',
+        actor: 'instructor',
+        actorId: d.by,
+        previousPoints: d.previousPoints,
+        previousFeedback: d.previousFeedback,
+        points: d.points,
+        feedback: d.feedback,
+        reason: d.reason ?? null,
       };
     }
     case 'ResponseFlagResolved':
       return {
-        ...base, ...noValues, at: event.data.resolvedAt, actorKind: 'instructor', actor: 'instructor', actorId: event.data.by,
-        flaggedForReview: event.data.flag, points: after.points, feedback: after.feedback,
+        ...base,
+        ...noValues,
+        at: event.data.resolvedAt,
+        actorKind: 'instructor',
+        actor: 'instructor',
+        actorId: event.data.by,
+        flaggedForReview: event.data.flag,
+        points: after.points,
+        feedback: after.feedback,
       };
     case 'GradingReset':
       return {
-        ...base, ...noValues, at: event.data.resetAt, actorKind: 'instructor', actor: 'instructor', actorId: event.data.by,
-        points: after.points, feedback: after.feedback,
+        ...base,
+        ...noValues,
+        at: event.data.resetAt,
+        actorKind: 'instructor',
+        actor: 'instructor',
+        actorId: event.data.by,
+        points: after.points,
+        feedback: after.feedback,
       };
     default: {
       const unhandled: never = event;
@@ -223,7 +329,9 @@ export function linkOf(before: GradedResponse | undefined, after: GradedResponse
  * question or names a response never recorded.
  */
 export function evolveGradedResponse(
-  before: GradedResponse | undefined, event: GradingEvent, questionId: number,
+  before: GradedResponse | undefined,
+  event: GradingEvent,
+  questionId: number,
 ): { response: GradedResponse; link: GradingLink } | null {
   const change = changeOf(event, questionId);
   if (!change) return null;

@@ -39,7 +39,12 @@ export const IdOwnersRecordedSchema = z.object({
 /** The backfill went through the log up to `upTo` (null: the log was empty); written once, on `id-owners-backfill`. */
 export const IdOwnersBackfilledSchema = z.object({
   type: z.literal('IdOwnersBackfilled'),
-  data: z.object({ upTo: z.string().nullable(), questions: z.number().int(), responses: z.number().int(), at: z.iso.datetime({ offset: true }) }),
+  data: z.object({
+    upTo: z.string().nullable(),
+    questions: z.number().int(),
+    responses: z.number().int(),
+    at: z.iso.datetime({ offset: true }),
+  }),
 });
 
 export const ID_EVENT_SCHEMAS = [IdAllocatedSchema, IdOwnersRecordedSchema, IdOwnersBackfilledSchema] as const;

@@ -1,7 +1,8 @@
 /** Exact wording from the spec. UI and server both use these, so they cannot drift apart. */
 export const MESSAGES = {
   loginFailed: 'Email address or password is incorrect',
-  notRegisteredAs: (email: string, role: string) => `${email} is not registered as ${role === 'instructor' ? 'an instructor' : 'a student'}`,
+  notRegisteredAs: (email: string, role: string) =>
+    `${email} is not registered as ${role === 'instructor' ? 'an instructor' : 'a student'}`,
   notAuthenticated: 'You are not signed in. Please log in again.',
   forbidden: 'You do not have permission to do this.',
   csrfMissing: 'Missing or invalid CSRF token',

@@ -47,8 +47,11 @@ export const PracticeAssignmentCreatedSchema = z.object({
 export const PracticeAnswerSavedSchema = z.object({
   type: z.literal('PracticeAnswerSaved'),
   data: z.object({
-    practiceId: z.number().int(), studentId: z.number().int(), questionId: z.number().int(),
-    responseContent: z.string().nullable(), savedAt: isoDate,
+    practiceId: z.number().int(),
+    studentId: z.number().int(),
+    questionId: z.number().int(),
+    responseContent: z.string().nullable(),
+    savedAt: isoDate,
   }),
 });
 
@@ -75,9 +78,11 @@ export type PracticeCheckResult = z.infer<typeof PracticeCheckResultSchema>;
 export const PracticeAnswersCheckedSchema = z.object({
   type: z.literal('PracticeAnswersChecked'),
   data: z.object({
-    practiceId: z.number().int(), studentId: z.number().int(),
+    practiceId: z.number().int(),
+    studentId: z.number().int(),
     results: z.array(PracticeCheckResultSchema),
-    pointsObtained: z.number(), pointsPossible: z.number(),
+    pointsObtained: z.number(),
+    pointsPossible: z.number(),
     /** 'offline' (@evergrade/grading). */
     checker: z.string(),
     checkedAt: isoDate,
@@ -87,8 +92,10 @@ export const PracticeAnswersCheckedSchema = z.object({
 export const PracticeAssignmentSubmittedSchema = z.object({
   type: z.literal('PracticeAssignmentSubmitted'),
   data: z.object({
-    practiceId: z.number().int(), studentId: z.number().int(),
-    answered: z.number().int(), questionCount: z.number().int(),
+    practiceId: z.number().int(),
+    studentId: z.number().int(),
+    answered: z.number().int(),
+    questionCount: z.number().int(),
     submittedAt: isoDate,
   }),
 });

@@ -66,10 +66,13 @@ function walk(node: SerializedRichNode, visit: (n: SerializedRichNode) => boolea
 export function isRichTextEmpty(value: string | null | undefined): boolean {
   const state = parseRichText(value);
   if (!state) return !value || value.trim() === '';
-  return !walk(state.root, (n) =>
-    (n.type === 'text' && typeof n.text === 'string' && n.text.trim() !== '')
-    || (n.type === 'equation' && typeof n.equation === 'string' && n.equation.trim() !== '')
-    || n.type === 'image');
+  return !walk(
+    state.root,
+    (n) =>
+      (n.type === 'text' && typeof n.text === 'string' && n.text.trim() !== '') ||
+      (n.type === 'equation' && typeof n.equation === 'string' && n.equation.trim() !== '') ||
+      n.type === 'image',
+  );
 }
 
 const BLOCKS = new Set(['paragraph', 'heading', 'quote', 'listitem', 'list', 'code']);
@@ -190,10 +193,25 @@ function closingDollar(text: string, from: number): number {
   return -1;
 }
 
-const textNode = (text: string): SerializedRichNode => ({ detail: 0, format: 0, mode: 'normal', style: '', text, type: 'text', version: 1 });
+const textNode = (text: string): SerializedRichNode => ({
+  detail: 0,
+  format: 0,
+  mode: 'normal',
+  style: '',
+  text,
+  type: 'text',
+  version: 1,
+});
 export const equationNode = (equation: string, inline: boolean): SerializedRichNode => ({ type: 'equation', equation, inline, version: 1 });
 const paragraph = (children: SerializedRichNode[]): SerializedRichNode => ({
-  children, direction: null, format: '', indent: 0, type: 'paragraph', version: 1, textFormat: 0, textStyle: '',
+  children,
+  direction: null,
+  format: '',
+  indent: 0,
+  type: 'paragraph',
+  version: 1,
+  textFormat: 0,
+  textStyle: '',
 });
 
 /** One paragraph per line of `text`, formulas as equation nodes (a $$ block may span lines); the serialised state as a string. */

@@ -8,7 +8,11 @@ const t = (text: string) => ({ type: 'text', version: 1, text });
 describe('splitFormulas', () => {
   it('finds inline and block formulas', () => {
     expect(splitFormulas('Solve $x^2 = 4$ then $$\\int_0^1 x\\,dx$$ done')).toEqual([
-      { text: 'Solve ' }, { equation: 'x^2 = 4', inline: true }, { text: ' then ' }, { equation: '\\int_0^1 x\\,dx', inline: false }, { text: ' done' },
+      { text: 'Solve ' },
+      { equation: 'x^2 = 4', inline: true },
+      { text: ' then ' },
+      { equation: '\\int_0^1 x\\,dx', inline: false },
+      { text: ' done' },
     ]);
   });
 
@@ -18,7 +22,10 @@ describe('splitFormulas', () => {
     expect(splitFormulas('pay \\$3 or $x$')).toEqual([{ text: 'pay \\$3 or ' }, { equation: 'x', inline: true }]);
     expect(splitFormulas('open $$ never closed')).toEqual([{ text: 'open $$ never closed' }]);
     expect(splitFormulas('$a$5')).toEqual([{ text: '$a$5' }]);
-    expect(splitFormulas('It costs $5 and $10, and $x^2$')).toEqual([{ text: 'It costs $5 and $10, and ' }, { equation: 'x^2', inline: true }]);
+    expect(splitFormulas('It costs $5 and $10, and $x^2$')).toEqual([
+      { text: 'It costs $5 and $10, and ' },
+      { equation: 'x^2', inline: true },
+    ]);
   });
 });
 
@@ -54,11 +61,22 @@ describe('richTextToPlainText', () => {
 
   it('writes images as [image], line breaks, and lists with markers', () => {
     const json = state(
-      p(t('See '), { type: 'image', version: 1, src: '/editor/images/a.png', width: 10, height: 10 }, { type: 'linebreak', version: 1 }, t('below')),
-      { type: 'list', listType: 'number', start: 1, version: 1, children: [
-        { type: 'listitem', version: 1, children: [t('one')] },
-        { type: 'listitem', version: 1, children: [t('two')] },
-      ] },
+      p(
+        t('See '),
+        { type: 'image', version: 1, src: '/editor/images/a.png', width: 10, height: 10 },
+        { type: 'linebreak', version: 1 },
+        t('below'),
+      ),
+      {
+        type: 'list',
+        listType: 'number',
+        start: 1,
+        version: 1,
+        children: [
+          { type: 'listitem', version: 1, children: [t('one')] },
+          { type: 'listitem', version: 1, children: [t('two')] },
+        ],
+      },
       { type: 'list', listType: 'bullet', start: 1, version: 1, children: [{ type: 'listitem', version: 1, children: [t('dot')] }] },
     );
     expect(richTextToPlainText(json)).toBe('See [image]\nbelow\n1. one\n2. two\n- dot');

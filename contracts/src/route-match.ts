@@ -14,7 +14,16 @@ export function matchRoute(method: string, pathname: string): RouteDef | undefin
  * The spec's API prefixes (the calls the product makes, documents 1-3), whether or not a route of ours answers
  * under each yet: `/chatbot/...` is the API's even where we serve one route of it.
  */
-export const SPEC_API_PREFIXES = ['auth', 'students', 'instructors', 'grader', 'chatbot', 'document-processor', 'editor', 'sessions'] as const;
+export const SPEC_API_PREFIXES = [
+  'auth',
+  'students',
+  'instructors',
+  'grader',
+  'chatbot',
+  'document-processor',
+  'editor',
+  'sessions',
+] as const;
 
 /** Every first path segment the API answers under: the spec's and the route table's (so a new area is covered). */
 export const API_PREFIXES: ReadonlySet<string> = new Set([...SPEC_API_PREFIXES, ...compiled.map((c) => c.route.path.split('/')[1]!)]);

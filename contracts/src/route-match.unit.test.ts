@@ -7,7 +7,8 @@ describe('API paths and app pages', () => {
     for (const r of Object.values(routes)) expect(API_PREFIXES.has(r.path.split('/')[1]!), r.path).toBe(true);
     for (const p of SPEC_API_PREFIXES) expect(API_PREFIXES.has(p)).toBe(true);
     // The app's own sections are not the API's (the admin console shares /admin with the admin API).
-    for (const page of ['student', 'instructor', 'login', 'docs', 'calendar', 'forgot-password', '']) expect(API_PREFIXES.has(page), page).toBe(false);
+    for (const page of ['student', 'instructor', 'login', 'docs', 'calendar', 'forgot-password', ''])
+      expect(API_PREFIXES.has(page), page).toBe(false);
   });
 
   it('reads the first segment only: /students is the API, /student and /studentsx are pages', () => {

@@ -7,7 +7,13 @@ export function isAssignmentLocked(a: { due: string; status: AssignmentStatus },
 
 /** A question is complete when its answer has text. */
 export function isAnswered(content: string | null | undefined): boolean {
-  return content != null && content.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
+  return (
+    content != null &&
+    content
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim().length > 0
+  );
 }
 
 /** The tenant is the first label of the e-mail domain: teacher@demo.school belongs to 'demo'. */

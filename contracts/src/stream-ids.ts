@@ -29,6 +29,17 @@ export const streamIds = {
   idOwnersBackfill: () => 'id-owners-backfill:1',
 };
 
-export type IdKind = 'user' | 'course' | 'assignment' | 'question' | 'rubric' | 'library-question' | 'textbook' | 'ai-config' | 'practice' | 'response' | 'problem-report';
+export type IdKind =
+  | 'user'
+  | 'course'
+  | 'assignment'
+  | 'question'
+  | 'rubric'
+  | 'library-question'
+  | 'textbook'
+  | 'ai-config'
+  | 'practice'
+  | 'response'
+  | 'problem-report';
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

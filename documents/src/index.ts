@@ -1,6 +1,14 @@
 /** Documents turned into questions: PDF text and OCR, marking-scheme parsing, AI structuring, URL fetching. */
 export * from './types';
-export { extractPdfPages, openPdfReader, renderPdfPagePng, type PdfPage, type PdfReader, type ExtractOptions, type ReadPageOptions } from './pdf/extract';
+export {
+  extractPdfPages,
+  openPdfReader,
+  renderPdfPagePng,
+  type PdfPage,
+  type PdfReader,
+  type ExtractOptions,
+  type ReadPageOptions,
+} from './pdf/extract';
 export { countPdfPages, looksLikePdf, UnreadablePdfError } from './pdf/pdfjs';
 export { createOcrEngine, englishLangPath, type OcrEngine } from './ocr/ocr-engine';
 export { parseMarkingScheme, parseQuestionPaperAndKey } from './parse/marking-scheme';
@@ -8,4 +16,13 @@ export { splitResponsesByQuestion, type SplitResponses } from './parse/responses
 export { joinPages } from './parse/normalise';
 export { structureWithAi, readReply as readAiQuestions, mergeByNumber, type StructureInput } from './ai/structure';
 export * from './process/process-marking-scheme';
-export { fetchPdfFromUrl, urlPolicyFromEnv, isPublicAddress, filenameOf, UrlFetchError, DEFAULT_URL_POLICY, type UrlPolicy, type FetchedPdf } from './url/fetch-pdf';
+export {
+  fetchPdfFromUrl,
+  urlPolicyFromEnv,
+  isPublicAddress,
+  filenameOf,
+  UrlFetchError,
+  DEFAULT_URL_POLICY,
+  type UrlPolicy,
+  type FetchedPdf,
+} from './url/fetch-pdf';

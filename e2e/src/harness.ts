@@ -10,12 +10,13 @@ import { chromium, type Browser } from 'playwright-core';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
   });
-});
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; restart(): Promise<void>; output(): string };
 
@@ -31,8 +32,12 @@ export async function startServer(): Promise<RunningServer> {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
     const deadline = Date.now() + 180_000;
     while (!out.includes('Evergrade is running')) {
       if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
@@ -40,11 +45,12 @@ export async function startServer(): Promise<RunningServer> {
       await new Promise((r) => setTimeout(r, 200));
     }
   };
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   await launch();
   return {
     url: `http://127.0.0.1:${port}`,
@@ -64,8 +70,16 @@ export async function startServer(): Promise<RunningServer> {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
-      '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -89,8 +103,14 @@ export function useJourney(): Journey {
     await server?.stop();
   });
   const journey: Journey = {
-    get server() { if (!server) throw new Error('journey not started'); return server; },
-    get browser() { if (!browser) throw new Error('journey not started'); return browser; },
+    get server() {
+      if (!server) throw new Error('journey not started');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('journey not started');
+      return browser;
+    },
     newContext: (width = 1280) => journey.browser.newContext({ baseURL: journey.server.url, viewport: { width, height: 900 } }),
   };
   return journey;

@@ -21,7 +21,13 @@ export async function codeFromMail(base: string, email: string, { after = 0, tim
 }
 
 /** Sign a browser context in without the form (for tests whose subject is elsewhere). */
-export async function loginViaApi(context: BrowserContext, base: string, role: keyof typeof DEMO_USERS, email: string = DEMO_USERS[role], password = DEMO_PASSWORD) {
+export async function loginViaApi(
+  context: BrowserContext,
+  base: string,
+  role: keyof typeof DEMO_USERS,
+  email: string = DEMO_USERS[role],
+  password = DEMO_PASSWORD,
+) {
   const response = await context.request.post(`${base}/auth/login/${role}`, { data: { email, password }, headers: { 'x-tenant': 'demo' } });
   if (!response.ok()) throw new Error(`POST /auth/login/${role} answered ${response.status()}: ${await response.text()}`);
 }

@@ -3,7 +3,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { useJourney } from '../src/harness';
 import { DEMO_PASSWORD, loginWithForm } from '../src/journeys';
 
-
 const journey = useJourney();
 
 const newContext = (width = 1280): Promise<BrowserContext> => journey.newContext(width);

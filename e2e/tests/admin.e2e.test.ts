@@ -37,7 +37,8 @@ describe('school administration', () => {
 
   it('imports a CSV and reports what it skipped', async () => {
     await page.getByLabel('CSV file of student emails').setInputFiles({
-      name: 'year9.csv', mimeType: 'text/csv',
+      name: 'year9.csv',
+      mimeType: 'text/csv',
       buffer: Buffer.from('email\nfirst.csv@demo.school\nsecond.csv@demo.school\nnot-an-address\npupil@demo.school\n'),
     });
     const result = page.getByTestId('csv-result');
@@ -60,6 +61,8 @@ describe('school administration', () => {
     await card.waitFor({ timeout: 10_000 });
     await card.getByLabel('Choose a student').selectOption({ label: 'Ada Lovelace · student@demo.school · Grade 10' });
     await card.getByRole('button', { name: 'Enrol' }).click();
-    await expect.poll(() => card.getByRole('list', { name: 'Students of HIST-9' }).textContent(), { timeout: 10_000 }).toContain('Ada Lovelace');
+    await expect
+      .poll(() => card.getByRole('list', { name: 'Students of HIST-9' }).textContent(), { timeout: 10_000 })
+      .toContain('Ada Lovelace');
   });
 });

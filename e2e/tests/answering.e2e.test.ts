@@ -20,11 +20,23 @@ async function call(ctx: BrowserContext, path: string, data: unknown) {
 
 async function addAssignment(title: string, questions: number, timeLimit: number | null): Promise<number> {
   const created = await call(teacher, '/grader/add-assignment', {
-    title, description: '', due_date: new Date(Date.now() + 3 * 86_400_000).toISOString(), email: 'teacher@demo.school', expressMode: false,
-    course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: timeLimit,
+    title,
+    description: '',
+    due_date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    email: 'teacher@demo.school',
+    expressMode: false,
+    course: 'MATH10',
+    creation_method: 'scratch',
+    student_submissions_allowed: true,
+    ai_config: null,
+    time_limit: timeLimit,
     questions: Array.from({ length: questions }, (_, i) => ({
-      question_number: i + 1, question: `Explain step ${i + 1} of solving 3x + ${i} = ${3 + i}, in words.`, marks_possible: 2, answer: 'x = 1',
-      grading_instructions: '', tags: [],
+      question_number: i + 1,
+      question: `Explain step ${i + 1} of solving 3x + ${i} = ${3 + i}, in words.`,
+      marks_possible: 2,
+      answer: 'x = 1',
+      grading_instructions: '',
+      tags: [],
     })),
   });
   return created.assignment_id;
@@ -50,7 +62,9 @@ beforeAll(async () => {
 
 describe('the last keystrokes are never lost', () => {
   let id: number;
-  beforeAll(async () => { id = await addAssignment('Reload Drill', 2, null); });
+  beforeAll(async () => {
+    id = await addAssignment('Reload Drill', 2, null);
+  });
 
   it('a reload 0.2 s after typing keeps the text on screen and it reaches the server', async () => {
     const page = await student.newPage();
@@ -61,13 +75,22 @@ describe('the last keystrokes are never lost', () => {
     await expect.poll(() => page.getByLabel('Answer to question 1').innerText(), { timeout: 20_000 }).toBe('x equals one, reloaded');
     await expect.poll(async () => (await serverAnswers(id))[0], { timeout: 15_000 }).toContain('x equals one, reloaded');
     // delivered: nothing left waiting on the device
-    await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-      const open = indexedDB.open('evergrade-offline', 1);
-      open.onsuccess = () => {
-        const req = open.result.transaction('saves', 'readonly').objectStore('saves').count();
-        req.onsuccess = () => resolve(req.result);
-      };
-    })), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                const open = indexedDB.open('evergrade-offline', 1);
+                open.onsuccess = () => {
+                  const req = open.result.transaction('saves', 'readonly').objectStore('saves').count();
+                  req.onsuccess = () => resolve(req.result);
+                };
+              }),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
     await page.close();
   });
 
@@ -91,7 +114,9 @@ describe('a save the server refuses', () => {
     const id = await addAssignment('Refused Save', 1, null);
     const page = await student.newPage();
     const saves: number[] = [];
-    page.on('requestfinished', (r) => { if (r.url().endsWith('/students/set-assignment-response')) saves.push(Date.now()); });
+    page.on('requestfinished', (r) => {
+      if (r.url().endsWith('/students/set-assignment-response')) saves.push(Date.now());
+    });
     await openAnswering(page, id);
     await page.getByLabel('Answer to question 1').pressSequentially('typed after the work was handed in', { delay: 5 });
     // handed in from elsewhere (another tab) before the 2 s autosave fires: the server refuses the save with 409
@@ -102,13 +127,17 @@ describe('a save the server refuses', () => {
     // the view is read-only now: the note says to copy the text, not to change it
     await expect.poll(() => refused.innerText()).toContain('copy it if you need it');
     expect(await page.getByLabel('Answer to question 1').innerText()).toBe('typed after the work was handed in');
-    const kept = () => page.evaluate(() => new Promise<{ refused?: string }[]>((resolve) => {
-      const open = indexedDB.open('evergrade-offline', 1);
-      open.onsuccess = () => {
-        const req = open.result.transaction('saves', 'readonly').objectStore('saves').getAll();
-        req.onsuccess = () => resolve(req.result as { refused?: string }[]);
-      };
-    }));
+    const kept = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ refused?: string }[]>((resolve) => {
+            const open = indexedDB.open('evergrade-offline', 1);
+            open.onsuccess = () => {
+              const req = open.result.transaction('saves', 'readonly').objectStore('saves').getAll();
+              req.onsuccess = () => resolve(req.result as { refused?: string }[]);
+            };
+          }),
+      );
     expect((await kept()).map((s) => s.refused)).toEqual(['This assignment has already been submitted and can no longer be changed']);
     const sent = saves.length;
     // not retried: the queue's 5 s retries pass without another request
@@ -121,7 +150,9 @@ describe('a save the server refuses', () => {
 
 describe('the timer panel stays in sight', () => {
   let id: number;
-  beforeAll(async () => { id = await addAssignment('Long Timed Paper', 10, 1800); });
+  beforeAll(async () => {
+    id = await addAssignment('Long Timed Paper', 10, 1800);
+  });
 
   for (const width of [1280, 360]) {
     it(`at ${width} px it is inside the viewport and not under the top bar at every scroll position`, async () => {
@@ -141,15 +172,25 @@ describe('the timer panel stays in sight', () => {
       expect(height).toBeGreaterThan(1500);
       for (const y of [0, 150, 600, Math.round(height / 2), height]) {
         // scrolled where asked, or to the bottom (the page may still settle by a few pixels)
-        await expect.poll(() => page.evaluate((top) => {
-          window.scrollTo(0, top);
-          return Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) <= 1;
-        }, y), { timeout: 5000 }).toBe(true);
+        await expect
+          .poll(
+            () =>
+              page.evaluate((top) => {
+                window.scrollTo(0, top);
+                return Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) <= 1;
+              }, y),
+            { timeout: 5000 },
+          )
+          .toBe(true);
         const seen = await page.evaluate(() => {
           const panel = document.querySelector('[data-testid="timer-panel"]')!;
           const box = panel.getBoundingClientRect();
           const topbar = document.querySelector('.topbar')?.getBoundingClientRect();
-          const points = [[box.left + 8, box.top + 8], [box.left + box.width / 2, box.top + box.height / 2], [box.right - 8, box.bottom - 8]];
+          const points = [
+            [box.left + 8, box.top + 8],
+            [box.left + box.width / 2, box.top + box.height / 2],
+            [box.right - 8, box.bottom - 8],
+          ];
           return {
             inside: box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth,
             belowTopbar: !topbar || box.top >= topbar.bottom - 0.5,

@@ -98,7 +98,12 @@ describe('an instructor creates assignments with the wizard', () => {
     const pdf = await makeMarkingSchemePdf(FIVE_QUESTIONS, { title: 'Fractions' });
     await page.getByLabel('Marking Scheme PDF file').setInputFiles({ name: 'scheme.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByTestId('doc-markingScheme').locator('iframe').waitFor();
-    expect(await page.getByTestId('processing-mode').getByLabel(/^Normal/).isChecked()).toBe(true);
+    expect(
+      await page
+        .getByTestId('processing-mode')
+        .getByLabel(/^Normal/)
+        .isChecked(),
+    ).toBe(true);
     await shot(page, '6-document');
     const stream = page.waitForResponse((r) => r.url().endsWith('/grader/process-marking-scheme'));
     await page.getByRole('button', { name: 'Process Document' }).click();

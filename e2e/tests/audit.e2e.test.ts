@@ -36,17 +36,42 @@ beforeAll(async () => {
   const teacher = await signedIn('instructor', 'teacher@demo.school');
   const due = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
   const created = await teacher('post', '/grader/add-assignment', {
-    title: 'Audit Journey Quiz', description: 'Plants and roots', due_date: due, email: 'teacher@demo.school', expressMode: false,
-    course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: null,
+    title: 'Audit Journey Quiz',
+    description: 'Plants and roots',
+    due_date: due,
+    email: 'teacher@demo.school',
+    expressMode: false,
+    course: 'MATH10',
+    creation_method: 'scratch',
+    student_submissions_allowed: true,
+    ai_config: null,
+    time_limit: null,
     questions: [
-      { question_number: 1, question: 'What does photosynthesis produce?', marks_possible: 2, answer: 'glucose and oxygen', grading_instructions: '', tags: [] },
-      { question_number: 2, question: 'Solve x^2 - 5x + 6 = 0', marks_possible: 1, answer: 'x = 2 or x = 3', grading_instructions: '', tags: [] },
+      {
+        question_number: 1,
+        question: 'What does photosynthesis produce?',
+        marks_possible: 2,
+        answer: 'glucose and oxygen',
+        grading_instructions: '',
+        tags: [],
+      },
+      {
+        question_number: 2,
+        question: 'Solve x^2 - 5x + 6 = 0',
+        marks_possible: 1,
+        answer: 'x = 2 or x = 3',
+        grading_instructions: '',
+        tags: [],
+      },
     ],
   });
   expect(created.status, created.text).toBe(200);
   assignmentId = created.json().assignment_id;
 
-  const answers: [string, string[]][] = [['student@demo.school', ['glucose and oxygen', 'x = 2 or x = 3']], ['student2@demo.school', ['It does not make oxygen', 'x = 2']]];
+  const answers: [string, string[]][] = [
+    ['student@demo.school', ['glucose and oxygen', 'x = 2 or x = 3']],
+    ['student2@demo.school', ['It does not make oxygen', 'x = 2']],
+  ];
   const studentIds: number[] = [];
   for (const [email, texts] of answers) {
     const student = await signedIn('student', email);
@@ -58,7 +83,11 @@ beforeAll(async () => {
     }
     expect(questions).toHaveLength(2);
     for (const [i, q] of questions.entries()) {
-      const saved = await student('post', '/students/set-assignment-response', { assignment_id: assignmentId, question_id: q.question_id, response_content: texts[i] });
+      const saved = await student('post', '/students/set-assignment-response', {
+        assignment_id: assignmentId,
+        question_id: q.question_id,
+        response_content: texts[i],
+      });
       expect(saved.status, saved.text).toBe(200);
     }
   }
@@ -68,7 +97,10 @@ beforeAll(async () => {
   for (const studentId of studentIds) {
     const graded = await teacher('post', '/grader/grade-submission', { assignment_id: assignmentId, student_id: studentId });
     expect(graded.status, graded.text).toBe(200);
-    const lines = graded.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = graded.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.at(-1).status, graded.text).toBe('complete');
     if (studentId === studentIds[0]) {
       const q1 = lines.find((l) => l.question_number === 1);
@@ -78,7 +110,10 @@ beforeAll(async () => {
   // The grade book "before the edit" must be told apart from after it, to the second on the picker.
   await new Promise((r) => setTimeout(r, 1500));
   const edit = await teacher('post', '/grader/update-response', {
-    response_id: adaQ1, points_obtained: 1.5, feedback: 'Right products; say where the oxygen comes from.', reason: 'Explanation incomplete',
+    response_id: adaQ1,
+    points_obtained: 1.5,
+    feedback: 'Right products; say where the oxygen comes from.',
+    reason: 'Explanation incomplete',
     expected_version: adaQ1Version,
   });
   expect(edit.status, edit.text).toBe(200);
@@ -123,7 +158,12 @@ describe("the admin audits a mark's history", () => {
   });
 
   it('sees the grade book as it stood before the edit', async () => {
-    await page.getByTestId('grade-history').getByTestId('history-entry').nth(2).getByRole('button', { name: 'Grade book before this change' }).click();
+    await page
+      .getByTestId('grade-history')
+      .getByTestId('history-entry')
+      .nth(2)
+      .getByRole('button', { name: 'Grade book before this change' })
+      .click();
     const book = page.getByTestId('grade-book');
     await book.waitFor({ timeout: 10_000 });
     const ada = book.getByRole('row').filter({ hasText: 'Ada Lovelace' });

@@ -22,8 +22,16 @@ beforeAll(async () => {
   await loginViaApi(teacher, journey.server.url, 'instructor');
   const due = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const created = await post(teacher, '/grader/add-assignment', {
-    title: 'Offline Practice Sheet', description: '', due_date: due, email: 'teacher@demo.school', expressMode: false, course: 'MATH10',
-    creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: null,
+    title: 'Offline Practice Sheet',
+    description: '',
+    due_date: due,
+    email: 'teacher@demo.school',
+    expressMode: false,
+    course: 'MATH10',
+    creation_method: 'scratch',
+    student_submissions_allowed: true,
+    ai_config: null,
+    time_limit: null,
     questions: [
       { question_number: 1, question: 'What is 7 x 8?', marks_possible: 1, answer: '56', grading_instructions: '', tags: [] },
       { question_number: 2, question: 'What is 9 x 6?', marks_possible: 1, answer: '54', grading_instructions: '', tags: [] },
@@ -56,7 +64,7 @@ describe('answering with the network cut', () => {
     await expect.poll(() => page.getByText('Connection lost. Your progress is being saved locally.').count(), { timeout: 10_000 }).toBe(1);
     await page.getByLabel('Answer to question 2').fill('54');
     await page.getByLabel('Answer to question 1').fill('56 (seven eights)');
-    await expect.poll(async () => (await page.getByText('Saved on this device').count()), { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => await page.getByText('Saved on this device').count(), { timeout: 10_000 }).toBe(2);
     await page.screenshot({ path: 'e2e/screenshots/autosave-offline-banner.png', fullPage: true });
 
     // A reload while still cut off: the answers come back from the device, not from the server.
@@ -83,13 +91,18 @@ describe('answering with the network cut', () => {
     // Stored as the editor's JSON: the text is inside it.
     expect(text(questions.questions[0])).toContain('56 (seven eights)');
     expect(text(questions.questions[1])).toContain('54');
-    expect(await page.evaluate(() => new Promise<number>((resolve) => {
-      const open = indexedDB.open('evergrade-offline', 1);
-      open.onsuccess = () => {
-        const req = open.result.transaction('saves', 'readonly').objectStore('saves').count();
-        req.onsuccess = () => resolve(req.result);
-      };
-    }))).toBe(0);
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('evergrade-offline', 1);
+            open.onsuccess = () => {
+              const req = open.result.transaction('saves', 'readonly').objectStore('saves').count();
+              req.onsuccess = () => resolve(req.result);
+            };
+          }),
+      ),
+    ).toBe(0);
     await page.screenshot({ path: 'e2e/screenshots/autosave-back-online.png', fullPage: true });
   });
 });

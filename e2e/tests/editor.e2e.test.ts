@@ -9,9 +9,21 @@ const SHOTS = 'e2e/screenshots';
 
 /** A real PNG: light blue with a darker square, so the browser decodes something visible. */
 const squarePng = (width: number, height: number) =>
-  png(width, height, (x, y) => (x > width / 4 && x < width / 2 && y > height / 4 && y < (3 * height) / 4 ? [11, 122, 92] : [180, 220, 245]));
+  png(width, height, (x, y) =>
+    x > width / 4 && x < width / 2 && y > height / 4 && y < (3 * height) / 4 ? [11, 122, 92] : [180, 220, 245],
+  );
 
-type Node = { type: string; children?: Node[]; text?: string; equation?: string; inline?: boolean; src?: string; width?: number; height?: number; altText?: string };
+type Node = {
+  type: string;
+  children?: Node[];
+  text?: string;
+  equation?: string;
+  inline?: boolean;
+  src?: string;
+  width?: number;
+  height?: number;
+  altText?: string;
+};
 const flatten = (n: Node): Node[] => [n, ...(n.children ?? []).flatMap(flatten)];
 
 const journey = useJourney();
@@ -27,13 +39,21 @@ beforeAll(async () => {
 });
 
 async function naturalSize(img: Locator) {
-  return img.evaluate((el: HTMLImageElement) => ({ naturalWidth: el.naturalWidth, naturalHeight: el.naturalHeight, width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height }));
+  return img.evaluate((el: HTMLImageElement) => ({
+    naturalWidth: el.naturalWidth,
+    naturalHeight: el.naturalHeight,
+    width: el.getBoundingClientRect().width,
+    height: el.getBoundingClientRect().height,
+  }));
 }
 
 describe('the rich-text editor in a student answer', () => {
   it('renders formulas typed between dollar signs, Tab em-spaces and the Ctrl+Shift+E placeholder', async () => {
     await page.goto('/student/assignments');
-    await page.getByRole('link', { name: /Quadratic Equations/ }).first().click();
+    await page
+      .getByRole('link', { name: /Quadratic Equations/ })
+      .first()
+      .click();
     await page.waitForURL(/\/student\/assignments\/\d+$/);
     box = page.getByRole('textbox', { name: 'Answer to question 1' });
     editor = page.getByTestId('rich-text-editor').filter({ has: box });
@@ -146,10 +166,15 @@ describe('the rich-text editor in a student answer', () => {
     const stored = await storedAnswer();
     const nodes = flatten((JSON.parse(stored) as { root: Node }).root);
     expect(nodes.filter((n) => n.type === 'equation').map((n) => [n.equation, n.inline])).toEqual([
-      ['x = 2', true], ['x = 3', false], ['\\frac{b}{2a}', true],
+      ['x = 2', true],
+      ['x = 3', false],
+      ['\\frac{b}{2a}', true],
     ]);
     const images = nodes.filter((n) => n.type === 'image');
-    expect(images.map((n) => [n.altText, n.width, n.height])).toEqual([['graph.png', 600, 200], ['Drawing', 228, 128]]);
+    expect(images.map((n) => [n.altText, n.width, n.height])).toEqual([
+      ['graph.png', 600, 200],
+      ['Drawing', 228, 128],
+    ]);
     expect(images.every((n) => n.src!.startsWith('/editor/images/'))).toBe(true);
     expect(nodes.some((n) => n.type === 'text' && n.text!.includes(`${EM_SPACES}so`))).toBe(true);
 

@@ -22,7 +22,11 @@ const FILES = {
 } as const;
 
 const ANSWERS = {
-  ada: ['(x - 2)(x - 3) = 0 so x = 2 or x = 3', 'The discriminant k^2 - 36 = 0 so k = 6 or k = -6', 'The discriminant b^2 - 4ac tells how many real roots there are: two if positive, one if zero, none if negative.'],
+  ada: [
+    '(x - 2)(x - 3) = 0 so x = 2 or x = 3',
+    'The discriminant k^2 - 36 = 0 so k = 6 or k = -6',
+    'The discriminant b^2 - 4ac tells how many real roots there are: two if positive, one if zero, none if negative.',
+  ],
   emmy: ['x = 2 or x = 3', 'k = 6', 'It says something about the roots.'],
   mary: ['x = 3', 'k = 9', 'It is the part under the square root.'],
 };
@@ -43,7 +47,14 @@ async function addThirdStudent() {
   expect((await post('/auth/signup/request-verification', { email, school: 'demo', type: 'student' })).status()).toBe(200);
   const code = await codeFromMail(base, email, { after });
   expect((await post('/auth/signup/verify-code', { email, code })).status()).toBe(200);
-  const signup = await post('/auth/signup/student', { email, password: DEMO_PASSWORD, firstName: 'Mary', lastName: 'Somerville', school: 'demo', grade: '10' });
+  const signup = await post('/auth/signup/student', {
+    email,
+    password: DEMO_PASSWORD,
+    firstName: 'Mary',
+    lastName: 'Somerville',
+    school: 'demo',
+    grade: '10',
+  });
   expect(signup.status()).toBe(200);
   const { userId } = (await signup.json()) as { userId: number };
 
@@ -56,8 +67,7 @@ async function addThirdStudent() {
   await admin.close();
 }
 
-const pdfOf = (who: keyof typeof ANSWERS) =>
-  makeTextPdf([['Quadratic Equations', '', ...ANSWERS[who].map((a, i) => `${i + 1}. ${a}`)]]);
+const pdfOf = (who: keyof typeof ANSWERS) => makeTextPdf([['Quadratic Equations', '', ...ANSWERS[who].map((a, i) => `${i + 1}. ${a}`)]]);
 
 const dialog = () => page.getByRole('dialog', { name: /submissions/ });
 const fileRow = (key: string) => dialog().getByTestId(`upload-file-${key}`);
@@ -84,15 +94,23 @@ describe('an instructor uploads and grades submissions', () => {
   it('chooses three PDFs named after the students and sees each auto-mapped', async () => {
     await page.getByRole('button', { name: /Upload Submissions/ }).click();
     await dialog().waitFor();
-    await dialog().getByLabel('PDF files').setInputFiles([
-      { name: FILES.ada, mimeType: 'application/pdf', buffer: await pdfOf('ada') },
-      { name: FILES.emmy, mimeType: 'application/pdf', buffer: await pdfOf('emmy') },
-      { name: FILES.mary, mimeType: 'application/pdf', buffer: await pdfOf('mary') },
-    ]);
-    await expect.poll(() => fileRow('Ada_Lovelace').getByTestId('mapped-student').textContent()).toBe('Ada Lovelace · matched automatically');
+    await dialog()
+      .getByLabel('PDF files')
+      .setInputFiles([
+        { name: FILES.ada, mimeType: 'application/pdf', buffer: await pdfOf('ada') },
+        { name: FILES.emmy, mimeType: 'application/pdf', buffer: await pdfOf('emmy') },
+        { name: FILES.mary, mimeType: 'application/pdf', buffer: await pdfOf('mary') },
+      ]);
+    await expect
+      .poll(() => fileRow('Ada_Lovelace').getByTestId('mapped-student').textContent())
+      .toBe('Ada Lovelace · matched automatically');
     expect(await fileRow('noether_e_quadratics').getByTestId('mapped-student').textContent()).toBe('Emmy Noether · matched automatically');
-    expect(await fileRow('Somerville_Mary - quadratics').getByTestId('mapped-student').textContent()).toBe('Mary Somerville · matched automatically');
-    await fileRow('Ada_Lovelace').getByRole('button', { name: /^Ada Lovelace:/ }).click();
+    expect(await fileRow('Somerville_Mary - quadratics').getByTestId('mapped-student').textContent()).toBe(
+      'Mary Somerville · matched automatically',
+    );
+    await fileRow('Ada_Lovelace')
+      .getByRole('button', { name: /^Ada Lovelace:/ })
+      .click();
     expect(await dialog().getByTestId('student-panel').getAttribute('data-collapsed')).toBe('true');
     await shot('upload-modal', false);
   });
@@ -135,16 +153,23 @@ describe('an instructor uploads and grades submissions', () => {
   });
 
   it('resolves a flag: the badge count drops', async () => {
-    const name = await page.locator('.gr-student-entry').filter({ has: page.getByTestId('flag-count') }).first().locator('.gr-entry-name').textContent();
+    const name = await page
+      .locator('.gr-student-entry')
+      .filter({ has: page.getByTestId('flag-count') })
+      .first()
+      .locator('.gr-entry-name')
+      .textContent();
     const flagged = entry(name!);
     await flagged.click();
     await page.getByRole('heading', { name: name! }).waitFor();
     const before = Number((await flagged.getByTestId('flag-count').textContent())!.trim());
     await page.getByTestId('flag').first().getByRole('button', { name: 'Mark as Resolved' }).click();
-    await expect.poll(async () => {
-      const badge = flagged.getByTestId('flag-count');
-      return (await badge.count()) === 0 ? 0 : Number((await badge.textContent())!.trim());
-    }).toBe(before - 1);
+    await expect
+      .poll(async () => {
+        const badge = flagged.getByTestId('flag-count');
+        return (await badge.count()) === 0 ? 0 : Number((await badge.textContent())!.trim());
+      })
+      .toBe(before - 1);
   });
 
   it('regrades question 3 for all students with instructions: one call per student', async () => {
@@ -185,7 +210,13 @@ describe('an instructor uploads and grades submissions', () => {
     await marks(3).fill('1');
     await marks2(3).fill('2');
     const notice = (p: Page) => p.getByTestId('graded-question-3').getByTestId('save-notice').textContent();
-    await expect.poll(async () => [await notice(page), await notice(page2)].filter((t) => t?.startsWith('Another instructor changed this response')).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          [await notice(page), await notice(page2)].filter((t) => t?.startsWith('Another instructor changed this response')).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     const refused = (await notice(page))?.startsWith('Another instructor') ? page : page2;
     expect(await notice(refused)).toMatch(/Current mark: [12] \/ 3\.$/);
     await expect.poll(async () => (await marks(3).inputValue()) === (await marks2(3).inputValue()), { timeout: 15_000 }).toBe(true);
@@ -199,7 +230,9 @@ describe('an instructor uploads and grades submissions', () => {
     await shot('graded-dark');
     await page.getByRole('button', { name: 'Add submissions' }).click();
     await dialog().waitFor();
-    await dialog().getByLabel('PDF files').setInputFiles([{ name: 'scan 7.pdf', mimeType: 'application/pdf', buffer: await pdfOf('ada') }]);
+    await dialog()
+      .getByLabel('PDF files')
+      .setInputFiles([{ name: 'scan 7.pdf', mimeType: 'application/pdf', buffer: await pdfOf('ada') }]);
     await shot('upload-modal-dark', false);
     await dialog().getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Switch to light theme' }).click();

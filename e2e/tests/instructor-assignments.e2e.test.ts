@@ -111,7 +111,10 @@ describe('an instructor manages assignments', () => {
     const student = await (await journey.newContext()).newPage();
     await loginWithForm(student, DEMO_USERS.student, 'Student');
     await student.waitForURL('**/student/assignments');
-    await student.getByRole('link', { name: /Quadratic Equations Two/ }).first().waitFor();
+    await student
+      .getByRole('link', { name: /Quadratic Equations Two/ })
+      .first()
+      .waitFor();
     expect(await student.getByRole('link', { name: /Newton's Laws/ }).count()).toBe(0);
   });
 });

@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core';
 import { useJourney } from '../src/harness';
 import { codeFromMail, DEMO_PASSWORD, loginWithForm } from '../src/journeys';
 
-
 const journey = useJourney();
 
 async function freshPage(): Promise<Page> {

@@ -107,11 +107,17 @@ describe(`no screen scrolls sideways on a ${PHONE} px phone`, () => {
     await page.getByLabel('Title').fill('Phone check');
     await page.getByLabel('Course').selectOption('MATH10');
     await page.getByTestId('submissions').getByRole('radio', { name: /Yes/ }).check();
-    await page.getByTestId('creation-method').getByRole('radio', { name: /With AI/ }).check();
+    await page
+      .getByTestId('creation-method')
+      .getByRole('radio', { name: /With AI/ })
+      .check();
     await page.getByTestId('wizard-next').click();
     await expectNoSidewaysScroll(page, page.getByTestId('ai-mode'));
     // the mode opens at once (the choice is not kept checked): a click, not check()
-    await page.getByTestId('ai-mode').getByRole('radio', { name: /Smart Builder/ }).click();
+    await page
+      .getByTestId('ai-mode')
+      .getByRole('radio', { name: /Smart Builder/ })
+      .click();
     await page.getByLabel('Search the question library').fill('fraction');
     await expectNoSidewaysScroll(page, page.getByTestId('library-question'));
     await page.getByTestId('library-question').first().getByRole('button', { name: 'Add' }).click();
@@ -122,7 +128,10 @@ describe(`no screen scrolls sideways on a ${PHONE} px phone`, () => {
     await page.getByLabel('Title').fill('Phone check');
     await page.getByLabel('Course').selectOption('MATH10');
     await page.getByTestId('submissions').getByRole('radio', { name: /Yes/ }).check();
-    await page.getByTestId('creation-method').getByRole('radio', { name: /From Scratch/ }).check();
+    await page
+      .getByTestId('creation-method')
+      .getByRole('radio', { name: /From Scratch/ })
+      .check();
     await page.getByTestId('wizard-next').click();
     await expectNoSidewaysScroll(page, page.getByRole('textbox', { name: 'Question 1', exact: true }));
 

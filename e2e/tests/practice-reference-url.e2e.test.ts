@@ -24,9 +24,12 @@ describe('an unreachable reference URL in the practice wizard', () => {
     await page.getByLabel('Course').selectOption('PHYS10');
     await page.getByRole('radio', { name: /With AI/ }).check();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByLabel('What do you want to practice?').fill('Newton\'s second law');
+    await page.getByLabel('What do you want to practice?').fill("Newton's second law");
 
-    await page.getByText(/Reference Documents/).first().click();
+    await page
+      .getByText(/Reference Documents/)
+      .first()
+      .click();
     const replied = page.waitForResponse((r) => r.url().endsWith('/grader/validate-and-upload-url-pdf'));
     await page.getByLabel('PDF URL').fill('http://127.0.0.1:1/notes.pdf');
     await page.getByRole('button', { name: 'Add URL' }).click();
@@ -35,13 +38,15 @@ describe('an unreachable reference URL in the practice wizard', () => {
 
     // The lost-session rule clears the stored student before the error reaches the wizard (then goes to /login 100 ms
     // later): by the time the message shows, a cleared store would be visible. It is not, and the server session holds.
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('evergrade-session') ?? '{}') as { state?: { student?: { isAuthenticated?: boolean } } });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('evergrade-session') ?? '{}') as { state?: { student?: { isAuthenticated?: boolean } } },
+    );
     expect(stored.state?.student?.isAuthenticated).toBe(true);
     const session = await page.evaluate(async () => (await fetch('/auth/validate-token', { credentials: 'include' })).status);
     expect(session).toBe(200);
     await page.getByRole('button', { name: 'Generate Practice Assignment' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/student/assignments/practice/create');
-    expect(await page.getByLabel('What do you want to practice?').inputValue()).toBe('Newton\'s second law');
+    expect(await page.getByLabel('What do you want to practice?').inputValue()).toBe("Newton's second law");
     await page.screenshot({ path: 'e2e/screenshots/practice-unreachable-url.png', fullPage: true });
   });
 });

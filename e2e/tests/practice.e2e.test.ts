@@ -51,13 +51,18 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await page.getByRole('button', { name: 'Create Practice Assignment' }).click();
     await page.waitForURL(/\/student\/assignments\?tab=practice$/, { timeout: 15_000 });
     await expect.poll(() => page.getByRole('tab', { name: /Practice/ }).getAttribute('aria-selected')).toBe('true');
-    await page.getByRole('link', { name: /Forces Practice/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Forces Practice/ })
+      .first()
+      .waitFor();
     await shot('4-created');
   });
 
   let practiceUrl = '';
   it('opens it: Practice badge, marks, progress', async () => {
-    const list = await page.evaluate(async () => (await fetch('/students/get-practice-assignments', { credentials: 'include' })).json()) as Record<string, { title: string }>;
+    const list = (await page.evaluate(async () =>
+      (await fetch('/students/get-practice-assignments', { credentials: 'include' })).json(),
+    )) as Record<string, { title: string }>;
     const id = Object.entries(list).find(([, p]) => p.title === 'Forces Practice')![0];
     practiceUrl = `/student/assignments/practice/${id}`;
     await page.goto(practiceUrl);
@@ -73,7 +78,11 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await page.getByLabel('Answer to question 1').fill('12 N');
     await expect.poll(() => page.getByTestId('practice-progress').textContent()).toBe('Progress (1/3)');
     await page.getByRole('button', { name: 'Check Answers' }).click();
-    await expect.poll(() => page.getByText('You have completed 1 out of 3 questions. Would you like to submit your practice assignment?').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('You have completed 1 out of 3 questions. Would you like to submit your practice assignment?').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await page.getByRole('button', { name: 'Continue Practicing' }).click();
     await expect.poll(() => page.getByTestId('practice-feedback-1').count(), { timeout: 10_000 }).toBe(1);
     await shot('5-checked');
@@ -81,7 +90,9 @@ describe('a student creates, takes, resets and submits a practice assignment', (
 
   it('resets after confirmation', async () => {
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
-    await expect.poll(() => page.getByText('Are you sure you want to reset all your answers? This action cannot be undone.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Are you sure you want to reset all your answers? This action cannot be undone.').count())
+      .toBe(1);
     await shot('6-reset-confirm');
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     await expect.poll(() => page.getByText('All answers have been reset successfully!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -93,9 +104,15 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await page.getByLabel('Answer to question 1').fill('6 N');
     await page.getByLabel('Answer to question 2').fill('2 m/s^2');
     await page.getByRole('button', { name: 'Check Answers' }).click();
-    await expect.poll(() => page.getByText('You have completed 2 out of 3 questions. Would you like to submit your practice assignment?').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('You have completed 2 out of 3 questions. Would you like to submit your practice assignment?').count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => page.getByText('Practice assignment submitted successfully! Great work!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('Practice assignment submitted successfully! Great work!').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await page.waitForURL(/\/student\/assignments\?tab=practice$/, { timeout: 10_000 });
     await expect.poll(() => page.getByRole('tab', { name: /Practice/ }).getAttribute('aria-selected')).toBe('true');
     await page.goto(practiceUrl);

@@ -31,7 +31,9 @@ describe('report a problem', () => {
     await admin.getByRole('link', { name: 'Problem reports' }).click();
     await admin.waitForURL(/\/admin\/reports$/);
     const reports = admin.getByRole('list', { name: 'Problem reports' });
-    await expect.poll(() => reports.textContent(), { timeout: 10_000 }).toContain('The Past tab shows nothing although I handed in two essays.');
+    await expect
+      .poll(() => reports.textContent(), { timeout: 10_000 })
+      .toContain('The Past tab shows nothing although I handed in two essays.');
     expect(await reports.textContent()).toContain('/student/assignments?tab=past');
     expect(await reports.textContent()).toContain('student@demo.school');
     await admin.context().close();

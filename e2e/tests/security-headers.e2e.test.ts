@@ -24,7 +24,8 @@ async function watchedPage(name: string): Promise<Page> {
   });
   const page = await context.newPage();
   page.on('console', (m) => {
-    if (/CSP violation|Content Security Policy|Refused to (load|apply|execute|frame|connect)/.test(m.text())) violations.push(`[${name}] ${m.text()}`);
+    if (/CSP violation|Content Security Policy|Refused to (load|apply|execute|frame|connect)/.test(m.text()))
+      violations.push(`[${name}] ${m.text()}`);
   });
   return page;
 }
@@ -35,7 +36,9 @@ beforeAll(async () => {
   student = await watchedPage('student');
   instructor = await watchedPage('instructor');
 });
-afterAll(async () => { for (const c of contexts) await c.close(); });
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+});
 
 describe('the Content-Security-Policy in Chromium', () => {
   it('sends the headers with the app page', async () => {
@@ -57,7 +60,10 @@ describe('the Content-Security-Policy in Chromium', () => {
 
   it('takes an answer with formulas and an uploaded image', async () => {
     await student.goto('/student/assignments');
-    await student.getByRole('link', { name: /Quadratic Equations/ }).first().click();
+    await student
+      .getByRole('link', { name: /Quadratic Equations/ })
+      .first()
+      .click();
     await student.waitForURL(/\/student\/assignments\/\d+$/);
     const box = student.getByRole('textbox', { name: 'Answer to question 1' });
     await box.click();
@@ -65,7 +71,10 @@ describe('the Content-Security-Policy in Chromium', () => {
     await student.keyboard.type(' roots $x = 2$ and $$x = \\frac{1}{2}$$');
     await expect.poll(() => box.locator('.katex').count()).toBeGreaterThanOrEqual(2);
     const editor = student.getByTestId('rich-text-editor').filter({ has: box });
-    await editor.locator('input[type=file]').first().setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png(40, 20, () => [11, 122, 92]) });
+    await editor
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png(40, 20, () => [11, 122, 92]) });
     const img = box.locator('img').first();
     await img.waitFor();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(40);
@@ -79,7 +88,10 @@ describe('the Content-Security-Policy in Chromium', () => {
     await instructor.getByLabel('Title').fill('csp check');
     await instructor.getByLabel('Course').selectOption('MATH10');
     await instructor.getByTestId('submissions').getByText('No', { exact: true }).click();
-    await instructor.getByTestId('creation-method').getByText(/From Document/).click();
+    await instructor
+      .getByTestId('creation-method')
+      .getByText(/From Document/)
+      .click();
     await instructor.getByTestId('wizard-next').click();
     const pdf = await makeTextPdf([['1. What is 2 + 2? [1 mark]', 'Answer: 4']]);
     await instructor.getByLabel('Marking Scheme PDF file').setInputFiles({ name: 'scheme.pdf', mimeType: 'application/pdf', buffer: pdf });

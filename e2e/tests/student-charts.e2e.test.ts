@@ -22,7 +22,8 @@ async function callAs(context: BrowserContext) {
 /** Ada's answers to the demo school's Quadratic Equations (Mathematics) and Newton's Laws (Physics), in question order. */
 const ANSWERS: Record<string, string[]> = {
   'Quadratic Equations': [
-    '(x - 2)(x - 3) = 0 so x = 2 or x = 3', 'k = 6 or k = -6',
+    '(x - 2)(x - 3) = 0 so x = 2 or x = 3',
+    'k = 6 or k = -6',
     'The discriminant b^2 - 4ac tells how many real roots: positive two, zero one, negative none.',
   ],
   "Newton's Laws": ['F = ma: the net force is mass times acceleration, in newtons (N)', '6 N'],
@@ -33,12 +34,20 @@ async function gradeTwoSubjects() {
   const student = await journey.newContext();
   await loginViaApi(student, journey.server.url, 'student');
   const asStudent = await callAs(student);
-  const list = (await (await asStudent('get', '/students/get-assignments')).json()) as Record<string, { assignment_id: number; title: string }>;
+  const list = (await (await asStudent('get', '/students/get-assignments')).json()) as Record<
+    string,
+    { assignment_id: number; title: string }
+  >;
   const ids = Object.keys(ANSWERS).map((t) => Object.values(list).find((a) => a.title === t)!.assignment_id);
   for (const [i, id] of ids.entries()) {
     const answers = Object.values(ANSWERS)[i]!;
-    const { questions } = (await (await asStudent('post', '/students/get-assignment-questions', { assignment_id: id })).json()) as { questions: { question_id: number }[] };
-    await asStudent('post', '/students/submit-assignment', { assignment_id: id, responses: Object.fromEntries(questions.map((q, n) => [String(q.question_id), answers[n] ?? ''])) });
+    const { questions } = (await (await asStudent('post', '/students/get-assignment-questions', { assignment_id: id })).json()) as {
+      questions: { question_id: number }[];
+    };
+    await asStudent('post', '/students/submit-assignment', {
+      assignment_id: id,
+      responses: Object.fromEntries(questions.map((q, n) => [String(q.question_id), answers[n] ?? ''])),
+    });
   }
   const { studentId } = (await (await asStudent('get', '/students/get-student')).json()) as { studentId: number };
   await student.close();

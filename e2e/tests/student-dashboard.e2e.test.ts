@@ -22,7 +22,10 @@ beforeAll(async () => {
 async function submitByTitle(title: string): Promise<void> {
   const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
   const headers = { 'x-csrf-token': csrf, 'x-tenant': 'demo' };
-  const list = (await (await context.request.get('/students/get-assignments', { headers })).json()) as Record<string, { assignment_id: number; title: string }>;
+  const list = (await (await context.request.get('/students/get-assignments', { headers })).json()) as Record<
+    string,
+    { assignment_id: number; title: string }
+  >;
   const id = Object.values(list).find((a) => a.title === title)!.assignment_id;
   const res = await context.request.post('/students/submit-assignment', { data: { assignment_id: id, responses: {} }, headers });
   expect(res.status()).toBe(200);

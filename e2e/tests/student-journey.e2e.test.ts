@@ -28,7 +28,10 @@ describe('a student answers, reloads, submits', () => {
   });
 
   it('answers a question, and the answer survives a reload', async () => {
-    await page.getByRole('link', { name: /Quadratic Equations/ }).first().click();
+    await page
+      .getByRole('link', { name: /Quadratic Equations/ })
+      .first()
+      .click();
     await page.waitForURL(/\/student\/assignments\/\d+$/);
     const box = page.getByLabel('Answer to question 1');
     await box.fill('x = 2 or x = 3');
@@ -45,7 +48,10 @@ describe('a student answers, reloads, submits', () => {
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     await page.waitForURL('**/student/assignments');
     await expect.poll(() => page.getByText('Assignment submitted successfully!').count()).toBeGreaterThan(0);
-    await page.getByRole('link', { name: /Quadratic Equations/ }).first().click();
+    await page
+      .getByRole('link', { name: /Quadratic Equations/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByLabel('Answer to question 1').isEditable()).toBe(false);
     const submit = page.getByRole('button', { name: 'Submit', exact: true });
     expect(await submit.isDisabled()).toBe(true);
@@ -63,7 +69,10 @@ describe('live updates', () => {
 
     const work = await context.newPage();
     await work.goto('/student/assignments');
-    await work.getByRole('link', { name: /Newton's Laws/ }).first().click();
+    await work
+      .getByRole('link', { name: /Newton's Laws/ })
+      .first()
+      .click();
     await work.getByLabel('Answer to question 1').fill('F = ma, in newtons');
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('In Progress');
     await list.close();

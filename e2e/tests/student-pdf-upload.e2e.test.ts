@@ -29,13 +29,22 @@ beforeAll(async () => {
 const answerBox = (n: number) => page.getByLabel(`Answer to question ${n}`);
 const dialog = () => page.getByRole('dialog', { name: 'Upload handwritten answers' });
 /** OCR may drop or add a space around symbols: compare the words and symbols, not the spacing. */
-const loose = (text: string) => new RegExp(text.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('\\s*'));
+const loose = (text: string) =>
+  new RegExp(
+    text
+      .split(/\s+/)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))
+      .join('\\s*'),
+  );
 
 describe('handwritten PDF upload', () => {
   it('opens Quadratic Equations with its three empty answer boxes', async () => {
     await loginWithForm(page, DEMO_USERS.student, 'Student');
     await page.waitForURL('**/student/assignments');
-    await page.getByRole('link', { name: /Quadratic Equations/ }).first().click();
+    await page
+      .getByRole('link', { name: /Quadratic Equations/ })
+      .first()
+      .click();
     await page.waitForURL(/\/student\/assignments\/\d+$/);
     await expect.poll(() => answerBox(3).count(), { timeout: 15_000 }).toBe(1);
     // a draft typed just before the upload is saved first, then replaced by the PDF's answer
@@ -44,7 +53,9 @@ describe('handwritten PDF upload', () => {
 
   it("refuses a file that is not a PDF with 'Please select a valid PDF file'", async () => {
     await page.getByRole('button', { name: 'Upload PDF' }).click();
-    await dialog().getByLabel('PDF file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('1. x = 2') });
+    await dialog()
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('1. x = 2') });
     await expect.poll(() => dialog().getByRole('alert').textContent()).toBe('Please select a valid PDF file');
     expect(await dialog().getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
   });
@@ -60,15 +71,20 @@ describe('handwritten PDF upload', () => {
     await dialog().getByRole('button', { name: 'Replace and upload' }).click();
     const phase = () => dialog().getByTestId('pdf-upload-phase').getAttribute('data-phase');
     const seen = new Set<string>();
-    await expect.poll(async () => {
-      const p = await phase().catch(() => null);
-      if (p) seen.add(p);
-      if (p === 'processing' && !seen.has('shot')) {
-        seen.add('shot');
-        await page.screenshot({ path: 'e2e/screenshots/pdf-upload-processing.png' });
-      }
-      return p;
-    }, { timeout: 90_000, interval: 100 }).toBe('complete');
+    await expect
+      .poll(
+        async () => {
+          const p = await phase().catch(() => null);
+          if (p) seen.add(p);
+          if (p === 'processing' && !seen.has('shot')) {
+            seen.add('shot');
+            await page.screenshot({ path: 'e2e/screenshots/pdf-upload-processing.png' });
+          }
+          return p;
+        },
+        { timeout: 90_000, interval: 100 },
+      )
+      .toBe('complete');
     expect(seen.has('processing') || seen.has('validating')).toBe(true);
     await expect.poll(() => dialog().getByText('Answers filled for questions 1, 2 and 3.').count()).toBe(1);
     await page.screenshot({ path: 'e2e/screenshots/pdf-upload-complete.png' });
@@ -96,12 +112,18 @@ describe('handwritten PDF upload', () => {
     await replaced.getByRole('button', { name: 'Use this answer instead' }).click();
     await expect.poll(() => answerBox(1).innerText()).toBe('a draft I typed');
     await expect.poll(() => replaced.innerText()).toMatch(loose('x = 2 or x = 3'));
-    await expect.poll(async () => {
-      const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
-      const res = await context.request.post(`${journey.server.url}/students/get-assignment-questions`, {
-        data: { assignment_id: Number(page.url().split('/').pop()) }, headers: { 'x-csrf-token': csrf, 'x-tenant': 'demo' },
-      });
-      return ((await res.json()).questions[0].response_content ?? '') as string;
-    }, { timeout: 15_000 }).toContain('a draft I typed');
+    await expect
+      .poll(
+        async () => {
+          const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
+          const res = await context.request.post(`${journey.server.url}/students/get-assignment-questions`, {
+            data: { assignment_id: Number(page.url().split('/').pop()) },
+            headers: { 'x-csrf-token': csrf, 'x-tenant': 'demo' },
+          });
+          return ((await res.json()).questions[0].response_content ?? '') as string;
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('a draft I typed');
   });
 });

@@ -18,8 +18,16 @@ async function call(ctx: BrowserContext, method: 'GET' | 'POST', path: string, d
 
 async function addTimed(title: string, seconds: number): Promise<number> {
   const res = await call(teacher, 'POST', '/grader/add-assignment', {
-    title, description: '', due_date: new Date(Date.now() + 2 * 86_400_000).toISOString(), email: 'teacher@demo.school', expressMode: false,
-    course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: seconds,
+    title,
+    description: '',
+    due_date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    email: 'teacher@demo.school',
+    expressMode: false,
+    course: 'MATH10',
+    creation_method: 'scratch',
+    student_submissions_allowed: true,
+    ai_config: null,
+    time_limit: seconds,
     questions: [
       { question_number: 1, question: 'Simplify 12/18', marks_possible: 2, answer: '2/3', grading_instructions: '', tags: [] },
       { question_number: 2, question: 'What is 15% of 80?', marks_possible: 3, answer: '12', grading_instructions: '', tags: [] },
@@ -84,7 +92,11 @@ describe('a two-minute timed assignment left running with the tab closed', () =>
     expect(before).toBeGreaterThan(580);
     expect(await page.getByTestId('timer-status').innerText()).toBe('Active');
     const me = await call(context, 'GET', '/students/get-student');
-    const granted = await call(teacher, 'POST', '/instructors/grant-extra-time', { assignment_id: longId, student_id: me.json.studentId, extra_seconds: 300 });
+    const granted = await call(teacher, 'POST', '/instructors/grant-extra-time', {
+      assignment_id: longId,
+      student_id: me.json.studentId,
+      extra_seconds: 300,
+    });
     expect(granted.status).toBe(200);
     await expect.poll(() => clockSeconds(page), { timeout: 10_000 }).toBeGreaterThan(before + 250);
     await page.screenshot({ path: 'e2e/screenshots/timed-extra-time.png', fullPage: true });
@@ -103,32 +115,43 @@ describe('a two-minute timed assignment left running with the tab closed', () =>
     const running = await context.newPage();
     await running.goto(`/student/assignments/${shortId}`);
     await expect.poll(() => running.getByText('Timer restored', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => running.getByTestId('timer-panel').getAttribute('data-state', { timeout: 5000 }), { timeout: 120_000, interval: 1000 })
+    await expect
+      .poll(() => running.getByTestId('timer-panel').getAttribute('data-state', { timeout: 5000 }), { timeout: 120_000, interval: 1000 })
       .toBe('critical');
     await expect.poll(() => running.getByTestId('timer-banner').innerText(), { timeout: 5000 }).toContain('1 minute remaining');
     expect(await running.getByTestId('timer-status').innerText()).toBe('Time Almost Up');
     await running.screenshot({ path: 'e2e/screenshots/timed-critical.png' });
     await running.close();
 
-    await expect.poll(async () => (await call(context, 'GET', `/sessions/current/${shortId}`)).json.is_submitted, {
-      timeout: 170_000, interval: 2000,
-    }).toBe(true);
+    await expect
+      .poll(async () => (await call(context, 'GET', `/sessions/current/${shortId}`)).json.is_submitted, {
+        timeout: 170_000,
+        interval: 2000,
+      })
+      .toBe(true);
     const session = (await call(context, 'GET', `/sessions/current/${shortId}`)).json;
     expect(session.submission_method).toBe('server_time_limit');
     const late = await call(context, 'POST', '/students/set-assignment-response', {
-      assignment_id: shortId, question_id: (await call(context, 'POST', '/students/get-assignment-questions', { assignment_id: shortId })).json.questions[0].question_id,
+      assignment_id: shortId,
+      question_id: (await call(context, 'POST', '/students/get-assignment-questions', { assignment_id: shortId })).json.questions[0]
+        .question_id,
       response_content: 'too late',
     });
     expect(late.status).toBe(409);
     // The student sees it read-only, submitted.
     const page = await context.newPage();
     await page.goto(`/student/assignments/${shortId}`);
-    await expect.poll(() => page.getByTestId('timer-panel').count(), { timeout: 15_000 }).toBe(1)
-      .catch(async (err: unknown) => { await page.screenshot({ path: 'e2e/screenshots/timed-failure.png', fullPage: true }); throw err; });
+    await expect
+      .poll(() => page.getByTestId('timer-panel').count(), { timeout: 15_000 })
+      .toBe(1)
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: 'e2e/screenshots/timed-failure.png', fullPage: true });
+        throw err;
+      });
     expect(await page.getByTestId('timer-panel').getAttribute('data-state')).toBe('submitted');
     expect(await page.getByLabel('Answer to question 1').isEditable()).toBe(false);
     expect(await page.getByLabel('Answer to question 1').innerText()).toBe('2/3');
     await page.screenshot({ path: 'e2e/screenshots/timed-submitted-by-server.png', fullPage: true });
     await page.close();
-    }, 240_000);
+  }, 240_000);
 });

@@ -62,14 +62,28 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     return { ...base, pointsObtained: 0, feedback: 'No answer was given.', confident: true, method: 'empty' };
   }
   if (/^\[image\]$/.test(response)) {
-    return { ...base, pointsObtained: 0, feedback: 'This answer is a drawing or image: a teacher will check it.', confident: false, reason: 'The response is an image', method: 'none' };
+    return {
+      ...base,
+      pointsObtained: 0,
+      feedback: 'This answer is a drawing or image: a teacher will check it.',
+      confident: false,
+      reason: 'The response is an image',
+      method: 'none',
+    };
   }
 
   const choice = choiceQuestion(input, question, key, type);
   if (choice) return checkChoice(choice, response, possible);
 
   if (key === '' || NO_KEY.some((p) => p.test(key))) {
-    return { ...base, pointsObtained: 0, feedback: 'There is no answer key for this question, so it cannot be checked automatically.', confident: false, reason: 'No answer key', method: 'none' };
+    return {
+      ...base,
+      pointsObtained: 0,
+      feedback: 'There is no answer key for this question, so it cannot be checked automatically.',
+      confident: false,
+      reason: 'No answer key',
+      method: 'none',
+    };
   }
 
   const expected = keyValues(key);
@@ -127,16 +141,34 @@ function checkChoice(choice: Choice, response: string, possible: number): CheckA
   const right = label(choice.correct);
   if (chosen === null) {
     return {
-      pointsObtained: 0, pointsPossible: possible, matched: [], missing: [right], method: 'choice', confident: false,
+      pointsObtained: 0,
+      pointsPossible: possible,
+      matched: [],
+      missing: [right],
+      method: 'choice',
+      confident: false,
       reason: 'No single option could be read from the answer',
       feedback: `The answer does not name one of the options clearly. The correct option is ${right}.`,
     };
   }
   if (chosen === choice.correct) {
-    return { pointsObtained: possible, pointsPossible: possible, matched: [right], missing: [], method: 'choice', confident: true, feedback: `Correct: ${right}.` };
+    return {
+      pointsObtained: possible,
+      pointsPossible: possible,
+      matched: [right],
+      missing: [],
+      method: 'choice',
+      confident: true,
+      feedback: `Correct: ${right}.`,
+    };
   }
   return {
-    pointsObtained: 0, pointsPossible: possible, matched: [], missing: [right], method: 'choice', confident: true,
+    pointsObtained: 0,
+    pointsPossible: possible,
+    matched: [],
+    missing: [right],
+    method: 'choice',
+    confident: true,
     feedback: `Not correct: you chose ${label(chosen)}. The correct option is ${right}.`,
   };
 }
@@ -149,9 +181,15 @@ function checkChoice(choice: Choice, response: string, possible: number): CheckA
  */
 export function keyValues(key: string): Quantity[] | null {
   const plain = normaliseMaths(key).replace(/\s+/g, ' ').trim();
-  const clauses = plain.split(/;|, so |\bso\b|\btherefore\b|\bhence\b|\bgives\b|:\s/i).map((c) => c.trim()).filter(Boolean);
+  const clauses = plain
+    .split(/;|, so |\bso\b|\btherefore\b|\bhence\b|\bgives\b|:\s/i)
+    .map((c) => c.trim())
+    .filter(Boolean);
   const last = clauses[clauses.length - 1] ?? '';
-  const parts = last.split(/\s+or\s+|\s+and\s+|,\s+/i).map((p) => p.trim()).filter(Boolean);
+  const parts = last
+    .split(/\s+or\s+|\s+and\s+|,\s+/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const values: Quantity[] = [];
   for (const part of parts) {
     const afterEquals = part.split(/=|≈/).pop()!.trim();
@@ -172,7 +210,12 @@ function checkNumeric(expected: Quantity[], response: string, possible: number, 
   if (given.length === 0) {
     if (!type.includes('numer')) return null;
     return {
-      ...base, pointsObtained: 0, matched: [], missing: expected.map(describe), confident: false, reason: 'No number found in the answer',
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: expected.map(describe),
+      confident: false,
+      reason: 'No number found in the answer',
       feedback: `No numerical answer was found. Expected ${expected.map(describe).join(' and ')}.`,
     };
   }
@@ -198,19 +241,31 @@ function checkNumeric(expected: Quantity[], response: string, possible: number, 
   const allRight = points === possible;
   const feedback = allRight
     ? `Correct: ${matched.join(' and ')}.`
-    : [points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.', ...notes,
-      missing.length ? `Expected ${missing.join(' and ')}.` : ''].filter(Boolean).join(' ');
+    : [
+        points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.',
+        ...notes,
+        missing.length ? `Expected ${missing.join(' and ')}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
   return { ...base, pointsObtained: points, matched, missing, feedback, confident: !unsure, ...(unsure ? { reason: unsure } : {}) };
 }
 
 /** The value after the response's last '=' (or the whole response when that is one value). */
 function finalQuantity(response: string): Quantity | null {
   const plain = normaliseMaths(response).trim();
-  const tail = plain.split(/=|≈|\bis\b|:/).pop()!.trim();
-  return readQuantity(tail) ?? readQuantity(plain) ?? (() => {
-    const inTail = findQuantities(tail);
-    return inTail.length === 1 ? inTail[0]! : null;
-  })();
+  const tail = plain
+    .split(/=|≈|\bis\b|:/)
+    .pop()!
+    .trim();
+  return (
+    readQuantity(tail) ??
+    readQuantity(plain) ??
+    (() => {
+      const inTail = findQuantities(tail);
+      return inTail.length === 1 ? inTail[0]! : null;
+    })()
+  );
 }
 
 function compare(want: Quantity, got: Quantity): { score: number; note?: string } {
@@ -218,7 +273,7 @@ function compare(want: Quantity, got: Quantity): { score: number; note?: string 
     return sameValue(inBaseUnits(want), inBaseUnits(got), decimalsInBase(want)) ? { score: 1 } : { score: 0 };
   }
   if (!sameValue(want.value, got.value, want.decimals)) return { score: 0 };
-  if (!want.unit || want.unit.dim === 'percent' && !got.unit) return { score: 1 };
+  if (!want.unit || (want.unit.dim === 'percent' && !got.unit)) return { score: 1 };
   if (!got.unit) return { score: 0.75, note: `The value is right but the unit is missing (${want.unit.label}).` };
   return { score: 0.5, note: `The value is right but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}.` };
 }
@@ -250,7 +305,15 @@ function checkTerms(question: string, key: string, response: string, possible: n
   const stems = tokens.map(stem);
   const base = { pointsPossible: possible, method: 'terms' as const };
   if (terms.length === 0) {
-    return { ...base, pointsObtained: 0, matched: [], missing: [], confident: false, reason: 'The answer key has no key terms to look for', feedback: 'This answer could not be checked automatically: a teacher will look at it.' };
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [],
+      confident: false,
+      reason: 'The answer key has no key terms to look for',
+      feedback: 'This answer could not be checked automatically: a teacher will look at it.',
+    };
   }
   const matched = terms.filter((t) => stems.some((s) => sameStem(s, t.stem)) || numberIn(t.word, response));
   const missing = terms.filter((t) => !matched.includes(t));
@@ -259,20 +322,27 @@ function checkTerms(question: string, key: string, response: string, possible: n
 
   const keyWords = words(key).length;
   const reasons: string[] = [];
-  if (type.includes('long') || keyWords > LONG_ANSWER_WORDS || terms.length > MAX_KEY_TERMS) reasons.push('Long answers need a teacher\'s judgement');
+  if (type.includes('long') || keyWords > LONG_ANSWER_WORDS || terms.length > MAX_KEY_TERMS)
+    reasons.push("Long answers need a teacher's judgement");
   if (tokens.length > LONG_ANSWER_WORDS * 2) reasons.push('The response is long');
   if (coverage > 0.25 && coverage < FULL_COVERAGE) reasons.push('Only some key terms matched: the wording may differ from the key');
   if (negated(tokens, stems, matched) && !words(key).some((w) => NEGATIONS.has(w))) reasons.push('The response negates a key term');
   if (terms.length === 1 && matched.length === 1 && tokens.length > 12) reasons.push('One key term in a long response');
 
-  const feedback = points === possible
-    ? `Correct. Key points covered: ${matched.map((t) => t.word).join(', ')}.`
-    : points > 0
-      ? `Partly correct (${fmt(points)} of ${fmt(possible)}). Covered: ${matched.map((t) => t.word).join(', ')}. Missing: ${missing.map((t) => t.word).join(', ')}.`
-      : `Not correct. The answer should mention: ${missing.map((t) => t.word).join(', ')}.`;
+  const feedback =
+    points === possible
+      ? `Correct. Key points covered: ${matched.map((t) => t.word).join(', ')}.`
+      : points > 0
+        ? `Partly correct (${fmt(points)} of ${fmt(possible)}). Covered: ${matched.map((t) => t.word).join(', ')}. Missing: ${missing.map((t) => t.word).join(', ')}.`
+        : `Not correct. The answer should mention: ${missing.map((t) => t.word).join(', ')}.`;
   return {
-    ...base, pointsObtained: points, matched: matched.map((t) => t.word), missing: missing.map((t) => t.word), feedback,
-    confident: reasons.length === 0, ...(reasons.length ? { reason: reasons.join('; ') } : {}),
+    ...base,
+    pointsObtained: points,
+    matched: matched.map((t) => t.word),
+    missing: missing.map((t) => t.word),
+    feedback,
+    confident: reasons.length === 0,
+    ...(reasons.length ? { reason: reasons.join('; ') } : {}),
   };
 }
 
@@ -292,5 +362,7 @@ function numberIn(word: string, response: string): boolean {
 
 /** A negation within three words before a matched term. */
 function negated(tokens: string[], stems: string[], matched: Term[]): boolean {
-  return stems.some((s, i) => matched.some((t) => sameStem(s, t.stem)) && tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATIONS.has(w)));
+  return stems.some(
+    (s, i) => matched.some((t) => sameStem(s, t.stem)) && tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATIONS.has(w)),
+  );
 }

@@ -6,7 +6,11 @@ const check = (over: Partial<CheckAnswerInput> & Pick<CheckAnswerInput, 'answer'
   checkAnswer({ question: '', marksPossible: 2, ...over });
 
 describe('numeric answers', () => {
-  const force = { question: 'A 2 kg trolley accelerates at 3 m/s². What is the resultant force on it?', answer: 'F = ma = 2 × 3 = 6 N', questionType: 'numerical' };
+  const force = {
+    question: 'A 2 kg trolley accelerates at 3 m/s². What is the resultant force on it?',
+    answer: 'F = ma = 2 × 3 = 6 N',
+    questionType: 'numerical',
+  };
 
   it('gives full marks for the right value and unit, also written out or with working', () => {
     for (const response of ['6 N', '6N', '6 newtons', 'F = 2 x 3 = 6 N', 'F = 6.0 N', '6.02 N']) {
@@ -92,7 +96,9 @@ describe('numeric answers', () => {
 describe('multiple choice', () => {
   const q = {
     question: 'Which of these is secondary storage?\nA) RAM\nB) CPU cache\nC) Solid-state drive (SSD)\nD) Registers',
-    answer: 'C) Solid-state drive (SSD)', questionType: 'multiple choice', marksPossible: 1,
+    answer: 'C) Solid-state drive (SSD)',
+    questionType: 'multiple choice',
+    marksPossible: 1,
   };
   it('compares the option chosen, by letter or by text', () => {
     for (const response of ['C', 'c)', '(c)', 'Option C', 'Solid-state drive (SSD)']) {
@@ -103,7 +109,14 @@ describe('multiple choice', () => {
     expect(wrong.feedback).toContain('C) Solid-state drive (SSD)');
   });
   it('uses explicit options and a correct option index', () => {
-    const r = checkAnswer({ question: 'Pick the prime.', answer: '', options: ['4', '6', '7'], correctOption: 2, marksPossible: 1, response: 'C' });
+    const r = checkAnswer({
+      question: 'Pick the prime.',
+      answer: '',
+      options: ['4', '6', '7'],
+      correctOption: 2,
+      marksPossible: 1,
+      response: 'C',
+    });
     expect(r.pointsObtained).toBe(1);
   });
   it('is unsure when no single option can be read', () => {
@@ -149,25 +162,47 @@ describe('short answers by key terms', () => {
   });
 
   it('matches word forms: volatile / volatility, stores / storing', () => {
-    const r = check({ question: 'What is RAM?', answer: 'Volatile memory that stores running programs', response: 'memory with volatility, storing the programs that run', marksPossible: 1 });
+    const r = check({
+      question: 'What is RAM?',
+      answer: 'Volatile memory that stores running programs',
+      response: 'memory with volatility, storing the programs that run',
+      marksPossible: 1,
+    });
     expect(r.pointsObtained).toBe(1);
   });
 
   it('matches a key term and its longer relative by their common stem', () => {
-    const r = check({ question: 'Which force keeps the Moon in orbit?', answer: 'Gravity (the gravitational force)', response: 'gravity', marksPossible: 1 });
+    const r = check({
+      question: 'Which force keeps the Moon in orbit?',
+      answer: 'Gravity (the gravitational force)',
+      response: 'gravity',
+      marksPossible: 1,
+    });
     expect(r.pointsObtained).toBe(1);
     expect(check({ question: 'Name a gas.', answer: 'oxygen', response: 'ox', marksPossible: 1 }).pointsObtained).toBe(0);
   });
 
   it('is unsure when the response negates a key term', () => {
-    const r = check({ question: 'What happens to the pressure when a gas is heated in a sealed container?', answer: 'The pressure increases', response: 'It does not increase', marksPossible: 1 });
+    const r = check({
+      question: 'What happens to the pressure when a gas is heated in a sealed container?',
+      answer: 'The pressure increases',
+      response: 'It does not increase',
+      marksPossible: 1,
+    });
     expect(r.confident).toBe(false);
     expect(r.reason).toContain('negates');
   });
 
   it('is unsure about long answers', () => {
-    const answer = 'At the highest points the bob is momentarily at rest: its energy is all gravitational potential energy. As it swings down, potential energy is transferred to kinetic energy, so it speeds up, reaching maximum speed at the lowest point. As it rises again, kinetic energy is transferred back to potential energy and it slows down.';
-    const r = check({ question: 'Describe the energy changes of a pendulum.', answer, response: 'Potential energy becomes kinetic energy and back again.', questionType: 'long answer', marksPossible: 6 });
+    const answer =
+      'At the highest points the bob is momentarily at rest: its energy is all gravitational potential energy. As it swings down, potential energy is transferred to kinetic energy, so it speeds up, reaching maximum speed at the lowest point. As it rises again, kinetic energy is transferred back to potential energy and it slows down.';
+    const r = check({
+      question: 'Describe the energy changes of a pendulum.',
+      answer,
+      response: 'Potential energy becomes kinetic energy and back again.',
+      questionType: 'long answer',
+      marksPossible: 6,
+    });
     expect(r.confident).toBe(false);
     expect(r.reason).toContain('Long answers');
     expect(r.pointsObtained).toBeGreaterThan(0);

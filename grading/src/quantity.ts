@@ -4,7 +4,19 @@
  * formulas, each with an optional unit that is compared by dimension and scale (1200 g = 1.2 kg).
  */
 
-const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁻': '-' };
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁻': '-',
+};
 const SUBSCRIPTS = /[₀-₉]/g;
 
 /** Unicode and LaTeX maths to a plain ASCII form the parser reads. */
@@ -27,7 +39,9 @@ export function normaliseMaths(text: string): string {
     .replace(/[−–—]/g, '-')
     .replace(/[×✕]/g, '*')
     .replace(/÷/g, '/')
-    .replace(/½/g, '(1/2)').replace(/¼/g, '(1/4)').replace(/¾/g, '(3/4)')
+    .replace(/½/g, '(1/2)')
+    .replace(/¼/g, '(1/4)')
+    .replace(/¾/g, '(3/4)')
     .replace(/π/g, 'pi')
     .replace(/√\s*\(/g, 'sqrt(')
     .replace(/√\s*([0-9.]+)/g, 'sqrt($1)')
@@ -42,43 +56,159 @@ type Unit = { dim: string; factor: number; label: string };
 const u = (dim: string, factor: number, label: string): Unit => ({ dim, factor, label });
 
 const UNITS: Record<string, Unit> = {
-  m: u('length', 1, 'm'), km: u('length', 1000, 'km'), cm: u('length', 0.01, 'cm'), mm: u('length', 0.001, 'mm'),
-  g: u('mass', 0.001, 'g'), kg: u('mass', 1, 'kg'), mg: u('mass', 1e-6, 'mg'), t: u('mass', 1000, 't'),
-  s: u('time', 1, 's'), ms: u('time', 0.001, 'ms'), min: u('time', 60, 'min'), h: u('time', 3600, 'h'),
-  N: u('force', 1, 'N'), kN: u('force', 1000, 'kN'),
-  J: u('energy', 1, 'J'), kJ: u('energy', 1000, 'kJ'), MJ: u('energy', 1e6, 'MJ'),
-  W: u('power', 1, 'W'), kW: u('power', 1000, 'kW'), MW: u('power', 1e6, 'MW'),
-  Pa: u('pressure', 1, 'Pa'), kPa: u('pressure', 1000, 'kPa'),
-  'm/s': u('speed', 1, 'm/s'), 'km/h': u('speed', 1 / 3.6, 'km/h'), 'cm/s': u('speed', 0.01, 'cm/s'),
+  m: u('length', 1, 'm'),
+  km: u('length', 1000, 'km'),
+  cm: u('length', 0.01, 'cm'),
+  mm: u('length', 0.001, 'mm'),
+  g: u('mass', 0.001, 'g'),
+  kg: u('mass', 1, 'kg'),
+  mg: u('mass', 1e-6, 'mg'),
+  t: u('mass', 1000, 't'),
+  s: u('time', 1, 's'),
+  ms: u('time', 0.001, 'ms'),
+  min: u('time', 60, 'min'),
+  h: u('time', 3600, 'h'),
+  N: u('force', 1, 'N'),
+  kN: u('force', 1000, 'kN'),
+  J: u('energy', 1, 'J'),
+  kJ: u('energy', 1000, 'kJ'),
+  MJ: u('energy', 1e6, 'MJ'),
+  W: u('power', 1, 'W'),
+  kW: u('power', 1000, 'kW'),
+  MW: u('power', 1e6, 'MW'),
+  Pa: u('pressure', 1, 'Pa'),
+  kPa: u('pressure', 1000, 'kPa'),
+  'm/s': u('speed', 1, 'm/s'),
+  'km/h': u('speed', 1 / 3.6, 'km/h'),
+  'cm/s': u('speed', 0.01, 'cm/s'),
   'm/s^2': u('acceleration', 1, 'm/s²'),
-  A: u('current', 1, 'A'), mA: u('current', 0.001, 'mA'), V: u('voltage', 1, 'V'), kV: u('voltage', 1000, 'kV'),
-  'Ω': u('resistance', 1, 'Ω'), 'kΩ': u('resistance', 1000, 'kΩ'), Hz: u('frequency', 1, 'Hz'), kHz: u('frequency', 1000, 'kHz'),
-  C: u('charge', 1, 'C'), K: u('temperature-k', 1, 'K'), '°C': u('temperature-c', 1, '°C'), '°': u('angle', 1, '°'),
-  '%': u('percent', 1, '%'), mol: u('amount', 1, 'mol'),
-  L: u('volume', 0.001, 'L'), mL: u('volume', 1e-6, 'mL'), 'cm^3': u('volume', 1e-6, 'cm³'), 'm^3': u('volume', 1, 'm³'),
-  'cm^2': u('area', 1e-4, 'cm²'), 'm^2': u('area', 1, 'm²'), 'mm^2': u('area', 1e-6, 'mm²'), 'km^2': u('area', 1e6, 'km²'),
-  'g/cm^3': u('density', 1000, 'g/cm³'), 'kg/m^3': u('density', 1, 'kg/m³'),
-  'kg*m/s': u('momentum', 1, 'kg·m/s'), 'N*s': u('momentum', 1, 'N·s'), 'N*m': u('moment', 1, 'N·m'),
+  A: u('current', 1, 'A'),
+  mA: u('current', 0.001, 'mA'),
+  V: u('voltage', 1, 'V'),
+  kV: u('voltage', 1000, 'kV'),
+  Ω: u('resistance', 1, 'Ω'),
+  kΩ: u('resistance', 1000, 'kΩ'),
+  Hz: u('frequency', 1, 'Hz'),
+  kHz: u('frequency', 1000, 'kHz'),
+  C: u('charge', 1, 'C'),
+  K: u('temperature-k', 1, 'K'),
+  '°C': u('temperature-c', 1, '°C'),
+  '°': u('angle', 1, '°'),
+  '%': u('percent', 1, '%'),
+  mol: u('amount', 1, 'mol'),
+  L: u('volume', 0.001, 'L'),
+  mL: u('volume', 1e-6, 'mL'),
+  'cm^3': u('volume', 1e-6, 'cm³'),
+  'm^3': u('volume', 1, 'm³'),
+  'cm^2': u('area', 1e-4, 'cm²'),
+  'm^2': u('area', 1, 'm²'),
+  'mm^2': u('area', 1e-6, 'mm²'),
+  'km^2': u('area', 1e6, 'km²'),
+  'g/cm^3': u('density', 1000, 'g/cm³'),
+  'kg/m^3': u('density', 1, 'kg/m³'),
+  'kg*m/s': u('momentum', 1, 'kg·m/s'),
+  'N*s': u('momentum', 1, 'N·s'),
+  'N*m': u('moment', 1, 'N·m'),
 };
 
 const WORD_UNITS: Record<string, string> = {
-  metre: 'm', metres: 'm', meter: 'm', meters: 'm', kilometre: 'km', kilometres: 'km', kilometer: 'km', kilometers: 'km',
-  centimetre: 'cm', centimetres: 'cm', centimeter: 'cm', centimeters: 'cm', millimetre: 'mm', millimetres: 'mm',
-  gram: 'g', grams: 'g', kilogram: 'kg', kilograms: 'kg', second: 's', seconds: 's', sec: 's', secs: 's',
-  minute: 'min', minutes: 'min', mins: 'min', hour: 'h', hours: 'h', hr: 'h', hrs: 'h',
-  newton: 'N', newtons: 'N', joule: 'J', joules: 'J', watt: 'W', watts: 'W', pascal: 'Pa', pascals: 'Pa',
-  amp: 'A', amps: 'A', ampere: 'A', amperes: 'A', volt: 'V', volts: 'V', ohm: 'Ω', ohms: 'Ω', hertz: 'Hz',
-  kelvin: 'K', degree: '°', degrees: '°', deg: '°', percent: '%', litre: 'L', litres: 'L', liter: 'L', liters: 'L',
-  l: 'L', ml: 'mL', kmh: 'km/h', kph: 'km/h', mps: 'm/s', 'km/hr': 'km/h', 'm/s/s': 'm/s^2', 'ms^-2': 'm/s^2', 'm*s^-2': 'm/s^2',
-  'ms^-1': 'm/s', 'm*s^-1': 'm/s', 'kgm/s': 'kg*m/s', 'kg*m*s^-1': 'kg*m/s', 'ns': 'N*s', 'nm': 'N*m', 'm^3': 'm^3',
-  'degc': '°C', '°c': '°C', 'celsius': '°C', 'g/ml': 'g/cm^3', 'g/cc': 'g/cm^3', 'g/cm3': 'g/cm^3', 'kg/m3': 'kg/m^3',
-  'cm3': 'cm^3', 'm3': 'm^3', 'cm2': 'cm^2', 'm2': 'm^2', 'mm2': 'mm^2', 'm/s2': 'm/s^2', 'ohm(s)': 'Ω',
+  metre: 'm',
+  metres: 'm',
+  meter: 'm',
+  meters: 'm',
+  kilometre: 'km',
+  kilometres: 'km',
+  kilometer: 'km',
+  kilometers: 'km',
+  centimetre: 'cm',
+  centimetres: 'cm',
+  centimeter: 'cm',
+  centimeters: 'cm',
+  millimetre: 'mm',
+  millimetres: 'mm',
+  gram: 'g',
+  grams: 'g',
+  kilogram: 'kg',
+  kilograms: 'kg',
+  second: 's',
+  seconds: 's',
+  sec: 's',
+  secs: 's',
+  minute: 'min',
+  minutes: 'min',
+  mins: 'min',
+  hour: 'h',
+  hours: 'h',
+  hr: 'h',
+  hrs: 'h',
+  newton: 'N',
+  newtons: 'N',
+  joule: 'J',
+  joules: 'J',
+  watt: 'W',
+  watts: 'W',
+  pascal: 'Pa',
+  pascals: 'Pa',
+  amp: 'A',
+  amps: 'A',
+  ampere: 'A',
+  amperes: 'A',
+  volt: 'V',
+  volts: 'V',
+  ohm: 'Ω',
+  ohms: 'Ω',
+  hertz: 'Hz',
+  kelvin: 'K',
+  degree: '°',
+  degrees: '°',
+  deg: '°',
+  percent: '%',
+  litre: 'L',
+  litres: 'L',
+  liter: 'L',
+  liters: 'L',
+  l: 'L',
+  ml: 'mL',
+  kmh: 'km/h',
+  kph: 'km/h',
+  mps: 'm/s',
+  'km/hr': 'km/h',
+  'm/s/s': 'm/s^2',
+  'ms^-2': 'm/s^2',
+  'm*s^-2': 'm/s^2',
+  'ms^-1': 'm/s',
+  'm*s^-1': 'm/s',
+  'kgm/s': 'kg*m/s',
+  'kg*m*s^-1': 'kg*m/s',
+  ns: 'N*s',
+  nm: 'N*m',
+  'm^3': 'm^3',
+  degc: '°C',
+  '°c': '°C',
+  celsius: '°C',
+  'g/ml': 'g/cm^3',
+  'g/cc': 'g/cm^3',
+  'g/cm3': 'g/cm^3',
+  'kg/m3': 'kg/m^3',
+  cm3: 'cm^3',
+  m3: 'm^3',
+  cm2: 'cm^2',
+  m2: 'm^2',
+  mm2: 'mm^2',
+  'm/s2': 'm/s^2',
+  'ohm(s)': 'Ω',
 };
 
 /** A unit as written ('newtons', 'm s^-1', 'kg·m/s', 'cm²'), or undefined when it is not one we know. */
 export function readUnit(raw: string): Unit | undefined {
-  const compact = raw.trim().replace(/\.$/, '').replace(/[·⋅]/g, '*').replace(/\s*\/\s*/g, '/').replace(/\^\((-?\d)\)/g, '^$1')
-    .replace(/\s+(?=[a-zA-Z])/g, '*').replace(/^\*|\*$/g, '');
+  const compact = raw
+    .trim()
+    .replace(/\.$/, '')
+    .replace(/[·⋅]/g, '*')
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\^\((-?\d)\)/g, '^$1')
+    .replace(/\s+(?=[a-zA-Z])/g, '*')
+    .replace(/^\*|\*$/g, '');
   const direct = UNITS[compact] ?? UNITS[compact.replace(/\*/g, '')];
   if (direct) return direct;
   const lower = compact.toLowerCase();
@@ -90,10 +220,19 @@ export function readUnit(raw: string): Unit | undefined {
 class Parser {
   private i = 0;
   constructor(private readonly s: string) {}
-  get rest() { return this.s.slice(this.i); }
-  get position() { return this.i; }
-  private skip() { while (this.s[this.i] === ' ') this.i++; }
-  private peek() { this.skip(); return this.s[this.i]; }
+  get rest() {
+    return this.s.slice(this.i);
+  }
+  get position() {
+    return this.i;
+  }
+  private skip() {
+    while (this.s[this.i] === ' ') this.i++;
+  }
+  private peek() {
+    this.skip();
+    return this.s[this.i];
+  }
   expression(): number {
     let v = this.term();
     for (;;) {
@@ -101,7 +240,10 @@ class Parser {
       if (c !== '+' && c !== '-') return v;
       const save = this.i;
       this.i++;
-      if (!this.startsOperand()) { this.i = save; return v; }
+      if (!this.startsOperand()) {
+        this.i = save;
+        return v;
+      }
       v = c === '+' ? v + this.term() : v - this.term();
     }
   }
@@ -112,7 +254,10 @@ class Parser {
       if (c === '*' || c === '/') {
         const save = this.i;
         this.i++;
-        if (!this.startsOperand()) { this.i = save; return v; }
+        if (!this.startsOperand()) {
+          this.i = save;
+          return v;
+        }
         const r = this.power();
         v = c === '*' ? v * r : v / r;
       } else if (c === '(' || this.s.startsWith('pi', this.i) || this.s.startsWith('sqrt', this.i)) {
@@ -125,15 +270,24 @@ class Parser {
     if (this.peek() === '^') {
       const save = this.i;
       this.i++;
-      if (!this.startsOperand()) { this.i = save; return base; }
+      if (!this.startsOperand()) {
+        this.i = save;
+        return base;
+      }
       return base ** this.power();
     }
     return base;
   }
   private unary(): number {
     const c = this.peek();
-    if (c === '-') { this.i++; return -this.unary(); }
-    if (c === '+') { this.i++; return this.unary(); }
+    if (c === '-') {
+      this.i++;
+      return -this.unary();
+    }
+    if (c === '+') {
+      this.i++;
+      return this.unary();
+    }
     return this.atom();
   }
   private atom(): number {
@@ -145,8 +299,14 @@ class Parser {
       this.i++;
       return v;
     }
-    if (this.s.startsWith('sqrt', this.i)) { this.i += 4; return Math.sqrt(this.atom()); }
-    if (this.s.startsWith('pi', this.i) && !/[a-z]/i.test(this.s[this.i + 2] ?? '')) { this.i += 2; return Math.PI; }
+    if (this.s.startsWith('sqrt', this.i)) {
+      this.i += 4;
+      return Math.sqrt(this.atom());
+    }
+    if (this.s.startsWith('pi', this.i) && !/[a-z]/i.test(this.s[this.i + 2] ?? '')) {
+      this.i += 2;
+      return Math.PI;
+    }
     const m = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/i.exec(this.s.slice(this.i));
     if (!m) throw new Error('number expected');
     this.i += m[0].length;
@@ -169,9 +329,17 @@ export type Quantity = {
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
 export function readQuantity(raw: string): Quantity | null {
-  let text = normaliseMaths(raw).replace(/\(([^()]*[a-zA-Z][^()]*)\)\s*$/, '').replace(/[≈~]/g, '').trim().replace(/[.;,]$/, '').trim();
+  let text = normaliseMaths(raw)
+    .replace(/\(([^()]*[a-zA-Z][^()]*)\)\s*$/, '')
+    .replace(/[≈~]/g, '')
+    .trim()
+    .replace(/[.;,]$/, '')
+    .trim();
   // A mixed number: 1 5/12.
-  text = text.replace(/^(-?\d+)\s+(\d+)\/(\d+)(?=\s|$)/, (_, w: string, n: string, d: string) => `(${w}${w.startsWith('-') ? '-' : '+'}${n}/${d})`);
+  text = text.replace(
+    /^(-?\d+)\s+(\d+)\/(\d+)(?=\s|$)/,
+    (_, w: string, n: string, d: string) => `(${w}${w.startsWith('-') ? '-' : '+'}${n}/${d})`,
+  );
   if (!/[0-9]|pi|sqrt/.test(text)) return null;
   const parser = new Parser(text);
   let value: number;

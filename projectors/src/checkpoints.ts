@@ -23,9 +23,14 @@ export type CheckpointState =
  * (see rebuild.ts). Never drops a table that serves.
  */
 export async function checkpointState(db: SqlClient, name: string, version: number, tables: readonly string[]): Promise<CheckpointState> {
-  await db.query('INSERT INTO projection_checkpoints (name, position, version) VALUES ($1, NULL, $2) ON CONFLICT (name) DO NOTHING', [name, version]);
+  await db.query('INSERT INTO projection_checkpoints (name, position, version) VALUES ($1, NULL, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    version,
+  ]);
   const { rows } = await db.query<{ version: number | null; position: string | null }>(
-    'SELECT version, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
+    'SELECT version, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+    [name],
+  );
   const row = rows[0];
   if (row?.version === version) return 'current';
   if (row?.position == null) {

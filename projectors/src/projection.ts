@@ -41,7 +41,9 @@ export type BatchProjectionDefinition<State> = {
 export const rowSetsOf = (state: unknown): RowSet<Record<string, unknown>>[] =>
   Object.values(state as Record<string, unknown>).filter((v): v is RowSet<Record<string, unknown>> => v instanceof RowSet);
 
-export function defineProjection<State>(def: BatchProjectionDefinition<State>): Projection & { definition: BatchProjectionDefinition<State> } {
+export function defineProjection<State>(
+  def: BatchProjectionDefinition<State>,
+): Projection & { definition: BatchProjectionDefinition<State> } {
   return {
     name: def.name,
     version: def.version,
@@ -55,7 +57,8 @@ export function defineProjection<State>(def: BatchProjectionDefinition<State>): 
       for (const event of events) {
         const t = def.evolve(state, event);
         if (!t) continue;
-        if (Array.isArray(t)) touched.push(...t); else touched.push(t);
+        if (Array.isArray(t)) touched.push(...t);
+        else touched.push(t);
       }
       if (def.save) await def.save(tx, state);
       else for (const set of rowSetsOf(state)) await set.flush(tx);

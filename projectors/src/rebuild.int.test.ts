@@ -23,7 +23,9 @@ function counting(opts: { version?: number; weight?: number; held?: () => boolea
       if (opts.held?.()) throw new Error('held');
       await tx.query(
         `INSERT INTO applied (event_id, n) SELECT id, $2 FROM unnest($1::uuid[]) AS u(id)
-         ON CONFLICT (event_id) DO UPDATE SET n = applied.n + $2`, [events.map((e) => e.eventId), weight]);
+         ON CONFLICT (event_id) DO UPDATE SET n = applied.n + $2`,
+        [events.map((e) => e.eventId), weight],
+      );
       return [{ tenant: 't', keys: ['k'] }];
     },
   };
@@ -32,7 +34,13 @@ function counting(opts: { version?: number; weight?: number; held?: () => boolea
 async function appendMany(store: EventStore, total: number): Promise<string> {
   let last = '';
   for (let i = 0; i < total; i += 10) {
-    last = (await store.append(`s:t:${i % 7}`, Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })), { expectedVersion: 'any' })).lastPosition;
+    last = (
+      await store.append(
+        `s:t:${i % 7}`,
+        Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })),
+        { expectedVersion: 'any' },
+      )
+    ).lastPosition;
   }
   return last;
 }
@@ -40,19 +48,44 @@ async function appendMany(store: EventStore, total: number): Promise<string> {
 const counts = async (db: Database) =>
   (await db.query<{ rows: number; max: number | null }>('SELECT count(*)::int AS rows, max(n) AS max FROM applied')).rows[0]!;
 const checkpoint = async (db: Database) =>
-  (await db.query<{ position: string | null; version: number | null }>("SELECT position, version FROM projection_checkpoints WHERE name = 'counting'")).rows[0]!;
+  (
+    await db.query<{ position: string | null; version: number | null }>(
+      "SELECT position, version FROM projection_checkpoints WHERE name = 'counting'",
+    )
+  ).rows[0]!;
 
 type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
 const databaseUrl = process.env.DATABASE_URL;
 const backends: [string, Backend][] = [
-  ['PGlite', { open: async () => { const db = await openPgliteDatabase({}); return { db, dispose: () => db.close() }; } }],
-  ...(databaseUrl ? [['PostgreSQL', {
-    open: async () => {
-      const schema = await createIsolatedSchema(databaseUrl, 'rebuild');
-      const db = openPostgresDatabase({ connectionString: schema.connectionString });
-      return { db, dispose: async () => { await db.close(); await schema.drop(); } };
+  [
+    'PGlite',
+    {
+      open: async () => {
+        const db = await openPgliteDatabase({});
+        return { db, dispose: () => db.close() };
+      },
     },
-  }] as [string, Backend]] : []),
+  ],
+  ...(databaseUrl
+    ? [
+        [
+          'PostgreSQL',
+          {
+            open: async () => {
+              const schema = await createIsolatedSchema(databaseUrl, 'rebuild');
+              const db = openPostgresDatabase({ connectionString: schema.connectionString });
+              return {
+                db,
+                dispose: async () => {
+                  await db.close();
+                  await schema.drop();
+                },
+              };
+            },
+          },
+        ] as [string, Backend],
+      ]
+    : []),
 ];
 
 describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
@@ -79,8 +112,16 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
     let held = true;
     const bus = createInProcessBus();
     const notices: ProjectionNotice[] = [];
-    await bus.subscribe((n) => { notices.push(n); });
-    const v2 = createProjectorRunner({ store, db, bus, log: () => {}, projections: [counting({ version: 2, weight: 10, held: () => held })] });
+    await bus.subscribe((n) => {
+      notices.push(n);
+    });
+    const v2 = createProjectorRunner({
+      store,
+      db,
+      bus,
+      log: () => {},
+      projections: [counting({ version: 2, weight: 10, held: () => held })],
+    });
     await v2.start();
     const last = await appendMany(store, 30);
     // The new version is held back: the old tables answer, whole, with the old version's checkpoint.
@@ -93,8 +134,13 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
     expect(notices).toContainEqual(expect.objectContaining({ projection: 'counting', tenant: '*', keys: ['*'] }));
     const leftovers = await db.query("SELECT 1 FROM projection_checkpoints WHERE name LIKE 'counting@%'");
     expect(leftovers.rowCount).toBe(0);
-    await expect.poll(async () => (await db.query(
-      "SELECT 1 FROM information_schema.schemata WHERE starts_with(schema_name, current_schema() || '_rebuild_')")).rowCount).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await db.query("SELECT 1 FROM information_schema.schemata WHERE starts_with(schema_name, current_schema() || '_rebuild_')"))
+            .rowCount,
+      )
+      .toBe(0);
     await v2.stop();
   });
 
@@ -106,7 +152,9 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
     await db.query('UPDATE applied SET n = 99');
     let writing = true;
     const until = Date.now() + 2000;
-    const writer = (async () => { while (writing && Date.now() < until) await appendMany(store, 10); })();
+    const writer = (async () => {
+      while (writing && Date.now() < until) await appendMany(store, 10);
+    })();
     await live.rebuild(['counting']);
     writing = false;
     await writer;
@@ -115,7 +163,8 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
     expect(await counts(db)).toEqual({ rows: rows[0]!.n, max: 1 });
     const status = await db.query<{ status: string; events_done: string; events_total: string }>(
-      "SELECT status, events_done::text, events_total::text FROM projection_rebuilds WHERE name = 'counting'");
+      "SELECT status, events_done::text, events_total::text FROM projection_rebuilds WHERE name = 'counting'",
+    );
     expect(status.rows[0]).toMatchObject({ status: 'swapped' });
     expect(Number(status.rows[0]!.events_done)).toBeGreaterThanOrEqual(300);
     await live.stop();
@@ -127,9 +176,19 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
     await live.start();
     await live.idle();
     await db.query('UPDATE applied SET n = 99');
-    const request = await store.append(REBUILD_STREAM, [{ type: REBUILD_REQUESTED, data: { projection: '*' } }], { expectedVersion: 'any' });
-    await expect.poll(async () => (await db.query<{ status: string; request_position: string }>(
-      "SELECT status, request_position FROM projection_rebuilds WHERE name = 'counting'")).rows[0], { timeout: 30_000 })
+    const request = await store.append(REBUILD_STREAM, [{ type: REBUILD_REQUESTED, data: { projection: '*' } }], {
+      expectedVersion: 'any',
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query<{ status: string; request_position: string }>(
+              "SELECT status, request_position FROM projection_rebuilds WHERE name = 'counting'",
+            )
+          ).rows[0],
+        { timeout: 30_000 },
+      )
       .toEqual({ status: 'swapped', request_position: request.lastPosition });
     expect(await counts(db)).toEqual({ rows: 51, max: 1 });
     await live.stop();

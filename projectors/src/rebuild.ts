@@ -77,16 +77,29 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     lastReport = now;
     const progress = progressNow('building');
     opts.onProgress?.(progress);
-    reporting = reporting.then(() => markRebuildProgress(db, names, progress.done, progress.total)).catch((err) => log('rebuild: progress not saved', err));
+    reporting = reporting
+      .then(() => markRebuildProgress(db, names, progress.done, progress.total))
+      .catch((err) => log('rebuild: progress not saved', err));
   };
 
   const shadow = createProjectorRunner({
-    store, db, projections, schema, batchSize: opts.batchSize ?? 2000, pollMs: 50, log,
-    onBatch: (name, events) => { done.set(name, (done.get(name) ?? 0) + events); report(); },
+    store,
+    db,
+    projections,
+    schema,
+    batchSize: opts.batchSize ?? 2000,
+    pollMs: 50,
+    log,
+    onBatch: (name, events) => {
+      done.set(name, (done.get(name) ?? 0) + events);
+      report();
+    },
   });
   const positions: Record<string, string | null> = {};
   const swapped = new Set<string>();
-  const abort = () => { void shadow.stop(); };
+  const abort = () => {
+    void shadow.stop();
+  };
   opts.signal?.addEventListener('abort', abort);
   try {
     if (opts.signal?.aborted) throw new Error('stopped before the rebuild began');
@@ -106,7 +119,9 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
       await markRebuildFinished(db, p.name, {});
       opts.onSwapped?.(p.name, position);
       if (opts.bus && position) {
-        await opts.bus.publish({ projection: p.name, tenant: REBUILT_TENANT, keys: [REBUILT_KEY], position }).catch((err) => log('rebuild: announcement failed', err));
+        await opts.bus
+          .publish({ projection: p.name, tenant: REBUILT_TENANT, keys: [REBUILT_KEY], position })
+          .catch((err) => log('rebuild: announcement failed', err));
       }
     }
     opts.onProgress?.(progressNow('done'));
@@ -133,19 +148,35 @@ export async function rebuildProjection(
 }
 
 async function swapIn(
-  db: Database, store: EventStore, p: Projection, schema: string, home: string, batchSize: number,
+  db: Database,
+  store: EventStore,
+  p: Projection,
+  schema: string,
+  home: string,
+  batchSize: number,
 ): Promise<{ position: string | null; caughtUp: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
         await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
-        await tx.query(`INSERT INTO "${home}".projection_checkpoints (name, position) VALUES ($1, NULL) ON CONFLICT (name) DO NOTHING`, [p.name]);
-        const live = (await tx.query<{ position: string | null }>(
-          `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1 FOR UPDATE`, [p.name])).rows[0]?.position ?? null;
+        await tx.query(`INSERT INTO "${home}".projection_checkpoints (name, position) VALUES ($1, NULL) ON CONFLICT (name) DO NOTHING`, [
+          p.name,
+        ]);
+        const live =
+          (
+            await tx.query<{ position: string | null }>(
+              `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1 FOR UPDATE`,
+              [p.name],
+            )
+          ).rows[0]?.position ?? null;
         const shadowName = `${p.name}@${schema}`;
         let caughtUp = 0;
-        let at = (await tx.query<{ position: string | null }>(
-          `SELECT position FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName])).rows[0]?.position ?? null;
+        let at =
+          (
+            await tx.query<{ position: string | null }>(`SELECT position FROM "${home}".projection_checkpoints WHERE name = $1`, [
+              shadowName,
+            ])
+          ).rows[0]?.position ?? null;
         // What the live runner applied since the shadow went idle: committed (the live runner read it), so readable here.
         while (live !== null && (at === null || store.comparePositions(at as GlobalPosition, live as GlobalPosition) < 0)) {
           const events = await readLogBetween(tx, at, live, batchSize);
@@ -154,8 +185,8 @@ async function swapIn(
           caughtUp += events.length;
           at = events[events.length - 1]!.globalPosition;
         }
-        const position = at === null ? live : live === null ? at
-          : store.comparePositions(at as GlobalPosition, live as GlobalPosition) >= 0 ? at : live;
+        const position =
+          at === null ? live : live === null ? at : store.comparePositions(at as GlobalPosition, live as GlobalPosition) >= 0 ? at : live;
         await tx.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT_MS}ms'`);
         const existing: string[] = [];
         for (const table of p.tables) {
@@ -167,8 +198,11 @@ async function swapIn(
           await tx.query(`DROP TABLE IF EXISTS "${home}"."${table}"`);
           await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA "${home}"`);
         }
-        await tx.query(`UPDATE "${home}".projection_checkpoints SET position = $2, version = $3, updated_at = now() WHERE name = $1`,
-          [p.name, position, p.version]);
+        await tx.query(`UPDATE "${home}".projection_checkpoints SET position = $2, version = $3, updated_at = now() WHERE name = $1`, [
+          p.name,
+          position,
+          p.version,
+        ]);
         await tx.query(`DELETE FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName]);
         return { position, caughtUp };
       });
@@ -181,8 +215,16 @@ async function swapIn(
 }
 
 type LogRow = {
-  tx: string; pos: string; stream_id: string; version: string; event_id: string; type: string;
-  schema_version: number; data: Record<string, unknown>; metadata: RecordedEvent['metadata']; recorded_at: Date;
+  tx: string;
+  pos: string;
+  stream_id: string;
+  version: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: RecordedEvent['metadata'];
+  recorded_at: Date;
 };
 
 /** Events in (after, upTo], read in the swap's own transaction (PGlite has one connection, held by it). */
@@ -194,9 +236,17 @@ async function readLogBetween(tx: SqlClient, after: string | null, upTo: string,
        event_id::text AS event_id, type, schema_version, data, metadata, recorded_at
      FROM events WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
      ORDER BY transaction_id, position LIMIT $5`,
-    [from.transactionId.toString(), from.position.toString(), to.transactionId.toString(), to.position.toString(), limit]);
+    [from.transactionId.toString(), from.position.toString(), to.transactionId.toString(), to.position.toString(), limit],
+  );
   return rows.map((row) => ({
-    eventId: row.event_id, type: row.type, schemaVersion: row.schema_version, data: row.data, metadata: row.metadata,
-    streamId: row.stream_id, streamVersion: Number(row.version), globalPosition: encodePosition(row.tx, row.pos), recordedAt: row.recorded_at,
+    eventId: row.event_id,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamVersion: Number(row.version),
+    globalPosition: encodePosition(row.tx, row.pos),
+    recordedAt: row.recorded_at,
   }));
 }

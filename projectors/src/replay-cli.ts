@@ -43,9 +43,7 @@ try {
 }
 
 async function rebuildHere(): Promise<void> {
-  const db = config.databaseUrl
-    ? openPostgresDatabase({ connectionString: config.databaseUrl })
-    : await openPgliteDatabase({ dataDir });
+  const db = config.databaseUrl ? openPostgresDatabase({ connectionString: config.databaseUrl }) : await openPgliteDatabase({ dataDir });
   const store = await createSqlEventStore(db);
   // On PostgreSQL the swap is announced to the running servers' clients through LISTEN/NOTIFY.
   const bus = config.databaseUrl ? createPostgresBus(db) : undefined;
@@ -65,7 +63,11 @@ async function runningServer(): Promise<{ url: string; key: string } | null> {
   const file = path.join(dataDir, 'server.json');
   if (!existsSync(file)) return null;
   const { url, pid } = JSON.parse(await readFile(file, 'utf8')) as { url: string; pid: number };
-  try { process.kill(pid, 0); } catch { return null; }
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
   const key = config.operatorKey ?? (await readFile(path.join(dataDir, 'operator-key'), 'utf8')).trim();
   return { url, key };
 }
@@ -74,10 +76,11 @@ async function rebuildOnServer(url: string, key: string): Promise<void> {
   console.log(`The server at ${url} holds ${dataDir}: asking it to rebuild.`);
   const call = async (method: 'GET' | 'POST', route: string, body?: unknown) => {
     const res = await fetch(`${url}${route}`, {
-      method, headers: { [OPERATOR_KEY_HEADER]: key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      method,
+      headers: { [OPERATOR_KEY_HEADER]: key, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    const json = await res.json().catch(() => null) as unknown;
+    const json = (await res.json().catch(() => null)) as unknown;
     if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${(json as { message?: string } | null)?.message ?? ''}`);
     return json;
   };
@@ -87,7 +90,9 @@ async function rebuildOnServer(url: string, key: string): Promise<void> {
   for (;;) {
     await new Promise((r) => setTimeout(r, 300));
     const reply = (await call('GET', '/admin/projections')) as ProjectionsReply;
-    const mine = reply.projections.filter((p) => chosenNames.includes(p.name) && p.rebuild && Date.parse(p.rebuild.started_at) >= asked - 2000);
+    const mine = reply.projections.filter(
+      (p) => chosenNames.includes(p.name) && p.rebuild && Date.parse(p.rebuild.started_at) >= asked - 2000,
+    );
     if (mine.length < chosenNames.length) continue;
     const failed = mine.filter((p) => p.rebuild!.status === 'failed');
     if (failed.length > 0) throw new Error(failed.map((p) => `${p.name}: ${p.rebuild!.last_error ?? 'failed'}`).join('; '));
@@ -95,7 +100,12 @@ async function rebuildOnServer(url: string, key: string): Promise<void> {
     const total = Math.max(...mine.map((p) => p.rebuild!.events_total));
     const seconds = (Date.now() - asked) / 1000;
     const finished = mine.every((p) => p.rebuild!.status === 'swapped');
-    bar.show({ done: finished ? total : done, total, eventsPerSecond: seconds > 0 ? Math.round(done / seconds) : 0, phase: finished ? 'done' : 'building' });
+    bar.show({
+      done: finished ? total : done,
+      total,
+      eventsPerSecond: seconds > 0 ? Math.round(done / seconds) : 0,
+      phase: finished ? 'done' : 'building',
+    });
     if (finished) break;
   }
   bar.end();
@@ -115,11 +125,20 @@ function createProgressBar() {
       const filled = Math.round(fraction * width);
       const eta = p.eventsPerSecond > 0 ? Math.max(0, (p.total - p.done) / p.eventsPerSecond) : null;
       const phase = p.phase === 'swapping' ? ' swapping in…' : p.phase === 'done' ? ' swapped in' : '';
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  `
-        + `${fmt(p.done)} / ${fmt(p.total)} events  ${fmt(p.eventsPerSecond)} events/s  ETA ${eta === null ? '?' : `${eta.toFixed(0)} s`}${phase}`;
-      if (tty) { process.stderr.write(`\r${line}\x1b[K`); drawn = true; }
-      else if (Date.now() - lastLine > 2000 || p.phase !== 'building') { process.stderr.write(`${line}\n`); lastLine = Date.now(); }
+      const line =
+        `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  ` +
+        `${fmt(p.done)} / ${fmt(p.total)} events  ${fmt(p.eventsPerSecond)} events/s  ETA ${eta === null ? '?' : `${eta.toFixed(0)} s`}${phase}`;
+      if (tty) {
+        process.stderr.write(`\r${line}\x1b[K`);
+        drawn = true;
+      } else if (Date.now() - lastLine > 2000 || p.phase !== 'building') {
+        process.stderr.write(`${line}\n`);
+        lastLine = Date.now();
+      }
     },
-    end() { if (tty && drawn) process.stderr.write('\n'); drawn = false; },
+    end() {
+      if (tty && drawn) process.stderr.write('\n');
+      drawn = false;
+    },
   };
 }

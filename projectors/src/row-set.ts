@@ -52,9 +52,12 @@ export class RowSet<Row extends Record<string, unknown>> {
     if (wanted.size === 0) return;
     const t = quote(this.spec.table);
     const cols = this.spec.key.map(quote).join(', ');
-    const found = await this.select(tx,
+    const found = await this.select(
+      tx,
       `SELECT to_jsonb(t.*) AS r FROM ${t} t WHERE (${this.spec.key.map((c) => `t.${quote(c)}`).join(', ')}) IN
-       (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`, [JSON.stringify([...wanted.values()])]);
+       (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`,
+      [JSON.stringify([...wanted.values()])],
+    );
     for (const id of wanted.keys()) if (!found.has(id)) this.absent.add(id);
   }
 
@@ -75,7 +78,10 @@ export class RowSet<Row extends Record<string, unknown>> {
       const id = this.keyOf(r);
       // A row already changed in memory wins over the stored one; a row deleted in this batch stays deleted.
       if (this.deleted.has(id)) continue;
-      if (!this.rows.has(id)) { this.rows.set(id, r); this.absent.delete(id); }
+      if (!this.rows.has(id)) {
+        this.rows.set(id, r);
+        this.absent.delete(id);
+      }
       found.set(id, this.rows.get(id)!);
     }
     return found;
@@ -122,8 +128,9 @@ export class RowSet<Row extends Record<string, unknown>> {
     if (this.deleted.size > 0) {
       this.statements++;
       const cols = this.spec.key.map(quote).join(', ');
-      await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`,
-        [JSON.stringify([...this.deleted.values()])]);
+      await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`, [
+        JSON.stringify([...this.deleted.values()]),
+      ]);
     }
     if (this.dirty.size > 0) {
       this.statements++;
@@ -134,7 +141,8 @@ export class RowSet<Row extends Record<string, unknown>> {
       await tx.query(
         `INSERT INTO ${t} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
          ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
-        [JSON.stringify(rows)]);
+        [JSON.stringify(rows)],
+      );
     }
     this.dirty.clear();
     this.deleted.clear();

@@ -14,7 +14,9 @@ function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) =
     version: 1,
     tables: ['applied'],
     async migrate(db: SqlClient) {
-      await db.query('CREATE TABLE IF NOT EXISTS applied (event_id uuid PRIMARY KEY, n integer NOT NULL, stream_id text NOT NULL, version integer NOT NULL)');
+      await db.query(
+        'CREATE TABLE IF NOT EXISTS applied (event_id uuid PRIMARY KEY, n integer NOT NULL, stream_id text NOT NULL, version integer NOT NULL)',
+      );
     },
     async applyBatch(tx, events) {
       for (const e of events) hooks.onApply?.(e, ++nth);
@@ -22,7 +24,8 @@ function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) =
         `INSERT INTO applied (event_id, n, stream_id, version)
          SELECT event_id, 1, stream_id, version FROM unnest($1::uuid[], $2::text[], $3::int[]) AS u(event_id, stream_id, version)
          ON CONFLICT (event_id) DO UPDATE SET n = applied.n + 1`,
-        [events.map((e) => e.eventId), events.map((e) => e.streamId), events.map((e) => e.streamVersion)]);
+        [events.map((e) => e.eventId), events.map((e) => e.streamId), events.map((e) => e.streamVersion)],
+      );
       return events.map((e) => ({ tenant: 't', keys: [`stream:${e.streamId}`] }));
     },
   };
@@ -31,7 +34,11 @@ function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) =
 async function appendMany(store: EventStore, total: number): Promise<string> {
   let last = '';
   for (let i = 0; i < total; i += 10) {
-    const r = await store.append(`s:t:${i % 7}`, Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })), { expectedVersion: 'any' });
+    const r = await store.append(
+      `s:t:${i % 7}`,
+      Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })),
+      { expectedVersion: 'any' },
+    );
     last = r.lastPosition;
   }
   return last;
@@ -43,14 +50,35 @@ const counts = async (db: Database) =>
 type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
 const databaseUrl = process.env.DATABASE_URL;
 const backends: [string, Backend][] = [
-  ['PGlite', { open: async () => { const db = await openPgliteDatabase({}); return { db, dispose: () => db.close() }; } }],
-  ...(databaseUrl ? [['PostgreSQL', {
-    open: async () => {
-      const schema = await createIsolatedSchema(databaseUrl, 'runner');
-      const db = openPostgresDatabase({ connectionString: schema.connectionString });
-      return { db, dispose: async () => { await db.close(); await schema.drop(); } };
+  [
+    'PGlite',
+    {
+      open: async () => {
+        const db = await openPgliteDatabase({});
+        return { db, dispose: () => db.close() };
+      },
     },
-  }] as [string, Backend]] : []),
+  ],
+  ...(databaseUrl
+    ? [
+        [
+          'PostgreSQL',
+          {
+            open: async () => {
+              const schema = await createIsolatedSchema(databaseUrl, 'runner');
+              const db = openPostgresDatabase({ connectionString: schema.connectionString });
+              return {
+                db,
+                dispose: async () => {
+                  await db.close();
+                  await schema.drop();
+                },
+              };
+            },
+          },
+        ] as [string, Backend],
+      ]
+    : []),
 ];
 
 describe.each(backends)('projector runner on %s', (_name, backend) => {
@@ -70,11 +98,26 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
     const last = await appendMany(store, 1000);
     let stopped: Promise<void> | undefined;
     const first: ReturnType<typeof createProjectorRunner> = createProjectorRunner({
-      store, db, batchSize: 100,
-      projections: [countingProjection({ onApply: (_e, nth) => { if (nth === 250) stopped = first.stop(); } })],
+      store,
+      db,
+      batchSize: 100,
+      projections: [
+        countingProjection({
+          onApply: (_e, nth) => {
+            if (nth === 250) stopped = first.stop();
+          },
+        }),
+      ],
     });
     await first.start();
-    await new Promise<void>((resolve) => { const t = setInterval(() => { if (stopped) { clearInterval(t); resolve(); } }, 5); });
+    await new Promise<void>((resolve) => {
+      const t = setInterval(() => {
+        if (stopped) {
+          clearInterval(t);
+          resolve();
+        }
+      }, 5);
+    });
     await stopped;
     expect(await counts(db)).toEqual({ rows: '200', max: 1 });
 
@@ -89,8 +132,20 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
     const last = await appendMany(store, 300);
     let failed = false;
     const runner = createProjectorRunner({
-      store, db, batchSize: 50, log: () => {},
-      projections: [countingProjection({ onApply: (_e, nth) => { if (nth === 120 && !failed) { failed = true; throw new Error('crash'); } } })],
+      store,
+      db,
+      batchSize: 50,
+      log: () => {},
+      projections: [
+        countingProjection({
+          onApply: (_e, nth) => {
+            if (nth === 120 && !failed) {
+              failed = true;
+              throw new Error('crash');
+            }
+          },
+        }),
+      ],
     });
     await runner.start();
     await runner.reached(last);
@@ -101,7 +156,14 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
 
   it('keeps the other read models moving while one projection keeps failing', async () => {
     await appendMany(store, 300);
-    const broken: Projection = { ...countingProjection(), name: 'broken', tables: [], applyBatch: async () => { throw new Error('bug'); } };
+    const broken: Projection = {
+      ...countingProjection(),
+      name: 'broken',
+      tables: [],
+      applyBatch: async () => {
+        throw new Error('bug');
+      },
+    };
     const runner = createProjectorRunner({ store, db, batchSize: 50, log: () => {}, projections: [broken, countingProjection()] });
     await runner.start();
     await expect.poll(async () => (await counts(db)).rows, { timeout: 20_000 }).toBe('300');
@@ -112,7 +174,9 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
     const last = await appendMany(store, 20);
     const bus = createInProcessBus();
     const notices: ProjectionNotice[] = [];
-    await bus.subscribe(async (n) => { notices.push(n); });
+    await bus.subscribe(async (n) => {
+      notices.push(n);
+    });
     const runner = createProjectorRunner({ store, db, bus, batchSize: 500, projections: [countingProjection()] });
     await runner.start();
     await runner.reached(last);

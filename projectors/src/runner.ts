@@ -38,7 +38,10 @@ export type ProjectorRunner = {
 
 class Aborted extends Error {}
 class ProjectionFailed extends Error {
-  constructor(readonly projection: Projection, cause: unknown) {
+  constructor(
+    readonly projection: Projection,
+    cause: unknown,
+  ) {
     super(`projection ${projection.name} failed`, { cause });
   }
 }
@@ -61,9 +64,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   /** Projections the loop applies; one whose new version is being built in a shadow schema waits outside. */
   const active = new Set<string>();
   let positionWaiters: { position: string; resolve: () => void }[] = [];
-  const passed = (position: string) => [...positions.values()].every(
-    (c) => c !== null && store.comparePositions(c as never, position as never) >= 0,
-  );
+  const passed = (position: string) =>
+    [...positions.values()].every((c) => c !== null && store.comparePositions(c as never, position as never) >= 0);
   const settlePositionWaiters = () => {
     positionWaiters = positionWaiters.filter((w) => (passed(w.position) ? (w.resolve(), false) : true));
   };
@@ -75,14 +77,27 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   /** Ends a rebuild in flight when the runner stops (its shadow schema is dropped; the live tables stay). */
   const stopped = new AbortController();
 
-  const wakeAll = () => { woken = true; const w = wakers; wakers = []; w.forEach((f) => f()); };
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() { clearTimeout(timer); resolve(); }
-    wakers.push(done);
-  });
+  const wakeAll = () => {
+    woken = true;
+    const w = wakers;
+    wakers = [];
+    w.forEach((f) => f());
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      wakers.push(done);
+    });
   const settleIdle = () => {
-    if ([...idleFlags.values()].every(Boolean)) { const w = idleWaiters; idleWaiters = []; w.forEach((f) => f()); }
+    if ([...idleFlags.values()].every(Boolean)) {
+      const w = idleWaiters;
+      idleWaiters = [];
+      w.forEach((f) => f());
+    }
   };
   const setIdle = (name: string, idle: boolean) => {
     idleFlags.set(name, idle);
@@ -112,13 +127,20 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
            WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
            RETURNING c.name)
          SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved FROM free f`,
-        [names, work.map((w) => w.from), work.map((w) => w.events[w.events.length - 1]!.globalPosition)]);
+        [names, work.map((w) => w.from), work.map((w) => w.events[w.events.length - 1]!.globalPosition)],
+      );
       const state = new Map(rows.map((r) => [r.name, r.moved]));
       const outcomes: Outcome[] = [];
       for (const w of work) {
         const moved = state.get(checkpointNameOf(w.p));
-        if (moved === undefined) { outcomes.push({ w, kind: 'busy' }); continue; }
-        if (moved) { outcomes.push({ w, kind: 'moved' }); continue; }
+        if (moved === undefined) {
+          outcomes.push({ w, kind: 'busy' });
+          continue;
+        }
+        if (moved) {
+          outcomes.push({ w, kind: 'moved' });
+          continue;
+        }
         let touched: Touched[];
         try {
           touched = await w.p.applyBatch(tx, w.events);
@@ -167,7 +189,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       if (stopping) return;
       try {
         await rebuildProjections({
-          store, db, bus, projections: wanted, log, signal: stopped.signal,
+          store,
+          db,
+          bus,
+          projections: wanted,
+          log,
+          signal: stopped.signal,
           ...(onProgress ? { onProgress } : {}),
           onSwapped: (name, position) => {
             // The live loop goes on from the swapped checkpoint (a projection that waited outside joins it now).
@@ -191,7 +218,16 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     rebuild(ps.map((p) => p.name)).catch((err) => {
       if (stopping) return;
       log(`projections ${ps.map((p) => p.name).join(', ')}: rebuild of the new version failed (attempt ${attempt}), retrying`, err);
-      setTimeout(() => { if (!stopping) rebuildOutdated(ps.filter((p) => !active.has(p.name)), attempt + 1); }, Math.min(60_000, 2000 * 2 ** attempt));
+      setTimeout(
+        () => {
+          if (!stopping)
+            rebuildOutdated(
+              ps.filter((p) => !active.has(p.name)),
+              attempt + 1,
+            );
+        },
+        Math.min(60_000, 2000 * 2 ** attempt),
+      );
     });
   }
 
@@ -230,8 +266,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         const ahead = prefetch;
         prefetch = null;
         // Used only when it has events: an empty one may have missed appends hidden behind the batch's own transaction.
-        if (ahead) events = ahead.after === after && ready.length > 0 ? await ahead.page.catch(() => []) : (await ahead.page.catch(() => []), []);
-        if (events.length === 0 && ready.length > 0) events = await store.readAll({ after: (after ?? undefined) as never, limit: batchSize });
+        if (ahead)
+          events = ahead.after === after && ready.length > 0 ? await ahead.page.catch(() => []) : (await ahead.page.catch(() => []), []);
+        if (events.length === 0 && ready.length > 0)
+          events = await store.readAll({ after: (after ?? undefined) as never, limit: batchSize });
       } catch (err) {
         log('projectors: reading the log failed, retrying', err);
         await sleep(1000);
@@ -265,7 +303,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       const outcomes: Outcome[] = [];
       let retrySoon = false;
       for (const [i, r] of settled.entries()) {
-        if (r.status === 'fulfilled') { outcomes.push(...r.value); continue; }
+        if (r.status === 'fulfilled') {
+          outcomes.push(...r.value);
+          continue;
+        }
         const err: unknown = r.reason;
         if (err instanceof Aborted || stopping) return;
         if (err instanceof ProjectionFailed) {
@@ -307,11 +348,15 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     const names = projections.map((p) => p.name);
     await db.query(
       `UPDATE projection_rebuilds SET status = 'failed', last_error = 'interrupted: the projector stopped during the rebuild', finished_at = now()
-       WHERE status = 'rebuilding' AND name = ANY($1) AND updated_at < now() - interval '15 seconds'`, [names]);
+       WHERE status = 'rebuilding' AND name = ANY($1) AND updated_at < now() - interval '15 seconds'`,
+      [names],
+    );
     const { rows } = await db.query<{ schema: string }>(
       `SELECT s.schema_name AS schema FROM information_schema.schemata s
        WHERE starts_with(s.schema_name, $1) AND NOT EXISTS (SELECT 1 FROM projection_checkpoints c
-         WHERE c.name LIKE '%@' || s.schema_name AND c.updated_at > now() - interval '10 minutes')`, [`${home.slice(0, 40)}_rebuild_`]);
+         WHERE c.name LIKE '%@' || s.schema_name AND c.updated_at > now() - interval '10 minutes')`,
+      [`${home.slice(0, 40)}_rebuild_`],
+    );
     for (const { schema: stale } of rows) {
       await db.query(`DROP SCHEMA IF EXISTS "${stale}" CASCADE`);
       await db.query("DELETE FROM projection_checkpoints WHERE name LIKE '%@' || $1", [stale]);
@@ -361,7 +406,9 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       await Promise.all(loops);
       await rebuildChain;
       await unlisten?.();
-      const w = idleWaiters; idleWaiters = []; w.forEach((f) => f());
+      const w = idleWaiters;
+      idleWaiters = [];
+      w.forEach((f) => f());
       positionWaiters.forEach((p) => p.resolve());
       positionWaiters = [];
     },

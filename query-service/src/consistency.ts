@@ -18,10 +18,10 @@ export async function awaitProjections(request: FastifyRequest, deps: QueryServi
   if (!(await withinLog(deps, wanted))) return;
   const deadline = Date.now() + (deps.maxWaitMs ?? 3000);
   for (;;) {
-    const { rows } = await deps.db.query<{ position: string | null }>(
-      'SELECT position FROM projection_checkpoints WHERE name = ANY($1)', [projections]);
-    const done = rows.length === projections.length && rows.every(
-      (r) => r.position !== null && safeCompare(deps, r.position, wanted) >= 0);
+    const { rows } = await deps.db.query<{ position: string | null }>('SELECT position FROM projection_checkpoints WHERE name = ANY($1)', [
+      projections,
+    ]);
+    const done = rows.length === projections.length && rows.every((r) => r.position !== null && safeCompare(deps, r.position, wanted) >= 0);
     if (done || Date.now() > deadline) return;
     await new Promise((r) => setTimeout(r, 15));
   }
@@ -30,7 +30,8 @@ export async function awaitProjections(request: FastifyRequest, deps: QueryServi
 /** Whether `wanted` is a position at or before the last committed event (a command's reply always is). */
 async function withinLog(deps: QueryServiceDeps, wanted: string): Promise<boolean> {
   const { rows } = await deps.db.query<{ tx: string; pos: string }>(
-    'SELECT transaction_id::text AS tx, position::text AS pos FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1');
+    'SELECT transaction_id::text AS tx, position::text AS pos FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+  );
   const head = rows[0];
   if (!head) return false;
   try {

@@ -49,7 +49,12 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
   const unsubscribe = await deps.bus.subscribe(async (notice) => {
     // A rebuilt read model (tenant '*', projectors' rebuild.ts): every client refetches what it shows.
     if (notice.tenant === '*') {
-      io.emit(SOCKET_EVENTS.projectionUpdated, { projection: notice.projection, keys: notice.keys, position: notice.position, rebuilt: true });
+      io.emit(SOCKET_EVENTS.projectionUpdated, {
+        projection: notice.projection,
+        keys: notice.keys,
+        position: notice.position,
+        rebuilt: true,
+      });
       return;
     }
     const rooms = notice.keys.map((k) => room(notice.tenant, k));

@@ -25,8 +25,20 @@ if (devOutbox) await migrateDevOutbox(db);
 const outboxWarning = devOutboxWarning(outboxRule);
 if (outboxWarning) console.warn(outboxWarning);
 const blobs = await createBlobStoreFromConfig(config);
-const app = await createHttpServer({ trustProxy: config.trustProxy, securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) }, operatorKey: config.operatorKey ?? null });
-await app.register(queryService, { db, sessions, store: { comparePositions }, devOutbox, blobs, ai: createAiProvider(config), feedbackUrl: config.feedbackUrl });
+const app = await createHttpServer({
+  trustProxy: config.trustProxy,
+  securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) },
+  operatorKey: config.operatorKey ?? null,
+});
+await app.register(queryService, {
+  db,
+  sessions,
+  store: { comparePositions },
+  devOutbox,
+  blobs,
+  ai: createAiProvider(config),
+  feedbackUrl: config.feedbackUrl,
+});
 app.get('/healthz', async () => ({ status: 'ok' }));
 const gateway = await attachGateway(app.server, { sessions, bus, db });
 await app.listen({ port: config.port, host: config.host });

@@ -22,10 +22,17 @@ beforeAll(async () => {
   users.admin = await loginAs(server.app, 'admin', 'admin@demo.school');
   const other = { tenant: 'other', actorRole: 'system' as const };
   await registerTenant(server.store, other, 'Other School', new Date());
-  await registerUser(server.store, other, { email: 'head@other.school', role: 'admin', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' }, new Date());
+  await registerUser(
+    server.store,
+    other,
+    { email: 'head@other.school', role: 'admin', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' },
+    new Date(),
+  );
   users.outsider = await loginAs(server.app, 'admin', 'head@other.school', 'Pa55word!x');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const table = Object.entries(routes as Record<string, RouteDef>).filter(([name]) => name !== 'devMail');
 const urlOf = (r: RouteDef) => routePath(r.path, { role: 'student', tenant: 'demo' });
@@ -48,7 +55,9 @@ const expected = (r: RouteDef, caller: Caller): 'allow' | 401 | 403 => {
 };
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  student: 'student@demo.school', instructor: 'teacher@demo.school', admin: 'admin@demo.school',
+  student: 'student@demo.school',
+  instructor: 'teacher@demo.school',
+  admin: 'admin@demo.school',
 };
 /** Logging out ends the session, so that route gets a session of its own. */
 const sessionFor = async (caller: Exclude<Caller, 'anonymous'>, r: RouteDef) =>

@@ -23,14 +23,20 @@ function passwordSuite(backend: () => Promise<{ options: Partial<StandaloneOptio
   };
   const user = (email: string, role: 'student' | 'instructor' = 'student') =>
     registerUser(server.store, { tenant: 'oak' }, { email, role, password: OLD, firstName: 'Kim', lastName: 'Park' }, new Date());
-  const login = (email: string, password: string, remoteAddress = '10.0.0.1') => post('/auth/login/student', { email, password }, remoteAddress);
+  const login = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+    post('/auth/login/student', { email, password }, remoteAddress);
 
   beforeAll(async () => {
     const b = await backend();
     drop = b.drop;
     server = await startStandalone({
-      port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', seedDemo: false,
-      now: () => new Date(Date.now() + offsetMs), ...b.options,
+      port: 0,
+      host: '127.0.0.1',
+      uiDir: '/nonexistent',
+      logLevel: 'silent',
+      seedDemo: false,
+      now: () => new Date(Date.now() + offsetMs),
+      ...b.options,
     });
     await registerTenant(server.store, { tenant: 'oak', actorRole: 'system' }, 'Oak Academy', new Date());
   });
@@ -42,7 +48,10 @@ function passwordSuite(backend: () => Promise<{ options: Partial<StandaloneOptio
   describe('forgot password', () => {
     it('answers 404 for an address with no account', async () => {
       for (const email of ['ghost@oak.school', 'ghost@nowhere.school']) {
-        expect(await post('/auth/forgot-password/request', { email })).toEqual({ status: 404, json: { message: 'No account found with this email address.' } });
+        expect(await post('/auth/forgot-password/request', { email })).toEqual({
+          status: 404,
+          json: { message: 'No account found with this email address.' },
+        });
       }
     });
 
@@ -54,13 +63,17 @@ function passwordSuite(backend: () => Promise<{ options: Partial<StandaloneOptio
       const code = (await codeFor(email))!;
       const wrong = code === '000000' ? '111111' : '000000';
       expect(await post('/auth/forgot-password/verify', { email, code: wrong })).toMatchObject({ status: 401 });
-      expect(await post('/auth/forgot-password/verify', { email, code })).toEqual({ status: 200, json: { message: expect.any(String), userType: 'student' } });
+      expect(await post('/auth/forgot-password/verify', { email, code })).toEqual({
+        status: 200,
+        json: { message: expect.any(String), userType: 'student' },
+      });
       expect((await post('/auth/forgot-password/reset', { email, code, password: NEW })).status).toBe(200);
       for (const session of [laptop, phone]) expect((await session.get('/auth/validate-token')).statusCode).toBe(401);
       expect((await login(email, OLD)).status).toBe(401);
       expect((await login(email, NEW)).status).toBe(200);
       const reasons = (await server.store.readStream(streamIds.user('oak', (await login(email, NEW)).json.userId)))
-        .filter((e) => e.type === 'PasswordChanged').map((e) => e.data.reason);
+        .filter((e) => e.type === 'PasswordChanged')
+        .map((e) => e.data.reason);
       expect(reasons).toEqual(['reset']);
       expect(await post('/auth/forgot-password/reset', { email, code, password: 'Again!pass3' })).toMatchObject({ status: 410 });
     });
@@ -99,19 +112,23 @@ function passwordSuite(backend: () => Promise<{ options: Partial<StandaloneOptio
     it('stops guessing of the current password after 10 tries with 429', async () => {
       await user('guesser@oak.school');
       const u = await loginAs(server.app, 'student', 'guesser@oak.school', OLD);
-      for (let i = 0; i < 10; i++) expect((await u.post('/auth/change-password', { currentPassword: `guess${i}`, newPassword: NEW })).statusCode).toBe(400);
+      for (let i = 0; i < 10; i++)
+        expect((await u.post('/auth/change-password', { currentPassword: `guess${i}`, newPassword: NEW })).statusCode).toBe(400);
       expect((await u.post('/auth/change-password', { currentPassword: OLD, newPassword: NEW })).statusCode).toBe(429);
     });
 
     it('answers 400 naming the field for a weak new password', async () => {
       await user('weak@oak.school');
       const u = await loginAs(server.app, 'student', 'weak@oak.school', OLD);
-      expect(await u.post('/auth/change-password', { currentPassword: OLD, newPassword: 'password' })).toMatchObject({ statusCode: 400, json: { field: 'newPassword' } });
+      expect(await u.post('/auth/change-password', { currentPassword: OLD, newPassword: 'password' })).toMatchObject({
+        statusCode: 400,
+        json: { field: 'newPassword' },
+      });
     });
   });
 
   describe('profile', () => {
-    it("renames a student, and validate-token shows the new name", async () => {
+    it('renames a student, and validate-token shows the new name', async () => {
       await user('rename@oak.school');
       const u = await loginAs(server.app, 'student', 'rename@oak.school', OLD);
       const res = await u.post('/students/update-profile', { firstName: 'Kimberly', lastName: 'Park-Lee' });
@@ -125,13 +142,19 @@ function passwordSuite(backend: () => Promise<{ options: Partial<StandaloneOptio
       const u = await loginAs(server.app, 'instructor', 'title@oak.school', OLD);
       const res = await u.post('/instructors/update-profile', { firstName: 'Jo', lastName: 'March', title: 'Sir' });
       expect(res.statusCode).toBe(200);
-      expect((await u.get('/instructors/get-instructor', afterPosition(res.json.position))).json).toMatchObject({ firstName: 'Jo', title: 'Sir' });
+      expect((await u.get('/instructors/get-instructor', afterPosition(res.json.position))).json).toMatchObject({
+        firstName: 'Jo',
+        title: 'Sir',
+      });
       expect((await u.get('/auth/validate-token')).json.data.firstName).toBe('Jo');
     });
 
     it('answers 400 naming the field for a bad name', async () => {
       const u = await loginAs(server.app, 'student', 'rename@oak.school', OLD);
-      expect(await u.post('/students/update-profile', { firstName: 'K1m', lastName: 'Park' })).toMatchObject({ statusCode: 400, json: { field: 'firstName' } });
+      expect(await u.post('/students/update-profile', { firstName: 'K1m', lastName: 'Park' })).toMatchObject({
+        statusCode: 400,
+        json: { field: 'firstName' },
+      });
     });
   });
   // Login limits: login-limits.int.test.ts.
@@ -143,4 +166,5 @@ describe.skipIf(!databaseUrl)(`passwords and profiles on PostgreSQL${databaseUrl
   passwordSuite(async () => {
     const schema = await createIsolatedSchema(databaseUrl!, 'accounts');
     return { options: { databaseUrl: schema.connectionString }, drop: () => schema.drop() };
-  }));
+  }),
+);

@@ -25,9 +25,23 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
     post('/auth/signup/request-verification', { email, school, type });
   const verify = (email: string, code: string) => post('/auth/signup/verify-code', { email, code });
   const instructor = (email: string, extra: object = {}) => ({
-    email, password: PASSWORD, firstName: 'Rosa', lastName: "O'Neil", school: 'Oak Academy', preferredTitle: 'Dr.', ...extra,
+    email,
+    password: PASSWORD,
+    firstName: 'Rosa',
+    lastName: "O'Neil",
+    school: 'Oak Academy',
+    preferredTitle: 'Dr.',
+    ...extra,
   });
-  const student = (email: string, extra: object = {}) => ({ email, password: PASSWORD, firstName: 'Sam', lastName: 'Lee', school: 'oak', grade: '9', ...extra });
+  const student = (email: string, extra: object = {}) => ({
+    email,
+    password: PASSWORD,
+    firstName: 'Sam',
+    lastName: 'Lee',
+    school: 'oak',
+    grade: '9',
+    ...extra,
+  });
   const verified = async (email: string, type: 'instructor' | 'student' = 'instructor') => {
     expect((await requestCode(email, type)).status).toBe(200);
     expect((await verify(email, (await codeFor(email))!)).status).toBe(200);
@@ -38,16 +52,25 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
     const b = await backend();
     drop = b.drop;
     server = await startStandalone({
-      port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', seedDemo: false,
-      now: () => new Date(Date.now() + offsetMs), ...b.options,
+      port: 0,
+      host: '127.0.0.1',
+      uiDir: '/nonexistent',
+      logLevel: 'silent',
+      seedDemo: false,
+      now: () => new Date(Date.now() + offsetMs),
+      ...b.options,
     });
     const now = new Date();
     await registerTenant(server.store, { tenant: 'oak', actorRole: 'system' }, 'Oak Academy', now);
     await registerTenant(server.store, { tenant: 'elm', actorRole: 'system' }, 'Elm High', now);
-    await server.store.append(streamIds.tenant('oak'), [
-      { type: 'AuthorizedDomainAdded', data: { domain: 'oak.school' } },
-      ...PUPILS.map((email) => ({ type: 'StudentPreapproved', data: { email } })),
-    ], { expectedVersion: 'any' });
+    await server.store.append(
+      streamIds.tenant('oak'),
+      [
+        { type: 'AuthorizedDomainAdded', data: { domain: 'oak.school' } },
+        ...PUPILS.map((email) => ({ type: 'StudentPreapproved', data: { email } })),
+      ],
+      { expectedVersion: 'any' },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -60,7 +83,10 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
     expect(asked).toMatchObject({ status: 200, json: { message: expect.any(String) } });
     const mail = (await server.app.inject({ method: 'GET', url: '/dev/mail' })).json()[0];
     expect(mail).toMatchObject({ to: email, text: expect.stringContaining('expires in 2 minutes') });
-    expect(await verify(email, (await codeFor(email))!)).toEqual({ status: 200, json: { message: expect.any(String), school: 'Oak Academy' } });
+    expect(await verify(email, (await codeFor(email))!)).toEqual({
+      status: 200,
+      json: { message: expect.any(String), school: 'Oak Academy' },
+    });
     const created = await post('/auth/signup/instructor', instructor(email));
     expect(created).toMatchObject({ status: 200, json: { userId: expect.any(Number) } });
     const teacher = await loginAs(server.app, 'instructor', email, PASSWORD);
@@ -80,7 +106,9 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
     expect(cookies[SESSION_COOKIE]).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
     expect(cookies[CSRF_COOKIE]?.value).toMatch(/.{16,}/);
     const session = await server.app.inject({
-      method: 'GET', url: '/auth/validate-token', cookies: { [SESSION_COOKIE]: cookies[SESSION_COOKIE]!.value },
+      method: 'GET',
+      url: '/auth/validate-token',
+      cookies: { [SESSION_COOKIE]: cookies[SESSION_COOKIE]!.value },
     });
     expect(session.json()).toEqual({ status: 'success', data: { ...user, userId: res.json().userId } });
   });
@@ -102,13 +130,25 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
     await verified(email);
     const code = (await codeFor(email))!;
     expect((await post('/auth/signup/instructor', instructor(email))).status).toBe(200);
-    expect(await verify(email, code)).toMatchObject({ status: 410, json: { message: 'Verification code has expired. Please request a new one.' } });
+    expect(await verify(email, code)).toMatchObject({
+      status: 410,
+      json: { message: 'Verification code has expired. Please request a new one.' },
+    });
     expect(await requestCode(email)).toMatchObject({ status: 409, json: { message: 'This email is already registered.' } });
-    expect(await post('/auth/signup/instructor', instructor(email))).toMatchObject({ status: 409, json: { message: 'Email already registered.' } });
+    expect(await post('/auth/signup/instructor', instructor(email))).toMatchObject({
+      status: 409,
+      json: { message: 'Email already registered.' },
+    });
   });
 
   it.each([
-    ['an instructor outside the authorised domains', 'someone@oak.example', 'instructor', 'oak', 'This email domain is not authorized for signup.'],
+    [
+      'an instructor outside the authorised domains',
+      'someone@oak.example',
+      'instructor',
+      'oak',
+      'This email domain is not authorized for signup.',
+    ],
     ['a student not pre-approved', 'stranger@oak.school', 'student', 'oak', 'This email address is not authorized for signup.'],
     ['a link naming another school', 'ok@oak.school', 'instructor', 'Elm High', 'This email domain is not authorized for signup.'],
     ['an unknown school', 'x@nowhere.school', 'instructor', 'nowhere', 'This email domain is not authorized for signup.'],
@@ -167,7 +207,9 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
   it('registers an address once when signups race: one succeeds, the rest 409', async () => {
     const email = 'racer@oak.school';
     await verified(email);
-    const attempts = Array.from({ length: 8 }, (_, i) => post('/auth/signup/instructor', instructor(email, { password: `Str0ng!pass${i}` })));
+    const attempts = Array.from({ length: 8 }, (_, i) =>
+      post('/auth/signup/instructor', instructor(email, { password: `Str0ng!pass${i}` })),
+    );
     const results = await Promise.all(attempts);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
@@ -187,7 +229,11 @@ function signupSuite(backend: () => Promise<{ options: Partial<StandaloneOptions
 
   it("serves a school's branding, 404 for an unknown one", async () => {
     await caughtUp();
-    expect((await server.app.inject({ method: 'GET', url: '/auth/school/oak' })).json()).toEqual({ tenant: 'oak', name: 'Oak Academy', logo_url: null });
+    expect((await server.app.inject({ method: 'GET', url: '/auth/school/oak' })).json()).toEqual({
+      tenant: 'oak',
+      name: 'Oak Academy',
+      logo_url: null,
+    });
     const unknown = await server.app.inject({ method: 'GET', url: '/auth/school/nowhere' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('School not found');
@@ -213,4 +259,5 @@ describe.skipIf(!databaseUrl)(`signup on PostgreSQL${databaseUrl ? '' : ' (skipp
   signupSuite(async () => {
     const schema = await createIsolatedSchema(databaseUrl!, 'accounts');
     return { options: { databaseUrl: schema.connectionString }, drop: () => schema.drop() };
-  }));
+  }),
+);

@@ -9,11 +9,19 @@ beforeAll(async () => {
   server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent' });
   admin = await loginAs(server.app, 'admin', 'admin@demo.school');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const userByEmail = async (email: string, position?: string | null) =>
-  ((await admin.get('/admin/users', afterPosition(position ?? null))).json as { user_id: number; email: string; class: string; section: string }[])
-    .find((u) => u.email === email)!;
+  (
+    (await admin.get('/admin/users', afterPosition(position ?? null))).json as {
+      user_id: number;
+      email: string;
+      class: string;
+      section: string;
+    }[]
+  ).find((u) => u.email === email)!;
 
 describe('a school admin', () => {
   it('sees the school with its authorised domain and pre-approved students', async () => {
@@ -28,7 +36,9 @@ describe('a school admin', () => {
   it('manages branding, domains and pre-approvals, one by one and by CSV', async () => {
     const branded = await admin.post('/admin/update-school', { name: 'Demo High School', logo_url: 'https://demo.school/logo.png' });
     expect(branded.statusCode).toBe(200);
-    expect((await server.app.inject({ method: 'GET', url: '/auth/school/demo', headers: afterPosition(branded.json.position) })).statusCode).not.toBe(500);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/auth/school/demo', headers: afterPosition(branded.json.position) })).statusCode,
+    ).not.toBe(500);
     expect((await admin.post('/admin/add-authorized-domain', { domain: 'Staff.Demo.School' })).statusCode).toBe(200);
     expect((await admin.post('/admin/add-authorized-domain', { domain: 'not a domain' })).json).toMatchObject({ field: 'domain' });
     await admin.post('/admin/preapprove-student', { email: 'one@demo.school' });
@@ -43,14 +53,27 @@ describe('a school admin', () => {
     expect(school.name).toBe('Demo High School');
     expect(school.logo_url).toBe('https://demo.school/logo.png');
     expect(school.authorized_domains).toEqual(['demo.school', 'staff.demo.school']);
-    expect(school.preapproved_students.map((p: { email: string }) => p.email))
-      .toEqual(['new.student@demo.school', 'one@demo.school', 'two@demo.school']);
+    expect(school.preapproved_students.map((p: { email: string }) => p.email)).toEqual([
+      'new.student@demo.school',
+      'one@demo.school',
+      'two@demo.school',
+    ]);
   });
 
   it('creates a course with a unique code, assigns an instructor and enrols a student, who then sees it', async () => {
-    const created = await admin.post('/admin/create-course', { course_code: 'HIST9', course_name: 'History', course_class: '9', subject: 'History' });
+    const created = await admin.post('/admin/create-course', {
+      course_code: 'HIST9',
+      course_name: 'History',
+      course_class: '9',
+      subject: 'History',
+    });
     expect(created.statusCode).toBe(200);
-    const again = await admin.post('/admin/create-course', { course_code: 'hist9', course_name: 'History again', course_class: '9', subject: 'History' });
+    const again = await admin.post('/admin/create-course', {
+      course_code: 'hist9',
+      course_name: 'History again',
+      course_class: '9',
+      subject: 'History',
+    });
     expect(again.statusCode).toBe(409);
     const teacher = await userByEmail('teacher@demo.school');
     const student = await userByEmail('student2@demo.school');
@@ -61,7 +84,8 @@ describe('a school admin', () => {
     expect((await admin.post('/admin/enroll-student', { course_id: courseId, student_id: teacher.user_id })).statusCode).toBe(404);
     const courses = (await admin.get('/admin/courses', afterPosition(enrolled.json.position))).json;
     expect(courses.find((c: { course_code: string }) => c.course_code === 'HIST9')).toMatchObject({
-      instructors: [{ email: 'teacher@demo.school' }], students: [{ email: 'student2@demo.school' }],
+      instructors: [{ email: 'teacher@demo.school' }],
+      students: [{ email: 'student2@demo.school' }],
     });
     const pupil = await loginAs(server.app, 'student', 'student2@demo.school');
     const mine = (await pupil.get('/students/get-courses', afterPosition(enrolled.json.position))).json;
@@ -76,7 +100,12 @@ describe('a school admin', () => {
     const student = await userByEmail('student2@demo.school');
     const taken = await admin.post('/admin/update-user', { user_id: student.user_id, email: 'student@demo.school' });
     expect(taken.statusCode).toBe(409);
-    const changed = await admin.post('/admin/update-user', { user_id: student.user_id, email: 'emmy@demo.school', class: '11', section: 'B' });
+    const changed = await admin.post('/admin/update-user', {
+      user_id: student.user_id,
+      email: 'emmy@demo.school',
+      class: '11',
+      section: 'B',
+    });
     expect(changed.statusCode).toBe(200);
     expect(await userByEmail('emmy@demo.school', changed.json.position)).toMatchObject({ class: '11', section: 'B' });
     expect((await before.get('/auth/validate-token')).statusCode).toBe(401);
@@ -86,7 +115,7 @@ describe('a school admin', () => {
     await loginAs(server.app, 'student', 'student2@demo.school');
   });
 
-  it("cannot touch a user of another school: 404", async () => {
+  it('cannot touch a user of another school: 404', async () => {
     expect((await admin.post('/admin/update-user', { user_id: 99_999, class: '9' })).statusCode).toBe(404);
   });
 });

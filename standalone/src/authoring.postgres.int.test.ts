@@ -4,10 +4,13 @@ import { authoringSuite } from './authoring.suite';
 
 const databaseUrl = process.env.DATABASE_URL;
 let schema: IsolatedSchema | undefined;
-afterAll(async () => { await schema?.drop(); });
+afterAll(async () => {
+  await schema?.drop();
+});
 
 describe.skipIf(!databaseUrl)(`authoring on PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`, () =>
   authoringSuite(async () => {
     schema = await createIsolatedSchema(databaseUrl!, 'authoring');
     return { databaseUrl: schema.connectionString };
-  }));
+  }),
+);

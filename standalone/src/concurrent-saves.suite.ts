@@ -16,14 +16,19 @@ type HttpUser = { get(path: string): Promise<Reply>; post(path: string, body: un
 
 async function signIn(base: string, role: string, email: string): Promise<HttpUser> {
   const res = await fetch(`${base}/auth/login/${role}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Evergrade#2026' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Evergrade#2026' }),
   });
   expect(res.status).toBe(200);
   const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
     const r = await fetch(`${base}${path}`, {
-      method: 'POST', body: JSON.stringify(body),
+      method: 'POST',
+      body: JSON.stringify(body),
       headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, ...headers },
     });
     const text = await r.text();
@@ -66,47 +71,94 @@ export function concurrentSavesSuite(open: () => Promise<Partial<StandaloneOptio
   /** A fresh assignment with ten questions in MATH10 (the demo student's course). */
   const tenQuestions = async (title: string) => {
     const body: AddAssignmentBody = {
-      title, description: '', due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(), email: 'teacher@demo.school', expressMode: false,
-      course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: null,
+      title,
+      description: '',
+      due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      email: 'teacher@demo.school',
+      expressMode: false,
+      course: 'MATH10',
+      creation_method: 'scratch',
+      student_submissions_allowed: true,
+      ai_config: null,
+      time_limit: null,
       questions: Array.from({ length: 10 }, (_, i) => ({
-        question_number: i + 1, question: `Question ${i + 1}`, marks_possible: 1, answer: 'a', grading_instructions: '', tags: [],
+        question_number: i + 1,
+        question: `Question ${i + 1}`,
+        marks_possible: 1,
+        answer: 'a',
+        grading_instructions: '',
+        tags: [],
       })),
     };
     const res = await teacher.post('/grader/add-assignment', body);
     expect(res.status).toBe(200);
-    const sheet = await teacher.post('/grader/get-assignment-questions', { assignment_id: res.json.assignment_id }, { [MIN_POSITION_HEADER]: res.json.position });
-    return { id: res.json.assignment_id as number, questionIds: (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id) };
+    const sheet = await teacher.post(
+      '/grader/get-assignment-questions',
+      { assignment_id: res.json.assignment_id },
+      { [MIN_POSITION_HEADER]: res.json.position },
+    );
+    return {
+      id: res.json.assignment_id as number,
+      questionIds: (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id),
+    };
   };
 
   type Edit = { questionId: number; text: string; at: string; commandId: string };
   /** Five edits per question, one second apart by the browser's clock; the last of each is the newest. */
   const editsFor = (questionIds: number[]): Edit[] =>
-    questionIds.flatMap((questionId) => Array.from({ length: 5 }, (_, k) => ({
-      questionId, text: `q${questionId} edit ${k}`, at: new Date(base + k * 1000).toISOString(), commandId: randomUUID(),
-    })));
+    questionIds.flatMap((questionId) =>
+      Array.from({ length: 5 }, (_, k) => ({
+        questionId,
+        text: `q${questionId} edit ${k}`,
+        at: new Date(base + k * 1000).toISOString(),
+        commandId: randomUUID(),
+      })),
+    );
 
-  const save = (assignmentId: number, e: Edit) => student.post('/students/set-assignment-response', {
-    assignment_id: assignmentId, question_id: e.questionId, response_content: e.text, command_id: e.commandId, client_saved_at: e.at,
-  });
+  const save = (assignmentId: number, e: Edit) =>
+    student.post('/students/set-assignment-response', {
+      assignment_id: assignmentId,
+      question_id: e.questionId,
+      response_content: e.text,
+      command_id: e.commandId,
+      client_saved_at: e.at,
+    });
 
   /** Every question's response read back through the query route, after the last acknowledged position. */
   const readBack = async (assignmentId: number, positions: (GlobalPosition | string | null)[]) => {
-    const last = positions.filter((p): p is GlobalPosition => !!p).sort(comparePositions).at(-1)!;
+    const last = positions
+      .filter((p): p is GlobalPosition => !!p)
+      .sort(comparePositions)
+      .at(-1)!;
     const res = await student.post('/students/get-assignment-questions', { assignment_id: assignmentId }, { [MIN_POSITION_HEADER]: last });
     expect(res.status).toBe(200);
-    return Object.fromEntries((res.json.questions as { question_id: number; response_content: string | null }[]).map((q) => [q.question_id, q.response_content]));
+    return Object.fromEntries(
+      (res.json.questions as { question_id: number; response_content: string | null }[]).map((q) => [q.question_id, q.response_content]),
+    );
   };
 
-  const newestOf = (edits: Edit[]) => Object.fromEntries(
-    [...new Set(edits.map((e) => e.questionId))].map((q) => [q, edits.filter((e) => e.questionId === q).sort((a, b) => a.at.localeCompare(b.at)).at(-1)!.text]),
-  );
+  const newestOf = (edits: Edit[]) =>
+    Object.fromEntries(
+      [...new Set(edits.map((e) => e.questionId))].map((q) => [
+        q,
+        edits
+          .filter((e) => e.questionId === q)
+          .sort((a, b) => a.at.localeCompare(b.at))
+          .at(-1)!.text,
+      ]),
+    );
 
   it('acknowledges 50 saves in flight over 10 questions, and each question ends with its newest edit', async () => {
     const a = await tenQuestions('Fifty saves in order');
     const edits = editsFor(a.questionIds);
     const replies = await Promise.all(edits.map((e) => save(a.id, e)));
     expect(replies.filter((r) => r.status !== 200).map((r) => `${r.status} ${JSON.stringify(r.json)}`)).toEqual([]);
-    expect(await readBack(a.id, replies.map((r) => r.json.position))).toEqual(newestOf(edits));
+    expect(
+      await readBack(
+        a.id,
+        replies.map((r) => r.json.position),
+      ),
+    ).toEqual(newestOf(edits));
   });
 
   it('keeps the newest edit by edit time when the saves arrive out of order', async () => {
@@ -116,7 +168,12 @@ export function concurrentSavesSuite(open: () => Promise<Partial<StandaloneOptio
     const sent = [...edits.filter((_, i) => i < 25).reverse(), ...shuffled(edits.filter((_, i) => i >= 25))];
     const replies = await Promise.all(sent.map((e) => save(a.id, e)));
     expect(replies.filter((r) => r.status !== 200).map((r) => `${r.status} ${JSON.stringify(r.json)}`)).toEqual([]);
-    expect(await readBack(a.id, replies.map((r) => r.json.position))).toEqual(newestOf(edits));
+    expect(
+      await readBack(
+        a.id,
+        replies.map((r) => r.json.position),
+      ),
+    ).toEqual(newestOf(edits));
   });
 
   it('applies a save retried while the first is in flight once', async () => {
@@ -127,7 +184,12 @@ export function concurrentSavesSuite(open: () => Promise<Partial<StandaloneOptio
     const stream = await server.store.readStream(streamIds.submission('demo', a.id, studentId));
     const ids = stream.map((e) => e.metadata.commandId);
     expect(ids.length).toBe(new Set(ids).size);
-    expect(await readBack(a.id, replies.map((r) => r.json.position))).toMatchObject(newestOf(edits));
+    expect(
+      await readBack(
+        a.id,
+        replies.map((r) => r.json.position),
+      ),
+    ).toMatchObject(newestOf(edits));
   });
 
   it('acknowledges every save while another process writes the same stream', async () => {
@@ -140,10 +202,25 @@ export function concurrentSavesSuite(open: () => Promise<Partial<StandaloneOptio
     const viaServer = edits.filter((_, i) => i % 2 === 0);
     const [replies, direct] = await Promise.all([
       Promise.all(viaServer.map((e) => save(a.id, e))),
-      Promise.all(viaOther.map((e) => handleCommand(other, streamIds.submission('demo', a.id, studentId), submissionDecider, {
-        type: 'SaveAnswer', assignment: context, studentId, questionId: e.questionId, responseContent: e.text,
-        now: new Date().toISOString(), clientSavedAt: e.at,
-      }, { metadata: { tenant: 'demo', actorId: String(studentId), actorRole: 'student', commandId: e.commandId } }))),
+      Promise.all(
+        viaOther.map((e) =>
+          handleCommand(
+            other,
+            streamIds.submission('demo', a.id, studentId),
+            submissionDecider,
+            {
+              type: 'SaveAnswer',
+              assignment: context,
+              studentId,
+              questionId: e.questionId,
+              responseContent: e.text,
+              now: new Date().toISOString(),
+              clientSavedAt: e.at,
+            },
+            { metadata: { tenant: 'demo', actorId: String(studentId), actorRole: 'student', commandId: e.commandId } },
+          ),
+        ),
+      ),
     ]);
     expect(replies.filter((r) => r.status !== 200).map((r) => `${r.status} ${JSON.stringify(r.json)}`)).toEqual([]);
     expect(await readBack(a.id, [...replies.map((r) => r.json.position), ...direct.map((d) => d.position)])).toEqual(newestOf(edits));

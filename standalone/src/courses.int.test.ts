@@ -11,9 +11,18 @@ beforeAll(async () => {
   teacher = await loginAs(server.app, 'instructor', 'teacher@demo.school');
   teacherId = (await teacher.get('/instructors/get-instructor')).json.instructorId;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-type Course = { course_code: string; course_name: string; course_class: string; student_count: number; assignment_count: number; student_list: { student_id: number; name: string }[] };
+type Course = {
+  course_code: string;
+  course_name: string;
+  course_class: string;
+  student_count: number;
+  assignment_count: number;
+  student_list: { student_id: number; name: string }[];
+};
 
 describe("an instructor's courses", () => {
   it('lists the courses they teach with student and published-assignment counts', async () => {
@@ -53,7 +62,12 @@ describe("an instructor's courses", () => {
 
   it("answers 404 'Course not found' for a course they do not teach or that does not exist", async () => {
     const admin = await loginAs(server.app, 'admin', 'admin@demo.school');
-    const created = await admin.post('/admin/create-course', { course_code: 'CHEM9', course_name: 'Chemistry', course_class: '9', subject: 'Chemistry' });
+    const created = await admin.post('/admin/create-course', {
+      course_code: 'CHEM9',
+      course_name: 'Chemistry',
+      course_class: '9',
+      subject: 'Chemistry',
+    });
     expect(created.statusCode).toBe(200);
     const wait = afterPosition(created.json.position);
     for (const code of ['CHEM9', 'NOPE1']) {

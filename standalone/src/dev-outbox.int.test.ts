@@ -19,25 +19,38 @@ import { startGateway } from './gateway';
 const quiet = { port: 0, uiDir: '/nonexistent', logLevel: 'silent', seedDemo: false } satisfies Partial<StandaloneOptions>;
 
 /** This machine's first non-loopback IPv4 address: a request to it comes from that address, not from 127.0.0.1. */
-const lanAddress = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+const lanAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    http.get(url, { headers: { accept: 'application/json', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    }).on('error', reject);
+    http
+      .get(url, { headers: { accept: 'application/json', ...headers } }, (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
   });
 
 async function requestReset(server: Standalone, email: string): Promise<void> {
   await registerTenant(server.store, { tenant: 'oak', actorRole: 'system' }, 'Oak Academy', new Date());
-  await registerUser(server.store, { tenant: 'oak' }, { email, role: 'student', password: 'Old!pass1', firstName: 'Kim', lastName: 'Park' }, new Date());
+  await registerUser(
+    server.store,
+    { tenant: 'oak' },
+    { email, role: 'student', password: 'Old!pass1', firstName: 'Kim', lastName: 'Park' },
+    new Date(),
+  );
   const res = await server.app.inject({ method: 'POST', url: '/auth/forgot-password/request', payload: { email } });
   expect(res.statusCode).toBe(200);
 }
 
-const loopbackOnly = { message: 'The dev outbox can only be read on the server itself (localhost). Codes are also printed in the server log.' };
+const loopbackOnly = {
+  message: 'The dev outbox can only be read on the server itself (localhost). Codes are also printed in the server log.',
+};
 
 describe('dev outbox on a loopback server (the default)', () => {
   let server: Standalone;
@@ -45,7 +58,9 @@ describe('dev outbox on a loopback server (the default)', () => {
     server = await startStandalone({ ...quiet });
     await requestReset(server, 'kim@oak.school');
   });
-  afterAll(async () => { await server?.close(); });
+  afterAll(async () => {
+    await server?.close();
+  });
 
   it('listens on 127.0.0.1 unless a host is given', () => {
     expect((server.app.server.address() as AddressInfo).address).toBe('127.0.0.1');
@@ -73,11 +88,20 @@ describe('dev outbox on a loopback server (the default)', () => {
 
 describe('dev outbox behind a proxy (TRUST_PROXY=true)', () => {
   let server: Standalone;
-  beforeAll(async () => { server = await startStandalone({ ...quiet, trustProxy: true }); });
-  afterAll(async () => { await server?.close(); });
+  beforeAll(async () => {
+    server = await startStandalone({ ...quiet, trustProxy: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 
   it('still judges by the socket: a forwarded loopback address does not open it', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/dev/mail',
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -85,8 +109,12 @@ describe('dev outbox behind a proxy (TRUST_PROXY=true)', () => {
 describe('dev outbox on a server listening on every interface', () => {
   const servers: Standalone[] = [];
   const logged: string[] = [];
-  afterEach(() => { vi.restoreAllMocks(); });
-  afterAll(async () => { for (const s of servers) await s.close(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
 
   const start = async (options: Partial<StandaloneOptions>) => {
     const s = await startStandalone({ ...quiet, host: '0.0.0.0', ...options });
@@ -95,7 +123,9 @@ describe('dev outbox on a server listening on every interface', () => {
   };
 
   it('has no outbox without DEV_OUTBOX=true, and still prints the codes in the server log', async () => {
-    vi.spyOn(console, 'log').mockImplementation((line: unknown) => { logged.push(String(line)); });
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      logged.push(String(line));
+    });
     const server = await start({ logLevel: 'warn' });
     expect(server.devOutbox).toBeNull();
     await requestReset(server, 'lee@oak.school');
@@ -112,7 +142,9 @@ describe('dev outbox on a server listening on every interface', () => {
 
   it.skipIf(!lanAddress)('with DEV_OUTBOX=true: on, a warning at start, and still loopback clients only', async () => {
     const warnings: string[] = [];
-    vi.spyOn(console, 'warn').mockImplementation((line: unknown) => { warnings.push(String(line)); });
+    vi.spyOn(console, 'warn').mockImplementation((line: unknown) => {
+      warnings.push(String(line));
+    });
     const server = await start({ mail: { devOutbox: true } });
     expect(server.devOutbox).not.toBeNull();
     expect(warnings.some((w) => w.startsWith('WARNING: DEV_OUTBOX=true') && w.includes('0.0.0.0'))).toBe(true);
@@ -142,7 +174,10 @@ describe.skipIf(!lanAddress)('dev outbox through the distributed gateway', () =>
 
   beforeAll(async () => {
     // Stands in for the query process: behind the gateway it would see the gateway's (loopback) address.
-    query = http.createServer((req, res) => { reached.push(req.url ?? ''); res.writeHead(200, { 'content-type': 'application/json' }).end('[]'); });
+    query = http.createServer((req, res) => {
+      reached.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
     await new Promise<void>((resolve) => query.listen(0, '127.0.0.1', resolve));
     const queryUrl = `http://127.0.0.1:${(query.address() as AddressInfo).port}`;
     gateway = startGateway({ port: 0, host: '0.0.0.0', commandUrl: queryUrl, queryUrl, uiDir: '/nonexistent' });
@@ -174,20 +209,40 @@ describe.skipIf(!lanAddress)('dev outbox through the distributed gateway', () =>
 describe.skipIf(!lanAddress)('npm start (standalone/src/main.ts)', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const started: { child: ChildProcess; dataDir: string }[] = [];
-  const freePort = () => new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); });
-  });
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, () => {
+        const p = (s.address() as AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
   const start = async (env: Record<string, string>) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'evergrade-outbox-'));
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'standalone/src/main.ts'], {
-      cwd: root, env: { ...process.env, HOST: '', DEV_OUTBOX: '', NODE_ENV: '', DATABASE_URL: '', UI_DIR: '/nonexistent', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, ...env },
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '',
+        DEV_OUTBOX: '',
+        NODE_ENV: '',
+        DATABASE_URL: '',
+        UI_DIR: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     started.push({ child, dataDir });
     let out = '';
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
     const deadline = Date.now() + 120_000;
     while (!out.includes('Evergrade is running')) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
@@ -195,13 +250,21 @@ describe.skipIf(!lanAddress)('npm start (standalone/src/main.ts)', () => {
     }
     return { port, output: () => out };
   };
-  const reachable = (host: string, port: number) => new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, host, () => { socket.destroy(); resolve(true); });
-    socket.on('error', () => resolve(false));
-  });
+  const reachable = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, host, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
   afterAll(async () => {
     for (const { child, dataDir } of started) {
-      if (child.exitCode === null) await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+      if (child.exitCode === null)
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -8,95 +8,133 @@ import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/s
 const databaseUrl = process.env.DATABASE_URL;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
 
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try { if ((await fetch(url)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out waiting for ${url}:\n${output()}`);
 }
 
-describe.skipIf(!databaseUrl)(`distributed mode: three processes sharing only PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`, () => {
-  let schema: IsolatedSchema;
-  const children: ChildProcess[] = [];
-  let commandPort = 0;
-  let queryPort = 0;
-  let socket: Socket | undefined;
+describe.skipIf(!databaseUrl)(
+  `distributed mode: three processes sharing only PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`,
+  () => {
+    let schema: IsolatedSchema;
+    const children: ChildProcess[] = [];
+    let commandPort = 0;
+    let queryPort = 0;
+    let socket: Socket | undefined;
 
-  const start = (script: string, env: Record<string, string>) => {
-    let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: root, env: { ...process.env, ...env, DATABASE_URL: schema.connectionString, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
-    children.push(child);
-    return { child, output: () => out };
-  };
+    const start = (script: string, env: Record<string, string>) => {
+      let out = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: root,
+        env: { ...process.env, ...env, DATABASE_URL: schema.connectionString, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => {
+        out += d;
+      });
+      child.stderr!.on('data', (d) => {
+        out += d;
+      });
+      children.push(child);
+      return { child, output: () => out };
+    };
 
-  beforeAll(async () => {
-    schema = await createIsolatedSchema(databaseUrl!, 'dist');
-    [commandPort, queryPort] = [await freePort(), await freePort()];
-    const command = start('command-service/src/main.ts', { PORT: String(commandPort), SEED_DEMO: 'true' });
-    await waitFor(`http://127.0.0.1:${commandPort}/healthz`, command.child, command.output);
-    const projectors = start('projectors/src/main.ts', {});
-    const query = start('query-service/src/main.ts', { PORT: String(queryPort) });
-    await waitFor(`http://127.0.0.1:${queryPort}/healthz`, query.child, () => query.output() + projectors.output());
-  }, 120_000);
+    beforeAll(async () => {
+      schema = await createIsolatedSchema(databaseUrl!, 'dist');
+      [commandPort, queryPort] = [await freePort(), await freePort()];
+      const command = start('command-service/src/main.ts', { PORT: String(commandPort), SEED_DEMO: 'true' });
+      await waitFor(`http://127.0.0.1:${commandPort}/healthz`, command.child, command.output);
+      const projectors = start('projectors/src/main.ts', {});
+      const query = start('query-service/src/main.ts', { PORT: String(queryPort) });
+      await waitFor(`http://127.0.0.1:${queryPort}/healthz`, query.child, () => query.output() + projectors.output());
+    }, 120_000);
 
-  afterAll(async () => {
-    socket?.disconnect();
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => {
-      if (c.exitCode !== null) return resolve();
-      c.once('exit', () => resolve());
-      c.kill('SIGTERM');
-    })));
-    await schema?.drop();
-  });
-
-  it("carries a command's effect from the command process through the projectors to a socket client of the query process", async () => {
-    const login = await fetch(`http://127.0.0.1:${commandPort}/auth/login/student`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'student@demo.school', password: 'Evergrade#2026' }),
-    });
-    expect(login.status).toBe(200);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    const cookie = cookies.join('; ');
-    const csrf = cookies.find((c) => c.startsWith('csrf_access_token='))!.split('=')[1]!;
-    const headers = { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' };
-
-    let list: Record<string, { assignment_id: number; title: string; status: string }> = {};
-    const seeded = () => Object.values(list).some((a) => a.title === "Newton's Laws");
-    // The projectors catch up with the seed while we ask: wait for the assignment this test uses.
-    for (let i = 0; i < 300 && !seeded(); i++) {
-      list = (await (await fetch(`http://127.0.0.1:${queryPort}/students/get-assignments`, { headers })).json()) as typeof list;
-      if (!seeded()) await new Promise((r) => setTimeout(r, 100));
-    }
-    const assignment = Object.values(list).find((a) => a.title === "Newton's Laws")!;
-    const questions = ((await (await fetch(`http://127.0.0.1:${queryPort}/students/get-assignment-questions`, {
-      method: 'POST', headers, body: JSON.stringify({ assignment_id: assignment.assignment_id }),
-    })).json()) as { questions: { question_id: number }[] }).questions;
-
-    socket = io(`http://127.0.0.1:${queryPort}`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
-    await new Promise<void>((resolve, reject) => { socket!.on('connect', () => resolve()); socket!.on('connect_error', reject); });
-    const notice = new Promise<{ projection: string; keys: string[] }>((resolve) => {
-      socket!.on('projection.updated', (n) => { if (n.projection === 'student-assignments') resolve(n); });
+    afterAll(async () => {
+      socket?.disconnect();
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null) return resolve();
+              c.once('exit', () => resolve());
+              c.kill('SIGTERM');
+            }),
+        ),
+      );
+      await schema?.drop();
     });
 
-    const saved = await fetch(`http://127.0.0.1:${commandPort}/students/set-assignment-response`, {
-      method: 'POST', headers,
-      body: JSON.stringify({ assignment_id: assignment.assignment_id, question_id: questions[0]!.question_id, response_content: 'F = ma' }),
+    it("carries a command's effect from the command process through the projectors to a socket client of the query process", async () => {
+      const login = await fetch(`http://127.0.0.1:${commandPort}/auth/login/student`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'student@demo.school', password: 'Evergrade#2026' }),
+      });
+      expect(login.status).toBe(200);
+      const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+      const cookie = cookies.join('; ');
+      const csrf = cookies.find((c) => c.startsWith('csrf_access_token='))!.split('=')[1]!;
+      const headers = { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' };
+
+      let list: Record<string, { assignment_id: number; title: string; status: string }> = {};
+      const seeded = () => Object.values(list).some((a) => a.title === "Newton's Laws");
+      // The projectors catch up with the seed while we ask: wait for the assignment this test uses.
+      for (let i = 0; i < 300 && !seeded(); i++) {
+        list = (await (await fetch(`http://127.0.0.1:${queryPort}/students/get-assignments`, { headers })).json()) as typeof list;
+        if (!seeded()) await new Promise((r) => setTimeout(r, 100));
+      }
+      const assignment = Object.values(list).find((a) => a.title === "Newton's Laws")!;
+      const questions = (
+        (await (
+          await fetch(`http://127.0.0.1:${queryPort}/students/get-assignment-questions`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ assignment_id: assignment.assignment_id }),
+          })
+        ).json()) as { questions: { question_id: number }[] }
+      ).questions;
+
+      socket = io(`http://127.0.0.1:${queryPort}`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
+      await new Promise<void>((resolve, reject) => {
+        socket!.on('connect', () => resolve());
+        socket!.on('connect_error', reject);
+      });
+      const notice = new Promise<{ projection: string; keys: string[] }>((resolve) => {
+        socket!.on('projection.updated', (n) => {
+          if (n.projection === 'student-assignments') resolve(n);
+        });
+      });
+
+      const saved = await fetch(`http://127.0.0.1:${commandPort}/students/set-assignment-response`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          assignment_id: assignment.assignment_id,
+          question_id: questions[0]!.question_id,
+          response_content: 'F = ma',
+        }),
+      });
+      expect(saved.status).toBe(200);
+      expect((await notice).keys).toContain(`assignment:${assignment.assignment_id}`);
+      const after = (await (await fetch(`http://127.0.0.1:${queryPort}/students/get-assignments`, { headers })).json()) as typeof list;
+      expect(after[assignment.assignment_id]!.status).toBe('In Progress');
     });
-    expect(saved.status).toBe(200);
-    expect((await notice).keys).toContain(`assignment:${assignment.assignment_id}`);
-    const after = (await (await fetch(`http://127.0.0.1:${queryPort}/students/get-assignments`, { headers })).json()) as typeof list;
-    expect(after[assignment.assignment_id]!.status).toBe('In Progress');
-  });
-});
+  },
+);

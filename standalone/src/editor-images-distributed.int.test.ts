@@ -16,84 +16,120 @@ const databaseUrl = process.env.DATABASE_URL;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 4)]);
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, () => { const p = (s.address() as { port: number }).port; s.close(() => resolve(p)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
 
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try { if ((await fetch(url)).status < 500) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out waiting for ${url}:\n${output()}`);
 }
 
-describe.skipIf(!databaseUrl)(`editor images through the gateway to separate processes${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`, () => {
-  let schema: IsolatedSchema;
-  let dataDir: string;
-  const children: ChildProcess[] = [];
-  let gateway = '';
+describe.skipIf(!databaseUrl)(
+  `editor images through the gateway to separate processes${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`,
+  () => {
+    let schema: IsolatedSchema;
+    let dataDir: string;
+    const children: ChildProcess[] = [];
+    let gateway = '';
 
-  const start = (script: string, env: Record<string, string>) => {
-    let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: root,
-      env: { ...process.env, ...env, DATABASE_URL: schema.connectionString, DATA_DIR: dataDir, BLOB_DIR: path.join(dataDir, 'blobs'), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const start = (script: string, env: Record<string, string>) => {
+      let out = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...env,
+          DATABASE_URL: schema.connectionString,
+          DATA_DIR: dataDir,
+          BLOB_DIR: path.join(dataDir, 'blobs'),
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => {
+        out += d;
+      });
+      child.stderr!.on('data', (d) => {
+        out += d;
+      });
+      children.push(child);
+      return { child, output: () => out };
+    };
+
+    beforeAll(async () => {
+      schema = await createIsolatedSchema(databaseUrl!, 'blobs');
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'evergrade-dist-blobs-'));
+      const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+      const command = start('command-service/src/main.ts', { PORT: String(commandPort), SEED_DEMO: 'true' });
+      await waitFor(`http://127.0.0.1:${commandPort}/healthz`, command.child, command.output);
+      const query = start('query-service/src/main.ts', { PORT: String(queryPort) });
+      await waitFor(`http://127.0.0.1:${queryPort}/healthz`, query.child, query.output);
+      const gw = start('standalone/src/gateway-main.ts', {
+        PORT: String(gatewayPort),
+        COMMAND_URL: `http://127.0.0.1:${commandPort}`,
+        QUERY_URL: `http://127.0.0.1:${queryPort}`,
+        UI_DIR: '/nonexistent',
+      });
+      gateway = `http://127.0.0.1:${gatewayPort}`;
+      await waitFor(`${gateway}/`, gw.child, gw.output);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null) return resolve();
+              c.once('exit', () => resolve());
+              c.kill('SIGTERM');
+            }),
+        ),
+      );
+      await schema?.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     });
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
-    children.push(child);
-    return { child, output: () => out };
-  };
 
-  beforeAll(async () => {
-    schema = await createIsolatedSchema(databaseUrl!, 'blobs');
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'evergrade-dist-blobs-'));
-    const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    const command = start('command-service/src/main.ts', { PORT: String(commandPort), SEED_DEMO: 'true' });
-    await waitFor(`http://127.0.0.1:${commandPort}/healthz`, command.child, command.output);
-    const query = start('query-service/src/main.ts', { PORT: String(queryPort) });
-    await waitFor(`http://127.0.0.1:${queryPort}/healthz`, query.child, query.output);
-    const gw = start('standalone/src/gateway-main.ts', {
-      PORT: String(gatewayPort), COMMAND_URL: `http://127.0.0.1:${commandPort}`, QUERY_URL: `http://127.0.0.1:${queryPort}`, UI_DIR: '/nonexistent',
+    it('uploads through the command process and shows the image from the query process', async () => {
+      const login = await fetch(`${gateway}/auth/login/student`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'student@demo.school', password: 'Evergrade#2026' }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .join('; ');
+
+      const ticket = await fetch(`${gateway}/editor/get-image-upload-url?file_name=a.png&content_type=image%2Fpng`, {
+        headers: { cookie },
+      });
+      expect(ticket.status).toBe(200);
+      const { upload_url, api_url } = (await ticket.json()) as { upload_url: string; api_url: string };
+
+      const put = await fetch(`${gateway}${upload_url}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+      expect(put.status).toBe(200);
+      expect(await readdir(path.join(dataDir, 'blobs/demo/images'))).toEqual([api_url.split('/').pop()]);
+
+      const image = await fetch(`${gateway}${api_url}`, { headers: { cookie } });
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+      expect((await fetch(`${gateway}${api_url}`)).status).toBe(401);
     });
-    gateway = `http://127.0.0.1:${gatewayPort}`;
-    await waitFor(`${gateway}/`, gw.child, gw.output);
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => {
-      if (c.exitCode !== null) return resolve();
-      c.once('exit', () => resolve());
-      c.kill('SIGTERM');
-    })));
-    await schema?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('uploads through the command process and shows the image from the query process', async () => {
-    const login = await fetch(`${gateway}/auth/login/student`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'student@demo.school', password: 'Evergrade#2026' }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
-
-    const ticket = await fetch(`${gateway}/editor/get-image-upload-url?file_name=a.png&content_type=image%2Fpng`, { headers: { cookie } });
-    expect(ticket.status).toBe(200);
-    const { upload_url, api_url } = (await ticket.json()) as { upload_url: string; api_url: string };
-
-    const put = await fetch(`${gateway}${upload_url}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
-    expect(put.status).toBe(200);
-    expect(await readdir(path.join(dataDir, 'blobs/demo/images'))).toEqual([api_url.split('/').pop()]);
-
-    const image = await fetch(`${gateway}${api_url}`, { headers: { cookie } });
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
-    expect((await fetch(`${gateway}${api_url}`)).status).toBe(401);
-  });
-});
+  },
+);

@@ -15,7 +15,9 @@ it('keeps images under the data directory, and upload URLs signed before a resta
   const first = await start();
   const student = await loginAs(first.app, 'student', 'student@demo.school');
   const shown = (await student.get('/editor/get-image-upload-url?file_name=a.png&content_type=image/png')).json;
-  expect((await fetch(new URL(shown.upload_url, first.url), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status).toBe(200);
+  expect(
+    (await fetch(new URL(shown.upload_url, first.url), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status,
+  ).toBe(200);
   const pending = (await student.get('/editor/get-image-upload-url?file_name=b.png&content_type=image/png')).json;
   await first.close();
   expect(existsSync(path.join(dataDir, 'blobs/demo/images', shown.api_url.split('/').pop()))).toBe(true);
@@ -24,10 +26,16 @@ it('keeps images under the data directory, and upload URLs signed before a resta
   const second = await start();
   try {
     const again = userWith(second.app, student.cookies);
-    const image = await second.app.inject({ method: 'GET', url: shown.api_url, headers: { cookie: `access_token_cookie=${again.cookies.access_token_cookie}` } });
+    const image = await second.app.inject({
+      method: 'GET',
+      url: shown.api_url,
+      headers: { cookie: `access_token_cookie=${again.cookies.access_token_cookie}` },
+    });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(PNG)).toBe(true);
-    expect((await fetch(new URL(pending.upload_url, second.url), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status).toBe(200);
+    expect(
+      (await fetch(new URL(pending.upload_url, second.url), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status,
+    ).toBe(200);
   } finally {
     await second.close();
   }

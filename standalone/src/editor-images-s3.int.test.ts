@@ -16,7 +16,13 @@ let student: TestUser;
 
 beforeAll(async () => {
   s3 = await startTestS3('evergrade-images');
-  server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', blobs: createS3BlobStore(s3.settings) });
+  server = await startStandalone({
+    port: 0,
+    host: '127.0.0.1',
+    uiDir: '/nonexistent',
+    logLevel: 'silent',
+    blobs: createS3BlobStore(s3.settings),
+  });
   student = await loginAs(server.app, 'student', 'student@demo.school');
 });
 afterAll(async () => {
@@ -24,7 +30,11 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const ticket = async () => (await student.get('/editor/get-image-upload-url?file_name=a.png&content_type=image/png')).json as { upload_url: string; api_url: string };
+const ticket = async () =>
+  (await student.get('/editor/get-image-upload-url?file_name=a.png&content_type=image/png')).json as {
+    upload_url: string;
+    api_url: string;
+  };
 const getImage = (apiUrl: string) =>
   server.app.inject({ method: 'GET', url: apiUrl, headers: { cookie: `access_token_cookie=${student.cookies.access_token_cookie}` } });
 
@@ -43,7 +53,9 @@ describe('editor images on S3', () => {
 
   it('S3 accepts a text file declared as PNG; the image route refuses it (415) and deletes it', async () => {
     const { upload_url, api_url } = await ticket();
-    expect((await fetch(upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: '<html>not an image</html>' })).status).toBe(200);
+    expect(
+      (await fetch(upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: '<html>not an image</html>' })).status,
+    ).toBe(200);
     expect((await getImage(api_url)).statusCode).toBe(415);
     expect(await server.blobs.head(`demo/images/${api_url.split('/').pop()}`)).toBeNull();
     expect((await getImage(api_url)).statusCode).toBe(404);

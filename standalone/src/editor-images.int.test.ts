@@ -21,10 +21,17 @@ beforeAll(async () => {
   users.instructor = await loginAs(server.app, 'instructor', 'teacher@demo.school');
   const other = { tenant: 'other', actorRole: 'system' as const };
   await registerTenant(server.store, other, 'Other School', new Date());
-  await registerUser(server.store, other, { email: 'teach@other.school', role: 'instructor', password: 'Pa55word!x', firstName: 'Ot', lastName: 'Her' }, new Date());
+  await registerUser(
+    server.store,
+    other,
+    { email: 'teach@other.school', role: 'instructor', password: 'Pa55word!x', firstName: 'Ot', lastName: 'Her' },
+    new Date(),
+  );
   users.outsider = await loginAs(server.app, 'instructor', 'teach@other.school', 'Pa55word!x');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const ticket = async (user: TestUser, contentType: string, fileName = 'figure.png') =>
   user.get(`/editor/get-image-upload-url?file_name=${encodeURIComponent(fileName)}&content_type=${encodeURIComponent(contentType)}`);
@@ -35,12 +42,13 @@ const upload = (uploadUrl: string, body: Buffer | string, contentType: string) =
 
 const getImage = (apiUrl: string, user: TestUser | null, headers: Record<string, string> = {}) =>
   server.app.inject({
-    method: 'GET', url: apiUrl,
+    method: 'GET',
+    url: apiUrl,
     headers: { ...(user ? { cookie: `access_token_cookie=${user.cookies.access_token_cookie}` } : {}), ...headers },
   });
 
 describe('image upload ticket (GET /editor/get-image-upload-url)', () => {
-  it('gives a short-lived upload URL under the caller\'s school and an api_url under /editor/', async () => {
+  it("gives a short-lived upload URL under the caller's school and an api_url under /editor/", async () => {
     const res = await ticket(users.instructor, 'image/png');
     expect(res.statusCode).toBe(200);
     const { upload_url, api_url } = res.json as { upload_url: string; api_url: string };
@@ -52,7 +60,11 @@ describe('image upload ticket (GET /editor/get-image-upload-url)', () => {
   });
 
   it('names the extension after the type, for JPEG, GIF and WebP too', async () => {
-    for (const [type, ext] of [['image/jpeg', 'jpg'], ['image/gif', 'gif'], ['IMAGE/WEBP', 'webp']] as const) {
+    for (const [type, ext] of [
+      ['image/jpeg', 'jpg'],
+      ['image/gif', 'gif'],
+      ['IMAGE/WEBP', 'webp'],
+    ] as const) {
       expect((await ticket(users.student, type)).json.api_url).toMatch(new RegExp(`\\.${ext}$`));
     }
   });
@@ -92,7 +104,9 @@ describe('upload and show an image', () => {
   });
 
   it('serves it over real HTTP as well (what the browser fetches as a blob)', async () => {
-    const res = await fetch(new URL(apiUrl, server.url), { headers: { cookie: `access_token_cookie=${users.student.cookies.access_token_cookie}` } });
+    const res = await fetch(new URL(apiUrl, server.url), {
+      headers: { cookie: `access_token_cookie=${users.student.cookies.access_token_cookie}` },
+    });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
   });

@@ -16,16 +16,19 @@ let upstream: http.Server;
 let gateway: http.Server;
 let base: string;
 
-const listening = (server: http.Server) => new Promise<number>((resolve) => {
-  if (server.listening) resolve((server.address() as AddressInfo).port);
-  else server.once('listening', () => resolve((server.address() as AddressInfo).port));
-});
+const listening = (server: http.Server) =>
+  new Promise<number>((resolve) => {
+    if (server.listening) resolve((server.address() as AddressInfo).port);
+    else server.once('listening', () => resolve((server.address() as AddressInfo).port));
+  });
 
 beforeAll(async () => {
   writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(uiDir, 'assets'));
   writeFileSync(path.join(uiDir, 'assets', 'app.js'), 'console.log(1)');
-  upstream = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ proxied: req.url })));
+  upstream = http.createServer((req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ proxied: req.url })),
+  );
   upstream.listen(0, '127.0.0.1');
   const service = `http://127.0.0.1:${await listening(upstream)}`;
   gateway = startGateway({ port: 0, host: '127.0.0.1', commandUrl: service, queryUrl: service, uiDir });
@@ -44,7 +47,13 @@ it("sends the contracts' routes to a service, the spec's timetable call among th
 });
 
 it('answers a JSON 404 for an unknown path under an API prefix, for a browser and curl alike', async () => {
-  for (const [method, url] of [['GET', '/chatbot/nothing'], ['GET', '/grader/unknown'], ['GET', '/students/get-nothing'], ['POST', '/instructors/x'], ['GET', '/sessions']] as const) {
+  for (const [method, url] of [
+    ['GET', '/chatbot/nothing'],
+    ['GET', '/grader/unknown'],
+    ['GET', '/students/get-nothing'],
+    ['POST', '/instructors/x'],
+    ['GET', '/sessions'],
+  ] as const) {
     for (const accept of ['*/*', 'text/html']) {
       const res = await fetch(`${base}${url}`, { method, headers: { accept } });
       expect(res.status, `${method} ${url} ${accept}`).toBe(404);

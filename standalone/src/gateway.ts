@@ -10,14 +10,24 @@ import { DEV_OUTBOX_LOOPBACK_ONLY } from '@evergrade/query-service';
 
 /** `host` defaults to 127.0.0.1 (this machine only), as the standalone server's HOST does. */
 export type GatewayOptions = {
-  port: number; host?: string; commandUrl: string; queryUrl: string; uiDir: string;
+  port: number;
+  host?: string;
+  commandUrl: string;
+  queryUrl: string;
+  uiDir: string;
   /** The blob store's browser origins (S3's public endpoint) for the Content-Security-Policy. */
   blobOrigins?: readonly string[];
 };
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.json': 'application/json', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
 };
 
 /** Which process a request goes to; null: the UI. */
@@ -52,8 +62,17 @@ export function startGateway(options: GatewayOptions): http.Server {
     // The gateway is the edge: what a client claims in X-Forwarded-For is replaced, not trusted.
     const forwardedFor = req.socket.remoteAddress ?? '';
     const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwardedFor } },
-      (up) => { res.writeHead(up.statusCode ?? 502, up.headers); up.pipe(res); },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwardedFor },
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
     );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
@@ -65,7 +84,9 @@ export function startGateway(options: GatewayOptions): http.Server {
   server.on('upgrade', (req, socket, head) => {
     const target = new URL(options.queryUrl);
     const upstream = net.connect(Number(target.port), target.hostname, () => {
-      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('\r\n');
+      const headers = Object.entries(req.headers)
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)
+        .join('\r\n');
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
       upstream.write(head);
       upstream.pipe(socket);
@@ -85,7 +106,9 @@ function serveUi(uiDir: string, req: http.IncomingMessage, pathname: string, res
   const file = path.join(uiDir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
   const isFile = (method === 'GET' || method === 'HEAD') && file.startsWith(uiDir) && existsSync(file) && statSync(file).isFile();
   if (!isFile && !wantsAppPage(method, pathname, req.headers.accept)) {
-    res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: `No route ${method} ${pathname}` }));
+    res
+      .writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify({ message: `No route ${method} ${pathname}` }));
     return;
   }
   const chosen = isFile ? file : path.join(uiDir, 'index.html');

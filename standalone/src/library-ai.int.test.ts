@@ -28,7 +28,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
   server = await startStandalone({
-    port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent',
+    port: 0,
+    host: '127.0.0.1',
+    uiDir: '/nonexistent',
+    logLevel: 'silent',
     ai: createOpenAiCompatibleProvider({ baseUrl, model: 'fake-model-1', timeoutMs: 5000 }),
   });
   teacher = await loginAs(server.app, 'instructor', 'teacher@demo.school');
@@ -40,12 +43,29 @@ afterAll(async () => {
 
 describe('AI Express with an AI provider', () => {
   it("returns the model's questions, tagged with the chosen rubrics, and names the model", async () => {
-    nextReply = JSON.stringify({ questions: [
-      { question: 'A 1,500 kg car accelerates from rest to 20 m/s in 10 s. Find the net force.', marks_possible: 3, answer: 'a = 2 m/s², F = 3000 N', grading_instructions: '1 mark for a, 2 for F.', question_type: 'numerical', topics: ['forces'] },
-      { question: "State Newton's third law.", marks_possible: '2', answer: 'Every action has an equal and opposite reaction.', grading_instructions: '' },
-    ] });
+    nextReply = JSON.stringify({
+      questions: [
+        {
+          question: 'A 1,500 kg car accelerates from rest to 20 m/s in 10 s. Find the net force.',
+          marks_possible: 3,
+          answer: 'a = 2 m/s², F = 3000 N',
+          grading_instructions: '1 mark for a, 2 for F.',
+          question_type: 'numerical',
+          topics: ['forces'],
+        },
+        {
+          question: "State Newton's third law.",
+          marks_possible: '2',
+          answer: 'Every action has an equal and opposite reaction.',
+          grading_instructions: '',
+        },
+      ],
+    });
     const res = await teacher.post('/grader/generate-assignment', {
-      prompt: '2 questions on forces for grade 10', subject: 'Physics', title: 'Forces', description: 'Unit test',
+      prompt: '2 questions on forces for grade 10',
+      subject: 'Physics',
+      title: 'Forces',
+      description: 'Unit test',
       textbooks: [{ id: 1, title: 'College Physics 2e (OpenStax)', author: 'Paul Peter Urone' }],
       rubrics: [{ rubric_name: 'Problem Solving', criterion: 'Accuracy of Solution' }],
     });
@@ -53,11 +73,22 @@ describe('AI Express with an AI provider', () => {
     expect(res.json.generator).toBe('fake-model-1');
     expect(res.json.notice).toBeUndefined();
     expect(res.json.questions).toEqual([
-      expect.objectContaining({ question_number: 1, marks_possible: 3, tags: ['Problem Solving - Accuracy of Solution'], question_type: 'numerical' }),
+      expect.objectContaining({
+        question_number: 1,
+        marks_possible: 3,
+        tags: ['Problem Solving - Accuracy of Solution'],
+        question_type: 'numerical',
+      }),
       expect.objectContaining({ question_number: 2, marks_possible: 2, answer: 'Every action has an equal and opposite reaction.' }),
     ]);
     const sent = prompts.at(-1)!;
-    for (const part of ['2 questions on forces', 'Subject: Physics', 'College Physics 2e', 'Problem Solving - Accuracy of Solution', 'Number of questions: 2']) {
+    for (const part of [
+      '2 questions on forces',
+      'Subject: Physics',
+      'College Physics 2e',
+      'Problem Solving - Accuracy of Solution',
+      'Number of questions: 2',
+    ]) {
       expect(sent).toContain(part);
     }
     const [recorded] = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));

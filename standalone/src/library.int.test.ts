@@ -13,10 +13,17 @@ import { afterPosition, injectForm, loginAs, type TestUser } from './testing/cli
 const databaseUrl = process.env.DATABASE_URL;
 const backends: [string, () => Promise<{ databaseUrl?: string; drop?: () => Promise<void> }>][] = [
   ['PGlite', async () => ({})],
-  ...(databaseUrl ? [['PostgreSQL', async () => {
-    const schema = await createIsolatedSchema(databaseUrl, 'library');
-    return { databaseUrl: schema.connectionString, drop: schema.drop };
-  }] as [string, () => Promise<{ databaseUrl?: string; drop?: () => Promise<void> }>]] : []),
+  ...(databaseUrl
+    ? [
+        [
+          'PostgreSQL',
+          async () => {
+            const schema = await createIsolatedSchema(databaseUrl, 'library');
+            return { databaseUrl: schema.connectionString, drop: schema.drop };
+          },
+        ] as [string, () => Promise<{ databaseUrl?: string; drop?: () => Promise<void> }>],
+      ]
+    : []),
 ];
 
 let server: Standalone;
@@ -25,14 +32,35 @@ let admin: TestUser;
 let student: TestUser;
 
 type Rubric = { id: number; rubric_name: string; criterion: string; description: string };
-type Question = { id: number; question_text: string; question: string; subject: string; question_type: string; marks_possible: number; topics: string[]; answer: string; grading_instructions: string };
+type Question = {
+  id: number;
+  question_text: string;
+  question: string;
+  subject: string;
+  question_type: string;
+  marks_possible: number;
+  topics: string[];
+  answer: string;
+  grading_instructions: string;
+};
 
 const search = (user: TestUser, body: Record<string, unknown>, headers?: Record<string, string>) =>
   user.post('/document-processor/search-questions', { limit: 36, ...body }, headers);
 
 /** A multipart POST as the wizard's FormData sends it, with the user's cookies and CSRF header. */
-async function postForm(user: TestUser, url: string, fields: Record<string, string>, files: { name: string; type: string; data: Buffer }[]) {
-  const res = await injectForm(server.app, user, url, fields, files.map((f) => ({ field: 'reference_docs', ...f })));
+async function postForm(
+  user: TestUser,
+  url: string,
+  fields: Record<string, string>,
+  files: { name: string; type: string; data: Buffer }[],
+) {
+  const res = await injectForm(
+    server.app,
+    user,
+    url,
+    fields,
+    files.map((f) => ({ field: 'reference_docs', ...f })),
+  );
   return { statusCode: res.statusCode, json: JSON.parse(res.body) };
 }
 
@@ -41,7 +69,13 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
   beforeAll(async () => {
     const db = await open();
     drop = db.drop;
-    server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}) });
+    server = await startStandalone({
+      port: 0,
+      host: '127.0.0.1',
+      uiDir: '/nonexistent',
+      logLevel: 'silent',
+      ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}),
+    });
     [teacher, admin, student] = await Promise.all([
       loginAs(server.app, 'instructor', 'teacher@demo.school'),
       loginAs(server.app, 'admin', 'admin@demo.school'),
@@ -57,9 +91,14 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
     it('lists the seeded library to any signed-in user: categories, criteria and the four levels', async () => {
       const rubrics = (await student.get('/grader/get-rubrics')).json as Rubric[];
       const categories = new Set(rubrics.map((r) => r.rubric_name));
-      for (const c of ['Problem Solving', 'Communication', 'Conceptual Understanding', 'Scientific Inquiry']) expect(categories).toContain(c);
-      for (const r of rubrics) for (const level of ['Novice', 'Apprentice', 'Competent', 'Proficient']) expect(r.description).toContain(`${level}:`);
-      expect(rubrics.find((r) => r.criterion === 'Experimental Design')).toMatchObject({ rubric_name: 'Scientific Inquiry', id: expect.any(Number) });
+      for (const c of ['Problem Solving', 'Communication', 'Conceptual Understanding', 'Scientific Inquiry'])
+        expect(categories).toContain(c);
+      for (const r of rubrics)
+        for (const level of ['Novice', 'Apprentice', 'Competent', 'Proficient']) expect(r.description).toContain(`${level}:`);
+      expect(rubrics.find((r) => r.criterion === 'Experimental Design')).toMatchObject({
+        rubric_name: 'Scientific Inquiry',
+        id: expect.any(Number),
+      });
     });
 
     it("lets instructors and admins add rubrics to their own school's library, once, with the four levels", async () => {
@@ -73,17 +112,34 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
         { id: added.json.id, rubric_name: 'Research Skills', criterion: 'Citing Sources', description },
         { id: byAdmin.json.id, rubric_name: 'Research Skills', criterion: 'Note Taking', description },
       ]);
-      expect((await teacher.post('/grader/add-rubric', { rubric_name: 'research skills', criterion: 'citing sources', description })).statusCode).toBe(409);
-      expect((await teacher.post('/grader/add-rubric', { rubric_name: 'Problem Solving', criterion: 'Strategy and Method', description })).json)
-        .toEqual({ message: LIBRARY_MESSAGES.rubricExists });
-      const noLevels = await teacher.post('/grader/add-rubric', { rubric_name: 'Teamwork', criterion: 'Sharing Work', description: 'Works well with others.' });
-      expect(noLevels).toMatchObject({ statusCode: 400, json: { message: expect.stringContaining(LIBRARY_MESSAGES.rubricLevels), field: 'description' } });
-      expect((await teacher.post('/grader/add-rubric', { rubric_name: 'A - B', criterion: 'Sharing Work', description })).json.field).toBe('rubric_name');
+      expect(
+        (await teacher.post('/grader/add-rubric', { rubric_name: 'research skills', criterion: 'citing sources', description })).statusCode,
+      ).toBe(409);
+      expect(
+        (await teacher.post('/grader/add-rubric', { rubric_name: 'Problem Solving', criterion: 'Strategy and Method', description })).json,
+      ).toEqual({ message: LIBRARY_MESSAGES.rubricExists });
+      const noLevels = await teacher.post('/grader/add-rubric', {
+        rubric_name: 'Teamwork',
+        criterion: 'Sharing Work',
+        description: 'Works well with others.',
+      });
+      expect(noLevels).toMatchObject({
+        statusCode: 400,
+        json: { message: expect.stringContaining(LIBRARY_MESSAGES.rubricLevels), field: 'description' },
+      });
+      expect((await teacher.post('/grader/add-rubric', { rubric_name: 'A - B', criterion: 'Sharing Work', description })).json.field).toBe(
+        'rubric_name',
+      );
       expect((await student.post('/grader/add-rubric', { rubric_name: 'X', criterion: 'Y', description })).statusCode).toBe(403);
 
       const other = { tenant: 'otherlib', actorRole: 'system' as const };
       await registerTenant(server.store, other, 'Other School', new Date());
-      await registerUser(server.store, other, { email: 'head@otherlib.school', role: 'instructor', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' }, new Date());
+      await registerUser(
+        server.store,
+        other,
+        { email: 'head@otherlib.school', role: 'instructor', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' },
+        new Date(),
+      );
       const outsider = await loginAs(server.app, 'instructor', 'head@otherlib.school', 'Pa55word!x');
       const theirs = (await outsider.get('/grader/get-rubrics', afterPosition(byAdmin.json.position))).json as Rubric[];
       expect(theirs.some((r) => r.rubric_name === 'Research Skills')).toBe(false);
@@ -93,10 +149,21 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
 
   describe('textbooks', () => {
     it('lists the shared open textbooks with their authors and subjects', async () => {
-      const books = (await teacher.get('/chatbot/list-textbooks')).json as { textbook_id: number; title: string; author: string; subject: string }[];
+      const books = (await teacher.get('/chatbot/list-textbooks')).json as {
+        textbook_id: number;
+        title: string;
+        author: string;
+        subject: string;
+      }[];
       expect(books.length).toBeGreaterThanOrEqual(8);
-      expect(books.find((b) => b.title.startsWith('Think Python'))).toMatchObject({ author: 'Allen B. Downey', subject: 'Computer Science', textbook_id: expect.any(Number) });
-      expect(new Set(books.map((b) => b.subject))).toEqual(new Set(['Mathematics', 'Physics', 'Chemistry', 'Biology', 'English', 'History', 'Computer Science']));
+      expect(books.find((b) => b.title.startsWith('Think Python'))).toMatchObject({
+        author: 'Allen B. Downey',
+        subject: 'Computer Science',
+        textbook_id: expect.any(Number),
+      });
+      expect(new Set(books.map((b) => b.subject))).toEqual(
+        new Set(['Mathematics', 'Physics', 'Chemistry', 'Biology', 'English', 'History', 'Computer Science']),
+      );
     });
   });
 
@@ -117,7 +184,9 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
     });
 
     it('filters by subject, question type and marks range, and returns at most 36', async () => {
-      const filtered = (await search(teacher, { query: 'energy', subject: 'physics', question_type: 'numerical', marks_min: 3, marks_max: 3 })).json.questions as Question[];
+      const filtered = (
+        await search(teacher, { query: 'energy', subject: 'physics', question_type: 'numerical', marks_min: 3, marks_max: 3 })
+      ).json.questions as Question[];
       expect(filtered.length).toBeGreaterThan(0);
       for (const q of filtered) expect(q).toMatchObject({ subject: 'Physics', question_type: 'numerical', marks_possible: 3 });
       const browse = (await search(teacher, { query: '', subject: 'History' })).json.questions as Question[];
@@ -131,23 +200,41 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
 
     it("gives library questions without grading instructions the spec's placeholder; question repeats question_text", async () => {
       const [q] = (await search(teacher, { query: 'pyramids Giza' })).json.questions as Question[];
-      expect(q).toMatchObject({ grading_instructions: LIBRARY_PLACEHOLDERS.gradingInstructions, answer: expect.stringContaining('pharaoh') });
+      expect(q).toMatchObject({
+        grading_instructions: LIBRARY_PLACEHOLDERS.gradingInstructions,
+        answer: expect.stringContaining('pharaoh'),
+      });
       expect(q!.question).toBe(q!.question_text);
     });
 
     it('is refused to instructors the school admin has not enabled, until the admin turns it on (and off)', async () => {
-      const newcomerId = await registerUser(server.store, { tenant: 'demo', actorRole: 'system' }, {
-        email: 'newcomer@demo.school', role: 'instructor', password: 'Pa55word!x', firstName: 'New', lastName: 'Comer',
-      }, new Date());
+      const newcomerId = await registerUser(
+        server.store,
+        { tenant: 'demo', actorRole: 'system' },
+        {
+          email: 'newcomer@demo.school',
+          role: 'instructor',
+          password: 'Pa55word!x',
+          firstName: 'New',
+          lastName: 'Comer',
+        },
+        new Date(),
+      );
       const newcomer = await loginAs(server.app, 'instructor', 'newcomer@demo.school', 'Pa55word!x');
-      expect(await search(newcomer, { query: 'energy' })).toEqual({ statusCode: 403, json: { message: LIBRARY_MESSAGES.smartBuilderDenied } });
+      expect(await search(newcomer, { query: 'energy' })).toEqual({
+        statusCode: 403,
+        json: { message: LIBRARY_MESSAGES.smartBuilderDenied },
+      });
       expect((await newcomer.get('/instructors/get-instructor')).json.smart_builder_enabled).toBe(false);
       expect((await teacher.get('/instructors/get-instructor')).json.smart_builder_enabled).toBe(true);
 
       const granted = await admin.post('/admin/set-smart-builder-access', { user_id: newcomerId, allowed: true });
       expect(granted.statusCode).toBe(200);
       expect((await search(newcomer, { query: 'energy' }, afterPosition(granted.json.position))).statusCode).toBe(200);
-      const users = (await admin.get('/admin/users', afterPosition(granted.json.position))).json as { email: string; smart_builder: boolean }[];
+      const users = (await admin.get('/admin/users', afterPosition(granted.json.position))).json as {
+        email: string;
+        smart_builder: boolean;
+      }[];
       expect(users.find((u) => u.email === 'newcomer@demo.school')!.smart_builder).toBe(true);
       expect(users.find((u) => u.email === 'student@demo.school')!.smart_builder).toBe(false);
 
@@ -157,8 +244,10 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
       expect(events.map((e) => e.type).slice(-2)).toEqual(['SmartBuilderAccessGranted', 'SmartBuilderAccessRevoked']);
 
       const studentId = users.find((u) => u.email === 'student@demo.school') as unknown as { user_id: number };
-      expect(await admin.post('/admin/set-smart-builder-access', { user_id: studentId.user_id, allowed: true }))
-        .toMatchObject({ statusCode: 400, json: { message: LIBRARY_MESSAGES.instructorsOnly } });
+      expect(await admin.post('/admin/set-smart-builder-access', { user_id: studentId.user_id, allowed: true })).toMatchObject({
+        statusCode: 400,
+        json: { message: LIBRARY_MESSAGES.instructorsOnly },
+      });
       expect((await admin.post('/admin/set-smart-builder-access', { user_id: 99_999, allowed: true })).statusCode).toBe(404);
     });
   });
@@ -168,8 +257,12 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
       const rubrics = (await teacher.get('/grader/get-rubrics')).json as Rubric[];
       const chosen = rubrics.filter((r) => r.rubric_name === 'Problem Solving').slice(0, 2);
       const res = await teacher.post('/grader/generate-assignment', {
-        prompt: 'Create 4 questions on quadratic equations worth 20 marks', subject: 'Mathematics', title: 'Quadratics', description: '',
-        textbooks: [], rubrics: chosen.map((r) => r.id),
+        prompt: 'Create 4 questions on quadratic equations worth 20 marks',
+        subject: 'Mathematics',
+        title: 'Quadratics',
+        description: '',
+        textbooks: [],
+        rubrics: chosen.map((r) => r.id),
       });
       expect(res.statusCode).toBe(200);
       expect(res.json).toMatchObject({ generator: 'offline', notice: LIBRARY_MESSAGES.offlineNotice, config_id: expect.any(Number) });
@@ -179,14 +272,23 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
       expect(questions[0]!.question).toMatch(/quadratic|x²/i);
       for (const q of questions) expect(q.tags).toEqual(chosen.map((r) => `Problem Solving - ${r.criterion}`));
       const recorded = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));
-      expect(recorded[0]).toMatchObject({ type: 'AiConfigRecorded', data: { generator: 'offline', questionCount: 4, subject: 'Mathematics' } });
+      expect(recorded[0]).toMatchObject({
+        type: 'AiConfigRecorded',
+        data: { generator: 'offline', questionCount: 4, subject: 'Mathematics' },
+      });
     });
 
     it('draws on the chosen textbooks when the prompt names no subject', async () => {
-      const books = (await teacher.get('/chatbot/list-textbooks')).json as { textbook_id: number; title: string; author: string; subject: string }[];
+      const books = (await teacher.get('/chatbot/list-textbooks')).json as {
+        textbook_id: number;
+        title: string;
+        author: string;
+        subject: string;
+      }[];
       const chemistry = books.find((b) => b.subject === 'Chemistry')!;
       const res = await teacher.post('/grader/generate-assignment', {
-        prompt: 'A short revision quiz', textbooks: [{ id: chemistry.textbook_id, title: chemistry.title, author: chemistry.author }],
+        prompt: 'A short revision quiz',
+        textbooks: [{ id: chemistry.textbook_id, title: chemistry.title, author: chemistry.author }],
       });
       expect(res.statusCode).toBe(200);
       expect(res.json.questions).toHaveLength(5);
@@ -194,17 +296,38 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
     });
 
     it('puts the questions of an uploaded reference PDF first (multipart), then library questions', async () => {
-      const pdf = await makeMarkingSchemePdf([
-        { question: 'State the law of conservation of momentum.', marks: 2, answer: 'Total momentum is constant when no external force acts.' },
-        { question: 'A 3 kg trolley moves at 4 m/s. Find its momentum.', marks: 2, answer: '12 kg m/s' },
-      ], { title: 'Momentum Test' });
-      const res = await postForm(teacher, '/grader/generate-assignment', {
-        prompt: '5 questions on momentum', subject: 'Physics', title: 'Momentum', description: '', textbooks: '[]', rubrics: '[]',
-      }, [{ name: 'momentum.pdf', type: 'application/pdf', data: pdf }]);
+      const pdf = await makeMarkingSchemePdf(
+        [
+          {
+            question: 'State the law of conservation of momentum.',
+            marks: 2,
+            answer: 'Total momentum is constant when no external force acts.',
+          },
+          { question: 'A 3 kg trolley moves at 4 m/s. Find its momentum.', marks: 2, answer: '12 kg m/s' },
+        ],
+        { title: 'Momentum Test' },
+      );
+      const res = await postForm(
+        teacher,
+        '/grader/generate-assignment',
+        {
+          prompt: '5 questions on momentum',
+          subject: 'Physics',
+          title: 'Momentum',
+          description: '',
+          textbooks: '[]',
+          rubrics: '[]',
+        },
+        [{ name: 'momentum.pdf', type: 'application/pdf', data: pdf }],
+      );
       expect(res.json.message).toBeUndefined();
       const questions = res.json.questions as { question: string; answer: string; source_document_id: string; marks_possible: number }[];
       expect(questions).toHaveLength(5);
-      expect(questions[0]).toMatchObject({ question: expect.stringContaining('conservation of momentum'), source_document_id: 'momentum.pdf', marks_possible: 2 });
+      expect(questions[0]).toMatchObject({
+        question: expect.stringContaining('conservation of momentum'),
+        source_document_id: 'momentum.pdf',
+        marks_possible: 2,
+      });
       expect(questions[1]!.answer).toContain('12 kg m/s');
       expect(questions.slice(2).some((q) => /momentum/i.test(q.question))).toBe(true);
       const [recorded] = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));
@@ -212,32 +335,49 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
     });
 
     it("reads reference URLs from the school's stored copies, and no other school's", async () => {
-      const pdf = await makeMarkingSchemePdf([{ question: 'Define the term isotope.', marks: 2, answer: 'Atoms of one element with different numbers of neutrons.' }]);
+      const pdf = await makeMarkingSchemePdf([
+        { question: 'Define the term isotope.', marks: 2, answer: 'Atoms of one element with different numbers of neutrons.' },
+      ]);
       await server.blobs.put('demo/documents/isotopes.pdf', pdf, 'application/pdf');
       await server.blobs.put('otherlib/documents/secret.pdf', pdf, 'application/pdf');
       const res = await teacher.post('/grader/generate-assignment', {
-        prompt: '2 questions on atomic structure', subject: 'Chemistry',
-        reference_urls: [{ gsutil_url: 'demo/documents/isotopes.pdf', filename: 'isotopes.pdf', original_url: 'https://example.org/isotopes.pdf' }],
+        prompt: '2 questions on atomic structure',
+        subject: 'Chemistry',
+        reference_urls: [
+          { gsutil_url: 'demo/documents/isotopes.pdf', filename: 'isotopes.pdf', original_url: 'https://example.org/isotopes.pdf' },
+        ],
       });
       expect(res.statusCode).toBe(200);
       expect(res.json.questions[0]).toMatchObject({ question: expect.stringContaining('isotope'), source_document_id: 'isotopes.pdf' });
       const [recorded] = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));
-      expect(recorded!.data.references).toEqual([{ kind: 'url', name: 'isotopes.pdf', location: 'https://example.org/isotopes.pdf', pages: 1, questionsFound: 1 }]);
+      expect(recorded!.data.references).toEqual([
+        { kind: 'url', name: 'isotopes.pdf', location: 'https://example.org/isotopes.pdf', pages: 1, questionsFound: 1 },
+      ]);
       const foreign = await teacher.post('/grader/generate-assignment', {
-        prompt: 'x', reference_urls: [{ gsutil_url: 'otherlib/documents/secret.pdf', filename: 'secret.pdf' }],
+        prompt: 'x',
+        reference_urls: [{ gsutil_url: 'otherlib/documents/secret.pdf', filename: 'secret.pdf' }],
       });
-      expect(foreign).toMatchObject({ statusCode: 400, json: { message: 'Reference document not found: secret.pdf', field: 'reference_urls' } });
+      expect(foreign).toMatchObject({
+        statusCode: 400,
+        json: { message: 'Reference document not found: secret.pdf', field: 'reference_urls' },
+      });
     });
 
     it('refuses a missing prompt, files that are not PDFs, more than 5 documents, and unknown rubrics', async () => {
-      expect(await teacher.post('/grader/generate-assignment', { subject: 'Physics' }))
-        .toMatchObject({ statusCode: 400, json: { message: expect.stringContaining(LIBRARY_MESSAGES.promptRequired), field: 'prompt' } });
-      const notPdf = await postForm(teacher, '/grader/generate-assignment', { prompt: 'x' }, [{ name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') }]);
+      expect(await teacher.post('/grader/generate-assignment', { subject: 'Physics' })).toMatchObject({
+        statusCode: 400,
+        json: { message: expect.stringContaining(LIBRARY_MESSAGES.promptRequired), field: 'prompt' },
+      });
+      const notPdf = await postForm(teacher, '/grader/generate-assignment', { prompt: 'x' }, [
+        { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
+      ]);
       expect(notPdf).toMatchObject({ statusCode: 400, json: { field: 'reference_docs' } });
       const pdf = await makeTextPdf([['1. What is 2 + 2? [1 mark]', 'Answer: 4']]);
       const six = Array.from({ length: 6 }, (_, i) => ({ name: `d${i}.pdf`, type: 'application/pdf', data: pdf }));
-      expect(await postForm(teacher, '/grader/generate-assignment', { prompt: 'x' }, six))
-        .toMatchObject({ statusCode: 400, json: { message: LIBRARY_MESSAGES.maxDocuments } });
+      expect(await postForm(teacher, '/grader/generate-assignment', { prompt: 'x' }, six)).toMatchObject({
+        statusCode: 400,
+        json: { message: LIBRARY_MESSAGES.maxDocuments },
+      });
       expect((await teacher.post('/grader/generate-assignment', { prompt: 'forces', rubrics: [999_999] })).json.field).toBe('rubrics');
       expect((await student.post('/grader/generate-assignment', { prompt: 'forces' })).statusCode).toBe(403);
     });

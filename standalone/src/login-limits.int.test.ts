@@ -20,7 +20,9 @@ function loginLimitSuite(backend: () => Promise<{ options: Partial<StandaloneOpt
   /** Over real HTTP: every request comes from 127.0.0.1. */
   const overHttp = async (email: string, password: string) => {
     const res = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/auth/login/student`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), json: (await res.json()) as { message?: string } };
   };
@@ -30,17 +32,27 @@ function loginLimitSuite(backend: () => Promise<{ options: Partial<StandaloneOpt
     return { status: res.statusCode, retryAfter: res.headers['retry-after'] ?? null, json: res.json() as { message?: string } };
   };
   const user = (email: string) =>
-    registerUser(server.store, { tenant: 'oak' }, { email, role: 'student', password: RIGHT, firstName: 'Kim', lastName: 'Park' }, new Date());
+    registerUser(
+      server.store,
+      { tenant: 'oak' },
+      { email, role: 'student', password: RIGHT, firstName: 'Kim', lastName: 'Park' },
+      new Date(),
+    );
   const count = (results: { status: number }[], status: number) => results.filter((r) => r.status === status).length;
 
   beforeAll(async () => {
     const b = await backend();
     drop = b.drop;
     server = await startStandalone({
-      port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', seedDemo: false,
+      port: 0,
+      host: '127.0.0.1',
+      uiDir: '/nonexistent',
+      logLevel: 'silent',
+      seedDemo: false,
       // The per-IP limit made small, so a burst can be sent past it; the per-pair backoff is the real one.
       loginLimits: { pair: LOGIN_LIMITS.pair, ip: { limit: ipLimit, windowMs: 15 * 60_000 } },
-      now: () => new Date(start + offsetMs), ...b.options,
+      now: () => new Date(start + offsetMs),
+      ...b.options,
     });
     await registerTenant(server.store, { tenant: 'oak', actorRole: 'system' }, 'Oak Academy', new Date());
   });
@@ -105,7 +117,9 @@ function loginLimitSuite(backend: () => Promise<{ options: Partial<StandaloneOpt
       expect((await from(client, email, 'guess')).status).toBe(401);
     }
     expect(await from(client, email, RIGHT)).toEqual({
-      status: 429, retryAfter: '64', json: { message: 'Too many login attempts. Please try again in 2 minutes.' },
+      status: 429,
+      retryAfter: '64',
+      json: { message: 'Too many login attempts. Please try again in 2 minutes.' },
     });
   });
 
@@ -131,4 +145,5 @@ describe.skipIf(!databaseUrl)(`login limits on PostgreSQL${databaseUrl ? '' : ' 
   loginLimitSuite(async () => {
     const schema = await createIsolatedSchema(databaseUrl!, 'login_limits');
     return { options: { databaseUrl: schema.connectionString }, drop: () => schema.drop() };
-  }));
+  }),
+);

@@ -16,7 +16,9 @@ beforeAll(async () => {
   users.student = await loginAs(server.app, 'student', 'student@demo.school');
   users.instructor = await loginAs(server.app, 'instructor', 'teacher@demo.school');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const BOUNDARY = 'evergrade-test-boundary';
 const formType = (boundary = BOUNDARY) => `multipart/form-data; boundary=${boundary}`;
@@ -24,7 +26,9 @@ const formType = (boundary = BOUNDARY) => `multipart/form-data; boundary=${bound
 function form(fileField: string, content: Buffer | string = '%PDF-1.4 a small document'): Buffer {
   return Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nScience Quiz\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     Buffer.isBuffer(content) ? content : Buffer.from(content),
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -32,10 +36,15 @@ function form(fileField: string, content: Buffer | string = '%PDF-1.4 a small do
 
 async function post(user: TestUser, url: string, contentType: string, payload: Buffer | string) {
   const res = await server.app.inject({
-    method: 'POST', url, payload,
+    method: 'POST',
+    url,
+    payload,
     headers: {
-      cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': user.cookies[CSRF_COOKIE]!, 'content-type': contentType,
+      cookie: Object.entries(user.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+      'x-csrf-token': user.cookies[CSRF_COOKIE]!,
+      'content-type': contentType,
     },
   });
   return { status: res.statusCode, json: JSON.parse(res.body) as { message: string; error?: string } };
@@ -66,7 +75,11 @@ describe.each(uploadRoutes)('POST $url with a broken form', ({ url, user, field,
   });
 
   it('a body that is not multipart is a 4xx with a message', async () => {
-    for (const [type, body] of [['text/plain', 'hello'], ['application/octet-stream', '%PDF-1.4'], ['application/xml', '<a/>']] as const) {
+    for (const [type, body] of [
+      ['text/plain', 'hello'],
+      ['application/octet-stream', '%PDF-1.4'],
+      ['application/xml', '<a/>'],
+    ] as const) {
       const res = await send(type, body);
       expect(res.status, `${type}: ${JSON.stringify(res.json)}`).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -97,11 +110,16 @@ describe('routes that take no form', () => {
     }
   });
 
-  it("a multipart body PUT to a grader upload URL is refused for its type, nothing stored", async () => {
+  it('a multipart body PUT to a grader upload URL is refused for its type, nothing stored', async () => {
     const ticket = await users.instructor.get('/grader/get-signed-url?file_name=ada.pdf');
     expect(ticket.statusCode).toBe(200);
     const upload = new URL(ticket.json.upload_url, server.url);
-    const res = await server.app.inject({ method: 'PUT', url: upload.pathname + upload.search, headers: { 'content-type': formType() }, payload: form('file').subarray(0, 60) });
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: upload.pathname + upload.search,
+      headers: { 'content-type': formType() },
+      payload: form('file').subarray(0, 60),
+    });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body).message).toBe('Content-Type must be application/pdf, as requested for this upload URL');
   });

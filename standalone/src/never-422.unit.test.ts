@@ -21,7 +21,8 @@ function sourcesOf(dir: string): string[] {
 }
 
 /** The code without its comments (a comment may explain the rule). Strings stay: a status is often a literal. */
-const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, '')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, '')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
 describe('the server never answers 422', () => {
   it('no error class carries 422', () => {
@@ -40,8 +41,11 @@ describe('the server never answers 422', () => {
   it('no server source names the status 422', () => {
     const files = SERVER_PACKAGES.flatMap((pkg) => sourcesOf(path.join(root, pkg, 'src')));
     expect(files.length).toBeGreaterThan(100);
-    const offenders = files.flatMap((file) => withoutComments(readFileSync(file, 'utf8')).split('\n')
-      .flatMap((line, i) => (/\b422\b/.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [])));
+    const offenders = files.flatMap((file) =>
+      withoutComments(readFileSync(file, 'utf8'))
+        .split('\n')
+        .flatMap((line, i) => (/\b422\b/.test(line) ? [`${path.relative(root, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -14,7 +14,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         description: 'Command routes append events; query routes read projections. State-changing calls need the X-CSRF-TOKEN header.',
       },
-      tags: [{ name: 'command', description: 'Appends events' }, { name: 'query', description: 'Reads read models' }],
+      tags: [
+        { name: 'command', description: 'Appends events' },
+        { name: 'query', description: 'Reads read models' },
+      ],
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'access_token_cookie' } },
       },

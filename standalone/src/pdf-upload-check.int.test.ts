@@ -27,11 +27,17 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** What the browser does with a ticket: PUT the bytes with their type and no cookie, over real HTTP. */
 const put = async (uploadUrl: string, body: Buffer) => {
-  const res = await fetch(new URL(uploadUrl, server.url.replace('localhost', '127.0.0.1')), { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(body) });
+  const res = await fetch(new URL(uploadUrl, server.url.replace('localhost', '127.0.0.1')), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/pdf' },
+    body: new Uint8Array(body),
+  });
   return { status: res.status, json: (await res.json()) as { message: string } };
 };
 
@@ -64,11 +70,20 @@ describe('a fake PDF at upload', () => {
 
   it('is refused as an AI Express reference document with 400 naming the file', async () => {
     const res = await postForm(users.instructor, '/grader/generate-assignment', { prompt: 'forces' }, 'reference_docs', FAKE);
-    expect(res).toMatchObject({ status: 400, json: { field: 'reference_docs', message: expect.stringMatching(/notes\.pdf.*could not be read/) } });
+    expect(res).toMatchObject({
+      status: 400,
+      json: { field: 'reference_docs', message: expect.stringMatching(/notes\.pdf.*could not be read/) },
+    });
   });
 
   it('is refused as a practice reference document with 400 naming the file', async () => {
-    const res = await postForm(users.student, '/students/generate-practice-assignment', { prompt: 'Forces and motion' }, 'reference_documents', FAKE);
+    const res = await postForm(
+      users.student,
+      '/students/generate-practice-assignment',
+      { prompt: 'Forces and motion' },
+      'reference_documents',
+      FAKE,
+    );
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ field: 'reference_documents', message: expect.stringMatching(/notes\.pdf.*could not be read/) });
   });

@@ -11,7 +11,9 @@ import { loginAs, type TestUser } from './testing/client';
 let server: Standalone;
 let student: TestUser;
 const headersOf = (user: TestUser) => ({
-  cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+  cookie: Object.entries(user.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; '),
   'x-csrf-token': user.cookies[CSRF_COOKIE]!,
 });
 async function postForm(parts: [string, string | { body: Buffer; filename: string }][]) {
@@ -20,7 +22,11 @@ async function postForm(parts: [string, string | { body: Buffer; filename: strin
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([value.body], { type: 'application/pdf' }), value.filename);
   }
-  const res = await fetch(`${server.url}/students/process-practice-marking-scheme`, { method: 'POST', headers: headersOf(student), body: form });
+  const res = await fetch(`${server.url}/students/process-practice-marking-scheme`, {
+    method: 'POST',
+    headers: headersOf(student),
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, text };
 }
@@ -28,12 +34,26 @@ beforeAll(async () => {
   server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent' });
   student = await loginAs(server.app, 'student', 'student@demo.school');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-it('refuses both forms, another school\'s key, no document, other file fields and non-PDFs; stores an upload under a readable key', async () => {
+it("refuses both forms, another school's key, no document, other file fields and non-PDFs; stores an upload under a readable key", async () => {
   const pdf = await makeMarkingSchemePdf(FIVE_QUESTIONS);
-  const both = await postForm([['gsutil_url', 'demo/documents/x/y.pdf'], ['file', { body: pdf, filename: 'a.pdf' }]]);
-  expect(both).toEqual({ status: 400, text: JSON.stringify({ success: false, status: 'error', error: DOCUMENT_MESSAGES.bothForms('file', 'gsutil_url'), message: DOCUMENT_MESSAGES.bothForms('file', 'gsutil_url'), field: 'file' }) });
+  const both = await postForm([
+    ['gsutil_url', 'demo/documents/x/y.pdf'],
+    ['file', { body: pdf, filename: 'a.pdf' }],
+  ]);
+  expect(both).toEqual({
+    status: 400,
+    text: JSON.stringify({
+      success: false,
+      status: 'error',
+      error: DOCUMENT_MESSAGES.bothForms('file', 'gsutil_url'),
+      message: DOCUMENT_MESSAGES.bothForms('file', 'gsutil_url'),
+      field: 'file',
+    }),
+  });
   const other = await postForm([['gsutil_url', 'other/documents/x/y.pdf']]);
   expect(other.status).toBe(404);
   expect(JSON.parse(other.text)).toMatchObject({ error: DOCUMENT_MESSAGES.unknownDocument, field: 'gsutil_url' });
@@ -44,7 +64,10 @@ it('refuses both forms, another school\'s key, no document, other file fields an
   expect(JSON.parse(unexpected.text)).toMatchObject({ error: 'Unexpected file field reference', field: 'reference' });
   const notPdf = await postForm([['file', { body: Buffer.from('hello'), filename: 'a.pdf' }]]);
   expect(JSON.parse(notPdf.text)).toMatchObject({ error: DOCUMENT_MESSAGES.notPdfFile('file'), field: 'file' });
-  const email = await postForm([['created_by', ' STUDENT@demo.school '], ['file', { body: pdf, filename: '..My Scheme!.pdf' }]]);
+  const email = await postForm([
+    ['created_by', ' STUDENT@demo.school '],
+    ['file', { body: pdf, filename: '..My Scheme!.pdf' }],
+  ]);
   expect(email.status).toBe(200);
   const last = JSON.parse(email.text.trim().split('\n').at(-1)!);
   expect(last.status).toBe('complete');

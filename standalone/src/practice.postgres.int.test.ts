@@ -4,10 +4,13 @@ import { practiceSuite } from './practice.suite';
 
 const databaseUrl = process.env.DATABASE_URL;
 let schema: IsolatedSchema | undefined;
-afterAll(async () => { await schema?.drop(); });
+afterAll(async () => {
+  await schema?.drop();
+});
 
 describe.skipIf(!databaseUrl)(`practice assignments on PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`, () =>
   practiceSuite(async () => {
     schema = await createIsolatedSchema(databaseUrl!, 'practice');
     return { databaseUrl: schema.connectionString };
-  }));
+  }),
+);

@@ -18,13 +18,20 @@ beforeAll(async () => {
   admin = await loginAs(server.app, 'admin', 'admin@demo.school');
   const other = { tenant: 'other', actorRole: 'system' as const };
   await registerTenant(server.store, other, 'Other School', new Date());
-  await registerUser(server.store, other, { email: 'head@other.school', role: 'admin', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' }, new Date());
+  await registerUser(
+    server.store,
+    other,
+    { email: 'head@other.school', role: 'admin', password: 'Pa55word!x', firstName: 'He', lastName: 'Ad' },
+    new Date(),
+  );
   otherAdmin = await loginAs(server.app, 'admin', 'head@other.school', 'Pa55word!x');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const report = (u: TestUser, body: object) => u.post('/support/report-problem', body);
-const reportsOf = async (u: TestUser, position: string | null = null) => (await u.get('/admin/problem-reports', afterPosition(position)));
+const reportsOf = async (u: TestUser, position: string | null = null) => await u.get('/admin/problem-reports', afterPosition(position));
 
 describe('the feedback form setting', () => {
   it('is null without FEEDBACK_URL (the in-app form), for anyone, signed in or not', async () => {
@@ -33,9 +40,18 @@ describe('the feedback form setting', () => {
   });
 
   it("is the operator's URL when FEEDBACK_URL is set", async () => {
-    const withUrl = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', seedDemo: false, feedbackUrl: 'https://forms.example.org/evergrade' });
+    const withUrl = await startStandalone({
+      port: 0,
+      host: '127.0.0.1',
+      uiDir: '/nonexistent',
+      logLevel: 'silent',
+      seedDemo: false,
+      feedbackUrl: 'https://forms.example.org/evergrade',
+    });
     try {
-      expect((await withUrl.app.inject({ method: 'GET', url: '/support/config' })).json()).toEqual({ feedback_url: 'https://forms.example.org/evergrade' });
+      expect((await withUrl.app.inject({ method: 'GET', url: '/support/config' })).json()).toEqual({
+        feedback_url: 'https://forms.example.org/evergrade',
+      });
     } finally {
       await withUrl.close();
     }
@@ -44,7 +60,11 @@ describe('the feedback form setting', () => {
 
 describe('reporting a problem', () => {
   it("stores a student's and an instructor's reports and lists them, newest first, for their school's admin only", async () => {
-    const first = await report(student, { category: 'Something is broken', message: '  The Submit button does nothing on question 3.  ', page: '/student/assignments/7' });
+    const first = await report(student, {
+      category: 'Something is broken',
+      message: '  The Submit button does nothing on question 3.  ',
+      page: '/student/assignments/7',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json).toMatchObject({ success: true, report_id: expect.any(Number), position: expect.any(String) });
     const second = await report(teacher, { category: 'An idea or request', message: 'Let me copy an assignment to another course.' });
@@ -54,12 +74,20 @@ describe('reporting a problem', () => {
     const mine = (list.json as ProblemReport[]).filter((r) => [first.json.report_id, second.json.report_id].includes(r.report_id));
     expect(mine).toEqual([
       {
-        report_id: second.json.report_id, category: 'An idea or request', message: 'Let me copy an assignment to another course.', page: null,
-        reporter: { user_id: expect.any(Number), role: 'instructor', name: expect.any(String), email: 'teacher@demo.school' }, reported_at: expect.any(String),
+        report_id: second.json.report_id,
+        category: 'An idea or request',
+        message: 'Let me copy an assignment to another course.',
+        page: null,
+        reporter: { user_id: expect.any(Number), role: 'instructor', name: expect.any(String), email: 'teacher@demo.school' },
+        reported_at: expect.any(String),
       },
       {
-        report_id: first.json.report_id, category: 'Something is broken', message: 'The Submit button does nothing on question 3.', page: '/student/assignments/7',
-        reporter: { user_id: expect.any(Number), role: 'student', name: expect.any(String), email: 'student@demo.school' }, reported_at: expect.any(String),
+        report_id: first.json.report_id,
+        category: 'Something is broken',
+        message: 'The Submit button does nothing on question 3.',
+        page: '/student/assignments/7',
+        reporter: { user_id: expect.any(Number), role: 'student', name: expect.any(String), email: 'student@demo.school' },
+        reported_at: expect.any(String),
       },
     ]);
     // Another school's admin sees none of them; students and instructors may not read the list.

@@ -11,7 +11,9 @@ describe('read-your-writes with X-Min-Position', () => {
     server = await startStandalone({ port: 0, uiDir: '/nonexistent', logLevel: 'silent' });
     student = await loginAs(server.app, 'student', 'student@demo.school');
   });
-  afterAll(async () => { await server?.close(); });
+  afterAll(async () => {
+    await server?.close();
+  });
 
   const timed = async (position: string) => {
     const started = performance.now();
@@ -27,7 +29,11 @@ describe('read-your-writes with X-Min-Position', () => {
     await server.runner.stop();
     const { lastPosition } = await server.store.append('test-noise-1', [{ type: 'Noise', data: {} }], { expectedVersion: 'any' });
     const [tx] = lastPosition.split('-');
-    const pastHead = ['99999999999999999999-99999999999999999999', `${tx}-99999999999999999999`, `${String(BigInt(tx!) + 1n).padStart(20, '0')}-00000000000000000001`];
+    const pastHead = [
+      '99999999999999999999-99999999999999999999',
+      `${tx}-99999999999999999999`,
+      `${String(BigInt(tx!) + 1n).padStart(20, '0')}-00000000000000000001`,
+    ];
     for (const position of [...pastHead, 'not-a-position', '1-2-3']) {
       const res = await timed(position);
       expect(res).toMatchObject({ status: 200, count: Object.keys(current.json).length });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, MIN_POSITION_HEADER, OPERATOR_KEY_HEADER, type AddAssignmentBody, type ProjectionsReply } from '@evergrade/contracts';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  MIN_POSITION_HEADER,
+  OPERATOR_KEY_HEADER,
+  type AddAssignmentBody,
+  type ProjectionsReply,
+} from '@evergrade/contracts';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
 import { createIsolatedSchema, type Database, type IsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
@@ -16,17 +23,29 @@ type HttpUser = { get(path: string): Promise<Reply>; post(path: string, body: un
 
 async function signIn(base: string, role: string, email: string): Promise<HttpUser> {
   const res = await fetch(`${base}/auth/login/${role}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Evergrade#2026' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Evergrade#2026' }),
   });
   expect(res.status).toBe(200);
   const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-  const read = async (r: Response): Promise<Reply> => { const text = await r.text(); return { status: r.status, json: text ? JSON.parse(text) : null }; };
+  const cookie = Object.entries(cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  const read = async (r: Response): Promise<Reply> => {
+    const text = await r.text();
+    return { status: r.status, json: text ? JSON.parse(text) : null };
+  };
   return {
     get: async (path) => read(await fetch(`${base}${path}`, { headers: { cookie } })),
-    post: async (path, body, headers = {}) => read(await fetch(`${base}${path}`, {
-      method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, ...headers },
-    })),
+    post: async (path, body, headers = {}) =>
+      read(
+        await fetch(`${base}${path}`, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, ...headers },
+        }),
+      ),
   };
 }
 
@@ -34,20 +53,30 @@ async function signIn(base: string, role: string, email: string): Promise<HttpUs
 async function tableHash(db: Database, schema: string, table: string): Promise<{ rows: number; md5: string }> {
   const pk = await db.query<{ a: string }>(
     `SELECT a.attname AS a FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-     WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`, [`"${schema}"."${table}"`]);
+     WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`,
+    [`"${schema}"."${table}"`],
+  );
   const order = pk.rows.length > 0 ? pk.rows.map((r) => `t."${r.a}"`).join(', ') : 'to_jsonb(t)::text';
   const { rows } = await db.query<{ rows: number; md5: string }>(
-    `SELECT count(*)::int AS rows, md5(coalesce(string_agg(to_jsonb(t)::text, E'\\n' ORDER BY ${order}), '')) AS md5 FROM "${schema}"."${table}" t`);
+    `SELECT count(*)::int AS rows, md5(coalesce(string_agg(to_jsonb(t)::text, E'\\n' ORDER BY ${order}), '')) AS md5 FROM "${schema}"."${table}" t`,
+  );
   return rows[0]!;
 }
 
 const databaseUrl = process.env.DATABASE_URL;
 const backends: [string, () => Promise<{ options: Partial<StandaloneOptions>; drop(): Promise<void> }>][] = [
   ['PGlite', async () => ({ options: {}, drop: async () => {} })],
-  ...(databaseUrl ? [['PostgreSQL', async () => {
-    const schema: IsolatedSchema = await createIsolatedSchema(databaseUrl, 'rebuildlive');
-    return { options: { databaseUrl: schema.connectionString }, drop: () => schema.drop() };
-  }] as [string, () => Promise<{ options: Partial<StandaloneOptions>; drop(): Promise<void> }>]] : []),
+  ...(databaseUrl
+    ? [
+        [
+          'PostgreSQL',
+          async () => {
+            const schema: IsolatedSchema = await createIsolatedSchema(databaseUrl, 'rebuildlive');
+            return { options: { databaseUrl: schema.connectionString }, drop: () => schema.drop() };
+          },
+        ] as [string, () => Promise<{ options: Partial<StandaloneOptions>; drop(): Promise<void> }>],
+      ]
+    : []),
 ];
 
 describe.each(backends)('rebuilding every read model while the server serves, on %s', (_name, open) => {
@@ -63,7 +92,8 @@ describe.each(backends)('rebuilding every read model while the server serves, on
 
   const operator = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply> => {
     const r = await fetch(`${server.url}${path}`, {
-      method, headers: { [OPERATOR_KEY_HEADER]: server.operatorKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+      method,
+      headers: { [OPERATOR_KEY_HEADER]: server.operatorKey, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const text = await r.text();
@@ -77,22 +107,48 @@ describe.each(backends)('rebuilding every read model while the server serves, on
     home = (await server.db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
     referenceSchema = `${home.slice(0, 40)}_reference`;
     // Built beside the live one from the same log, event after event, never rebuilt: what the live tables must equal.
-    reference = createProjectorRunner({ store: server.store, db: server.db, projections: allProjections, schema: referenceSchema, log: () => {} });
+    reference = createProjectorRunner({
+      store: server.store,
+      db: server.db,
+      projections: allProjections,
+      schema: referenceSchema,
+      log: () => {},
+    });
     await reference.start();
     teacher = await signIn(server.url, 'instructor', 'teacher@demo.school');
     student = await signIn(server.url, 'student', 'student@demo.school');
     admin = await signIn(server.url, 'admin', 'admin@demo.school');
     const body: AddAssignmentBody = {
-      title: 'Rebuilt while read', description: '', due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(), email: 'teacher@demo.school',
-      expressMode: false, course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: null,
+      title: 'Rebuilt while read',
+      description: '',
+      due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      email: 'teacher@demo.school',
+      expressMode: false,
+      course: 'MATH10',
+      creation_method: 'scratch',
+      student_submissions_allowed: true,
+      ai_config: null,
+      time_limit: null,
       questions: Array.from({ length: 10 }, (_, i) => ({
-        question_number: i + 1, question: `Question ${i + 1}`, marks_possible: 1, answer: 'a', grading_instructions: '', tags: [],
+        question_number: i + 1,
+        question: `Question ${i + 1}`,
+        marks_possible: 1,
+        answer: 'a',
+        grading_instructions: '',
+        tags: [],
       })),
     };
     const created = await teacher.post('/grader/add-assignment', body);
     expect(created.status).toBe(200);
-    const sheet = await teacher.post('/grader/get-assignment-questions', { assignment_id: created.json.assignment_id }, { [MIN_POSITION_HEADER]: created.json.position });
-    assignment = { id: created.json.assignment_id, questionIds: (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id) };
+    const sheet = await teacher.post(
+      '/grader/get-assignment-questions',
+      { assignment_id: created.json.assignment_id },
+      { [MIN_POSITION_HEADER]: created.json.position },
+    );
+    assignment = {
+      id: created.json.assignment_id,
+      questionIds: (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id),
+    };
     await student.get(`/students/get-assignments`);
   }, 120_000);
 
@@ -115,7 +171,11 @@ describe.each(backends)('rebuilding every read model while the server serves, on
       for (let k = 0; running; k++) {
         const questionId = assignment.questionIds[k % assignment.questionIds.length]!;
         const r = await student.post('/students/set-assignment-response', {
-          assignment_id: assignment.id, question_id: questionId, response_content: `edit ${k}`, command_id: randomUUID(), client_saved_at: new Date().toISOString(),
+          assignment_id: assignment.id,
+          question_id: questionId,
+          response_content: `edit ${k}`,
+          command_id: randomUUID(),
+          client_saved_at: new Date().toISOString(),
         });
         saves++;
         if (r.status !== 200) failures.push(`save ${k}: ${r.status} ${JSON.stringify(r.json)}`);
@@ -125,9 +185,21 @@ describe.each(backends)('rebuilding every read model while the server serves, on
 
     /** Reads of four read models; each must answer 200 with what is there. */
     const checks: [string, () => Promise<Reply>, (json: any) => boolean][] = [
-      ['student assignments', () => student.get('/students/get-assignments'), (j) => Object.values(j).some((a: any) => a.title === 'Rebuilt while read')],
-      ['student questions', () => student.post('/students/get-assignment-questions', { assignment_id: assignment.id }), (j) => j.questions?.length === 10],
-      ['instructor assignments', () => teacher.post('/grader/previous-assignments', {}), (j) => j.some((a: any) => a.assignment_id === assignment.id)],
+      [
+        'student assignments',
+        () => student.get('/students/get-assignments'),
+        (j) => Object.values(j).some((a: any) => a.title === 'Rebuilt while read'),
+      ],
+      [
+        'student questions',
+        () => student.post('/students/get-assignment-questions', { assignment_id: assignment.id }),
+        (j) => j.questions?.length === 10,
+      ],
+      [
+        'instructor assignments',
+        () => teacher.post('/grader/previous-assignments', {}),
+        (j) => j.some((a: any) => a.assignment_id === assignment.id),
+      ],
       ['school users', () => admin.get('/admin/users'), (j) => j.length > 0],
       ['rubrics', () => teacher.get('/grader/get-rubrics'), (j) => (Array.isArray(j) ? j.length > 0 : Object.keys(j).length > 0)],
     ];
@@ -146,13 +218,20 @@ describe.each(backends)('rebuilding every read model while the server serves, on
     const eventsBefore = (await server.store.readAll({ limit: 1_000_000 })).length;
     const asked = await operator('POST', '/admin/rebuild-projection', { projection: '*' });
     expect(asked.status).toBe(200);
-    await expect.poll(async () => {
-      const status = await operator('GET', '/admin/projections');
-      expect(status.status).toBe(200);
-      const reply = status.json as ProjectionsReply;
-      return reply.projections.filter((p) => allProjections.some((a) => a.name === p.name))
-        .map((p) => `${p.name}:${p.rebuild?.status ?? 'none'}`).filter((s) => !s.endsWith(':swapped'));
-    }, { timeout: 240_000, interval: 200 }).toEqual([]);
+    await expect
+      .poll(
+        async () => {
+          const status = await operator('GET', '/admin/projections');
+          expect(status.status).toBe(200);
+          const reply = status.json as ProjectionsReply;
+          return reply.projections
+            .filter((p) => allProjections.some((a) => a.name === p.name))
+            .map((p) => `${p.name}:${p.rebuild?.status ?? 'none'}`)
+            .filter((s) => !s.endsWith(':swapped'));
+        },
+        { timeout: 240_000, interval: 200 },
+      )
+      .toEqual([]);
     // Still serving on the swapped tables for a while.
     const after = saves;
     await expect.poll(() => saves > after + 10, { timeout: 30_000 }).toBe(true);
@@ -165,9 +244,16 @@ describe.each(backends)('rebuilding every read model while the server serves, on
     await server.runner.reached(last);
     await reference.reached(last);
     // Live again and caught up (an event of the server's own, e.g. the deadline process, may still be on its way).
-    await expect.poll(async () => ((await operator('GET', '/admin/projections')).json as ProjectionsReply).projections
-      .filter((x) => allProjections.some((a) => a.name === x.name))
-      .filter((p) => p.status !== 'live' || p.behind_events > 0 || p.rebuild?.percent !== 100).map((p) => p.name), { timeout: 60_000 }).toEqual([]);
+    await expect
+      .poll(
+        async () =>
+          ((await operator('GET', '/admin/projections')).json as ProjectionsReply).projections
+            .filter((x) => allProjections.some((a) => a.name === x.name))
+            .filter((p) => p.status !== 'live' || p.behind_events > 0 || p.rebuild?.percent !== 100)
+            .map((p) => p.name),
+        { timeout: 60_000 },
+      )
+      .toEqual([]);
     const final = (await operator('GET', '/admin/projections')).json as ProjectionsReply;
     for (const p of final.projections.filter((x) => allProjections.some((a) => a.name === x.name))) {
       // The shadow build went through the whole log as it was when asked.

@@ -21,7 +21,9 @@ it('keeps answers, sessions and the demo school across a restart, and seeds only
   const assignment = Object.values(list).find((a) => a.title === 'Quadratic Equations')!;
   const questions = (await student.post('/students/get-assignment-questions', { assignment_id: assignment.assignment_id })).json.questions;
   const saved = await student.post('/students/set-assignment-response', {
-    assignment_id: assignment.assignment_id, question_id: questions[0].question_id, response_content: 'kept across restarts',
+    assignment_id: assignment.assignment_id,
+    question_id: questions[0].question_id,
+    response_content: 'kept across restarts',
   });
   await first.runner.reached(saved.json.position);
   await first.close();
@@ -30,7 +32,11 @@ it('keeps answers, sessions and the demo school across a restart, and seeds only
   try {
     expect(second.seeded).toBe(false);
     const again = userWith(second.app, student.cookies);
-    const after = await again.post('/students/get-assignment-questions', { assignment_id: assignment.assignment_id }, afterPosition(saved.json.position));
+    const after = await again.post(
+      '/students/get-assignment-questions',
+      { assignment_id: assignment.assignment_id },
+      afterPosition(saved.json.position),
+    );
     expect(after.statusCode).toBe(200);
     expect(after.json.questions[0].response_content).toBe('kept across restarts');
     const users = (await usersOfTenant(second.db, 'demo')).filter((u) => u.email === 'student@demo.school');

@@ -25,27 +25,38 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
     const sheet = await student.post('/students/get-assignment-questions', { assignment_id: assignmentId });
     questionIds = (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id);
   });
-  afterAll(async () => { await server?.close(); });
+  afterAll(async () => {
+    await server?.close();
+  });
 
   const responses = async (position: string | null) => {
     const res = await student.post('/students/get-assignment-questions', { assignment_id: assignmentId }, afterPosition(position));
     expect(res.statusCode).toBe(200);
-    return Object.fromEntries((res.json.questions as { question_id: number; response_content: string | null }[]).map((q) => [q.question_id, q.response_content]));
+    return Object.fromEntries(
+      (res.json.questions as { question_id: number; response_content: string | null }[]).map((q) => [q.question_id, q.response_content]),
+    );
   };
 
   describe('text PostgreSQL refuses', () => {
     it('saves an answer pasted with NUL and lone surrogates: NUL removed, each lone surrogate U+FFFD', async () => {
       const res = await student.post('/students/set-assignment-response', {
-        assignment_id: assignmentId, question_id: questionIds[0], response_content: 'x\u0000 = 2\ud800 or \udfff3',
+        assignment_id: assignmentId,
+        question_id: questionIds[0],
+        response_content: 'x\u0000 = 2\ud800 or \udfff3',
       });
       expect(res.statusCode).toBe(200);
       expect((await responses(res.json.position))[questionIds[0]!]).toBe('x = 2\ufffd or \ufffd3');
     });
 
     it('saves rich text whose JSON escapes hide NUL and a lone surrogate, cleaned inside the editor state', async () => {
-      const state = '{"root":{"type":"root","version":1,"children":[{"type":"paragraph","version":1,"children":'
-        + '[{"type":"text","version":1,"text":"pasted\\u0000 from a PDF \\ud83d"}]}]}}';
-      const res = await student.post('/students/set-assignment-response', { assignment_id: assignmentId, question_id: questionIds[1], response_content: state });
+      const state =
+        '{"root":{"type":"root","version":1,"children":[{"type":"paragraph","version":1,"children":' +
+        '[{"type":"text","version":1,"text":"pasted\\u0000 from a PDF \\ud83d"}]}]}}';
+      const res = await student.post('/students/set-assignment-response', {
+        assignment_id: assignmentId,
+        question_id: questionIds[1],
+        response_content: state,
+      });
       expect(res.statusCode).toBe(200);
       const saved = parseRichText((await responses(res.json.position))[questionIds[1]!]);
       expect(saved?.root.children?.[0]?.children?.[0]?.text).toBe('pasted from a PDF \ufffd');
@@ -54,7 +65,8 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
     it('submits with NUL in a response and in a response key', async () => {
       // A key with NUL is cleaned to the question id itself, so it names a real question.
       const res = await student.post('/students/submit-assignment', {
-        assignment_id: assignmentId, responses: { [`${questionIds[2]}\u0000`]: 'disc\u0000riminant' },
+        assignment_id: assignmentId,
+        responses: { [`${questionIds[2]}\u0000`]: 'disc\u0000riminant' },
       });
       expect(res.statusCode).toBe(200);
       expect((await responses(res.json.position))[questionIds[2]!]).toBe('discriminant');
@@ -74,12 +86,19 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
     it('cleans multipart text fields (AI Express with its form)', async () => {
       const boundary = '----h3safe';
       const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-      const payload = Buffer.from(`${field('prompt', '3 questions\u0000 on photosynthesis')}${field('title', 'Plants\ud800 Quiz')}--${boundary}--\r\n`);
+      const payload = Buffer.from(
+        `${field('prompt', '3 questions\u0000 on photosynthesis')}${field('title', 'Plants\ud800 Quiz')}--${boundary}--\r\n`,
+      );
       const res = await server.app.inject({
-        method: 'POST', url: '/grader/generate-assignment', payload,
+        method: 'POST',
+        url: '/grader/generate-assignment',
+        payload,
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
-          cookie: Object.entries(teacher.cookies).map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': teacher.cookies.csrf_access_token!,
+          cookie: Object.entries(teacher.cookies)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+          'x-csrf-token': teacher.cookies.csrf_access_token!,
         },
       });
       expect(res.statusCode).toBe(200);
@@ -90,17 +109,22 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
   });
 
   describe('numbers the database cannot hold', () => {
-    it('answers an id past any column\'s range with a 400, not a 500', async () => {
+    it("answers an id past any column's range with a 400, not a 500", async () => {
       const res = await student.post('/students/get-assignment-questions', { assignment_id: 2 ** 31 });
       expect(res.statusCode).toBe(400);
       expect(res.json.message).toBe(INPUT_MESSAGES.unusableValue);
     });
 
     it('refuses such an id on the live-update socket, which keeps answering', async () => {
-      const cookie = Object.entries(student.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+      const cookie = Object.entries(student.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; ');
       const socket = io(server.url, { extraHeaders: { cookie }, transports: ['websocket'], reconnection: false });
       try {
-        await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('connect_error', reject); });
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
         const watch = (payload: unknown) => socket.timeout(5000).emitWithAck(SOCKET_EVENTS.watchAssignment, payload);
         expect(await watch({ assignment_id: 2 ** 31 })).toEqual({ ok: false });
         expect(await watch({ assignment_id: 1e300 })).toEqual({ ok: false });
@@ -121,8 +145,10 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
 
     it('answers a signed-out caller with a deep body 401, as any other body', async () => {
       const res = await server.app.inject({
-        method: 'POST', url: '/students/set-assignment-response',
-        headers: { 'content-type': 'application/json' }, payload: '['.repeat(2000) + ']'.repeat(2000),
+        method: 'POST',
+        url: '/students/set-assignment-response',
+        headers: { 'content-type': 'application/json' },
+        payload: '['.repeat(2000) + ']'.repeat(2000),
       });
       expect(res.statusCode).toBe(401);
     });

@@ -19,7 +19,13 @@ writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><title>Evergrade</
 
 function expectSecurityHeaders(headers: Record<string, unknown>, where: string): void {
   const csp = String(headers['content-security-policy'] ?? '');
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k, v]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([k, ...v]) => [k, v]),
+  );
   expect(directives, where).toMatchObject({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -76,11 +82,16 @@ describe('security headers of the standalone server', () => {
 describe('the S3 origins the CSP allows', () => {
   it('are the public endpoint (and its bucket host), or AWS for the region', () => {
     expect(s3BrowserOrigins(undefined)).toEqual([]);
-    expect(s3BrowserOrigins({ bucket: 'eg', region: 'us-east-1', publicEndpoint: 'http://localhost:9000', forcePathStyle: true })).toEqual(['http://localhost:9000']);
-    expect(s3BrowserOrigins({ bucket: 'eg', region: 'eu-west-1', publicEndpoint: 'https://files.school.org/', forcePathStyle: false }))
-      .toEqual(['https://files.school.org', 'https://eg.files.school.org']);
-    expect(s3BrowserOrigins({ bucket: 'eg', region: 'eu-west-1', forcePathStyle: false }))
-      .toEqual(['https://eg.s3.eu-west-1.amazonaws.com', 'https://s3.eu-west-1.amazonaws.com']);
+    expect(s3BrowserOrigins({ bucket: 'eg', region: 'us-east-1', publicEndpoint: 'http://localhost:9000', forcePathStyle: true })).toEqual([
+      'http://localhost:9000',
+    ]);
+    expect(
+      s3BrowserOrigins({ bucket: 'eg', region: 'eu-west-1', publicEndpoint: 'https://files.school.org/', forcePathStyle: false }),
+    ).toEqual(['https://files.school.org', 'https://eg.files.school.org']);
+    expect(s3BrowserOrigins({ bucket: 'eg', region: 'eu-west-1', forcePathStyle: false })).toEqual([
+      'https://eg.s3.eu-west-1.amazonaws.com',
+      'https://s3.eu-west-1.amazonaws.com',
+    ]);
   });
 });
 
@@ -90,7 +101,9 @@ describe('security headers of the gateway', () => {
   let base = '';
   beforeAll(async () => {
     // A service that sends no headers of its own: the gateway's must still be there.
-    upstream = http.createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end('{}'); });
+    upstream = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
     const ui = mkdtempSync(path.join(os.tmpdir(), 'evergrade-gw-ui-'));
@@ -105,7 +118,11 @@ describe('security headers of the gateway', () => {
   });
 
   it('are on the UI it serves, on what it proxies and on its own refusals', async () => {
-    for (const [url, accept] of [['/login', 'text/html'], ['/students/get-assignments', 'application/json'], ['/no/such/api', 'application/json']] as const) {
+    for (const [url, accept] of [
+      ['/login', 'text/html'],
+      ['/students/get-assignments', 'application/json'],
+      ['/no/such/api', 'application/json'],
+    ] as const) {
       const res = await fetch(`${base}${url}`, { headers: { accept } });
       expectSecurityHeaders(Object.fromEntries(res.headers), `gateway GET ${url} (${res.status})`);
     }

@@ -121,7 +121,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
 
   const uiDir = options.uiDir ?? defaultUiDir;
   const hasUi = existsSync(path.join(uiDir, 'index.html'));
-  const operatorKey = options.operatorKey ?? (options.dataDir ? await keptOperatorKey(options.dataDir) : randomBytes(24).toString('base64url'));
+  const operatorKey =
+    options.operatorKey ?? (options.dataDir ? await keptOperatorKey(options.dataDir) : randomBytes(24).toString('base64url'));
   const app = await createHttpServer({
     operatorKey,
     trustProxy: options.trustProxy ?? false,
@@ -135,8 +136,28 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
-  await app.register(commandService, { store, sessions, now, cookieSecure: options.cookieSecure ?? false, mailer: mail.mailer, limiter, ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}), locateQuestion: createQuestionLocator(owners), locateResponse: createResponseLocator(owners), blobs, ai: options.ai ?? offlineAiProvider });
-  await app.register(queryService, { db, sessions, store, devOutbox: mail.outbox, blobs, ai: options.ai ?? offlineAiProvider, feedbackUrl: options.feedbackUrl });
+  await app.register(commandService, {
+    store,
+    sessions,
+    now,
+    cookieSecure: options.cookieSecure ?? false,
+    mailer: mail.mailer,
+    limiter,
+    ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
+    locateQuestion: createQuestionLocator(owners),
+    locateResponse: createResponseLocator(owners),
+    blobs,
+    ai: options.ai ?? offlineAiProvider,
+  });
+  await app.register(queryService, {
+    db,
+    sessions,
+    store,
+    devOutbox: mail.outbox,
+    blobs,
+    ai: options.ai ?? offlineAiProvider,
+    feedbackUrl: options.feedbackUrl,
+  });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   const gateway = await attachGateway(app.server, { sessions, bus, db });
 
@@ -145,10 +166,27 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const url = `http://localhost:${port}`;
   // `npm run replay` on PGlite asks this server to rebuild (the data directory is held by it) instead of opening it.
   const serverFile = options.dataDir && !options.databaseUrl ? path.join(options.dataDir, SERVER_FILE) : null;
-  if (serverFile) await writeFile(serverFile, JSON.stringify({ url: `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`, pid: process.pid }));
+  if (serverFile)
+    await writeFile(
+      serverFile,
+      JSON.stringify({
+        url: `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+        pid: process.pid,
+      }),
+    );
   return {
     url,
-    app, store, db, bus, sessions, devOutbox: mail.outbox, runner, seeded, blobs, deadlines, operatorKey,
+    app,
+    store,
+    db,
+    bus,
+    sessions,
+    devOutbox: mail.outbox,
+    runner,
+    seeded,
+    blobs,
+    deadlines,
+    operatorKey,
     async close() {
       if (serverFile) await rm(serverFile, { force: true });
       await gateway.close();
@@ -175,7 +213,9 @@ export async function keptOperatorKey(dataDir: string): Promise<string> {
   try {
     const kept = (await readFile(file, 'utf8')).trim();
     if (kept.length >= 24) return kept;
-  } catch { /* not made yet */ }
+  } catch {
+    /* not made yet */
+  }
   const key = randomBytes(24).toString('base64url');
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, `${key}\n`, { mode: 0o600 });

@@ -33,16 +33,32 @@ it('answers JSON 404 to an API client asking for a path that does not exist', as
 
 it('answers JSON 404 to any unknown path under an API prefix, whatever the client accepts, and never the app', async () => {
   const unknown = [
-    ['GET', '/chatbot/no-such-thing'], ['GET', '/grader/anything'], ['GET', '/grader'], ['GET', '/students/nope/deeper'],
-    ['GET', '/instructors/get-nothing'], ['GET', '/document-processor/x'], ['GET', '/sessions/elsewhere'], ['GET', '/auth/whoami'],
-    ['GET', '/editor/unknown'], ['GET', '/dev/other'], ['GET', '/admin/no-such-read'], ['POST', '/chatbot/ask'], ['POST', '/students/nope'],
-    ['PUT', '/grader/x'], ['DELETE', '/admin/school'], ['POST', '/login'],
+    ['GET', '/chatbot/no-such-thing'],
+    ['GET', '/grader/anything'],
+    ['GET', '/grader'],
+    ['GET', '/students/nope/deeper'],
+    ['GET', '/instructors/get-nothing'],
+    ['GET', '/document-processor/x'],
+    ['GET', '/sessions/elsewhere'],
+    ['GET', '/auth/whoami'],
+    ['GET', '/editor/unknown'],
+    ['GET', '/dev/other'],
+    ['GET', '/admin/no-such-read'],
+    ['POST', '/chatbot/ask'],
+    ['POST', '/students/nope'],
+    ['PUT', '/grader/x'],
+    ['DELETE', '/admin/school'],
+    ['POST', '/login'],
   ] as const;
   for (const [method, path] of unknown) {
     for (const accept of ['*/*', 'text/html,application/xhtml+xml', 'application/json']) {
       // Under /admin (also the admin console's pages) a browser's navigation still gets the app.
       if (path.startsWith('/admin/') && method === 'GET' && accept.startsWith('text/html')) continue;
-      const res = await fetch(`${server.url}${path}`, { method, headers: { accept, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { body: '{}' }) });
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { accept, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
       expect(res.status, `${method} ${path} (${accept})`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await res.json()).toEqual({ message: `No route ${method} ${path}` });
@@ -51,13 +67,24 @@ it('answers JSON 404 to any unknown path under an API prefix, whatever the clien
 });
 
 it('still serves the app for page paths that look like API ones: /student (not /students), /instructor, the admin console', async () => {
-  for (const path of ['/student/assignments', '/student/assignments/practice/create', '/instructor/assignments', '/instructor/courses/MATH10', '/calendar', '/docs/instructor-manual', '/studentsx', '/no-such-page']) {
+  for (const path of [
+    '/student/assignments',
+    '/student/assignments/practice/create',
+    '/instructor/assignments',
+    '/instructor/courses/MATH10',
+    '/calendar',
+    '/docs/instructor-manual',
+    '/studentsx',
+    '/no-such-page',
+  ]) {
     const res = await fetch(`${server.url}${path}`, { headers: { accept: '*/*' } });
     expect(res.status, path).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
   }
   for (const path of ['/admin', '/admin/people', '/admin/course-setup', '/admin/audit']) {
-    const res = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    const res = await fetch(`${server.url}${path}`, {
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
     expect(res.status, path).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
   }

@@ -23,7 +23,9 @@ const ai = { on: false, reply: '', requests: [] as { text: string; images: numbe
 let provider: AiProvider;
 const switchableAi: AiProvider = {
   name: 'fake-vision-1',
-  get offline() { return !ai.on; },
+  get offline() {
+    return !ai.on;
+  },
   complete: (request) => provider.complete(request),
 };
 
@@ -33,12 +35,19 @@ beforeAll(async () => {
     for await (const chunk of req) body += chunk;
     const content = JSON.parse(body).messages[1].content as string | { type: string; text?: string }[];
     const parts = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
-    ai.requests.push({ text: parts.find((p) => p.type === 'text')?.text ?? '', images: parts.filter((p) => p.type === 'image_url').length });
+    ai.requests.push({
+      text: parts.find((p) => p.type === 'text')?.text ?? '',
+      images: parts.filter((p) => p.type === 'image_url').length,
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: ai.reply } }] }));
   });
   await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-  provider = createOpenAiCompatibleProvider({ baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, model: 'fake-vision-1', timeoutMs: 10_000 });
+  provider = createOpenAiCompatibleProvider({
+    baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+    model: 'fake-vision-1',
+    timeoutMs: 10_000,
+  });
 
   server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ai: switchableAi });
   users.student = await loginAs(server.app, 'student', 'student@demo.school');
@@ -46,7 +55,12 @@ beforeAll(async () => {
   users.instructor = await loginAs(server.app, 'instructor', 'teacher@demo.school');
   const other = { tenant: 'other', actorRole: 'system' as const };
   await registerTenant(server.store, other, 'Other School', new Date());
-  await registerUser(server.store, other, { email: 'kid@other.school', role: 'student', password: 'Pa55word!x', firstName: 'Ot', lastName: 'Her' }, new Date());
+  await registerUser(
+    server.store,
+    other,
+    { email: 'kid@other.school', role: 'student', password: 'Pa55word!x', firstName: 'Ot', lastName: 'Her' },
+    new Date(),
+  );
   users.outsider = await loginAs(server.app, 'student', 'kid@other.school', 'Pa55word!x');
 
   const head = await server.store.readAll({ limit: 100_000 });
@@ -65,7 +79,9 @@ afterAll(async () => {
 });
 
 const headersOf = (user: TestUser) => ({
-  cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+  cookie: Object.entries(user.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; '),
   'x-csrf-token': user.cookies[CSRF_COOKIE]!,
 });
 
@@ -79,10 +95,13 @@ const put = (uploadUrl: string, body: Buffer | string, type = 'application/pdf')
 /** POST process-pdf-submission over HTTP, reading the NDJSON reply line by line as it arrives. */
 async function processPdf(user: TestUser, body: Record<string, unknown>) {
   const res = await fetch(`${server.url}/students/process-pdf-submission`, {
-    method: 'POST', headers: { ...headersOf(user), 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { ...headersOf(user), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('ndjson')) return { status: res.status, lines: [] as PdfSubmissionLine[], json: await res.json() as Record<string, unknown> };
+  if (!type.includes('ndjson'))
+    return { status: res.status, lines: [] as PdfSubmissionLine[], json: (await res.json()) as Record<string, unknown> };
   const lines: PdfSubmissionLine[] = [];
   let buffered = '';
   const decoder = new TextDecoder();
@@ -108,8 +127,9 @@ async function upload(user: TestUser, assignmentId: number, pdf: Buffer) {
 
 async function answersOf(user: TestUser, assignmentId: number, position?: string | null) {
   const res = await user.post('/students/get-assignment-questions', { assignment_id: assignmentId }, afterPosition(position ?? null));
-  return (res.json.questions as { question_number: number; question_id: number; response_content: string | null }[])
-    .sort((a, b) => a.question_number - b.question_number);
+  return (res.json.questions as { question_number: number; question_id: number; response_content: string | null }[]).sort(
+    (a, b) => a.question_number - b.question_number,
+  );
 }
 
 const ANSWERS = [
@@ -157,7 +177,12 @@ describe('POST /students/process-pdf-submission', () => {
     expect(statuses[0]).toBe('processing');
     expect(statuses.slice(-2)).toEqual(['validating', 'complete']);
     expect(res.lines.find((l) => l.status === 'processing' && l.current_page === 1)).toMatchObject({
-      pages: 1, total_pages: 1, total_batches: 1, current_batch: 1, batch_size: 5, pages_in_current_batch: 1,
+      pages: 1,
+      total_pages: 1,
+      total_batches: 1,
+      current_batch: 1,
+      batch_size: 5,
+      pages_in_current_batch: 1,
     });
     const complete = res.lines.at(-1)!;
     expect(complete).toMatchObject({ method: 'text', saved: [1, 2, 3] });
@@ -185,21 +210,29 @@ describe('POST /students/process-pdf-submission', () => {
   it('an empty or missing answer in the PDF keeps the typed one', async () => {
     const questions = await answersOf(users.student2, ids.quadratic);
     const typed = await users.student2.post('/students/set-assignment-response', {
-      assignment_id: ids.quadratic, question_id: questions[1]!.question_id, response_content: 'typed before the upload',
+      assignment_id: ids.quadratic,
+      question_id: questions[1]!.question_id,
+      response_content: 'typed before the upload',
     });
     expect(typed.statusCode).toBe(200);
-    const pdf = await makeTextPdf([['1. x = 2 or x = 3, by factorising the quadratic', '2.', '', '3. Two real roots, one, or none at all.']]);
+    const pdf = await makeTextPdf([
+      ['1. x = 2 or x = 3, by factorising the quadratic', '2.', '', '3. Two real roots, one, or none at all.'],
+    ]);
     const res = await upload(users.student2, ids.quadratic, pdf);
     const complete = res.lines.at(-1)!;
     expect(complete).toMatchObject({ status: 'complete', saved: [1, 3] });
     const answers = await answersOf(users.student2, ids.quadratic, complete.position);
     expect(answers.map((a) => a.response_content)).toEqual([
-      'x = 2 or x = 3, by factorising the quadratic', 'typed before the upload', 'Two real roots, one, or none at all.',
+      'x = 2 or x = 3, by factorising the quadratic',
+      'typed before the upload',
+      'Two real roots, one, or none at all.',
     ]);
   });
 
   it('reads a scanned (image-only) PDF by OCR', async () => {
-    const pdf = await makeScannedPdf([['Newton homework', '1. Force equals mass times acceleration, F = ma, in newtons.', '2. The net force is 6 N.']]);
+    const pdf = await makeScannedPdf([
+      ['Newton homework', '1. Force equals mass times acceleration, F = ma, in newtons.', '2. The net force is 6 N.'],
+    ]);
     const res = await upload(users.student, ids.newton, pdf);
     const complete = res.lines.at(-1)!;
     expect(complete).toMatchObject({ status: 'complete', method: 'ocr', saved: [1, 2] });
@@ -238,7 +271,7 @@ describe('POST /students/process-pdf-submission', () => {
     }
   });
 
-  it('refuses a non-PDF, a missing upload, other students\' and schools\' files and a locked assignment', async () => {
+  it("refuses a non-PDF, a missing upload, other students' and schools' files and a locked assignment", async () => {
     // A store that cannot check uploads (S3) may hold anything: the bytes are checked before reading.
     const key = `demo/submissions/${ids.student}/${ids.newton}_submission.pdf`;
     await server.blobs.put(key, Buffer.from('hello, not a pdf'), 'application/pdf');
@@ -251,16 +284,20 @@ describe('POST /students/process-pdf-submission', () => {
     expect(missing.json!.message).toBe(PDF_SUBMISSION_MESSAGES.notUploaded);
 
     const othersKey = `demo/submissions/${ids.student2}/${ids.quadratic}_submission.pdf`;
-    expect((await server.blobs.get(othersKey))).not.toBeNull();
+    expect(await server.blobs.get(othersKey)).not.toBeNull();
     const others = await processPdf(users.student, { file_name: othersKey, assignment_id: ids.quadratic });
     expect(others.status).toBe(403);
     expect(others.json!.message).toBe(PDF_SUBMISSION_MESSAGES.notYourFile);
     expect((await processPdf(users.outsider, { file_name: othersKey, assignment_id: ids.quadratic })).status).toBe(403);
-    expect((await processPdf(users.outsider, { file_name: `${ids.quadratic}_submission.pdf`, assignment_id: ids.quadratic })).status).toBe(404);
+    expect((await processPdf(users.outsider, { file_name: `${ids.quadratic}_submission.pdf`, assignment_id: ids.quadratic })).status).toBe(
+      404,
+    );
     const mismatch = await processPdf(users.student, { file_name: `${ids.newton}_submission.pdf`, assignment_id: ids.quadratic });
     expect(mismatch.status).toBe(400);
     expect((await processPdf(users.student, { file_name: 'x', assignment_id: 'abc' })).status).toBe(400);
-    expect((await processPdf(users.instructor, { file_name: `${ids.quadratic}_submission.pdf`, assignment_id: ids.quadratic })).status).toBe(403);
+    expect(
+      (await processPdf(users.instructor, { file_name: `${ids.quadratic}_submission.pdf`, assignment_id: ids.quadratic })).status,
+    ).toBe(403);
 
     const pastDue = await processPdf(users.student, { file_name: `${ids.linear}_submission.pdf`, assignment_id: ids.linear });
     expect(pastDue.status).toBe(409);
@@ -278,9 +315,26 @@ describe('POST /students/process-pdf-submission', () => {
   it('timed work takes a PDF only inside a started session', async () => {
     const due = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const created = await users.instructor.post('/grader/add-assignment', {
-      title: 'Timed Roots Quiz', description: '', due_date: due, email: 'teacher@demo.school', expressMode: false, course: 'MATH10',
-      creation_method: 'scratch', student_submissions_allowed: true, ai_config: null, time_limit: 1800,
-      questions: [{ question_number: 1, question: 'Solve $x^2 = 4$', marks_possible: 2, answer: 'x = 2 or x = -2', grading_instructions: '', tags: [] }],
+      title: 'Timed Roots Quiz',
+      description: '',
+      due_date: due,
+      email: 'teacher@demo.school',
+      expressMode: false,
+      course: 'MATH10',
+      creation_method: 'scratch',
+      student_submissions_allowed: true,
+      ai_config: null,
+      time_limit: 1800,
+      questions: [
+        {
+          question_number: 1,
+          question: 'Solve $x^2 = 4$',
+          marks_possible: 2,
+          answer: 'x = 2 or x = -2',
+          grading_instructions: '',
+          tags: [],
+        },
+      ],
     });
     expect(created.statusCode).toBe(200);
     const id = created.json.assignment_id as number;
@@ -296,7 +350,11 @@ describe('POST /students/process-pdf-submission', () => {
   });
 
   it('a PDF without numbered answers ends with an error line', async () => {
-    const res = await upload(users.student, ids.quadratic, await makeTextPdf([['Some notes without any question numbers at all, just prose.']]));
+    const res = await upload(
+      users.student,
+      ids.quadratic,
+      await makeTextPdf([['Some notes without any question numbers at all, just prose.']]),
+    );
     expect(res.lines.at(-1)).toMatchObject({ status: 'error', error: PDF_SUBMISSION_MESSAGES.noResponses });
   });
 });

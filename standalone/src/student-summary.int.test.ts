@@ -25,15 +25,31 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
   let ungraded: number;
   const aiCalls: string[] = [];
   let aiReply: () => Promise<string> = async () => 'unused';
-  const fakeAi: AiProvider = { name: 'fake-model', offline: false, complete: async (r) => { aiCalls.push(r.user); return aiReply(); } };
+  const fakeAi: AiProvider = {
+    name: 'fake-model',
+    offline: false,
+    complete: async (r) => {
+      aiCalls.push(r.user);
+      return aiReply();
+    },
+  };
 
   let responseIds = 900_000;
   async function grade(studentId: number, assignmentId: number, marks: Record<number, [number, string]>) {
     const questions = (await server.store.readAll({ limit: 100_000 }))
       .filter((e) => e.type === 'QuestionAdded' && e.data.assignmentId === assignmentId)
-      .map((e) => ({ questionId: Number(e.data.questionId), questionNumber: Number(e.data.questionNumber), marksPossible: Number(e.data.marksPossible) }));
+      .map((e) => ({
+        questionId: Number(e.data.questionId),
+        questionNumber: Number(e.data.questionNumber),
+        marksPossible: Number(e.data.marksPossible),
+      }));
     const at = new Date().toISOString();
-    const responses = questions.map((q) => ({ responseId: ++responseIds, questionId: q.questionId, questionNumber: q.questionNumber, response: 'answer' }));
+    const responses = questions.map((q) => ({
+      responseId: ++responseIds,
+      questionId: q.questionId,
+      questionNumber: q.questionNumber,
+      response: 'answer',
+    }));
     const events: DomainEvent[] = [
       { type: 'OnlineResponsesCaptured', data: { assignmentId, studentId, submissionVersion: 1, responses, capturedAt: at } },
       ...questions.map((q, i): DomainEvent => {
@@ -41,36 +57,76 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
         return {
           type: 'ResponseGraded',
           data: {
-            assignmentId, studentId, responseId: responses[i]!.responseId, questionId: q.questionId, questionNumber: q.questionNumber,
-            pointsObtained: points, pointsPossible: q.marksPossible, feedback, flaggedForReview: '', grader: { kind: 'offline', name: 'offline' },
-            confidence: 0.9, inputs: { questionVersion: 1, responseVersion: 1 }, gradedAt: at,
+            assignmentId,
+            studentId,
+            responseId: responses[i]!.responseId,
+            questionId: q.questionId,
+            questionNumber: q.questionNumber,
+            pointsObtained: points,
+            pointsPossible: q.marksPossible,
+            feedback,
+            flaggedForReview: '',
+            grader: { kind: 'offline', name: 'offline' },
+            confidence: 0.9,
+            inputs: { questionVersion: 1, responseVersion: 1 },
+            gradedAt: at,
           },
         };
       }),
     ];
-    const { lastPosition } = await server.store.append(streamIds.grading('demo', assignmentId, studentId),
-      events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: { tenant: 'demo' } })), { expectedVersion: 'no_stream' });
+    const { lastPosition } = await server.store.append(
+      streamIds.grading('demo', assignmentId, studentId),
+      events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: { tenant: 'demo' } })),
+      { expectedVersion: 'no_stream' },
+    );
     await server.runner.reached(lastPosition);
   }
 
   beforeAll(async () => {
-    server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ai: fakeAi, ...(await backend()) });
+    server = await startStandalone({
+      port: 0,
+      host: '127.0.0.1',
+      uiDir: '/nonexistent',
+      logLevel: 'silent',
+      ai: fakeAi,
+      ...(await backend()),
+    });
     const user = async (email: string) => (await userByEmail(server.db, 'demo', email))!.user_id;
     const course = async (code: string) => (await courseByCode(server.db, 'demo', code))!.course_id;
-    ids = { ada: await user('student@demo.school'), emmy: await user('student2@demo.school'), teacher: await user('teacher@demo.school'), math: await course('MATH10'), phys: await course('PHYS10') };
+    ids = {
+      ada: await user('student@demo.school'),
+      emmy: await user('student2@demo.school'),
+      teacher: await user('teacher@demo.school'),
+      math: await course('MATH10'),
+      phys: await course('PHYS10'),
+    };
     const now = Date.now();
     const make = (courseId: number, title: string, dueDaysAgo: number, marks: number[]) =>
-      createAssignment(server.store, { tenant: 'demo', actorRole: 'instructor', actorId: ids.teacher }, {
-        courseId, title, assigned: new Date(now - 30 * DAY), due: new Date(now - dueDaysAgo * DAY), timeLimitSeconds: null, publish: true,
-        questions: marks.map((m, i) => ({ content: `Question ${i + 1} about forces and motion in a straight line`, marksPossible: m })),
-      }, new Date(now - 30 * DAY));
+      createAssignment(
+        server.store,
+        { tenant: 'demo', actorRole: 'instructor', actorId: ids.teacher },
+        {
+          courseId,
+          title,
+          assigned: new Date(now - 30 * DAY),
+          due: new Date(now - dueDaysAgo * DAY),
+          timeLimitSeconds: null,
+          publish: true,
+          questions: marks.map((m, i) => ({ content: `Question ${i + 1} about forces and motion in a straight line`, marksPossible: m })),
+        },
+        new Date(now - 30 * DAY),
+      );
     quiz = await make(ids.math, 'Fractions Quiz', 10, [4, 4, 2]);
     essay = await make(ids.math, 'Algebra Test', 5, [10]);
     lab = await make(ids.phys, 'Pendulum Lab', 3, [5, 5]);
     ungraded = await make(ids.phys, 'Optics Sheet', 2, [3]);
     const events = await server.store.readAll({ limit: 100_000 });
     await server.runner.reached(events.at(-1)!.globalPosition);
-    await grade(ids.ada, quiz, { 1: [4, 'Correct and clearly set out.'], 2: [3.5, 'Simplify at the end.'], 3: [0.5, 'Find a common denominator first. Then add.'] });
+    await grade(ids.ada, quiz, {
+      1: [4, 'Correct and clearly set out.'],
+      2: [3.5, 'Simplify at the end.'],
+      3: [0.5, 'Find a common denominator first. Then add.'],
+    });
     await grade(ids.ada, essay, { 1: [6, 'Good start.'] });
     await grade(ids.ada, lab, { 1: [5, 'Excellent measurements.'], 2: [4.5, 'Nice error analysis.'] });
     await grade(ids.emmy, quiz, { 1: [2, ''], 2: [2, ''], 3: [1, ''] });
@@ -86,7 +142,11 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
     const res = await ada.get('/students/get-grade-stats');
     expect(res.statusCode).toBe(200);
     const stats = GradeStatsSchema.parse(res.json);
-    expect(stats.assignments.map((a) => [a.title, a.percent])).toEqual([['Fractions Quiz', 80], ['Algebra Test', 60], ['Pendulum Lab', 95]]);
+    expect(stats.assignments.map((a) => [a.title, a.percent])).toEqual([
+      ['Fractions Quiz', 80],
+      ['Algebra Test', 60],
+      ['Pendulum Lab', 95],
+    ]);
     expect(stats.assignments.find((a) => a.assignment_id === ungraded)).toBeUndefined();
     const math = stats.subjects.find((s) => s.course_code === 'MATH10')!;
     expect(math.average).toBeCloseTo(70);
@@ -97,7 +157,7 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
     expect([phys.average, phys.class_average]).toEqual([95, 95]);
   });
 
-  it("shows another student only their own grades, and nothing before any is graded", async () => {
+  it('shows another student only their own grades, and nothing before any is graded', async () => {
     const stats = GradeStatsSchema.parse((await emmy.get('/students/get-grade-stats')).json);
     expect(stats.assignments.map((a) => a.title)).toEqual(['Fractions Quiz']);
     expect(stats.subjects).toEqual([expect.objectContaining({ course_code: 'MATH10', average: 50, graded_count: 1 })]);
@@ -106,14 +166,26 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
   });
 
   it('summarises a graded assignment offline: total, points and feedback per question, strengths and what to work on', async () => {
-    aiReply = async () => { throw new Error('model down'); };
+    aiReply = async () => {
+      throw new Error('model down');
+    };
     const res = await ada.post('/students/get-student-summary', { assignment_id: quiz });
     expect(res.statusCode).toBe(200);
     const s = StudentSummarySchema.parse(res.json);
-    expect(s).toMatchObject({ assignment_id: quiz, title: 'Fractions Quiz', course: 'Mathematics', marks_obtained: 8, marks_total: 10, percent: 80, generator: 'offline' });
+    expect(s).toMatchObject({
+      assignment_id: quiz,
+      title: 'Fractions Quiz',
+      course: 'Mathematics',
+      marks_obtained: 8,
+      marks_total: 10,
+      percent: 80,
+      generator: 'offline',
+    });
     expect(s.notice).toMatch(/not available/);
     expect(s.questions.map((q) => [q.question_number, q.grade, q.marks_possible, q.feedback])).toEqual([
-      [1, 4, 4, 'Correct and clearly set out.'], [2, 3.5, 4, 'Simplify at the end.'], [3, 0.5, 2, 'Find a common denominator first. Then add.'],
+      [1, 4, 4, 'Correct and clearly set out.'],
+      [2, 3.5, 4, 'Simplify at the end.'],
+      [3, 0.5, 2, 'Find a common denominator first. Then add.'],
     ]);
     expect(s.strengths).toHaveLength(2);
     expect(s.strengths[0]).toContain('Question 1');
@@ -123,7 +195,8 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
   });
 
   it('has the AI write the paragraph when one is configured, from the grades and feedback', async () => {
-    aiReply = async () => 'You did well on the quiz overall, with strong answers on the first two questions. Practise common denominators next.';
+    aiReply = async () =>
+      'You did well on the quiz overall, with strong answers on the first two questions. Practise common denominators next.';
     aiCalls.length = 0;
     const s = StudentSummarySchema.parse((await ada.post('/students/get-student-summary', { assignment_id: quiz })).json);
     expect(s.generator).toBe('ai');
@@ -147,10 +220,13 @@ describe('grade stats and student summary on PGlite', () => gradeSuite(async () 
 
 const databaseUrl = process.env.DATABASE_URL;
 let schema: IsolatedSchema | undefined;
-afterAll(async () => { await schema?.drop(); });
+afterAll(async () => {
+  await schema?.drop();
+});
 
 describe.skipIf(!databaseUrl)(`grade stats and student summary on PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`, () =>
   gradeSuite(async () => {
     schema = await createIsolatedSchema(databaseUrl!, 'grades');
     return { databaseUrl: schema.connectionString };
-  }));
+  }),
+);

@@ -16,7 +16,9 @@ beforeAll(async () => {
   teacher = await loginAs(server.app, 'instructor', 'teacher@demo.school');
   admin = await loginAs(server.app, 'admin', 'admin@demo.school');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe("a student's timetable", () => {
   it('lists the courses the student is enrolled in, by code, each with its instructors', async () => {
@@ -30,14 +32,23 @@ describe("a student's timetable", () => {
     const math = timetable.find((e) => e.course_code === 'MATH10')!;
     expect(math).toMatchObject({ course_class: '10', subject: expect.any(String) });
     expect(math.instructors).toContainEqual({
-      instructor_id: me.instructorId, title: expect.any(String), first_name: me.firstName, last_name: me.lastName, email: 'teacher@demo.school',
+      instructor_id: me.instructorId,
+      title: expect.any(String),
+      first_name: me.firstName,
+      last_name: me.lastName,
+      email: 'teacher@demo.school',
     });
   });
 
   it('follows the admin: a new course appears with its instructor once the student is enrolled, and goes when unenrolled', async () => {
     const adaId = (await ada.get('/students/get-student')).json.studentId as number;
     const teacherId = (await teacher.get('/instructors/get-instructor')).json.instructorId as number;
-    const created = await admin.post('/admin/create-course', { course_code: 'CHEM9', course_name: 'Chemistry', course_class: '9', subject: 'Chemistry' });
+    const created = await admin.post('/admin/create-course', {
+      course_code: 'CHEM9',
+      course_name: 'Chemistry',
+      course_class: '9',
+      subject: 'Chemistry',
+    });
     expect(created.statusCode).toBe(200);
     const courseId = created.json.course_id as number;
     expect((await admin.post('/admin/assign-instructor', { course_id: courseId, instructor_id: teacherId })).statusCode).toBe(200);
@@ -46,7 +57,11 @@ describe("a student's timetable", () => {
 
     const after = (await ada.get('/students/get-timetable', afterPosition(enrolled.json.position))).json as TimetableEntry[];
     expect(after.find((e) => e.course_code === 'CHEM9')).toMatchObject({
-      course_id: courseId, course_name: 'Chemistry', course_class: '9', subject: 'Chemistry', instructors: [expect.objectContaining({ instructor_id: teacherId })],
+      course_id: courseId,
+      course_name: 'Chemistry',
+      course_class: '9',
+      subject: 'Chemistry',
+      instructors: [expect.objectContaining({ instructor_id: teacherId })],
     });
     expect(after.map((e) => e.course_code)).toEqual([...after.map((e) => e.course_code)].sort());
 
@@ -56,9 +71,18 @@ describe("a student's timetable", () => {
   });
 
   it('is an empty list for a student in no course', async () => {
-    await registerUser(server.store, { tenant: 'demo', actorRole: 'system' }, {
-      email: 'new.pupil@demo.school', role: 'student', password: 'Pa55word!x', firstName: 'New', lastName: 'Pupil',
-    }, new Date());
+    await registerUser(
+      server.store,
+      { tenant: 'demo', actorRole: 'system' },
+      {
+        email: 'new.pupil@demo.school',
+        role: 'student',
+        password: 'Pa55word!x',
+        firstName: 'New',
+        lastName: 'Pupil',
+      },
+      new Date(),
+    );
     const pupil = await loginAs(server.app, 'student', 'new.pupil@demo.school', 'Pa55word!x');
     expect(await pupil.get('/students/get-timetable')).toEqual({ statusCode: 200, json: [] });
   });

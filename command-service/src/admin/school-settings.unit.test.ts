@@ -4,7 +4,11 @@ import { parsePreapprovalCsv } from './school-settings';
 describe('pre-approval CSV', () => {
   it('reads one address per line, lower-cased, skipping blanks', () => {
     expect(parsePreapprovalCsv('A@Demo.school\n\nb@demo.school\r\n')).toEqual({
-      entries: [{ line: 1, email: 'a@demo.school' }, { line: 3, email: 'b@demo.school' }], skipped: [],
+      entries: [
+        { line: 1, email: 'a@demo.school' },
+        { line: 3, email: 'b@demo.school' },
+      ],
+      skipped: [],
     });
   });
 

@@ -1,8 +1,14 @@
 import type { EventOf, Question } from '@evergrade/contracts';
 
 export type AssignmentEvent = EventOf<
-  'AssignmentCreated' | 'QuestionAdded' | 'AssignmentPublished' | 'AssignmentRenamed' | 'AssignmentDeleted'
-  | 'QuestionUpdated' | 'QuestionFlagged' | 'QuestionFlagResolved'
+  | 'AssignmentCreated'
+  | 'QuestionAdded'
+  | 'AssignmentPublished'
+  | 'AssignmentRenamed'
+  | 'AssignmentDeleted'
+  | 'QuestionUpdated'
+  | 'QuestionFlagged'
+  | 'QuestionFlagResolved'
 >;
 
 type Live = {
@@ -16,10 +22,7 @@ type Live = {
   questions: Question[];
 };
 
-export type Assignment =
-  | { status: 'none' }
-  | ({ status: 'draft' | 'published' } & Live)
-  | ({ status: 'deleted' } & Live);
+export type Assignment = { status: 'none' } | ({ status: 'draft' | 'published' } & Live) | ({ status: 'deleted' } & Live);
 
 export const initialState = (): Assignment => ({ status: 'none' });
 
@@ -30,8 +33,15 @@ export function evolve(state: Assignment, event: AssignmentEvent): Assignment {
   if (event.type === 'AssignmentCreated') {
     const { assignmentId, courseId, title, assigned, due, timeLimitSeconds, submissionsAllowed } = event.data;
     return {
-      status: 'draft', assignmentId, courseId, title, assigned, due, timeLimitSeconds,
-      submissionsAllowed: submissionsAllowed ?? true, questions: [],
+      status: 'draft',
+      assignmentId,
+      courseId,
+      title,
+      assigned,
+      due,
+      timeLimitSeconds,
+      submissionsAllowed: submissionsAllowed ?? true,
+      questions: [],
     };
   }
   if (state.status === 'none') return state;
@@ -48,10 +58,23 @@ export function evolve(state: Assignment, event: AssignmentEvent): Assignment {
       return { ...state, status: 'deleted' };
     case 'QuestionUpdated': {
       const { content, answer, gradingInstructions, marksPossible, tags } = event.data;
-      return { ...state, questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, content, answer, gradingInstructions, marksPossible, tags })) };
+      return {
+        ...state,
+        questions: withQuestion(state.questions, event.data.questionId, (q) => ({
+          ...q,
+          content,
+          answer,
+          gradingInstructions,
+          marksPossible,
+          tags,
+        })),
+      };
     }
     case 'QuestionFlagged':
-      return { ...state, questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, flaggedForReview: event.data.reason })) };
+      return {
+        ...state,
+        questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, flaggedForReview: event.data.reason })),
+      };
     case 'QuestionFlagResolved':
       return { ...state, questions: withQuestion(state.questions, event.data.questionId, (q) => ({ ...q, flaggedForReview: '' })) };
   }

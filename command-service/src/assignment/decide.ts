@@ -64,7 +64,8 @@ function createAssignment(c: CreateAssignment, state: Assignment): AssignmentEve
   const numbers = new Set(c.questions.map((q) => q.questionNumber));
   if (numbers.size !== c.questions.length) throw new ValidationError('question numbers must be unique', 'questions');
   const flagged = c.questions.find((q) => (q.flaggedForReview ?? '').trim() !== '');
-  if (flagged) throw new ValidationError(`Question ${flagged.questionNumber} is flagged for review: resolve it before creating`, 'questions');
+  if (flagged)
+    throw new ValidationError(`Question ${flagged.questionNumber} is flagged for review: resolve it before creating`, 'questions');
   const { assignmentId, courseId, title, assigned, due, timeLimitSeconds, createdBy, now } = c;
   const optional = {
     ...(c.description ? { description: c.description } : {}),
@@ -75,7 +76,10 @@ function createAssignment(c: CreateAssignment, state: Assignment): AssignmentEve
     ...(c.rubricIds?.length ? { rubricIds: c.rubricIds } : {}),
   };
   return [
-    { type: 'AssignmentCreated', data: { assignmentId, courseId, title, assigned, due, timeLimitSeconds, createdBy, createdAt: now, ...optional } },
+    {
+      type: 'AssignmentCreated',
+      data: { assignmentId, courseId, title, assigned, due, timeLimitSeconds, createdBy, createdAt: now, ...optional },
+    },
     ...c.questions.map((q): AssignmentEvent => ({ type: 'QuestionAdded', data: { ...q, assignmentId } })),
     ...(c.publish ? [{ type: 'AssignmentPublished', data: { assignmentId, publishedAt: now } } as const] : []),
   ];
@@ -106,19 +110,32 @@ function updateQuestion(c: UpdateQuestion, state: Assignment): AssignmentEvent[]
   }
   const events: AssignmentEvent[] = [];
   const tags = c.tags ?? q.tags ?? [];
-  const changed = c.content !== q.content || c.answer !== (q.answer ?? '') || c.gradingInstructions !== (q.gradingInstructions ?? '')
-    || c.marksPossible !== q.marksPossible || !sameTags(tags, q.tags ?? []);
+  const changed =
+    c.content !== q.content ||
+    c.answer !== (q.answer ?? '') ||
+    c.gradingInstructions !== (q.gradingInstructions ?? '') ||
+    c.marksPossible !== q.marksPossible ||
+    !sameTags(tags, q.tags ?? []);
   if (changed) {
     events.push({
       type: 'QuestionUpdated',
       data: {
-        assignmentId: a.assignmentId, questionId: q.questionId, content: c.content, answer: c.answer,
-        gradingInstructions: c.gradingInstructions, marksPossible: c.marksPossible, tags, updatedAt: c.now,
+        assignmentId: a.assignmentId,
+        questionId: q.questionId,
+        content: c.content,
+        answer: c.answer,
+        gradingInstructions: c.gradingInstructions,
+        marksPossible: c.marksPossible,
+        tags,
+        updatedAt: c.now,
       },
     });
   }
   if (c.flaggedForReview === '' && (q.flaggedForReview ?? '') !== '') {
-    events.push({ type: 'QuestionFlagResolved', data: { assignmentId: a.assignmentId, questionId: q.questionId, flag: q.flaggedForReview ?? '', resolvedAt: c.now } });
+    events.push({
+      type: 'QuestionFlagResolved',
+      data: { assignmentId: a.assignmentId, questionId: q.questionId, flag: q.flaggedForReview ?? '', resolvedAt: c.now },
+    });
   }
   return events;
 }

@@ -1,7 +1,9 @@
 import { ConflictError, NotFoundError, type EventOf } from '@evergrade/contracts';
 import type { Decider } from '../decider';
 
-export type CourseEvent = EventOf<'CourseCreated' | 'StudentEnrolled' | 'StudentUnenrolled' | 'InstructorAssigned' | 'InstructorUnassigned'>;
+export type CourseEvent = EventOf<
+  'CourseCreated' | 'StudentEnrolled' | 'StudentUnenrolled' | 'InstructorAssigned' | 'InstructorUnassigned'
+>;
 
 export type Course =
   | { status: 'none' }

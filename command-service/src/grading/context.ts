@@ -19,7 +19,12 @@ export type GradingAssignment = {
  * The assignment as its grader sees it, folded from its own streams: only an instructor who teaches its course now
  * may grade it (anyone else hears 404, so ids reveal nothing). Each question carries its version (1 + its updates).
  */
-export async function loadGradingAssignment(store: EventStore, tenant: string, assignmentId: number, instructorId: number): Promise<GradingAssignment> {
+export async function loadGradingAssignment(
+  store: EventStore,
+  tenant: string,
+  assignmentId: number,
+  instructorId: number,
+): Promise<GradingAssignment> {
   const events = await store.readStream(streamIds.assignment(tenant, assignmentId));
   const assignment = fold(assignmentDecider, events);
   if (assignment.status !== 'published' && assignment.status !== 'draft') throw new NotFoundError(MESSAGES.assignmentNotFound);
@@ -29,11 +34,19 @@ export async function loadGradingAssignment(store: EventStore, tenant: string, a
   for (const e of events) {
     if (e.type === 'QuestionUpdated') updates.set(Number(e.data.questionId), (updates.get(Number(e.data.questionId)) ?? 0) + 1);
   }
-  const questions = [...assignment.questions].sort((a, b) => a.questionNumber - b.questionNumber).map((q): GradingQuestion => ({
-    questionId: q.questionId, questionNumber: q.questionNumber, question: richTextToPlainText(q.content),
-    answer: richTextToPlainText(q.answer ?? ''), gradingInstructions: richTextToPlainText(q.gradingInstructions ?? ''),
-    marksPossible: q.marksPossible, tags: q.tags ?? [], questionType: q.questionType, version: 1 + (updates.get(q.questionId) ?? 0),
-  }));
+  const questions = [...assignment.questions]
+    .sort((a, b) => a.questionNumber - b.questionNumber)
+    .map((q): GradingQuestion => ({
+      questionId: q.questionId,
+      questionNumber: q.questionNumber,
+      question: richTextToPlainText(q.content),
+      answer: richTextToPlainText(q.answer ?? ''),
+      gradingInstructions: richTextToPlainText(q.gradingInstructions ?? ''),
+      marksPossible: q.marksPossible,
+      tags: q.tags ?? [],
+      questionType: q.questionType,
+      version: 1 + (updates.get(q.questionId) ?? 0),
+    }));
   return { assignmentId, title: assignment.title, studentIds: course.studentIds, questions };
 }
 

@@ -53,13 +53,19 @@ function userMessage(q: GradingQuestion, response: string, regradeInstructions: 
 /** The offline checker: deterministic, flags every answer it is not confident about, with the reason. */
 export function gradeOffline(q: GradingQuestion, response: string, regradeInstructions = ''): GradeResult {
   const result = checkAnswer({
-    question: q.question, answer: q.answer, marksPossible: q.marksPossible, response,
-    gradingInstructions: [q.gradingInstructions, regradeInstructions].filter(Boolean).join('\n'), questionType: q.questionType,
+    question: q.question,
+    answer: q.answer,
+    marksPossible: q.marksPossible,
+    response,
+    gradingInstructions: [q.gradingInstructions, regradeInstructions].filter(Boolean).join('\n'),
+    questionType: q.questionType,
   });
   return {
-    pointsObtained: result.pointsObtained, feedback: result.feedback,
+    pointsObtained: result.pointsObtained,
+    feedback: result.feedback,
     flaggedForReview: result.confident ? '' : (result.reason ?? 'The offline grader is not sure of this answer.'),
-    grader: { kind: 'offline', name: 'offline' }, confidence: result.confident ? OFFLINE_CONFIDENT : OFFLINE_UNSURE,
+    grader: { kind: 'offline', name: 'offline' },
+    confidence: result.confident ? OFFLINE_CONFIDENT : OFFLINE_UNSURE,
   };
 }
 
@@ -68,16 +74,34 @@ export function gradeOffline(q: GradingQuestion, response: string, regradeInstru
  * An unusable reply or a failed call is graded offline instead (`onFallback` is told why).
  */
 export async function gradeResponse(
-  ai: AiProvider | null, q: GradingQuestion, response: string, regradeInstructions: string, onFallback?: (err: unknown) => void,
+  ai: AiProvider | null,
+  q: GradingQuestion,
+  response: string,
+  regradeInstructions: string,
+  onFallback?: (err: unknown) => void,
 ): Promise<GradeResult> {
   const text = richTextToPlainText(response).trim();
   if (ai && !ai.offline && text !== '') {
     try {
-      const reply = await ai.complete({ system: SYSTEM, user: userMessage(q, text, regradeInstructions), json: true, temperature: 0, maxTokens: 800 });
+      const reply = await ai.complete({
+        system: SYSTEM,
+        user: userMessage(q, text, regradeInstructions),
+        json: true,
+        temperature: 0,
+        maxTokens: 800,
+      });
       const parsed = AiGradeSchema.parse(JSON.parse(stripFence(reply)));
       const points = toQuarter(parsed.points_obtained, q.marksPossible);
-      const flag = parsed.flag_for_review.trim() || (parsed.confidence < AI_FLAG_BELOW ? `The model was not confident (${parsed.confidence.toFixed(2)}).` : '');
-      return { pointsObtained: points, feedback: parsed.feedback, flaggedForReview: flag, grader: { kind: 'ai', name: ai.name }, confidence: parsed.confidence };
+      const flag =
+        parsed.flag_for_review.trim() ||
+        (parsed.confidence < AI_FLAG_BELOW ? `The model was not confident (${parsed.confidence.toFixed(2)}).` : '');
+      return {
+        pointsObtained: points,
+        feedback: parsed.feedback,
+        flaggedForReview: flag,
+        grader: { kind: 'ai', name: ai.name },
+        confidence: parsed.confidence,
+      };
     } catch (err) {
       onFallback?.(err);
     }
@@ -85,4 +109,9 @@ export async function gradeResponse(
   return gradeOffline(q, text, regradeInstructions);
 }
 
-const stripFence = (s: string) => s.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trim();
+const stripFence = (s: string) =>
+  s
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/```$/, '')
+    .trim();

@@ -1,4 +1,10 @@
-import { evolveGradingStream, initialGradingStream, type GradedResponse, type GradingEvent as FoldedEvent, type GradingStream } from '@evergrade/contracts';
+import {
+  evolveGradingStream,
+  initialGradingStream,
+  type GradedResponse,
+  type GradingEvent as FoldedEvent,
+  type GradingStream,
+} from '@evergrade/contracts';
 
 export type GradingEvent = FoldedEvent;
 

@@ -3,14 +3,21 @@
  * works from the event streams, so it needs no read model and sees a school's newest questions at once.
  * Smart Builder's search box uses PostgreSQL full-text search on the question-library read model instead.
  */
-const STOPWORDS = new Set(('a an and are as at be by for from has have how i in is it its of on or that the this to was were what when '
-  + 'which who why will with about into than then them they their there these those can could should would do does make create '
-  + 'give write assignment assignments question questions quiz test worksheet please some each marks mark total students student '
-  + 'grade class year level using use based include including my our me we you your').split(' '));
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be by for from has have how i in is it its of on or that the this to was were what when ' +
+    'which who why will with about into than then them they their there these those can could should would do does make create ' +
+    'give write assignment assignments question questions quiz test worksheet please some each marks mark total students student ' +
+    'grade class year level using use based include including my our me we you your'
+  ).split(' '),
+);
 
 /** Lower-case words without stopwords, lightly stemmed so 'equations' finds 'equation' and 'forces' finds 'force'. */
 export function tokenize(text: string): string[] {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
     .map(stem);
@@ -48,15 +55,17 @@ export function rankByRelevance<T>(items: readonly T[], query: string, fieldsOf:
     return { item, tf, length };
   });
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(docs.length, 1) || 1;
-  const idf = new Map(terms.map((t) => {
-    const n = docs.filter((d) => d.tf.has(t)).length;
-    return [t, Math.log(1 + (docs.length - n + 0.5) / (n + 0.5))];
-  }));
+  const idf = new Map(
+    terms.map((t) => {
+      const n = docs.filter((d) => d.tf.has(t)).length;
+      return [t, Math.log(1 + (docs.length - n + 0.5) / (n + 0.5))];
+    }),
+  );
   return docs.map(({ item, tf, length }) => ({
     item,
     score: terms.reduce((sum, t) => {
       const f = tf.get(t) ?? 0;
-      return f === 0 ? sum : sum + idf.get(t)! * (f * (K1 + 1)) / (f + K1 * (1 - B + B * length / avgLength));
+      return f === 0 ? sum : sum + (idf.get(t)! * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / avgLength));
     }, 0),
   }));
 }

@@ -44,8 +44,19 @@ export async function addRubric(store: EventStore, actor: Actor & { actorId: num
   const key = rubricKey(input);
   if (shared.keys.has(key) || existing.keys.has(key)) throw new ConflictError(LIBRARY_MESSAGES.rubricExists);
   const rubricId = await allocateId(store, 'rubric');
-  const result = await handleCommand(store, streamIds.rubrics(actor.tenant), rubricDecider, {
-    type: 'AddRubric', rubricId, ...input, addedBy: actor.actorId, sharedKeys: [...shared.keys], now: now.toISOString(),
-  }, { metadata: metadataOf(actor) });
+  const result = await handleCommand(
+    store,
+    streamIds.rubrics(actor.tenant),
+    rubricDecider,
+    {
+      type: 'AddRubric',
+      rubricId,
+      ...input,
+      addedBy: actor.actorId,
+      sharedKeys: [...shared.keys],
+      now: now.toISOString(),
+    },
+    { metadata: metadataOf(actor) },
+  );
   return { rubricId, position: result.position };
 }

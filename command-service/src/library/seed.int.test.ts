@@ -13,7 +13,10 @@ beforeAll(async () => {
   db = await openPgliteDatabase({});
   store = await createSqlEventStore(db);
 });
-afterAll(async () => { await store.close(); await db.close(); });
+afterAll(async () => {
+  await store.close();
+  await db.close();
+});
 
 describe('seeding the shared library', () => {
   it('adds every item once, with integer ids, even when two processes seed at the same moment', async () => {

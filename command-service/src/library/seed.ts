@@ -15,32 +15,74 @@ const metadata = { tenant: SHARED_LIBRARY_TENANT, actorRole: 'system' };
 export async function seedSharedLibrary(store: EventStore, now = new Date()): Promise<{ added: number }> {
   const at = now.toISOString();
   let added = 0;
-  added += await seedStream(store, streamIds.rubrics(SHARED_LIBRARY_TENANT), 'rubric',
+  added += await seedStream(
+    store,
+    streamIds.rubrics(SHARED_LIBRARY_TENANT),
+    'rubric',
     (e) => rubricKey(e.data as { rubricName: string; criterion: string }),
     SEED_RUBRICS.map((r) => ({
       key: rubricKey(r),
-      event: (rubricId: number) => ({ type: 'RubricAdded', data: {
-        rubricId, rubricName: r.rubricName, criterion: r.criterion, description: describeLevels(r.levels), addedBy: null, addedAt: at,
-      } }),
-    })));
-  added += await seedStream(store, streamIds.questionLibrary(SHARED_LIBRARY_TENANT), 'library-question',
+      event: (rubricId: number) => ({
+        type: 'RubricAdded',
+        data: {
+          rubricId,
+          rubricName: r.rubricName,
+          criterion: r.criterion,
+          description: describeLevels(r.levels),
+          addedBy: null,
+          addedAt: at,
+        },
+      }),
+    })),
+  );
+  added += await seedStream(
+    store,
+    streamIds.questionLibrary(SHARED_LIBRARY_TENANT),
+    'library-question',
     (e) => questionKey(e.data as { questionText: string }),
-    SEED_QUESTION_BANK.flatMap(({ subject, questions }) => questions.map((q, i) => ({
-      key: questionKey({ questionText: q.text }),
-      event: (questionId: number) => ({ type: 'LibraryQuestionAdded', data: {
-        questionId, subject, questionType: q.type, questionText: q.text, answer: q.answer,
-        gradingInstructions: q.instructions ?? '', marksPossible: q.marks, topics: q.topics,
-        ...seedSource(subject), originalQuestionNumber: i + 1, grade: q.grade, addedBy: null, addedAt: at,
-      } }),
-    }))));
-  added += await seedStream(store, streamIds.textbooks(SHARED_LIBRARY_TENANT), 'textbook',
+    SEED_QUESTION_BANK.flatMap(({ subject, questions }) =>
+      questions.map((q, i) => ({
+        key: questionKey({ questionText: q.text }),
+        event: (questionId: number) => ({
+          type: 'LibraryQuestionAdded',
+          data: {
+            questionId,
+            subject,
+            questionType: q.type,
+            questionText: q.text,
+            answer: q.answer,
+            gradingInstructions: q.instructions ?? '',
+            marksPossible: q.marks,
+            topics: q.topics,
+            ...seedSource(subject),
+            originalQuestionNumber: i + 1,
+            grade: q.grade,
+            addedBy: null,
+            addedAt: at,
+          },
+        }),
+      })),
+    ),
+  );
+  added += await seedStream(
+    store,
+    streamIds.textbooks(SHARED_LIBRARY_TENANT),
+    'textbook',
     (e) => textbookKey(e.data as { title: string }),
     SEED_TEXTBOOKS.map((t) => ({
       key: textbookKey(t),
-      event: (textbookId: number) => ({ type: 'TextbookAdded', data: {
-        textbookId, title: t.title, ...(t.author ? { author: t.author } : {}), subject: t.subject, addedAt: at,
-      } }),
-    })));
+      event: (textbookId: number) => ({
+        type: 'TextbookAdded',
+        data: {
+          textbookId,
+          title: t.title,
+          ...(t.author ? { author: t.author } : {}),
+          subject: t.subject,
+          addedAt: at,
+        },
+      }),
+    })),
+  );
   return { added };
 }
 
@@ -51,7 +93,11 @@ const textbookKey = (t: { title: string }) => t.title.trim().toLowerCase();
 type SeedItem = { key: string; event: (id: number) => NewEvent };
 
 async function seedStream(
-  store: EventStore, streamId: string, kind: IdKind, keyOf: (e: RecordedEvent) => string, items: SeedItem[],
+  store: EventStore,
+  streamId: string,
+  kind: IdKind,
+  keyOf: (e: RecordedEvent) => string,
+  items: SeedItem[],
 ): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     const recorded = await store.readStream(streamId);
@@ -60,9 +106,13 @@ async function seedStream(
     if (missing.length === 0) return 0;
     const ids = await allocateIds(store, kind, missing.length);
     try {
-      await store.append(streamId, missing.map((item, i) => ({ ...item.event(ids[i]!), metadata })), {
-        expectedVersion: recorded.length === 0 ? 'no_stream' : recorded.length,
-      });
+      await store.append(
+        streamId,
+        missing.map((item, i) => ({ ...item.event(ids[i]!), metadata })),
+        {
+          expectedVersion: recorded.length === 0 ? 'no_stream' : recorded.length,
+        },
+      );
       return missing.length;
     } catch (err) {
       // Another process seeded at the same moment: read again and add only what is still missing.

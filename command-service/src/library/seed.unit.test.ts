@@ -9,7 +9,15 @@ describe('the seeded libraries', () => {
 
   it('hold about 150 questions across seven subjects and grades 6 to 12, each with an answer', () => {
     expect(questions.length).toBeGreaterThanOrEqual(150);
-    expect(SEED_QUESTION_BANK.map((s) => s.subject)).toEqual(['Mathematics', 'Physics', 'Chemistry', 'Biology', 'English', 'History', 'Computer Science']);
+    expect(SEED_QUESTION_BANK.map((s) => s.subject)).toEqual([
+      'Mathematics',
+      'Physics',
+      'Chemistry',
+      'Biology',
+      'English',
+      'History',
+      'Computer Science',
+    ]);
     for (const s of SEED_QUESTION_BANK) {
       expect(s.questions.length).toBeGreaterThanOrEqual(20);
       expect(new Set(s.questions.map((q) => q.grade))).toEqual(new Set(['6', '7', '8', '9', '10', '11', '12']));

@@ -10,11 +10,24 @@ import { userDecider } from '../user/user';
  * instructor's own stream, not a list of ids in code.
  */
 export async function setSmartBuilderAccess(
-  store: EventStore, actor: Actor, userId: number, allowed: boolean, now: Date,
+  store: EventStore,
+  actor: Actor,
+  userId: number,
+  allowed: boolean,
+  now: Date,
 ): Promise<string | null> {
   if (!(await loadUser(store, actor.tenant, userId))) throw new NotFoundError('User not found');
-  const result = await handleCommand(store, streamIds.user(actor.tenant, userId), userDecider, {
-    type: 'SetSmartBuilderAccess', allowed, by: actor.actorId ?? null, now: now.toISOString(),
-  }, { metadata: metadataOf(actor) });
+  const result = await handleCommand(
+    store,
+    streamIds.user(actor.tenant, userId),
+    userDecider,
+    {
+      type: 'SetSmartBuilderAccess',
+      allowed,
+      by: actor.actorId ?? null,
+      now: now.toISOString(),
+    },
+    { metadata: metadataOf(actor) },
+  );
   return result.position;
 }

@@ -5,7 +5,15 @@ import { decide, evolve, initialState, type UserEvent } from '../user/user';
 /** The Smart Builder permission lives on the instructor's own stream (user aggregate). */
 const registered = (role: 'instructor' | 'student'): UserEvent => ({
   type: 'UserRegistered',
-  data: { userId: 5, email: 'x@demo.school', role, passwordHash: 'h', firstName: 'A', lastName: 'B', registeredAt: '2026-01-01T00:00:00.000Z' },
+  data: {
+    userId: 5,
+    email: 'x@demo.school',
+    role,
+    passwordHash: 'h',
+    firstName: 'A',
+    lastName: 'B',
+    registeredAt: '2026-01-01T00:00:00.000Z',
+  },
 });
 const given = (events: UserEvent[]) => events.reduce(evolve, initialState());
 const set = (allowed: boolean) => ({ type: 'SetSmartBuilderAccess' as const, allowed, by: 2, now: '2026-02-01T00:00:00.000Z' });

@@ -8,8 +8,13 @@ import type { AiProvider } from '@evergrade/platform/ai';
  * configured, else to OCR. The text of all pages is then split into answers by the question numbering.
  */
 export type ReadProgress = {
-  pages: number; total_pages: number; current_page: number; total_batches: number; current_batch: number;
-  batch_size: number; pages_in_current_batch: number;
+  pages: number;
+  total_pages: number;
+  current_page: number;
+  total_batches: number;
+  current_batch: number;
+  batch_size: number;
+  pages_in_current_batch: number;
 };
 
 export type ReadOptions = {
@@ -42,12 +47,16 @@ export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promis
   const sources = new Set<PdfPage['source'] | 'ai'>();
   try {
     const total = reader.numPages;
-    const batches = chunk(Array.from({ length: total }, (_, i) => i + 1), o.batchSize);
+    const batches = chunk(
+      Array.from({ length: total }, (_, i) => i + 1),
+      o.batchSize,
+    );
     const base = { pages: total, total_pages: total, total_batches: batches.length, batch_size: o.batchSize };
     o.onProgress?.({ ...base, current_page: 0, current_batch: 0, pages_in_current_batch: 0 });
     let done = 0;
     for (const [index, batch] of batches.entries()) {
-      const progress = () => o.onProgress?.({ ...base, current_page: done, current_batch: index + 1, pages_in_current_batch: batch.length });
+      const progress = () =>
+        o.onProgress?.({ ...base, current_page: done, current_batch: index + 1, pages_in_current_batch: batch.length });
       const useAi = o.ai && !o.ai.offline ? o.ai : null;
       const read = new Map<number, string>();
       const pictures: number[] = [];
@@ -89,7 +98,8 @@ export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promis
     const split = splitResponsesByQuestion(joined, numbers);
     let responses = split.responses;
     // One question and no numbering: the whole sheet answers it.
-    if (responses.length === 0 && numbers.length === 1 && joined.trim()) responses = [{ question_number: numbers[0]!, text: joined.trim() }];
+    if (responses.length === 0 && numbers.length === 1 && joined.trim())
+      responses = [{ question_number: numbers[0]!, text: joined.trim() }];
     const order = new Map(numbers.map((n, i) => [n, i]));
     responses = [...responses].sort((a, b) => (order.get(a.question_number) ?? 0) - (order.get(b.question_number) ?? 0));
     const method = sources.has('ai') ? 'ai' : sources.has('ocr') ? 'ocr' : 'text';

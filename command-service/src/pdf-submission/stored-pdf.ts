@@ -1,5 +1,10 @@
 import {
-  DomainError, NotFoundError, PDF_SUBMISSION_MESSAGES, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_MAX_PAGES, ValidationError,
+  DomainError,
+  NotFoundError,
+  PDF_SUBMISSION_MESSAGES,
+  SUBMISSION_PDF_MAX_BYTES,
+  SUBMISSION_PDF_MAX_PAGES,
+  ValidationError,
 } from '@evergrade/contracts';
 import { countPdfPages, looksLikePdf, UnreadablePdfError } from '@evergrade/documents';
 import type { BlobStore } from '@evergrade/platform/blob';

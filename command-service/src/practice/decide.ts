@@ -1,5 +1,11 @@
 import {
-  ConflictError, NotFoundError, PRACTICE_MESSAGES, ValidationError, isRichTextEmpty, type PracticeCheckResult, type PracticeQuestion,
+  ConflictError,
+  NotFoundError,
+  PRACTICE_MESSAGES,
+  ValidationError,
+  isRichTextEmpty,
+  type PracticeCheckResult,
+  type PracticeQuestion,
 } from '@evergrade/contracts';
 import { checkAnswer } from '@evergrade/grading';
 import type { Decider } from '../decider';
@@ -20,7 +26,13 @@ export type CreatePractice = {
   documentKey?: string;
   now: string;
 };
-export type SavePracticeAnswer = { type: 'SavePracticeAnswer'; studentId: number; questionId: number; responseContent: string | null; now: string };
+export type SavePracticeAnswer = {
+  type: 'SavePracticeAnswer';
+  studentId: number;
+  questionId: number;
+  responseContent: string | null;
+  now: string;
+};
 export type ResetPracticeAnswers = { type: 'ResetPracticeAnswers'; studentId: number; now: string };
 export type CheckPracticeAnswers = { type: 'CheckPracticeAnswers'; studentId: number; now: string };
 export type SubmitPractice = { type: 'SubmitPractice'; studentId: number; now: string };
@@ -48,21 +60,42 @@ function create(c: CreatePractice, state: Practice): PracticeEvent[] {
   const kept = c.questions.filter((q) => !isRichTextEmpty(q.question));
   if (kept.length === 0) throw new ValidationError(PRACTICE_MESSAGES.noQuestions, 'questions');
   const questions = kept.map((q, i) => ({ ...q, questionId: i + 1, questionNumber: i + 1 }));
-  return [{
-    type: 'PracticeAssignmentCreated',
-    data: {
-      practiceId: c.practiceId, studentId: c.studentId, title: c.title, description: c.description, course: c.course,
-      ...(c.courseCode ? { courseCode: c.courseCode } : {}), questions, creationMethod: c.creationMethod,
-      ...(c.aiConfigId ? { aiConfigId: c.aiConfigId } : {}), ...(c.documentKey ? { documentKey: c.documentKey } : {}), createdAt: c.now,
+  return [
+    {
+      type: 'PracticeAssignmentCreated',
+      data: {
+        practiceId: c.practiceId,
+        studentId: c.studentId,
+        title: c.title,
+        description: c.description,
+        course: c.course,
+        ...(c.courseCode ? { courseCode: c.courseCode } : {}),
+        questions,
+        creationMethod: c.creationMethod,
+        ...(c.aiConfigId ? { aiConfigId: c.aiConfigId } : {}),
+        ...(c.documentKey ? { documentKey: c.documentKey } : {}),
+        createdAt: c.now,
+      },
     },
-  }];
+  ];
 }
 
 function save(c: SavePracticeAnswer, state: Practice): PracticeEvent[] {
   const p = open(state, c.studentId);
   if (!p.questions.some((q) => q.questionId === c.questionId)) throw new ValidationError('Question not found', 'question_id');
   if ((p.answers[c.questionId] ?? null) === c.responseContent) return [];
-  return [{ type: 'PracticeAnswerSaved', data: { practiceId: p.practiceId, studentId: c.studentId, questionId: c.questionId, responseContent: c.responseContent, savedAt: c.now } }];
+  return [
+    {
+      type: 'PracticeAnswerSaved',
+      data: {
+        practiceId: p.practiceId,
+        studentId: c.studentId,
+        questionId: c.questionId,
+        responseContent: c.responseContent,
+        savedAt: c.now,
+      },
+    },
+  ];
 }
 
 function reset(c: ResetPracticeAnswers, state: Practice): PracticeEvent[] {
@@ -75,39 +108,71 @@ function check(c: CheckPracticeAnswers, state: Practice): PracticeEvent[] {
   if (answered(p).length === 0) throw new ValidationError(PRACTICE_MESSAGES.noAnswers, 'responses');
   const results: PracticeCheckResult[] = p.questions.map((q) => {
     const r = checkAnswer({
-      question: q.question, answer: q.answer, gradingInstructions: q.gradingInstructions, marksPossible: q.marksPossible,
-      response: p.answers[q.questionId] ?? null, questionType: q.type, options: q.options, correctOption: q.correctOption,
+      question: q.question,
+      answer: q.answer,
+      gradingInstructions: q.gradingInstructions,
+      marksPossible: q.marksPossible,
+      response: p.answers[q.questionId] ?? null,
+      questionType: q.type,
+      options: q.options,
+      correctOption: q.correctOption,
     });
     return {
-      questionId: q.questionId, pointsObtained: r.pointsObtained, pointsPossible: r.pointsPossible, feedback: r.feedback,
-      confident: r.confident, ...(r.reason ? { reason: r.reason } : {}), matched: r.matched, missing: r.missing,
+      questionId: q.questionId,
+      pointsObtained: r.pointsObtained,
+      pointsPossible: r.pointsPossible,
+      feedback: r.feedback,
+      confident: r.confident,
+      ...(r.reason ? { reason: r.reason } : {}),
+      matched: r.matched,
+      missing: r.missing,
     };
   });
   const sum = (f: (r: PracticeCheckResult) => number) => results.reduce((s, r) => s + f(r), 0);
-  return [{
-    type: 'PracticeAnswersChecked',
-    data: {
-      practiceId: p.practiceId, studentId: c.studentId, results, pointsObtained: sum((r) => r.pointsObtained),
-      pointsPossible: sum((r) => r.pointsPossible), checker: 'offline', checkedAt: c.now,
+  return [
+    {
+      type: 'PracticeAnswersChecked',
+      data: {
+        practiceId: p.practiceId,
+        studentId: c.studentId,
+        results,
+        pointsObtained: sum((r) => r.pointsObtained),
+        pointsPossible: sum((r) => r.pointsPossible),
+        checker: 'offline',
+        checkedAt: c.now,
+      },
     },
-  }];
+  ];
 }
 
 function submit(c: SubmitPractice, state: Practice): PracticeEvent[] {
   const p = open(state, c.studentId);
-  return [{
-    type: 'PracticeAssignmentSubmitted',
-    data: { practiceId: p.practiceId, studentId: c.studentId, answered: answered(p).length, questionCount: p.questions.length, submittedAt: c.now },
-  }];
+  return [
+    {
+      type: 'PracticeAssignmentSubmitted',
+      data: {
+        practiceId: p.practiceId,
+        studentId: c.studentId,
+        answered: answered(p).length,
+        questionCount: p.questions.length,
+        submittedAt: c.now,
+      },
+    },
+  ];
 }
 
 export function decide(command: PracticeCommand, state: Practice): PracticeEvent[] {
   switch (command.type) {
-    case 'CreatePractice': return create(command, state);
-    case 'SavePracticeAnswer': return save(command, state);
-    case 'ResetPracticeAnswers': return reset(command, state);
-    case 'CheckPracticeAnswers': return check(command, state);
-    case 'SubmitPractice': return submit(command, state);
+    case 'CreatePractice':
+      return create(command, state);
+    case 'SavePracticeAnswer':
+      return save(command, state);
+    case 'ResetPracticeAnswers':
+      return reset(command, state);
+    case 'CheckPracticeAnswers':
+      return check(command, state);
+    case 'SubmitPractice':
+      return submit(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${(unhandled as { type: string }).type}`);

@@ -13,7 +13,10 @@ import { loadDocument, ownEmail, readDocumentForm, refuse } from '../document-in
  * come back with the practice defaults (type short_answer); nothing is an event until add-practice-assignment.
  */
 export async function processPracticeDocument(
-  deps: { blobs: BlobStore; ai: AiProvider; ocr: OcrEngine }, session: Session, request: FastifyRequest, reply: FastifyReply,
+  deps: { blobs: BlobStore; ai: AiProvider; ocr: OcrEngine },
+  session: Session,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<void> {
   if (!request.isMultipart()) return refuse(reply, 400, DOCUMENT_MESSAGES.notMultipart);
   const form = await readDocumentForm(request, ['file'], { unnamed: () => 'document.pdf', maxFieldChars: 2000 });
@@ -26,25 +29,50 @@ export async function processPracticeDocument(
 
   const expressMode = fields.expressMode === 'true';
   await ndjson<ProcessMarkingSchemeLine>(reply, request, 'practice document', async (write, signal) => {
-    write({ status: 'processing', stage: 'stored', message: 'Document received', pages: 0, gsutil_url: documentKey, marking_scheme_id: -1, expressMode });
+    write({
+      status: 'processing',
+      stage: 'stored',
+      message: 'Document received',
+      pages: 0,
+      gsutil_url: documentKey,
+      marking_scheme_id: -1,
+      expressMode,
+    });
     try {
-      const result = await processMarkingScheme({ kind: 'combined', scheme: pdf }, {
-        mode: expressMode ? 'express' : 'normal', ocr: deps.ocr, ai: deps.ai.offline ? null : deps.ai, rubrics: [],
-        batchSize: DOCUMENT_BATCH_SIZE, signal, onProgress: (progress) => write({ status: 'processing', ...progress }),
-      });
+      const result = await processMarkingScheme(
+        { kind: 'combined', scheme: pdf },
+        {
+          mode: expressMode ? 'express' : 'normal',
+          ocr: deps.ocr,
+          ai: deps.ai.offline ? null : deps.ai,
+          rubrics: [],
+          batchSize: DOCUMENT_BATCH_SIZE,
+          signal,
+          onProgress: (progress) => write({ status: 'processing', ...progress }),
+        },
+      );
       if (result.questions.length === 0) {
         write({ status: 'error', error: DOCUMENT_MESSAGES.noQuestions, pages: result.pages, total_pages: result.pages });
         return;
       }
       write({
-        status: 'complete', gsutil_url: documentKey, marking_scheme_id: -1, expressMode, pages: result.pages, total_pages: result.pages,
-        current_page: result.pages, method: result.method,
+        status: 'complete',
+        gsutil_url: documentKey,
+        marking_scheme_id: -1,
+        expressMode,
+        pages: result.pages,
+        total_pages: result.pages,
+        current_page: result.pages,
+        method: result.method,
         questions: result.questions.map((q) => ({ ...q, tags: [] })),
       });
     } catch (err) {
       if (signal.aborted) return;
       request.log.error({ err }, 'practice document processing failed');
-      write({ status: 'error', error: err instanceof UnreadablePdfError ? DOCUMENT_MESSAGES.unreadable : DOCUMENT_MESSAGES.processingFailed });
+      write({
+        status: 'error',
+        error: err instanceof UnreadablePdfError ? DOCUMENT_MESSAGES.unreadable : DOCUMENT_MESSAGES.processingFailed,
+      });
     }
   });
 }

@@ -1,6 +1,10 @@
 import {
-  DomainError, PRACTICE_LIMITS, PRACTICE_MESSAGES, streamIds,
-  type GeneratePracticeBodySchema, type GeneratePracticeReply,
+  DomainError,
+  PRACTICE_LIMITS,
+  PRACTICE_MESSAGES,
+  streamIds,
+  type GeneratePracticeBodySchema,
+  type GeneratePracticeReply,
 } from '@evergrade/contracts';
 import type { z } from 'zod';
 import { metadataOf, type Actor } from '../admin/meta';
@@ -22,15 +26,26 @@ export function guessSubject(prompt: string, library: readonly LibraryItem[]): s
   const lower = prompt.toLowerCase();
   const named = subjects.find((s) => lower.includes(s.toLowerCase()));
   if (named) return named;
-  const ranked = rankByRelevance(library, prompt, (q) => [{ text: q.topics.join(' '), weight: 2 }, { text: q.questionText, weight: 1 }])
-    .filter((r) => r.score > 0).sort((a, b) => b.score - a.score).slice(0, 5);
+  const ranked = rankByRelevance(library, prompt, (q) => [
+    { text: q.topics.join(' '), weight: 2 },
+    { text: q.questionText, weight: 1 },
+  ])
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5);
   if (ranked.length === 0) return PRACTICE_LIMITS.defaultSubject;
   const votes = new Map<string, number>();
   for (const r of ranked) votes.set(r.item.subject, (votes.get(r.item.subject) ?? 0) + r.score);
   return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-const toType = (questionType: string | undefined) => (questionType ? questionType.trim().toLowerCase().replace(/[\s-]+/g, '_') : PRACTICE_LIMITS.defaultType);
+const toType = (questionType: string | undefined) =>
+  questionType
+    ? questionType
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    : PRACTICE_LIMITS.defaultType;
 
 /**
  * Practice questions for a student: with a model, written by it (grounded on the references and a few library
@@ -39,15 +54,22 @@ const toType = (questionType: string | undefined) => (questionType ? questionTyp
  * AiConfigRecorded, so ai_config_id is real.
  */
 export async function generatePractice(
-  deps: GenerateDeps, actor: Actor & { actorId: number }, body: GeneratePracticeInput, read: ReadReferences,
+  deps: GenerateDeps,
+  actor: Actor & { actorId: number },
+  body: GeneratePracticeInput,
+  read: ReadReferences,
 ): Promise<GeneratePracticeReply> {
   const library = await loadLibraryQuestions(deps.store, actor.tenant);
   const subject = body.subject || guessSubject(body.prompt, library);
   const grade = gradeForDifficulty(body.difficulty_level);
   const prompt = readPromptHints(body.prompt).grade === undefined ? `${body.prompt} (grade ${grade})` : body.prompt;
   const request: GenerationRequest = {
-    prompt, subject: subject === PRACTICE_LIMITS.defaultSubject ? '' : subject, title: body.title, description: `Difficulty ${body.difficulty_level} of 10`,
-    textbooks: [], rubricTags: [],
+    prompt,
+    subject: subject === PRACTICE_LIMITS.defaultSubject ? '' : subject,
+    title: body.title,
+    description: `Difficulty ${body.difficulty_level} of 10`,
+    textbooks: [],
+    rubricTags: [],
   };
 
   const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${subject} ${body.prompt}`);
@@ -55,24 +77,53 @@ export async function generatePractice(
   if (questions.length === 0) throw new DomainError(fallbackReason ? 502 : 400, PRACTICE_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
-  const result = await deps.store.append(streamIds.aiConfig(actor.tenant, configId), [{
-    type: 'AiConfigRecorded',
-    data: {
-      configId, prompt: body.prompt, subject, title: body.title, description: request.description, textbooks: [], rubrics: [],
-      references: read.references, generator, ...(fallbackReason ? { fallbackReason } : {}), questionCount: questions.length,
-      recordedBy: actor.actorId, recordedAt: deps.now().toISOString(),
-    },
-    metadata: { ...metadataOf(actor), generator, purpose: 'practice' },
-  }], { expectedVersion: 'no_stream' });
+  const result = await deps.store.append(
+    streamIds.aiConfig(actor.tenant, configId),
+    [
+      {
+        type: 'AiConfigRecorded',
+        data: {
+          configId,
+          prompt: body.prompt,
+          subject,
+          title: body.title,
+          description: request.description,
+          textbooks: [],
+          rubrics: [],
+          references: read.references,
+          generator,
+          ...(fallbackReason ? { fallbackReason } : {}),
+          questionCount: questions.length,
+          recordedBy: actor.actorId,
+          recordedAt: deps.now().toISOString(),
+        },
+        metadata: { ...metadataOf(actor), generator, purpose: 'practice' },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
 
-  const notice = generator !== 'offline' ? undefined : fallbackReason
-    ? 'The AI could not be reached, so these questions come from the question library.'
-    : 'These questions come from the question library (no AI provider is configured).';
+  const notice =
+    generator !== 'offline'
+      ? undefined
+      : fallbackReason
+        ? 'The AI could not be reached, so these questions come from the question library.'
+        : 'These questions come from the question library (no AI provider is configured).';
   return {
-    success: true, position: result.lastPosition, ai_config_id: configId, subject, generator, ...(notice ? { notice } : {}),
+    success: true,
+    position: result.lastPosition,
+    ai_config_id: configId,
+    subject,
+    generator,
+    ...(notice ? { notice } : {}),
     questions: questions.map((q, i) => ({
-      question_number: i + 1, question: q.question, type: toType(q.question_type), marks_possible: q.marks_possible,
-      answer: q.answer, grading_instructions: q.grading_instructions, show_answer: false,
+      question_number: i + 1,
+      question: q.question,
+      type: toType(q.question_type),
+      marks_possible: q.marks_possible,
+      answer: q.answer,
+      grading_instructions: q.grading_instructions,
+      show_answer: false,
     })),
   };
 }

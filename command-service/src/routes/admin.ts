@@ -17,37 +17,91 @@ export function adminRoutes(app: FastifyInstance, deps: CommandServiceDeps): voi
 
   registerRoute(app, sessions, routes.updateSchool, async (request) => {
     const { name, logo_url } = request.body;
-    return reply(await changeSchool(store, actorOf(request), { type: 'UpdateBranding', name, logoUrl: logo_url || null, now: deps.now().toISOString() }));
+    return reply(
+      await changeSchool(store, actorOf(request), {
+        type: 'UpdateBranding',
+        name,
+        logoUrl: logo_url || null,
+        now: deps.now().toISOString(),
+      }),
+    );
   });
   registerRoute(app, sessions, routes.addAuthorizedDomain, async (request) =>
-    reply(await changeSchool(store, actorOf(request), { type: 'AddAuthorizedDomain', domain: request.body.domain })));
+    reply(await changeSchool(store, actorOf(request), { type: 'AddAuthorizedDomain', domain: request.body.domain })),
+  );
   registerRoute(app, sessions, routes.removeAuthorizedDomain, async (request) =>
-    reply(await changeSchool(store, actorOf(request), { type: 'RemoveAuthorizedDomain', domain: request.body.domain })));
+    reply(await changeSchool(store, actorOf(request), { type: 'RemoveAuthorizedDomain', domain: request.body.domain })),
+  );
   registerRoute(app, sessions, routes.preapproveStudent, async (request) =>
-    reply(await changeSchool(store, actorOf(request), { type: 'PreapproveStudents', emails: [request.body.email] })));
+    reply(await changeSchool(store, actorOf(request), { type: 'PreapproveStudents', emails: [request.body.email] })),
+  );
   registerRoute(app, sessions, routes.revokePreapprovedStudent, async (request) =>
-    reply(await changeSchool(store, actorOf(request), { type: 'RevokePreapproval', email: request.body.email })));
+    reply(await changeSchool(store, actorOf(request), { type: 'RevokePreapproval', email: request.body.email })),
+  );
   registerRoute(app, sessions, routes.importPreapprovedStudents, async (request) =>
-    importPreapprovals(store, actorOf(request), request.body.csv));
+    importPreapprovals(store, actorOf(request), request.body.csv),
+  );
 
   registerRoute(app, sessions, routes.createCourse, async (request) => {
     const b = request.body;
-    const { courseId, position } = await createCourse(store, actorOf(request), {
-      courseCode: b.course_code, courseName: b.course_name, courseClass: b.course_class, subject: b.subject, instructorIds: [],
-    }, deps.now());
+    const { courseId, position } = await createCourse(
+      store,
+      actorOf(request),
+      {
+        courseCode: b.course_code,
+        courseName: b.course_name,
+        courseClass: b.course_class,
+        subject: b.subject,
+        instructorIds: [],
+      },
+      deps.now(),
+    );
     return { success: true as const, position, course_id: courseId };
   });
   registerRoute(app, sessions, routes.assignInstructor, async (request) =>
-    reply((await changeMembership(store, actorOf(request), 'AssignInstructor', request.body.course_id, request.body.instructor_id, deps.now())).position));
+    reply(
+      (await changeMembership(store, actorOf(request), 'AssignInstructor', request.body.course_id, request.body.instructor_id, deps.now()))
+        .position,
+    ),
+  );
   registerRoute(app, sessions, routes.unassignInstructor, async (request) =>
-    reply((await changeMembership(store, actorOf(request), 'UnassignInstructor', request.body.course_id, request.body.instructor_id, deps.now())).position));
+    reply(
+      (
+        await changeMembership(
+          store,
+          actorOf(request),
+          'UnassignInstructor',
+          request.body.course_id,
+          request.body.instructor_id,
+          deps.now(),
+        )
+      ).position,
+    ),
+  );
   registerRoute(app, sessions, routes.enrollStudent, async (request) =>
-    reply((await changeMembership(store, actorOf(request), 'EnrollStudent', request.body.course_id, request.body.student_id, deps.now())).position));
+    reply(
+      (await changeMembership(store, actorOf(request), 'EnrollStudent', request.body.course_id, request.body.student_id, deps.now()))
+        .position,
+    ),
+  );
   registerRoute(app, sessions, routes.unenrollStudent, async (request) =>
-    reply((await changeMembership(store, actorOf(request), 'UnenrollStudent', request.body.course_id, request.body.student_id, deps.now())).position));
+    reply(
+      (await changeMembership(store, actorOf(request), 'UnenrollStudent', request.body.course_id, request.body.student_id, deps.now()))
+        .position,
+    ),
+  );
 
   registerRoute(app, sessions, routes.updateUser, async (request) => {
     const { user_id, email, class: cls, section, enrollment_date } = request.body;
-    return reply(await updateUser(store, sessions, actorOf(request), user_id, { email, class: cls, section, enrollmentDate: enrollment_date }, deps.now()));
+    return reply(
+      await updateUser(
+        store,
+        sessions,
+        actorOf(request),
+        user_id,
+        { email, class: cls, section, enrollmentDate: enrollment_date },
+        deps.now(),
+      ),
+    );
   });
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CSRF_COOKIE, MESSAGES, SESSION_COOKIE, UnauthorizedError, routes, tenantOfEmail,
-} from '@evergrade/contracts';
+import { CSRF_COOKIE, MESSAGES, SESSION_COOKIE, UnauthorizedError, routes, tenantOfEmail } from '@evergrade/contracts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '@evergrade/platform/auth';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';

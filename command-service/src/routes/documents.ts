@@ -1,18 +1,35 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_BATCH_SIZE, DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES, ProcessMarkingSchemeFieldsSchema, routes, type ProcessMarkingSchemeLine,
+  DOCUMENT_BATCH_SIZE,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
+  ProcessMarkingSchemeFieldsSchema,
+  routes,
+  type ProcessMarkingSchemeLine,
 } from '@evergrade/contracts';
 import {
-  fetchPdfFromUrl, processMarkingScheme, UnreadablePdfError, UrlFetchError, urlPolicyFromEnv,
-  type MarkingSchemeInput, type OcrEngine,
+  fetchPdfFromUrl,
+  processMarkingScheme,
+  UnreadablePdfError,
+  UrlFetchError,
+  urlPolicyFromEnv,
+  type MarkingSchemeInput,
+  type OcrEngine,
 } from '@evergrade/documents';
 import type { AiProvider } from '@evergrade/platform/ai';
 import type { Session } from '@evergrade/platform/auth';
 import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps, WithOcr } from '../context';
 import {
-  documentKey, loadDocument, ownEmail, pagesOf, readDocumentForm, refuse, type DocumentForm, type Refusal,
+  documentKey,
+  loadDocument,
+  ownEmail,
+  pagesOf,
+  readDocumentForm,
+  refuse,
+  type DocumentForm,
+  type Refusal,
 } from '../document-intake';
 
 /**
@@ -40,7 +57,15 @@ export async function documentRoutes(app: FastifyInstance, deps: CommandServiceD
     if (typeof pageCount === 'string') return refuse(reply, 400, pageCount, 'url');
     const key = documentKey(session.tenant, fetched.filename);
     await deps.blobs.put(key, fetched.body, 'application/pdf');
-    return { success: true as const, error: null, gsutil_url: key, filename: fetched.filename, original_url: url, file_size: fetched.body.length, page_count: pageCount };
+    return {
+      success: true as const,
+      error: null,
+      gsutil_url: key,
+      filename: fetched.filename,
+      original_url: url,
+      file_size: fetched.body.length,
+      page_count: pageCount,
+    };
   });
 
   registerRoute(app, deps.sessions, routes.processMarkingScheme, async (request, reply) => {
@@ -84,19 +109,31 @@ function rubricLabels(raw: string | undefined): string[] | null {
     return value.flatMap((r: unknown) => {
       if (typeof r === 'string') return [r];
       const o = r as { rubric_name?: unknown; criterion?: unknown };
-      return typeof o?.rubric_name === 'string' ? [typeof o.criterion === 'string' && o.criterion ? `${o.rubric_name} - ${o.criterion}` : o.rubric_name] : [];
+      return typeof o?.rubric_name === 'string'
+        ? [typeof o.criterion === 'string' && o.criterion ? `${o.rubric_name} - ${o.criterion}` : o.rubric_name]
+        : [];
     });
   } catch {
     return null;
   }
 }
 
-type Fields = { gsutil_url?: string | undefined; question_paper_gsutil_url?: string | undefined; answer_key_gsutil_url?: string | undefined };
-type Resolved = { input: MarkingSchemeInput; keys: { gsutil_url: string; question_paper_gsutil_url?: string; answer_key_gsutil_url?: string } };
+type Fields = {
+  gsutil_url?: string | undefined;
+  question_paper_gsutil_url?: string | undefined;
+  answer_key_gsutil_url?: string | undefined;
+};
+type Resolved = {
+  input: MarkingSchemeInput;
+  keys: { gsutil_url: string; question_paper_gsutil_url?: string; answer_key_gsutil_url?: string };
+};
 
 /** The documents to read, each uploaded now (then stored) or stored before (a key of the caller's school). */
 async function resolveDocuments(
-  deps: CommandServiceDeps, session: Session, files: DocumentForm<FileField>['files'], fields: Fields,
+  deps: CommandServiceDeps,
+  session: Session,
+  files: DocumentForm<FileField>['files'],
+  fields: Fields,
 ): Promise<Resolved | Refusal> {
   const combined = Boolean(files.file || fields.gsutil_url);
   const separate = Boolean(files.question_paper || fields.question_paper_gsutil_url || files.answer_key || fields.answer_key_gsutil_url);
@@ -147,10 +184,21 @@ async function run(input: MarkingSchemeInput, o: RunOptions): Promise<void> {
       o.write({ status: 'error', error: DOCUMENT_MESSAGES.noQuestions, pages: result.pages, total_pages: result.pages });
       return;
     }
-    o.write({ status: 'complete', ...o.base, questions: result.questions, pages: result.pages, total_pages: result.pages, current_page: result.pages, method: result.method });
+    o.write({
+      status: 'complete',
+      ...o.base,
+      questions: result.questions,
+      pages: result.pages,
+      total_pages: result.pages,
+      current_page: result.pages,
+      method: result.method,
+    });
   } catch (err) {
     if (o.signal.aborted) return;
     o.request.log.error({ err }, 'document processing failed');
-    o.write({ status: 'error', error: err instanceof UnreadablePdfError ? DOCUMENT_MESSAGES.unreadable : DOCUMENT_MESSAGES.processingFailed });
+    o.write({
+      status: 'error',
+      error: err instanceof UnreadablePdfError ? DOCUMENT_MESSAGES.unreadable : DOCUMENT_MESSAGES.processingFailed,
+    });
   }
 }

@@ -27,10 +27,13 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
   const { store } = deps;
 
   /** The assignment's course decides who may change it: an instructor who teaches it now. */
-  const teaches = (tenant: string, assignmentId: number, instructorId: number) => teachesAssignment(store, tenant, assignmentId, instructorId);
+  const teaches = (tenant: string, assignmentId: number, instructorId: number) =>
+    teachesAssignment(store, tenant, assignmentId, instructorId);
 
   const run = async (s: Session, assignmentId: number, command: AssignmentCommand) => {
-    const result = await handleCommand(store, streamIds.assignment(s.tenant, assignmentId), assignmentDecider, command, { metadata: metadataFor(s) });
+    const result = await handleCommand(store, streamIds.assignment(s.tenant, assignmentId), assignmentDecider, command, {
+      metadata: metadataFor(s),
+    });
     return { success: true as const, position: result.position };
   };
 
@@ -44,7 +47,10 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
     if (scheduled && !b.live_date) throw new ValidationError('Please select both date and time for scheduled release', 'live_date');
     const assigned = scheduled && b.live_date ? new Date(b.live_date) : now;
     if (new Date(b.due_date) <= assigned) {
-      throw new ValidationError(scheduled ? 'The due date must be after the release date' : 'The due date must be in the future', 'due_date');
+      throw new ValidationError(
+        scheduled ? 'The due date must be after the release date' : 'The due date must be in the future',
+        'due_date',
+      );
     }
     const numbers = new Set(b.questions.map((q) => q.question_number));
     if (numbers.size !== b.questions.length) throw new ValidationError('Each question needs its own number', 'questions');
@@ -67,10 +73,23 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
     const aiConfigId = optionalString(b.ai_config);
     const documentKey = optionalString(b.gsutil_url);
     const result = await run(s, assignmentId, {
-      type: 'CreateAssignment', assignmentId, courseId: course.courseId, instructorTeachesCourse: true, createdBy: s.userId,
-      title: b.title, assigned: assigned.toISOString(), due: new Date(b.due_date).toISOString(), timeLimitSeconds: b.time_limit,
-      questions, publish: true, now: now.toISOString(), description: b.description, submissionsAllowed: b.student_submissions_allowed,
-      creationMethod: b.creation_method, ...(aiConfigId ? { aiConfigId } : {}), ...(documentKey ? { documentKey } : {}),
+      type: 'CreateAssignment',
+      assignmentId,
+      courseId: course.courseId,
+      instructorTeachesCourse: true,
+      createdBy: s.userId,
+      title: b.title,
+      assigned: assigned.toISOString(),
+      due: new Date(b.due_date).toISOString(),
+      timeLimitSeconds: b.time_limit,
+      questions,
+      publish: true,
+      now: now.toISOString(),
+      description: b.description,
+      submissionsAllowed: b.student_submissions_allowed,
+      creationMethod: b.creation_method,
+      ...(aiConfigId ? { aiConfigId } : {}),
+      ...(documentKey ? { documentKey } : {}),
       ...(b.rubric_ids?.length ? { rubricIds: b.rubric_ids.map(String) } : {}),
     });
     return { ...result, assignment_id: assignmentId };
@@ -80,7 +99,9 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
     const s = sessionOf(request);
     const { assignment_id, new_title } = request.body;
     return run(s, assignment_id, {
-      type: 'RenameAssignment', title: new_title, now: deps.now().toISOString(),
+      type: 'RenameAssignment',
+      title: new_title,
+      now: deps.now().toISOString(),
       instructorTeachesCourse: await teaches(s.tenant, assignment_id, s.userId),
     });
   });
@@ -89,7 +110,8 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
     const s = sessionOf(request);
     const { assignment_id } = request.body;
     return run(s, assignment_id, {
-      type: 'DeleteAssignment', now: deps.now().toISOString(),
+      type: 'DeleteAssignment',
+      now: deps.now().toISOString(),
       instructorTeachesCourse: await teaches(s.tenant, assignment_id, s.userId),
     });
   });
@@ -100,10 +122,16 @@ export function graderRoutes(app: FastifyInstance, deps: CommandServiceDeps): vo
     const assignmentId = b.assignment_id ?? (await deps.locateQuestion(s.tenant, b.question_id));
     if (assignmentId === null) throw new NotFoundError(MESSAGES.questionNotFound);
     return run(s, assignmentId, {
-      type: 'UpdateQuestion', questionId: b.question_id, content: b.question, answer: b.answer,
-      gradingInstructions: b.grading_instructions, marksPossible: b.marks_possible,
-      ...(b.tags ? { tags: b.tags } : {}), ...(b.flagged_for_review !== undefined ? { flaggedForReview: b.flagged_for_review } : {}),
-      now: deps.now().toISOString(), instructorTeachesCourse: await teaches(s.tenant, assignmentId, s.userId),
+      type: 'UpdateQuestion',
+      questionId: b.question_id,
+      content: b.question,
+      answer: b.answer,
+      gradingInstructions: b.grading_instructions,
+      marksPossible: b.marks_possible,
+      ...(b.tags ? { tags: b.tags } : {}),
+      ...(b.flagged_for_review !== undefined ? { flaggedForReview: b.flagged_for_review } : {}),
+      now: deps.now().toISOString(),
+      instructorTeachesCourse: await teaches(s.tenant, assignmentId, s.userId),
     });
   });
 }

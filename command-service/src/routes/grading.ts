@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ForbiddenError, GRADING_MESSAGES, NotFoundError, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS, ValidationError, routes,
-  streamIds, type GradeSubmissionLine, type ProcessSubmissionLine,
+  ForbiddenError,
+  GRADING_MESSAGES,
+  NotFoundError,
+  SUBMISSION_PDF_MAX_BYTES,
+  SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
+  ValidationError,
+  routes,
+  streamIds,
+  type GradeSubmissionLine,
+  type ProcessSubmissionLine,
 } from '@evergrade/contracts';
 import { ndjson, registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps, WithOcr } from '../context';
@@ -29,7 +37,9 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     if (email && email.toLowerCase() !== s.email.toLowerCase()) throw new ForbiddenError('email must be your own e-mail address');
     const file_name = uploadName(request.query.file_name);
     const upload_url = await deps.blobs.signUpload(graderUploadKey(s.tenant, s.userId, file_name), {
-      contentType: 'application/pdf', maxBytes: SUBMISSION_PDF_MAX_BYTES, expiresInSeconds: SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
+      contentType: 'application/pdf',
+      maxBytes: SUBMISSION_PDF_MAX_BYTES,
+      expiresInSeconds: SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
     });
     return { upload_url, file_name };
   });
@@ -44,10 +54,23 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     if (assignment.questions.length === 0) throw new ValidationError(GRADING_MESSAGES.noQuestions, 'assignment_id');
     const fileKey = graderUploadKey(s.tenant, s.userId, b.file_name);
     const pdf = await storedSubmissionPdf(deps.blobs, fileKey, GRADING_MESSAGES);
-    await ndjson<ProcessSubmissionLine>(reply, request, 'process-submission', (write, signal) => processSubmission({
-      deps, session: s, ocr, pdf, assignment, studentId: b.student_id, fileKey, fileName: b.file_name,
-      originalFilename: b.original_filename || original, expressMode: b.express_mode, write, signal, request,
-    }));
+    await ndjson<ProcessSubmissionLine>(reply, request, 'process-submission', (write, signal) =>
+      processSubmission({
+        deps,
+        session: s,
+        ocr,
+        pdf,
+        assignment,
+        studentId: b.student_id,
+        fileKey,
+        fileName: b.file_name,
+        originalFilename: b.original_filename || original,
+        expressMode: b.express_mode,
+        write,
+        signal,
+        request,
+      }),
+    );
   });
 
   registerRoute(app, deps.sessions, routes.gradeSubmission, async (request, reply) => {
@@ -71,7 +94,9 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
             continue;
           }
           const { position: p, ...line } = await gradeQuestion(deps, s, assignment, student_id, q, state, {
-            regradeInstructions: '', overrideManual: override_manual, log: (err) => request.log.warn({ err }, 'AI grade unusable; graded offline'),
+            regradeInstructions: '',
+            overrideManual: override_manual,
+            log: (err) => request.log.warn({ err }, 'AI grade unusable; graded offline'),
           });
           graded += 1;
           position = p ?? position;
@@ -93,7 +118,11 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     if (!q) throw new NotFoundError(GRADING_MESSAGES.questionNotFound(b.question_number));
     const named = b.student_id ?? (await studentOfSubmission(s, assignment, b.filename));
     const students = b.all_students ? [named, ...assignment.studentIds.filter((id) => id !== named)] : [named];
-    const options = { regradeInstructions: b.regrade_instructions.trim(), overrideManual: b.override_manual, log: (err: unknown) => request.log.warn({ err }, 'AI grade unusable; graded offline') };
+    const options = {
+      regradeInstructions: b.regrade_instructions.trim(),
+      overrideManual: b.override_manual,
+      log: (err: unknown) => request.log.warn({ err }, 'AI grade unusable; graded offline'),
+    };
     let first: Awaited<ReturnType<typeof gradeQuestion>> | null = null;
     for (const studentId of students) {
       const state = await responsesFor(deps, s, assignment, studentId);
@@ -106,9 +135,16 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     }
     const l = first!;
     return {
-      points_obtained: l.points_obtained, points_possible: l.points_possible, feedback: l.feedback, response: l.response,
-      response_id: l.response_id, flagged_for_review: l.flagged_for_review, grader: l.grader, kept_manual: l.kept_manual,
-      version: l.version, position: l.position,
+      points_obtained: l.points_obtained,
+      points_possible: l.points_possible,
+      feedback: l.feedback,
+      response: l.response,
+      response_id: l.response_id,
+      flagged_for_review: l.flagged_for_review,
+      grader: l.grader,
+      kept_manual: l.kept_manual,
+      version: l.version,
+      position: l.position,
     };
   });
 
@@ -118,10 +154,21 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     const assignment = await loadGradingAssignment(store, s.tenant, b.assignment_id, s.userId);
     let position: string | null = null;
     for (const studentId of new Set(b.student_ids)) {
-      const result = await handleCommand(store, streamIds.grading(s.tenant, assignment.assignmentId, studentId), gradingDecider, {
-        type: 'ResetGrading', assignmentId: assignment.assignmentId, studentId, now: deps.now().toISOString(), by: s.userId,
-        overrideManual: b.override_manual, ...(b.question_ids ? { questionIds: b.question_ids } : {}),
-      }, { metadata: metadataOf(s) });
+      const result = await handleCommand(
+        store,
+        streamIds.grading(s.tenant, assignment.assignmentId, studentId),
+        gradingDecider,
+        {
+          type: 'ResetGrading',
+          assignmentId: assignment.assignmentId,
+          studentId,
+          now: deps.now().toISOString(),
+          by: s.userId,
+          overrideManual: b.override_manual,
+          ...(b.question_ids ? { questionIds: b.question_ids } : {}),
+        },
+        { metadata: metadataOf(s) },
+      );
       if (result.events.length) position = result.position;
     }
     return { success: true as const, position };
@@ -138,12 +185,26 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     const q = r && assignment.questions.find((x) => x.questionId === r.questionId);
     if (!r || !q) throw new NotFoundError(GRADING_MESSAGES.responseNotFound);
     try {
-      const result = await handleCommand(store, streamIds.grading(s.tenant, at.assignmentId, at.studentId), gradingDecider, {
-        type: 'EditResponse', assignmentId: at.assignmentId, studentId: at.studentId, now: deps.now().toISOString(), responseId: b.response_id,
-        points: b.points_obtained, pointsPossible: q.marksPossible, feedback: b.feedback, by: s.userId,
-        ...(b.flag_resolved !== undefined ? { flagResolved: b.flag_resolved } : {}),
-        expectedVersion: b.expected_version, ...(b.reason ? { reason: b.reason } : {}),
-      }, { metadata: metadataOf(s) });
+      const result = await handleCommand(
+        store,
+        streamIds.grading(s.tenant, at.assignmentId, at.studentId),
+        gradingDecider,
+        {
+          type: 'EditResponse',
+          assignmentId: at.assignmentId,
+          studentId: at.studentId,
+          now: deps.now().toISOString(),
+          responseId: b.response_id,
+          points: b.points_obtained,
+          pointsPossible: q.marksPossible,
+          feedback: b.feedback,
+          by: s.userId,
+          ...(b.flag_resolved !== undefined ? { flagResolved: b.flag_resolved } : {}),
+          expectedVersion: b.expected_version,
+          ...(b.reason ? { reason: b.reason } : {}),
+        },
+        { metadata: metadataOf(s) },
+      );
       const after = await loadGrading(store, s.tenant, at.assignmentId, at.studentId);
       return { success: true as const, position: result.position, version: after.responses[r.questionId]!.version };
     } catch (err) {

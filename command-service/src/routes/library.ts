@@ -1,7 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  GenerateAssignmentBodySchema, LIBRARY_MESSAGES, MAX_REFERENCE_DOCUMENTS, MAX_REFERENCE_DOCUMENT_BYTES, REFERENCE_TOO_LARGE, ValidationError, routes,
+  GenerateAssignmentBodySchema,
+  LIBRARY_MESSAGES,
+  MAX_REFERENCE_DOCUMENTS,
+  MAX_REFERENCE_DOCUMENT_BYTES,
+  REFERENCE_TOO_LARGE,
+  ValidationError,
+  routes,
 } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
@@ -22,7 +28,12 @@ export async function libraryCommandRoutes(app: FastifyInstance, deps: CommandSe
   for (const def of [routes.addRubric, routes.adminAddRubric]) {
     registerRoute(app, sessions, def, async (request) => {
       const { rubric_name, criterion, description } = request.body;
-      const { rubricId, position } = await addRubric(store, actorOf(request), { rubricName: rubric_name, criterion, description }, deps.now());
+      const { rubricId, position } = await addRubric(
+        store,
+        actorOf(request),
+        { rubricName: rubric_name, criterion, description },
+        deps.now(),
+      );
       return { success: true as const, position, id: rubricId };
     });
   }
@@ -34,12 +45,15 @@ export async function libraryCommandRoutes(app: FastifyInstance, deps: CommandSe
 
   // Multipart only here, and read only after the guard: files of a caller without a session are never parsed.
   if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { files: MAX_REFERENCE_DOCUMENTS + 1, fileSize: MAX_REFERENCE_DOCUMENT_BYTES, fields: 20, fieldSize: 1024 * 1024 } });
+    await app.register(multipart, {
+      limits: { files: MAX_REFERENCE_DOCUMENTS + 1, fileSize: MAX_REFERENCE_DOCUMENT_BYTES, fields: 20, fieldSize: 1024 * 1024 },
+    });
   }
   registerRoute(app, sessions, routes.generateAssignment, async (request) => {
     const actor = actorOf(request);
     const { body, files } = request.isMultipart() ? await readMultipart(request) : { body: parseBody(request.body), files: [] };
-    if (files.length + body.reference_urls.length > MAX_REFERENCE_DOCUMENTS) throw new ValidationError(LIBRARY_MESSAGES.maxDocuments, 'reference_docs');
+    if (files.length + body.reference_urls.length > MAX_REFERENCE_DOCUMENTS)
+      throw new ValidationError(LIBRARY_MESSAGES.maxDocuments, 'reference_docs');
     const read = await readReferences({ blobs: deps.blobs, tenant: actor.tenant }, files, body.reference_urls);
     return generateAssignment(deps, actor, body, read);
   });
@@ -61,7 +75,8 @@ async function readMultipart(request: FastifyRequest): Promise<{ body: GenerateB
   const files: UploadedPdf[] = [];
   await readParts(request, REFERENCE_TOO_LARGE, async (part) => {
     if (part.type === 'file') {
-      if (!/^reference_docs(\[\])?$/.test(part.fieldname)) throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
+      if (!/^reference_docs(\[\])?$/.test(part.fieldname))
+        throw new ValidationError(`Unexpected file field ${part.fieldname}`, part.fieldname);
       if (files.length >= MAX_REFERENCE_DOCUMENTS) throw new ValidationError(LIBRARY_MESSAGES.maxDocuments, 'reference_docs');
       const data = await part.toBuffer();
       const isPdf = data.subarray(0, 5).toString('latin1') === '%PDF-';

@@ -31,7 +31,12 @@ export type LoginAttempt = { succeeded(): Promise<void>; failed(): Promise<void>
 
 /** Claims one login attempt for this address from this client, or refuses it with 429. */
 export async function claimLoginAttempt(
-  limiter: RateLimiter, limits: LoginLimits, reply: FastifyReply, email: string, ip: string, now: Date,
+  limiter: RateLimiter,
+  limits: LoginLimits,
+  reply: FastifyReply,
+  email: string,
+  ip: string,
+  now: Date,
 ): Promise<LoginAttempt> {
   const client = clientOf(ip);
   const ipKey = `login:ip:${client}`;
@@ -47,7 +52,9 @@ export async function claimLoginAttempt(
       await limiter.release(ipKey, now);
       await limiter.reset(pairKey);
     },
-    async failed() { /* both counts stand */ },
+    async failed() {
+      /* both counts stand */
+    },
   };
 }
 
@@ -56,7 +63,11 @@ export async function claimLoginAttempt(
  * network, since one home or phone is handed a whole /64 and could otherwise take a fresh address per guess.
  */
 export function clientOf(ip: string): string {
-  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (!address.includes(':')) return address;
   const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
   if (mapped) return mapped[1]!;
@@ -65,5 +76,8 @@ export function clientOf(ip: string): string {
   const right = tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return address;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -11,11 +11,17 @@ import type { CommandServiceDeps } from '../context';
  */
 export function operatorRoutes(app: FastifyInstance, deps: CommandServiceDeps): void {
   registerRoute(app, deps.sessions, routes.rebuildProjection, async (request) => {
-    const result = await deps.store.append(PROJECTION_REBUILD_STREAM, [{
-      type: PROJECTION_REBUILD_REQUESTED,
-      data: { projection: request.body.projection, requested_at: deps.now().toISOString() },
-      metadata: { tenant: '_platform', actorRole: 'operator', commandId: randomUUID() },
-    }], { expectedVersion: 'any' });
+    const result = await deps.store.append(
+      PROJECTION_REBUILD_STREAM,
+      [
+        {
+          type: PROJECTION_REBUILD_REQUESTED,
+          data: { projection: request.body.projection, requested_at: deps.now().toISOString() },
+          metadata: { tenant: '_platform', actorRole: 'operator', commandId: randomUUID() },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
     return { success: true as const, position: result.lastPosition };
   });
 }

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE, TooManyRequestsError, UnauthorizedError, ValidationError, MESSAGES, routes, streamIds } from '@evergrade/contracts';
+import {
+  SESSION_COOKIE,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+  MESSAGES,
+  routes,
+  streamIds,
+} from '@evergrade/contracts';
 import { hashPassword, verifyPassword } from '@evergrade/platform/auth';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import type { CommandServiceDeps } from '../context';
@@ -36,11 +44,21 @@ export function passwordRoutes(app: FastifyInstance, deps: CommandServiceDeps): 
     if (!gate.allowed) throw new TooManyRequestsError(M.tooManyPasswordAttempts(Math.max(1, Math.ceil(gate.retryAfterMs / 60_000))));
     const user = await loadUser(deps.store, s.tenant, s.userId);
     if (!user) throw new UnauthorizedError(MESSAGES.notAuthenticated);
-    if (!(await verifyPassword(request.body.currentPassword, user.passwordHash))) throw new ValidationError(M.currentPasswordWrong, 'currentPassword');
+    if (!(await verifyPassword(request.body.currentPassword, user.passwordHash)))
+      throw new ValidationError(M.currentPasswordWrong, 'currentPassword');
     await deps.limiter.reset(key);
-    await handleCommand(deps.store, streamIds.user(s.tenant, s.userId), userDecider, {
-      type: 'ChangePassword', passwordHash: await hashPassword(request.body.newPassword), reason: 'changed', now: deps.now().toISOString(),
-    }, { metadata: { tenant: s.tenant, actorId: String(s.userId), actorRole: s.role } });
+    await handleCommand(
+      deps.store,
+      streamIds.user(s.tenant, s.userId),
+      userDecider,
+      {
+        type: 'ChangePassword',
+        passwordHash: await hashPassword(request.body.newPassword),
+        reason: 'changed',
+        now: deps.now().toISOString(),
+      },
+      { metadata: { tenant: s.tenant, actorId: String(s.userId), actorRole: s.role } },
+    );
     await deps.sessions.revokeOthersFor(s.tenant, s.userId, request.cookies[SESSION_COOKIE] ?? '');
     return { message: M.passwordChanged };
   });

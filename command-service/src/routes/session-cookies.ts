@@ -6,7 +6,11 @@ export const sessionCookieBase = (deps: Pick<CommandServiceDeps, 'cookieSecure'>
   ({ path: '/', sameSite: 'lax', secure: deps.cookieSecure }) as const;
 
 /** Opens a session for `user` and sets its cookies: the session (httpOnly) and the CSRF token the client echoes. */
-export async function openSession(deps: Pick<CommandServiceDeps, 'sessions' | 'cookieSecure'>, reply: FastifyReply, user: SessionUser): Promise<void> {
+export async function openSession(
+  deps: Pick<CommandServiceDeps, 'sessions' | 'cookieSecure'>,
+  reply: FastifyReply,
+  user: SessionUser,
+): Promise<void> {
   const { token, session } = await deps.sessions.create(user);
   const maxAge = Math.floor((session.expiresAt.getTime() - Date.now()) / 1000);
   const base = sessionCookieBase(deps);

@@ -9,7 +9,11 @@ import { fold, handleCommand } from '../decider';
 import { sessionView } from '../submission/clock';
 import { SessionAlreadyActiveError, submissionDecider, type SubmissionCommand } from '../submission/decide';
 
-const metadataFor = (s: Pick<Session, 'tenant' | 'userId' | 'role'>) => ({ tenant: s.tenant, actorId: String(s.userId), actorRole: s.role });
+const metadataFor = (s: Pick<Session, 'tenant' | 'userId' | 'role'>) => ({
+  tenant: s.tenant,
+  actorId: String(s.userId),
+  actorRole: s.role,
+});
 
 /** The session as the student's stream says now, by the server's clock; 404 when none was started. */
 async function currentView(store: EventStore, tenant: string, assignmentId: number, studentId: number, now: Date) {
@@ -49,7 +53,11 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
     const { assignment_id, time_used_seconds } = request.body;
     const assignment = await loadAssignmentContext(store, s.tenant, assignment_id, s.userId);
     await run(s, assignment_id, s.userId, {
-      type: 'RecordHeartbeat', assignment, studentId: s.userId, timeUsedSeconds: time_used_seconds, now: deps.now().toISOString(),
+      type: 'RecordHeartbeat',
+      assignment,
+      studentId: s.userId,
+      timeUsedSeconds: time_used_seconds,
+      now: deps.now().toISOString(),
     });
     const view = await currentView(store, s.tenant, assignment_id, s.userId, deps.now());
     return { success: true as const, time_remaining_seconds: view.time_remaining_seconds, deadline: view.deadline };
@@ -60,8 +68,12 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
     const { assignmentId } = request.params;
     const assignment = await loadAssignmentContext(store, s.tenant, assignmentId, s.userId);
     await run(s, assignmentId, s.userId, {
-      type: 'SubmitTimedSession', assignment, studentId: s.userId, submissionMethod: request.body.submission_method,
-      timeUsedSeconds: request.body.time_used_seconds, now: deps.now().toISOString(),
+      type: 'SubmitTimedSession',
+      assignment,
+      studentId: s.userId,
+      submissionMethod: request.body.submission_method,
+      timeUsedSeconds: request.body.time_used_seconds,
+      now: deps.now().toISOString(),
     });
     return currentView(store, s.tenant, assignmentId, s.userId, deps.now());
   });
@@ -70,12 +82,21 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
     const s = sessionOf(request);
     const { assignment_id, student_id, extra_seconds } = request.body;
     // Only an instructor teaching the course now; anyone else learns nothing (404), as for authoring.
-    if (!(await teachesAssignment(store, s.tenant, assignment_id, s.userId, { publishedOnly: true }))) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    if (!(await teachesAssignment(store, s.tenant, assignment_id, s.userId, { publishedOnly: true })))
+      throw new NotFoundError(MESSAGES.assignmentNotFound);
     const result = await run(s, assignment_id, student_id, {
-      type: 'GrantExtraTime', assignmentId: assignment_id, studentId: student_id, seconds: extra_seconds, grantedBy: s.userId,
+      type: 'GrantExtraTime',
+      assignmentId: assignment_id,
+      studentId: student_id,
+      seconds: extra_seconds,
+      grantedBy: s.userId,
       now: deps.now().toISOString(),
     });
     const granted = result.events.find((e) => e.type === 'ExtraTimeGranted');
-    return { success: true as const, position: result.position, deadline: granted?.type === 'ExtraTimeGranted' ? granted.data.newDeadline : '' };
+    return {
+      success: true as const,
+      position: result.position,
+      deadline: granted?.type === 'ExtraTimeGranted' ? granted.data.newDeadline : '',
+    };
   });
 }

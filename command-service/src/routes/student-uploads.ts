@@ -1,9 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ConflictError, DomainError, ForbiddenError, MAX_RESPONSE_LENGTH, MESSAGES, NotFoundError, PDF_SUBMISSION_MESSAGES,
-  SUBMISSION_PDF_BATCH_SIZE, SUBMISSION_PDF_MAX_BYTES, SUBMISSION_PDF_UPLOAD_TTL_SECONDS, ValidationError,
-  assignmentIdOfSubmissionPdf, richTextToPlainText, routes, streamIds, submissionPdfKey, submissionPdfName, type PdfSubmissionLine,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  MAX_RESPONSE_LENGTH,
+  MESSAGES,
+  NotFoundError,
+  PDF_SUBMISSION_MESSAGES,
+  SUBMISSION_PDF_BATCH_SIZE,
+  SUBMISSION_PDF_MAX_BYTES,
+  SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
+  ValidationError,
+  assignmentIdOfSubmissionPdf,
+  richTextToPlainText,
+  routes,
+  streamIds,
+  submissionPdfKey,
+  submissionPdfName,
+  type PdfSubmissionLine,
 } from '@evergrade/contracts';
 import { UnreadablePdfError, type OcrEngine } from '@evergrade/documents';
 import type { Session } from '@evergrade/platform/auth';
@@ -37,7 +52,9 @@ export async function studentUploadRoutes(app: FastifyInstance, deps: CommandSer
     if (assignmentId === null) throw new ValidationError(PDF_SUBMISSION_MESSAGES.badFileName, 'file_name');
     await openAssignment(deps, session, assignmentId);
     const upload_url = await deps.blobs.signUpload(submissionPdfKey(session.tenant, session.userId, assignmentId), {
-      contentType: 'application/pdf', maxBytes: SUBMISSION_PDF_MAX_BYTES, expiresInSeconds: SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
+      contentType: 'application/pdf',
+      maxBytes: SUBMISSION_PDF_MAX_BYTES,
+      expiresInSeconds: SUBMISSION_PDF_UPLOAD_TTL_SECONDS,
     });
     return { upload_url, file_name: submissionPdfName(assignmentId) };
   });
@@ -49,7 +66,9 @@ export async function studentUploadRoutes(app: FastifyInstance, deps: CommandSer
     checkFileName(request.body.file_name, assignmentId, key);
     const open = await openAssignment(deps, session, assignmentId);
     const pdf = await storedSubmissionPdf(deps.blobs, key, PDF_SUBMISSION_MESSAGES);
-    await ndjson<PdfSubmissionLine>(reply, request, 'PDF submission', (write, signal) => run({ deps, session, ocr, pdf, open, write, signal, request }));
+    await ndjson<PdfSubmissionLine>(reply, request, 'PDF submission', (write, signal) =>
+      run({ deps, session, ocr, pdf, open, write, signal, request }),
+    );
   });
 }
 
@@ -85,19 +104,31 @@ async function openAssignment(deps: CommandServiceDeps, session: Session, assign
     // The decider is pure: asking it about an unchanged answer applies every lock rule (due time, submission,
     // timed sessions) without recording anything.
     try {
-      submissionDecider.decide({
-        type: 'SaveAnswer', assignment: context, studentId: session.userId, questionId: open,
-        responseContent: submission.answers[open] ?? null, now: deps.now().toISOString(),
-      }, submission);
+      submissionDecider.decide(
+        {
+          type: 'SaveAnswer',
+          assignment: context,
+          studentId: session.userId,
+          questionId: open,
+          responseContent: submission.answers[open] ?? null,
+          now: deps.now().toISOString(),
+        },
+        submission,
+      );
     } catch (err) {
       const locked = err instanceof ConflictError && (err.message === MESSAGES.alreadySubmitted || err.message === MESSAGES.pastDue);
       throw locked ? new ConflictError(MESSAGES.lockedTooltip) : err;
     }
   }
   const assignment = fold(assignmentDecider, await store.readStream(streamIds.assignment(session.tenant, assignmentId)));
-  const questions = assignment.status === 'none' ? [] : assignment.questions.map((q) => ({
-    id: q.questionId, number: q.questionNumber, text: richTextToPlainText(q.content),
-  }));
+  const questions =
+    assignment.status === 'none'
+      ? []
+      : assignment.questions.map((q) => ({
+          id: q.questionId,
+          number: q.questionNumber,
+          text: richTextToPlainText(q.content),
+        }));
   return { context, questions };
 }
 
@@ -131,7 +162,10 @@ async function run(o: RunOptions): Promise<void> {
   } catch (err) {
     if (o.signal.aborted) return;
     o.request.log.error({ err }, 'reading a PDF submission failed');
-    write({ status: 'error', error: err instanceof UnreadablePdfError ? PDF_SUBMISSION_MESSAGES.unreadable : PDF_SUBMISSION_MESSAGES.failed });
+    write({
+      status: 'error',
+      error: err instanceof UnreadablePdfError ? PDF_SUBMISSION_MESSAGES.unreadable : PDF_SUBMISSION_MESSAGES.failed,
+    });
     return;
   }
   const pages = { pages: read.pages, total_pages: read.pages, current_page: read.pages };
@@ -169,8 +203,13 @@ async function saveResponses(o: RunOptions, responses: ReadResult['responses']):
     // No clientSavedAt: that is the browser's clock, and a server time here could silence the student's later
     // typed edits when their clock runs behind. The upload modal saves pending edits before uploading.
     const command: SaveAnswer = {
-      type: 'SaveAnswer', assignment: open.context, studentId: session.userId, questionId,
-      responseContent: text, now: deps.now().toISOString(), source: 'pdf',
+      type: 'SaveAnswer',
+      assignment: open.context,
+      studentId: session.userId,
+      questionId,
+      responseContent: text,
+      now: deps.now().toISOString(),
+      source: 'pdf',
     };
     const result = await handleCommand(deps.store, streamId, submissionDecider, command, {
       metadata: { tenant: session.tenant, actorId: String(session.userId), actorRole: session.role, commandId: randomUUID() },

@@ -13,15 +13,30 @@ export function supportRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
   registerRoute(app, deps.sessions, routes.reportProblem, async (request) => {
     const s = sessionOf(request);
     const now = deps.now();
-    const limit = await deps.limiter.hit(`problem-report:${s.tenant}:${s.userId}`, { limit: PROBLEM_REPORT_LIMITS.perHour, windowMs: HOUR_MS }, now);
+    const limit = await deps.limiter.hit(
+      `problem-report:${s.tenant}:${s.userId}`,
+      { limit: PROBLEM_REPORT_LIMITS.perHour, windowMs: HOUR_MS },
+      now,
+    );
     if (!limit.allowed) throw new TooManyRequestsError(M.tooMany(Math.max(1, Math.ceil(limit.retryAfterMs / 60_000))));
     const metadata = { tenant: s.tenant, actorId: String(s.userId), actorRole: s.role };
     const reportId = await allocateId(deps.store, 'problem-report', metadata);
     const { category, message, page } = request.body;
-    const result = await handleCommand(deps.store, streamIds.problemReport(s.tenant, reportId), problemReportDecider, {
-      type: 'ReportProblem', reportId, category, message, page: page ?? null, now: now.toISOString(),
-      reporter: { userId: s.userId, role: s.role, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email },
-    }, { metadata });
+    const result = await handleCommand(
+      deps.store,
+      streamIds.problemReport(s.tenant, reportId),
+      problemReportDecider,
+      {
+        type: 'ReportProblem',
+        reportId,
+        category,
+        message,
+        page: page ?? null,
+        now: now.toISOString(),
+        reporter: { userId: s.userId, role: s.role, name: `${s.firstName} ${s.lastName}`.trim(), email: s.email },
+      },
+      { metadata },
+    );
     return { success: true as const, position: result.position, report_id: reportId };
   });
 }

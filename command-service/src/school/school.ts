@@ -4,12 +4,16 @@ import { fold, type Decider } from '../decider';
 
 /** A school (tenant): its branding, who may sign up. Stream `tenant:{tenant}`. */
 export type SchoolEvent = EventOf<
-  'TenantRegistered' | 'SchoolBrandingUpdated' | 'AuthorizedDomainAdded' | 'AuthorizedDomainRemoved' | 'StudentPreapproved' | 'StudentPreapprovalRevoked'
+  | 'TenantRegistered'
+  | 'SchoolBrandingUpdated'
+  | 'AuthorizedDomainAdded'
+  | 'AuthorizedDomainRemoved'
+  | 'StudentPreapproved'
+  | 'StudentPreapprovalRevoked'
 >;
 
 export type School =
-  | { status: 'none' }
-  | { status: 'active'; tenant: string; name: string; logoUrl: string | null; domains: string[]; preapproved: string[] };
+  { status: 'none' } | { status: 'active'; tenant: string; name: string; logoUrl: string | null; domains: string[]; preapproved: string[] };
 
 export type SchoolCommand =
   | { type: 'UpdateBranding'; name: string; logoUrl: string | null; now: string }

@@ -4,14 +4,19 @@ import { specFor } from '../testing';
 import { schoolDecider, type SchoolEvent } from './school';
 
 const spec = specFor(schoolDecider);
-const registered: SchoolEvent = { type: 'TenantRegistered', data: { tenant: 'demo', name: 'Demo School', registeredAt: '2026-01-01T00:00:00.000Z' } };
+const registered: SchoolEvent = {
+  type: 'TenantRegistered',
+  data: { tenant: 'demo', name: 'Demo School', registeredAt: '2026-01-01T00:00:00.000Z' },
+};
 
 describe('school', () => {
   it('adds an authorised domain once', () => {
-    spec([registered]).when({ type: 'AddAuthorizedDomain', domain: 'demo.school' })
+    spec([registered])
+      .when({ type: 'AddAuthorizedDomain', domain: 'demo.school' })
       .then([{ type: 'AuthorizedDomainAdded', data: { domain: 'demo.school' } }]);
     spec([registered, { type: 'AuthorizedDomainAdded', data: { domain: 'demo.school' } }])
-      .when({ type: 'AddAuthorizedDomain', domain: 'demo.school' }).then([]);
+      .when({ type: 'AddAuthorizedDomain', domain: 'demo.school' })
+      .then([]);
   });
 
   it('pre-approves only addresses not already approved, each once', () => {
@@ -29,7 +34,8 @@ describe('school', () => {
 
   it('changes branding only when it differs', () => {
     spec([registered]).when({ type: 'UpdateBranding', name: 'Demo School', logoUrl: null, now: 'x' }).then([]);
-    spec([registered]).when({ type: 'UpdateBranding', name: 'Demo High', logoUrl: null, now: '2026-02-01T00:00:00.000Z' })
+    spec([registered])
+      .when({ type: 'UpdateBranding', name: 'Demo High', logoUrl: null, now: '2026-02-01T00:00:00.000Z' })
       .then([{ type: 'SchoolBrandingUpdated', data: { name: 'Demo High', logoUrl: null, updatedAt: '2026-02-01T00:00:00.000Z' } }]);
   });
 

@@ -39,19 +39,30 @@ export type SubmitAssignment = Student & {
 export type StartTimedSession = Student & { type: 'StartTimedSession' };
 export type RecordHeartbeat = Student & { type: 'RecordHeartbeat'; timeUsedSeconds: number };
 export type SubmitTimedSession = Student & {
-  type: 'SubmitTimedSession'; submissionMethod: 'manual' | 'auto_time_limit'; timeUsedSeconds: number;
+  type: 'SubmitTimedSession';
+  submissionMethod: 'manual' | 'auto_time_limit';
+  timeUsedSeconds: number;
 };
 /** The instructor's command; the route checked that they teach the course. */
-export type GrantExtraTime = { type: 'GrantExtraTime'; assignmentId: number; studentId: number; seconds: number; grantedBy: number; now: string };
+export type GrantExtraTime = {
+  type: 'GrantExtraTime';
+  assignmentId: number;
+  studentId: number;
+  seconds: number;
+  grantedBy: number;
+  now: string;
+};
 /** The server's clock: submits a session past its deadline and grace; a no-op otherwise (so replicas may race). */
 export type ExpireSession = { type: 'ExpireSession'; assignmentId: number; studentId: number; now: string };
 
 export type SubmissionCommand =
-  | SaveAnswer | SubmitAssignment | StartTimedSession | RecordHeartbeat | SubmitTimedSession | GrantExtraTime | ExpireSession;
+  SaveAnswer | SubmitAssignment | StartTimedSession | RecordHeartbeat | SubmitTimedSession | GrantExtraTime | ExpireSession;
 
 /** The spec's 400 with `error: 'Session already active'`, which the client answers by loading the session. */
 export class SessionAlreadyActiveError extends DomainError {
-  constructor() { super(400, TIMER_MESSAGES.sessionAlreadyActive); }
+  constructor() {
+    super(400, TIMER_MESSAGES.sessionAlreadyActive);
+  }
 }
 
 const ms = (iso: string) => new Date(iso).getTime();
@@ -75,12 +86,22 @@ function assertOpen(a: AssignmentContext, state: Submission, now: string): void 
   if (ms(a.due) < ms(now)) throw new ConflictError(MESSAGES.pastDue);
 }
 
-function answerEvent(c: Student, questionId: number, content: string | null, extra: Pick<SaveAnswer, 'clientSavedAt' | 'source'> = {}): SubmissionEvent {
+function answerEvent(
+  c: Student,
+  questionId: number,
+  content: string | null,
+  extra: Pick<SaveAnswer, 'clientSavedAt' | 'source'> = {},
+): SubmissionEvent {
   return {
     type: 'AnswerSaved',
     data: {
-      assignmentId: c.assignment.assignmentId, studentId: c.studentId, questionId, responseContent: content, savedAt: c.now,
-      ...(extra.clientSavedAt ? { clientSavedAt: extra.clientSavedAt } : {}), ...(extra.source ? { source: extra.source } : {}),
+      assignmentId: c.assignment.assignmentId,
+      studentId: c.studentId,
+      questionId,
+      responseContent: content,
+      savedAt: c.now,
+      ...(extra.clientSavedAt ? { clientSavedAt: extra.clientSavedAt } : {}),
+      ...(extra.source ? { source: extra.source } : {}),
     },
   };
 }
@@ -110,8 +131,11 @@ function submitted(c: Student, method: string, timeUsedSeconds?: number): Submis
   return {
     type: 'AssignmentSubmitted',
     data: {
-      assignmentId: c.assignment.assignmentId, studentId: c.studentId, submittedAt: c.now,
-      submissionMethod: method as 'manual', ...(timeUsedSeconds !== undefined ? { timeUsedSeconds } : {}),
+      assignmentId: c.assignment.assignmentId,
+      studentId: c.studentId,
+      submittedAt: c.now,
+      submissionMethod: method as 'manual',
+      ...(timeUsedSeconds !== undefined ? { timeUsedSeconds } : {}),
     },
   };
 }
@@ -136,10 +160,18 @@ function startTimedSession(c: StartTimedSession, state: Submission): SubmissionE
   if (state.session) throw new SessionAlreadyActiveError();
   if (ms(c.assignment.due) < ms(c.now)) throw new ConflictError(MESSAGES.pastDue);
   const { assignmentId } = c.assignment;
-  return [{
-    type: 'TimedSessionStarted',
-    data: { assignmentId, studentId: c.studentId, startedAt: c.now, timeLimitSeconds: limit, deadline: sessionDeadline(c.now, limit, c.assignment.due) },
-  }];
+  return [
+    {
+      type: 'TimedSessionStarted',
+      data: {
+        assignmentId,
+        studentId: c.studentId,
+        startedAt: c.now,
+        timeLimitSeconds: limit,
+        deadline: sessionDeadline(c.now, limit, c.assignment.due),
+      },
+    },
+  ];
 }
 
 function recordHeartbeat(c: RecordHeartbeat, state: Submission): SubmissionEvent[] {
@@ -147,10 +179,12 @@ function recordHeartbeat(c: RecordHeartbeat, state: Submission): SubmissionEvent
   if (!state.session) throw new NotFoundError(TIMER_MESSAGES.noSession);
   if (state.status === 'submitted') throw new ConflictError(MESSAGES.alreadySubmitted);
   if (pastGrace(state.session, c.now)) throw new ConflictError(TIMER_MESSAGES.timeLimitPassed);
-  return [{
-    type: 'SessionHeartbeat',
-    data: { assignmentId: c.assignment.assignmentId, studentId: c.studentId, timeUsedSeconds: c.timeUsedSeconds, at: c.now },
-  }];
+  return [
+    {
+      type: 'SessionHeartbeat',
+      data: { assignmentId: c.assignment.assignmentId, studentId: c.studentId, timeUsedSeconds: c.timeUsedSeconds, at: c.now },
+    },
+  ];
 }
 
 /** Closing a session adds no answers, so it is accepted at any time; a second submit changes nothing. */
@@ -166,23 +200,37 @@ function grantExtraTime(c: GrantExtraTime, state: Submission): SubmissionEvent[]
   if (!s || state.status === 'submitted' || pastGrace(s, c.now)) throw new ConflictError(TIMER_MESSAGES.noRunningSession);
   // Granted after the deadline but inside the grace: the student gets the extra time from now.
   const from = Math.max(ms(s.deadline), ms(c.now));
-  return [{
-    type: 'ExtraTimeGranted',
-    data: {
-      assignmentId: c.assignmentId, studentId: c.studentId, seconds: c.seconds, grantedBy: c.grantedBy,
-      newDeadline: new Date(from + c.seconds * 1000).toISOString(), grantedAt: c.now,
+  return [
+    {
+      type: 'ExtraTimeGranted',
+      data: {
+        assignmentId: c.assignmentId,
+        studentId: c.studentId,
+        seconds: c.seconds,
+        grantedBy: c.grantedBy,
+        newDeadline: new Date(from + c.seconds * 1000).toISOString(),
+        grantedAt: c.now,
+      },
     },
-  }];
+  ];
 }
 
 function expireSession(c: ExpireSession, state: Submission): SubmissionEvent[] {
   const s = state.session;
   if (!s || state.status === 'submitted' || !pastGrace(s, c.now)) return [];
   const used = Math.round((ms(s.deadline) - ms(s.startedAt)) / 1000);
-  return [{
-    type: 'AssignmentSubmitted',
-    data: { assignmentId: c.assignmentId, studentId: c.studentId, submittedAt: c.now, submissionMethod: 'server_time_limit', timeUsedSeconds: used },
-  }];
+  return [
+    {
+      type: 'AssignmentSubmitted',
+      data: {
+        assignmentId: c.assignmentId,
+        studentId: c.studentId,
+        submittedAt: c.now,
+        submissionMethod: 'server_time_limit',
+        timeUsedSeconds: used,
+      },
+    },
+  ];
 }
 
 export function decide(command: SubmissionCommand, state: Submission): SubmissionEvent[] {

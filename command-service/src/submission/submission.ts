@@ -39,11 +39,17 @@ export function evolve(state: Submission, event: SubmissionEvent): Submission {
     }
     case 'AssignmentSubmitted':
       return {
-        ...state, status: 'submitted', submittedAt: event.data.submittedAt, submissionMethod: event.data.submissionMethod ?? null,
+        ...state,
+        status: 'submitted',
+        submittedAt: event.data.submittedAt,
+        submissionMethod: event.data.submissionMethod ?? null,
       };
     case 'TimedSessionStarted': {
       const { startedAt, timeLimitSeconds, deadline } = event.data;
-      return { ...state, session: { startedAt, timeLimitSeconds, deadline, extraSeconds: 0, lastHeartbeatAt: null, timeUsedSeconds: null } };
+      return {
+        ...state,
+        session: { startedAt, timeLimitSeconds, deadline, extraSeconds: 0, lastHeartbeatAt: null, timeUsedSeconds: null },
+      };
     }
     case 'SessionHeartbeat':
       return state.session
@@ -51,7 +57,10 @@ export function evolve(state: Submission, event: SubmissionEvent): Submission {
         : state;
     case 'ExtraTimeGranted':
       return state.session
-        ? { ...state, session: { ...state.session, deadline: event.data.newDeadline, extraSeconds: state.session.extraSeconds + event.data.seconds } }
+        ? {
+            ...state,
+            session: { ...state.session, deadline: event.data.newDeadline, extraSeconds: state.session.extraSeconds + event.data.seconds },
+          }
         : state;
   }
 }

@@ -25,13 +25,22 @@ export function evolve(_state: ProblemReport, event: ProblemReportEvent): Proble
 export function decide(c: ReportProblem, state: ProblemReport): ProblemReportEvent[] {
   if (state.status !== 'none') throw new ConflictError('This report was already sent');
   const { reportId, category, message, page, reporter, now } = c;
-  return [{
-    type: 'ProblemReported',
-    data: {
-      reportId, category, message, page, reporterId: reporter.userId, reporterRole: reporter.role,
-      reporterName: reporter.name, reporterEmail: reporter.email, reportedAt: now,
+  return [
+    {
+      type: 'ProblemReported',
+      data: {
+        reportId,
+        category,
+        message,
+        page,
+        reporterId: reporter.userId,
+        reporterRole: reporter.role,
+        reporterName: reporter.name,
+        reporterEmail: reporter.email,
+        reportedAt: now,
+      },
     },
-  }];
+  ];
 }
 
 export const problemReportDecider: Decider<ReportProblem, ProblemReportEvent, ProblemReport> = { decide, evolve, initialState };

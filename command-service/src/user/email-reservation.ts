@@ -11,7 +11,13 @@ export async function currentHolder(store: EventStore, tenant: string, email: st
   return last?.type === 'EmailReserved' ? Number(last.data.userId) : null;
 }
 
-export async function reserveEmail(store: EventStore, tenant: string, email: string, userId: number, metadata: EventMetadata): Promise<void> {
+export async function reserveEmail(
+  store: EventStore,
+  tenant: string,
+  email: string,
+  userId: number,
+  metadata: EventMetadata,
+): Promise<void> {
   const stream = streamIds.userEmail(tenant, email);
   const events = await store.readStream(stream);
   if (events.at(-1)?.type === 'EmailReserved') throw new ConflictError(`${email} is already registered`);
@@ -25,7 +31,13 @@ export async function reserveEmail(store: EventStore, tenant: string, email: str
   }
 }
 
-export async function releaseEmail(store: EventStore, tenant: string, email: string, userId: number, metadata: EventMetadata): Promise<void> {
+export async function releaseEmail(
+  store: EventStore,
+  tenant: string,
+  email: string,
+  userId: number,
+  metadata: EventMetadata,
+): Promise<void> {
   const stream = streamIds.userEmail(tenant, email);
   const events = await store.readStream(stream);
   const last = events.at(-1);

@@ -2,8 +2,13 @@ import { ConflictError, LIBRARY_MESSAGES, ValidationError, type EventOf, type Ro
 import type { Decider } from '../decider';
 
 export type UserEvent = EventOf<
-  'UserRegistered' | 'UserProfileUpdated' | 'UserDetailsUpdated' | 'UserEmailChanged' | 'PasswordChanged'
-  | 'SmartBuilderAccessGranted' | 'SmartBuilderAccessRevoked'
+  | 'UserRegistered'
+  | 'UserProfileUpdated'
+  | 'UserDetailsUpdated'
+  | 'UserEmailChanged'
+  | 'PasswordChanged'
+  | 'SmartBuilderAccessGranted'
+  | 'SmartBuilderAccessRevoked'
 >;
 
 export type ActiveUser = {
@@ -27,7 +32,8 @@ export type User = { status: 'none' } | ActiveUser;
 type Profile = Omit<ActiveUser, 'status' | 'userId' | 'role' | 'passwordHash' | 'email' | 'smartBuilder'>;
 
 export type UserCommand =
-  | ({ type: 'RegisterUser'; userId: number; email: string; role: Role; passwordHash: string; now: string } & Partial<Profile> & Pick<Profile, 'firstName' | 'lastName'>)
+  | ({ type: 'RegisterUser'; userId: number; email: string; role: Role; passwordHash: string; now: string } & Partial<Profile> &
+      Pick<Profile, 'firstName' | 'lastName'>)
   | { type: 'UpdateProfile'; firstName: string; lastName: string; title?: string; now: string }
   | { type: 'UpdateDetails'; class?: string; section?: string; enrollmentDate?: string; now: string }
   | { type: 'ChangeEmail'; email: string; now: string }
@@ -40,9 +46,18 @@ export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
     const d = event.data;
     return {
-      status: 'active', userId: d.userId, email: d.email, role: d.role, passwordHash: d.passwordHash,
-      firstName: d.firstName, lastName: d.lastName, title: d.title ?? '', class: d.class ?? '',
-      section: d.section ?? '', enrollmentDate: d.enrollmentDate ?? '', smartBuilder: false,
+      status: 'active',
+      userId: d.userId,
+      email: d.email,
+      role: d.role,
+      passwordHash: d.passwordHash,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      title: d.title ?? '',
+      class: d.class ?? '',
+      section: d.section ?? '',
+      enrollmentDate: d.enrollmentDate ?? '',
+      smartBuilder: false,
     };
   }
   if (state.status === 'none') return state;
@@ -89,14 +104,21 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       const { firstName, lastName, title } = command;
       const same = user.firstName === firstName && user.lastName === lastName && (title === undefined || title === user.title);
       if (same) return [];
-      return [{ type: 'UserProfileUpdated', data: { userId: user.userId, firstName, lastName, ...(title !== undefined ? { title } : {}), updatedAt: command.now } }];
+      return [
+        {
+          type: 'UserProfileUpdated',
+          data: { userId: user.userId, firstName, lastName, ...(title !== undefined ? { title } : {}), updatedAt: command.now },
+        },
+      ];
     }
     case 'UpdateDetails': {
       const user = active(state);
       const changes = {
         ...(command.class !== undefined && command.class !== user.class ? { class: command.class } : {}),
         ...(command.section !== undefined && command.section !== user.section ? { section: command.section } : {}),
-        ...(command.enrollmentDate !== undefined && command.enrollmentDate !== user.enrollmentDate ? { enrollmentDate: command.enrollmentDate } : {}),
+        ...(command.enrollmentDate !== undefined && command.enrollmentDate !== user.enrollmentDate
+          ? { enrollmentDate: command.enrollmentDate }
+          : {}),
       };
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'UserDetailsUpdated', data: { userId: user.userId, ...changes, updatedAt: command.now } }];
@@ -109,7 +131,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
     }
     case 'ChangePassword': {
       const user = active(state);
-      return [{ type: 'PasswordChanged', data: { userId: user.userId, passwordHash: command.passwordHash, reason: command.reason, changedAt: command.now } }];
+      return [
+        {
+          type: 'PasswordChanged',
+          data: { userId: user.userId, passwordHash: command.passwordHash, reason: command.reason, changedAt: command.now },
+        },
+      ];
     }
     case 'SetSmartBuilderAccess': {
       const user = active(state);

@@ -32,10 +32,20 @@ export async function issueCode(
   metadata: EventMetadata,
 ): Promise<void> {
   const code = newCode();
-  await handleCommand(deps.store, streamOf(target), verificationDecider, {
-    type: 'IssueCode', purpose: target.purpose, email: target.email, role: target.role, codeHash: await hashCode(code),
-    now: deps.now().toISOString(),
-  }, { metadata });
+  await handleCommand(
+    deps.store,
+    streamOf(target),
+    verificationDecider,
+    {
+      type: 'IssueCode',
+      purpose: target.purpose,
+      email: target.email,
+      role: target.role,
+      codeHash: await hashCode(code),
+      now: deps.now().toISOString(),
+    },
+    { metadata },
+  );
   await deps.mailer.send({ to: target.email, ...codeMail(target.purpose, code, target.schoolName) });
 }
 
@@ -58,9 +68,16 @@ export async function presentCode(
     const hash = state.status === 'pending' || state.status === 'verified' ? state.code.codeHash : null;
     const codeMatches = hash !== null && (await verifyPassword(code, hash));
     try {
-      const result = await handleCommand(deps.store, stream, verificationDecider, { type, codeMatches, now: deps.now().toISOString() }, {
-        metadata, expectedVersion: recorded.length,
-      });
+      const result = await handleCommand(
+        deps.store,
+        stream,
+        verificationDecider,
+        { type, codeMatches, now: deps.now().toISOString() },
+        {
+          metadata,
+          expectedVersion: recorded.length,
+        },
+      );
       if (wasRejected(result.events)) throw new UnauthorizedError(M.codeInvalid);
       return;
     } catch (err) {
@@ -76,13 +93,15 @@ export function codeMail(purpose: Purpose, code: string, schoolName: string): { 
   if (purpose === 'signup') {
     return {
       subject: `Your ${schoolName} verification code`,
-      text: `Your verification code for ${schoolName} on Evergrade is:\n\n${code}\n\n`
-        + `It expires in ${minutes} minutes. If you did not ask to sign up, you can ignore this e-mail.`,
+      text:
+        `Your verification code for ${schoolName} on Evergrade is:\n\n${code}\n\n` +
+        `It expires in ${minutes} minutes. If you did not ask to sign up, you can ignore this e-mail.`,
     };
   }
   return {
     subject: `Your ${schoolName} password reset code`,
-    text: `Your password reset code for ${schoolName} on Evergrade is:\n\n${code}\n\n`
-      + `It expires in ${minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail; your password stays as it is.`,
+    text:
+      `Your password reset code for ${schoolName} on Evergrade is:\n\n${code}\n\n` +
+      `It expires in ${minutes} minutes. If you did not ask to reset your password, you can ignore this e-mail; your password stays as it is.`,
   };
 }

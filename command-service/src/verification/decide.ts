@@ -2,8 +2,17 @@ import { ForbiddenError, TooManyRequestsError, type Role } from '@evergrade/cont
 import type { Decider } from '../decider';
 import { ACCOUNT_MESSAGES as M } from './messages';
 import {
-  CODE_TTL_MS, CODE_WINDOW_MS, GoneError, MAX_CODES_PER_WINDOW, MIN_CODE_INTERVAL_MS, VERIFIED_TTL_MS,
-  evolve, initialState, type Purpose, type Verification, type VerificationEvent,
+  CODE_TTL_MS,
+  CODE_WINDOW_MS,
+  GoneError,
+  MAX_CODES_PER_WINDOW,
+  MIN_CODE_INTERVAL_MS,
+  VERIFIED_TTL_MS,
+  evolve,
+  initialState,
+  type Purpose,
+  type Verification,
+  type VerificationEvent,
 } from './verification';
 
 /**
@@ -32,10 +41,12 @@ function issueCode(command: Extract<VerificationCommand, { type: 'IssueCode' }>,
     throw new TooManyRequestsError(M.tooManyCodes(Math.ceil(secondsLeft(ms(oldest) + CODE_WINDOW_MS, now) / 60)));
   }
   const { purpose, email, role, codeHash } = command;
-  return [{
-    type: 'VerificationCodeIssued',
-    data: { purpose, email, role, codeHash, issuedAt: command.now, expiresAt: new Date(now + CODE_TTL_MS).toISOString() },
-  }];
+  return [
+    {
+      type: 'VerificationCodeIssued',
+      data: { purpose, email, role, codeHash, issuedAt: command.now, expiresAt: new Date(now + CODE_TTL_MS).toISOString() },
+    },
+  ];
 }
 
 /** A live code that matches: null. A live code that does not: the rejection to record. A dead code: 410. */
@@ -72,10 +83,14 @@ const emailOf = (state: Verification) => (state.status === 'pending' || state.st
 
 export function decide(command: VerificationCommand, state: Verification): VerificationEvent[] {
   switch (command.type) {
-    case 'IssueCode': return issueCode(command, state);
-    case 'VerifyCode': return verifyCode(command, state);
-    case 'UseCode': return useCode(command, state);
-    case 'CloseVerification': return closeVerification(command, state);
+    case 'IssueCode':
+      return issueCode(command, state);
+    case 'VerifyCode':
+      return verifyCode(command, state);
+    case 'UseCode':
+      return useCode(command, state);
+    case 'CloseVerification':
+      return closeVerification(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);

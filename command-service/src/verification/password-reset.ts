@@ -39,8 +39,17 @@ export async function verifyResetCode(deps: ResetDeps, email: string, code: stri
 export async function resetPassword(deps: ResetDeps, input: { email: string; code: string; password: string }): Promise<void> {
   const { tenant, user } = await accountOf(deps.store, input.email);
   await presentCode(deps, { tenant, purpose: 'password_reset', email: user.email }, 'UseCode', input.code, meta(tenant, user));
-  await handleCommand(deps.store, streamIds.user(tenant, user.userId), userDecider, {
-    type: 'ChangePassword', passwordHash: await hashPassword(input.password), reason: 'reset', now: deps.now().toISOString(),
-  }, { metadata: meta(tenant, user) });
+  await handleCommand(
+    deps.store,
+    streamIds.user(tenant, user.userId),
+    userDecider,
+    {
+      type: 'ChangePassword',
+      passwordHash: await hashPassword(input.password),
+      reason: 'reset',
+      now: deps.now().toISOString(),
+    },
+    { metadata: meta(tenant, user) },
+  );
   await deps.sessions.revokeAllFor(tenant, user.userId);
 }

@@ -49,8 +49,14 @@ export async function verifySignupCode(deps: SignupDeps, input: { email: string;
 }
 
 export type NewAccount = {
-  role: LoginRole; email: string; password: string; firstName: string; lastName: string; school: string;
-  title?: string; class?: string;
+  role: LoginRole;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  school: string;
+  title?: string;
+  class?: string;
 };
 
 /**
@@ -71,7 +77,12 @@ export async function createAccount(deps: SignupDeps, input: NewAccount): Promis
     if (err instanceof ConflictError) throw new ConflictError(M.createAlreadyRegistered);
     throw err;
   }
-  await handleCommand(deps.store, streamIds.verification(tenant, 'signup', email), verificationDecider,
-    { type: 'CloseVerification', now: now.toISOString() }, { metadata: { ...publicMeta(tenant), actorId: String(userId) } });
+  await handleCommand(
+    deps.store,
+    streamIds.verification(tenant, 'signup', email),
+    verificationDecider,
+    { type: 'CloseVerification', now: now.toISOString() },
+    { metadata: { ...publicMeta(tenant), actorId: String(userId) } },
+  );
   return { userId, role, tenant, email, firstName: profile.firstName, lastName: profile.lastName };
 }

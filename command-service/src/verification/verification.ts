@@ -36,12 +36,18 @@ export function evolve(state: Verification, event: VerificationEvent): Verificat
   switch (event.type) {
     case 'VerificationCodeIssued': {
       const { email, role, codeHash, expiresAt, issuedAt } = event.data;
-      return { status: 'pending', code: { email, role, codeHash, expiresAt, wrongAttempts: 0 }, recentIssues: [...recentIssues, issuedAt].slice(-MAX_CODES_PER_WINDOW) };
+      return {
+        status: 'pending',
+        code: { email, role, codeHash, expiresAt, wrongAttempts: 0 },
+        recentIssues: [...recentIssues, issuedAt].slice(-MAX_CODES_PER_WINDOW),
+      };
     }
     case 'VerificationCodeRejected': {
       if ((state.status !== 'pending' && state.status !== 'verified') || event.data.reason !== 'wrong') return state;
       const wrongAttempts = state.code.wrongAttempts + 1;
-      return wrongAttempts >= MAX_WRONG_ATTEMPTS ? { status: 'locked', recentIssues } : { ...state, code: { ...state.code, wrongAttempts } };
+      return wrongAttempts >= MAX_WRONG_ATTEMPTS
+        ? { status: 'locked', recentIssues }
+        : { ...state, code: { ...state.code, wrongAttempts } };
     }
     case 'VerificationCodeVerified':
       return state.status === 'pending' ? { status: 'verified', code: state.code, verifiedAt: event.data.verifiedAt, recentIssues } : state;

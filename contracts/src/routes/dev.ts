@@ -10,7 +10,10 @@ export type DevMail = z.infer<typeof DevMailSchema>;
  */
 export const devRoutes = {
   devMail: route({
-    method: 'GET', path: '/dev/mail', kind: 'query', access: 'public',
+    method: 'GET',
+    path: '/dev/mail',
+    kind: 'query',
+    access: 'public',
     summary: 'The dev outbox, newest first (development and standalone mode only): 403 for a client not on the server itself (loopback).',
     reply: z.array(DevMailSchema),
   }),

@@ -149,14 +149,21 @@ export type ProcessMarkingSchemeLine = z.infer<typeof ProcessMarkingSchemeLineSc
 
 export const documentRoutes = {
   validateUrlPdf: route({
-    method: 'POST', path: '/grader/validate-and-upload-url-pdf', kind: 'command', access: 'authenticated',
+    method: 'POST',
+    path: '/grader/validate-and-upload-url-pdf',
+    kind: 'command',
+    access: 'authenticated',
     summary: `Fetch a PDF from an http(s) URL on the server (public addresses only), check it is a readable PDF of at most ${DOCUMENT_MAX_MB} MB, store it and return its gsutil_url. Refusals are 4xx with success false and error.`,
     body: ValidateUrlPdfBodySchema,
     reply: ValidateUrlPdfReplySchema,
   }),
   processMarkingScheme: route({
-    method: 'POST', path: '/grader/process-marking-scheme', kind: 'command', access: 'instructor',
-    summary: 'multipart/form-data: file or gsutil_url (a marking scheme), or question_paper / question_paper_gsutil_url plus answer_key / answer_key_gsutil_url; title, due, expressMode, created_by, marking_scheme_id (-1), optional rubrics (JSON list). Replies with newline-delimited JSON lines (the schema describes one line): progress with status processing, then status complete with the questions, or status error. Refusals before processing starts are 4xx JSON.',
+    method: 'POST',
+    path: '/grader/process-marking-scheme',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      'multipart/form-data: file or gsutil_url (a marking scheme), or question_paper / question_paper_gsutil_url plus answer_key / answer_key_gsutil_url; title, due, expressMode, created_by, marking_scheme_id (-1), optional rubrics (JSON list). Replies with newline-delimited JSON lines (the schema describes one line): progress with status processing, then status complete with the questions, or status error. Refusals before processing starts are 4xx JSON.',
     reply: ProcessMarkingSchemeLineSchema,
   }),
 } as const;

@@ -44,7 +44,10 @@ export function editorImageTypeOf(imageId: string): EditorImageType | null {
 
 export const editorRoutes = {
   getImageUploadUrl: route({
-    method: 'GET', path: '/editor/get-image-upload-url', kind: 'command', access: 'authenticated',
+    method: 'GET',
+    path: '/editor/get-image-upload-url',
+    kind: 'command',
+    access: 'authenticated',
     summary: 'An upload ticket for one image (PNG, JPEG, GIF or WebP) to insert into a rich-text editor.',
     querystring: z.object({
       file_name: z.string({ error: 'file_name is required' }).trim().min(1, 'file_name is required').max(200),
@@ -53,7 +56,10 @@ export const editorRoutes = {
     reply: ImageUploadTicketSchema,
   }),
   getEditorImage: route({
-    method: 'GET', path: '/editor/images/:imageId', kind: 'query', access: 'authenticated',
+    method: 'GET',
+    path: '/editor/images/:imageId',
+    kind: 'query',
+    access: 'authenticated',
     summary: "An uploaded editor image (the ticket's api_url), for users of the school it was uploaded in. Replies with the image bytes.",
     params: z.object({
       imageId: z.string().regex(EDITOR_IMAGE_ID_PATTERN, 'imageId must be an image id such as 0b7e…-….png'),

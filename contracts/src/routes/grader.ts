@@ -45,8 +45,7 @@ export const RICH_TEXT_MAX_CHARS = 200_000;
 export const TIME_LIMIT_MAX_SECONDS = (12 * 60 + 59) * 60;
 export const MAX_QUESTIONS = 200;
 
-const richText = (field: string) =>
-  z.string({ error: `${field} is required` }).max(RICH_TEXT_MAX_CHARS, `${field} is too long`);
+const richText = (field: string) => z.string({ error: `${field} is required` }).max(RICH_TEXT_MAX_CHARS, `${field} is too long`);
 const marksSchema = z
   .number({ error: 'marks_possible must be a number' })
   .min(0, 'Marks must be 0 or more')
@@ -87,7 +86,10 @@ export const AddAssignmentBodySchema = z.object({
   ai_config: z.union([z.string(), z.number()]).nullable().optional(),
   /** Seconds, or null for no limit. */
   time_limit: z.number().int().min(1, 'Please set a time limit greater than 0').max(TIME_LIMIT_MAX_SECONDS).nullable().default(null),
-  rubric_ids: z.array(z.union([z.string(), z.number()])).max(100).optional(),
+  rubric_ids: z
+    .array(z.union([z.string(), z.number()]))
+    .max(100)
+    .optional(),
   questions: z.array(NewQuestionSchema).min(1, 'Please add at least one question before previewing.').max(MAX_QUESTIONS),
   /** The stored source document (marking scheme) of a document-made assignment. */
   gsutil_url: z.string().max(500).nullable().optional(),
@@ -161,37 +163,57 @@ export type UpdateQuestionBody = z.input<typeof UpdateQuestionBodySchema>;
 
 export const graderRoutes = {
   addAssignment: route({
-    method: 'POST', path: '/grader/add-assignment', kind: 'command', access: 'instructor',
-    summary: 'Create an assignment with its questions in a course the instructor teaches (the wizard\'s Create button).',
+    method: 'POST',
+    path: '/grader/add-assignment',
+    kind: 'command',
+    access: 'instructor',
+    summary: "Create an assignment with its questions in a course the instructor teaches (the wizard's Create button).",
     body: AddAssignmentBodySchema,
     reply: AddAssignmentReplySchema,
   }),
   previousAssignments: route({
-    method: 'POST', path: '/grader/previous-assignments', kind: 'query', access: 'instructor',
-    summary: "The assignments of the courses the signed-in instructor teaches, latest due first. email, when sent, must be the instructor's own.",
+    method: 'POST',
+    path: '/grader/previous-assignments',
+    kind: 'query',
+    access: 'instructor',
+    summary:
+      "The assignments of the courses the signed-in instructor teaches, latest due first. email, when sent, must be the instructor's own.",
     body: z.object({ email: z.string().optional() }),
     reply: z.array(InstructorAssignmentSchema),
   }),
   deleteAssignment: route({
-    method: 'POST', path: '/grader/delete-assignment', kind: 'command', access: 'instructor',
+    method: 'POST',
+    path: '/grader/delete-assignment',
+    kind: 'command',
+    access: 'instructor',
     summary: 'Delete an assignment: it disappears for the instructor and its students; its history stays in the log.',
     body: z.object({ assignment_id: assignmentIdSchema, email: z.string().optional() }),
     reply: CommandReplySchema,
   }),
   renameAssignment: route({
-    method: 'POST', path: '/grader/rename-assignment', kind: 'command', access: 'instructor',
+    method: 'POST',
+    path: '/grader/rename-assignment',
+    kind: 'command',
+    access: 'instructor',
     summary: 'Rename an assignment (the same title rules as creation).',
     body: z.object({ assignment_id: assignmentIdSchema, new_title: titleSchema }),
     reply: CommandReplySchema,
   }),
   getInstructorAssignmentQuestions: route({
-    method: 'POST', path: '/grader/get-assignment-questions', kind: 'query', access: 'instructor',
-    summary: 'An assignment with its questions, answers, grading instructions, tags and flags (404 unless the instructor teaches its course).',
+    method: 'POST',
+    path: '/grader/get-assignment-questions',
+    kind: 'query',
+    access: 'instructor',
+    summary:
+      'An assignment with its questions, answers, grading instructions, tags and flags (404 unless the instructor teaches its course).',
     body: z.object({ assignment_id: assignmentIdSchema }),
     reply: AssignmentSheetSchema,
   }),
   updateQuestion: route({
-    method: 'POST', path: '/grader/update-question', kind: 'command', access: 'instructor',
+    method: 'POST',
+    path: '/grader/update-question',
+    kind: 'command',
+    access: 'instructor',
     summary: 'Edit one question (content, answer, grading instructions, marks, tags); flagged_for_review "" resolves its flag.',
     body: UpdateQuestionBodySchema,
     reply: CommandReplySchema,

@@ -22,7 +22,8 @@ export const FEEDBACK_MAX_TEXT = 20_000;
 export const GRADING_PROJECTION = 'grading';
 
 export const GRADING_MESSAGES = {
-  staleEdit: 'Another instructor changed this response after you loaded it. Your edit was not saved: the current mark and feedback are shown.',
+  staleEdit:
+    'Another instructor changed this response after you loaded it. Your edit was not saved: the current mark and feedback are shown.',
   responseNotFound: 'Response not found',
   expectedVersion: 'expected_version is required: the version of the response this edit is based on',
   submissionNotFound: 'No submission found for this student',
@@ -43,8 +44,14 @@ const pointsSchema = z
   .min(0, 'Marks must be 0 or more')
   .refine((p) => Math.abs(p * 4 - Math.round(p * 4)) < 1e-9, GRADING_MESSAGES.pointsStep);
 
-const assignmentIdSchema = z.coerce.number({ error: 'assignment_id is required' }).int('assignment_id must be an integer').positive('assignment_id is required');
-const studentIdSchema = z.coerce.number({ error: 'student_id is required' }).int('student_id must be an integer').positive('student_id is required');
+const assignmentIdSchema = z.coerce
+  .number({ error: 'assignment_id is required' })
+  .int('assignment_id must be an integer')
+  .positive('assignment_id is required');
+const studentIdSchema = z.coerce
+  .number({ error: 'student_id is required' })
+  .int('student_id must be an integer')
+  .positive('student_id is required');
 
 /** GET /grader/get-signed-url: PUT the PDF to upload_url (Content-Type application/pdf, no auth header). */
 export const GraderUploadTicketSchema = z.object({
@@ -176,14 +183,19 @@ export const UpdateResponseBodySchema = z.object({
   response_id: z.coerce.number({ error: 'response_id is required' }).int().positive('response_id is required'),
   points_obtained: pointsSchema,
   /** Plain text or the editor's serialised state (bold, italic, lists, formulas kept); 20,000 characters of text at most. */
-  feedback: z.string().max(RICH_TEXT_MAX_CHARS, 'Feedback is too long')
+  feedback: z
+    .string()
+    .max(RICH_TEXT_MAX_CHARS, 'Feedback is too long')
     .refine((f) => richTextToPlainText(f).length <= FEEDBACK_MAX_TEXT, 'Feedback is too long'),
   flag_resolved: z.boolean().optional(),
   /**
    * Required: the response's version this edit was based on (from previous-questions-and-responses or a grade
    * line), so an edit never silently overwrites another instructor's.
    */
-  expected_version: z.number({ error: GRADING_MESSAGES.expectedVersion }).int(GRADING_MESSAGES.expectedVersion).min(0, GRADING_MESSAGES.expectedVersion),
+  expected_version: z
+    .number({ error: GRADING_MESSAGES.expectedVersion })
+    .int(GRADING_MESSAGES.expectedVersion)
+    .min(0, GRADING_MESSAGES.expectedVersion),
   /** Why the mark changed (kept in the history). */
   reason: z.string().max(2000).optional(),
 });
@@ -272,8 +284,12 @@ export type ResponseHistoryEntry = z.infer<typeof ResponseHistoryEntrySchema>;
 
 export const gradingRoutes = {
   getGraderSignedUrl: route({
-    method: 'GET', path: '/grader/get-signed-url', kind: 'command', access: 'instructor',
-    summary: "An upload ticket for a student's submission PDF (PUT with Content-Type application/pdf, no auth header, 25 MB, 5 minutes). email, when sent, must be the instructor's own.",
+    method: 'GET',
+    path: '/grader/get-signed-url',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      "An upload ticket for a student's submission PDF (PUT with Content-Type application/pdf, no auth header, 25 MB, 5 minutes). email, when sent, must be the instructor's own.",
     querystring: z.object({
       file_name: z.string({ error: 'file_name is required' }).trim().min(1, 'file_name is required').max(300),
       email: z.string().trim().max(320).optional(),
@@ -281,43 +297,69 @@ export const gradingRoutes = {
     reply: GraderUploadTicketSchema,
   }),
   processSubmission: route({
-    method: 'POST', path: '/grader/process-submission', kind: 'command', access: 'instructor',
-    summary: "Read an uploaded submission PDF (text layer, OCR, or a vision AI model) into one ungraded response per question for the student (one student per submission). Replies with newline-delimited JSON (the schema describes one line): processing, validating, then complete with questions, or error.",
+    method: 'POST',
+    path: '/grader/process-submission',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      'Read an uploaded submission PDF (text layer, OCR, or a vision AI model) into one ungraded response per question for the student (one student per submission). Replies with newline-delimited JSON (the schema describes one line): processing, validating, then complete with questions, or error.',
     body: ProcessSubmissionBodySchema,
     reply: ProcessSubmissionLineSchema,
   }),
   gradeSubmission: route({
-    method: 'POST', path: '/grader/grade-submission', kind: 'command', access: 'instructor',
-    summary: "Grade a student's responses (an OpenAI-compatible model when configured, else the offline checker, which flags what it is not sure of). Newline-delimited JSON: one line per graded question, then {status:'complete'} or {status:'error'}. Grades set by hand are kept unless override_manual.",
+    method: 'POST',
+    path: '/grader/grade-submission',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      "Grade a student's responses (an OpenAI-compatible model when configured, else the offline checker, which flags what it is not sure of). Newline-delimited JSON: one line per graded question, then {status:'complete'} or {status:'error'}. Grades set by hand are kept unless override_manual.",
     body: GradeSubmissionBodySchema,
     reply: GradeSubmissionLineSchema,
   }),
   regradeQuestion: route({
-    method: 'POST', path: '/grader/regrade-question', kind: 'command', access: 'instructor',
-    summary: "Regrade one question of one student's submission (filename: the student id or the original file name) with the instructor's instructions. A grade set by hand is kept (kept_manual) unless override_manual.",
+    method: 'POST',
+    path: '/grader/regrade-question',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      "Regrade one question of one student's submission (filename: the student id or the original file name) with the instructor's instructions. A grade set by hand is kept (kept_manual) unless override_manual.",
     body: RegradeQuestionBodySchema,
     reply: RegradeQuestionReplySchema,
   }),
   resetGradingStatus: route({
-    method: 'POST', path: '/grader/reset-grading-status', kind: 'command', access: 'instructor',
-    summary: 'Mark the students\' responses ungraded again (e.g. after the questions changed); grades set by hand stay unless override_manual.',
+    method: 'POST',
+    path: '/grader/reset-grading-status',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      "Mark the students' responses ungraded again (e.g. after the questions changed); grades set by hand stay unless override_manual.",
     body: ResetGradingStatusBodySchema,
     reply: CommandReplySchema,
   }),
   updateResponse: route({
-    method: 'POST', path: '/grader/update-response', kind: 'command', access: 'instructor',
-    summary: "Set a response's mark (0..points_possible, steps of 0.25) and feedback by hand, optionally resolving its flag. expected_version is required (400 without it): an edit based on a stale version is refused with 409 and the current value.",
+    method: 'POST',
+    path: '/grader/update-response',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      "Set a response's mark (0..points_possible, steps of 0.25) and feedback by hand, optionally resolving its flag. expected_version is required (400 without it): an edit based on a stale version is refused with 409 and the current value.",
     body: UpdateResponseBodySchema,
     reply: UpdateResponseReplySchema,
   }),
   previousQuestionsAndResponses: route({
-    method: 'POST', path: '/grader/previous-questions-and-responses', kind: 'query', access: 'instructor',
+    method: 'POST',
+    path: '/grader/previous-questions-and-responses',
+    kind: 'query',
+    access: 'instructor',
     summary: "Every student's responses, marks, feedback and flags for an assignment the instructor teaches, keyed by student id.",
     body: z.object({ assignment_id: assignmentIdSchema }),
     reply: PreviousQuestionsAndResponsesReplySchema,
   }),
   responseHistory: route({
-    method: 'POST', path: '/grader/response-history', kind: 'query', access: 'instructor',
+    method: 'POST',
+    path: '/grader/response-history',
+    kind: 'query',
+    access: 'instructor',
     summary: "The chain of a response's grade, oldest first: each value, who or what set it, when, the previous value and why.",
     body: z.object({ response_id: z.coerce.number({ error: 'response_id is required' }).int().positive() }),
     reply: z.array(ResponseHistoryEntrySchema),

@@ -28,12 +28,18 @@ const CourseCodeParamsSchema = z.object({
 
 export const instructorRoutes = {
   getInstructor: route({
-    method: 'GET', path: '/instructors/get-instructor', kind: 'query', access: 'instructor',
+    method: 'GET',
+    path: '/instructors/get-instructor',
+    kind: 'query',
+    access: 'instructor',
     summary: "The signed-in instructor's profile.",
     reply: InstructorProfileSchema,
   }),
   updateInstructorProfile: route({
-    method: 'POST', path: '/instructors/update-profile', kind: 'command', access: 'instructor',
+    method: 'POST',
+    path: '/instructors/update-profile',
+    kind: 'command',
+    access: 'instructor',
     summary: "Change the signed-in instructor's name and how they are addressed.",
     body: ProfileNamesBodySchema.extend({
       title: z.string({ error: 'title is required' }).trim().min(1, 'Please specify your preferred title').max(30),
@@ -41,19 +47,29 @@ export const instructorRoutes = {
     reply: CommandReplySchema,
   }),
   getInstructorCourses: route({
-    method: 'POST', path: '/instructors/get-courses', kind: 'query', access: 'instructor',
-    summary: 'The courses the signed-in instructor teaches, with their students and published-assignment counts. instructor_id must be their own id.',
+    method: 'POST',
+    path: '/instructors/get-courses',
+    kind: 'query',
+    access: 'instructor',
+    summary:
+      'The courses the signed-in instructor teaches, with their students and published-assignment counts. instructor_id must be their own id.',
     body: z.object({ instructor_id: z.number({ error: 'instructor_id is required' }).int() }),
     reply: z.array(InstructorCourseSchema),
   }),
   getCourseStudents: route({
-    method: 'GET', path: '/instructors/get-course-students/:courseCode', kind: 'query', access: 'instructor',
+    method: 'GET',
+    path: '/instructors/get-course-students/:courseCode',
+    kind: 'query',
+    access: 'instructor',
     summary: 'The students of a course the signed-in instructor teaches (404 for any other course).',
     params: CourseCodeParamsSchema,
     reply: z.object({ student_list: z.array(CourseStudentSchema) }),
   }),
   getCourseAssignments: route({
-    method: 'GET', path: '/instructors/get-course-assignments/:courseCode', kind: 'query', access: 'instructor',
+    method: 'GET',
+    path: '/instructors/get-course-assignments/:courseCode',
+    kind: 'query',
+    access: 'instructor',
     summary: 'The published assignments of a course the signed-in instructor teaches, by due date (404 for any other course).',
     params: CourseCodeParamsSchema,
     reply: z.array(CourseAssignmentSchema),

@@ -16,7 +16,8 @@ export const LIBRARY_MESSAGES = {
   pdfOnly: 'Reference documents must be PDF files',
   smartBuilderDenied: 'Smart Builder is not enabled for your account. Ask your school administrator to turn it on.',
   offlineNotice: 'Generated offline from the question library and your reference documents; no AI provider is configured.',
-  fallbackNotice: 'The AI provider could not generate this assignment, so it was built offline from the question library and your reference documents.',
+  fallbackNotice:
+    'The AI provider could not generate this assignment, so it was built offline from the question library and your reference documents.',
   rubricLevels: 'Describe each level: Novice, Apprentice, Competent and Proficient',
   rubricExists: 'This rubric already exists',
   rubricRoleRequired: 'Only instructors and admins can add rubrics',
@@ -59,16 +60,22 @@ export const RubricSchema = z.object({
 });
 export type Rubric = z.infer<typeof RubricSchema>;
 
-const rubricText = (field: string, max: number) => z
-  .string({ error: `${field} is required` }).trim()
-  .min(2, `${field} must be at least 2 characters`).max(max, `${field} must be at most ${max} characters`)
-  // Tags are 'rubric name - criterion': a ' - ' inside either part would make them ambiguous.
-  .refine((t) => !t.includes(' - '), `${field} cannot contain " - "`);
+const rubricText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(2, `${field} must be at least 2 characters`)
+    .max(max, `${field} must be at most ${max} characters`)
+    // Tags are 'rubric name - criterion': a ' - ' inside either part would make them ambiguous.
+    .refine((t) => !t.includes(' - '), `${field} cannot contain " - "`);
 
 export const AddRubricBodySchema = z.object({
   rubric_name: rubricText('rubric_name', 80),
   criterion: rubricText('criterion', 120),
-  description: z.string({ error: 'description is required' }).trim().max(4000, 'description must be at most 4000 characters')
+  description: z
+    .string({ error: 'description is required' })
+    .trim()
+    .max(4000, 'description must be at most 4000 characters')
     .refine((d) => RUBRIC_LEVELS.every((level) => new RegExp(`\\b${level}\\b`, 'i').test(d)), LIBRARY_MESSAGES.rubricLevels),
 });
 export type AddRubricBody = z.input<typeof AddRubricBodySchema>;
@@ -98,20 +105,31 @@ export const LibraryQuestionSchema = z.object({
 });
 export type LibraryQuestion = z.infer<typeof LibraryQuestionSchema>;
 
-const marksBound = (field: string) => z.number({ error: `${field} must be a number` }).min(0, `${field} must be 0 or more`).max(1000);
+const marksBound = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(0, `${field} must be 0 or more`)
+    .max(1000);
 
-export const SearchQuestionsBodySchema = z.object({
-  /** Words to look for in the question, its topics and subject; words are matched as prefixes while typing. */
-  query: z.string({ error: 'query is required' }).max(500, 'query must be at most 500 characters'),
-  limit: z.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1')
-    .max(SEARCH_QUESTIONS_LIMIT, `limit must be at most ${SEARCH_QUESTIONS_LIMIT}`).default(SEARCH_QUESTIONS_LIMIT),
-  subject: z.string().trim().max(100).optional(),
-  question_type: z.string().trim().max(50).optional(),
-  marks_min: marksBound('marks_min').optional(),
-  marks_max: marksBound('marks_max').optional(),
-}).refine((b) => b.marks_min === undefined || b.marks_max === undefined || b.marks_min <= b.marks_max, {
-  message: 'marks_min must not be above marks_max', path: ['marks_min'],
-});
+export const SearchQuestionsBodySchema = z
+  .object({
+    /** Words to look for in the question, its topics and subject; words are matched as prefixes while typing. */
+    query: z.string({ error: 'query is required' }).max(500, 'query must be at most 500 characters'),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(SEARCH_QUESTIONS_LIMIT, `limit must be at most ${SEARCH_QUESTIONS_LIMIT}`)
+      .default(SEARCH_QUESTIONS_LIMIT),
+    subject: z.string().trim().max(100).optional(),
+    question_type: z.string().trim().max(50).optional(),
+    marks_min: marksBound('marks_min').optional(),
+    marks_max: marksBound('marks_max').optional(),
+  })
+  .refine((b) => b.marks_min === undefined || b.marks_max === undefined || b.marks_min <= b.marks_max, {
+    message: 'marks_min must not be above marks_max',
+    path: ['marks_min'],
+  });
 export type SearchQuestionsBody = z.input<typeof SearchQuestionsBodySchema>;
 
 export const SearchQuestionsReplySchema = z.object({
@@ -138,15 +156,24 @@ export const ReferenceUrlSchema = z.object({
 
 /** JSON, or the same fields as multipart form fields (lists as JSON text) plus `reference_docs` PDF files. */
 export const GenerateAssignmentBodySchema = z.object({
-  prompt: z.string({ error: LIBRARY_MESSAGES.promptRequired }).trim().min(1, LIBRARY_MESSAGES.promptRequired).max(10_000, 'prompt must be at most 10000 characters'),
+  prompt: z
+    .string({ error: LIBRARY_MESSAGES.promptRequired })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.promptRequired)
+    .max(10_000, 'prompt must be at most 10000 characters'),
   subject: z.string().trim().max(100).default(''),
   title: z.string().trim().max(200).default(''),
   description: z.string().trim().max(5000).default(''),
-  textbooks: z.array(z.object({
-    id: z.union([z.number().int(), z.string().max(100)]),
-    title: z.string().max(300),
-    author: z.string().max(300).default('Unknown'),
-  })).max(20, 'at most 20 textbooks').default([]),
+  textbooks: z
+    .array(
+      z.object({
+        id: z.union([z.number().int(), z.string().max(100)]),
+        title: z.string().max(300),
+        author: z.string().max(300).default('Unknown'),
+      }),
+    )
+    .max(20, 'at most 20 textbooks')
+    .default([]),
   rubrics: z.array(ChosenRubricSchema).max(100, 'at most 100 rubrics').default([]),
   reference_urls: z.array(ReferenceUrlSchema).max(MAX_REFERENCE_DOCUMENTS, LIBRARY_MESSAGES.maxDocuments).default([]),
 });
@@ -171,40 +198,61 @@ export const GenerateAssignmentReplySchema = CommandReplySchema.extend({
 });
 export type GenerateAssignmentReply = z.infer<typeof GenerateAssignmentReplySchema>;
 
-const rubricRoute = (path: string, access: 'instructor' | 'admin') => route({
-  method: 'POST', path, kind: 'command', access,
-  summary: `Add a rubric (category, criterion and a description naming the four levels) to the school's library (${access}s).`,
-  body: AddRubricBodySchema,
-  reply: CommandReplySchema.extend({ id: z.number().int() }),
-});
+const rubricRoute = (path: string, access: 'instructor' | 'admin') =>
+  route({
+    method: 'POST',
+    path,
+    kind: 'command',
+    access,
+    summary: `Add a rubric (category, criterion and a description naming the four levels) to the school's library (${access}s).`,
+    body: AddRubricBodySchema,
+    reply: CommandReplySchema.extend({ id: z.number().int() }),
+  });
 
 export const libraryRoutes = {
   getRubrics: route({
-    method: 'GET', path: '/grader/get-rubrics', kind: 'query', access: 'authenticated',
+    method: 'GET',
+    path: '/grader/get-rubrics',
+    kind: 'query',
+    access: 'authenticated',
     summary: "The rubric library: the seeded rubrics every school shares plus the school's own, by category then criterion.",
     reply: z.array(RubricSchema),
   }),
   addRubric: rubricRoute('/grader/add-rubric', 'instructor'),
   adminAddRubric: rubricRoute('/admin/add-rubric', 'admin'),
   listTextbooks: route({
-    method: 'GET', path: '/chatbot/list-textbooks', kind: 'query', access: 'authenticated',
+    method: 'GET',
+    path: '/chatbot/list-textbooks',
+    kind: 'query',
+    access: 'authenticated',
     summary: "Textbooks to ground AI Express and the chat assistant: the shared ones plus the school's own.",
     reply: z.array(TextbookSchema),
   }),
   searchQuestions: route({
-    method: 'POST', path: '/document-processor/search-questions', kind: 'query', access: 'instructor',
-    summary: 'Smart Builder: full-text search of the question library (best match first, at most 36), with subject, type and marks filters. 403 unless the school admin enabled Smart Builder for the instructor.',
+    method: 'POST',
+    path: '/document-processor/search-questions',
+    kind: 'query',
+    access: 'instructor',
+    summary:
+      'Smart Builder: full-text search of the question library (best match first, at most 36), with subject, type and marks filters. 403 unless the school admin enabled Smart Builder for the instructor.',
     body: SearchQuestionsBodySchema,
     reply: SearchQuestionsReplySchema,
   }),
   generateAssignment: route({
-    method: 'POST', path: '/grader/generate-assignment', kind: 'command', access: 'instructor',
-    summary: "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the question library and the references' own questions, and `notice` says so. When no question results: the spec's message, 400 (502 when the AI provider failed as well).",
+    method: 'POST',
+    path: '/grader/generate-assignment',
+    kind: 'command',
+    access: 'instructor',
+    summary:
+      "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the question library and the references' own questions, and `notice` says so. When no question results: the spec's message, 400 (502 when the AI provider failed as well).",
     body: GenerateAssignmentBodySchema.nullish(),
     reply: GenerateAssignmentReplySchema,
   }),
   setSmartBuilderAccess: route({
-    method: 'POST', path: '/admin/set-smart-builder-access', kind: 'command', access: 'admin',
+    method: 'POST',
+    path: '/admin/set-smart-builder-access',
+    kind: 'command',
+    access: 'admin',
     summary: 'Let an instructor of the school use Smart Builder, or stop it.',
     body: z.object({
       user_id: z.number({ error: 'user_id must be a number' }).int().positive(),

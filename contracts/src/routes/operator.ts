@@ -32,17 +32,19 @@ export const ProjectionStatusSchema = z.object({
   last_applied_at: z.string(),
   /** live: applying as events arrive; rebuilding: a new build is under way beside the serving one; failed: the last rebuild failed. */
   status: z.enum(['live', 'rebuilding', 'failed']),
-  rebuild: z.object({
-    status: z.enum(['rebuilding', 'swapped', 'failed']),
-    version: z.number().int(),
-    events_done: z.number().int(),
-    events_total: z.number().int(),
-    /** 0-100. */
-    percent: z.number(),
-    started_at: z.string(),
-    finished_at: z.string().nullable(),
-    last_error: z.string().nullable(),
-  }).nullable(),
+  rebuild: z
+    .object({
+      status: z.enum(['rebuilding', 'swapped', 'failed']),
+      version: z.number().int(),
+      events_done: z.number().int(),
+      events_total: z.number().int(),
+      /** 0-100. */
+      percent: z.number(),
+      started_at: z.string(),
+      finished_at: z.string().nullable(),
+      last_error: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ProjectionStatus = z.infer<typeof ProjectionStatusSchema>;
 
@@ -55,15 +57,25 @@ export type ProjectionsReply = z.infer<typeof ProjectionsReplySchema>;
 
 export const operatorRoutes = {
   listProjections: route({
-    method: 'GET', path: '/admin/projections', kind: 'query', access: 'operator',
-    summary: "Every read model's version, position, lag (events behind the log's head, age of the oldest unapplied event) and rebuild progress. Operator key required.",
+    method: 'GET',
+    path: '/admin/projections',
+    kind: 'query',
+    access: 'operator',
+    summary:
+      "Every read model's version, position, lag (events behind the log's head, age of the oldest unapplied event) and rebuild progress. Operator key required.",
     reply: ProjectionsReplySchema,
   }),
   rebuildProjection: route({
-    method: 'POST', path: '/admin/rebuild-projection', kind: 'command', access: 'operator',
-    summary: "Rebuild a read model (or '*' for all) beside the serving one and swap it in when it has caught up; no downtime. Appends ProjectionRebuildRequested; progress in GET /admin/projections. Operator key required.",
+    method: 'POST',
+    path: '/admin/rebuild-projection',
+    kind: 'command',
+    access: 'operator',
+    summary:
+      "Rebuild a read model (or '*' for all) beside the serving one and swap it in when it has caught up; no downtime. Appends ProjectionRebuildRequested; progress in GET /admin/projections. Operator key required.",
     body: z.object({
-      projection: z.string({ error: 'projection is required' }).trim()
+      projection: z
+        .string({ error: 'projection is required' })
+        .trim()
         .regex(/^(\*|[a-z][a-z0-9-]{0,62})$/, "projection must be a read model's name or '*'"),
     }),
     reply: CommandReplySchema,

@@ -78,12 +78,19 @@ export const PracticeQuestionInputSchema = z.object({
   question_number: z.number().int().min(1).optional(),
   question: z.string({ error: 'question is required' }).max(RICH_MAX, 'question is too long'),
   type: z.string().trim().max(50).default(PRACTICE_LIMITS.defaultType),
-  marks_possible: z.number({ error: 'marks_possible must be a number' }).min(0, 'Marks must be 0 or more').max(1000)
-    .refine((m) => Number.isInteger(m * 4), 'Marks go in steps of 0.25').default(PRACTICE_LIMITS.defaultMarks),
+  marks_possible: z
+    .number({ error: 'marks_possible must be a number' })
+    .min(0, 'Marks must be 0 or more')
+    .max(1000)
+    .refine((m) => Number.isInteger(m * 4), 'Marks go in steps of 0.25')
+    .default(PRACTICE_LIMITS.defaultMarks),
   answer: z.string().max(RICH_MAX).default(''),
   grading_instructions: z.string().max(RICH_MAX).optional(),
   options: z.array(z.string().max(2000)).max(10).optional(),
-  correct_option: z.union([z.string().max(2000), z.number().int()]).nullable().optional(),
+  correct_option: z
+    .union([z.string().max(2000), z.number().int()])
+    .nullable()
+    .optional(),
   show_answer: z.boolean().optional(),
 });
 export type PracticeQuestionInput = z.input<typeof PracticeQuestionInputSchema>;
@@ -91,17 +98,31 @@ export type GeneratedPracticeQuestion = z.output<typeof PracticeQuestionInputSch
 
 /** JSON, or the same fields as multipart form fields (url_documents as JSON text) plus `reference_documents` PDFs. */
 export const GeneratePracticeBodySchema = z.object({
-  prompt: z.string({ error: PRACTICE_MESSAGES.promptRequired }).trim().min(1, PRACTICE_MESSAGES.promptRequired).max(10_000, 'prompt must be at most 10000 characters'),
-  difficulty_level: z.coerce.number({ error: 'difficulty_level must be a number' }).int('difficulty_level must be a whole number')
-    .min(PRACTICE_LIMITS.difficultyMin, 'difficulty_level must be between 1 and 10').max(PRACTICE_LIMITS.difficultyMax, 'difficulty_level must be between 1 and 10')
+  prompt: z
+    .string({ error: PRACTICE_MESSAGES.promptRequired })
+    .trim()
+    .min(1, PRACTICE_MESSAGES.promptRequired)
+    .max(10_000, 'prompt must be at most 10000 characters'),
+  difficulty_level: z.coerce
+    .number({ error: 'difficulty_level must be a number' })
+    .int('difficulty_level must be a whole number')
+    .min(PRACTICE_LIMITS.difficultyMin, 'difficulty_level must be between 1 and 10')
+    .max(PRACTICE_LIMITS.difficultyMax, 'difficulty_level must be between 1 and 10')
     .default(PRACTICE_LIMITS.difficultyDefault),
-  title: z.string().trim().max(200).default('').transform((t) => t || PRACTICE_LIMITS.defaultTitle),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((t) => t || PRACTICE_LIMITS.defaultTitle),
   /** Guessed from the prompt when empty; 'General' when nothing fits. */
   subject: z.string().trim().max(100).default(''),
   course: z.string().trim().max(100).optional(),
   /** Stored copies from /grader/validate-and-upload-url-pdf: name, original_url and gsutil_url. */
-  url_documents: z.array(ReferenceUrlSchema.extend({ name: z.string().max(300).optional() }))
-    .max(PRACTICE_LIMITS.maxReferenceDocuments, PRACTICE_MESSAGES.maxDocuments).default([]),
+  url_documents: z
+    .array(ReferenceUrlSchema.extend({ name: z.string().max(300).optional() }))
+    .max(PRACTICE_LIMITS.maxReferenceDocuments, PRACTICE_MESSAGES.maxDocuments)
+    .default([]),
 });
 export type GeneratePracticeBody = z.input<typeof GeneratePracticeBodySchema>;
 
@@ -117,16 +138,23 @@ export const GeneratePracticeReplySchema = CommandReplySchema.extend({
 export type GeneratePracticeReply = z.infer<typeof GeneratePracticeReplySchema>;
 
 export const AddPracticeBodySchema = z.object({
-  title: z.string({ error: PRACTICE_MESSAGES.titleRequired }).trim().max(120, 'Title must be at most 120 characters').superRefine((t, ctx) => {
-    const error = practiceTitleError(t);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  }),
+  title: z
+    .string({ error: PRACTICE_MESSAGES.titleRequired })
+    .trim()
+    .max(120, 'Title must be at most 120 characters')
+    .superRefine((t, ctx) => {
+      const error = practiceTitleError(t);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
   description: z.string().max(5000).default(''),
   /** A course code the student is enrolled in, or 'General'. */
   course: z.string().trim().max(100).default(PRACTICE_LIMITS.defaultCourse),
   questions: z.array(PracticeQuestionInputSchema).max(PRACTICE_LIMITS.maxQuestions, `At most ${PRACTICE_LIMITS.maxQuestions} questions`),
   creation_method: z.enum(['ai', 'document'], { error: 'creation_method must be ai or document' }),
-  ai_config_id: z.union([z.number().int(), z.string().max(50)]).nullable().optional(),
+  ai_config_id: z
+    .union([z.number().int(), z.string().max(50)])
+    .nullable()
+    .optional(),
   gsutil_url: z.string().max(500).nullable().optional(),
 });
 export type AddPracticeBody = z.input<typeof AddPracticeBodySchema>;
@@ -202,35 +230,56 @@ const byId = z.object({ assignment_id: practiceId });
 
 export const practiceRoutes = {
   getPracticeAssignments: route({
-    method: 'GET', path: '/students/get-practice-assignments', kind: 'query', access: 'student',
+    method: 'GET',
+    path: '/students/get-practice-assignments',
+    kind: 'query',
+    access: 'student',
     summary: "The signed-in student's practice assignments keyed by practice_assignment_id (status Available or Submitted).",
     reply: PracticeListSchema,
   }),
   generatePracticeAssignment: route({
-    method: 'POST', path: '/students/generate-practice-assignment', kind: 'command', access: 'student',
-    summary: 'Practice questions from a prompt and difficulty (1-10), optional reference PDFs (multipart reference_documents, at most 3) or stored url_documents. Without an AI provider they come from the question library and the references\' own questions. Recorded as AiConfigRecorded; when nothing results, 400 (502 when the AI provider failed as well).',
+    method: 'POST',
+    path: '/students/generate-practice-assignment',
+    kind: 'command',
+    access: 'student',
+    summary:
+      "Practice questions from a prompt and difficulty (1-10), optional reference PDFs (multipart reference_documents, at most 3) or stored url_documents. Without an AI provider they come from the question library and the references' own questions. Recorded as AiConfigRecorded; when nothing results, 400 (502 when the AI provider failed as well).",
     body: GeneratePracticeBodySchema.nullish(),
     reply: GeneratePracticeReplySchema,
   }),
   processPracticeMarkingScheme: route({
-    method: 'POST', path: '/students/process-practice-marking-scheme', kind: 'command', access: 'student',
-    summary: 'multipart/form-data like /grader/process-marking-scheme (file or gsutil_url; title, course, created_by): newline-delimited JSON progress lines, then status complete with the questions, or status error.',
+    method: 'POST',
+    path: '/students/process-practice-marking-scheme',
+    kind: 'command',
+    access: 'student',
+    summary:
+      'multipart/form-data like /grader/process-marking-scheme (file or gsutil_url; title, course, created_by): newline-delimited JSON progress lines, then status complete with the questions, or status error.',
     reply: ProcessMarkingSchemeLineSchema,
   }),
   addPracticeAssignment: route({
-    method: 'POST', path: '/students/add-practice-assignment', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/add-practice-assignment',
+    kind: 'command',
+    access: 'student',
     summary: 'Create a practice assignment (PracticeAssignmentCreated). Questions with empty text are dropped; none left is a 400.',
     body: AddPracticeBodySchema,
     reply: CommandReplySchema.extend({ practice_assignment_id: z.number().int() }),
   }),
   getPracticeAssignmentQuestions: route({
-    method: 'POST', path: '/students/get-practice-assignment-questions', kind: 'query', access: 'student',
-    summary: "A practice assignment of the signed-in student with its questions, responses and the last check's feedback. 404 for anyone else's.",
+    method: 'POST',
+    path: '/students/get-practice-assignment-questions',
+    kind: 'query',
+    access: 'student',
+    summary:
+      "A practice assignment of the signed-in student with its questions, responses and the last check's feedback. 404 for anyone else's.",
     body: byId,
     reply: PracticeSheetSchema,
   }),
   setPracticeAssignmentResponse: route({
-    method: 'POST', path: '/students/set-practice-assignment-response', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/set-practice-assignment-response',
+    kind: 'command',
+    access: 'student',
     summary: 'Save one practice answer (PracticeAnswerSaved). 409 once submitted.',
     body: z.object({
       assignment_id: practiceId,
@@ -242,19 +291,29 @@ export const practiceRoutes = {
     reply: CommandReplySchema,
   }),
   resetPracticeAssignment: route({
-    method: 'POST', path: '/students/reset-practice-assignment', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/reset-practice-assignment',
+    kind: 'command',
+    access: 'student',
     summary: 'Reset: clear every answer and the last feedback (PracticeAnswersReset). 409 once submitted.',
     body: byId,
     reply: CommandReplySchema,
   }),
   checkPracticeAnswers: route({
-    method: 'POST', path: '/students/check-practice-answers', kind: 'command', access: 'student',
-    summary: 'Check Answers: every answer against the answer key (offline checker), per-question points and feedback (PracticeAnswersChecked). 400 when nothing is answered.',
+    method: 'POST',
+    path: '/students/check-practice-answers',
+    kind: 'command',
+    access: 'student',
+    summary:
+      'Check Answers: every answer against the answer key (offline checker), per-question points and feedback (PracticeAnswersChecked). 400 when nothing is answered.',
     body: byId,
     reply: CheckPracticeReplySchema,
   }),
   submitPracticeAssignment: route({
-    method: 'POST', path: '/students/submit-practice-assignment', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/submit-practice-assignment',
+    kind: 'command',
+    access: 'student',
     summary: 'Submit the practice assignment (PracticeAssignmentSubmitted); later changes are refused with 409.',
     body: byId,
     reply: CommandReplySchema,

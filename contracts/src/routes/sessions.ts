@@ -7,10 +7,14 @@ export const TIMED_SESSIONS_PROJECTION = 'timed-sessions';
 
 /** Timed assignments (spec document 1, sections 4 and 7). The server's clock is the authority. */
 const assignmentIdParams = z.object({
-  assignmentId: z.coerce.number({ error: 'assignmentId must be a number' }).int('assignmentId must be a number')
+  assignmentId: z.coerce
+    .number({ error: 'assignmentId must be a number' })
+    .int('assignmentId must be a number')
     .positive('assignmentId must be a number'),
 });
-const timeUsed = z.number({ error: 'time_used_seconds must be a number' }).nonnegative('time_used_seconds must not be negative')
+const timeUsed = z
+  .number({ error: 'time_used_seconds must be a number' })
+  .nonnegative('time_used_seconds must not be negative')
   .max(7 * 24 * 3600, 'time_used_seconds is too large');
 
 /** The spec's timer session, plus what a client needs to count down against the server's clock. */
@@ -46,8 +50,11 @@ export const SessionSubmitBodySchema = z.object({
 export const GrantExtraTimeBodySchema = z.object({
   assignment_id: z.number({ error: 'assignment_id must be a number' }).int().positive(),
   student_id: z.number({ error: 'student_id must be a number' }).int().positive(),
-  extra_seconds: z.number({ error: 'extra_seconds must be a number' }).int('extra_seconds must be whole seconds')
-    .positive('extra_seconds must be more than 0').max(MAX_EXTRA_SECONDS, `extra_seconds must be at most ${MAX_EXTRA_SECONDS}`),
+  extra_seconds: z
+    .number({ error: 'extra_seconds must be a number' })
+    .int('extra_seconds must be whole seconds')
+    .positive('extra_seconds must be more than 0')
+    .max(MAX_EXTRA_SECONDS, `extra_seconds must be at most ${MAX_EXTRA_SECONDS}`),
 });
 
 /** A student's timed session as the instructor's panel lists it. */
@@ -66,38 +73,56 @@ export type TimedSessionRow = z.infer<typeof TimedSessionRowSchema>;
 
 export const sessionRoutes = {
   startSession: route({
-    method: 'POST', path: '/sessions/start/:assignmentId', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/sessions/start/:assignmentId',
+    kind: 'command',
+    access: 'student',
     summary: "Start the signed-in student's timed session (TimedSessionStarted). 400 'Session already active' when one runs.",
     params: assignmentIdParams,
     reply: TimedSessionStateSchema,
   }),
   getCurrentSession: route({
-    method: 'GET', path: '/sessions/current/:assignmentId', kind: 'command', access: 'student',
+    method: 'GET',
+    path: '/sessions/current/:assignmentId',
+    kind: 'command',
+    access: 'student',
     summary: "The signed-in student's timed session, read from its stream with the server's clock; 404 when none.",
     params: assignmentIdParams,
     reply: TimedSessionStateSchema,
   }),
   sessionHeartbeat: route({
-    method: 'PUT', path: '/sessions/heartbeat', kind: 'command', access: 'student',
+    method: 'PUT',
+    path: '/sessions/heartbeat',
+    kind: 'command',
+    access: 'student',
     summary: 'Record a heartbeat (SessionHeartbeat) of a running session; replies with the time left by the server.',
     body: HeartbeatBodySchema,
     reply: z.object({ success: z.literal(true), time_remaining_seconds: z.number().int().nonnegative(), deadline: z.string() }),
   }),
   submitSession: route({
-    method: 'POST', path: '/sessions/submit/:assignmentId', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/sessions/submit/:assignmentId',
+    kind: 'command',
+    access: 'student',
     summary: 'Submit the timed assignment (AssignmentSubmitted with the method); a session already submitted replies as it is.',
     params: assignmentIdParams,
     body: SessionSubmitBodySchema,
     reply: TimedSessionStateSchema,
   }),
   grantExtraTime: route({
-    method: 'POST', path: '/instructors/grant-extra-time', kind: 'command', access: 'instructor',
+    method: 'POST',
+    path: '/instructors/grant-extra-time',
+    kind: 'command',
+    access: 'instructor',
     summary: "Give one student's running timed session extra seconds (ExtraTimeGranted); 409 when no session runs.",
     body: GrantExtraTimeBodySchema,
     reply: z.object({ success: z.literal(true), position: z.string().nullable(), deadline: z.string() }),
   }),
   getTimedSessions: route({
-    method: 'GET', path: '/instructors/get-timed-sessions/:assignmentId', kind: 'query', access: 'instructor',
+    method: 'GET',
+    path: '/instructors/get-timed-sessions/:assignmentId',
+    kind: 'query',
+    access: 'instructor',
     summary: "The timed sessions of an assignment of a course the instructor teaches, with each one's time left.",
     params: assignmentIdParams,
     reply: z.object({ sessions: z.array(TimedSessionRowSchema) }),

@@ -74,14 +74,22 @@ export type StudentSummary = z.infer<typeof StudentSummarySchema>;
 
 export const studentSummaryRoutes = {
   getStudentSummary: route({
-    method: 'POST', path: '/students/get-student-summary', kind: 'query', access: 'student',
-    summary: "A summary of the signed-in student's graded assignment: total, points and feedback per question, strengths and what to work on. 404 unless graded.",
+    method: 'POST',
+    path: '/students/get-student-summary',
+    kind: 'query',
+    access: 'student',
+    summary:
+      "A summary of the signed-in student's graded assignment: total, points and feedback per question, strengths and what to work on. 404 unless graded.",
     body: z.object({ assignment_id: assignmentId }),
     reply: StudentSummarySchema,
   }),
   getGradeStats: route({
-    method: 'GET', path: '/students/get-grade-stats', kind: 'query', access: 'student',
-    summary: "The signed-in student's graded work for the charts: grade per assignment, and per subject their average beside the class average.",
+    method: 'GET',
+    path: '/students/get-grade-stats',
+    kind: 'query',
+    access: 'student',
+    summary:
+      "The signed-in student's graded work for the charts: grade per assignment, and per subject their average beside the class average.",
     reply: GradeStatsSchema,
   }),
 } as const;

@@ -71,7 +71,10 @@ export type PdfUploadTicket = z.infer<typeof PdfUploadTicketSchema>;
 
 export const ProcessPdfSubmissionBodySchema = z.object({
   file_name: z.string({ error: 'file_name is required' }).trim().min(1, 'file_name is required').max(500),
-  assignment_id: z.coerce.number({ error: 'assignment_id must be a number' }).int('assignment_id must be a number').positive('assignment_id must be a number'),
+  assignment_id: z.coerce
+    .number({ error: 'assignment_id must be a number' })
+    .int('assignment_id must be a number')
+    .positive('assignment_id must be a number'),
 });
 export type ProcessPdfSubmissionBody = z.input<typeof ProcessPdfSubmissionBodySchema>;
 
@@ -100,7 +103,10 @@ export type PdfSubmissionLine = z.infer<typeof PdfSubmissionLineSchema>;
 
 export const studentUploadRoutes = {
   getStudentSignedUrl: route({
-    method: 'GET', path: '/students/get-signed-url', kind: 'command', access: 'student',
+    method: 'GET',
+    path: '/students/get-signed-url',
+    kind: 'command',
+    access: 'student',
     summary: `An upload ticket for a handwritten submission PDF (at most ${SUBMISSION_PDF_MAX_MB} MB): file_name must be {assignmentId}_submission.pdf of an assignment the student can still answer (404 unknown, 409 submitted, past due or graded); email, when sent, must be the student's own.`,
     querystring: z.object({
       file_name: z.string({ error: 'file_name is required' }).trim().min(1, 'file_name is required').max(200),
@@ -109,8 +115,12 @@ export const studentUploadRoutes = {
     reply: PdfUploadTicketSchema,
   }),
   processPdfSubmission: route({
-    method: 'POST', path: '/students/process-pdf-submission', kind: 'command', access: 'student',
-    summary: "Read the uploaded {assignmentId}_submission.pdf (text layer, OCR of scanned pages, or a configured vision AI model), split the answers by question number and save each non-empty one as the student's answer (source pdf; graded questions untouched). Replies with newline-delimited JSON lines (the schema describes one line): processing, validating, then complete with questions, or error. Refusals before processing starts are 4xx JSON.",
+    method: 'POST',
+    path: '/students/process-pdf-submission',
+    kind: 'command',
+    access: 'student',
+    summary:
+      "Read the uploaded {assignmentId}_submission.pdf (text layer, OCR of scanned pages, or a configured vision AI model), split the answers by question number and save each non-empty one as the student's answer (source pdf; graded questions untouched). Replies with newline-delimited JSON lines (the schema describes one line): processing, validating, then complete with questions, or error. Refusals before processing starts are 4xx JSON.",
     body: ProcessPdfSubmissionBodySchema,
     reply: PdfSubmissionLineSchema,
   }),

@@ -36,57 +36,84 @@ export const ProfileNamesBodySchema = z.object({
  * course has an empty timetable.
  */
 export const TimetableEntrySchema = CourseSchema.extend({
-  instructors: z.array(z.object({
-    instructor_id: z.number().int(),
-    title: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-  })),
+  instructors: z.array(
+    z.object({
+      instructor_id: z.number().int(),
+      title: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+    }),
+  ),
 });
 export type TimetableEntry = z.infer<typeof TimetableEntrySchema>;
 
 export const studentRoutes = {
   getStudent: route({
-    method: 'GET', path: '/students/get-student', kind: 'query', access: 'student',
+    method: 'GET',
+    path: '/students/get-student',
+    kind: 'query',
+    access: 'student',
     summary: "The signed-in student's profile.",
     reply: StudentProfileSchema,
   }),
   getStudentCourses: route({
-    method: 'GET', path: '/students/get-courses', kind: 'query', access: 'student',
+    method: 'GET',
+    path: '/students/get-courses',
+    kind: 'query',
+    access: 'student',
     summary: 'Courses the signed-in student is enrolled in.',
     reply: z.array(CourseSchema),
   }),
   getStudentTimetable: route({
-    method: 'GET', path: '/students/get-timetable', kind: 'query', access: 'student',
-    summary: "The signed-in student's timetable: each course they are enrolled in (by course code) with its instructors. No lesson times are recorded, so entries carry none; no course, an empty list.",
+    method: 'GET',
+    path: '/students/get-timetable',
+    kind: 'query',
+    access: 'student',
+    summary:
+      "The signed-in student's timetable: each course they are enrolled in (by course code) with its instructors. No lesson times are recorded, so entries carry none; no course, an empty list.",
     reply: z.array(TimetableEntrySchema),
   }),
   getStudentAssignments: route({
-    method: 'GET', path: '/students/get-assignments', kind: 'query', access: 'student',
+    method: 'GET',
+    path: '/students/get-assignments',
+    kind: 'query',
+    access: 'student',
     summary: "The signed-in student's assignments keyed by assignment id, each with its status.",
     reply: StudentAssignmentsSchema,
   }),
   getAssignmentQuestions: route({
-    method: 'POST', path: '/students/get-assignment-questions', kind: 'query', access: 'student',
+    method: 'POST',
+    path: '/students/get-assignment-questions',
+    kind: 'query',
+    access: 'student',
     summary: "An assignment's questions with the signed-in student's responses, grades and feedback.",
     body: z.object({ assignment_id: assignmentId }),
     reply: z.object({ questions: z.array(AssignmentQuestionSchema) }),
   }),
   setAssignmentResponse: route({
-    method: 'POST', path: '/students/set-assignment-response', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/set-assignment-response',
+    kind: 'command',
+    access: 'student',
     summary: 'Save one answer (an AnswerSaved event). 409 once submitted, past due or graded.',
     body: SaveAnswerBodySchema,
     reply: CommandReplySchema,
   }),
   submitAssignment: route({
-    method: 'POST', path: '/students/submit-assignment', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/submit-assignment',
+    kind: 'command',
+    access: 'student',
     summary: 'Save the given responses and submit; later saves are refused with 409.',
     body: SubmitAssignmentBodySchema,
     reply: CommandReplySchema,
   }),
   updateStudentProfile: route({
-    method: 'POST', path: '/students/update-profile', kind: 'command', access: 'student',
+    method: 'POST',
+    path: '/students/update-profile',
+    kind: 'command',
+    access: 'student',
     summary: "Change the signed-in student's first and last name (e-mail, class, section and enrolment date are the admin's).",
     body: ProfileNamesBodySchema,
     reply: CommandReplySchema,

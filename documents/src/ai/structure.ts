@@ -16,9 +16,7 @@ const AiQuestionSchema = z.object({
 });
 const AiReplySchema = z.object({ questions: z.array(AiQuestionSchema).max(300) });
 
-export type StructureInput =
-  | { kind: 'combined'; text: string; note?: string }
-  | { kind: 'separate'; paperText: string; keyText: string };
+export type StructureInput = { kind: 'combined'; text: string; note?: string } | { kind: 'separate'; paperText: string; keyText: string };
 
 const SYSTEM = `You turn the text of a school assessment document into questions for a grading system.
 Reply with one JSON object and nothing else: {"questions": [{"question_number": 1, "question": "...",
@@ -36,12 +34,14 @@ export async function structureWithAi(
 ): Promise<ParsedQuestion[] | null> {
   if (ai.offline) return null;
   const rubrics = options.rubrics ?? [];
-  const tagRule = rubrics.length > 0
-    ? `\nFor tags, choose for each question the fitting labels from this list only (exact text): ${JSON.stringify(rubrics)}.`
-    : '\nLeave tags empty.';
-  const user = input.kind === 'combined'
-    ? `${input.note ? `${input.note}\n\n` : ''}MARKING SCHEME TEXT:\n${input.text}`
-    : `QUESTION PAPER TEXT:\n${input.paperText}\n\nANSWER KEY TEXT:\n${input.keyText}\n\nPair each question with its answer by number.`;
+  const tagRule =
+    rubrics.length > 0
+      ? `\nFor tags, choose for each question the fitting labels from this list only (exact text): ${JSON.stringify(rubrics)}.`
+      : '\nLeave tags empty.';
+  const user =
+    input.kind === 'combined'
+      ? `${input.note ? `${input.note}\n\n` : ''}MARKING SCHEME TEXT:\n${input.text}`
+      : `QUESTION PAPER TEXT:\n${input.paperText}\n\nANSWER KEY TEXT:\n${input.keyText}\n\nPair each question with its answer by number.`;
   let reply: string;
   try {
     reply = await ai.complete({ system: SYSTEM + tagRule, user, json: true, temperature: 0, maxTokens: 8000 });
@@ -53,7 +53,10 @@ export async function structureWithAi(
 
 /** The questions in a model reply (JSON, possibly fenced), or null when it is not the shape asked for. */
 export function readReply(reply: string, rubrics: readonly string[] = []): ParsedQuestion[] | null {
-  const json = reply.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const json = reply
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   let value: unknown;
   try {
     value = JSON.parse(json);

@@ -31,13 +31,16 @@ function pair(paper: readonly QuestionBlock[], key: readonly QuestionBlock[]): P
   const keyByNumber = new Map(key.map((k) => [k.number, k]));
   const fromPaper = paper.map((q) => {
     const k = keyByNumber.get(q.number);
-    return finish({
-      number: q.number,
-      question: q.question || k?.question || '',
-      answer: k?.answer || q.answer,
-      grading: [q.grading, k?.grading ?? ''].filter(Boolean).join('\n'),
-      marks: q.marks ?? k?.marks ?? null,
-    }, { needsAnswer: true });
+    return finish(
+      {
+        number: q.number,
+        question: q.question || k?.question || '',
+        answer: k?.answer || q.answer,
+        grading: [q.grading, k?.grading ?? ''].filter(Boolean).join('\n'),
+        marks: q.marks ?? k?.marks ?? null,
+      },
+      { needsAnswer: true },
+    );
   });
   if (paper.length > 0) return fromPaper;
   // No numbered questions in the paper: keep what the key has, each flagged so the instructor adds the question.

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../types';
 import { parseMarkingScheme, parseQuestionPaperAndKey } from './marking-scheme';
 
-const summary = (text: string) =>
-  parseMarkingScheme(text).map((q) => [q.question_number, q.marks_possible, q.question, q.answer]);
+const summary = (text: string) => parseMarkingScheme(text).map((q) => [q.question_number, q.marks_possible, q.question, q.answer]);
 
 describe('parseMarkingScheme', () => {
   it('reads a typed scheme: numbers, bracketed marks, answers, grading notes', () => {
@@ -30,17 +29,25 @@ hence q is even too, a contradiction.`);
       tags: [],
     });
     expect(questions[3]!.grading_instructions).toBe('accept x^2 + 2x + 2x + 4 for 3 marks.');
-    expect(questions[4]!.answer).toBe('Assume sqrt 2 = p/q in lowest terms; then p^2 = 2q^2 so p is even, hence q is even too, a contradiction.');
+    expect(questions[4]!.answer).toBe(
+      'Assume sqrt 2 = p/q in lowest terms; then p^2 = 2q^2 so p is even, hence q is even too, a contradiction.',
+    );
     expect(questions.every((q) => q.flagged_for_review === undefined)).toBe(true);
   });
 
   it.each([
     ['Q1 / Q2 with (n marks)', 'Q1 What is 2 + 2? (2 marks)\nAns: 4\nQ2 Name a prime. (1 mark)\nAns: 7'],
-    ['Question 1: with Marks: n lines', 'Question 1: What is 2 + 2?\nMarks: 2\nSolution: 4\nQuestion 2: Name a prime.\nMarks: 1\nSolution: 7'],
+    [
+      'Question 1: with Marks: n lines',
+      'Question 1: What is 2 + 2?\nMarks: 2\nSolution: 4\nQuestion 2: Name a prime.\nMarks: 1\nSolution: 7',
+    ],
     ['1) with bare (n) closing the line', '1) What is 2 + 2? (2)\nAnswer - 4\n2) Name a prime. (1)\nAnswer - 7'],
     ['Q.1 with "n marks" closing the line', 'Q.1 What is 2 + 2? 2 marks\nModel answer: 4\nQ.2 Name a prime. 1 mark\nModel answer: 7'],
     ['(1) with [n]', '(1) What is 2 + 2? [2]\nExpected answer: 4\n(2) Name a prime. [1]\nExpected answer: 7'],
-    ['Question No. 1 with Mark scheme sections', 'Question No. 1 What is 2 + 2? [2 marks]\nMark scheme\n4\nQuestion No. 2 Name a prime. [1 mark]\nMark scheme\n7'],
+    [
+      'Question No. 1 with Mark scheme sections',
+      'Question No. 1 What is 2 + 2? [2 marks]\nMark scheme\n4\nQuestion No. 2 Name a prime. [1 mark]\nMark scheme\n7',
+    ],
     ['no labels: the answer follows the marks', '1. What is 2 + 2? [2]\n4\n2. Name a prime. [1]\n7'],
     ['Ans. abbreviation and [Total: n]', '1. What is 2 + 2? [Total: 2]\nAns. 4\n2. Name a prime. [Total: 1]\nAns. 7'],
   ])('%s', (_name, text) => {
@@ -67,7 +74,9 @@ Answer: distance / time`);
   });
 
   it('a total before the sub-parts is the marks, not the sum again', () => {
-    const [q1] = parseMarkingScheme('1. Triangles [5 marks]\n(a) Define a triangle. [2]\n(b) Sum of angles? [3]\nAnswer: (a) three sides (b) 180');
+    const [q1] = parseMarkingScheme(
+      '1. Triangles [5 marks]\n(a) Define a triangle. [2]\n(b) Sum of angles? [3]\nAnswer: (a) three sides (b) 180',
+    );
     expect(q1!.marks_possible).toBe(5);
   });
 
@@ -86,19 +95,28 @@ Answer:
 4. Bring down
 4. What is 7 + 8? [1 mark]
 Answer: 15`);
-    expect(questions.map((q) => [q.question_number, q.marks_possible])).toEqual([[1, 2], [2, 1], [3, 3], [4, 1]]);
+    expect(questions.map((q) => [q.question_number, q.marks_possible])).toEqual([
+      [1, 2],
+      [2, 1],
+      [3, 3],
+      [4, 1],
+    ]);
     expect(questions[0]!.answer).toBe('1. Divide both sides by 3.\n2. So x = 4.');
     expect(questions[2]!.answer).toBe('1. Divide\n2. Multiply\n3. Subtract\n4. Bring down');
   });
 
   it('with "Q" numbering, plain numbered lines are lists inside a question', () => {
-    const questions = parseMarkingScheme('Q1 Give two causes of World War I. [2]\nAnswer:\n1. Militarism\n2. Alliances\nQ2 When did it end? [1]\nAnswer: 1918');
+    const questions = parseMarkingScheme(
+      'Q1 Give two causes of World War I. [2]\nAnswer:\n1. Militarism\n2. Alliances\nQ2 When did it end? [1]\nAnswer: 1918',
+    );
     expect(questions.map((q) => q.question_number)).toEqual([1, 2]);
     expect(questions[0]!.answer).toBe('1. Militarism\n2. Alliances');
   });
 
   it('moves "Award ..." lines out of the answer into grading instructions', () => {
-    const [q] = parseMarkingScheme('1. Name the gas plants absorb. [2 marks]\nAnswer: carbon dioxide\nAward 2 marks for CO2.\nAccept "CO2" written as a formula.');
+    const [q] = parseMarkingScheme(
+      '1. Name the gas plants absorb. [2 marks]\nAnswer: carbon dioxide\nAward 2 marks for CO2.\nAccept "CO2" written as a formula.',
+    );
     expect(q!.answer).toBe('carbon dioxide');
     expect(q!.grading_instructions).toBe('Award 2 marks for CO2. Accept "CO2" written as a formula.');
   });
@@ -116,7 +134,9 @@ Answer: 15`);
   });
 
   it('accepts half marks and ignores the title, running headers and page numbers', () => {
-    const questions = parseMarkingScheme('Physics Marking Scheme\nPage 1\n1. Define work. [1.5 marks]\nAnswer: force x distance\n2. Unit of power? [0.5 marks]\nAnswer: watt');
+    const questions = parseMarkingScheme(
+      'Physics Marking Scheme\nPage 1\n1. Define work. [1.5 marks]\nAnswer: force x distance\n2. Unit of power? [0.5 marks]\nAnswer: watt',
+    );
     expect(questions.map((q) => q.marks_possible)).toEqual([1.5, 0.5]);
     expect(questions[0]!.question).toBe('Define work.');
   });
@@ -199,15 +219,43 @@ describe('parseQuestionPaperAndKey', () => {
       'Answer key\n1. Nairobi\n2. William Shakespeare\nAward 3 marks for the full name, 2 for the surname only.\n3. 100 degrees Celsius',
     );
     expect(questions).toEqual([
-      { question_number: 1, question: 'What is the capital of Kenya?', marks_possible: 2, answer: 'Nairobi', grading_instructions: '', tags: [] },
-      { question_number: 2, question: 'Who wrote Hamlet?', marks_possible: 3, answer: 'William Shakespeare', grading_instructions: 'Award 3 marks for the full name, 2 for the surname only.', tags: [] },
-      { question_number: 3, question: 'Boiling point of water at sea level?', marks_possible: 1, answer: '100 degrees Celsius', grading_instructions: '', tags: [] },
+      {
+        question_number: 1,
+        question: 'What is the capital of Kenya?',
+        marks_possible: 2,
+        answer: 'Nairobi',
+        grading_instructions: '',
+        tags: [],
+      },
+      {
+        question_number: 2,
+        question: 'Who wrote Hamlet?',
+        marks_possible: 3,
+        answer: 'William Shakespeare',
+        grading_instructions: 'Award 3 marks for the full name, 2 for the surname only.',
+        tags: [],
+      },
+      {
+        question_number: 3,
+        question: 'Boiling point of water at sea level?',
+        marks_possible: 1,
+        answer: '100 degrees Celsius',
+        grading_instructions: '',
+        tags: [],
+      },
     ]);
   });
 
   it('takes marks from the key when the paper has none, and flags missing answers', () => {
-    const questions = parseQuestionPaperAndKey('Q1 Define mass.\nQ2 Define weight.\nQ3 Define density.', 'Q1 Answer: amount of matter [2]\nQ3 Answer: mass per unit volume\nMarks: 2');
-    expect(questions.map((q) => [q.question_number, q.marks_possible, q.answer])).toEqual([[1, 2, 'amount of matter'], [2, 1, ''], [3, 2, 'mass per unit volume']]);
+    const questions = parseQuestionPaperAndKey(
+      'Q1 Define mass.\nQ2 Define weight.\nQ3 Define density.',
+      'Q1 Answer: amount of matter [2]\nQ3 Answer: mass per unit volume\nMarks: 2',
+    );
+    expect(questions.map((q) => [q.question_number, q.marks_possible, q.answer])).toEqual([
+      [1, 2, 'amount of matter'],
+      [2, 1, ''],
+      [3, 2, 'mass per unit volume'],
+    ]);
     expect(questions[1]!.flagged_for_review).toContain(REVIEW_MESSAGES.noAnswer);
   });
 });

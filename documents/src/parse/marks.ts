@@ -49,7 +49,11 @@ export function marksIn(line: string): { notes: MarksNote[]; rest: string } {
   found.sort((a, b) => a.index - b.index);
   let rest = line;
   for (const f of [...found].reverse()) rest = `${rest.slice(0, f.index)} ${rest.slice(f.end)}`;
-  rest = rest.replace(/\s{2,}/g, ' ').replace(/\s+([.,;:?!])/g, '$1').replace(/[\s\-,;:]+$/, (s) => (s.includes(':') ? ':' : '')).trim();
+  rest = rest
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([.,;:?!])/g, '$1')
+    .replace(/[\s\-,;:]+$/, (s) => (s.includes(':') ? ':' : ''))
+    .trim();
   return { notes: found.map((f) => f.note), rest };
 }
 

@@ -19,10 +19,13 @@ describe('marks notes', () => {
     expect(found.rest).toBe(rest);
   });
 
-  it.each(['Evaluate f(2)', 'List 3 points about rivers', 'Award 2 marks for the method', 'Score out of 10 apples', 'Solve for x in 2x = 10'])(
-    'no marks in "%s"',
-    (line) => expect(marksIn(line).notes).toEqual([]),
-  );
+  it.each([
+    'Evaluate f(2)',
+    'List 3 points about rivers',
+    'Award 2 marks for the method',
+    'Score out of 10 apples',
+    'Solve for x in 2x = 10',
+  ])('no marks in "%s"', (line) => expect(marksIn(line).notes).toEqual([]));
 
   it('whole-line marks', () => {
     expect(marksLine('Marks: 3')).toMatchObject({ value: 3, total: false });

@@ -1,17 +1,19 @@
 /** Text as the parsers want it: one trimmed line per visual line, plain ASCII punctuation, no page furniture. */
 export function normaliseLines(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u00a0\u2000-\u200b\u202f\u3000]/g, ' ')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\u2026/g, '...')
-    .replace(/[\u2022\u25cf\u25aa\u25e6]/g, '-')
-    // Leader dots and answer blanks ("What is 2 + 2? ........ [2]", "Name: ______").
-    .replace(/(?:\. ?){4,}|_{3,}/g, ' ')
-    .split('\n')
-    .map((line) => line.replace(/\t/g, ' ').replace(/ {2,}/g, ' ').trim());
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\u00a0\u2000-\u200b\u202f\u3000]/g, ' ')
+      .replace(/[\u2010-\u2015\u2212]/g, '-')
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\u2026/g, '...')
+      .replace(/[\u2022\u25cf\u25aa\u25e6]/g, '-')
+      // Leader dots and answer blanks ("What is 2 + 2? ........ [2]", "Name: ______").
+      .replace(/(?:\. ?){4,}|_{3,}/g, ' ')
+      .split('\n')
+      .map((line) => line.replace(/\t/g, ' ').replace(/ {2,}/g, ' ').trim())
+  );
 }
 
 const PAGE_FURNITURE = [/^page\s+\d+(\s*(of|\/)\s*\d+)?$/i, /^-\s*\d+\s*-$/, /^\d+\s*\/\s*\d+$/];

@@ -32,8 +32,11 @@ export function questionStartsIn(lines: readonly string[], options: StartOptions
   const candidates: QuestionStart[] = [];
   lines.forEach((line, index) => {
     const extra = options.extraLabels?.exec(line);
-    const start = extra ? { line: index, number: Number(extra[1]), style: 'labelled' as const, rest: extra[2] ?? '' } : questionStartAt(line, index);
-    if (start && start.number >= 1 && start.number <= MAX_QUESTION_NUMBER && (options.only?.has(start.number) ?? true)) candidates.push(start);
+    const start = extra
+      ? { line: index, number: Number(extra[1]), style: 'labelled' as const, rest: extra[2] ?? '' }
+      : questionStartAt(line, index);
+    if (start && start.number >= 1 && start.number <= MAX_QUESTION_NUMBER && (options.only?.has(start.number) ?? true))
+      candidates.push(start);
   });
   // "Q1", "Question 1" are unambiguous: when a document uses them, bare numbers are lists inside questions.
   const labelled = candidates.filter((c) => c.style === 'labelled');

@@ -32,7 +32,10 @@ describe('splitResponsesByQuestion', () => {
   });
 
   it('answers spread over pages stay whole, and unknown numbers stay with their answer', () => {
-    const split = splitResponsesByQuestion('Q1 The mitochondria\nis the powerhouse\nQ2 Osmosis is\n7) the seventh point\nmovement of water', [1, 2]);
+    const split = splitResponsesByQuestion(
+      'Q1 The mitochondria\nis the powerhouse\nQ2 Osmosis is\n7) the seventh point\nmovement of water',
+      [1, 2],
+    );
     expect(split.responses).toEqual([
       { question_number: 1, text: 'The mitochondria is the powerhouse' },
       { question_number: 2, text: 'Osmosis is\n7) the seventh point movement of water' },

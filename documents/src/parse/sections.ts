@@ -7,15 +7,15 @@ const ANSWER_LABEL = new RegExp(String.raw`^${ANSWER_WORDS}(\s*\((?:[a-z]|[ivx]{
 const GRADING_LABEL = new RegExp(String.raw`^${GRADING_WORDS}${LABEL_END}(.*)$`, 'i');
 
 /** Lines that tell a grader what to do, even without a label: "Award 1 mark for ...", "Accept ...". */
-const GRADING_LINE = /^(?:award|give\s+(?:\d|one|two|half|full|partial|credit)|deduct|accept|do\s+not\s+(?:accept|award)|don't\s+(?:accept|award)|allow|credit|penali[sz]e|no\s+marks?\b|full\s+marks?\b|partial\s+(?:credit|marks?)|half\s+(?:a\s+)?mark|(?:\d+(?:\.\d+)?|one|two|three|half)\s+marks?\s+(?:for|if|when|each|per)\b|\(?\d+(?:\.\d+)?\s*(?:marks?|m)\)?\s*(?:for|if|when)\b|if\s+the\s+(?:student|candidate|learner))/i;
+const GRADING_LINE =
+  /^(?:award|give\s+(?:\d|one|two|half|full|partial|credit)|deduct|accept|do\s+not\s+(?:accept|award)|don't\s+(?:accept|award)|allow|credit|penali[sz]e|no\s+marks?\b|full\s+marks?\b|partial\s+(?:credit|marks?)|half\s+(?:a\s+)?mark|(?:\d+(?:\.\d+)?|one|two|three|half)\s+marks?\s+(?:for|if|when|each|per)\b|\(?\d+(?:\.\d+)?\s*(?:marks?|m)\)?\s*(?:for|if|when)\b|if\s+the\s+(?:student|candidate|learner))/i;
 
-export type SectionLine =
-  | { kind: 'answer'; text: string }
-  | { kind: 'grading'; text: string };
+export type SectionLine = { kind: 'answer'; text: string } | { kind: 'grading'; text: string };
 
 const ABBREVIATED_ANSWER = /^(?:ans|sol)\.\s*(.*)$/i;
 /** "Answer V = IR" without a colon, except the instructions that start questions ("Answer the following"). */
-const BARE_ANSWER = /^(?:answer|ans)\s+(?!(?:the|all|any|each|every|these|those|this|both|one|two|three|four|five|following|question|questions|in|using|with|briefly|only|from|on|either|a|an|as|in|if|for|to)\s)(\S.*)$/i;
+const BARE_ANSWER =
+  /^(?:answer|ans)\s+(?!(?:the|all|any|each|every|these|those|this|both|one|two|three|four|five|following|question|questions|in|using|with|briefly|only|from|on|either|a|an|as|in|if|for|to)\s)(\S.*)$/i;
 
 /** "Section A", "Part B - Essays (20 marks)", "SECTION II": headings between questions, not part of them. */
 const SECTION_HEADING = /^(?:section|part)\s+(?:[A-Z]|[IVX]{1,4}|\d{1,2})(?:\s*[-:(].*)?$/i;

@@ -9,16 +9,30 @@ import { extractPdfPages } from './extract';
 const ocr = createOcrEngine();
 afterAll(() => ocr.close());
 
-const expected = FIVE_QUESTIONS.map((q, i) => ({ question_number: i + 1, question: q.question, marks_possible: q.marks, answer: q.answer }));
+const expected = FIVE_QUESTIONS.map((q, i) => ({
+  question_number: i + 1,
+  question: q.question,
+  marks_possible: q.marks,
+  answer: q.answer,
+}));
 
 describe('extractPdfPages', () => {
   it('a typed marking scheme with 5 questions comes back as those 5 questions, marks and answers', async () => {
     const pdf = await makeMarkingSchemePdf(FIVE_QUESTIONS, { title: 'Science Quiz' });
     const seen: number[] = [];
-    const pages = await extractPdfPages(pdf, { ocr, onPage: (page, total) => { seen.push(page.pageNumber, total); } });
+    const pages = await extractPdfPages(pdf, {
+      ocr,
+      onPage: (page, total) => {
+        seen.push(page.pageNumber, total);
+      },
+    });
     expect(pages.map((p) => p.source)).toEqual(['text']);
     expect(seen).toEqual([1, 1]);
-    expect(pages[0]!.text.split('\n').slice(0, 3)).toEqual(['Science Quiz - Marking Scheme', '1. Solve 2x + 3 = 11 for x. [3 marks]', 'Answer: x = 4']);
+    expect(pages[0]!.text.split('\n').slice(0, 3)).toEqual([
+      'Science Quiz - Marking Scheme',
+      '1. Solve 2x + 3 = 11 for x. [3 marks]',
+      'Answer: x = 4',
+    ]);
     const questions = parseMarkingScheme(joinPages(pages.map((p) => p.text)));
     expect(questions).toMatchObject(expected);
     expect(questions[0]!.grading_instructions).toBe('Award 1 mark for each correct step.');
@@ -28,7 +42,12 @@ describe('extractPdfPages', () => {
   it('questions spread over pages, one per page, with progress per page', async () => {
     const pdf = await makeMarkingSchemePdf(FIVE_QUESTIONS, { perPage: 1 });
     const seen: string[] = [];
-    const pages = await extractPdfPages(pdf, { ocr: false, onPage: (page, total) => { seen.push(`${page.pageNumber}/${total}`); } });
+    const pages = await extractPdfPages(pdf, {
+      ocr: false,
+      onPage: (page, total) => {
+        seen.push(`${page.pageNumber}/${total}`);
+      },
+    });
     expect(seen).toEqual(['1/5', '2/5', '3/5', '4/5', '5/5']);
     expect(parseMarkingScheme(joinPages(pages.map((p) => p.text)))).toMatchObject(expected);
   });
@@ -42,19 +61,24 @@ describe('extractPdfPages', () => {
   });
 
   it('a scanned page (an image, no text layer) is read by OCR', async () => {
-    const pdf = await makeScannedPdf([[
-      'Chemistry Marking Scheme',
-      '1. What is the chemical symbol for gold? [2 marks]',
-      'Answer: Au',
-      '2. How many protons does carbon have? [3 marks]',
-      'Answer: Six',
-    ]]);
+    const pdf = await makeScannedPdf([
+      [
+        'Chemistry Marking Scheme',
+        '1. What is the chemical symbol for gold? [2 marks]',
+        'Answer: Au',
+        '2. How many protons does carbon have? [3 marks]',
+        'Answer: Six',
+      ],
+    ]);
     const withoutOcr = await extractPdfPages(pdf, { ocr: false });
     expect(withoutOcr[0]).toMatchObject({ source: 'empty', text: '' });
     const [page] = await extractPdfPages(pdf, { ocr });
     expect(page!.source).toBe('ocr');
     expect(page!.text).toContain('chemical symbol for gold');
-    expect(parseMarkingScheme(page!.text).map((q) => [q.question_number, q.marks_possible, q.answer])).toEqual([[1, 2, 'Au'], [2, 3, 'Six']]);
+    expect(parseMarkingScheme(page!.text).map((q) => [q.question_number, q.marks_possible, q.answer])).toEqual([
+      [1, 2, 'Au'],
+      [2, 3, 'Six'],
+    ]);
   });
 
   it('pages without text and no OCR come back empty; other files are refused', async () => {

@@ -41,7 +41,9 @@ async function readPage(doc: PdfDocument, pageNumber: number, options: ReadPageO
   try {
     const content = await page.getTextContent();
     const items = content.items.filter((item): item is TextItem & typeof item => 'str' in item);
-    const text = groupIntoLines(items).map((line) => line.text).join('\n');
+    const text = groupIntoLines(items)
+      .map((line) => line.text)
+      .join('\n');
     const usable = text.replace(/[^\p{L}\p{N}]/gu, '').length >= (options.minTextChars ?? 20);
     if (usable || !options.ocr) return { pageNumber, text, source: text.trim() ? 'text' : 'empty' };
 
@@ -59,7 +61,9 @@ async function renderPng(doc: PdfDocument, page: PdfPageProxy, preferredScale: n
   const base = page.getViewport({ scale: 1 });
   const scale = Math.min(preferredScale, OCR_MAX_SIDE / Math.max(base.width, base.height));
   const viewport = page.getViewport({ scale });
-  const factory = doc.canvasFactory as unknown as { create(w: number, h: number): { canvas: { toBuffer(mime: 'image/png'): Buffer }; context: unknown } };
+  const factory = doc.canvasFactory as unknown as {
+    create(w: number, h: number): { canvas: { toBuffer(mime: 'image/png'): Buffer }; context: unknown };
+  };
   const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   // White behind the page: a transparent background reads as black to OCR.
   await page.render({ canvas: canvas as never, canvasContext: context as never, viewport, background: 'white' }).promise;

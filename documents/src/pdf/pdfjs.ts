@@ -18,7 +18,10 @@ const dir = (name: string) => `${path.join(root, name)}${path.sep}`;
 export type PdfDocument = PDFDocumentProxy;
 
 export class UnreadablePdfError extends Error {
-  constructor(readonly reason: 'password' | 'invalid', cause?: unknown) {
+  constructor(
+    readonly reason: 'password' | 'invalid',
+    cause?: unknown,
+  ) {
     super(reason === 'password' ? 'This PDF is password-protected.' : 'This PDF could not be read. It may be damaged.', { cause });
     this.name = 'UnreadablePdfError';
   }

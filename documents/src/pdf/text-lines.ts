@@ -9,7 +9,13 @@ export type TextLine = { text: string; x: number; y: number };
 export function groupIntoLines(items: readonly TextItem[]): TextLine[] {
   const pieces = items
     .filter((item) => item.str.trim() !== '')
-    .map((item) => ({ str: item.str, x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, width: item.width, size: Math.abs(item.height) || Math.abs(item.transform[3] ?? 0) || 10 }))
+    .map((item) => ({
+      str: item.str,
+      x: item.transform[4] ?? 0,
+      y: item.transform[5] ?? 0,
+      width: item.width,
+      size: Math.abs(item.height) || Math.abs(item.transform[3] ?? 0) || 10,
+    }))
     .sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: { y: number; size: number; pieces: typeof pieces }[] = [];
   for (const piece of pieces) {

@@ -7,25 +7,61 @@ import { processMarkingScheme, type ProcessingProgress } from './process-marking
 const ocr = createOcrEngine();
 afterAll(() => ocr.close());
 
-const expected = FIVE_QUESTIONS.map((q, i) => ({ question_number: i + 1, question: q.question, marks_possible: q.marks, answer: q.answer }));
+const expected = FIVE_QUESTIONS.map((q, i) => ({
+  question_number: i + 1,
+  question: q.question,
+  marks_possible: q.marks,
+  answer: q.answer,
+}));
 
 /** A stand-in for a hosted model behind the same port: answers each request with `reply(request)`. */
 function fakeAi(reply: (request: AiCompletionRequest) => string): AiProvider & { requests: AiCompletionRequest[] } {
   const requests: AiCompletionRequest[] = [];
-  return { name: 'fake-model', offline: false, requests, async complete(request) { requests.push(request); return reply(request); } };
+  return {
+    name: 'fake-model',
+    offline: false,
+    requests,
+    async complete(request) {
+      requests.push(request);
+      return reply(request);
+    },
+  };
 }
 
 describe('processMarkingScheme', () => {
   it('normal mode: batches of 5 pages, progress for every page, questions by rules without AI', async () => {
     const pdf = await makeMarkingSchemePdf([...FIVE_QUESTIONS, ...FIVE_QUESTIONS.slice(0, 2)], { perPage: 1 });
     const seen: ProcessingProgress[] = [];
-    const result = await processMarkingScheme({ kind: 'combined', scheme: pdf }, { mode: 'normal', ocr, onProgress: (p) => { seen.push(p); } });
+    const result = await processMarkingScheme(
+      { kind: 'combined', scheme: pdf },
+      {
+        mode: 'normal',
+        ocr,
+        onProgress: (p) => {
+          seen.push(p);
+        },
+      },
+    );
     expect(result).toMatchObject({ pages: 7, method: 'rules', ocrPages: 0 });
     expect(result.questions).toHaveLength(7);
     expect(result.questions.slice(0, 5)).toMatchObject(expected);
-    expect(seen[0]).toMatchObject({ stage: 'reading', pages: 7, total_pages: 7, current_page: 0, total_batches: 2, current_batch: 0, batch_size: 5 });
+    expect(seen[0]).toMatchObject({
+      stage: 'reading',
+      pages: 7,
+      total_pages: 7,
+      current_page: 0,
+      total_batches: 2,
+      current_batch: 0,
+      batch_size: 5,
+    });
     expect(seen.slice(1).map((p) => [p.current_page, p.current_batch, p.pages_in_current_batch])).toEqual([
-      [1, 1, 5], [2, 1, 5], [3, 1, 5], [4, 1, 5], [5, 1, 5], [6, 2, 2], [7, 2, 2],
+      [1, 1, 5],
+      [2, 1, 5],
+      [3, 1, 5],
+      [4, 1, 5],
+      [5, 1, 5],
+      [6, 2, 2],
+      [7, 2, 2],
     ]);
   });
 
@@ -33,18 +69,51 @@ describe('processMarkingScheme', () => {
     const pdf = await makeMarkingSchemePdf(FIVE_QUESTIONS.slice(0, 3), { perPage: 1 });
     const ai = fakeAi((request) => {
       const n = Number(/^(\d+)\./m.exec(request.user)?.[1]);
-      return JSON.stringify({ questions: [{ question_number: n, question: `AI question ${n}`, marks_possible: '2', answer: `AI answer ${n}`, tags: ['Accuracy - Correctness', 'Not offered'] }] });
+      return JSON.stringify({
+        questions: [
+          {
+            question_number: n,
+            question: `AI question ${n}`,
+            marks_possible: '2',
+            answer: `AI answer ${n}`,
+            tags: ['Accuracy - Correctness', 'Not offered'],
+          },
+        ],
+      });
     });
     const seen: ProcessingProgress[] = [];
-    const result = await processMarkingScheme({ kind: 'combined', scheme: pdf }, { mode: 'express', ocr, ai, rubrics: ['Accuracy - Correctness'], onProgress: (p) => { seen.push(p); } });
+    const result = await processMarkingScheme(
+      { kind: 'combined', scheme: pdf },
+      {
+        mode: 'express',
+        ocr,
+        ai,
+        rubrics: ['Accuracy - Correctness'],
+        onProgress: (p) => {
+          seen.push(p);
+        },
+      },
+    );
     expect(ai.requests).toHaveLength(3);
     expect(ai.requests[0]!.json).toBe(true);
     expect(ai.requests[0]!.user).toContain('one page of the document');
     expect(result.method).toBe('ai');
-    expect(result.questions).toEqual([1, 2, 3].map((n) => ({
-      question_number: n, question: `AI question ${n}`, marks_possible: 2, answer: `AI answer ${n}`, grading_instructions: '', tags: ['Accuracy - Correctness'],
-    })));
-    expect(seen.filter((p) => p.stage === 'reading').at(-1)).toMatchObject({ total_batches: 3, current_batch: 3, batch_size: 1, pages_in_current_batch: 1 });
+    expect(result.questions).toEqual(
+      [1, 2, 3].map((n) => ({
+        question_number: n,
+        question: `AI question ${n}`,
+        marks_possible: 2,
+        answer: `AI answer ${n}`,
+        grading_instructions: '',
+        tags: ['Accuracy - Correctness'],
+      })),
+    );
+    expect(seen.filter((p) => p.stage === 'reading').at(-1)).toMatchObject({
+      total_batches: 3,
+      current_batch: 3,
+      batch_size: 1,
+      pages_in_current_batch: 1,
+    });
     expect(seen.at(-1)).toMatchObject({ stage: 'structuring' });
   });
 
@@ -63,7 +132,16 @@ describe('processMarkingScheme', () => {
     const paper = await makeMarkingSchemePdf(FIVE_QUESTIONS, { layout: 'paper' });
     const key = await makeMarkingSchemePdf(FIVE_QUESTIONS, { layout: 'key' });
     const seen: ProcessingProgress[] = [];
-    const rules = await processMarkingScheme({ kind: 'separate', paper, key }, { mode: 'express', ocr, onProgress: (p) => { seen.push(p); } });
+    const rules = await processMarkingScheme(
+      { kind: 'separate', paper, key },
+      {
+        mode: 'express',
+        ocr,
+        onProgress: (p) => {
+          seen.push(p);
+        },
+      },
+    );
     expect(rules.questions).toMatchObject(expected);
     expect(seen[0]).toMatchObject({ total_pages: 2, total_batches: 2, batch_size: 5 });
 
@@ -84,8 +162,18 @@ describe('processMarkingScheme', () => {
   it('stops when aborted', async () => {
     const pdf = await makeMarkingSchemePdf(FIVE_QUESTIONS, { perPage: 1 });
     const controller = new AbortController();
-    await expect(processMarkingScheme({ kind: 'combined', scheme: pdf }, {
-      mode: 'normal', ocr, signal: controller.signal, onProgress: (p) => { if (p.current_page === 2) controller.abort(); },
-    })).rejects.toThrow();
+    await expect(
+      processMarkingScheme(
+        { kind: 'combined', scheme: pdf },
+        {
+          mode: 'normal',
+          ocr,
+          signal: controller.signal,
+          onProgress: (p) => {
+            if (p.current_page === 2) controller.abort();
+          },
+        },
+      ),
+    ).rejects.toThrow();
   });
 });

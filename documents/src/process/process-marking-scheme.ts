@@ -13,9 +13,7 @@ import type { ParsedQuestion } from '../types';
  */
 export type ProcessingMode = 'normal' | 'express';
 
-export type MarkingSchemeInput =
-  | { kind: 'combined'; scheme: Uint8Array }
-  | { kind: 'separate'; paper: Uint8Array; key: Uint8Array };
+export type MarkingSchemeInput = { kind: 'combined'; scheme: Uint8Array } | { kind: 'separate'; paper: Uint8Array; key: Uint8Array };
 
 /** The spec's upload-progress fields (document 3 section 3), plus what is happening in words. */
 export type ProcessingProgress = {
@@ -63,19 +61,31 @@ export async function processMarkingScheme(input: MarkingSchemeInput, options: P
   // Separate documents are paired across pages, so they are always read in normal mode.
   const mode: ProcessingMode = input.kind === 'separate' ? 'normal' : options.mode;
   const batchSize = mode === 'express' ? 1 : Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
-  const documents: { role: Role; pdf: Uint8Array }[] = input.kind === 'combined'
-    ? [{ role: 'scheme', pdf: input.scheme }]
-    : [{ role: 'paper', pdf: input.paper }, { role: 'key', pdf: input.key }];
+  const documents: { role: Role; pdf: Uint8Array }[] =
+    input.kind === 'combined'
+      ? [{ role: 'scheme', pdf: input.scheme }]
+      : [
+          { role: 'paper', pdf: input.paper },
+          { role: 'key', pdf: input.key },
+        ];
 
   const readers: { role: Role; reader: PdfReader }[] = [];
   try {
     for (const d of documents) readers.push({ role: d.role, reader: await openPdfReader(d.pdf) });
-    const batches: Batch[] = readers.flatMap(({ role, reader }) => chunk(range(1, reader.numPages), batchSize).map((pageNumbers) => ({ role, reader, pageNumbers })));
+    const batches: Batch[] = readers.flatMap(({ role, reader }) =>
+      chunk(range(1, reader.numPages), batchSize).map((pageNumbers) => ({ role, reader, pageNumbers })),
+    );
     const totalPages = readers.reduce((n, r) => n + r.reader.numPages, 0);
     const progress = (p: Partial<ProcessingProgress> & Pick<ProcessingProgress, 'stage' | 'message'>) =>
       options.onProgress?.({
-        pages: totalPages, total_pages: totalPages, current_page: 0, total_batches: batches.length, current_batch: 0,
-        batch_size: batchSize, pages_in_current_batch: 0, ...p,
+        pages: totalPages,
+        total_pages: totalPages,
+        current_page: 0,
+        total_batches: batches.length,
+        current_batch: 0,
+        batch_size: batchSize,
+        pages_in_current_batch: 0,
+        ...p,
       });
     await progress({ stage: 'reading', message: `Reading ${totalPages} ${totalPages === 1 ? 'page' : 'pages'}` });
 
@@ -94,30 +104,41 @@ export async function processMarkingScheme(input: MarkingSchemeInput, options: P
         await progress({
           stage: 'reading',
           message: `Read page ${done} of ${totalPages}${page.source === 'ocr' ? ' (OCR)' : ''}`,
-          current_page: done, current_batch: index + 1, pages_in_current_batch: batch.pageNumbers.length,
+          current_page: done,
+          current_batch: index + 1,
+          pages_in_current_batch: batch.pageNumbers.length,
         });
       }
       pages[batch.role].push(...batchPages);
       // Each batch of a scheme goes to the model as soon as it is read; a paper and key go together at the end.
       if (ai && input.kind === 'combined') {
-        const note = mode === 'express'
-          ? 'This is one page of the document; each question is complete on its page.'
-          : `These are pages ${batch.pageNumbers[0]}-${batch.pageNumbers.at(-1)} of ${totalPages}; a question may continue from the previous pages or on the next ones.`;
+        const note =
+          mode === 'express'
+            ? 'This is one page of the document; each question is complete on its page.'
+            : `These are pages ${batch.pageNumbers[0]}-${batch.pageNumbers.at(-1)} of ${totalPages}; a question may continue from the previous pages or on the next ones.`;
         aiBatches.push(structureWithAi(ai, { kind: 'combined', text: joinPages(batchPages.map((p) => p.text)), note }, { rubrics }));
       }
     }
 
     const text = (role: Role) => joinPages(pages[role].map((p) => p.text));
     const ocrPages = [...pages.scheme, ...pages.paper, ...pages.key].filter((p) => p.source === 'ocr').length;
-    const byRules = () => input.kind === 'separate'
-      ? parseQuestionPaperAndKey(text('paper'), text('key'))
-      : mode === 'express'
-        ? mergeByNumber(pages.scheme.flatMap((p) => parseMarkingScheme(joinPages([p.text]))))
-        : parseMarkingScheme(text('scheme'));
+    const byRules = () =>
+      input.kind === 'separate'
+        ? parseQuestionPaperAndKey(text('paper'), text('key'))
+        : mode === 'express'
+          ? mergeByNumber(pages.scheme.flatMap((p) => parseMarkingScheme(joinPages([p.text]))))
+          : parseMarkingScheme(text('scheme'));
 
     if (ai) {
-      await progress({ stage: 'structuring', message: 'Structuring the questions', current_page: totalPages, current_batch: batches.length, pages_in_current_batch: batches.at(-1)?.pageNumbers.length ?? 0 });
-      if (input.kind === 'separate') aiBatches.push(structureWithAi(ai, { kind: 'separate', paperText: text('paper'), keyText: text('key') }, { rubrics }));
+      await progress({
+        stage: 'structuring',
+        message: 'Structuring the questions',
+        current_page: totalPages,
+        current_batch: batches.length,
+        pages_in_current_batch: batches.at(-1)?.pageNumbers.length ?? 0,
+      });
+      if (input.kind === 'separate')
+        aiBatches.push(structureWithAi(ai, { kind: 'separate', paperText: text('paper'), keyText: text('key') }, { rubrics }));
       const results = await Promise.all(aiBatches);
       options.signal?.throwIfAborted();
       // One unusable reply and the whole document is read by rules: mixing both would number inconsistently.

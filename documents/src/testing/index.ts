@@ -57,7 +57,12 @@ export function schemeLines(questions: readonly SchemeQuestion[], layout: Scheme
     const marks = `[${q.marks} ${q.marks === 1 ? 'mark' : 'marks'}]`;
     if (layout === 'paper') return [`${n}. ${q.question} ${marks}`, ''];
     if (layout === 'key') return [`${n}. ${q.answer}`, ...(q.grading_instructions ? [`Grading: ${q.grading_instructions}`] : []), ''];
-    return [`${n}. ${q.question} ${marks}`, `Answer: ${q.answer}`, ...(q.grading_instructions ? [`Grading: ${q.grading_instructions}`] : []), ''];
+    return [
+      `${n}. ${q.question} ${marks}`,
+      `Answer: ${q.answer}`,
+      ...(q.grading_instructions ? [`Grading: ${q.grading_instructions}`] : []),
+      '',
+    ];
   });
 }
 
@@ -75,7 +80,8 @@ export async function makeMarkingSchemePdf(
   const title = [`${options.title ?? 'Evergrade Test'} - ${heading}`, ''];
   if (!options.perPage) return makeTextPdf([[...title, ...blocks.flat()]], { title: options.title ?? heading });
   const pages: string[][] = [];
-  for (let i = 0; i < blocks.length; i += options.perPage) pages.push([...(i === 0 ? title : []), ...blocks.slice(i, i + options.perPage).flat()]);
+  for (let i = 0; i < blocks.length; i += options.perPage)
+    pages.push([...(i === 0 ? title : []), ...blocks.slice(i, i + options.perPage).flat()]);
   return makeTextPdf(pages, { title: options.title ?? heading });
 }
 

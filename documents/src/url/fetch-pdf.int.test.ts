@@ -14,7 +14,10 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = req.url ?? '/';
     if (path === '/files/scheme.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
-    if (path === '/download?id=7') return res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="Unit 3 Key.pdf"' }).end(pdf);
+    if (path === '/download?id=7')
+      return res
+        .writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="Unit 3 Key.pdf"' })
+        .end(pdf);
     if (path === '/page.html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>hello</p>');
     if (path === '/fake.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end('just text');
     if (path === '/moved') return res.writeHead(302, { location: '/files/scheme.pdf' }).end();
@@ -34,21 +37,34 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const local = { ...DEFAULT_URL_POLICY, allowPrivate: true };
 const refusal = async (promise: Promise<unknown>) => {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(UrlFetchError);
   return { status: (err as UrlFetchError).statusCode, message: (err as UrlFetchError).message };
 };
 
 describe('fetchPdfFromUrl', () => {
   it('fetches a PDF, following redirects, naming it from the URL or Content-Disposition', async () => {
-    expect(await fetchPdfFromUrl(`${base}/files/scheme.pdf`, local)).toEqual({ body: pdf, url: `${base}/files/scheme.pdf`, filename: 'scheme.pdf' });
+    expect(await fetchPdfFromUrl(`${base}/files/scheme.pdf`, local)).toEqual({
+      body: pdf,
+      url: `${base}/files/scheme.pdf`,
+      filename: 'scheme.pdf',
+    });
     expect((await fetchPdfFromUrl(`${base}/moved`, local)).url).toBe(`${base}/files/scheme.pdf`);
     expect((await fetchPdfFromUrl(`${base}/download?id=7`, local)).filename).toBe('Unit 3 Key.pdf');
   });
 
   it('refuses what is not a PDF by its bytes, whatever its type says', async () => {
-    expect(await refusal(fetchPdfFromUrl(`${base}/page.html`, local))).toEqual({ status: 400, message: DOCUMENT_MESSAGES.notPdfUrl('web page (HTML)') });
-    expect(await refusal(fetchPdfFromUrl(`${base}/fake.pdf`, local))).toEqual({ status: 400, message: DOCUMENT_MESSAGES.notPdfUrl('application/pdf') });
+    expect(await refusal(fetchPdfFromUrl(`${base}/page.html`, local))).toEqual({
+      status: 400,
+      message: DOCUMENT_MESSAGES.notPdfUrl('web page (HTML)'),
+    });
+    expect(await refusal(fetchPdfFromUrl(`${base}/fake.pdf`, local))).toEqual({
+      status: 400,
+      message: DOCUMENT_MESSAGES.notPdfUrl('application/pdf'),
+    });
   });
 
   it('unreachable, missing, looping and too large', async () => {
@@ -56,7 +72,10 @@ describe('fetchPdfFromUrl', () => {
     expect(await refusal(fetchPdfFromUrl(`${base}/missing.pdf`, local))).toEqual(unreachable);
     expect(await refusal(fetchPdfFromUrl(`${base}/loop`, local))).toEqual(unreachable);
     expect(await refusal(fetchPdfFromUrl('http://127.0.0.1:1/x.pdf', local))).toEqual(unreachable);
-    expect(await refusal(fetchPdfFromUrl(`${base}/big`, { ...local, maxBytes: pdf.length + 100 }))).toEqual({ status: 413, message: DOCUMENT_MESSAGES.tooLarge });
+    expect(await refusal(fetchPdfFromUrl(`${base}/big`, { ...local, maxBytes: pdf.length + 100 }))).toEqual({
+      status: 413,
+      message: DOCUMENT_MESSAGES.tooLarge,
+    });
   });
 
   it('only http and https URLs', async () => {
@@ -68,7 +87,13 @@ describe('fetchPdfFromUrl', () => {
   it('without DOCUMENT_URL_ALLOW_PRIVATE, loopback and private addresses are refused, by name or number', async () => {
     const unreachable = { status: 502, message: DOCUMENT_MESSAGES.unreachable };
     const port = (server.address() as AddressInfo).port;
-    for (const url of [`${base}/files/scheme.pdf`, `http://localhost:${port}/files/scheme.pdf`, `http://[::1]:${port}/files/scheme.pdf`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/a.pdf']) {
+    for (const url of [
+      `${base}/files/scheme.pdf`,
+      `http://localhost:${port}/files/scheme.pdf`,
+      `http://[::1]:${port}/files/scheme.pdf`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.1/a.pdf',
+    ]) {
       expect(await refusal(fetchPdfFromUrl(url, DEFAULT_URL_POLICY))).toEqual(unreachable);
     }
   });
@@ -76,9 +101,20 @@ describe('fetchPdfFromUrl', () => {
 
 describe('address and name rules', () => {
   it.each([
-    ['8.8.8.8', true], ['2001:4860:4860::8888', true],
-    ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['192.168.1.1', false], ['169.254.169.254', false],
-    ['100.64.0.1', false], ['0.0.0.0', false], ['::1', false], ['::ffff:127.0.0.1', false], ['fc00::1', false], ['fe80::1', false], ['224.0.0.1', false],
+    ['8.8.8.8', true],
+    ['2001:4860:4860::8888', true],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.16.0.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['fc00::1', false],
+    ['fe80::1', false],
+    ['224.0.0.1', false],
   ])('%s public: %s', (address, expected) => expect(isPublicAddress(address)).toBe(expected));
 
   it('file names are safe and end in .pdf', () => {

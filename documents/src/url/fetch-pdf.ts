@@ -33,7 +33,10 @@ export const urlPolicyFromEnv = (env: NodeJS.ProcessEnv = process.env): UrlPolic
  * spec's client reads 422 as a lost session.
  */
 export class UrlFetchError extends Error {
-  constructor(readonly statusCode: 400 | 413 | 502, message: string) {
+  constructor(
+    readonly statusCode: 400 | 413 | 502,
+    message: string,
+  ) {
     super(message);
     this.name = 'UrlFetchError';
   }
@@ -72,7 +75,8 @@ function parseHttpUrl(raw: string): URL {
   } catch {
     throw new UrlFetchError(400, DOCUMENT_MESSAGES.invalidUrl);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') throw new UrlFetchError(400, DOCUMENT_MESSAGES.invalidUrl);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
+    throw new UrlFetchError(400, DOCUMENT_MESSAGES.invalidUrl);
   return url;
 }
 
@@ -101,11 +105,15 @@ function get(url: URL, policy: UrlPolicy, signal: AbortSignal): Promise<http.Inc
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, {
-      signal,
-      headers: { accept: 'application/pdf, */*;q=0.5', 'user-agent': 'Evergrade document fetcher' },
-      ...(policy.allowPrivate ? {} : { lookup: safeLookup }),
-    }, resolve);
+    const request = client.get(
+      url,
+      {
+        signal,
+        headers: { accept: 'application/pdf, */*;q=0.5', 'user-agent': 'Evergrade document fetcher' },
+        ...(policy.allowPrivate ? {} : { lookup: safeLookup }),
+      },
+      resolve,
+    );
     request.on('error', () => reject(new UrlFetchError(502, DOCUMENT_MESSAGES.unreachable)));
   });
 }
@@ -149,8 +157,14 @@ export function filenameOf(disposition: string | undefined, url: URL): string {
   let name = fromHeader ?? url.pathname.split('/').filter(Boolean).at(-1) ?? '';
   try {
     name = decodeURIComponent(name);
-  } catch { /* keep as sent */ }
-  name = name.replace(/[^\w.\- ()]+/g, '_').replace(/^[.\s_]+/, '').slice(0, 120).trim();
+  } catch {
+    /* keep as sent */
+  }
+  name = name
+    .replace(/[^\w.\- ()]+/g, '_')
+    .replace(/^[.\s_]+/, '')
+    .slice(0, 120)
+    .trim();
   if (!name) name = 'document';
   return /\.pdf$/i.test(name) ? name : `${name}.pdf`;
 }

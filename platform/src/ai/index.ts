@@ -19,6 +19,9 @@ export function createAiProvider(config: AiConfig): AiProvider {
   if (!config.aiBaseUrl) return offlineAiProvider;
   if (!config.aiModel) throw new Error('AI_MODEL is required when AI_BASE_URL is set');
   return createOpenAiCompatibleProvider({
-    baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey, model: config.aiModel, timeoutMs: config.aiTimeoutMs,
+    baseUrl: config.aiBaseUrl,
+    apiKey: config.aiApiKey,
+    model: config.aiModel,
+    timeoutMs: config.aiTimeoutMs,
   });
 }

@@ -36,10 +36,13 @@ beforeAll(async () => {
       return;
     }
     const images = Array.isArray(body.messages[1].content) ? body.messages[1].content.length - 1 : 0;
-    const content = body.response_format?.type === 'json_object'
-      ? JSON.stringify({ echo: prompt, model: body.model, images })
-      : `You said: ${prompt}`;
-    send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    const content =
+      body.response_format?.type === 'json_object' ? JSON.stringify({ echo: prompt, model: body.model, images }) : `You said: ${prompt}`;
+    send(200, {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
@@ -58,14 +61,21 @@ describe('the OpenAI-compatible provider', () => {
     expect(last.authorization).toBe('Bearer sk-test');
     expect(last.body).toEqual({
       model: 'test-model',
-      messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hello' }],
-      max_tokens: 50, temperature: 0.2,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hello' },
+      ],
+      max_tokens: 50,
+      temperature: 0.2,
     });
   });
 
   it('asks for a JSON object in JSON mode and sends images as data URLs', async () => {
     const reply = await provider().complete({
-      system: 's', user: 'read this page', json: true, images: [{ mimeType: 'image/png', base64: 'iVBORw0KGgo=' }],
+      system: 's',
+      user: 'read this page',
+      json: true,
+      images: [{ mimeType: 'image/png', base64: 'iVBORw0KGgo=' }],
     });
     expect(JSON.parse(reply)).toEqual({ echo: 'read this page', model: 'test-model', images: 1 });
     const user = seen.at(-1)!.body.messages[1];
@@ -79,17 +89,23 @@ describe('the OpenAI-compatible provider', () => {
   });
 
   it("reports a non-2xx answer with its status and the provider's own message", async () => {
-    const error = await provider().complete({ system: 's', user: 'rate limit me' }).catch((e: unknown) => e);
+    const error = await provider()
+      .complete({ system: 's', user: 'rate limit me' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AiProviderError);
     expect(error).toMatchObject({ status: 429, message: 'AI provider answered 429: Rate limit reached for requests' });
     await expect(provider().complete({ system: 's', user: 'break' })).rejects.toThrow('AI provider answered 500: upstream exploded');
   });
 
   it('reports a reply without a message, a time-out and an unreachable server clearly', async () => {
-    await expect(provider().complete({ system: 's', user: 'no choices' })).rejects.toThrow('AI provider reply has no choices[0].message.content');
+    await expect(provider().complete({ system: 's', user: 'no choices' })).rejects.toThrow(
+      'AI provider reply has no choices[0].message.content',
+    );
     await expect(provider().complete({ system: 's', user: 'slow' })).rejects.toThrow('AI provider did not answer within 300 ms');
     const nowhere = createOpenAiCompatibleProvider({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 2000 });
-    await expect(nowhere.complete({ system: 's', user: 'hi' })).rejects.toThrow(/AI provider unreachable at http:\/\/127.0.0.1:9\/v1\/chat\/completions/);
+    await expect(nowhere.complete({ system: 's', user: 'hi' })).rejects.toThrow(
+      /AI provider unreachable at http:\/\/127.0.0.1:9\/v1\/chat\/completions/,
+    );
   });
 });
 

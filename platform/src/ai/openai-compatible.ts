@@ -20,12 +20,13 @@ const ERROR_SNIPPET = 300;
 /** The request body of one chat completion: a system and a user message, images as data URLs. */
 export function chatCompletionBody(model: string, request: AiCompletionRequest): Record<string, unknown> {
   const images = request.images ?? [];
-  const userContent: string | ContentPart[] = images.length === 0
-    ? request.user
-    : [
-      { type: 'text', text: request.user },
-      ...images.map((i): ContentPart => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.base64}` } })),
-    ];
+  const userContent: string | ContentPart[] =
+    images.length === 0
+      ? request.user
+      : [
+          { type: 'text', text: request.user },
+          ...images.map((i): ContentPart => ({ type: 'image_url', image_url: { url: `data:${i.mimeType};base64,${i.base64}` } })),
+        ];
   return {
     model,
     messages: [
@@ -60,7 +61,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         });
       } catch (err) {
         const name = (err as Error).name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new AiProviderError(`AI provider did not answer within ${timeoutMs} ms`);
+        if (name === 'TimeoutError' || name === 'AbortError')
+          throw new AiProviderError(`AI provider did not answer within ${timeoutMs} ms`);
         throw new AiProviderError(`AI provider unreachable at ${url}: ${(err as Error).message}`);
       }
       const text = await readBody(response, timeoutMs);

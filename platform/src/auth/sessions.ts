@@ -48,8 +48,14 @@ export async function migrateSessions(db: SqlClient): Promise<void> {
 }
 
 type Row = {
-  tenant: string; user_id: number; role: Role; email: string; first_name: string; last_name: string;
-  csrf_token: string; expires_at: Date | string;
+  tenant: string;
+  user_id: number;
+  role: Role;
+  email: string;
+  first_name: string;
+  last_name: string;
+  csrf_token: string;
+  expires_at: Date | string;
 };
 
 export function createSessionStore(db: Database, options: { ttlHours: number }): SessionStore {
@@ -74,15 +80,24 @@ export function createSessionStore(db: Database, options: { ttlHours: number }):
       const r = rows[0];
       if (!r) return null;
       return {
-        tenant: r.tenant, userId: Number(r.user_id), role: r.role, email: r.email, firstName: r.first_name,
-        lastName: r.last_name, csrfToken: r.csrf_token, expiresAt: new Date(r.expires_at),
+        tenant: r.tenant,
+        userId: Number(r.user_id),
+        role: r.role,
+        email: r.email,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        csrfToken: r.csrf_token,
+        expiresAt: new Date(r.expires_at),
       };
     },
     async revoke(token) {
       await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE token_hash = $1', [hashToken(token)]);
     },
     async revokeAllFor(tenant, userId) {
-      await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE tenant = $1 AND user_id = $2 AND revoked_at IS NULL', [tenant, userId]);
+      await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE tenant = $1 AND user_id = $2 AND revoked_at IS NULL', [
+        tenant,
+        userId,
+      ]);
     },
     async revokeOthersFor(tenant, userId, keepToken) {
       await db.query(
@@ -91,7 +106,12 @@ export function createSessionStore(db: Database, options: { ttlHours: number }):
       );
     },
     async renameUser(tenant, userId, firstName, lastName) {
-      await db.query('UPDATE auth_sessions SET first_name = $3, last_name = $4 WHERE tenant = $1 AND user_id = $2', [tenant, userId, firstName, lastName]);
+      await db.query('UPDATE auth_sessions SET first_name = $3, last_name = $4 WHERE tenant = $1 AND user_id = $2', [
+        tenant,
+        userId,
+        firstName,
+        lastName,
+      ]);
     },
   };
 }

@@ -7,7 +7,15 @@ import type { BlobStore } from './types';
 
 export * from './types';
 export * from './sniff';
-export { createLocalBlobStore, isLocalBlobStore, LOCAL_BLOB_PREFIX, BLOB_MESSAGES, PayloadTooLargeError, type LocalBlobStore, type LocalBlobStoreOptions } from './local';
+export {
+  createLocalBlobStore,
+  isLocalBlobStore,
+  LOCAL_BLOB_PREFIX,
+  BLOB_MESSAGES,
+  PayloadTooLargeError,
+  type LocalBlobStore,
+  type LocalBlobStoreOptions,
+} from './local';
 export { localBlobRoutes, type LocalBlobRouteOptions } from './local-routes';
 export { createS3BlobStore, type S3BlobStore, type S3Settings } from './s3';
 export { loadOrCreateSigningSecret, SIGNING_SECRET_FILE } from './secret';

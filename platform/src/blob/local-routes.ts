@@ -77,7 +77,11 @@ function readAtMost(stream: Readable | undefined, max: number): Promise<Buffer |
       resolve(null);
     };
     stream.on('data', onData);
-    stream.once('end', () => { if (!settled) resolve(Buffer.concat(chunks)); });
-    stream.once('error', (err) => { if (!settled) reject(err); });
+    stream.once('end', () => {
+      if (!settled) resolve(Buffer.concat(chunks));
+    });
+    stream.once('error', (err) => {
+      if (!settled) reject(err);
+    });
   });
 }

@@ -53,7 +53,9 @@ describe('local blob store', () => {
   it('refuses keys that could leave its directory', async () => {
     await expect(store.put('../escape.png', PNG, 'image/png')).rejects.toThrow(/invalid blob key/);
     await expect(store.get('demo/../../x')).rejects.toThrow(/invalid blob key/);
-    await expect(store.signUpload('x.png', { contentType: 'image/png', maxBytes: 1, expiresInSeconds: 1 })).rejects.toThrow(/invalid blob key/);
+    await expect(store.signUpload('x.png', { contentType: 'image/png', maxBytes: 1, expiresInSeconds: 1 })).rejects.toThrow(
+      /invalid blob key/,
+    );
   });
 
   it('refuses a signing secret shorter than 32 characters', () => {
@@ -62,7 +64,9 @@ describe('local blob store', () => {
 
   it('prefixes its URLs with publicBaseUrl when given', async () => {
     const other = createLocalBlobStore({ dir, signingSecret: secret, publicBaseUrl: 'https://school.example/' });
-    expect(await other.signDownload('demo/x.png', { expiresInSeconds: 60 })).toMatch(/^https:\/\/school\.example\/blobs\/demo\/x\.png\?expires=\d+&sig=/);
+    expect(await other.signDownload('demo/x.png', { expiresInSeconds: 60 })).toMatch(
+      /^https:\/\/school\.example\/blobs\/demo\/x\.png\?expires=\d+&sig=/,
+    );
   });
 });
 
@@ -114,7 +118,10 @@ describe('signed upload URL (PUT)', () => {
   it('refuses another Content-Type than the signed one with 400', async () => {
     const res = await put(await sign('demo/images/f.png'), PNG, 'image/gif');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Content-Type must be image/png, as requested for this upload URL', field: 'Content-Type' });
+    expect(await res.json()).toEqual({
+      message: 'Content-Type must be image/png, as requested for this upload URL',
+      field: 'Content-Type',
+    });
   });
 
   it('refuses a text file that calls itself a PNG with 400', async () => {
@@ -136,9 +143,14 @@ describe('signed upload URL (PUT)', () => {
     expect(await messageOf(byLength)).toMatch(/larger than the 1000 bytes/);
 
     // Chunked, so no Content-Length to trust: the limit holds while reading.
-    const chunks = async function* () { for (let i = 0; i < 20; i++) yield i === 0 ? PNG : Buffer.alloc(500); };
+    const chunks = async function* () {
+      for (let i = 0; i < 20; i++) yield i === 0 ? PNG : Buffer.alloc(500);
+    };
     const streamed = await fetch(`${base}${await sign('demo/images/i.png')}`, {
-      method: 'PUT', headers: { 'content-type': 'image/png' }, body: ReadableStream.from(chunks()), duplex: 'half',
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: ReadableStream.from(chunks()),
+      duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await store.head('demo/images/i.png')).toBeNull();
@@ -177,12 +189,27 @@ describe('signing secret and factory', () => {
     expect(local.kind).toBe('local');
     await local.put('demo/x.png', PNG, 'image/png');
     expect((await stat(path.join(dataDir, 'blobs/demo/x.png'))).size).toBe(PNG.length);
-    const elsewhere = await createBlobStoreFromConfig({ dataDir, blobDir: path.join(dir, 'elsewhere'), blobSigningSecret: 'z'.repeat(32), s3: undefined });
+    const elsewhere = await createBlobStoreFromConfig({
+      dataDir,
+      blobDir: path.join(dir, 'elsewhere'),
+      blobSigningSecret: 'z'.repeat(32),
+      s3: undefined,
+    });
     await elsewhere.put('demo/y.png', PNG, 'image/png');
     expect((await stat(path.join(dir, 'elsewhere/demo/y.png'))).size).toBe(PNG.length);
     const s3 = await createBlobStoreFromConfig({
-      dataDir, blobDir: undefined, blobSigningSecret: undefined,
-      s3: { bucket: 'b', region: 'us-east-1', endpoint: 'http://127.0.0.1:9', publicEndpoint: undefined, accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: true },
+      dataDir,
+      blobDir: undefined,
+      blobSigningSecret: undefined,
+      s3: {
+        bucket: 'b',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9',
+        publicEndpoint: undefined,
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        forcePathStyle: true,
+      },
     });
     expect(s3.kind).toBe('s3');
     await s3.close?.();

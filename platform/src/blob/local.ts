@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, ForbiddenError, GoneError, ValidationError } from '@evergrade/contracts';
-import { assertValidBlobKey, isValidBlobKey, type BlobInfo, type BlobKey, type BlobStore, type SignUploadOptions, type StoredBlob } from './types';
+import {
+  assertValidBlobKey,
+  isValidBlobKey,
+  type BlobInfo,
+  type BlobKey,
+  type BlobStore,
+  type SignUploadOptions,
+  type StoredBlob,
+} from './types';
 import { downloadSignature, epochSeconds, signatureMatches, uploadSignature, type UploadGrant } from './signing';
 
 /** Where the local adapter's own upload and download endpoints live (the gateway sends them to the command side). */
@@ -20,7 +28,9 @@ export const BLOB_MESSAGES = {
 } as const;
 
 export class PayloadTooLargeError extends DomainError {
-  constructor(message: string) { super(413, message); }
+  constructor(message: string) {
+    super(413, message);
+  }
 }
 
 export type LocalBlobStoreOptions = {
@@ -55,8 +65,14 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): LocalBlobS
   const secret = options.signingSecret;
   const now = options.now ?? (() => new Date());
   const base = (options.publicBaseUrl ?? '').replace(/\/$/, '');
-  const fileOf = (key: string) => { assertValidBlobKey(key); return path.join(root, key); };
-  const metaOf = (key: string) => { assertValidBlobKey(key); return path.join(root, '.meta', `${key}.json`); };
+  const fileOf = (key: string) => {
+    assertValidBlobKey(key);
+    return path.join(root, key);
+  };
+  const metaOf = (key: string) => {
+    assertValidBlobKey(key);
+    return path.join(root, '.meta', `${key}.json`);
+  };
 
   const readMeta = async (key: string): Promise<BlobInfo | null> => {
     try {
@@ -113,7 +129,10 @@ export function createLocalBlobStore(options: LocalBlobStoreOptions): LocalBlobS
       assertValidBlobKey(key);
       const grant = { key, contentType: o.contentType, maxBytes: o.maxBytes, expires: epochSeconds(now()) + o.expiresInSeconds };
       const query = new URLSearchParams({
-        type: grant.contentType, max: String(grant.maxBytes), expires: String(grant.expires), sig: uploadSignature(secret, grant),
+        type: grant.contentType,
+        max: String(grant.maxBytes),
+        expires: String(grant.expires),
+        sig: uploadSignature(secret, grant),
       });
       return `${base}${LOCAL_BLOB_PREFIX}${encodeKey(key)}?${query}`;
     },

@@ -78,7 +78,10 @@ describe.skipIf(!real?.endpoint)(`S3 blob store against S3_ENDPOINT${real?.endpo
     const key = `evergrade-test/images/${randomUUID()}.png`;
     const url = await remote.signUpload(key, { contentType: 'image/png', maxBytes: 1000, expiresInSeconds: 300 });
     expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<script>' })).status).toBe(403);
-    expect((await fetch(url.replace('/evergrade-test/', '/other-test/'), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status).toBe(403);
+    expect(
+      (await fetch(url.replace('/evergrade-test/', '/other-test/'), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG }))
+        .status,
+    ).toBe(403);
     expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status).toBe(200);
     expect((await remote.get(key))?.body.equals(PNG)).toBe(true);
     await remote.delete(key);

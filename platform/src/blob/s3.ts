@@ -1,5 +1,11 @@
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey, PutObjectCommand, S3Client,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -24,7 +30,9 @@ export type S3Settings = {
 export type S3BlobStore = BlobStore & { readonly kind: 's3'; readonly bucket: string };
 
 const isMissing = (err: unknown) =>
-  err instanceof NoSuchKey || err instanceof NotFound || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  err instanceof NoSuchKey ||
+  err instanceof NotFound ||
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 function clientConfig(s: S3Settings, endpoint: string | undefined): S3ClientConfig {
   return {
@@ -47,13 +55,18 @@ export function createS3BlobStore(s: S3Settings): S3BlobStore {
   const client = new S3Client(clientConfig(s, s.endpoint));
   const signer = s.publicEndpoint && s.publicEndpoint !== s.endpoint ? new S3Client(clientConfig(s, s.publicEndpoint)) : client;
   const Bucket = s.bucket;
-  const checked = (key: string) => { assertValidBlobKey(key); return key; };
+  const checked = (key: string) => {
+    assertValidBlobKey(key);
+    return key;
+  };
 
   return {
     kind: 's3',
     bucket: Bucket,
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
     },
     async get(key: BlobKey): Promise<StoredBlob | null> {
       try {

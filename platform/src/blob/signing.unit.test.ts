@@ -14,8 +14,10 @@ describe('URL signatures', () => {
   it('change with every part of the grant, with the secret and with the method', () => {
     const sig = uploadSignature(secret, grant);
     const variants: UploadGrant[] = [
-      { ...grant, key: 'other/images/a.png' }, { ...grant, contentType: 'image/gif' },
-      { ...grant, maxBytes: 1001 }, { ...grant, expires: grant.expires + 1 },
+      { ...grant, key: 'other/images/a.png' },
+      { ...grant, contentType: 'image/gif' },
+      { ...grant, maxBytes: 1001 },
+      { ...grant, expires: grant.expires + 1 },
     ];
     for (const v of variants) expect(uploadSignature(secret, v)).not.toBe(sig);
     expect(uploadSignature('t'.repeat(32), grant)).not.toBe(sig);
@@ -35,7 +37,17 @@ describe('blob keys', () => {
   it('start with the tenant and cannot climb out of their directory', () => {
     expect(isValidBlobKey('demo/images/0b7e.png')).toBe(true);
     expect(tenantOfKey('demo/images/0b7e.png')).toBe('demo');
-    for (const bad of ['a.png', '../demo/x.png', 'demo/../../etc/passwd', 'demo/.meta/x', 'demo//x', '/demo/x', 'demo/x y.png', 'demo/x\\..\\y', '']) {
+    for (const bad of [
+      'a.png',
+      '../demo/x.png',
+      'demo/../../etc/passwd',
+      'demo/.meta/x',
+      'demo//x',
+      '/demo/x',
+      'demo/x y.png',
+      'demo/x\\..\\y',
+      '',
+    ]) {
       expect(isValidBlobKey(bad)).toBe(false);
     }
   });

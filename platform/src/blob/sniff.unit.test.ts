@@ -21,9 +21,16 @@ describe('sniffContentType', () => {
 
   it('recognises nothing else: text, HTML, SVG, a RIFF that is not WebP, truncated signatures, empty files', () => {
     for (const sample of [
-      bytes('hello, I am a PNG'), bytes('<html><script>alert(1)</script>'), bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt '), bytes([0x89, 0x50, 0x4e, 0x47]), bytes([0xff, 0xd8]), bytes('%PD'), Buffer.alloc(0),
-    ]) expect(sniffContentType(sample)).toBeNull();
+      bytes('hello, I am a PNG'),
+      bytes('<html><script>alert(1)</script>'),
+      bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt '),
+      bytes([0x89, 0x50, 0x4e, 0x47]),
+      bytes([0xff, 0xd8]),
+      bytes('%PD'),
+      Buffer.alloc(0),
+    ])
+      expect(sniffContentType(sample)).toBeNull();
   });
 });
 

@@ -17,8 +17,12 @@ export async function startTestS3(bucket = 'evergrade-test'): Promise<{ settings
   const { port } = await server.run();
   return {
     settings: {
-      bucket, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true,
-      accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY,
+      bucket,
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+      accessKeyId: S3RVER_KEY,
+      secretAccessKey: S3RVER_KEY,
     },
     async close() {
       await server.close();

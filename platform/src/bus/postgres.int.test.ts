@@ -27,48 +27,45 @@ async function openPair() {
   };
 }
 
-describe.skipIf(!databaseUrl)(
-  databaseUrl ? 'PostgreSQL notice bus' : 'PostgreSQL notice bus (skipped: DATABASE_URL not set)',
-  () => {
-    noticeBusContract(openPair);
+describe.skipIf(!databaseUrl)(databaseUrl ? 'PostgreSQL notice bus' : 'PostgreSQL notice bus (skipped: DATABASE_URL not set)', () => {
+  noticeBusContract(openPair);
 
-    describe('payloads', () => {
-      let pair: Awaited<ReturnType<typeof openPair>>;
-      let subscriberDb: Database;
-      beforeEach(async () => {
-        pair = await openPair();
-        subscriberDb = pair.subscriberDb;
-      });
-      afterEach(async () => {
-        await pair.cleanup();
-      });
-
-      it('splits a notice too large for one NOTIFY into several that carry every key', async () => {
-        const received: ProjectionNotice[] = [];
-        const tenant = `big-${Date.now()}`;
-        await pair.subscriber.subscribe((n) => {
-          if (n.tenant === tenant) received.push(n);
-        });
-        const keys = Array.from({ length: 1_000 }, (_, i) => `submission-${String(i).padStart(6, '0')}-${'x'.repeat(30)}`);
-        await pair.publisher.publish({ projection: 'submissions', tenant, keys, position: 'p-1' });
-        await expect.poll(() => received.flatMap((n) => n.keys).length).toBe(keys.length);
-        expect(received.length).toBeGreaterThan(1);
-        expect(received.flatMap((n) => n.keys)).toEqual(keys);
-        for (const n of received) expect(n).toMatchObject({ projection: 'submissions', tenant, position: 'p-1' });
-      });
-
-      it('reports a malformed payload and keeps delivering', async () => {
-        const received: ProjectionNotice[] = [];
-        const tenant = `malformed-${Date.now()}`;
-        await pair.subscriber.subscribe((n) => {
-          if (n.tenant === tenant) received.push(n);
-        });
-        await subscriberDb.notify(NOTICES_CHANNEL, 'not json');
-        await subscriberDb.notify(NOTICES_CHANNEL, '{"projection":1}');
-        await pair.publisher.publish({ projection: 'p', tenant, keys: [], position: '1' });
-        await expect.poll(() => received.length).toBe(1);
-        expect(pair.errors).toHaveLength(2);
-      });
+  describe('payloads', () => {
+    let pair: Awaited<ReturnType<typeof openPair>>;
+    let subscriberDb: Database;
+    beforeEach(async () => {
+      pair = await openPair();
+      subscriberDb = pair.subscriberDb;
     });
-  },
-);
+    afterEach(async () => {
+      await pair.cleanup();
+    });
+
+    it('splits a notice too large for one NOTIFY into several that carry every key', async () => {
+      const received: ProjectionNotice[] = [];
+      const tenant = `big-${Date.now()}`;
+      await pair.subscriber.subscribe((n) => {
+        if (n.tenant === tenant) received.push(n);
+      });
+      const keys = Array.from({ length: 1_000 }, (_, i) => `submission-${String(i).padStart(6, '0')}-${'x'.repeat(30)}`);
+      await pair.publisher.publish({ projection: 'submissions', tenant, keys, position: 'p-1' });
+      await expect.poll(() => received.flatMap((n) => n.keys).length).toBe(keys.length);
+      expect(received.length).toBeGreaterThan(1);
+      expect(received.flatMap((n) => n.keys)).toEqual(keys);
+      for (const n of received) expect(n).toMatchObject({ projection: 'submissions', tenant, position: 'p-1' });
+    });
+
+    it('reports a malformed payload and keeps delivering', async () => {
+      const received: ProjectionNotice[] = [];
+      const tenant = `malformed-${Date.now()}`;
+      await pair.subscriber.subscribe((n) => {
+        if (n.tenant === tenant) received.push(n);
+      });
+      await subscriberDb.notify(NOTICES_CHANNEL, 'not json');
+      await subscriberDb.notify(NOTICES_CHANNEL, '{"projection":1}');
+      await pair.publisher.publish({ projection: 'p', tenant, keys: [], position: '1' });
+      await expect.poll(() => received.length).toBe(1);
+      expect(pair.errors).toHaveLength(2);
+    });
+  });
+});

@@ -4,25 +4,63 @@ import { loadConfig } from './index';
 describe('loadConfig', () => {
   it('applies defaults to an empty environment', () => {
     expect(loadConfig({})).toEqual({
-      port: 3000, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, nodeEnv: 'development', sessionTtlHours: 12,
-      cookieSecure: false, smtpUrl: undefined, mailFrom: 'Evergrade <no-reply@evergrade.local>', devOutbox: undefined, trustProxy: false,
-      aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
-      blobDir: undefined, blobSigningSecret: undefined, s3: undefined, feedbackUrl: undefined,
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      nodeEnv: 'development',
+      sessionTtlHours: 12,
+      cookieSecure: false,
+      smtpUrl: undefined,
+      mailFrom: 'Evergrade <no-reply@evergrade.local>',
+      devOutbox: undefined,
+      trustProxy: false,
+      aiBaseUrl: undefined,
+      aiApiKey: undefined,
+      aiModel: undefined,
+      aiTimeoutMs: 120_000,
+      blobDir: undefined,
+      blobSigningSecret: undefined,
+      s3: undefined,
+      feedbackUrl: undefined,
     });
   });
 
   it('reads and coerces every variable, treating empty ones as unset', () => {
     expect(
       loadConfig({
-        PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/var/evergrade', DATABASE_URL: 'postgres://u@db:5432/eg',
-        NODE_ENV: 'production', SESSION_TTL_HOURS: '1.5', UNRELATED: 'x', SMTP_URL: 'smtp://mail:587', MAIL_FROM: 'School <s@x.org>', TRUST_PROXY: 'true',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/evergrade',
+        DATABASE_URL: 'postgres://u@db:5432/eg',
+        NODE_ENV: 'production',
+        SESSION_TTL_HOURS: '1.5',
+        UNRELATED: 'x',
+        SMTP_URL: 'smtp://mail:587',
+        MAIL_FROM: 'School <s@x.org>',
+        TRUST_PROXY: 'true',
         DEV_OUTBOX: 'true',
       }),
     ).toEqual({
-      port: 8080, host: '127.0.0.1', dataDir: '/var/evergrade', databaseUrl: 'postgres://u@db:5432/eg',
-      nodeEnv: 'production', sessionTtlHours: 1.5, cookieSecure: true, smtpUrl: 'smtp://mail:587', mailFrom: 'School <s@x.org>', devOutbox: true, trustProxy: true,
-      aiBaseUrl: undefined, aiApiKey: undefined, aiModel: undefined, aiTimeoutMs: 120_000,
-      blobDir: undefined, blobSigningSecret: undefined, s3: undefined, feedbackUrl: undefined,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/evergrade',
+      databaseUrl: 'postgres://u@db:5432/eg',
+      nodeEnv: 'production',
+      sessionTtlHours: 1.5,
+      cookieSecure: true,
+      smtpUrl: 'smtp://mail:587',
+      mailFrom: 'School <s@x.org>',
+      devOutbox: true,
+      trustProxy: true,
+      aiBaseUrl: undefined,
+      aiApiKey: undefined,
+      aiModel: undefined,
+      aiTimeoutMs: 120_000,
+      blobDir: undefined,
+      blobSigningSecret: undefined,
+      s3: undefined,
+      feedbackUrl: undefined,
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
@@ -31,8 +69,13 @@ describe('loadConfig', () => {
   });
 
   it('reads the AI provider settings and wants a model with a base URL', () => {
-    expect(loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5000' })).toMatchObject({
-      aiBaseUrl: 'http://localhost:11434/v1', aiModel: 'llama3.1', aiApiKey: 'k', aiTimeoutMs: 5000,
+    expect(
+      loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1', AI_API_KEY: 'k', AI_TIMEOUT_MS: '5000' }),
+    ).toMatchObject({
+      aiBaseUrl: 'http://localhost:11434/v1',
+      aiModel: 'llama3.1',
+      aiApiKey: 'k',
+      aiTimeoutMs: 5000,
     });
     expect(() => loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/at AI_MODEL/);
     expect(() => loadConfig({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toThrow(/at AI_BASE_URL/);
@@ -52,21 +95,41 @@ describe('loadConfig', () => {
 
   it('reads the blob settings: S3 only with a bucket, both keys or neither', () => {
     expect(loadConfig({ BLOB_DIR: '/srv/blobs', BLOB_SIGNING_SECRET: 'x'.repeat(32) })).toMatchObject({
-      blobDir: '/srv/blobs', blobSigningSecret: 'x'.repeat(32), s3: undefined,
+      blobDir: '/srv/blobs',
+      blobSigningSecret: 'x'.repeat(32),
+      s3: undefined,
     });
     expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000' }).s3).toBeUndefined();
-    expect(loadConfig({
-      S3_BUCKET: 'evergrade', S3_ENDPOINT: 'http://minio:9000', S3_PUBLIC_ENDPOINT: 'http://localhost:9000', S3_REGION: 'eu-west-1',
-      S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret', S3_FORCE_PATH_STYLE: 'true',
-    }).s3).toEqual({
-      bucket: 'evergrade', endpoint: 'http://minio:9000', publicEndpoint: 'http://localhost:9000', region: 'eu-west-1',
-      accessKeyId: 'minio', secretAccessKey: 'minio-secret', forcePathStyle: true,
+    expect(
+      loadConfig({
+        S3_BUCKET: 'evergrade',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_ENDPOINT: 'http://localhost:9000',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      bucket: 'evergrade',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'http://localhost:9000',
+      region: 'eu-west-1',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
     });
     expect(loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://minio:9000' }).s3).toEqual({
-      bucket: 'b', endpoint: 'http://minio:9000', publicEndpoint: 'http://minio:9000', region: 'us-east-1',
-      accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false,
+      bucket: 'b',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
     });
-    const bad = () => loadConfig({ BLOB_SIGNING_SECRET: 'short', S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'yes', S3_ACCESS_KEY_ID: 'only-one' });
+    const bad = () =>
+      loadConfig({ BLOB_SIGNING_SECRET: 'short', S3_ENDPOINT: 'ftp://x', S3_FORCE_PATH_STYLE: 'yes', S3_ACCESS_KEY_ID: 'only-one' });
     for (const name of ['BLOB_SIGNING_SECRET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) expect(bad).toThrow(new RegExp(`at ${name}`));
     expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'only-one' })).toThrow(/S3_SECRET_ACCESS_KEY/);
   });

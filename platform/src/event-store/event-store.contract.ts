@@ -44,13 +44,26 @@ export function eventStoreContract(factory: EventStoreFactory): void {
 
       expect(events).toEqual([
         {
-          eventId: expect.stringMatching(UUID), type: 'CourseCreated', schemaVersion: 1, data: { title: 'Algebra' },
-          metadata, streamId: 'course-1', streamVersion: 1, globalPosition: expect.any(String), recordedAt: expect.any(Date),
+          eventId: expect.stringMatching(UUID),
+          type: 'CourseCreated',
+          schemaVersion: 1,
+          data: { title: 'Algebra' },
+          metadata,
+          streamId: 'course-1',
+          streamVersion: 1,
+          globalPosition: expect.any(String),
+          recordedAt: expect.any(Date),
         },
         {
-          eventId: expect.stringMatching(UUID), type: 'CourseRenamed', schemaVersion: 2,
-          data: { title: 'Algebra II', tags: ['a', 1, null], nested: { ok: true } }, metadata: {},
-          streamId: 'course-1', streamVersion: 2, globalPosition: expect.any(String), recordedAt: expect.any(Date),
+          eventId: expect.stringMatching(UUID),
+          type: 'CourseRenamed',
+          schemaVersion: 2,
+          data: { title: 'Algebra II', tags: ['a', 1, null], nested: { ok: true } },
+          metadata: {},
+          streamId: 'course-1',
+          streamVersion: 2,
+          globalPosition: expect.any(String),
+          recordedAt: expect.any(Date),
         },
       ]);
       const [first, second] = events as [RecordedEvent, RecordedEvent];
@@ -82,7 +95,11 @@ export function eventStoreContract(factory: EventStoreFactory): void {
     });
 
     it('reads a window of a stream: from a version, at most a limit of events', async () => {
-      await store.append('w', ['A', 'B', 'C', 'D', 'E'].map((t) => ev(t)), { expectedVersion: 'no_stream' });
+      await store.append(
+        'w',
+        ['A', 'B', 'C', 'D', 'E'].map((t) => ev(t)),
+        { expectedVersion: 'no_stream' },
+      );
       await store.append('w-other', [ev('X')], { expectedVersion: 'no_stream' });
       const window = async (options: { fromVersion?: number; limit?: number }) =>
         (await store.readStream('w', options)).map((e) => `${e.streamVersion}${e.type}`);
@@ -174,7 +191,7 @@ export function eventStoreContract(factory: EventStoreFactory): void {
       }
 
       const paged: RecordedEvent[] = [];
-      for (let page = await store.readAll({ limit: 3 }); page.length > 0; ) {
+      for (let page = await store.readAll({ limit: 3 }); page.length > 0;) {
         expect(page.length).toBeLessThanOrEqual(3);
         paged.push(...page);
         page = await store.readAll({ after: page.at(-1)!.globalPosition, limit: 3 });
@@ -209,7 +226,7 @@ export function eventStoreContract(factory: EventStoreFactory): void {
         range(writers).map(async (w) => {
           const random = seededRandom(w + 1);
           const writer = w % 2 ? peer : store;
-          for (let version = 0; version < perStream; ) {
+          for (let version = 0; version < perStream;) {
             const n = Math.min(perStream - version, 1 + Math.floor(random() * 5));
             const events = range(n).map((i) => ev('Loaded', { writer: w, n: version + i + 1 }));
             version = (await writer.append(`load-${w}`, events, { expectedVersion: version })).nextExpectedVersion;

@@ -12,9 +12,7 @@ export { migrateEventStore } from './schema';
 type OpenOptions = Omit<SqlEventStoreOptions, 'ownsDatabase'>;
 
 /** A store that owns its connection pool: `close()` ends it. */
-export async function openPostgresEventStore(
-  options: { connectionString: string; max?: number } & OpenOptions,
-): Promise<EventStore> {
+export async function openPostgresEventStore(options: { connectionString: string; max?: number } & OpenOptions): Promise<EventStore> {
   const db = openPostgresDatabase(options);
   return createOwned(db, options);
 }

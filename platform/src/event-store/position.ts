@@ -6,7 +6,7 @@ const WIDTH = 20;
 const FORMAT = /^(\d{1,20})-(\d{1,20})$/;
 const ENCODED = 2 * WIDTH + 1;
 /** The shape `encodePosition` gives (anything else goes through `decodePosition`, which rejects what is not a position). */
-const isEncoded = (s: string) => s.length === ENCODED && s.charCodeAt(WIDTH) === 45 /* - */;
+const isEncoded = (s: string) => s.length === ENCODED && s.charCodeAt(WIDTH) === 45; /* - */
 
 export type PositionParts = { transactionId: bigint; position: bigint };
 

@@ -29,7 +29,11 @@ export function subscriptionContract(harness: () => EventStoreHarness): void {
 
     it('starts strictly after the given position', async () => {
       const { store } = harness();
-      await store.append('s', range(5).map((i) => ev(`E${i}`)), { expectedVersion: 'no_stream' });
+      await store.append(
+        's',
+        range(5).map((i) => ev(`E${i}`)),
+        { expectedVersion: 'no_stream' },
+      );
       await expect.poll(async () => (await store.readAll({ limit: 10 })).length, { timeout: 10_000 }).toBe(5);
       const all = await store.readAll({ limit: 10 });
       const received: RecordedEvent[] = [];
@@ -43,7 +47,11 @@ export function subscriptionContract(harness: () => EventStoreHarness): void {
 
     it('stops after the event in hand when stop() is called mid-handler', async () => {
       const { store } = harness();
-      await store.append('s', range(5).map((i) => ev(`E${i}`)), { expectedVersion: 'no_stream' });
+      await store.append(
+        's',
+        range(5).map((i) => ev(`E${i}`)),
+        { expectedVersion: 'no_stream' },
+      );
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const received: string[] = [];
@@ -60,7 +68,11 @@ export function subscriptionContract(harness: () => EventStoreHarness): void {
 
     it('rejects done and stops when the handler throws', async () => {
       const { store } = harness();
-      await store.append('s', range(4).map((i) => ev(`E${i}`)), { expectedVersion: 'no_stream' });
+      await store.append(
+        's',
+        range(4).map((i) => ev(`E${i}`)),
+        { expectedVersion: 'no_stream' },
+      );
       const received: string[] = [];
       const subscription = store.subscribe({}, (e) => {
         received.push(e.type);

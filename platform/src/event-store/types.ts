@@ -71,11 +71,7 @@ export type Subscription = {
 };
 
 export type EventStore = {
-  append(
-    streamId: string,
-    events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
   /**
    * Every event of one stream in version order from `fromVersion` (default 1), at most `limit` of them (default
    * all); an empty array for a stream that does not exist.

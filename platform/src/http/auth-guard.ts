@@ -1,8 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CSRF_COOKIE, CSRF_HEADER, ForbiddenError, MESSAGES, OPERATOR_KEY_HEADER, OPERATOR_MESSAGES, SESSION_COOKIE, TENANT_HEADER,
-  UnauthorizedError, type RouteAccess,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  ForbiddenError,
+  MESSAGES,
+  OPERATOR_KEY_HEADER,
+  OPERATOR_MESSAGES,
+  SESSION_COOKIE,
+  TENANT_HEADER,
+  UnauthorizedError,
+  type RouteAccess,
 } from '@evergrade/contracts';
 import type { Session, SessionStore } from '../auth/sessions';
 

@@ -10,13 +10,19 @@ export type NdjsonWrite<Line> = (line: Line) => void;
  * the work (its signal), and the reply ends when the work does. `what` names the stream in the log if the work throws.
  */
 export async function ndjson<Line>(
-  reply: FastifyReply, request: FastifyRequest, what: string,
+  reply: FastifyReply,
+  request: FastifyRequest,
+  what: string,
   work: (write: NdjsonWrite<Line>, signal: AbortSignal) => Promise<void>,
 ): Promise<void> {
   const body = new PassThrough();
-  const write: NdjsonWrite<Line> = (line) => { if (!body.destroyed) body.write(`${JSON.stringify(line)}\n`); };
+  const write: NdjsonWrite<Line> = (line) => {
+    if (!body.destroyed) body.write(`${JSON.stringify(line)}\n`);
+  };
   const abort = new AbortController();
-  reply.raw.on('close', () => { if (!reply.raw.writableFinished) abort.abort(); });
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
   void reply
     .code(200)
     .header('content-type', 'application/x-ndjson; charset=utf-8')

@@ -14,18 +14,10 @@ export type RouteRequest<R extends RouteDef> = FastifyRequest & {
   query: Input<R['querystring']>;
 };
 
-export type RouteHandler<R extends RouteDef> = (
-  request: RouteRequest<R>,
-  reply: FastifyReply,
-) => Promise<z.input<R['reply']> | void>;
+export type RouteHandler<R extends RouteDef> = (request: RouteRequest<R>, reply: FastifyReply) => Promise<z.input<R['reply']> | void>;
 
 /** Registers one route of the contracts' table: its schemas validate input and reply, its access is enforced. */
-export function registerRoute<R extends RouteDef>(
-  app: FastifyInstance,
-  sessions: SessionStore,
-  def: R,
-  handler: RouteHandler<R>,
-): void {
+export function registerRoute<R extends RouteDef>(app: FastifyInstance, sessions: SessionStore, def: R, handler: RouteHandler<R>): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,

@@ -47,7 +47,9 @@ export function helmetOptions(options: SecurityHeaderOptions = {}): HelmetOption
 }
 
 /** The browser origins of an S3 bucket's presigned URLs (path style and virtual-hosted style). */
-export function s3BrowserOrigins(s3: { bucket: string; region: string; publicEndpoint?: string | undefined; forcePathStyle: boolean } | undefined): string[] {
+export function s3BrowserOrigins(
+  s3: { bucket: string; region: string; publicEndpoint?: string | undefined; forcePathStyle: boolean } | undefined,
+): string[] {
   if (!s3) return [];
   if (!s3.publicEndpoint) return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
   const url = new URL(s3.publicEndpoint);

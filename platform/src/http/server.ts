@@ -5,7 +5,9 @@ import type { SecurityHeaderOptions } from './security-headers';
 /** A Fastify instance ready for our plugins: logging, timeouts, zod, cookies, one error handler. */
 export async function createHttpServer(
   options: {
-    logLevel?: string; trustProxy?: boolean; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+    logLevel?: string;
+    trustProxy?: boolean;
+    notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
     /** The blob store's browser origins for the Content-Security-Policy (see security-headers.ts). */
     securityHeaders?: SecurityHeaderOptions;
     /** The platform operator's key (`operator` routes: read-model status and rebuilds); unset, they answer 403. */
@@ -18,7 +20,11 @@ export async function createHttpServer(
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
   });
-  await prepareHttp(app, { ...(options.notFound ? { notFound: options.notFound } : {}), ...(options.securityHeaders ? { securityHeaders: options.securityHeaders } : {}), operatorKey: options.operatorKey ?? null });
+  await prepareHttp(app, {
+    ...(options.notFound ? { notFound: options.notFound } : {}),
+    ...(options.securityHeaders ? { securityHeaders: options.securityHeaders } : {}),
+    operatorKey: options.operatorKey ?? null,
+  });
   return app;
 }
 
@@ -29,7 +35,13 @@ export function onShutdown(close: () => Promise<void>): void {
     if (closing) return;
     closing = true;
     console.log(`${signal} received, shutting down`);
-    close().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+    close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);

@@ -12,7 +12,8 @@ import { helmetOptions, type SecurityHeaderOptions } from './security-headers';
 export async function prepareHttp(
   app: FastifyInstance,
   options: {
-    notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown; securityHeaders?: SecurityHeaderOptions;
+    notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+    securityHeaders?: SecurityHeaderOptions;
     /** The platform operator's key for `operator` routes; unset, they answer 403. */
     operatorKey?: string | null;
   } = {},

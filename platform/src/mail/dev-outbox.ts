@@ -26,7 +26,9 @@ export function createDevOutbox(db: SqlClient, print: (line: string) => void = c
     },
     async list(limit = 100) {
       const { rows } = await db.query<{ to: string; subject: string; text: string; sent_at: Date | string }>(
-        'SELECT "to", subject, text, sent_at FROM dev_outbox ORDER BY id DESC LIMIT $1', [limit]);
+        'SELECT "to", subject, text, sent_at FROM dev_outbox ORDER BY id DESC LIMIT $1',
+        [limit],
+      );
       return rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, sentAt: new Date(r.sent_at).toISOString() }));
     },
   };

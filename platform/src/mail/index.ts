@@ -49,13 +49,17 @@ export function devOutboxEnabled(s: Pick<MailSettings, 'nodeEnv' | 'smtpUrl' | '
 /** The line logged at start when DEV_OUTBOX=true opens the outbox on a non-loopback interface; null otherwise. */
 export function devOutboxWarning(s: Pick<MailSettings, 'nodeEnv' | 'smtpUrl' | 'standalone' | 'host' | 'devOutbox'>): string | null {
   if (!devOutboxEnabled(s) || s.host === undefined || isLoopbackAddress(s.host)) return null;
-  return `WARNING: DEV_OUTBOX=true: the dev outbox (sign-up and password-reset codes) is on while listening on ${s.host}. `
-    + 'GET /dev/mail still answers only clients on this machine (loopback), but do not run a server that others use like this.';
+  return (
+    `WARNING: DEV_OUTBOX=true: the dev outbox (sign-up and password-reset codes) is on while listening on ${s.host}. ` +
+    'GET /dev/mail still answers only clients on this machine (loopback), but do not run a server that others use like this.'
+  );
 }
 
 /** Development without SMTP and without the outbox: codes are still printed in the server log, nowhere else. */
 const printingMailer = (print: (line: string) => void): Mailer => ({
-  async send(m) { print(`[dev mail] to ${m.to}: ${m.subject}\n${m.text}`); },
+  async send(m) {
+    print(`[dev mail] to ${m.to}: ${m.subject}\n${m.text}`);
+  },
 });
 
 /** Without SMTP or outbox (production missing SMTP_URL) sending fails with a 503 rather than losing mail silently. */
@@ -77,6 +81,13 @@ export async function setUpMail(db: SqlClient, s: MailSettings): Promise<MailSet
   // Outside production, with neither SMTP nor the outbox (a non-loopback host), the codes are only in the log.
   const logOnly = !smtp && !outbox && s.nodeEnv !== 'production' ? printingMailer(s.print ?? console.log) : null;
   const targets: Mailer[] = [smtp, outbox, logOnly].filter((m): m is NonNullable<typeof m> => m !== null);
-  const mailer: Mailer = targets.length === 0 ? unconfigured : { send: async (m) => { for (const t of targets) await t.send(m); } };
+  const mailer: Mailer =
+    targets.length === 0
+      ? unconfigured
+      : {
+          send: async (m) => {
+            for (const t of targets) await t.send(m);
+          },
+        };
   return { mailer, outbox, close: () => smtp?.close() };
 }

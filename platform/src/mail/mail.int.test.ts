@@ -5,8 +5,12 @@ import { createDevOutbox, devOutboxEnabled, devOutboxWarning, isLoopbackAddress,
 
 describe('mail', () => {
   let db: Database;
-  beforeAll(async () => { db = await openPgliteDatabase(); });
-  afterAll(async () => { await db.close(); });
+  beforeAll(async () => {
+    db = await openPgliteDatabase();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
 
   it('keeps the dev outbox off in production, on in standalone and in development without SMTP', () => {
     expect(devOutboxEnabled({ nodeEnv: 'production', standalone: true })).toBe(false);
@@ -32,12 +36,19 @@ describe('mail', () => {
 
   it('tells loopback addresses from the others', () => {
     for (const a of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', 'localhost', '[::1]']) expect(isLoopbackAddress(a)).toBe(true);
-    for (const a of ['0.0.0.0', '::', '10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', '127.0.0.1.evil.com', '', undefined]) expect(isLoopbackAddress(a)).toBe(false);
+    for (const a of ['0.0.0.0', '::', '10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', '127.0.0.1.evil.com', '', undefined])
+      expect(isLoopbackAddress(a)).toBe(false);
   });
 
   it('prints codes in the log, without an outbox, in development on a non-loopback interface', async () => {
     const printed: string[] = [];
-    const { mailer, outbox } = await setUpMail(db, { nodeEnv: 'development', standalone: true, host: '0.0.0.0', from: 'x@y.z', print: (l) => printed.push(l) });
+    const { mailer, outbox } = await setUpMail(db, {
+      nodeEnv: 'development',
+      standalone: true,
+      host: '0.0.0.0',
+      from: 'x@y.z',
+      print: (l) => printed.push(l),
+    });
     expect(outbox).toBeNull();
     await mailer.send({ to: 'a@b.c', subject: 'Your code', text: '123456' });
     expect(printed).toEqual(['[dev mail] to a@b.c: Your code\n123456']);
@@ -45,7 +56,15 @@ describe('mail', () => {
 
   it('logs a warning at start when DEV_OUTBOX=true opens the outbox on another interface', async () => {
     const warned: string[] = [];
-    const { outbox } = await setUpMail(db, { nodeEnv: 'development', standalone: true, host: '0.0.0.0', devOutbox: true, from: 'x@y.z', print: () => {}, warn: (l) => warned.push(l) });
+    const { outbox } = await setUpMail(db, {
+      nodeEnv: 'development',
+      standalone: true,
+      host: '0.0.0.0',
+      devOutbox: true,
+      from: 'x@y.z',
+      print: () => {},
+      warn: (l) => warned.push(l),
+    });
     expect(outbox).not.toBeNull();
     expect(warned).toHaveLength(1);
     expect(warned[0]).toContain('listening on 0.0.0.0');

@@ -95,14 +95,18 @@ export function createRateLimiter(db: SqlClient, options: { pruneEvery?: number 
       await db.query('DELETE FROM rate_backoff WHERE key = $1', [key]);
     },
     async release(key, now) {
-      await db.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND window_end > $2::bigint', [key, now.getTime()]);
+      await db.query('UPDATE rate_limits SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND window_end > $2::bigint', [
+        key,
+        now.getTime(),
+      ]);
     },
     async claim(key, policy, now) {
       const nowMs = now.getTime();
       // Whoever's token the row holds after the upsert took the slot; the row lock orders parallel claims.
       const token = `${claimPrefix}:${++claims}`;
       // $6: the wait after this attempt, as SQL of the attempt count n (backoffDelayMs, in SQL).
-      const delay = (n: string) => `(CASE WHEN ${n} < $4 THEN 0 ELSE LEAST($6::float8, $5::float8 * power(2::float8, ${n} - $4))::bigint END)`;
+      const delay = (n: string) =>
+        `(CASE WHEN ${n} < $4 THEN 0 ELSE LEAST($6::float8, $5::float8 * power(2::float8, ${n} - $4))::bigint END)`;
       const { rows } = await db.query<{ attempts: number; next_at: string; claim: string }>(
         `INSERT INTO rate_backoff AS r (key, attempts, next_at, forget_at, claim)
          VALUES ($1, 1, $2::bigint + ${delay('1')}, $2::bigint + $7::bigint, $3)

@@ -17,7 +17,9 @@ function rateLimiterContract(open: () => Promise<{ dbs: [Database, Database]; cl
     ({ dbs, cleanup } = await open());
     await migrateRateLimits(dbs[0]);
   });
-  afterAll(async () => { await cleanup(); });
+  afterAll(async () => {
+    await cleanup();
+  });
 
   it('allows up to the limit in a window, then refuses with the time left', async () => {
     const limiter = createRateLimiter(dbs[0]);
@@ -110,6 +112,12 @@ describe.skipIf(!databaseUrl)(`rate limiter on PostgreSQL${databaseUrl ? '' : ' 
       openPostgresDatabase({ connectionString: schema.connectionString }),
       openPostgresDatabase({ connectionString: schema.connectionString }),
     ];
-    return { dbs, cleanup: async () => { for (const db of dbs) await db.close(); await schema.drop(); } };
+    return {
+      dbs,
+      cleanup: async () => {
+        for (const db of dbs) await db.close();
+        await schema.drop();
+      },
+    };
   });
 });

@@ -6,22 +6,35 @@ import { RowSet, type TableSpec } from '../row-set';
 
 /** One question of an assignment's sheet, as students see it. */
 export type AqQuestionRow = {
-  tenant: string; assignment_id: number; question_id: number; question_number: number; question_content: string; marks_possible: number;
+  tenant: string;
+  assignment_id: number;
+  question_id: number;
+  question_number: number;
+  question_content: string;
+  marks_possible: number;
 };
 /** One student's answer to one question, with its grade and feedback once graded. */
 export type AqResponseRow = {
-  tenant: string; assignment_id: number; student_id: number; question_id: number; response_content: string | null;
-  grade: number | null; graded: boolean; feedback: string | null;
+  tenant: string;
+  assignment_id: number;
+  student_id: number;
+  question_id: number;
+  response_content: string | null;
+  grade: number | null;
+  graded: boolean;
+  feedback: string | null;
   /** The position of the last event that changed the row. */
   position: string;
 };
 
 const questionsTable: TableSpec<AqQuestionRow> = {
-  table: 'aq_questions', key: ['tenant', 'assignment_id', 'question_id'],
+  table: 'aq_questions',
+  key: ['tenant', 'assignment_id', 'question_id'],
   columns: ['tenant', 'assignment_id', 'question_id', 'question_number', 'question_content', 'marks_possible'],
 };
 const responsesTable: TableSpec<AqResponseRow> = {
-  table: 'aq_responses', key: ['tenant', 'assignment_id', 'student_id', 'question_id'],
+  table: 'aq_responses',
+  key: ['tenant', 'assignment_id', 'student_id', 'question_id'],
   columns: ['tenant', 'assignment_id', 'student_id', 'question_id', 'response_content', 'grade', 'graded', 'feedback', 'position'],
 };
 
@@ -61,18 +74,21 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
       case 'GradingReset':
       case 'SubmissionFileProcessed':
       case 'OnlineResponsesCaptured':
-        for (const question_id of questionIdsOf(e)) responseKeys.push({ tenant, assignment_id, student_id: Number(d.studentId), question_id });
+        for (const question_id of questionIdsOf(e))
+          responseKeys.push({ tenant, assignment_id, student_id: Number(d.studentId), question_id });
         break;
     }
   }
   if (deleted.size > 0) {
-    await state.questions.loadWhere(tx,
+    await state.questions.loadWhere(
+      tx,
       `(t.tenant, t.assignment_id, t.question_id) IN (
          SELECT tenant, assignment_id, question_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, question_id integer)
          UNION ALL
          SELECT x.tenant, x.assignment_id, x.question_id FROM aq_questions x
          JOIN jsonb_to_recordset($2::jsonb) AS k(tenant text, assignment_id integer) ON x.tenant = k.tenant AND x.assignment_id = k.assignment_id)`,
-      [JSON.stringify(questionKeys), JSON.stringify([...deleted.values()])]);
+      [JSON.stringify(questionKeys), JSON.stringify([...deleted.values()])],
+    );
   } else {
     await state.questions.load(tx, questionKeys);
   }

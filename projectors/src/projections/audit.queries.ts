@@ -31,11 +31,17 @@ export type AuditFilter = { studentId?: number; studentIds?: readonly number[]; 
 
 /** One page of the log, latest first (recorded instant, then position and seq), and how many rows match in all. */
 export async function searchAuditLog(
-  db: SqlClient, tenant: string, filter: AuditFilter, page: { offset: number; limit: number },
+  db: SqlClient,
+  tenant: string,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: AuditLogEntryRow[] }> {
   const where = ['e.tenant = $1'];
   const args: unknown[] = [tenant];
-  const add = (sql: (n: string) => string, value: unknown) => { args.push(value); where.push(sql(`$${args.length}`)); };
+  const add = (sql: (n: string) => string, value: unknown) => {
+    args.push(value);
+    where.push(sql(`$${args.length}`));
+  };
   if (filter.studentId !== undefined) add((n) => `e.student_id = ${n}`, filter.studentId);
   if (filter.studentIds !== undefined) add((n) => `e.student_id = ANY(${n}::int[])`, [...filter.studentIds]);
   if (filter.assignmentId !== undefined) add((n) => `e.assignment_id = ${n}`, filter.assignmentId);
@@ -46,8 +52,12 @@ export async function searchAuditLog(
   const offset = Math.max(0, Math.trunc(page.offset));
   const [count, rows] = await Promise.all([
     db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM audit_grade_events e WHERE ${conditions}`, args),
-    rowsOf<AuditLogEntryRow>(db, `SELECT ${ROW} AS r FROM audit_grade_events e WHERE ${conditions}
-      ORDER BY e.recorded_at DESC, e.position DESC, e.seq DESC LIMIT ${limit} OFFSET ${offset}`, args),
+    rowsOf<AuditLogEntryRow>(
+      db,
+      `SELECT ${ROW} AS r FROM audit_grade_events e WHERE ${conditions}
+      ORDER BY e.recorded_at DESC, e.position DESC, e.seq DESC LIMIT ${limit} OFFSET ${offset}`,
+      args,
+    ),
   ]);
   return { total: Number(count.rows[0]?.n ?? 0), rows };
 }
@@ -55,14 +65,19 @@ export async function searchAuditLog(
 /** Every row of these responses (their whole chains), in no particular order. */
 export function auditRowsOfResponses(db: SqlClient, tenant: string, responseIds: readonly number[]): Promise<AuditLogEntryRow[]> {
   if (responseIds.length === 0) return Promise.resolve([]);
-  return rowsOf(db, `SELECT ${ROW} AS r FROM audit_grade_events e WHERE e.tenant = $1 AND e.response_id = ANY($2::int[])`,
-    [tenant, [...new Set(responseIds)]]);
+  return rowsOf(db, `SELECT ${ROW} AS r FROM audit_grade_events e WHERE e.tenant = $1 AND e.response_id = ANY($2::int[])`, [
+    tenant,
+    [...new Set(responseIds)],
+  ]);
 }
 
 /** Every row of an assignment, optionally only those recorded at or before `asOf`, in no particular order. */
 export function auditRowsOfAssignment(db: SqlClient, tenant: string, assignmentId: number, asOf?: string): Promise<AuditLogEntryRow[]> {
   return asOf === undefined
     ? rowsOf(db, `SELECT ${ROW} AS r FROM audit_grade_events e WHERE e.tenant = $1 AND e.assignment_id = $2`, [tenant, assignmentId])
-    : rowsOf(db, `SELECT ${ROW} AS r FROM audit_grade_events e WHERE e.tenant = $1 AND e.assignment_id = $2 AND e.recorded_at <= $3::timestamptz`,
-      [tenant, assignmentId, asOf]);
+    : rowsOf(
+        db,
+        `SELECT ${ROW} AS r FROM audit_grade_events e WHERE e.tenant = $1 AND e.assignment_id = $2 AND e.recorded_at <= $3::timestamptz`,
+        [tenant, assignmentId, asOf],
+      );
 }

@@ -1,5 +1,12 @@
 import {
-  applyChange, asGradingEvent, AUDIT_PROJECTION, evolveGradingStream, initialGradingStream, noticeKeys, type GradingEvent, type GradingStream,
+  applyChange,
+  asGradingEvent,
+  AUDIT_PROJECTION,
+  evolveGradingStream,
+  initialGradingStream,
+  noticeKeys,
+  type GradingEvent,
+  type GradingStream,
 } from '@evergrade/contracts';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
@@ -54,64 +61,123 @@ export type AuditRow = Omit<AuditGradeEventRow, 'tenant' | 'position' | 'recorde
 export type KnownResponse = { responseId: number; questionId: number; questionNumber: number };
 
 const blank = {
-  actor_id: null, actor_name: null, requested_by: null, points: null, previous_points: null, points_possible: null, feedback: null,
-  previous_feedback: null, flag: null, confidence: null, reason: null, response: null, detail: null,
+  actor_id: null,
+  actor_name: null,
+  requested_by: null,
+  points: null,
+  previous_points: null,
+  points_possible: null,
+  feedback: null,
+  previous_feedback: null,
+  flag: null,
+  confidence: null,
+  reason: null,
+  response: null,
+  detail: null,
 } as const;
 
 /** Pure: the audit rows of one grading event. `known` finds a response of this (assignment, student) by question id. */
-export function auditRows(event: GradingEvent, requestedBy: number | null, known: (questionId: number) => KnownResponse | null): AuditRow[] {
+export function auditRows(
+  event: GradingEvent,
+  requestedBy: number | null,
+  known: (questionId: number) => KnownResponse | null,
+): AuditRow[] {
   const base = (r: KnownResponse, seq: number) => ({
-    seq, event_type: event.type, assignment_id: event.data.assignmentId, student_id: event.data.studentId,
-    response_id: r.responseId, question_id: r.questionId, question_number: r.questionNumber,
+    seq,
+    event_type: event.type,
+    assignment_id: event.data.assignmentId,
+    student_id: event.data.studentId,
+    response_id: r.responseId,
+    question_id: r.questionId,
+    question_number: r.questionNumber,
   });
   switch (event.type) {
     case 'SubmissionFileProcessed': {
       const d = event.data;
       return d.responses.map((r, i) => ({
-        ...base(r, i), ...blank, actor_kind: 'instructor', actor_id: d.processedBy, response: r.response,
+        ...base(r, i),
+        ...blank,
+        actor_kind: 'instructor',
+        actor_id: d.processedBy,
+        response: r.response,
         detail: `File ${d.originalFilename} read (${d.method === 'text' ? 'text layer' : d.method === 'ocr' ? 'OCR' : 'AI model'})`,
       }));
     }
     case 'OnlineResponsesCaptured': {
       const d = event.data;
       return d.responses.map((r, i) => ({
-        ...base(r, i), ...blank, actor_kind: 'system', actor_name: 'online submission', requested_by: requestedBy, response: r.response,
+        ...base(r, i),
+        ...blank,
+        actor_kind: 'system',
+        actor_name: 'online submission',
+        requested_by: requestedBy,
+        response: r.response,
         detail: `The student's typed answer (submission version ${d.submissionVersion})`,
       }));
     }
     case 'ResponseGraded': {
       const d = event.data;
       const inputs = `question version ${d.inputs.questionVersion}, response version ${d.inputs.responseVersion}`;
-      return [{
-        ...base(d, 0), ...blank, actor_kind: d.grader.kind, actor_name: d.grader.name, requested_by: requestedBy,
-        points: d.pointsObtained, points_possible: d.pointsPossible, feedback: d.feedback, flag: d.flaggedForReview,
-        confidence: d.confidence, reason: d.regradeInstructions ?? null,
-        detail: `${d.regradeInstructions !== undefined ? 'Regrade' : 'Grade'} from ${inputs}${d.overrodeManual ? '; replaced a mark set by hand' : ''}`,
-      }];
+      return [
+        {
+          ...base(d, 0),
+          ...blank,
+          actor_kind: d.grader.kind,
+          actor_name: d.grader.name,
+          requested_by: requestedBy,
+          points: d.pointsObtained,
+          points_possible: d.pointsPossible,
+          feedback: d.feedback,
+          flag: d.flaggedForReview,
+          confidence: d.confidence,
+          reason: d.regradeInstructions ?? null,
+          detail: `${d.regradeInstructions !== undefined ? 'Regrade' : 'Grade'} from ${inputs}${d.overrodeManual ? '; replaced a mark set by hand' : ''}`,
+        },
+      ];
     }
     case 'ResponseMarkEdited': {
       const d = event.data;
       const r = known(d.questionId);
-      return [{
-        ...base({ responseId: d.responseId, questionId: d.questionId, questionNumber: r?.questionNumber ?? 0 }, 0), ...blank,
-        actor_kind: 'instructor', actor_id: d.by, points: d.points, previous_points: d.previousPoints, points_possible: d.pointsPossible,
-        feedback: d.feedback, previous_feedback: d.previousFeedback, reason: d.reason ?? null,
-      }];
+      return [
+        {
+          ...base({ responseId: d.responseId, questionId: d.questionId, questionNumber: r?.questionNumber ?? 0 }, 0),
+          ...blank,
+          actor_kind: 'instructor',
+          actor_id: d.by,
+          points: d.points,
+          previous_points: d.previousPoints,
+          points_possible: d.pointsPossible,
+          feedback: d.feedback,
+          previous_feedback: d.previousFeedback,
+          reason: d.reason ?? null,
+        },
+      ];
     }
     case 'ResponseFlagResolved': {
       const d = event.data;
       const r = known(d.questionId);
-      return [{
-        ...base({ responseId: d.responseId, questionId: d.questionId, questionNumber: r?.questionNumber ?? 0 }, 0), ...blank,
-        actor_kind: 'instructor', actor_id: d.by, flag: d.flag,
-      }];
+      return [
+        {
+          ...base({ responseId: d.responseId, questionId: d.questionId, questionNumber: r?.questionNumber ?? 0 }, 0),
+          ...blank,
+          actor_kind: 'instructor',
+          actor_id: d.by,
+          flag: d.flag,
+        },
+      ];
     }
     case 'GradingReset': {
       const d = event.data;
       const kept = d.keptManual?.length ? `; ${d.keptManual.length} mark(s) set by hand kept` : '';
-      return d.questionIds.flatMap((questionId) => known(questionId) ?? []).map((r, i) => ({
-        ...base(r, i), ...blank, actor_kind: 'instructor', actor_id: d.by, detail: `Reset to ungraded${kept}`,
-      }));
+      return d.questionIds
+        .flatMap((questionId) => known(questionId) ?? [])
+        .map((r, i) => ({
+          ...base(r, i),
+          ...blank,
+          actor_kind: 'instructor',
+          actor_id: d.by,
+          detail: `Reset to ungraded${kept}`,
+        }));
     }
     default: {
       const unhandled: never = event;
@@ -121,13 +187,35 @@ export function auditRows(event: GradingEvent, requestedBy: number | null, known
 }
 
 const VALUES = [
-  'recorded_at', 'event_id', 'event_type', 'assignment_id', 'student_id', 'response_id', 'question_id', 'question_number', 'actor_kind',
-  'actor_id', 'actor_name', 'requested_by', 'points', 'previous_points', 'points_possible', 'feedback', 'previous_feedback', 'flag',
-  'confidence', 'reason', 'response', 'detail',
+  'recorded_at',
+  'event_id',
+  'event_type',
+  'assignment_id',
+  'student_id',
+  'response_id',
+  'question_id',
+  'question_number',
+  'actor_kind',
+  'actor_id',
+  'actor_name',
+  'requested_by',
+  'points',
+  'previous_points',
+  'points_possible',
+  'feedback',
+  'previous_feedback',
+  'flag',
+  'confidence',
+  'reason',
+  'response',
+  'detail',
 ] as const satisfies readonly (keyof AuditGradeEventRow)[];
 /** Rows are immutable: a redelivered event's rows are left as they are. */
 const auditTable: TableSpec<AuditGradeEventRow> = {
-  table: 'audit_grade_events', key: ['tenant', 'position', 'seq'], columns: ['tenant', 'position', 'seq', ...VALUES], keepOnConflict: VALUES,
+  table: 'audit_grade_events',
+  key: ['tenant', 'position', 'seq'],
+  columns: ['tenant', 'position', 'seq', ...VALUES],
+  keepOnConflict: VALUES,
 };
 
 /** The batch's new rows, and what is known of each (tenant, assignment, student)'s responses, by the one grading fold. */
@@ -151,7 +239,8 @@ export function evolveAudit(state: State, recorded: RecordedEvent): Touched | nu
   const rows = auditRows(event, Number.isInteger(actor) && actor > 0 ? actor : null, (q) => known?.responses[q] ?? null);
   if (known) state.streams.set(key, evolveGradingStream(known, event));
   const recordedAt = new Date(recorded.recordedAt).toISOString();
-  for (const row of rows) state.rows.put({ ...row, tenant, position: recorded.globalPosition, recorded_at: recordedAt, event_id: recorded.eventId });
+  for (const row of rows)
+    state.rows.put({ ...row, tenant, position: recorded.globalPosition, recorded_at: recordedAt, event_id: recorded.eventId });
   return rows.length ? { tenant, keys: [noticeKeys.school(), noticeKeys.assignment(assignmentId)] } : null;
 }
 
@@ -186,19 +275,34 @@ export const auditProjection = defineProjection<State>({
     for (const key of students.keys()) state.streams.set(key, initialGradingStream());
     // Each question's latest recorded response (id and number) in the earlier rows of every (assignment, student) the
     // batch names: what the fold knows of them (grades and edits change neither).
-    const { rows } = await tx.query<{ tenant: string; assignment_id: number; student_id: number; response_id: number; question_id: number; question_number: number }>(
+    const { rows } = await tx.query<{
+      tenant: string;
+      assignment_id: number;
+      student_id: number;
+      response_id: number;
+      question_id: number;
+      question_number: number;
+    }>(
       `SELECT DISTINCT ON (e.tenant, e.assignment_id, e.student_id, e.question_id)
          e.tenant, e.assignment_id, e.student_id, e.response_id, e.question_id, e.question_number
        FROM audit_grade_events e
        WHERE e.event_type IN ('SubmissionFileProcessed', 'OnlineResponsesCaptured') AND (e.tenant, e.assignment_id, e.student_id) IN (SELECT tenant, assignment_id, student_id
          FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))
-       ORDER BY e.tenant, e.assignment_id, e.student_id, e.question_id, e.position DESC`, [JSON.stringify([...students.values()])]);
+       ORDER BY e.tenant, e.assignment_id, e.student_id, e.question_id, e.position DESC`,
+      [JSON.stringify([...students.values()])],
+    );
     for (const r of rows) {
       const key = streamKey(r.tenant, Number(r.assignment_id), Number(r.student_id));
       const stream = state.streams.get(key) ?? initialGradingStream();
       // Known as recorded (the fold's start of a response): only its id and number matter here.
       const questionId = Number(r.question_id);
-      const known = applyChange(undefined, { kind: 'recorded', responseId: Number(r.response_id), questionId, questionNumber: Number(r.question_number), response: '' });
+      const known = applyChange(undefined, {
+        kind: 'recorded',
+        responseId: Number(r.response_id),
+        questionId,
+        questionNumber: Number(r.question_number),
+        response: '',
+      });
       if (known) state.streams.set(key, { ...stream, responses: { ...stream.responses, [questionId]: known } });
     }
   },

@@ -5,8 +5,19 @@ import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Da
 import { rowSetsOf, type Projection, type Touched } from '../projection';
 import { directoryProjection } from './directory';
 import {
-  courseByCode, courseIdsOfUser, coursesOfInstructor, coursesOfStudent, studentEmailsAmong, taughtCourseByCode, teachesAnyOf, tenantById,
-  userById, userIdsMatching, userNames, usersByIds, usersOfTenant,
+  courseByCode,
+  courseIdsOfUser,
+  coursesOfInstructor,
+  coursesOfStudent,
+  studentEmailsAmong,
+  taughtCourseByCode,
+  teachesAnyOf,
+  tenantById,
+  userById,
+  userIdsMatching,
+  userNames,
+  usersByIds,
+  usersOfTenant,
 } from './directory.queries';
 import { problemReportsProjection } from './problem-reports';
 import { problemReportsOfTenant } from './problem-reports.queries';
@@ -23,24 +34,51 @@ import { textbooksOfTenants } from './textbooks.queries';
 type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
 const databaseUrl = process.env.DATABASE_URL;
 const backends: [string, Backend][] = [
-  ['PGlite', { open: async () => { const db = await openPgliteDatabase({}); return { db, dispose: () => db.close() }; } }],
-  ...(databaseUrl ? [['PostgreSQL', {
-    open: async () => {
-      const schema = await createIsolatedSchema(databaseUrl, 'directory');
-      const db = openPostgresDatabase({ connectionString: schema.connectionString });
-      return { db, dispose: async () => { await db.close(); await schema.drop(); } };
+  [
+    'PGlite',
+    {
+      open: async () => {
+        const db = await openPgliteDatabase({});
+        return { db, dispose: () => db.close() };
+      },
     },
-  }] as [string, Backend]] : []),
+  ],
+  ...(databaseUrl
+    ? [
+        [
+          'PostgreSQL',
+          {
+            open: async () => {
+              const schema = await createIsolatedSchema(databaseUrl, 'directory');
+              const db = openPostgresDatabase({ connectionString: schema.connectionString });
+              return {
+                db,
+                dispose: async () => {
+                  await db.close();
+                  await schema.drop();
+                },
+              };
+            },
+          },
+        ] as [string, Backend],
+      ]
+    : []),
 ];
 
 const T0 = '2026-03-01T09:00:00.000Z';
-const e = (type: string, data: Record<string, unknown>): DomainEvent => ({ type, data } as DomainEvent);
+const e = (type: string, data: Record<string, unknown>): DomainEvent => ({ type, data }) as DomainEvent;
 
 function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
   return spec.map(([tenant, event], i) => ({
-    eventId: crypto.randomUUID(), type: event.type, schemaVersion: 1, data: event.data as Record<string, unknown>,
-    metadata: { tenant }, streamId: `s:${tenant}:${i}`, streamVersion: 1,
-    globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition, recordedAt: new Date(),
+    eventId: crypto.randomUUID(),
+    type: event.type,
+    schemaVersion: 1,
+    data: event.data as Record<string, unknown>,
+    metadata: { tenant },
+    streamId: `s:${tenant}:${i}`,
+    streamVersion: 1,
+    globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition,
+    recordedAt: new Date(),
   }));
 }
 
@@ -48,70 +86,162 @@ const user = (userId: number, role: string, email: string, firstName: string, la
   e('UserRegistered', { userId, email, role, passwordHash: 'x', firstName, lastName, registeredAt: T0, ...extra });
 
 /** A history that changes rows before and after they exist, twice in a batch, and across two schools. */
-const history = (): RecordedEvent[] => log([
-  ['demo', e('SchoolBrandingUpdated', { name: 'Too early', logoUrl: null, updatedAt: T0 })],
-  ['demo', e('TenantRegistered', { tenant: 'demo', name: 'Demo School', registeredAt: T0 })],
-  ['demo', e('AuthorizedDomainAdded', { domain: 'demo.school' })],
-  ['demo', e('AuthorizedDomainAdded', { domain: 'demo.school' })],
-  ['demo', e('AuthorizedDomainAdded', { domain: 'old.school' })],
-  ['demo', e('AuthorizedDomainRemoved', { domain: 'old.school' })],
-  ['demo', e('StudentPreapproved', { email: 'ada@demo.school' })],
-  ['demo', e('StudentPreapproved', { email: 'bob@demo.school' })],
-  ['demo', e('StudentPreapprovalRevoked', { email: 'bob@demo.school' })],
-  ['demo', e('SchoolBrandingUpdated', { name: 'Demo High', logoUrl: 'https://logo', updatedAt: T0 })],
-  ['other', e('TenantRegistered', { tenant: 'other', name: 'Other School', registeredAt: T0 })],
-  ['demo', e('UserProfileUpdated', { userId: 1, firstName: 'Nobody', lastName: 'Yet', updatedAt: T0 })],
-  ['demo', user(1, 'student', 'ada@demo.school', 'Ada', 'Lovelace', { class: '10', section: 'A', enrollmentDate: '2025-09-01' })],
-  ['demo', user(1, 'student', 'dup@demo.school', 'Dup', 'Licate')],
-  ['demo', user(2, 'instructor', 'grace@demo.school', 'Grace', 'Hopper', { title: 'Dr' })],
-  ['demo', user(3, 'student', 'al_an@demo.school', 'Alan', 'Turing')],
-  ['other', user(1, 'admin', 'boss@other.school', 'Bo', 'Ss')],
-  ['demo', e('UserProfileUpdated', { userId: 2, firstName: 'Grace', lastName: 'Brewster Hopper', updatedAt: T0 })],
-  ['demo', e('UserDetailsUpdated', { userId: 1, section: 'B', updatedAt: T0 })],
-  ['demo', e('SmartBuilderAccessGranted', { userId: 2, grantedBy: null, at: T0 })],
-  ['demo', e('SmartBuilderAccessRevoked', { userId: 2, revokedBy: null, at: T0 })],
-  ['demo', e('SmartBuilderAccessGranted', { userId: 2, grantedBy: null, at: T0 })],
-  ['demo', e('UserEmailChanged', { userId: 3, from: 'al_an@demo.school', to: 'alan@demo.school', changedAt: T0 })],
-  ['demo', e('StudentEnrolled', { courseId: 5, studentId: 1, enrolledAt: T0 })],
-  ['demo', e('CourseCreated', { courseId: 5, courseCode: 'MATH10', courseName: 'Maths', courseClass: '10', subject: 'Mathematics', instructorIds: [2], createdAt: T0 })],
-  ['demo', e('CourseCreated', { courseId: 6, courseCode: 'BIO10', courseName: 'Biology', courseClass: '10', subject: 'Biology', instructorIds: [], createdAt: T0 })],
-  ['demo', e('StudentEnrolled', { courseId: 5, studentId: 1, enrolledAt: T0 })],
-  ['demo', e('StudentEnrolled', { courseId: 5, studentId: 1, enrolledAt: T0 })],
-  ['demo', e('StudentEnrolled', { courseId: 5, studentId: 3, enrolledAt: T0 })],
-  ['demo', e('StudentUnenrolled', { courseId: 5, studentId: 3, unenrolledAt: T0 })],
-  ['demo', e('StudentEnrolled', { courseId: 6, studentId: 3, enrolledAt: T0 })],
-  ['demo', e('InstructorAssigned', { courseId: 6, instructorId: 2, assignedAt: T0 })],
-  ['demo', e('InstructorAssigned', { courseId: 6, instructorId: 4, assignedAt: T0 })],
-  ['demo', e('InstructorUnassigned', { courseId: 6, instructorId: 4, unassignedAt: T0 })],
-  ['demo', e('ProblemReported', {
-    reportId: 1, category: 'Other', message: 'It broke', page: null, reporterId: 1, reporterRole: 'student', reporterName: 'Ada Lovelace',
-    reporterEmail: 'ada@demo.school', reportedAt: '2026-03-01T09:00:00.000Z',
-  })],
-  ['demo', e('ProblemReported', {
-    reportId: 2, category: 'Something is broken', message: 'Again', page: '/grading', reporterId: 2, reporterRole: 'instructor',
-    reporterName: 'Grace Hopper', reporterEmail: 'grace@demo.school', reportedAt: '2026-03-02T09:00:00.000Z',
-  })],
-  ['demo', e('ProblemReported', {
-    reportId: 1, category: 'Other', message: 'Redelivered with other text', page: null, reporterId: 1, reporterRole: 'student',
-    reporterName: 'Ada Lovelace', reporterEmail: 'ada@demo.school', reportedAt: '2026-03-03T09:00:00.000Z',
-  })],
-  ['shared', e('TextbookAdded', { textbookId: 1, title: 'Algebra', subject: 'Mathematics', addedAt: T0 })],
-  ['demo', e('TextbookAdded', { textbookId: 2, title: 'Cells', author: 'Hooke', subject: 'Biology', addedAt: T0 })],
-  ['demo', e('TextbookAdded', { textbookId: 2, title: 'Cells again', author: 'Nobody', subject: 'Biology', addedAt: T0 })],
-  ['shared', e('LibraryQuestionAdded', {
-    questionId: 1, subject: 'Biology', questionType: 'short answer', questionText: 'Describe photosynthesis.', answer: '', gradingInstructions: '',
-    marksPossible: 2.5, topics: ['plants'], sourceTitle: 'Bank', sourceDocumentId: null, originalQuestionNumber: '1a', addedAt: T0,
-  })],
-  ['demo', e('LibraryQuestionAdded', {
-    questionId: 2, subject: 'Physics', questionType: 'essay', questionText: 'State the equations of motion.', answer: 'v = u + at',
-    gradingInstructions: 'One mark each', marksPossible: 3, topics: ['kinematics'], sourceTitle: 'Notes', sourceDocumentId: 7,
-    originalQuestionNumber: 2, grade: '11', addedAt: T0,
-  })],
-  ['shared', e('LibraryQuestionAdded', {
-    questionId: 1, subject: 'Chemistry', questionType: 'short answer', questionText: 'Redelivered.', answer: '', gradingInstructions: '',
-    marksPossible: 9, topics: [], sourceTitle: 'Bank', sourceDocumentId: null, originalQuestionNumber: null, addedAt: T0,
-  })],
-]);
+const history = (): RecordedEvent[] =>
+  log([
+    ['demo', e('SchoolBrandingUpdated', { name: 'Too early', logoUrl: null, updatedAt: T0 })],
+    ['demo', e('TenantRegistered', { tenant: 'demo', name: 'Demo School', registeredAt: T0 })],
+    ['demo', e('AuthorizedDomainAdded', { domain: 'demo.school' })],
+    ['demo', e('AuthorizedDomainAdded', { domain: 'demo.school' })],
+    ['demo', e('AuthorizedDomainAdded', { domain: 'old.school' })],
+    ['demo', e('AuthorizedDomainRemoved', { domain: 'old.school' })],
+    ['demo', e('StudentPreapproved', { email: 'ada@demo.school' })],
+    ['demo', e('StudentPreapproved', { email: 'bob@demo.school' })],
+    ['demo', e('StudentPreapprovalRevoked', { email: 'bob@demo.school' })],
+    ['demo', e('SchoolBrandingUpdated', { name: 'Demo High', logoUrl: 'https://logo', updatedAt: T0 })],
+    ['other', e('TenantRegistered', { tenant: 'other', name: 'Other School', registeredAt: T0 })],
+    ['demo', e('UserProfileUpdated', { userId: 1, firstName: 'Nobody', lastName: 'Yet', updatedAt: T0 })],
+    ['demo', user(1, 'student', 'ada@demo.school', 'Ada', 'Lovelace', { class: '10', section: 'A', enrollmentDate: '2025-09-01' })],
+    ['demo', user(1, 'student', 'dup@demo.school', 'Dup', 'Licate')],
+    ['demo', user(2, 'instructor', 'grace@demo.school', 'Grace', 'Hopper', { title: 'Dr' })],
+    ['demo', user(3, 'student', 'al_an@demo.school', 'Alan', 'Turing')],
+    ['other', user(1, 'admin', 'boss@other.school', 'Bo', 'Ss')],
+    ['demo', e('UserProfileUpdated', { userId: 2, firstName: 'Grace', lastName: 'Brewster Hopper', updatedAt: T0 })],
+    ['demo', e('UserDetailsUpdated', { userId: 1, section: 'B', updatedAt: T0 })],
+    ['demo', e('SmartBuilderAccessGranted', { userId: 2, grantedBy: null, at: T0 })],
+    ['demo', e('SmartBuilderAccessRevoked', { userId: 2, revokedBy: null, at: T0 })],
+    ['demo', e('SmartBuilderAccessGranted', { userId: 2, grantedBy: null, at: T0 })],
+    ['demo', e('UserEmailChanged', { userId: 3, from: 'al_an@demo.school', to: 'alan@demo.school', changedAt: T0 })],
+    ['demo', e('StudentEnrolled', { courseId: 5, studentId: 1, enrolledAt: T0 })],
+    [
+      'demo',
+      e('CourseCreated', {
+        courseId: 5,
+        courseCode: 'MATH10',
+        courseName: 'Maths',
+        courseClass: '10',
+        subject: 'Mathematics',
+        instructorIds: [2],
+        createdAt: T0,
+      }),
+    ],
+    [
+      'demo',
+      e('CourseCreated', {
+        courseId: 6,
+        courseCode: 'BIO10',
+        courseName: 'Biology',
+        courseClass: '10',
+        subject: 'Biology',
+        instructorIds: [],
+        createdAt: T0,
+      }),
+    ],
+    ['demo', e('StudentEnrolled', { courseId: 5, studentId: 1, enrolledAt: T0 })],
+    ['demo', e('StudentEnrolled', { courseId: 5, studentId: 1, enrolledAt: T0 })],
+    ['demo', e('StudentEnrolled', { courseId: 5, studentId: 3, enrolledAt: T0 })],
+    ['demo', e('StudentUnenrolled', { courseId: 5, studentId: 3, unenrolledAt: T0 })],
+    ['demo', e('StudentEnrolled', { courseId: 6, studentId: 3, enrolledAt: T0 })],
+    ['demo', e('InstructorAssigned', { courseId: 6, instructorId: 2, assignedAt: T0 })],
+    ['demo', e('InstructorAssigned', { courseId: 6, instructorId: 4, assignedAt: T0 })],
+    ['demo', e('InstructorUnassigned', { courseId: 6, instructorId: 4, unassignedAt: T0 })],
+    [
+      'demo',
+      e('ProblemReported', {
+        reportId: 1,
+        category: 'Other',
+        message: 'It broke',
+        page: null,
+        reporterId: 1,
+        reporterRole: 'student',
+        reporterName: 'Ada Lovelace',
+        reporterEmail: 'ada@demo.school',
+        reportedAt: '2026-03-01T09:00:00.000Z',
+      }),
+    ],
+    [
+      'demo',
+      e('ProblemReported', {
+        reportId: 2,
+        category: 'Something is broken',
+        message: 'Again',
+        page: '/grading',
+        reporterId: 2,
+        reporterRole: 'instructor',
+        reporterName: 'Grace Hopper',
+        reporterEmail: 'grace@demo.school',
+        reportedAt: '2026-03-02T09:00:00.000Z',
+      }),
+    ],
+    [
+      'demo',
+      e('ProblemReported', {
+        reportId: 1,
+        category: 'Other',
+        message: 'Redelivered with other text',
+        page: null,
+        reporterId: 1,
+        reporterRole: 'student',
+        reporterName: 'Ada Lovelace',
+        reporterEmail: 'ada@demo.school',
+        reportedAt: '2026-03-03T09:00:00.000Z',
+      }),
+    ],
+    ['shared', e('TextbookAdded', { textbookId: 1, title: 'Algebra', subject: 'Mathematics', addedAt: T0 })],
+    ['demo', e('TextbookAdded', { textbookId: 2, title: 'Cells', author: 'Hooke', subject: 'Biology', addedAt: T0 })],
+    ['demo', e('TextbookAdded', { textbookId: 2, title: 'Cells again', author: 'Nobody', subject: 'Biology', addedAt: T0 })],
+    [
+      'shared',
+      e('LibraryQuestionAdded', {
+        questionId: 1,
+        subject: 'Biology',
+        questionType: 'short answer',
+        questionText: 'Describe photosynthesis.',
+        answer: '',
+        gradingInstructions: '',
+        marksPossible: 2.5,
+        topics: ['plants'],
+        sourceTitle: 'Bank',
+        sourceDocumentId: null,
+        originalQuestionNumber: '1a',
+        addedAt: T0,
+      }),
+    ],
+    [
+      'demo',
+      e('LibraryQuestionAdded', {
+        questionId: 2,
+        subject: 'Physics',
+        questionType: 'essay',
+        questionText: 'State the equations of motion.',
+        answer: 'v = u + at',
+        gradingInstructions: 'One mark each',
+        marksPossible: 3,
+        topics: ['kinematics'],
+        sourceTitle: 'Notes',
+        sourceDocumentId: 7,
+        originalQuestionNumber: 2,
+        grade: '11',
+        addedAt: T0,
+      }),
+    ],
+    [
+      'shared',
+      e('LibraryQuestionAdded', {
+        questionId: 1,
+        subject: 'Chemistry',
+        questionType: 'short answer',
+        questionText: 'Redelivered.',
+        answer: '',
+        gradingInstructions: '',
+        marksPossible: 9,
+        topics: [],
+        sourceTitle: 'Bank',
+        sourceDocumentId: null,
+        originalQuestionNumber: null,
+        addedAt: T0,
+      }),
+    ],
+  ]);
 
 const projections: Projection[] = [directoryProjection, problemReportsProjection, textbooksProjection, questionLibraryProjection];
 
@@ -133,9 +263,15 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
   beforeEach(async () => {
     one = await backend.open();
     all = await backend.open();
-    for (const p of projections) { await p.migrate(one.db); await p.migrate(all.db); }
+    for (const p of projections) {
+      await p.migrate(one.db);
+      await p.migrate(all.db);
+    }
   });
-  afterEach(async () => { await one.dispose(); await all.dispose(); });
+  afterEach(async () => {
+    await one.dispose();
+    await all.dispose();
+  });
 
   it('one big batch leaves the tables that one event per batch leaves, with the same notices; redelivered, nothing changes', async () => {
     const events = history();
@@ -143,7 +279,7 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
     const batchNotices: Record<string, Touched[]> = {};
     for (const p of projections) {
       notices[p.name] = [];
-      for (const event of events) notices[p.name]!.push(...await one.db.transaction((tx) => p.applyBatch(tx, [event])));
+      for (const event of events) notices[p.name]!.push(...(await one.db.transaction((tx) => p.applyBatch(tx, [event]))));
       batchNotices[p.name] = await all.db.transaction((tx) => p.applyBatch(tx, events));
     }
     expect(batchNotices).toEqual(notices);
@@ -152,7 +288,9 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
     for (const p of projections) await all.db.transaction((tx) => p.applyBatch(tx, events));
     expect(await dump(all.db)).toEqual(expected);
     expect(notices[directoryProjection.name]!.slice(0, 2)).toEqual([
-      { tenant: 'demo', keys: [noticeKeys.school()] }, { tenant: 'demo', keys: [noticeKeys.school()] }]);
+      { tenant: 'demo', keys: [noticeKeys.school()] },
+      { tenant: 'demo', keys: [noticeKeys.school()] },
+    ]);
   });
 
   it('folds the history into the rows the queries read', async () => {
@@ -160,18 +298,43 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
     for (const p of projections) await db.transaction((tx) => p.applyBatch(tx, history()));
 
     expect(await tenantById(db, 'demo')).toMatchObject({
-      tenant: 'demo', name: 'Demo High', logo_url: 'https://logo', domains: ['demo.school'], preapproved: ['ada@demo.school'],
+      tenant: 'demo',
+      name: 'Demo High',
+      logo_url: 'https://logo',
+      domains: ['demo.school'],
+      preapproved: ['ada@demo.school'],
     });
     expect(await tenantById(db, 'nowhere')).toBeNull();
     expect(await userById(db, 'demo', 1)).toMatchObject({
-      tenant: 'demo', user_id: 1, email: 'ada@demo.school', role: 'student', first_name: 'Ada', last_name: 'Lovelace', title: '', class: '10',
-      section: 'B', enrollment_date: '2025-09-01', smart_builder: false,
+      tenant: 'demo',
+      user_id: 1,
+      email: 'ada@demo.school',
+      role: 'student',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      title: '',
+      class: '10',
+      section: 'B',
+      enrollment_date: '2025-09-01',
+      smart_builder: false,
     });
-    expect(await userById(db, 'demo', 2)).toMatchObject({ first_name: 'Grace', last_name: 'Brewster Hopper', title: 'Dr', smart_builder: true });
+    expect(await userById(db, 'demo', 2)).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Brewster Hopper',
+      title: 'Dr',
+      smart_builder: true,
+    });
     expect((await usersByIds(db, 'demo', [3, 1, 99, 1])).map((u) => u.user_id)).toEqual([1, 3]);
-    expect(await userNames(db, 'demo', [1, 3])).toEqual(new Map([[1, 'Ada Lovelace'], [3, 'Alan Turing']]));
+    expect(await userNames(db, 'demo', [1, 3])).toEqual(
+      new Map([
+        [1, 'Ada Lovelace'],
+        [3, 'Alan Turing'],
+      ]),
+    );
     expect((await usersOfTenant(db, 'demo')).map((u) => u.user_id)).toEqual([2, 1, 3]);
-    expect(await studentEmailsAmong(db, 'demo', ['ada@demo.school', 'grace@demo.school', 'nobody@demo.school'])).toEqual(['ada@demo.school']);
+    expect(await studentEmailsAmong(db, 'demo', ['ada@demo.school', 'grace@demo.school', 'nobody@demo.school'])).toEqual([
+      'ada@demo.school',
+    ]);
     expect(await userIdsMatching(db, 'demo', 'al_an')).toEqual([]);
     expect((await userIdsMatching(db, 'demo', 'ALAN')).sort()).toEqual([3]);
     expect(await userIdsMatching(db, 'demo', 'a', [1, 2])).toEqual(expect.arrayContaining([1, 2]));
@@ -195,17 +358,25 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
       { tenant: 'shared', textbook_id: 1, title: 'Algebra', author: null, subject: 'Mathematics' },
     ]);
     const found = await searchLibraryQuestions(db, ['shared', 'demo'], { terms: ['photosyn:*'], limit: 10 });
-    expect(found).toEqual([expect.objectContaining({ question_id: 1, subject: 'Biology', marks_possible: 2.5, original_question_number: '1a' })]);
-    expect(await searchLibraryQuestions(db, ['demo'], { terms: [], marksMin: 3, limit: 10 }))
-      .toEqual([expect.objectContaining({ question_id: 2, source_document_id: 7, original_question_number: 2, grade: '11' })]);
-    expect(await libraryFacets(db, ['shared', 'demo'])).toEqual({ subjects: ['Biology', 'Physics'], question_types: ['essay', 'short answer'] });
+    expect(found).toEqual([
+      expect.objectContaining({ question_id: 1, subject: 'Biology', marks_possible: 2.5, original_question_number: '1a' }),
+    ]);
+    expect(await searchLibraryQuestions(db, ['demo'], { terms: [], marksMin: 3, limit: 10 })).toEqual([
+      expect.objectContaining({ question_id: 2, source_document_id: 7, original_question_number: 2, grade: '11' }),
+    ]);
+    expect(await libraryFacets(db, ['shared', 'demo'])).toEqual({
+      subjects: ['Biology', 'Physics'],
+      question_types: ['essay', 'short answer'],
+    });
   });
 
   it('reads each table at most once and writes it at most twice (one delete, one upsert), whatever the batch size', async () => {
     const events = [...history(), ...history()];
     for (const p of projections) {
       const def = (p as Projection & { definition: unknown }).definition as {
-        init(): object; load(tx: SqlClient, s: object, e: readonly RecordedEvent[]): Promise<void>; evolve(s: object, e: RecordedEvent): unknown;
+        init(): object;
+        load(tx: SqlClient, s: object, e: readonly RecordedEvent[]): Promise<void>;
+        evolve(s: object, e: RecordedEvent): unknown;
         save?(tx: SqlClient, s: object): Promise<void>;
       };
       const state = def.init();
@@ -213,7 +384,8 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
         await def.load(tx, state, events);
         for (const s of rowSetsOf(state)) expect(s.statements).toBeLessThanOrEqual(1);
         for (const event of events) def.evolve(state, event);
-        if (def.save) await def.save(tx, state); else for (const s of rowSetsOf(state)) await s.flush(tx);
+        if (def.save) await def.save(tx, state);
+        else for (const s of rowSetsOf(state)) await s.flush(tx);
       });
       expect(rowSetsOf(state).length).toBe(p.tables.length);
       for (const s of rowSetsOf(state)) expect(s.statements).toBeLessThanOrEqual(3);

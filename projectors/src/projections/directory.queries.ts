@@ -34,7 +34,9 @@ export async function userByEmail(db: SqlClient, tenant: string, email: string):
 export async function usersByIds(db: SqlClient, tenant: string, ids: readonly number[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<UserRow>(
-    'SELECT * FROM users WHERE tenant = $1 AND user_id = ANY($2::int[]) ORDER BY last_name, first_name, user_id', [tenant, [...new Set(ids)]]);
+    'SELECT * FROM users WHERE tenant = $1 AND user_id = ANY($2::int[]) ORDER BY last_name, first_name, user_id',
+    [tenant, [...new Set(ids)]],
+  );
   return rows;
 }
 
@@ -58,7 +60,9 @@ export async function usersOfTenant(db: SqlClient, tenant: string): Promise<User
 export async function studentEmailsAmong(db: SqlClient, tenant: string, emails: readonly string[]): Promise<string[]> {
   if (emails.length === 0) return [];
   const { rows } = await db.query<{ email: string }>(
-    "SELECT email FROM users WHERE tenant = $1 AND role = 'student' AND email = ANY($2::text[])", [tenant, [...emails]]);
+    "SELECT email FROM users WHERE tenant = $1 AND role = 'student' AND email = ANY($2::text[])",
+    [tenant, [...emails]],
+  );
   return rows.map((r) => r.email);
 }
 
@@ -71,7 +75,9 @@ export async function userIdsMatching(db: SqlClient, tenant: string, text: strin
   const { rows } = await db.query<{ user_id: number }>(
     `SELECT user_id FROM users WHERE tenant = $1
        AND ((first_name || ' ' || last_name) ILIKE $2 ESCAPE '\\' OR email ILIKE $2 ESCAPE '\\')
-       AND ($3::int[] IS NULL OR user_id = ANY($3::int[]))`, [tenant, pattern, ids ? [...ids] : null]);
+       AND ($3::int[] IS NULL OR user_id = ANY($3::int[]))`,
+    [tenant, pattern, ids ? [...ids] : null],
+  );
   return rows.map((r) => Number(r.user_id));
 }
 
@@ -92,7 +98,9 @@ export async function courseByCode(db: SqlClient, tenant: string, code: string):
 export async function directoryCoursesByIds(db: SqlClient, tenant: string, ids: readonly number[]): Promise<CourseRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<CourseRow>(
-    'SELECT * FROM courses WHERE tenant = $1 AND course_id = ANY($2::int[]) ORDER BY course_code', [tenant, [...new Set(ids)]]);
+    'SELECT * FROM courses WHERE tenant = $1 AND course_id = ANY($2::int[]) ORDER BY course_code',
+    [tenant, [...new Set(ids)]],
+  );
   return rows;
 }
 
@@ -104,30 +112,38 @@ export async function coursesOfTenant(db: SqlClient, tenant: string): Promise<Co
 
 /** The courses a student is enrolled in, by course code. */
 export async function coursesOfStudent(db: SqlClient, tenant: string, studentId: number): Promise<CourseRow[]> {
-  const { rows } = await db.query<CourseRow>(
-    'SELECT * FROM courses WHERE tenant = $1 AND $2 = ANY(student_ids) ORDER BY course_code', [tenant, studentId]);
+  const { rows } = await db.query<CourseRow>('SELECT * FROM courses WHERE tenant = $1 AND $2 = ANY(student_ids) ORDER BY course_code', [
+    tenant,
+    studentId,
+  ]);
   return rows;
 }
 
 /** The courses an instructor teaches, by course code. */
 export async function coursesOfInstructor(db: SqlClient, tenant: string, instructorId: number): Promise<CourseRow[]> {
-  const { rows } = await db.query<CourseRow>(
-    'SELECT * FROM courses WHERE tenant = $1 AND $2 = ANY(instructor_ids) ORDER BY course_code', [tenant, instructorId]);
+  const { rows } = await db.query<CourseRow>('SELECT * FROM courses WHERE tenant = $1 AND $2 = ANY(instructor_ids) ORDER BY course_code', [
+    tenant,
+    instructorId,
+  ]);
   return rows;
 }
 
 /** The course an instructor teaches with this code (case-insensitive), or null. */
 export async function taughtCourseByCode(db: SqlClient, tenant: string, instructorId: number, code: string): Promise<CourseRow | null> {
   const { rows } = await db.query<CourseRow>(
-    'SELECT * FROM courses WHERE tenant = $1 AND upper(course_code) = upper($2) AND $3 = ANY(instructor_ids)', [tenant, code, instructorId]);
+    'SELECT * FROM courses WHERE tenant = $1 AND upper(course_code) = upper($2) AND $3 = ANY(instructor_ids)',
+    [tenant, code, instructorId],
+  );
   return rows[0] ?? null;
 }
 
 /** Ids of the courses a user belongs to: enrolled in (student) or teaching (any other role). */
 export async function courseIdsOfUser(db: SqlClient, tenant: string, userId: number, role: string): Promise<number[]> {
   const column = role === 'student' ? 'student_ids' : 'instructor_ids';
-  const { rows } = await db.query<{ course_id: number }>(
-    `SELECT course_id FROM courses WHERE tenant = $1 AND $2 = ANY(${column})`, [tenant, userId]);
+  const { rows } = await db.query<{ course_id: number }>(`SELECT course_id FROM courses WHERE tenant = $1 AND $2 = ANY(${column})`, [
+    tenant,
+    userId,
+  ]);
   return rows.map((r) => Number(r.course_id));
 }
 
@@ -135,6 +151,8 @@ export async function courseIdsOfUser(db: SqlClient, tenant: string, userId: num
 export async function teachesAnyOf(db: SqlClient, tenant: string, instructorId: number, courseIds: readonly number[]): Promise<boolean> {
   if (courseIds.length === 0) return false;
   const { rows } = await db.query(
-    'SELECT 1 FROM courses WHERE tenant = $1 AND course_id = ANY($2::int[]) AND $3 = ANY(instructor_ids) LIMIT 1', [tenant, [...courseIds], instructorId]);
+    'SELECT 1 FROM courses WHERE tenant = $1 AND course_id = ANY($2::int[]) AND $3 = ANY(instructor_ids) LIMIT 1',
+    [tenant, [...courseIds], instructorId],
+  );
   return rows.length > 0;
 }

@@ -8,45 +8,93 @@ const SCHOOL_KEY = noticeKeys.school();
 
 /** A school: its name, logo, the e-mail domains that may sign up and the pre-approved student e-mails. */
 export type TenantRow = {
-  tenant: string; name: string; logo_url: string | null; domains: string[]; preapproved: string[];
+  tenant: string;
+  name: string;
+  logo_url: string | null;
+  domains: string[];
+  preapproved: string[];
   /** The position of the last event that changed the row. */
   position: string;
 };
 
 /** A person of a school (student, instructor or admin). */
 export type UserRow = {
-  tenant: string; user_id: number; email: string; role: Role; first_name: string; last_name: string; title: string;
-  class: string; section: string; enrollment_date: string; smart_builder: boolean;
+  tenant: string;
+  user_id: number;
+  email: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  title: string;
+  class: string;
+  section: string;
+  enrollment_date: string;
+  smart_builder: boolean;
   /** The position of the last event that changed the row. */
   position: string;
 };
 
 /** A course with its instructors and enrolled students. */
 export type CourseRow = {
-  tenant: string; course_id: number; course_code: string; course_name: string; course_class: string; subject: string;
-  instructor_ids: number[]; student_ids: number[];
+  tenant: string;
+  course_id: number;
+  course_code: string;
+  course_name: string;
+  course_class: string;
+  subject: string;
+  instructor_ids: number[];
+  student_ids: number[];
   /** The position of the last event that changed the row. */
   position: string;
 };
 
 const tenantsTable: TableSpec<TenantRow> = {
-  table: 'tenants', key: ['tenant'], columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved', 'position'],
+  table: 'tenants',
+  key: ['tenant'],
+  columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved', 'position'],
 };
 const usersTable: TableSpec<UserRow> = {
-  table: 'users', key: ['tenant', 'user_id'],
-  columns: ['tenant', 'user_id', 'email', 'role', 'first_name', 'last_name', 'title', 'class', 'section', 'enrollment_date', 'smart_builder', 'position'],
+  table: 'users',
+  key: ['tenant', 'user_id'],
+  columns: [
+    'tenant',
+    'user_id',
+    'email',
+    'role',
+    'first_name',
+    'last_name',
+    'title',
+    'class',
+    'section',
+    'enrollment_date',
+    'smart_builder',
+    'position',
+  ],
 };
 const coursesTable: TableSpec<CourseRow> = {
-  table: 'courses', key: ['tenant', 'course_id'],
+  table: 'courses',
+  key: ['tenant', 'course_id'],
   columns: ['tenant', 'course_id', 'course_code', 'course_name', 'course_class', 'subject', 'instructor_ids', 'student_ids', 'position'],
 };
 
 type State = { tenants: RowSet<TenantRow>; users: RowSet<UserRow>; courses: RowSet<CourseRow> };
 
-const TENANT_EVENTS = new Set(['TenantRegistered', 'SchoolBrandingUpdated', 'AuthorizedDomainAdded', 'AuthorizedDomainRemoved',
-  'StudentPreapproved', 'StudentPreapprovalRevoked']);
-const USER_EVENTS = new Set(['UserRegistered', 'UserProfileUpdated', 'UserDetailsUpdated', 'SmartBuilderAccessGranted',
-  'SmartBuilderAccessRevoked', 'UserEmailChanged']);
+const TENANT_EVENTS = new Set([
+  'TenantRegistered',
+  'SchoolBrandingUpdated',
+  'AuthorizedDomainAdded',
+  'AuthorizedDomainRemoved',
+  'StudentPreapproved',
+  'StudentPreapprovalRevoked',
+]);
+const USER_EVENTS = new Set([
+  'UserRegistered',
+  'UserProfileUpdated',
+  'UserDetailsUpdated',
+  'SmartBuilderAccessGranted',
+  'SmartBuilderAccessRevoked',
+  'UserEmailChanged',
+]);
 const COURSE_EVENTS = new Set(['CourseCreated', 'StudentEnrolled', 'StudentUnenrolled', 'InstructorAssigned', 'InstructorUnassigned']);
 
 const withItem = <T>(list: T[], item: T): T[] => (list.includes(item) ? list : [...list, item]);
@@ -100,8 +148,18 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
       const d = event.data;
       if (!state.users.has({ tenant, user_id: d.userId })) {
         state.users.put({
-          tenant, user_id: d.userId, email: d.email, role: d.role, first_name: d.firstName, last_name: d.lastName, title: d.title ?? '',
-          class: d.class ?? '', section: d.section ?? '', enrollment_date: d.enrollmentDate ?? '', smart_builder: false, position,
+          tenant,
+          user_id: d.userId,
+          email: d.email,
+          role: d.role,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          title: d.title ?? '',
+          class: d.class ?? '',
+          section: d.section ?? '',
+          enrollment_date: d.enrollmentDate ?? '',
+          smart_builder: false,
+          position,
         });
       }
       return { tenant, keys: [noticeKeys.user(d.userId), SCHOOL_KEY] };
@@ -113,7 +171,10 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
     case 'UserDetailsUpdated': {
       const d = event.data;
       return user(d.userId, (u) => ({
-        ...u, class: d.class ?? u.class, section: d.section ?? u.section, enrollment_date: d.enrollmentDate ?? u.enrollment_date,
+        ...u,
+        class: d.class ?? u.class,
+        section: d.section ?? u.section,
+        enrollment_date: d.enrollmentDate ?? u.enrollment_date,
       }));
     }
     case 'SmartBuilderAccessGranted':
@@ -129,8 +190,15 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
       const d = event.data;
       if (!state.courses.has({ tenant, course_id: d.courseId })) {
         state.courses.put({
-          tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, course_class: d.courseClass,
-          subject: d.subject, instructor_ids: [...d.instructorIds], student_ids: [], position,
+          tenant,
+          course_id: d.courseId,
+          course_code: d.courseCode,
+          course_name: d.courseName,
+          course_class: d.courseClass,
+          subject: d.subject,
+          instructor_ids: [...d.instructorIds],
+          student_ids: [],
+          position,
         });
       }
       return { tenant, keys: [noticeKeys.course(d.courseId), SCHOOL_KEY, ...d.instructorIds.map(noticeKeys.user)] };

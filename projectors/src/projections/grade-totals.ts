@@ -15,8 +15,21 @@ export type GradeRow = { tenant: string; assignment_id: number; student_id: numb
 
 /** A stored mark as the fold's response state: only points and graded are kept, the rest is neutral. */
 const marksOf = (r: GradeRow): GradedResponse => ({
-  responseId: 0, questionId: r.question_id, questionNumber: 0, response: '', responseVersion: 0, points: Number(r.points), pointsPossible: null,
-  feedback: '', originalFeedback: '', graded: r.graded, gradedBy: '', manual: false, flaggedForReview: '', flagResolved: false, version: 0,
+  responseId: 0,
+  questionId: r.question_id,
+  questionNumber: 0,
+  response: '',
+  responseVersion: 0,
+  points: Number(r.points),
+  pointsPossible: null,
+  feedback: '',
+  originalFeedback: '',
+  graded: r.graded,
+  gradedBy: '',
+  manual: false,
+  flaggedForReview: '',
+  flagResolved: false,
+  version: 0,
 });
 
 export type StudentGradeTotals = { assignmentId: number; studentId: number; gradedQuestions: number; obtained: number };
@@ -33,7 +46,8 @@ export class GradeTotals {
 
   constructor(table: string) {
     const spec: TableSpec<GradeRow> = {
-      table, key: ['tenant', 'assignment_id', 'student_id', 'question_id'],
+      table,
+      key: ['tenant', 'assignment_id', 'student_id', 'question_id'],
       columns: ['tenant', 'assignment_id', 'student_id', 'question_id', 'points', 'graded'],
     };
     this.rows = new RowSet(spec);
@@ -51,10 +65,12 @@ export class GradeTotals {
       students.set(JSON.stringify(k), k);
     }
     if (students.size === 0) return;
-    const found = await this.rows.loadWhere(tx,
+    const found = await this.rows.loadWhere(
+      tx,
       `(t.tenant, t.assignment_id, t.student_id) IN (SELECT tenant, assignment_id, student_id
         FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`,
-      [JSON.stringify([...students.values()])]);
+      [JSON.stringify([...students.values()])],
+    );
     for (const r of found) this.index(r);
   }
 

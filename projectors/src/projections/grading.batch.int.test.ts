@@ -16,14 +16,35 @@ import { gradedResponseById, gradedResponsesOf, gradingSubmissionsOf, responseHi
 type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
 const databaseUrl = process.env.DATABASE_URL;
 const backends: [string, Backend][] = [
-  ['PGlite', { open: async () => { const db = await openPgliteDatabase({}); return { db, dispose: () => db.close() }; } }],
-  ...(databaseUrl ? [['PostgreSQL', {
-    open: async () => {
-      const schema = await createIsolatedSchema(databaseUrl, 'grading_batch');
-      const db = openPostgresDatabase({ connectionString: schema.connectionString });
-      return { db, dispose: async () => { await db.close(); await schema.drop(); } };
+  [
+    'PGlite',
+    {
+      open: async () => {
+        const db = await openPgliteDatabase({});
+        return { db, dispose: () => db.close() };
+      },
     },
-  }] as [string, Backend]] : []),
+  ],
+  ...(databaseUrl
+    ? [
+        [
+          'PostgreSQL',
+          {
+            open: async () => {
+              const schema = await createIsolatedSchema(databaseUrl, 'grading_batch');
+              const db = openPostgresDatabase({ connectionString: schema.connectionString });
+              return {
+                db,
+                dispose: async () => {
+                  await db.close();
+                  await schema.drop();
+                },
+              };
+            },
+          },
+        ] as [string, Backend],
+      ]
+    : []),
 ];
 
 const T0 = '2026-03-01T09:00:00.000Z';
@@ -33,16 +54,27 @@ function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
   return spec.map(([tenant, event], i): RecordedEvent => {
     const data = event.data as Record<string, unknown>;
     return {
-      eventId: `e${i + 1}`, type: event.type, schemaVersion: 1, data, metadata: { tenant, actorId: '9' },
-      streamId: `grading:${tenant}:${String(data.assignmentId)}:${String(data.studentId)}`, streamVersion: 1,
-      globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition, recordedAt: at(i),
+      eventId: `e${i + 1}`,
+      type: event.type,
+      schemaVersion: 1,
+      data,
+      metadata: { tenant, actorId: '9' },
+      streamId: `grading:${tenant}:${String(data.assignmentId)}:${String(data.studentId)}`,
+      streamVersion: 1,
+      globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition,
+      recordedAt: at(i),
     };
   });
 }
 
 const rid = (questionId: number, studentId: number) => questionId * 1000 + studentId;
 const responses = (questionIds: number[], studentId: number, text = 'x') =>
-  questionIds.map((questionId, i) => ({ responseId: rid(questionId, studentId), questionId, questionNumber: i + 1, response: `${text}${questionId}` }));
+  questionIds.map((questionId, i) => ({
+    responseId: rid(questionId, studentId),
+    questionId,
+    questionNumber: i + 1,
+    response: `${text}${questionId}`,
+  }));
 const captured = (assignmentId: number, studentId: number, questionIds: number[], text = 'typed'): DomainEvent => ({
   type: 'OnlineResponsesCaptured',
   data: { assignmentId, studentId, submissionVersion: 3, capturedAt: T0, responses: responses(questionIds, studentId, text) },
@@ -50,23 +82,56 @@ const captured = (assignmentId: number, studentId: number, questionIds: number[]
 const uploaded = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent => ({
   type: 'SubmissionFileProcessed',
   data: {
-    assignmentId, studentId, fileKey: `k${studentId}`, originalFilename: 'scan.pdf', method: 'ocr', responses: responses(questionIds, studentId, 'file'),
-    processedBy: 9, processedAt: T0,
+    assignmentId,
+    studentId,
+    fileKey: `k${studentId}`,
+    originalFilename: 'scan.pdf',
+    method: 'ocr',
+    responses: responses(questionIds, studentId, 'file'),
+    processedBy: 9,
+    processedAt: T0,
   },
 });
-const graded = (assignmentId: number, studentId: number, questionId: number, questionNumber: number, points: number, flag = ''): DomainEvent => ({
+const graded = (
+  assignmentId: number,
+  studentId: number,
+  questionId: number,
+  questionNumber: number,
+  points: number,
+  flag = '',
+): DomainEvent => ({
   type: 'ResponseGraded',
   data: {
-    assignmentId, studentId, responseId: rid(questionId, studentId), questionId, questionNumber, pointsObtained: points, pointsPossible: 2,
-    feedback: `got ${points}`, flaggedForReview: flag, grader: { kind: 'offline', name: 'offline' }, confidence: flag ? 0.4 : 0.9,
-    inputs: { questionVersion: 1, responseVersion: 1 }, gradedAt: T0,
+    assignmentId,
+    studentId,
+    responseId: rid(questionId, studentId),
+    questionId,
+    questionNumber,
+    pointsObtained: points,
+    pointsPossible: 2,
+    feedback: `got ${points}`,
+    flaggedForReview: flag,
+    grader: { kind: 'offline', name: 'offline' },
+    confidence: flag ? 0.4 : 0.9,
+    inputs: { questionVersion: 1, responseVersion: 1 },
+    gradedAt: T0,
   },
 });
 const edited = (assignmentId: number, studentId: number, questionId: number, previous: number, points: number): DomainEvent => ({
   type: 'ResponseMarkEdited',
   data: {
-    assignmentId, studentId, responseId: rid(questionId, studentId), questionId, previousPoints: previous, points, pointsPossible: 2,
-    previousFeedback: `got ${previous}`, feedback: 'by hand', by: 9, reason: 'units', editedAt: T0,
+    assignmentId,
+    studentId,
+    responseId: rid(questionId, studentId),
+    questionId,
+    previousPoints: previous,
+    points,
+    pointsPossible: 2,
+    previousFeedback: `got ${previous}`,
+    feedback: 'by hand',
+    by: 9,
+    reason: 'units',
+    editedAt: T0,
   },
 });
 const resolved = (assignmentId: number, studentId: number, questionId: number): DomainEvent => ({
@@ -74,7 +139,8 @@ const resolved = (assignmentId: number, studentId: number, questionId: number): 
   data: { assignmentId, studentId, responseId: rid(questionId, studentId), questionId, flag: 'unsure', by: 9, resolvedAt: T0 },
 });
 const reset = (assignmentId: number, studentId: number, questionIds: number[], keptManual?: number[]): DomainEvent => ({
-  type: 'GradingReset', data: { assignmentId, studentId, questionIds, ...(keptManual ? { keptManual } : {}), by: 9, resetAt: T0 },
+  type: 'GradingReset',
+  data: { assignmentId, studentId, questionIds, ...(keptManual ? { keptManual } : {}), by: 9, resetAt: T0 },
 });
 
 /**
@@ -83,21 +149,33 @@ const reset = (assignmentId: number, studentId: number, questionIds: number[], k
  * regrade after a reset, a grade and an edit naming a response never recorded, another event type in between, and a
  * second school with the same ids.
  */
-const term = (): RecordedEvent[] => log([
-  ['demo', captured(11, 101, [111, 112, 113])],
-  ['demo', { type: 'AssignmentSubmitted', data: { assignmentId: 11, studentId: 101, submittedAt: T0 } }],
-  ['demo', graded(11, 101, 111, 1, 2)], ['demo', graded(11, 101, 112, 2, 0.5, 'unsure')], ['demo', graded(11, 101, 113, 3, 1)],
-  ['demo', captured(11, 102, [111, 112])],
-  ['demo', uploaded(11, 101, [111, 112, 113])],
-  ['demo', graded(11, 101, 111, 1, 1.5)], ['demo', graded(11, 101, 112, 2, 0.25, 'unsure')],
-  ['demo', resolved(11, 101, 112)], ['demo', edited(11, 101, 112, 0.25, 1)],
-  ['demo', graded(11, 102, 111, 1, 2)], ['demo', graded(11, 102, 112, 2, 2)],
-  ['demo', reset(11, 101, [111, 113, 999], [112])], ['demo', graded(11, 101, 111, 1, 2)],
-  ['demo', reset(11, 102, [111, 112])], ['demo', captured(11, 102, [112], 'again')],
-  ['demo', graded(11, 103, 111, 1, 2)], ['demo', edited(11, 103, 111, 0, 1)],
-  ['demo', captured(12, 101, [121])], ['demo', graded(12, 101, 121, 1, 0.1)],
-  ['other', captured(11, 101, [111])], ['other', graded(11, 101, 111, 1, 1)], ['other', reset(11, 101, [111])],
-]);
+const term = (): RecordedEvent[] =>
+  log([
+    ['demo', captured(11, 101, [111, 112, 113])],
+    ['demo', { type: 'AssignmentSubmitted', data: { assignmentId: 11, studentId: 101, submittedAt: T0 } }],
+    ['demo', graded(11, 101, 111, 1, 2)],
+    ['demo', graded(11, 101, 112, 2, 0.5, 'unsure')],
+    ['demo', graded(11, 101, 113, 3, 1)],
+    ['demo', captured(11, 102, [111, 112])],
+    ['demo', uploaded(11, 101, [111, 112, 113])],
+    ['demo', graded(11, 101, 111, 1, 1.5)],
+    ['demo', graded(11, 101, 112, 2, 0.25, 'unsure')],
+    ['demo', resolved(11, 101, 112)],
+    ['demo', edited(11, 101, 112, 0.25, 1)],
+    ['demo', graded(11, 102, 111, 1, 2)],
+    ['demo', graded(11, 102, 112, 2, 2)],
+    ['demo', reset(11, 101, [111, 113, 999], [112])],
+    ['demo', graded(11, 101, 111, 1, 2)],
+    ['demo', reset(11, 102, [111, 112])],
+    ['demo', captured(11, 102, [112], 'again')],
+    ['demo', graded(11, 103, 111, 1, 2)],
+    ['demo', edited(11, 103, 111, 0, 1)],
+    ['demo', captured(12, 101, [121])],
+    ['demo', graded(12, 101, 121, 1, 0.1)],
+    ['other', captured(11, 101, [111])],
+    ['other', graded(11, 101, 111, 1, 1)],
+    ['other', reset(11, 101, [111])],
+  ]);
 
 const cases: Projection[] = [gradingProjection, auditProjection];
 
@@ -133,15 +211,26 @@ describe.each(backends)('grading and audit read models in batches on %s', (_name
   beforeAll(async () => {
     one = await backend.open();
     many = await backend.open();
-    for (const p of cases) { await p.migrate(one.db); await p.migrate(many.db); }
+    for (const p of cases) {
+      await p.migrate(one.db);
+      await p.migrate(many.db);
+    }
   });
   beforeEach(async () => {
-    for (const p of cases) for (const table of p.tables) { await one.db.query(`DELETE FROM ${table}`); await many.db.query(`DELETE FROM ${table}`); }
+    for (const p of cases)
+      for (const table of p.tables) {
+        await one.db.query(`DELETE FROM ${table}`);
+        await many.db.query(`DELETE FROM ${table}`);
+      }
   });
-  afterAll(async () => { await one?.dispose(); await many?.dispose(); });
+  afterAll(async () => {
+    await one?.dispose();
+    await many?.dispose();
+  });
 
   it.each(cases.map((p) => [p.name, p] as const))(
-    '%s: one big batch leaves the tables (and notices) that one event per batch leaves', async (_n, p) => {
+    '%s: one big batch leaves the tables (and notices) that one event per batch leaves',
+    async (_n, p) => {
       const all = term();
       const batchTouched = await one.db.transaction((tx) => p.applyBatch(tx, all));
       const eachTouched: Touched[] = [];
@@ -173,26 +262,49 @@ describe.each(backends)('grading and audit read models in batches on %s', (_name
         expect(reads.size).toBeGreaterThan(0);
       });
       expect(await dump(many.db, p)).toEqual(expected);
-    });
+    },
+  );
 
   it('grading: the current grade, its chain and the submission, as the one grading fold leaves them', async () => {
     await one.db.transaction((tx) => gradingProjection.applyBatch(tx, term()));
     const db = one.db;
     expect(await gradedResponseById(db, 'demo', rid(111, 101))).toMatchObject({
-      response: 'file111', response_version: 2, points: 2, points_possible: 2, graded: true, graded_by: 'offline', manual: false, version: 6,
+      response: 'file111',
+      response_version: 2,
+      points: 2,
+      points_possible: 2,
+      graded: true,
+      graded_by: 'offline',
+      manual: false,
+      version: 6,
     });
     // Edited by hand after its flag was resolved, then kept by the reset (it named other questions).
     expect(await gradedResponseById(db, 'demo', rid(112, 101))).toMatchObject({
-      points: 1, feedback: 'by hand', original_feedback: 'got 0.25', graded: true, graded_by: 'instructor', manual: true,
-      flagged_for_review: 'unsure', flag_resolved: true, version: 6,
+      points: 1,
+      feedback: 'by hand',
+      original_feedback: 'got 0.25',
+      graded: true,
+      graded_by: 'instructor',
+      manual: true,
+      flagged_for_review: 'unsure',
+      flag_resolved: true,
+      version: 6,
     });
     expect(await gradedResponseById(db, 'demo', rid(113, 101))).toMatchObject({ points: 0, graded: false, version: 4 });
     // A new text after a reset starts over but keeps the points possible.
-    expect(await gradedResponseById(db, 'demo', rid(112, 102))).toMatchObject({ response: 'again112', response_version: 2, points: 0, points_possible: 2, graded: false, version: 4 });
+    expect(await gradedResponseById(db, 'demo', rid(112, 102))).toMatchObject({
+      response: 'again112',
+      response_version: 2,
+      points: 0,
+      points_possible: 2,
+      graded: false,
+      version: 4,
+    });
     expect(await gradedResponseById(db, 'demo', rid(111, 103))).toBeNull();
     expect((await gradedResponsesOf(db, 'other', 11)).map((r) => [r.response_id, r.graded, r.points])).toEqual([[rid(111, 101), false, 1]]);
     expect((await gradingSubmissionsOf(db, 'demo', 11)).map((s) => [s.student_id, s.source, s.file_key, s.original_filename])).toEqual([
-      [101, 'file', 'k101', 'scan.pdf'], [102, 'online', null, null],
+      [101, 'file', 'k101', 'scan.pdf'],
+      [102, 'online', null, null],
     ]);
     const chain = await responseHistoryOf(db, 'demo', rid(112, 101));
     expect(chain.map((h) => [h.version, h.kind, h.actor_kind, h.previous_points, h.points, h.flagged_for_review, h.reason])).toEqual([
@@ -209,21 +321,35 @@ describe.each(backends)('grading and audit read models in batches on %s', (_name
     await one.db.transaction((tx) => auditProjection.applyBatch(tx, term()));
     const db = one.db;
     const rows = await auditRowsOfResponses(db, 'demo', [rid(112, 101)]);
-    expect(rows.sort((a, b) => a.position.localeCompare(b.position)).map((r) => [r.event_type, r.question_number, r.actor_kind, r.requested_by])).toEqual([
-      ['OnlineResponsesCaptured', 2, 'system', 9], ['ResponseGraded', 2, 'offline', 9], ['SubmissionFileProcessed', 2, 'instructor', null],
-      ['ResponseGraded', 2, 'offline', 9], ['ResponseFlagResolved', 2, 'instructor', null], ['ResponseMarkEdited', 2, 'instructor', null],
+    expect(
+      rows.sort((a, b) => a.position.localeCompare(b.position)).map((r) => [r.event_type, r.question_number, r.actor_kind, r.requested_by]),
+    ).toEqual([
+      ['OnlineResponsesCaptured', 2, 'system', 9],
+      ['ResponseGraded', 2, 'offline', 9],
+      ['SubmissionFileProcessed', 2, 'instructor', null],
+      ['ResponseGraded', 2, 'offline', 9],
+      ['ResponseFlagResolved', 2, 'instructor', null],
+      ['ResponseMarkEdited', 2, 'instructor', null],
     ]);
     // The reset names a question never recorded: no row for it; the one never recorded for student 103 is numbered 0.
     const resets = (await auditRowsOfAssignment(db, 'demo', 11)).filter((r) => r.event_type === 'GradingReset' && r.student_id === 101);
     expect(resets.map((r) => [r.seq, r.response_id, r.question_number, r.detail])).toEqual([
-      [0, rid(111, 101), 1, 'Reset to ungraded; 1 mark(s) set by hand kept'], [1, rid(113, 101), 3, 'Reset to ungraded; 1 mark(s) set by hand kept'],
+      [0, rid(111, 101), 1, 'Reset to ungraded; 1 mark(s) set by hand kept'],
+      [1, rid(113, 101), 3, 'Reset to ungraded; 1 mark(s) set by hand kept'],
     ]);
     const [edit103] = (await auditRowsOfResponses(db, 'demo', [rid(111, 103)])).filter((r) => r.event_type === 'ResponseMarkEdited');
     expect(edit103).toMatchObject({ question_number: 0, points: 1 });
-    const page = await searchAuditLog(db, 'demo', { studentIds: [102], assignmentId: 11, to: at(15).toISOString() }, { offset: 0, limit: 3 });
+    const page = await searchAuditLog(
+      db,
+      'demo',
+      { studentIds: [102], assignmentId: 11, to: at(15).toISOString() },
+      { offset: 0, limit: 3 },
+    );
     expect(page.total).toBe(6);
     expect(page.rows.map((r) => [r.event_type, r.response_id])).toEqual([
-      ['GradingReset', rid(112, 102)], ['GradingReset', rid(111, 102)], ['ResponseGraded', rid(112, 102)],
+      ['GradingReset', rid(112, 102)],
+      ['GradingReset', rid(111, 102)],
+      ['ResponseGraded', rid(112, 102)],
     ]);
   });
 });

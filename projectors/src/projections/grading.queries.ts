@@ -16,25 +16,30 @@ async function rowsOf<T>(db: SqlClient, sql: string, params: readonly unknown[])
 
 /** How each student of the assignment submitted (file or online), for the students on a grading stream. */
 export function gradingSubmissionsOf(db: SqlClient, tenant: string, assignmentId: number): Promise<SubmissionRow[]> {
-  return rowsOf(db, 'SELECT to_jsonb(s.*) AS r FROM gr_submissions s WHERE s.tenant = $1 AND s.assignment_id = $2 ORDER BY s.student_id',
-    [tenant, assignmentId]);
+  return rowsOf(db, 'SELECT to_jsonb(s.*) AS r FROM gr_submissions s WHERE s.tenant = $1 AND s.assignment_id = $2 ORDER BY s.student_id', [
+    tenant,
+    assignmentId,
+  ]);
 }
 
 /** Every graded response of the assignment (all students). */
 export function gradedResponsesOf(db: SqlClient, tenant: string, assignmentId: number): Promise<ResponseRow[]> {
-  return rowsOf(db, 'SELECT to_jsonb(r.*) AS r FROM gr_responses r WHERE r.tenant = $1 AND r.assignment_id = $2',
-    [tenant, assignmentId]);
+  return rowsOf(db, 'SELECT to_jsonb(r.*) AS r FROM gr_responses r WHERE r.tenant = $1 AND r.assignment_id = $2', [tenant, assignmentId]);
 }
 
 /** One response by its id; null when the read model has none. */
 export async function gradedResponseById(db: SqlClient, tenant: string, responseId: number): Promise<ResponseRow | null> {
-  const rows = await rowsOf<ResponseRow>(db, 'SELECT to_jsonb(r.*) AS r FROM gr_responses r WHERE r.tenant = $1 AND r.response_id = $2',
-    [tenant, responseId]);
+  const rows = await rowsOf<ResponseRow>(db, 'SELECT to_jsonb(r.*) AS r FROM gr_responses r WHERE r.tenant = $1 AND r.response_id = $2', [
+    tenant,
+    responseId,
+  ]);
   return rows[0] ?? null;
 }
 
 /** A response's chain, oldest first. */
 export function responseHistoryOf(db: SqlClient, tenant: string, responseId: number): Promise<HistoryRow[]> {
-  return rowsOf(db, 'SELECT to_jsonb(h.*) AS r FROM gr_history h WHERE h.tenant = $1 AND h.response_id = $2 ORDER BY h.version',
-    [tenant, responseId]);
+  return rowsOf(db, 'SELECT to_jsonb(h.*) AS r FROM gr_history h WHERE h.tenant = $1 AND h.response_id = $2 ORDER BY h.version', [
+    tenant,
+    responseId,
+  ]);
 }

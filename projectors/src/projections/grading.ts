@@ -1,5 +1,10 @@
 import {
-  asGradingEvent, evolveGradedResponse, GRADING_PROJECTION, noticeKeys, type GradedResponse, type GradingEvent,
+  asGradingEvent,
+  evolveGradedResponse,
+  GRADING_PROJECTION,
+  noticeKeys,
+  type GradedResponse,
+  type GradingEvent,
 } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
@@ -8,54 +13,127 @@ import { RowSet, type TableSpec } from '../row-set';
 
 /** How each student submitted (gr_submissions): an uploaded file wins over typed answers. */
 export type SubmissionRow = {
-  tenant: string; assignment_id: number; student_id: number; source: 'file' | 'online'; file_key: string | null;
-  original_filename: string | null; position: string;
+  tenant: string;
+  assignment_id: number;
+  student_id: number;
+  source: 'file' | 'online';
+  file_key: string | null;
+  original_filename: string | null;
+  position: string;
 };
 
 /** One response's current grade (gr_responses): the one grading fold's response state. `version` counts the events that touched it. */
 export type ResponseRow = {
-  tenant: string; response_id: number; assignment_id: number; student_id: number; question_id: number; question_number: number;
-  response: string; response_version: number; points: number; points_possible: number | null; feedback: string;
-  original_feedback: string; graded: boolean; graded_by: string; manual: boolean; flagged_for_review: string;
-  flag_resolved: boolean; version: number; position: string;
+  tenant: string;
+  response_id: number;
+  assignment_id: number;
+  student_id: number;
+  question_id: number;
+  question_number: number;
+  response: string;
+  response_version: number;
+  points: number;
+  points_possible: number | null;
+  feedback: string;
+  original_feedback: string;
+  graded: boolean;
+  graded_by: string;
+  manual: boolean;
+  flagged_for_review: string;
+  flag_resolved: boolean;
+  version: number;
+  position: string;
 };
 
 /** One link of a response's chain (gr_history): who or what, when, the previous value and why. */
 export type HistoryRow = {
-  tenant: string; response_id: number; version: number; kind: GradingEvent['type']; at: string;
-  actor_kind: 'instructor' | 'ai' | 'offline' | 'system'; actor: string; actor_id: number | null; previous_points: number | null;
-  points: number | null; previous_feedback: string | null; feedback: string | null; flagged_for_review: string | null;
-  confidence: number | null; reason: string | null; position: string;
+  tenant: string;
+  response_id: number;
+  version: number;
+  kind: GradingEvent['type'];
+  at: string;
+  actor_kind: 'instructor' | 'ai' | 'offline' | 'system';
+  actor: string;
+  actor_id: number | null;
+  previous_points: number | null;
+  points: number | null;
+  previous_feedback: string | null;
+  feedback: string | null;
+  flagged_for_review: string | null;
+  confidence: number | null;
+  reason: string | null;
+  position: string;
 };
 
 const submissionsTable: TableSpec<SubmissionRow> = {
-  table: 'gr_submissions', key: ['tenant', 'assignment_id', 'student_id'],
+  table: 'gr_submissions',
+  key: ['tenant', 'assignment_id', 'student_id'],
   columns: ['tenant', 'assignment_id', 'student_id', 'source', 'file_key', 'original_filename', 'position'],
 };
 const responsesTable: TableSpec<ResponseRow> = {
-  table: 'gr_responses', key: ['tenant', 'response_id'],
+  table: 'gr_responses',
+  key: ['tenant', 'response_id'],
   columns: [
-    'tenant', 'response_id', 'assignment_id', 'student_id', 'question_id', 'question_number', 'response', 'response_version', 'points',
-    'points_possible', 'feedback', 'original_feedback', 'graded', 'graded_by', 'manual', 'flagged_for_review', 'flag_resolved', 'version',
+    'tenant',
+    'response_id',
+    'assignment_id',
+    'student_id',
+    'question_id',
+    'question_number',
+    'response',
+    'response_version',
+    'points',
+    'points_possible',
+    'feedback',
+    'original_feedback',
+    'graded',
+    'graded_by',
+    'manual',
+    'flagged_for_review',
+    'flag_resolved',
+    'version',
     'position',
   ],
 };
 const HISTORY_VALUES = [
-  'kind', 'at', 'actor_kind', 'actor', 'actor_id', 'previous_points', 'points', 'previous_feedback', 'feedback', 'flagged_for_review',
-  'confidence', 'reason', 'position',
+  'kind',
+  'at',
+  'actor_kind',
+  'actor',
+  'actor_id',
+  'previous_points',
+  'points',
+  'previous_feedback',
+  'feedback',
+  'flagged_for_review',
+  'confidence',
+  'reason',
+  'position',
 ] as const;
 /** A link is written once: a redelivered one is left as it is. */
 const historyTable: TableSpec<HistoryRow> = {
-  table: 'gr_history', key: ['tenant', 'response_id', 'version'],
-  columns: ['tenant', 'response_id', 'version', ...HISTORY_VALUES], keepOnConflict: HISTORY_VALUES,
+  table: 'gr_history',
+  key: ['tenant', 'response_id', 'version'],
+  columns: ['tenant', 'response_id', 'version', ...HISTORY_VALUES],
+  keepOnConflict: HISTORY_VALUES,
 };
 
 const stateOf = (row: ResponseRow): GradedResponse => ({
-  responseId: Number(row.response_id), questionId: Number(row.question_id), questionNumber: Number(row.question_number), response: row.response,
-  responseVersion: Number(row.response_version), points: Number(row.points),
-  pointsPossible: row.points_possible === null ? null : Number(row.points_possible), feedback: row.feedback,
-  originalFeedback: row.original_feedback, graded: row.graded, gradedBy: row.graded_by, manual: row.manual,
-  flaggedForReview: row.flagged_for_review, flagResolved: row.flag_resolved, version: Number(row.version),
+  responseId: Number(row.response_id),
+  questionId: Number(row.question_id),
+  questionNumber: Number(row.question_number),
+  response: row.response,
+  responseVersion: Number(row.response_version),
+  points: Number(row.points),
+  pointsPossible: row.points_possible === null ? null : Number(row.points_possible),
+  feedback: row.feedback,
+  originalFeedback: row.original_feedback,
+  graded: row.graded,
+  gradedBy: row.graded_by,
+  manual: row.manual,
+  flaggedForReview: row.flagged_for_review,
+  flagResolved: row.flag_resolved,
+  version: Number(row.version),
 });
 
 /**
@@ -64,7 +142,10 @@ const stateOf = (row: ResponseRow): GradedResponse => ({
  * the row's.
  */
 export function evolveResponse(
-  row: ResponseRow | null, event: GradingEvent, responseId: number, at?: { tenant: string; position: string },
+  row: ResponseRow | null,
+  event: GradingEvent,
+  responseId: number,
+  at?: { tenant: string; position: string },
 ): { row: ResponseRow; link: HistoryRow } | null {
   const recorded = event.type === 'SubmissionFileProcessed' || event.type === 'OnlineResponsesCaptured';
   const questionId = recorded ? event.data.responses.find((r) => r.responseId === responseId)?.questionId : row?.question_id;
@@ -76,16 +157,43 @@ export function evolveResponse(
   const l = next.link;
   return {
     row: {
-      tenant, response_id: r.responseId, assignment_id: recorded || !row ? event.data.assignmentId : row.assignment_id,
-      student_id: recorded || !row ? event.data.studentId : row.student_id, question_id: r.questionId, question_number: r.questionNumber,
-      response: r.response, response_version: r.responseVersion, points: r.points, points_possible: r.pointsPossible, feedback: r.feedback,
-      original_feedback: r.originalFeedback, graded: r.graded, graded_by: r.gradedBy, manual: r.manual, flagged_for_review: r.flaggedForReview,
-      flag_resolved: r.flagResolved, version: r.version, position,
+      tenant,
+      response_id: r.responseId,
+      assignment_id: recorded || !row ? event.data.assignmentId : row.assignment_id,
+      student_id: recorded || !row ? event.data.studentId : row.student_id,
+      question_id: r.questionId,
+      question_number: r.questionNumber,
+      response: r.response,
+      response_version: r.responseVersion,
+      points: r.points,
+      points_possible: r.pointsPossible,
+      feedback: r.feedback,
+      original_feedback: r.originalFeedback,
+      graded: r.graded,
+      graded_by: r.gradedBy,
+      manual: r.manual,
+      flagged_for_review: r.flaggedForReview,
+      flag_resolved: r.flagResolved,
+      version: r.version,
+      position,
     },
     link: {
-      tenant, response_id: l.responseId, version: l.version, kind: l.kind, at: l.at, actor_kind: l.actorKind, actor: l.actor, actor_id: l.actorId,
-      previous_points: l.previousPoints, points: l.points, previous_feedback: l.previousFeedback, feedback: l.feedback,
-      flagged_for_review: l.flaggedForReview, confidence: l.confidence, reason: l.reason, position,
+      tenant,
+      response_id: l.responseId,
+      version: l.version,
+      kind: l.kind,
+      at: l.at,
+      actor_kind: l.actorKind,
+      actor: l.actor,
+      actor_id: l.actorId,
+      previous_points: l.previousPoints,
+      points: l.points,
+      previous_feedback: l.previousFeedback,
+      feedback: l.feedback,
+      flagged_for_review: l.flaggedForReview,
+      confidence: l.confidence,
+      reason: l.reason,
+      position,
     },
   };
 }
@@ -114,8 +222,9 @@ function responseIdsOf(state: State, tenant: string, event: GradingEvent): numbe
       return event.data.responses.map((r) => r.responseId);
     case 'GradingReset': {
       const questions = new Set(event.data.questionIds);
-      return [...state.byStudent.get(studentKey(tenant, event.data.assignmentId, event.data.studentId)) ?? []]
-        .filter((id) => questions.has(Number(state.responses.get({ tenant, response_id: id })?.question_id)));
+      return [...(state.byStudent.get(studentKey(tenant, event.data.assignmentId, event.data.studentId)) ?? [])].filter((id) =>
+        questions.has(Number(state.responses.get({ tenant, response_id: id })?.question_id)),
+      );
     }
     default:
       return [event.data.responseId];
@@ -146,8 +255,11 @@ export function evolveGrading(state: State, recorded: RecordedEvent): Touched | 
     if (!old || old.position < position) {
       const file = event.type === 'SubmissionFileProcessed';
       state.submissions.put({
-        ...key, source: file ? 'file' : (old?.source ?? 'online'), file_key: (file ? event.data.fileKey : null) ?? old?.file_key ?? null,
-        original_filename: (file ? event.data.originalFilename : null) ?? old?.original_filename ?? null, position,
+        ...key,
+        source: file ? 'file' : (old?.source ?? 'online'),
+        file_key: (file ? event.data.fileKey : null) ?? old?.file_key ?? null,
+        original_filename: (file ? event.data.originalFilename : null) ?? old?.original_filename ?? null,
+        position,
       });
     }
     touched = true;
@@ -177,7 +289,10 @@ export const gradingProjection = defineProjection<State>({
       PRIMARY KEY (tenant, response_id, version))`);
   },
   init: () => ({
-    submissions: new RowSet(submissionsTable), responses: new RowSet(responsesTable), history: new RowSet(historyTable), byStudent: new Map(),
+    submissions: new RowSet(submissionsTable),
+    responses: new RowSet(responsesTable),
+    history: new RowSet(historyTable),
+    byStudent: new Map(),
   }),
   async load(tx, state, events) {
     const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
@@ -190,12 +305,18 @@ export const gradingProjection = defineProjection<State>({
     if (students.size === 0) return;
     const keys = JSON.stringify([...students.values()]);
     // Every response of each (assignment, student) the batch names: events name a response, or (a reset) its questions.
-    const found = await state.responses.loadWhere(tx,
+    const found = await state.responses.loadWhere(
+      tx,
       `(t.tenant, t.assignment_id, t.student_id) IN (SELECT tenant, assignment_id, student_id
-        FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`, [keys]);
+        FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`,
+      [keys],
+    );
     for (const row of found) index(state, row);
     const submitted = events.filter((e) => e.type === 'SubmissionFileProcessed' || e.type === 'OnlineResponsesCaptured');
-    await state.submissions.load(tx, submitted.map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) })));
+    await state.submissions.load(
+      tx,
+      submitted.map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) })),
+    );
   },
   evolve: evolveGrading,
 });

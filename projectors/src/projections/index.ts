@@ -11,9 +11,20 @@ import { textbooksProjection } from './textbooks';
 import { studentAssignmentsProjection } from './student-assignments';
 import { timedSessionsProjection } from './timed-sessions';
 
-export const allProjections = [directoryProjection, studentAssignmentsProjection, assignmentQuestionsProjection, instructorAssignmentsProjection,
-  rubricsProjection, questionLibraryProjection, textbooksProjection,
-  timedSessionsProjection, practiceProjection, auditProjection, gradingProjection, problemReportsProjection];
+export const allProjections = [
+  directoryProjection,
+  studentAssignmentsProjection,
+  assignmentQuestionsProjection,
+  instructorAssignmentsProjection,
+  rubricsProjection,
+  questionLibraryProjection,
+  textbooksProjection,
+  timedSessionsProjection,
+  practiceProjection,
+  auditProjection,
+  gradingProjection,
+  problemReportsProjection,
+];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
 export { timedSessionsProjection };

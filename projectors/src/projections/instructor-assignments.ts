@@ -13,21 +13,53 @@ import type { IaAssignmentRow, IaCourseRow, IaQuestionRow, IaSubmittedRow } from
  */
 
 const coursesTable: TableSpec<IaCourseRow> = {
-  table: 'ia_courses', key: ['tenant', 'course_id'],
+  table: 'ia_courses',
+  key: ['tenant', 'course_id'],
   columns: ['tenant', 'course_id', 'course_code', 'course_name', 'subject', 'instructor_ids'],
 };
 const assignmentsTable: TableSpec<IaAssignmentRow> = {
-  table: 'ia_assignments', key: ['tenant', 'assignment_id'],
-  columns: ['tenant', 'assignment_id', 'course_id', 'title', 'description', 'due', 'created_at', 'live_at', 'time_limit',
-    'submissions_allowed', 'creation_method', 'created_by', 'question_count', 'marks_total', 'submissions', 'average', 'deleted'],
+  table: 'ia_assignments',
+  key: ['tenant', 'assignment_id'],
+  columns: [
+    'tenant',
+    'assignment_id',
+    'course_id',
+    'title',
+    'description',
+    'due',
+    'created_at',
+    'live_at',
+    'time_limit',
+    'submissions_allowed',
+    'creation_method',
+    'created_by',
+    'question_count',
+    'marks_total',
+    'submissions',
+    'average',
+    'deleted',
+  ],
 };
 const questionsTable: TableSpec<IaQuestionRow> = {
-  table: 'ia_questions', key: ['tenant', 'assignment_id', 'question_id'],
-  columns: ['tenant', 'assignment_id', 'question_id', 'question_number', 'content', 'answer', 'grading_instructions',
-    'marks_possible', 'tags', 'flagged_for_review'],
+  table: 'ia_questions',
+  key: ['tenant', 'assignment_id', 'question_id'],
+  columns: [
+    'tenant',
+    'assignment_id',
+    'question_id',
+    'question_number',
+    'content',
+    'answer',
+    'grading_instructions',
+    'marks_possible',
+    'tags',
+    'flagged_for_review',
+  ],
 };
 const submittedTable: TableSpec<IaSubmittedRow> = {
-  table: 'ia_submitted', key: ['tenant', 'assignment_id', 'student_id'], columns: ['tenant', 'assignment_id', 'student_id'],
+  table: 'ia_submitted',
+  key: ['tenant', 'assignment_id', 'student_id'],
+  columns: ['tenant', 'assignment_id', 'student_id'],
 };
 
 type AssignmentKey = { tenant: string; assignment_id: number };
@@ -60,19 +92,30 @@ function touchedAssignment(state: InstructorAssignmentsState, tenant: string, as
   return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === undefined ? [] : [noticeKeys.course(courseId)])] };
 }
 
-function updateAssignment(state: InstructorAssignmentsState, tenant: string, assignmentId: number, change: (a: IaAssignmentRow) => Partial<IaAssignmentRow>) {
+function updateAssignment(
+  state: InstructorAssignmentsState,
+  tenant: string,
+  assignmentId: number,
+  change: (a: IaAssignmentRow) => Partial<IaAssignmentRow>,
+) {
   const row = state.assignments.get({ tenant, assignment_id: assignmentId });
   if (row) state.assignments.put({ ...row, ...change(row) });
 }
 
-function updateQuestion(state: InstructorAssignmentsState, tenant: string, assignmentId: number, questionId: number, change: Partial<IaQuestionRow>) {
+function updateQuestion(
+  state: InstructorAssignmentsState,
+  tenant: string,
+  assignmentId: number,
+  questionId: number,
+  change: Partial<IaQuestionRow>,
+) {
   const row = state.questions.get({ tenant, assignment_id: assignmentId, question_id: questionId });
   if (row) state.questions.put({ ...row, ...change });
 }
 
 /** The assignment's question count and marks total, from every question it has. */
 function refreshTotals(state: InstructorAssignmentsState, tenant: string, assignmentId: number) {
-  const marks = [...state.questionIds.get(aKey(tenant, assignmentId)) ?? []]
+  const marks = [...(state.questionIds.get(aKey(tenant, assignmentId)) ?? [])]
     .map((id) => state.questions.get({ tenant, assignment_id: assignmentId, question_id: id }))
     .filter((q): q is IaQuestionRow => q !== undefined)
     .map((q) => Number(q.marks_possible));
@@ -103,7 +146,13 @@ function applyGrades(state: InstructorAssignmentsState, tenant: string, recorded
 }
 
 const QUESTION_EVENTS = new Set(['QuestionAdded', 'QuestionUpdated', 'QuestionFlagged', 'QuestionFlagResolved']);
-const ASSIGNMENT_EVENTS = new Set([...QUESTION_EVENTS, 'AssignmentCreated', 'AssignmentRenamed', 'AssignmentDeleted', 'AssignmentSubmitted']);
+const ASSIGNMENT_EVENTS = new Set([
+  ...QUESTION_EVENTS,
+  'AssignmentCreated',
+  'AssignmentRenamed',
+  'AssignmentDeleted',
+  'AssignmentSubmitted',
+]);
 const COURSE_EVENTS = new Set(['CourseCreated', 'InstructorAssigned', 'InstructorUnassigned']);
 const HANDLED = new Set([...ASSIGNMENT_EVENTS, ...COURSE_EVENTS, ...GRADING_EVENT_TYPES]);
 
@@ -118,7 +167,12 @@ export function evolveInstructorAssignments(state: InstructorAssignmentsState, r
       const d = event.data;
       if (!state.courses.has({ tenant, course_id: d.courseId })) {
         state.courses.put({
-          tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, subject: d.subject, instructor_ids: [...d.instructorIds],
+          tenant,
+          course_id: d.courseId,
+          course_code: d.courseCode,
+          course_name: d.courseName,
+          subject: d.subject,
+          instructor_ids: [...d.instructorIds],
         });
       }
       return null;
@@ -132,17 +186,31 @@ export function evolveInstructorAssignments(state: InstructorAssignmentsState, r
     case 'InstructorUnassigned': {
       const { courseId, instructorId } = event.data;
       const c = state.courses.get({ tenant, course_id: courseId });
-      if (c && c.instructor_ids.includes(instructorId)) state.courses.put({ ...c, instructor_ids: c.instructor_ids.filter((id) => id !== instructorId) });
+      if (c && c.instructor_ids.includes(instructorId))
+        state.courses.put({ ...c, instructor_ids: c.instructor_ids.filter((id) => id !== instructorId) });
       return { tenant, keys: [noticeKeys.user(instructorId)] };
     }
     case 'AssignmentCreated': {
       const d = event.data;
       if (!state.assignments.has({ tenant, assignment_id: d.assignmentId })) {
         state.assignments.put({
-          tenant, assignment_id: d.assignmentId, course_id: d.courseId, title: d.title, description: d.description ?? '', due: d.due,
-          created_at: d.createdAt, live_at: d.assigned, time_limit: d.timeLimitSeconds ?? null, submissions_allowed: d.submissionsAllowed ?? true,
-          creation_method: d.creationMethod ?? 'scratch', created_by: d.createdBy, question_count: 0, marks_total: 0, submissions: 0,
-          average: null, deleted: false,
+          tenant,
+          assignment_id: d.assignmentId,
+          course_id: d.courseId,
+          title: d.title,
+          description: d.description ?? '',
+          due: d.due,
+          created_at: d.createdAt,
+          live_at: d.assigned,
+          time_limit: d.timeLimitSeconds ?? null,
+          submissions_allowed: d.submissionsAllowed ?? true,
+          creation_method: d.creationMethod ?? 'scratch',
+          created_by: d.createdBy,
+          question_count: 0,
+          marks_total: 0,
+          submissions: 0,
+          average: null,
+          deleted: false,
         });
       }
       return { tenant, keys: [noticeKeys.course(d.courseId)] };
@@ -152,8 +220,14 @@ export function evolveInstructorAssignments(state: InstructorAssignmentsState, r
       const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
       if (!state.questions.has(key)) {
         state.questions.put({
-          ...key, question_number: d.questionNumber, content: d.content, answer: d.answer ?? '', grading_instructions: d.gradingInstructions ?? '',
-          marks_possible: d.marksPossible, tags: [...(d.tags ?? [])], flagged_for_review: d.flaggedForReview ?? '',
+          ...key,
+          question_number: d.questionNumber,
+          content: d.content,
+          answer: d.answer ?? '',
+          grading_instructions: d.gradingInstructions ?? '',
+          marks_possible: d.marksPossible,
+          tags: [...(d.tags ?? [])],
+          flagged_for_review: d.flaggedForReview ?? '',
         });
         const ids = state.questionIds.get(aKey(tenant, d.assignmentId)) ?? new Set<number>();
         ids.add(d.questionId);
@@ -165,7 +239,11 @@ export function evolveInstructorAssignments(state: InstructorAssignmentsState, r
     case 'QuestionUpdated': {
       const d = event.data;
       updateQuestion(state, tenant, d.assignmentId, d.questionId, {
-        content: d.content, answer: d.answer, grading_instructions: d.gradingInstructions, marks_possible: d.marksPossible, tags: [...d.tags],
+        content: d.content,
+        answer: d.answer,
+        grading_instructions: d.gradingInstructions,
+        marks_possible: d.marksPossible,
+        tags: [...d.tags],
       });
       refreshTotals(state, tenant, d.assignmentId);
       return touchedAssignment(state, tenant, d.assignmentId);
@@ -215,7 +293,7 @@ export function settleAverages(state: InstructorAssignmentsState): void {
     students.set(k, byStudent);
   }
   for (const [k, { key, questionCount }] of state.averageDue) {
-    const done = questionCount > 0 ? [...students.get(k)?.values() ?? []].filter((s) => s.graded >= questionCount) : [];
+    const done = questionCount > 0 ? [...(students.get(k)?.values() ?? [])].filter((s) => s.graded >= questionCount) : [];
     const average = done.length === 0 ? null : done.reduce((t, s) => t + s.obtained, 0) / (SCALE * done.length);
     updateAssignment(state, key.tenant, key.assignment_id, () => ({ average }));
   }
@@ -224,17 +302,23 @@ export function settleAverages(state: InstructorAssignmentsState): void {
 
 const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) });
 
-const byAssignment = (keys: Iterable<AssignmentKey>) => JSON.stringify([...new Map([...keys].map((k) => [aKey(k.tenant, k.assignment_id), k])).values()]);
+const byAssignment = (keys: Iterable<AssignmentKey>) =>
+  JSON.stringify([...new Map([...keys].map((k) => [aKey(k.tenant, k.assignment_id), k])).values()]);
 const ASSIGNMENT_IN = `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id
   FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer))`;
 
 /** Reads what the batch touches, one query per table: assignments by id, every question and every mark of the assignments involved. */
-export async function loadInstructorAssignments(tx: SqlClient, state: InstructorAssignmentsState, events: readonly RecordedEvent[]): Promise<void> {
+export async function loadInstructorAssignments(
+  tx: SqlClient,
+  state: InstructorAssignmentsState,
+  events: readonly RecordedEvent[],
+): Promise<void> {
   const courses = events.filter((e) => COURSE_EVENTS.has(e.type)).map((e) => ({ tenant: tenantOf(e), course_id: Number(e.data.courseId) }));
   const grading = events.filter((e) => GradeTotals.isGradingEvent(e));
   const assignments = [...events.filter((e) => ASSIGNMENT_EVENTS.has(e.type)), ...grading].map(assignmentOf);
   const withQuestions = events.filter((e) => QUESTION_EVENTS.has(e.type)).map(assignmentOf);
-  const submitted = events.filter((e) => e.type === 'AssignmentSubmitted' || e.type === 'SubmissionFileProcessed')
+  const submitted = events
+    .filter((e) => e.type === 'AssignmentSubmitted' || e.type === 'SubmissionFileProcessed')
     .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) }));
   await state.courses.load(tx, courses);
   await state.assignments.load(tx, assignments);
@@ -252,8 +336,13 @@ export async function loadInstructorAssignments(tx: SqlClient, state: Instructor
 }
 
 export const initInstructorAssignments = (): InstructorAssignmentsState => ({
-  courses: new RowSet(coursesTable), assignments: new RowSet(assignmentsTable), questions: new RowSet(questionsTable),
-  submitted: new RowSet(submittedTable), grades: new GradeTotals('ia_grades'), questionIds: new Map(), averageDue: new Map(),
+  courses: new RowSet(coursesTable),
+  assignments: new RowSet(assignmentsTable),
+  questions: new RowSet(questionsTable),
+  submitted: new RowSet(submittedTable),
+  grades: new GradeTotals('ia_grades'),
+  questionIds: new Map(),
+  averageDue: new Map(),
 });
 
 export const instructorAssignmentsProjection = defineProjection<InstructorAssignmentsState>({

@@ -1,5 +1,11 @@
 import {
-  PRACTICE_LIMITS, PRACTICE_PROJECTION, isRichTextEmpty, noticeKeys, practiceNoticeKey, type DomainEvent, type PracticeSheet,
+  PRACTICE_LIMITS,
+  PRACTICE_PROJECTION,
+  isRichTextEmpty,
+  noticeKeys,
+  practiceNoticeKey,
+  type DomainEvent,
+  type PracticeSheet,
 } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
@@ -10,25 +16,56 @@ import { RowSet, type TableSpec } from '../row-set';
 type QuestionRow = PracticeSheet['questions'][number] & { key: string };
 export type PracticeRow = Omit<PracticeSheet, 'questions'> & { student_id: number; questions: QuestionRow[] };
 
-const PRACTICE_EVENTS = new Set(['PracticeAssignmentCreated', 'PracticeAnswerSaved', 'PracticeAnswersReset', 'PracticeAnswersChecked', 'PracticeAssignmentSubmitted']);
+const PRACTICE_EVENTS = new Set([
+  'PracticeAssignmentCreated',
+  'PracticeAnswerSaved',
+  'PracticeAnswersReset',
+  'PracticeAnswersChecked',
+  'PracticeAssignmentSubmitted',
+]);
 
 const answeredCount = (questions: QuestionRow[]) => questions.filter((q) => !isRichTextEmpty(q.response_content)).length;
-const withAnswers = (row: PracticeRow, questions: QuestionRow[]): PracticeRow => ({ ...row, questions, answered_count: answeredCount(questions) });
+const withAnswers = (row: PracticeRow, questions: QuestionRow[]): PracticeRow => ({
+  ...row,
+  questions,
+  answered_count: answeredCount(questions),
+});
 
 /** Pure: one practice assignment's row after an event. */
 export function evolvePractice(row: PracticeRow | null, event: DomainEvent): PracticeRow | null {
   if (event.type === 'PracticeAssignmentCreated') {
     const d = event.data;
     return {
-      practice_assignment_id: d.practiceId, student_id: d.studentId, title: d.title, description: d.description,
-      course: d.course || PRACTICE_LIMITS.listCourseDefault, course_code: d.courseCode ?? null,
-      created_at: d.createdAt, assigned: d.createdAt, due: d.createdAt, status: 'Available',
-      question_count: d.questions.length, answered_count: 0, marks_total: d.questions.reduce((s, q) => s + q.marksPossible, 0),
-      marks_obtained: null, creation_method: d.creationMethod, submitted_at: null, checked_at: null,
+      practice_assignment_id: d.practiceId,
+      student_id: d.studentId,
+      title: d.title,
+      description: d.description,
+      course: d.course || PRACTICE_LIMITS.listCourseDefault,
+      course_code: d.courseCode ?? null,
+      created_at: d.createdAt,
+      assigned: d.createdAt,
+      due: d.createdAt,
+      status: 'Available',
+      question_count: d.questions.length,
+      answered_count: 0,
+      marks_total: d.questions.reduce((s, q) => s + q.marksPossible, 0),
+      marks_obtained: null,
+      creation_method: d.creationMethod,
+      submitted_at: null,
+      checked_at: null,
       questions: d.questions.map((q) => ({
-        question_id: q.questionId, question_number: q.questionNumber, question_content: q.question, type: q.type,
-        marks_possible: q.marksPossible, options: q.options ?? null, response_content: null, feedback: null,
-        points_obtained: null, confident: null, answer: null, key: q.answer,
+        question_id: q.questionId,
+        question_number: q.questionNumber,
+        question_content: q.question,
+        type: q.type,
+        marks_possible: q.marksPossible,
+        options: q.options ?? null,
+        response_content: null,
+        feedback: null,
+        points_obtained: null,
+        confident: null,
+        answer: null,
+        key: q.answer,
       })),
     };
   }
@@ -36,14 +73,27 @@ export function evolvePractice(row: PracticeRow | null, event: DomainEvent): Pra
   const cleared = { feedback: null, points_obtained: null, confident: null };
   switch (event.type) {
     case 'PracticeAnswerSaved':
-      return withAnswers(row, row.questions.map((q) => q.question_id === event.data.questionId
-        ? { ...q, ...cleared, response_content: event.data.responseContent } : q));
+      return withAnswers(
+        row,
+        row.questions.map((q) =>
+          q.question_id === event.data.questionId ? { ...q, ...cleared, response_content: event.data.responseContent } : q,
+        ),
+      );
     case 'PracticeAnswersReset':
-      return { ...withAnswers(row, row.questions.map((q) => ({ ...q, ...cleared, response_content: null }))), marks_obtained: null, checked_at: null };
+      return {
+        ...withAnswers(
+          row,
+          row.questions.map((q) => ({ ...q, ...cleared, response_content: null })),
+        ),
+        marks_obtained: null,
+        checked_at: null,
+      };
     case 'PracticeAnswersChecked': {
       const byId = new Map(event.data.results.map((r) => [r.questionId, r]));
       return {
-        ...row, marks_obtained: event.data.pointsObtained, checked_at: event.data.checkedAt,
+        ...row,
+        marks_obtained: event.data.pointsObtained,
+        checked_at: event.data.checkedAt,
         questions: row.questions.map((q) => {
           const r = byId.get(q.question_id);
           return r ? { ...q, feedback: r.feedback, points_obtained: r.pointsObtained, confident: r.confident } : q;
@@ -51,7 +101,12 @@ export function evolvePractice(row: PracticeRow | null, event: DomainEvent): Pra
       };
     }
     case 'PracticeAssignmentSubmitted':
-      return { ...row, status: 'Submitted', submitted_at: event.data.submittedAt, questions: row.questions.map((q) => ({ ...q, answer: q.key })) };
+      return {
+        ...row,
+        status: 'Submitted',
+        submitted_at: event.data.submittedAt,
+        questions: row.questions.map((q) => ({ ...q, answer: q.key })),
+      };
     default:
       return row;
   }
@@ -59,11 +114,17 @@ export function evolvePractice(row: PracticeRow | null, event: DomainEvent): Pra
 
 /** practice_assignments: one practice assignment, its whole sheet in `doc`; `position` is the last event that changed it. */
 export type PracticeAssignmentsRow = {
-  tenant: string; practice_id: number; student_id: number; created_at: string; doc: PracticeRow; position: string;
+  tenant: string;
+  practice_id: number;
+  student_id: number;
+  created_at: string;
+  doc: PracticeRow;
+  position: string;
 };
 
 const practiceTable: TableSpec<PracticeAssignmentsRow> = {
-  table: 'practice_assignments', key: ['tenant', 'practice_id'],
+  table: 'practice_assignments',
+  key: ['tenant', 'practice_id'],
   columns: ['tenant', 'practice_id', 'student_id', 'created_at', 'doc', 'position'],
 };
 
@@ -82,7 +143,14 @@ export function evolvePracticeBatch(state: PracticeState, recorded: RecordedEven
   if (row && row.position >= recorded.globalPosition) return null;
   const next = evolvePractice(row?.doc ?? null, event);
   if (!next) return null;
-  state.practice.put({ tenant, practice_id: practiceId, student_id: next.student_id, created_at: next.created_at, doc: next, position: recorded.globalPosition });
+  state.practice.put({
+    tenant,
+    practice_id: practiceId,
+    student_id: next.student_id,
+    created_at: next.created_at,
+    doc: next,
+    position: recorded.globalPosition,
+  });
   return { tenant, keys: [noticeKeys.user(next.student_id), practiceNoticeKey(practiceId)] };
 }
 
@@ -98,7 +166,10 @@ export const practiceProjection = defineProjection<PracticeState>({
   },
   init: () => ({ practice: new RowSet(practiceTable) }),
   async load(tx, state, events) {
-    await state.practice.load(tx, events.filter((e) => PRACTICE_EVENTS.has(e.type)).map((e) => ({ tenant: tenantOf(e), practice_id: practiceIdOf(e) })));
+    await state.practice.load(
+      tx,
+      events.filter((e) => PRACTICE_EVENTS.has(e.type)).map((e) => ({ tenant: tenantOf(e), practice_id: practiceIdOf(e) })),
+    );
   },
   evolve: evolvePracticeBatch,
 });

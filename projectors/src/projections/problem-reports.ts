@@ -6,14 +6,35 @@ import { RowSet, type TableSpec } from '../row-set';
 
 /** One report sent from the in-app "Report a problem" form. `position`: the event that wrote it. */
 export type ProblemReportRow = {
-  tenant: string; report_id: number; category: ProblemCategory; message: string; page: string | null; reporter_id: number;
-  reporter_role: string; reporter_name: string; reporter_email: string; reported_at: string; position: string;
+  tenant: string;
+  report_id: number;
+  category: ProblemCategory;
+  message: string;
+  page: string | null;
+  reporter_id: number;
+  reporter_role: string;
+  reporter_name: string;
+  reporter_email: string;
+  reported_at: string;
+  position: string;
 };
 
 const problemReportsTable: TableSpec<ProblemReportRow> = {
-  table: 'problem_reports', key: ['tenant', 'report_id'],
-  columns: ['tenant', 'report_id', 'category', 'message', 'page', 'reporter_id', 'reporter_role', 'reporter_name', 'reporter_email',
-    'reported_at', 'position'],
+  table: 'problem_reports',
+  key: ['tenant', 'report_id'],
+  columns: [
+    'tenant',
+    'report_id',
+    'category',
+    'message',
+    'page',
+    'reporter_id',
+    'reporter_role',
+    'reporter_name',
+    'reporter_email',
+    'reported_at',
+    'position',
+  ],
 };
 
 type State = { reports: RowSet<ProblemReportRow> };
@@ -26,8 +47,16 @@ export function evolveProblemReports(state: State, recorded: RecordedEvent): Tou
   const d = event.data;
   if (!state.reports.has({ tenant, report_id: d.reportId })) {
     state.reports.put({
-      tenant, report_id: d.reportId, category: d.category, message: d.message, page: d.page ?? null, reporter_id: d.reporterId,
-      reporter_role: d.reporterRole, reporter_name: d.reporterName, reporter_email: d.reporterEmail, reported_at: d.reportedAt,
+      tenant,
+      report_id: d.reportId,
+      category: d.category,
+      message: d.message,
+      page: d.page ?? null,
+      reporter_id: d.reporterId,
+      reporter_role: d.reporterRole,
+      reporter_name: d.reporterName,
+      reporter_email: d.reporterEmail,
+      reported_at: d.reportedAt,
       position: recorded.globalPosition,
     });
   }
@@ -48,7 +77,10 @@ export const problemReportsProjection = defineProjection<State>({
   },
   init: () => ({ reports: new RowSet(problemReportsTable) }),
   async load(tx, state, events) {
-    await state.reports.load(tx, ofTypes(events, 'ProblemReported').map((e) => ({ tenant: tenantOf(e), report_id: Number(e.data.reportId) })));
+    await state.reports.load(
+      tx,
+      ofTypes(events, 'ProblemReported').map((e) => ({ tenant: tenantOf(e), report_id: Number(e.data.reportId) })),
+    );
   },
   evolve: evolveProblemReports,
 });

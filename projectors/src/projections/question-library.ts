@@ -10,15 +10,42 @@ import { RowSet, type TableSpec } from '../row-set';
  * The `search` column is computed in SQL when the row is written, from the row's own columns, so it is not part of the row.
  */
 export type LibraryQuestionRow = {
-  tenant: string; question_id: number; subject: string; question_type: string; question_text: string; answer: string;
-  grading_instructions: string; marks_possible: number; topics: string[]; source_title: string;
-  source_document_id: string | number | null; original_question_number: string | number | null; grade: string;
+  tenant: string;
+  question_id: number;
+  subject: string;
+  question_type: string;
+  question_text: string;
+  answer: string;
+  grading_instructions: string;
+  marks_possible: number;
+  topics: string[];
+  source_title: string;
+  source_document_id: string | number | null;
+  original_question_number: string | number | null;
+  grade: string;
 };
 
-const COLUMNS = ['tenant', 'question_id', 'subject', 'question_type', 'question_text', 'answer', 'grading_instructions',
-  'marks_possible', 'topics', 'source_title', 'source_document_id', 'original_question_number', 'grade'] as const;
+const COLUMNS = [
+  'tenant',
+  'question_id',
+  'subject',
+  'question_type',
+  'question_text',
+  'answer',
+  'grading_instructions',
+  'marks_possible',
+  'topics',
+  'source_title',
+  'source_document_id',
+  'original_question_number',
+  'grade',
+] as const;
 
-const libraryQuestionsTable: TableSpec<LibraryQuestionRow> = { table: 'library_questions', key: ['tenant', 'question_id'], columns: COLUMNS };
+const libraryQuestionsTable: TableSpec<LibraryQuestionRow> = {
+  table: 'library_questions',
+  key: ['tenant', 'question_id'],
+  columns: COLUMNS,
+};
 
 /** The weighted search vector of a row (alias `r`): topics and subject A, question text B, source D. */
 const SEARCH_SQL = `setweight(to_tsvector('english', array_to_string(r.topics, ' ')), 'A')
@@ -31,9 +58,18 @@ type State = { questions: RowSet<LibraryQuestionRow>; added: LibraryQuestionRow[
 /** Pure: the row an added question becomes. */
 export function libraryRow(tenant: string, d: EventOf<'LibraryQuestionAdded'>['data']): LibraryQuestionRow {
   return {
-    tenant, question_id: d.questionId, subject: d.subject, question_type: d.questionType, question_text: d.questionText,
-    answer: d.answer, grading_instructions: d.gradingInstructions, marks_possible: d.marksPossible, topics: d.topics,
-    source_title: d.sourceTitle, source_document_id: d.sourceDocumentId, original_question_number: d.originalQuestionNumber,
+    tenant,
+    question_id: d.questionId,
+    subject: d.subject,
+    question_type: d.questionType,
+    question_text: d.questionText,
+    answer: d.answer,
+    grading_instructions: d.gradingInstructions,
+    marks_possible: d.marksPossible,
+    topics: d.topics,
+    source_title: d.sourceTitle,
+    source_document_id: d.sourceDocumentId,
+    original_question_number: d.originalQuestionNumber,
     grade: d.grade ?? '',
   };
 }
@@ -67,8 +103,10 @@ export const questionLibraryProjection = defineProjection<State>({
   },
   init: () => ({ questions: new RowSet(libraryQuestionsTable), added: [] }),
   async load(tx, state, events) {
-    await state.questions.load(tx, ofTypes(events, 'LibraryQuestionAdded')
-      .map((e) => ({ tenant: tenantOf(e), question_id: Number(e.data.questionId) })));
+    await state.questions.load(
+      tx,
+      ofTypes(events, 'LibraryQuestionAdded').map((e) => ({ tenant: tenantOf(e), question_id: Number(e.data.questionId) })),
+    );
   },
   evolve: evolveQuestionLibrary,
   /** One multi-row insert of the batch's new questions, with the search vector computed from each row. */
@@ -80,6 +118,8 @@ export const questionLibraryProjection = defineProjection<State>({
       `INSERT INTO library_questions (${cols}, search)
        SELECT ${COLUMNS.map((c) => `r.${c}`).join(', ')}, ${SEARCH_SQL}
        FROM jsonb_populate_recordset(NULL::library_questions, $1::jsonb) r
-       ON CONFLICT (tenant, question_id) DO NOTHING`, [JSON.stringify(state.added)]);
+       ON CONFLICT (tenant, question_id) DO NOTHING`,
+      [JSON.stringify(state.added)],
+    );
   },
 });

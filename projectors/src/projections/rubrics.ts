@@ -6,12 +6,18 @@ import { RowSet, type TableSpec } from '../row-set';
 
 /** One rubric criterion: shared rows (tenant SHARED_LIBRARY_TENANT) and each school's own. Serves get-rubrics. */
 export type RubricRow = {
-  tenant: string; rubric_id: number; rubric_name: string; criterion: string; description: string;
-  added_by: number | null; added_at: string;
+  tenant: string;
+  rubric_id: number;
+  rubric_name: string;
+  criterion: string;
+  description: string;
+  added_by: number | null;
+  added_at: string;
 };
 
 const rubricsTable: TableSpec<RubricRow> = {
-  table: 'rubrics', key: ['tenant', 'rubric_id'],
+  table: 'rubrics',
+  key: ['tenant', 'rubric_id'],
   columns: ['tenant', 'rubric_id', 'rubric_name', 'criterion', 'description', 'added_by', 'added_at'],
 };
 
@@ -25,8 +31,13 @@ export function evolveRubrics(state: State, recorded: RecordedEvent): Touched | 
   const d = event.data;
   if (state.rubrics.has({ tenant, rubric_id: d.rubricId })) return { tenant, keys: ['rubrics'] };
   state.rubrics.put({
-    tenant, rubric_id: d.rubricId, rubric_name: d.rubricName, criterion: d.criterion, description: d.description,
-    added_by: d.addedBy, added_at: d.addedAt,
+    tenant,
+    rubric_id: d.rubricId,
+    rubric_name: d.rubricName,
+    criterion: d.criterion,
+    description: d.description,
+    added_by: d.addedBy,
+    added_at: d.addedAt,
   });
   return { tenant, keys: ['rubrics'] };
 }
@@ -43,7 +54,10 @@ export const rubricsProjection = defineProjection<State>({
   },
   init: () => ({ rubrics: new RowSet(rubricsTable) }),
   async load(tx, state, events) {
-    await state.rubrics.load(tx, ofTypes(events, 'RubricAdded').map((e) => ({ tenant: tenantOf(e), rubric_id: Number(e.data.rubricId) })));
+    await state.rubrics.load(
+      tx,
+      ofTypes(events, 'RubricAdded').map((e) => ({ tenant: tenantOf(e), rubric_id: Number(e.data.rubricId) })),
+    );
   },
   evolve: evolveRubrics,
 });

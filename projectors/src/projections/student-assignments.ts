@@ -7,16 +7,33 @@ import { GradeTotals, gradesTableSql, type StudentGradeTotals } from './grade-to
 
 /** One course as the student list needs it; `student_ids` are the enrolled students. */
 export type SaCourseRow = {
-  tenant: string; course_id: number; course_code: string; course_name: string; subject: string; student_ids: number[];
+  tenant: string;
+  course_id: number;
+  course_code: string;
+  course_name: string;
+  subject: string;
+  student_ids: number[];
 };
 /** One assignment (published or not) with its question count and marks total. */
 export type SaAssignmentRow = {
-  tenant: string; assignment_id: number; course_id: number; title: string; assigned: string; due: string;
-  time_limit: number | null; published: boolean; marks_total: number; question_count: number;
+  tenant: string;
+  assignment_id: number;
+  course_id: number;
+  title: string;
+  assigned: string;
+  due: string;
+  time_limit: number | null;
+  published: boolean;
+  marks_total: number;
+  question_count: number;
 };
 /** The student's assignment list: one row per (student, published assignment of an enrolled course). */
 export type StudentAssignmentRow = {
-  tenant: string; student_id: number; assignment_id: number; course_id: number; doc: StudentAssignment;
+  tenant: string;
+  student_id: number;
+  assignment_id: number;
+  course_id: number;
+  doc: StudentAssignment;
   /** The position of the last event that changed the row. */
   position: string;
 };
@@ -26,19 +43,24 @@ export type SaQuestionMarkRow = { tenant: string; assignment_id: number; questio
 export type { GradeRow as SaGradeRow } from './grade-totals';
 
 const coursesTable: TableSpec<SaCourseRow> = {
-  table: 'sa_courses', key: ['tenant', 'course_id'],
+  table: 'sa_courses',
+  key: ['tenant', 'course_id'],
   columns: ['tenant', 'course_id', 'course_code', 'course_name', 'subject', 'student_ids'],
 };
 const assignmentsTable: TableSpec<SaAssignmentRow> = {
-  table: 'sa_assignments', key: ['tenant', 'assignment_id'],
+  table: 'sa_assignments',
+  key: ['tenant', 'assignment_id'],
   columns: ['tenant', 'assignment_id', 'course_id', 'title', 'assigned', 'due', 'time_limit', 'published', 'marks_total', 'question_count'],
 };
 const listTable: TableSpec<StudentAssignmentRow> = {
-  table: 'student_assignments', key: ['tenant', 'student_id', 'assignment_id'],
+  table: 'student_assignments',
+  key: ['tenant', 'student_id', 'assignment_id'],
   columns: ['tenant', 'student_id', 'assignment_id', 'course_id', 'doc', 'position'],
 };
 const marksTable: TableSpec<SaQuestionMarkRow> = {
-  table: 'sa_question_marks', key: ['tenant', 'assignment_id', 'question_id'], columns: ['tenant', 'assignment_id', 'question_id', 'marks'],
+  table: 'sa_question_marks',
+  key: ['tenant', 'assignment_id', 'question_id'],
+  columns: ['tenant', 'assignment_id', 'question_id', 'marks'],
 };
 
 type ListAssignment = Omit<SaAssignmentRow, 'tenant'>;
@@ -47,10 +69,19 @@ type ListCourse = Pick<SaCourseRow, 'course_id' | 'course_code' | 'course_name'>
 /** Pure: the list row for one student, keeping the status the student's own events gave it. */
 export function listRow(a: ListAssignment, c: ListCourse, previous: StudentAssignment | null): StudentAssignment {
   return {
-    assignment_id: a.assignment_id, title: a.title, course: c.course_name, course_code: c.course_code,
-    assigned: a.assigned, due: a.due, due_date: a.due, status: previous?.status ?? 'Incomplete',
-    marks_total: Number(a.marks_total), marks_obtained: previous?.marks_obtained ?? null,
-    time_limit: a.time_limit, timed: a.time_limit !== null, question_count: a.question_count,
+    assignment_id: a.assignment_id,
+    title: a.title,
+    course: c.course_name,
+    course_code: c.course_code,
+    assigned: a.assigned,
+    due: a.due,
+    due_date: a.due,
+    status: previous?.status ?? 'Incomplete',
+    marks_total: Number(a.marks_total),
+    marks_obtained: previous?.marks_obtained ?? null,
+    time_limit: a.time_limit,
+    timed: a.time_limit !== null,
+    question_count: a.question_count,
   };
 }
 
@@ -84,7 +115,14 @@ type State = {
   grades: GradeTotals;
 };
 
-const ASSIGNMENT_TYPES = new Set(['AssignmentCreated', 'QuestionAdded', 'AssignmentPublished', 'AssignmentRenamed', 'QuestionUpdated', 'AssignmentDeleted']);
+const ASSIGNMENT_TYPES = new Set([
+  'AssignmentCreated',
+  'QuestionAdded',
+  'AssignmentPublished',
+  'AssignmentRenamed',
+  'QuestionUpdated',
+  'AssignmentDeleted',
+]);
 /** Events after which every student row of the assignment is rewritten (when it is published) or removed. */
 const ROWS_OF_ASSIGNMENT = new Set(['QuestionAdded', 'AssignmentPublished', 'AssignmentRenamed', 'QuestionUpdated', 'AssignmentDeleted']);
 
@@ -92,10 +130,14 @@ type Key = Record<string, string | number>;
 const keySet = () => {
   const m = new Map<string, Key>();
   return {
-    add: (k: Key) => { m.set(JSON.stringify(k), k); },
+    add: (k: Key) => {
+      m.set(JSON.stringify(k), k);
+    },
     values: () => [...m.values()],
     json: () => JSON.stringify([...m.values()]),
-    get size() { return m.size; },
+    get size() {
+      return m.size;
+    },
   };
 };
 
@@ -138,19 +180,22 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
   }
 
   if (assignmentKeys.size + enrolCourses.size > 0) {
-    const found = await state.assignments.loadWhere(tx,
+    const found = await state.assignments.loadWhere(
+      tx,
       `(t.tenant, t.assignment_id) IN (
          SELECT tenant, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer)
          UNION ALL
          SELECT x.tenant, x.assignment_id FROM sa_assignments x
          JOIN jsonb_to_recordset($2::jsonb) AS k(tenant text, course_id integer) ON x.tenant = k.tenant AND x.course_id = k.course_id
          WHERE x.published)`,
-      [assignmentKeys.json(), enrolCourses.json()]);
+      [assignmentKeys.json(), enrolCourses.json()],
+    );
     for (const a of found) courseKeys.add({ tenant: a.tenant, course_id: a.course_id });
   }
   await state.courses.load(tx, courseKeys.values() as Partial<SaCourseRow>[]);
   if (listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
-    await state.list.loadWhere(tx,
+    await state.list.loadWhere(
+      tx,
       `(t.tenant, t.student_id, t.assignment_id) IN (
          SELECT tenant, student_id, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, student_id integer, assignment_id integer)
          UNION ALL
@@ -160,20 +205,30 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
          SELECT x.tenant, x.student_id, x.assignment_id FROM student_assignments x
          JOIN jsonb_to_recordset($3::jsonb) AS k(tenant text, student_id integer, course_id integer)
            ON x.tenant = k.tenant AND x.student_id = k.student_id AND x.course_id = k.course_id)`,
-      [listKeys.json(), listByAssignment.json(), listByEnrolment.json()]);
+      [listKeys.json(), listByAssignment.json(), listByEnrolment.json()],
+    );
   }
   if (marksOf.size > 0) {
-    await state.marks.loadWhere(tx,
+    await state.marks.loadWhere(
+      tx,
       `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer))`,
-      [marksOf.json()]);
+      [marksOf.json()],
+    );
   }
   await state.grades.load(tx, events);
 }
 
 /** The assignment as the list shows it: times as `toISOString` gives them, whichever way the row was read. */
 const listAssignment = (a: SaAssignmentRow): ListAssignment => ({
-  assignment_id: a.assignment_id, course_id: a.course_id, title: a.title, assigned: iso(a.assigned), due: iso(a.due),
-  time_limit: a.time_limit, published: a.published, marks_total: Number(a.marks_total), question_count: a.question_count,
+  assignment_id: a.assignment_id,
+  course_id: a.course_id,
+  title: a.title,
+  assigned: iso(a.assigned),
+  due: iso(a.due),
+  time_limit: a.time_limit,
+  published: a.published,
+  marks_total: Number(a.marks_total),
+  question_count: a.question_count,
 });
 
 /** Pure over the state: writes the list row of each student for a published assignment, keeping their status. */
@@ -207,7 +262,12 @@ function changeAssignment(state: State, tenant: string, event: AssignmentEvent):
       // A question counts once: a redelivered QuestionAdded changes nothing.
       if (state.marks.has(key)) return;
       state.marks.put({ ...key, marks: event.data.marksPossible });
-      if (a) state.assignments.put({ ...a, marks_total: addMarks(a.marks_total, event.data.marksPossible), question_count: a.question_count + 1 });
+      if (a)
+        state.assignments.put({
+          ...a,
+          marks_total: addMarks(a.marks_total, event.data.marksPossible),
+          question_count: a.question_count + 1,
+        });
       return;
     }
     case 'AssignmentPublished':
@@ -245,7 +305,14 @@ export function evolveStudentAssignments(state: State, recorded: RecordedEvent):
     case 'CourseCreated': {
       const d = event.data;
       if (!state.courses.has({ tenant, course_id: d.courseId })) {
-        state.courses.put({ tenant, course_id: d.courseId, course_code: d.courseCode, course_name: d.courseName, subject: d.subject, student_ids: [] });
+        state.courses.put({
+          tenant,
+          course_id: d.courseId,
+          course_code: d.courseCode,
+          course_name: d.courseName,
+          subject: d.subject,
+          student_ids: [],
+        });
       }
       return null;
     }
@@ -255,7 +322,8 @@ export function evolveStudentAssignments(state: State, recorded: RecordedEvent):
       if (course) {
         const enrolled = course.student_ids.includes(studentId) ? course : { ...course, student_ids: [...course.student_ids, studentId] };
         if (enrolled !== course) state.courses.put(enrolled);
-        const published = state.assignments.filter((a) => a.tenant === tenant && a.course_id === courseId && a.published)
+        const published = state.assignments
+          .filter((a) => a.tenant === tenant && a.course_id === courseId && a.published)
           .sort((x, y) => x.assignment_id - y.assignment_id);
         for (const a of published) putRows(state, tenant, a, enrolled, [studentId], position);
       }
@@ -265,15 +333,24 @@ export function evolveStudentAssignments(state: State, recorded: RecordedEvent):
       const { courseId, studentId } = event.data;
       const course = state.courses.get({ tenant, course_id: courseId });
       if (course) state.courses.put({ ...course, student_ids: course.student_ids.filter((id) => id !== studentId) });
-      for (const r of state.list.filter((r) => r.tenant === tenant && r.student_id === studentId && r.course_id === courseId)) state.list.delete(r);
+      for (const r of state.list.filter((r) => r.tenant === tenant && r.student_id === studentId && r.course_id === courseId))
+        state.list.delete(r);
       return { tenant, keys: [noticeKeys.user(studentId)] };
     }
     case 'AssignmentCreated': {
       const d = event.data;
       if (!state.assignments.has({ tenant, assignment_id: d.assignmentId })) {
         state.assignments.put({
-          tenant, assignment_id: d.assignmentId, course_id: d.courseId, title: d.title, assigned: iso(d.assigned), due: iso(d.due),
-          time_limit: d.timeLimitSeconds, published: false, marks_total: 0, question_count: 0,
+          tenant,
+          assignment_id: d.assignmentId,
+          course_id: d.courseId,
+          title: d.title,
+          assigned: iso(d.assigned),
+          due: iso(d.due),
+          time_limit: d.timeLimitSeconds,
+          published: false,
+          marks_total: 0,
+          question_count: 0,
         });
       }
       return null;
@@ -290,7 +367,14 @@ export function evolveStudentAssignments(state: State, recorded: RecordedEvent):
       if (a) state.assignments.put({ ...a, published: false });
       const removed = state.list.filter((r) => r.tenant === tenant && r.assignment_id === id);
       for (const r of removed) state.list.delete(r);
-      return { tenant, keys: [noticeKeys.assignment(id), ...(a ? [noticeKeys.course(a.course_id)] : []), ...removed.map((r) => noticeKeys.user(r.student_id))] };
+      return {
+        tenant,
+        keys: [
+          noticeKeys.assignment(id),
+          ...(a ? [noticeKeys.course(a.course_id)] : []),
+          ...removed.map((r) => noticeKeys.user(r.student_id)),
+        ],
+      };
     }
     case 'AnswerSaved':
     case 'AssignmentSubmitted': {
@@ -330,8 +414,11 @@ export const studentAssignmentsProjection = defineProjection<State>({
       PRIMARY KEY (tenant, assignment_id, question_id))`);
   },
   init: () => ({
-    assignments: new RowSet(assignmentsTable), courses: new RowSet(coursesTable), list: new RowSet(listTable),
-    marks: new RowSet(marksTable), grades: new GradeTotals('sa_grades'),
+    assignments: new RowSet(assignmentsTable),
+    courses: new RowSet(coursesTable),
+    list: new RowSet(listTable),
+    marks: new RowSet(marksTable),
+    grades: new GradeTotals('sa_grades'),
   }),
   load,
   evolve: evolveStudentAssignments,

@@ -5,7 +5,8 @@ export type { TextbookRow } from './textbooks';
 
 /** The textbooks of these tenants (normally the shared library and a school), by subject, then title. */
 export async function textbooksOfTenants(db: SqlClient, tenants: readonly string[]): Promise<TextbookRow[]> {
-  const { rows } = await db.query<TextbookRow>(
-    'SELECT * FROM textbooks WHERE tenant = ANY($1::text[]) ORDER BY subject, title', [[...tenants]]);
+  const { rows } = await db.query<TextbookRow>('SELECT * FROM textbooks WHERE tenant = ANY($1::text[]) ORDER BY subject, title', [
+    [...tenants],
+  ]);
   return rows;
 }

@@ -8,7 +8,9 @@ import { RowSet, type TableSpec } from '../row-set';
 export type TextbookRow = { tenant: string; textbook_id: number; title: string; author: string | null; subject: string };
 
 const textbooksTable: TableSpec<TextbookRow> = {
-  table: 'textbooks', key: ['tenant', 'textbook_id'], columns: ['tenant', 'textbook_id', 'title', 'author', 'subject'],
+  table: 'textbooks',
+  key: ['tenant', 'textbook_id'],
+  columns: ['tenant', 'textbook_id', 'title', 'author', 'subject'],
 };
 
 type State = { textbooks: RowSet<TextbookRow> };
@@ -36,7 +38,10 @@ export const textbooksProjection = defineProjection<State>({
   },
   init: () => ({ textbooks: new RowSet(textbooksTable) }),
   async load(tx, state, events) {
-    await state.textbooks.load(tx, ofTypes(events, 'TextbookAdded').map((e) => ({ tenant: tenantOf(e), textbook_id: Number(e.data.textbookId) })));
+    await state.textbooks.load(
+      tx,
+      ofTypes(events, 'TextbookAdded').map((e) => ({ tenant: tenantOf(e), textbook_id: Number(e.data.textbookId) })),
+    );
   },
   evolve: evolveTextbooks,
 });

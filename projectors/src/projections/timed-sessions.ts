@@ -9,9 +9,22 @@ import type { TimedSessionRow } from './timed-sessions.queries';
  * process looks in it for running sessions past their deadline (the decider then decides on the stream itself).
  */
 const sessionsTable: TableSpec<TimedSessionRow> = {
-  table: 'timed_sessions', key: ['tenant', 'assignment_id', 'student_id'],
-  columns: ['tenant', 'assignment_id', 'student_id', 'started_at', 'deadline', 'time_limit', 'extra_seconds', 'status',
-    'submission_method', 'submitted_at', 'last_heartbeat_at', 'position'],
+  table: 'timed_sessions',
+  key: ['tenant', 'assignment_id', 'student_id'],
+  columns: [
+    'tenant',
+    'assignment_id',
+    'student_id',
+    'started_at',
+    'deadline',
+    'time_limit',
+    'extra_seconds',
+    'status',
+    'submission_method',
+    'submitted_at',
+    'last_heartbeat_at',
+    'position',
+  ],
 };
 
 export type TimedSessionsState = { sessions: RowSet<TimedSessionRow> };
@@ -25,8 +38,12 @@ export function evolveTimedSessions(state: TimedSessionsState, recorded: Recorde
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   const tenant = tenantOf(recorded);
   const position = recorded.globalPosition;
-  const keys = (d: { assignmentId: number; studentId: number }) => ({ tenant, keys: [noticeKeys.user(d.studentId), noticeKeys.assignment(d.assignmentId)] });
-  const rowOf = (d: { assignmentId: number; studentId: number }) => state.sessions.get({ tenant, assignment_id: d.assignmentId, student_id: d.studentId });
+  const keys = (d: { assignmentId: number; studentId: number }) => ({
+    tenant,
+    keys: [noticeKeys.user(d.studentId), noticeKeys.assignment(d.assignmentId)],
+  });
+  const rowOf = (d: { assignmentId: number; studentId: number }) =>
+    state.sessions.get({ tenant, assignment_id: d.assignmentId, student_id: d.studentId });
   /** Rows keep the position they reflect: a redelivered event changes nothing. */
   const fresh = (row: TimedSessionRow) => row.position < position;
   switch (event.type) {
@@ -34,9 +51,18 @@ export function evolveTimedSessions(state: TimedSessionsState, recorded: Recorde
       const d = event.data;
       if (!rowOf(d)) {
         state.sessions.put({
-          tenant, assignment_id: d.assignmentId, student_id: d.studentId, started_at: d.startedAt, deadline: d.deadline,
-          time_limit: d.timeLimitSeconds, extra_seconds: 0, status: 'active', submission_method: null, submitted_at: null,
-          last_heartbeat_at: null, position,
+          tenant,
+          assignment_id: d.assignmentId,
+          student_id: d.studentId,
+          started_at: d.startedAt,
+          deadline: d.deadline,
+          time_limit: d.timeLimitSeconds,
+          extra_seconds: 0,
+          status: 'active',
+          submission_method: null,
+          submitted_at: null,
+          last_heartbeat_at: null,
+          position,
         });
       }
       return keys(d);
@@ -44,7 +70,8 @@ export function evolveTimedSessions(state: TimedSessionsState, recorded: Recorde
     case 'ExtraTimeGranted': {
       const d = event.data;
       const row = rowOf(d);
-      if (row && fresh(row)) state.sessions.put({ ...row, deadline: d.newDeadline, extra_seconds: row.extra_seconds + d.seconds, position });
+      if (row && fresh(row))
+        state.sessions.put({ ...row, deadline: d.newDeadline, extra_seconds: row.extra_seconds + d.seconds, position });
       return keys(d);
     }
     case 'SessionHeartbeat': {
@@ -59,7 +86,13 @@ export function evolveTimedSessions(state: TimedSessionsState, recorded: Recorde
       const row = rowOf(d);
       if (!row) return null;
       if (fresh(row)) {
-        state.sessions.put({ ...row, status: 'submitted', submission_method: d.submissionMethod ?? 'manual', submitted_at: d.submittedAt, position });
+        state.sessions.put({
+          ...row,
+          status: 'submitted',
+          submission_method: d.submissionMethod ?? 'manual',
+          submitted_at: d.submittedAt,
+          position,
+        });
       }
       return keys(d);
     }
@@ -82,9 +115,14 @@ export const timedSessionsProjection = defineProjection<TimedSessionsState>({
   },
   init: () => ({ sessions: new RowSet(sessionsTable) }),
   async load(tx, state, events) {
-    await state.sessions.load(tx, ofTypes(events, ...TYPES).map((e) => ({
-      tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId),
-    })));
+    await state.sessions.load(
+      tx,
+      ofTypes(events, ...TYPES).map((e) => ({
+        tenant: tenantOf(e),
+        assignment_id: Number(e.data.assignmentId),
+        student_id: Number(e.data.studentId),
+      })),
+    );
   },
   evolve: evolveTimedSessions,
 });

@@ -21,8 +21,14 @@ export function gradeStats(mine: StudentAssignment[], classRows: GradedRow[]): G
     .sort((a, b) => new Date(a.d.due).getTime() - new Date(b.d.due).getTime() || a.d.assignment_id - b.d.assignment_id);
 
   const assignments = graded.map(({ d, percent }) => ({
-    assignment_id: d.assignment_id, title: d.title, course: d.course, course_code: d.course_code, due: d.due,
-    marks_obtained: d.marks_obtained ?? 0, marks_total: d.marks_total, percent,
+    assignment_id: d.assignment_id,
+    title: d.title,
+    course: d.course,
+    course_code: d.course_code,
+    due: d.due,
+    marks_obtained: d.marks_obtained ?? 0,
+    marks_total: d.marks_total,
+    percent,
   }));
 
   const byCourse = new Map<string, { course: string; course_code: string; percents: number[] }>();
@@ -41,7 +47,13 @@ export function gradeStats(mine: StudentAssignment[], classRows: GradedRow[]): G
     .sort((a, b) => a.course.localeCompare(b.course))
     .map((e) => {
       const all = classByCourse.get(e.course_code) ?? [];
-      return { course: e.course, course_code: e.course_code, average: mean(e.percents), class_average: all.length ? mean(all) : null, graded_count: e.percents.length };
+      return {
+        course: e.course,
+        course_code: e.course_code,
+        average: mean(e.percents),
+        class_average: all.length ? mean(all) : null,
+        graded_count: e.percents.length,
+      };
     });
   return { assignments, subjects };
 }

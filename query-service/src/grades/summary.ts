@@ -2,8 +2,12 @@ import { richTextToPlainText, type StudentAssignment, type StudentSummary } from
 import type { AiProvider } from '@evergrade/platform/ai';
 
 export type SummaryQuestion = {
-  question_id: number; question_number: number; question_content: string; marks_possible: number;
-  grade: number | null; feedback: string | null;
+  question_id: number;
+  question_number: number;
+  question_content: string;
+  marks_possible: number;
+  grade: number | null;
+  feedback: string | null;
 };
 
 /** At or above this share of a question's marks it counts as a strength; below WEAK it is to work on. */
@@ -34,8 +38,7 @@ function line(q: SummaryQuestion, fallback: string): string {
   return `${head} - ${firstSentence(q.feedback) ?? fallback}`;
 }
 
-const list = (ns: number[]) =>
-  ns.length === 1 ? `Question ${ns[0]}` : `Questions ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`;
+const list = (ns: number[]) => (ns.length === 1 ? `Question ${ns[0]}` : `Questions ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`);
 
 /** Pure and deterministic: the summary built from the grades and feedback alone. */
 export function offlineSummary(a: StudentAssignment, questions: SummaryQuestion[]): StudentSummary {
@@ -47,7 +50,9 @@ export function offlineSummary(a: StudentAssignment, questions: SummaryQuestion[
   const obtained = a.marks_obtained ?? graded.reduce((s, q) => s + (q.grade ?? 0), 0);
   const percent = a.marks_total > 0 ? (obtained / a.marks_total) * 100 : null;
 
-  const sentences = [`You scored ${fmt(obtained)} out of ${fmt(a.marks_total)}${percent === null ? '' : ` (${fmt(percent)}%)`} on ${a.title}.`];
+  const sentences = [
+    `You scored ${fmt(obtained)} out of ${fmt(a.marks_total)}${percent === null ? '' : ` (${fmt(percent)}%)`} on ${a.title}.`,
+  ];
   if (strong.length === graded.length && graded.length > 0) sentences.push('Every question earned most or all of its marks: well done.');
   else if (strong.length > 0) sentences.push(`Your strongest answers were ${list(strong.map((q) => q.question_number))}.`);
   if (weak.length > 0) {
@@ -60,9 +65,19 @@ export function offlineSummary(a: StudentAssignment, questions: SummaryQuestion[
   }
 
   return {
-    assignment_id: a.assignment_id, title: a.title, course: a.course,
-    marks_obtained: obtained, marks_total: a.marks_total, percent,
-    questions: sorted.map((q) => ({ question_id: q.question_id, question_number: q.question_number, marks_possible: q.marks_possible, grade: q.grade, feedback: q.feedback })),
+    assignment_id: a.assignment_id,
+    title: a.title,
+    course: a.course,
+    marks_obtained: obtained,
+    marks_total: a.marks_total,
+    percent,
+    questions: sorted.map((q) => ({
+      question_id: q.question_id,
+      question_number: q.question_number,
+      marks_possible: q.marks_possible,
+      grade: q.grade,
+      feedback: q.feedback,
+    })),
     strengths: strong.map((q) => line(q, 'full marks or close to them.')),
     to_work_on: weak.map((q) => line(q, 'review this topic and try it again.')),
     summary: sentences.join(' '),
@@ -77,14 +92,25 @@ const SYSTEM = [
 ].join(' ');
 
 /** The summary paragraph written by the AI when one is configured; the offline one when not, or when it fails. */
-export async function buildSummary(ai: AiProvider | undefined, a: StudentAssignment, questions: SummaryQuestion[]): Promise<StudentSummary> {
+export async function buildSummary(
+  ai: AiProvider | undefined,
+  a: StudentAssignment,
+  questions: SummaryQuestion[],
+): Promise<StudentSummary> {
   const base = offlineSummary(a, questions);
   if (!ai || ai.offline) return base;
   const facts = {
-    title: a.title, course: a.course, marks_obtained: base.marks_obtained, marks_total: base.marks_total,
+    title: a.title,
+    course: a.course,
+    marks_obtained: base.marks_obtained,
+    marks_total: base.marks_total,
     questions: base.questions.map((q, i) => ({
-      number: q.question_number, question: excerpt(questions.find((x) => x.question_id === q.question_id)?.question_content ?? '', 40),
-      points: q.grade, out_of: q.marks_possible, feedback: q.feedback ?? '', index: i,
+      number: q.question_number,
+      question: excerpt(questions.find((x) => x.question_id === q.question_id)?.question_content ?? '', 40),
+      points: q.grade,
+      out_of: q.marks_possible,
+      feedback: q.feedback ?? '',
+      index: i,
     })),
   };
   try {

@@ -1,4 +1,11 @@
-import { applyChange, type AuditHistoryEntry, type GradeBook, type GradeBookCell, type GradedResponse, type ResponseChange } from '@evergrade/contracts';
+import {
+  applyChange,
+  type AuditHistoryEntry,
+  type GradeBook,
+  type GradeBookCell,
+  type GradedResponse,
+  type ResponseChange,
+} from '@evergrade/contracts';
 
 /** A row of the `audit` read model (one grading event's effect on one response), with names resolved. */
 export type AuditLogRow = {
@@ -53,11 +60,21 @@ function changeOfRow(row: AuditLogRow): ResponseChange | null {
   switch (row.event_type) {
     case 'SubmissionFileProcessed':
     case 'OnlineResponsesCaptured':
-      return { kind: 'recorded', responseId: row.response_id, questionId: row.question_id, questionNumber: row.question_number, response: '' };
+      return {
+        kind: 'recorded',
+        responseId: row.response_id,
+        questionId: row.question_id,
+        questionNumber: row.question_number,
+        response: '',
+      };
     case 'ResponseGraded':
       return {
-        kind: 'graded', points: num(row.points) ?? 0, pointsPossible: num(row.points_possible), feedback: row.feedback ?? '',
-        gradedBy: row.actor_name ?? '', flag: row.flag ?? '',
+        kind: 'graded',
+        points: num(row.points) ?? 0,
+        pointsPossible: num(row.points_possible),
+        feedback: row.feedback ?? '',
+        gradedBy: row.actor_name ?? '',
+        flag: row.flag ?? '',
       };
     case 'ResponseMarkEdited':
       return { kind: 'edited', points: num(row.points) ?? 0, pointsPossible: num(row.points_possible), feedback: row.feedback ?? '' };
@@ -71,9 +88,21 @@ function changeOfRow(row: AuditLogRow): ResponseChange | null {
 }
 
 const asResponse = (r: ResponseAt): GradedResponse => ({
-  responseId: r.responseId, questionId: r.questionId, questionNumber: r.questionNumber, response: '', responseVersion: 0, points: r.points,
-  pointsPossible: r.pointsPossible, feedback: r.feedback, originalFeedback: '', graded: r.graded, gradedBy: r.gradedBy, manual: false,
-  flaggedForReview: r.flag, flagResolved: r.flagResolved, version: r.version,
+  responseId: r.responseId,
+  questionId: r.questionId,
+  questionNumber: r.questionNumber,
+  response: '',
+  responseVersion: 0,
+  points: r.points,
+  pointsPossible: r.pointsPossible,
+  feedback: r.feedback,
+  originalFeedback: '',
+  graded: r.graded,
+  gradedBy: r.gradedBy,
+  manual: false,
+  flaggedForReview: r.flag,
+  flagResolved: r.flagResolved,
+  version: r.version,
 });
 
 /**
@@ -82,8 +111,18 @@ const asResponse = (r: ResponseAt): GradedResponse => ({
  */
 export function step(before: ResponseAt | undefined, row: AuditLogRow): ResponseAt {
   const r: ResponseAt = before ?? {
-    responseId: row.response_id, questionId: row.question_id, questionNumber: row.question_number, studentId: row.student_id,
-    points: 0, pointsPossible: null, feedback: '', graded: false, gradedBy: '', flag: '', flagResolved: false, version: 0,
+    responseId: row.response_id,
+    questionId: row.question_id,
+    questionNumber: row.question_number,
+    studentId: row.student_id,
+    points: 0,
+    pointsPossible: null,
+    feedback: '',
+    graded: false,
+    gradedBy: '',
+    flag: '',
+    flagResolved: false,
+    version: 0,
   };
   const change = changeOfRow(row);
   const after = change ? applyChange(asResponse(r), change) : null;
@@ -91,9 +130,18 @@ export function step(before: ResponseAt | undefined, row: AuditLogRow): Response
   const questionNumber = row.question_number || r.questionNumber;
   if (!after) return { ...r, version: r.version + 1, questionNumber };
   return {
-    responseId: r.responseId, questionId: r.questionId, questionNumber, studentId: r.studentId, points: after.points,
-    pointsPossible: after.pointsPossible, feedback: after.feedback, graded: after.graded, gradedBy: after.gradedBy,
-    flag: after.flaggedForReview, flagResolved: after.flagResolved, version: after.version,
+    responseId: r.responseId,
+    questionId: r.questionId,
+    questionNumber,
+    studentId: r.studentId,
+    points: after.points,
+    pointsPossible: after.pointsPossible,
+    feedback: after.feedback,
+    graded: after.graded,
+    gradedBy: after.gradedBy,
+    flag: after.flaggedForReview,
+    flagResolved: after.flagResolved,
+    version: after.version,
   };
 }
 
@@ -114,7 +162,11 @@ export function historyEntry(before: ResponseAt | undefined, row: AuditLogRow): 
     kind: row.event_type,
     at: iso(row.recorded_at),
     actor_kind: row.actor_kind,
-    actor: automatic ? (row.actor_name ?? row.actor_kind) : row.actor_kind === 'instructor' ? (person ?? 'instructor') : (row.actor_name ?? 'system'),
+    actor: automatic
+      ? (row.actor_name ?? row.actor_kind)
+      : row.actor_kind === 'instructor'
+        ? (person ?? 'instructor')
+        : (row.actor_name ?? 'system'),
     actor_id: automatic ? null : row.actor_id,
     previous_points: setsValue ? (num(row.previous_points) ?? (hadValue ? before.points : null)) : null,
     points: setsValue ? after.points : null,
@@ -131,7 +183,11 @@ export function historyEntry(before: ResponseAt | undefined, row: AuditLogRow): 
 }
 
 /** Pure: every response's chain, folding rows in log order. Keyed by `${position}/${seq}` and by response. */
-export function chains(rows: readonly AuditLogRow[]): { byRow: Map<string, AuditHistoryEntry>; byResponse: Map<number, AuditHistoryEntry[]>; state: Map<number, ResponseAt> } {
+export function chains(rows: readonly AuditLogRow[]): {
+  byRow: Map<string, AuditHistoryEntry>;
+  byResponse: Map<number, AuditHistoryEntry[]>;
+  state: Map<number, ResponseAt>;
+} {
   const state = new Map<number, ResponseAt>();
   const byRow = new Map<string, AuditHistoryEntry>();
   const byResponse = new Map<number, AuditHistoryEntry[]>();
@@ -156,7 +212,11 @@ type Question = { question_id: number; question_number: number; points_possible:
  * ignored. Questions are the assignment's (and any the log names); students are those with a response by then.
  */
 export function gradeBookAsOf(input: {
-  assignmentId: number; title: string; asOf: string; questions: readonly Question[]; rows: readonly AuditLogRow[];
+  assignmentId: number;
+  title: string;
+  asOf: string;
+  questions: readonly Question[];
+  rows: readonly AuditLogRow[];
   studentName: (id: number) => string;
 }): GradeBook {
   const limit = Date.parse(input.asOf);
@@ -164,29 +224,52 @@ export function gradeBookAsOf(input: {
   const { state } = chains(folded);
   const questions = new Map(input.questions.map((q) => [q.question_id, { ...q }]));
   for (const r of state.values()) {
-    if (!questions.has(r.questionId)) questions.set(r.questionId, { question_id: r.questionId, question_number: r.questionNumber, points_possible: r.pointsPossible ?? 0 });
+    if (!questions.has(r.questionId))
+      questions.set(r.questionId, { question_id: r.questionId, question_number: r.questionNumber, points_possible: r.pointsPossible ?? 0 });
   }
   const columns = [...questions.values()].sort((a, b) => a.question_number - b.question_number || a.question_id - b.question_id);
   const byStudent = new Map<number, Map<number, ResponseAt>>();
   for (const r of state.values()) byStudent.set(r.studentId, (byStudent.get(r.studentId) ?? new Map()).set(r.questionId, r));
-  const students = [...byStudent.entries()].map(([studentId, responses]) => {
-    const cells: GradeBookCell[] = columns.map((q) => {
-      const r = responses.get(q.question_id);
-      const possible = r?.pointsPossible ?? q.points_possible;
-      return r
-        ? { question_id: q.question_id, response_id: r.responseId, points: r.points, points_possible: possible, graded: r.graded, graded_by: r.gradedBy, flagged_for_review: r.flag, flag_resolved: r.flagResolved, version: r.version }
-        : { question_id: q.question_id, response_id: null, points: null, points_possible: possible, graded: false, graded_by: '', flagged_for_review: '', flag_resolved: false, version: 0 };
-    });
-    const withResponse = cells.filter((c) => c.response_id !== null);
-    return {
-      student_id: studentId,
-      student_name: input.studentName(studentId),
-      cells,
-      obtained: round(withResponse.reduce((s, c) => s + (c.points ?? 0), 0)),
-      possible: round(cells.reduce((s, c) => s + c.points_possible, 0)),
-      graded: withResponse.length > 0 && withResponse.every((c) => c.graded),
-    };
-  }).sort((a, b) => a.student_name.localeCompare(b.student_name) || a.student_id - b.student_id);
+  const students = [...byStudent.entries()]
+    .map(([studentId, responses]) => {
+      const cells: GradeBookCell[] = columns.map((q) => {
+        const r = responses.get(q.question_id);
+        const possible = r?.pointsPossible ?? q.points_possible;
+        return r
+          ? {
+              question_id: q.question_id,
+              response_id: r.responseId,
+              points: r.points,
+              points_possible: possible,
+              graded: r.graded,
+              graded_by: r.gradedBy,
+              flagged_for_review: r.flag,
+              flag_resolved: r.flagResolved,
+              version: r.version,
+            }
+          : {
+              question_id: q.question_id,
+              response_id: null,
+              points: null,
+              points_possible: possible,
+              graded: false,
+              graded_by: '',
+              flagged_for_review: '',
+              flag_resolved: false,
+              version: 0,
+            };
+      });
+      const withResponse = cells.filter((c) => c.response_id !== null);
+      return {
+        student_id: studentId,
+        student_name: input.studentName(studentId),
+        cells,
+        obtained: round(withResponse.reduce((s, c) => s + (c.points ?? 0), 0)),
+        possible: round(cells.reduce((s, c) => s + c.points_possible, 0)),
+        graded: withResponse.length > 0 && withResponse.every((c) => c.graded),
+      };
+    })
+    .sort((a, b) => a.student_name.localeCompare(b.student_name) || a.student_id - b.student_id);
   const last = folded.at(-1);
   return {
     assignment_id: input.assignmentId,

@@ -6,8 +6,18 @@ import type { QueryServiceDeps } from '../context';
 import { gradeHistoryCsv, csvFileName } from './audit-csv';
 import { chains, gradeBookAsOf, rowKey, type AuditLogRow } from './audit-fold';
 import {
-  auditedIds, auditRowsOfAssignment, auditRowsOfResponses, fullName, iaAssignmentById, iaAssignmentsByIds, iaQuestionSheet, searchAuditLog,
-  userIdsMatching, userNames, usersByIds, type AuditLogEntryRow,
+  auditedIds,
+  auditRowsOfAssignment,
+  auditRowsOfResponses,
+  fullName,
+  iaAssignmentById,
+  iaAssignmentsByIds,
+  iaQuestionSheet,
+  searchAuditLog,
+  userIdsMatching,
+  userNames,
+  usersByIds,
+  type AuditLogEntryRow,
 } from '@evergrade/projectors/queries';
 import type { SqlClient } from '@evergrade/platform/sql';
 
@@ -45,7 +55,10 @@ export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void 
     const { tenant } = sessionOf(request);
     await awaitProjections(request, deps, READS);
     const ids = await auditedIds(db, tenant);
-    const [assignments, users] = await Promise.all([iaAssignmentsByIds(db, tenant, ids.assignmentIds), usersByIds(db, tenant, ids.studentIds)]);
+    const [assignments, users] = await Promise.all([
+      iaAssignmentsByIds(db, tenant, ids.assignmentIds),
+      usersByIds(db, tenant, ids.studentIds),
+    ]);
     const byAssignment = new Map(assignments.map((a) => [Number(a.assignment_id), a]));
     const byUser = new Map(users.map((u) => [Number(u.user_id), u]));
     // By title, then id (unknown assignments last); students by last name, first name, then id (unknown ones last).
@@ -56,8 +69,16 @@ export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void 
       .map((id) => ({ id, u: byUser.get(id) }))
       .sort((x, y) => byText(x.u?.last_name, y.u?.last_name) || byText(x.u?.first_name, y.u?.first_name) || x.id - y.id);
     return {
-      assignments: assignmentList.map(({ id, a }) => ({ assignment_id: id, title: a?.title ?? `Assignment ${id}`, course_code: a?.course_code ?? '' })),
-      students: studentList.map(({ id, u }) => ({ student_id: id, name: (u ? fullName(u) : '') || `Student ${id}`, email: u?.email ?? '' })),
+      assignments: assignmentList.map(({ id, a }) => ({
+        assignment_id: id,
+        title: a?.title ?? `Assignment ${id}`,
+        course_code: a?.course_code ?? '',
+      })),
+      students: studentList.map(({ id, u }) => ({
+        student_id: id,
+        name: (u ? fullName(u) : '') || `Student ${id}`,
+        email: u?.email ?? '',
+      })),
     };
   });
 
@@ -67,10 +88,18 @@ export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void 
     await awaitProjections(request, deps, READS);
     // The name or e-mail search is the directory's: the log is filtered by the students it finds.
     const studentIds = b.student ? await userIdsMatching(db, tenant, b.student) : undefined;
-    const found = await searchAuditLog(db, tenant, {
-      ...(b.student_id !== undefined ? { studentId: b.student_id } : {}), ...(studentIds ? { studentIds } : {}),
-      ...(b.assignment_id !== undefined ? { assignmentId: b.assignment_id } : {}), ...(b.from ? { from: b.from } : {}), ...(b.to ? { to: b.to } : {}),
-    }, { offset: (b.page - 1) * b.page_size, limit: b.page_size });
+    const found = await searchAuditLog(
+      db,
+      tenant,
+      {
+        ...(b.student_id !== undefined ? { studentId: b.student_id } : {}),
+        ...(studentIds ? { studentIds } : {}),
+        ...(b.assignment_id !== undefined ? { assignmentId: b.assignment_id } : {}),
+        ...(b.from ? { from: b.from } : {}),
+        ...(b.to ? { to: b.to } : {}),
+      },
+      { offset: (b.page - 1) * b.page_size, limit: b.page_size },
+    );
     const responseIds = [...new Set(found.rows.map((r) => r.response_id))];
     // Previous values come from each response's whole chain up to the hit, whatever the filter.
     const chainRows = await withPeople(db, tenant, await auditRowsOfResponses(db, tenant, responseIds));
@@ -78,11 +107,21 @@ export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void 
     const n = await names(tenant, [...new Set(found.rows.map((r) => r.student_id))], [...new Set(found.rows.map((r) => r.assignment_id))]);
     const entries: AuditEntry[] = found.rows.flatMap((r) => {
       const entry = byRow.get(rowKey(r));
-      return entry ? [{
-        ...entry, response_id: r.response_id, assignment_id: r.assignment_id, assignment_title: title(n, r.assignment_id),
-        student_id: r.student_id, student_name: studentName(n, r.student_id), question_id: r.question_id,
-        question_number: r.question_number, points_possible: r.points_possible === null ? null : Number(r.points_possible),
-      }] : [];
+      return entry
+        ? [
+            {
+              ...entry,
+              response_id: r.response_id,
+              assignment_id: r.assignment_id,
+              assignment_title: title(n, r.assignment_id),
+              student_id: r.student_id,
+              student_name: studentName(n, r.student_id),
+              question_id: r.question_id,
+              question_number: r.question_number,
+              points_possible: r.points_possible === null ? null : Number(r.points_possible),
+            },
+          ]
+        : [];
     });
     return { entries, total: found.total, page: b.page, page_size: b.page_size };
   });
@@ -97,9 +136,14 @@ export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void 
     const current = state.get(first.response_id)!;
     const n = await names(tenant, [first.student_id], [first.assignment_id]);
     return {
-      response_id: first.response_id, assignment_id: first.assignment_id, assignment_title: title(n, first.assignment_id),
-      student_id: first.student_id, student_name: studentName(n, first.student_id), question_id: first.question_id,
-      question_number: current.questionNumber, entries: byResponse.get(first.response_id) ?? [],
+      response_id: first.response_id,
+      assignment_id: first.assignment_id,
+      assignment_title: title(n, first.assignment_id),
+      student_id: first.student_id,
+      student_name: studentName(n, first.student_id),
+      question_id: first.question_id,
+      question_number: current.questionNumber,
+      entries: byResponse.get(first.response_id) ?? [],
     };
   });
 
@@ -114,12 +158,23 @@ export function auditRoutes(app: FastifyInstance, deps: QueryServiceDeps): void 
     const { assignment_id: assignmentId, as_of: asOf } = request.body;
     await awaitProjections(request, deps, READS);
     const assignment = await assignmentTitle(tenant, assignmentId);
-    const [questions, entries] = await Promise.all([iaQuestionSheet(db, tenant, assignmentId), auditRowsOfAssignment(db, tenant, assignmentId, asOf)]);
+    const [questions, entries] = await Promise.all([
+      iaQuestionSheet(db, tenant, assignmentId),
+      auditRowsOfAssignment(db, tenant, assignmentId, asOf),
+    ]);
     const log = await withPeople(db, tenant, entries);
     const n = await names(tenant, [...new Set(log.map((r) => r.student_id))], []);
     return gradeBookAsOf({
-      assignmentId, title: assignment, asOf, rows: log, studentName: (id) => studentName(n, id),
-      questions: questions.map((q) => ({ question_id: q.question_id, question_number: q.question_number, points_possible: Number(q.marks_possible) })),
+      assignmentId,
+      title: assignment,
+      asOf,
+      rows: log,
+      studentName: (id) => studentName(n, id),
+      questions: questions.map((q) => ({
+        question_id: q.question_id,
+        question_number: q.question_number,
+        points_possible: Number(q.marks_possible),
+      })),
     });
   });
 

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, NotFoundError, PROJECTIONS, routes, type CourseStudent } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import {
-  coursesOfInstructor, fullName, publishedAssignmentCounts, publishedAssignmentsOfCourse, taughtCourseByCode, usersByIds, type CourseRow, type UserRow,
+  coursesOfInstructor,
+  fullName,
+  publishedAssignmentCounts,
+  publishedAssignmentsOfCourse,
+  taughtCourseByCode,
+  usersByIds,
+  type CourseRow,
+  type UserRow,
 } from '@evergrade/projectors/queries';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
@@ -12,7 +19,8 @@ const COURSE_NOT_FOUND = 'Course not found';
 /** The students among these users who are in `ids`, in the users' order (last name, first name, id). */
 const studentsAmong = (users: readonly UserRow[], ids: readonly number[]): CourseStudent[] => {
   const wanted = new Set(ids.map(Number));
-  return users.filter((u) => u.role === 'student' && wanted.has(Number(u.user_id)))
+  return users
+    .filter((u) => u.role === 'student' && wanted.has(Number(u.user_id)))
     .map((u) => ({ student_id: Number(u.user_id), name: fullName(u) }));
 };
 
@@ -33,14 +41,26 @@ export function courseRoutes(app: FastifyInstance, deps: QueryServiceDeps): void
     await awaitProjections(request, deps, [PROJECTIONS.directory, PROJECTIONS.studentAssignments]);
     const courses = await coursesOfInstructor(db, s.tenant, s.userId);
     const [assignments, users] = await Promise.all([
-      publishedAssignmentCounts(db, s.tenant, courses.map((c) => c.course_id)),
-      usersByIds(db, s.tenant, courses.flatMap((c) => c.student_ids)),
+      publishedAssignmentCounts(
+        db,
+        s.tenant,
+        courses.map((c) => c.course_id),
+      ),
+      usersByIds(
+        db,
+        s.tenant,
+        courses.flatMap((c) => c.student_ids),
+      ),
     ]);
     return courses.map((c) => {
       const students = studentsAmong(users, c.student_ids);
       return {
-        course_code: c.course_code, course_name: c.course_name, course_class: c.course_class,
-        student_count: students.length, assignment_count: assignments.get(Number(c.course_id)) ?? 0, student_list: students,
+        course_code: c.course_code,
+        course_name: c.course_name,
+        course_class: c.course_class,
+        student_count: students.length,
+        assignment_count: assignments.get(Number(c.course_id)) ?? 0,
+        student_list: students,
       };
     });
   });

@@ -6,7 +6,8 @@ import { registerRoute } from '@evergrade/platform/http';
 import type { QueryServiceDeps } from '../context';
 
 /** Why a client on another machine gets 403 from `GET /dev/mail`. */
-export const DEV_OUTBOX_LOOPBACK_ONLY = 'The dev outbox can only be read on the server itself (localhost). Codes are also printed in the server log.';
+export const DEV_OUTBOX_LOOPBACK_ONLY =
+  'The dev outbox can only be read on the server itself (localhost). Codes are also printed in the server log.';
 
 /**
  * The dev outbox, newest first: JSON for tests and tools, a plain page for a browser (same path).
@@ -29,11 +30,16 @@ export function devMailRoutes(app: FastifyInstance, deps: QueryServiceDeps, outb
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function renderPage(mails: DevMail[]): string {
-  const items = mails.length === 0
-    ? '<p class="empty">No mail yet. Sign-up and password-reset codes appear here.</p>'
-    : mails.map((m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)}</span>
+  const items =
+    mails.length === 0
+      ? '<p class="empty">No mail yet. Sign-up and password-reset codes appear here.</p>'
+      : mails
+          .map(
+            (m) => `<article><header><strong>${escape(m.subject)}</strong><span>to ${escape(m.to)}</span>
         <time datetime="${escape(m.sentAt)}">${escape(new Date(m.sentAt).toLocaleString())}</time></header>
-        <pre>${escape(m.text)}</pre></article>`).join('\n');
+        <pre>${escape(m.text)}</pre></article>`,
+          )
+          .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Dev outbox · Evergrade</title><meta http-equiv="refresh" content="10">
 <style>

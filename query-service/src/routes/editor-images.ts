@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  DomainError, EDITOR_IMAGE_MAX_BYTES, IMAGE_MESSAGES, NotFoundError, editorImageKey, editorImageTypeOf, routes, type RefusalStatus,
+  DomainError,
+  EDITOR_IMAGE_MAX_BYTES,
+  IMAGE_MESSAGES,
+  NotFoundError,
+  editorImageKey,
+  editorImageTypeOf,
+  routes,
+  type RefusalStatus,
 } from '@evergrade/contracts';
 import { sniffContentType } from '@evergrade/platform/blob';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
@@ -24,13 +31,15 @@ export function editorImageRoutes(app: FastifyInstance, deps: QueryServiceDeps):
     if (!blob) throw new NotFoundError(IMAGE_MESSAGES.notFound);
     if (blob.size > EDITOR_IMAGE_MAX_BYTES) return refuse(key, 413, IMAGE_MESSAGES.tooLarge);
     if (sniffContentType(blob.body) !== type) return refuse(key, 415, IMAGE_MESSAGES.notAnImage);
-    return reply
-      .header('content-type', type)
-      .header('x-content-type-options', 'nosniff')
-      // Ids are never reused, so the bytes behind one never change; private: only this user's browser keeps them.
-      .header('cache-control', 'private, max-age=86400, immutable')
-      .header('content-security-policy', "default-src 'none'")
-      .send(blob.body);
+    return (
+      reply
+        .header('content-type', type)
+        .header('x-content-type-options', 'nosniff')
+        // Ids are never reused, so the bytes behind one never change; private: only this user's browser keeps them.
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(blob.body)
+    );
 
     async function refuse(badKey: string, status: RefusalStatus, message: string): Promise<never> {
       request.log.warn({ key: badKey, status }, 'refused a stored editor image and deleted it');

@@ -11,6 +11,13 @@ export function instructorRoutes(app: FastifyInstance, deps: QueryServiceDeps): 
     await awaitProjections(request, deps, [PROJECTIONS.directory]);
     const u = await userById(deps.db, s.tenant, s.userId);
     if (!u) throw new NotFoundError('Instructor not found');
-    return { instructorId: u.user_id, title: u.title, email: u.email, firstName: u.first_name, lastName: u.last_name, smart_builder_enabled: u.smart_builder };
+    return {
+      instructorId: u.user_id,
+      title: u.title,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      smart_builder_enabled: u.smart_builder,
+    };
   });
 }

@@ -1,18 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ForbiddenError, LIBRARY_MESSAGES, LIBRARY_PLACEHOLDERS, LIBRARY_PROJECTIONS, PROJECTIONS, SHARED_LIBRARY_TENANT, UNKNOWN_AUTHOR, routes,
-  type LibraryQuestion, type SearchQuestionsBodySchema,
+  ForbiddenError,
+  LIBRARY_MESSAGES,
+  LIBRARY_PLACEHOLDERS,
+  LIBRARY_PROJECTIONS,
+  PROJECTIONS,
+  SHARED_LIBRARY_TENANT,
+  UNKNOWN_AUTHOR,
+  routes,
+  type LibraryQuestion,
+  type SearchQuestionsBodySchema,
 } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import {
-  libraryFacets, rubricsOfTenants, searchLibraryQuestions, textbooksOfTenants, userById, type LibraryQuestionRow,
+  libraryFacets,
+  rubricsOfTenants,
+  searchLibraryQuestions,
+  textbooksOfTenants,
+  userById,
+  type LibraryQuestionRow,
 } from '@evergrade/projectors/queries';
 import type { z } from 'zod';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
 
-type QuestionRow = Pick<LibraryQuestionRow, 'question_id' | 'subject' | 'question_type' | 'question_text' | 'answer'
-  | 'grading_instructions' | 'marks_possible' | 'topics' | 'source_title' | 'source_document_id' | 'original_question_number'>;
+type QuestionRow = Pick<
+  LibraryQuestionRow,
+  | 'question_id'
+  | 'subject'
+  | 'question_type'
+  | 'question_text'
+  | 'answer'
+  | 'grading_instructions'
+  | 'marks_possible'
+  | 'topics'
+  | 'source_title'
+  | 'source_document_id'
+  | 'original_question_number'
+>;
 
 /** Each word of the search box as a prefix ('photosyn' finds photosynthesis), for to_tsquery: safe, letters and digits only. */
 export function prefixTerms(query: string): string[] {
@@ -22,12 +47,18 @@ export function prefixTerms(query: string): string[] {
 /** Pure: a read-model row as the search reply shows it, with the spec's placeholders for a missing answer or instruction. */
 export function toLibraryQuestion(r: QuestionRow): LibraryQuestion {
   return {
-    id: r.question_id, question_text: r.question_text, question: r.question_text,
+    id: r.question_id,
+    question_text: r.question_text,
+    question: r.question_text,
     answer: r.answer.trim() || LIBRARY_PLACEHOLDERS.answer,
-    marks_possible: Number(r.marks_possible), question_type: r.question_type, subject: r.subject, topics: r.topics,
+    marks_possible: Number(r.marks_possible),
+    question_type: r.question_type,
+    subject: r.subject,
+    topics: r.topics,
     source_title: r.source_title,
     grading_instructions: r.grading_instructions.trim() || LIBRARY_PLACEHOLDERS.gradingInstructions,
-    source_document_id: r.source_document_id, original_question_number: r.original_question_number,
+    source_document_id: r.source_document_id,
+    original_question_number: r.original_question_number,
   };
 }
 
@@ -63,8 +94,12 @@ type SearchBody = z.output<typeof SearchQuestionsBodySchema>;
 
 const search = (deps: QueryServiceDeps, tenants: string[], body: SearchBody): Promise<QuestionRow[]> =>
   searchLibraryQuestions(deps.db, tenants, {
-    terms: prefixTerms(body.query), subject: body.subject, questionType: body.question_type, marksMin: body.marks_min,
-    marksMax: body.marks_max, limit: body.limit,
+    terms: prefixTerms(body.query),
+    subject: body.subject,
+    questionType: body.question_type,
+    marksMin: body.marks_min,
+    marksMax: body.marks_max,
+    limit: body.limit,
   });
 
 const facetsOf = (deps: QueryServiceDeps, tenants: string[]) => libraryFacets(deps.db, tenants);

@@ -11,11 +11,16 @@ export function operatorQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
     const projections = rows.map((r): ProjectionStatus => {
       const rebuild = r.rebuild && {
         ...r.rebuild,
-        percent: r.rebuild.status === 'swapped' ? 100
-          : r.rebuild.events_total > 0 ? Math.min(100, Math.round((r.rebuild.events_done / r.rebuild.events_total) * 1000) / 10) : 0,
+        percent:
+          r.rebuild.status === 'swapped'
+            ? 100
+            : r.rebuild.events_total > 0
+              ? Math.min(100, Math.round((r.rebuild.events_done / r.rebuild.events_total) * 1000) / 10)
+              : 0,
       };
       return {
-        ...r, rebuild,
+        ...r,
+        rebuild,
         status: rebuild?.status === 'rebuilding' ? 'rebuilding' : rebuild?.status === 'failed' ? 'failed' : 'live',
       };
     });

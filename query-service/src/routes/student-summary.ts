@@ -30,9 +30,17 @@ export function studentSummaryRoutes(app: FastifyInstance, deps: QueryServiceDep
     if (!assignment || assignment.status !== 'Graded') throw new NotFoundError(GRADED_NOT_FOUND);
     const questions = await studentQuestionSheet(db, s.tenant, assignmentId, s.userId);
     // The summary is text: feedback kept as editor state (bold, italic) is read as its words.
-    return buildSummary(deps.ai, assignment, questions.map((q) => ({
-      question_id: q.question_id, question_number: q.question_number, question_content: q.question_content,
-      marks_possible: q.marks_possible, grade: q.grade, feedback: q.feedback === null ? null : richTextToPlainText(q.feedback),
-    })));
+    return buildSummary(
+      deps.ai,
+      assignment,
+      questions.map((q) => ({
+        question_id: q.question_id,
+        question_number: q.question_number,
+        question_content: q.question_content,
+        marks_possible: q.marks_possible,
+        grade: q.grade,
+        feedback: q.feedback === null ? null : richTextToPlainText(q.feedback),
+      })),
+    );
   });
 }

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ConflictError, MESSAGES, NotFoundError, PROJECTIONS, TIMED_SESSIONS_PROJECTION, TIMER_MESSAGES, routes, type TimetableEntry,
+  ConflictError,
+  MESSAGES,
+  NotFoundError,
+  PROJECTIONS,
+  TIMED_SESSIONS_PROJECTION,
+  TIMER_MESSAGES,
+  routes,
+  type TimetableEntry,
 } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import {
-  coursesOfStudent, studentQuestionSheet, timedSessionOf, userById, usersByIds, visibleStudentAssignment, visibleStudentAssignments,
+  coursesOfStudent,
+  studentQuestionSheet,
+  timedSessionOf,
+  userById,
+  usersByIds,
+  visibleStudentAssignment,
+  visibleStudentAssignments,
 } from '@evergrade/projectors/queries';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
@@ -17,10 +30,19 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     await awaitProjections(request, deps, [PROJECTIONS.directory]);
     const u = await userById(db, s.tenant, s.userId);
     if (!u) throw new NotFoundError('Student not found');
-    const count = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM auth_sessions WHERE tenant = $1 AND user_id = $2', [s.tenant, s.userId]);
+    const count = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM auth_sessions WHERE tenant = $1 AND user_id = $2', [
+      s.tenant,
+      s.userId,
+    ]);
     return {
-      studentId: u.user_id, email: u.email, firstName: u.first_name, lastName: u.last_name, class: u.class,
-      section: u.section, enrollmentDate: u.enrollment_date, sessions: Number(count.rows[0]?.n ?? 0),
+      studentId: u.user_id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      class: u.class,
+      section: u.section,
+      enrollmentDate: u.enrollment_date,
+      sessions: Number(count.rows[0]?.n ?? 0),
     };
   });
 
@@ -29,7 +51,11 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     await awaitProjections(request, deps, [PROJECTIONS.directory]);
     const courses = await coursesOfStudent(db, s.tenant, s.userId);
     return courses.map((c) => ({
-      course_id: c.course_id, course_code: c.course_code, course_name: c.course_name, course_class: c.course_class, subject: c.subject,
+      course_id: c.course_id,
+      course_code: c.course_code,
+      course_name: c.course_name,
+      course_class: c.course_class,
+      subject: c.subject,
     }));
   });
 
@@ -38,12 +64,26 @@ export function studentRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     await awaitProjections(request, deps, [PROJECTIONS.directory]);
     const courses = await coursesOfStudent(db, s.tenant, s.userId);
     // One look-up for every instructor of every course, by last name, first name (then id).
-    const instructors = await usersByIds(db, s.tenant, courses.flatMap((c) => c.instructor_ids));
+    const instructors = await usersByIds(
+      db,
+      s.tenant,
+      courses.flatMap((c) => c.instructor_ids),
+    );
     return courses.map((c): TimetableEntry => ({
-      course_id: c.course_id, course_code: c.course_code, course_name: c.course_name, course_class: c.course_class, subject: c.subject,
-      instructors: instructors.filter((u) => c.instructor_ids.map(Number).includes(Number(u.user_id))).map((u) => ({
-        instructor_id: Number(u.user_id), title: u.title, first_name: u.first_name, last_name: u.last_name, email: u.email,
-      })),
+      course_id: c.course_id,
+      course_code: c.course_code,
+      course_name: c.course_name,
+      course_class: c.course_class,
+      subject: c.subject,
+      instructors: instructors
+        .filter((u) => c.instructor_ids.map(Number).includes(Number(u.user_id)))
+        .map((u) => ({
+          instructor_id: Number(u.user_id),
+          title: u.title,
+          first_name: u.first_name,
+          last_name: u.last_name,
+          email: u.email,
+        })),
     }));
   });
 

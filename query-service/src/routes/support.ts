@@ -14,7 +14,10 @@ export function supportQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
     await awaitProjections(request, deps, [PROBLEM_REPORTS_PROJECTION]);
     const rows = await problemReportsOfTenant(deps.db, tenant, 500);
     return rows.map((r) => ({
-      report_id: r.report_id, category: r.category, message: r.message, page: r.page,
+      report_id: r.report_id,
+      category: r.category,
+      message: r.message,
+      page: r.page,
       reporter: { user_id: r.reporter_id, role: r.reporter_role, name: r.reporter_name, email: r.reporter_email },
       reported_at: r.reported_at,
     }));

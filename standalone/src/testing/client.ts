@@ -18,10 +18,14 @@ export async function loginAs(app: FastifyInstance, role: string, email: string,
 }
 
 export function userWith(app: FastifyInstance, cookies: Record<string, string>): TestUser {
-  const cookieHeader = () => Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookieHeader = () =>
+    Object.entries(cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
   const send = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await app.inject({
-      method, url,
+      method,
+      url,
       headers: { cookie: cookieHeader(), ...(cookies[CSRF_COOKIE] ? { 'x-csrf-token': cookies[CSRF_COOKIE] } : {}), ...headers },
       ...(body !== undefined ? { payload: body as object } : {}),
     });
@@ -35,8 +39,7 @@ export function userWith(app: FastifyInstance, cookies: Record<string, string>):
   };
 }
 
-export const afterPosition = (position: string | null): Record<string, string> =>
-  position ? { [MIN_POSITION_HEADER]: position } : {};
+export const afterPosition = (position: string | null): Record<string, string> => (position ? { [MIN_POSITION_HEADER]: position } : {});
 
 export const hasSession = (u: TestUser) => Boolean(u.cookies[SESSION_COOKIE]);
 
@@ -49,10 +52,14 @@ export async function injectForm(app: FastifyInstance, user: TestUser, url: stri
   for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
   const request = new Request('http://local/', { method: 'POST', body: form });
   return app.inject({
-    method: 'POST', url, payload: Buffer.from(await request.arrayBuffer()),
+    method: 'POST',
+    url,
+    payload: Buffer.from(await request.arrayBuffer()),
     headers: {
       'content-type': request.headers.get('content-type')!,
-      cookie: Object.entries(user.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: Object.entries(user.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
       'x-csrf-token': user.cookies[CSRF_COOKIE]!,
     },
   });

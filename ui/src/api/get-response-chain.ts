@@ -13,7 +13,11 @@ export const responseChainQueryOptions = (responseId: number) =>
 export const getInstructorChain = (responseId: number, signal?: AbortSignal) =>
   callApi('responseHistory', { body: { response_id: responseId }, signal });
 export const instructorChainQueryOptions = (responseId: number) =>
-  queryOptions({ queryKey: auditKeys.instructorChain(responseId), queryFn: ({ signal }) => getInstructorChain(responseId, signal), staleTime: 0 });
+  queryOptions({
+    queryKey: auditKeys.instructorChain(responseId),
+    queryFn: ({ signal }) => getInstructorChain(responseId, signal),
+    staleTime: 0,
+  });
 
 export const useResponseChain = (responseId: number) => useQuery(responseChainQueryOptions(responseId));
 export const useInstructorChain = (responseId: number) => useQuery(instructorChainQueryOptions(responseId));

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { GRADING_PROJECTION, PRACTICE_PROJECTION, PROJECTIONS, TIMED_SESSIONS_PROJECTION, type ProjectionUpdated } from '@evergrade/contracts';
+import {
+  GRADING_PROJECTION,
+  PRACTICE_PROJECTION,
+  PROJECTIONS,
+  TIMED_SESSIONS_PROJECTION,
+  type ProjectionUpdated,
+} from '@evergrade/contracts';
 import { assignmentsQueryKey } from '../features/assignments/api/get-assignments';
 import { courseKeys } from '../features/courses/api/keys';
 import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';

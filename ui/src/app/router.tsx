@@ -39,7 +39,11 @@ const anyoneSignedIn = (client: QueryClient) => async (_: LoaderFunctionArgs) =>
   }
 };
 
-const Fallback = () => <div className="page-center"><Spinner label="Checking your session" /></div>;
+const Fallback = () => (
+  <div className="page-center">
+    <Spinner label="Checking your session" />
+  </div>
+);
 const InPage = () => <Spinner label="Loading" />;
 
 const onboarding = () => import('./routes/onboarding');
@@ -79,8 +83,16 @@ export function createRouter(client: QueryClient) {
             { path: 'dashboard', element: lazyRoute(studentDashboard, 'StudentDashboardRoute', <InPage />), handle: title('Dashboard') },
             { path: 'assignments', element: <StudentAssignmentsRoute />, handle: title('Assignments') },
             { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: title('Assignment') },
-            { path: 'assignments/practice/create', element: lazyRoute(practice, 'PracticeCreateRoute', <InPage />), handle: title('New Practice Assignment') },
-            { path: 'assignments/practice/:practiceId', element: lazyRoute(practice, 'PracticeAssignmentRoute', <InPage />), handle: title('Practice Assignment') },
+            {
+              path: 'assignments/practice/create',
+              element: lazyRoute(practice, 'PracticeCreateRoute', <InPage />),
+              handle: title('New Practice Assignment'),
+            },
+            {
+              path: 'assignments/practice/:practiceId',
+              element: lazyRoute(practice, 'PracticeAssignmentRoute', <InPage />),
+              handle: title('Practice Assignment'),
+            },
             { path: 'profile', element: lazyRoute(profiles, 'StudentProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
         },
@@ -99,9 +111,21 @@ export function createRouter(client: QueryClient) {
           children: [
             { index: true, element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'dashboard', element: <Navigate to="/instructor/assignments" replace /> },
-            { path: 'assignments', element: lazyRoute(instructorAssignments, 'InstructorAssignmentsRoute', <InPage />), handle: title('Assignments') },
-            { path: 'assignments/new-assignment', element: lazyRoute(newAssignment, 'AssignmentCreationRoute', <InPage />), handle: title('New Assignment') },
-            { path: 'assignments/:assignmentId', element: lazyRoute(instructorAssignments, 'InstructorAssignmentRoute', <InPage />), handle: title('Assignment') },
+            {
+              path: 'assignments',
+              element: lazyRoute(instructorAssignments, 'InstructorAssignmentsRoute', <InPage />),
+              handle: title('Assignments'),
+            },
+            {
+              path: 'assignments/new-assignment',
+              element: lazyRoute(newAssignment, 'AssignmentCreationRoute', <InPage />),
+              handle: title('New Assignment'),
+            },
+            {
+              path: 'assignments/:assignmentId',
+              element: lazyRoute(instructorAssignments, 'InstructorAssignmentRoute', <InPage />),
+              handle: title('Assignment'),
+            },
             { path: 'courses', element: lazyRoute(courses, 'InstructorCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'courses/:courseCode', element: lazyRoute(courses, 'InstructorCourseRoute', <InPage />), handle: title('Course') },
             { path: 'chat', element: <InstructorChatRoute />, handle: title('Chat') },

@@ -6,13 +6,17 @@ export function ComingSoon({ title, children, points = [] }: { title: string; ch
   return (
     <div className="page">
       <section className="card coming-soon" data-testid="coming-soon">
-        <div className="coming-soon-icon"><SparkIcon width={28} height={28} /></div>
+        <div className="coming-soon-icon">
+          <SparkIcon width={28} height={28} />
+        </div>
         <span className="badge badge-accent">Coming soon</span>
         <h3 className="card-title">{title}</h3>
         <p className="text-muted">{children}</p>
         {points.length > 0 && (
           <ul className="coming-soon-points">
-            {points.map((p) => <li key={p}>{p}</li>)}
+            {points.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
           </ul>
         )}
       </section>

@@ -52,9 +52,21 @@ export function Modal({ title, children, actions, onEscape, tone = 'default', ro
 
   return createPortal(
     <div className="modal-overlay">
-      <div ref={ref} className={`modal modal-${tone}`} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} onKeyDown={onKeyDown}>
-        <h2 id={titleId} className="modal-title">{title}</h2>
-        <div id={bodyId} className="modal-body">{children}</div>
+      <div
+        ref={ref}
+        className={`modal modal-${tone}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
+        <div id={bodyId} className="modal-body">
+          {children}
+        </div>
         <div className="modal-actions">{actions}</div>
       </div>
     </div>,
@@ -62,23 +74,62 @@ export function Modal({ title, children, actions, onEscape, tone = 'default', ro
   );
 }
 
-export function AlertDialog({ title = 'Notice', message, onClose, closeLabel = 'OK' }: { title?: string; message: string; onClose: () => void; closeLabel?: string }) {
+export function AlertDialog({
+  title = 'Notice',
+  message,
+  onClose,
+  closeLabel = 'OK',
+}: {
+  title?: string;
+  message: string;
+  onClose: () => void;
+  closeLabel?: string;
+}) {
   return (
-    <Modal title={title} onEscape={onClose} tone="danger" actions={<button type="button" className="button button-primary" data-autofocus onClick={onClose}>{closeLabel}</button>}>
+    <Modal
+      title={title}
+      onEscape={onClose}
+      tone="danger"
+      actions={
+        <button type="button" className="button button-primary" data-autofocus onClick={onClose}>
+          {closeLabel}
+        </button>
+      }
+    >
       <p>{message}</p>
     </Modal>
   );
 }
 
-export function ConfirmDialog({ title = 'Please confirm', message, onConfirm, onCancel, busy = false, confirmLabel = 'Yes', cancelLabel = 'No' }: { title?: string; message: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; confirmLabel?: string; cancelLabel?: string }) {
+export function ConfirmDialog({
+  title = 'Please confirm',
+  message,
+  onConfirm,
+  onCancel,
+  busy = false,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+}: {
+  title?: string;
+  message: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}) {
   return (
     <Modal
       title={title}
       onEscape={onCancel}
       actions={
         <>
-          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>{cancelLabel}</button>
-          <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>{confirmLabel}</button>
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button-primary" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
         </>
       }
     >

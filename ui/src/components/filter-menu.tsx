@@ -41,7 +41,11 @@ export function FilterMenu({ subjects, value, onChange, dueName }: Props) {
             <span className="field-label">Subject</span>
             <select className="input" value={value.subject ?? ''} onChange={(e) => onChange({ ...value, subject: e.target.value || null })}>
               <option value="">All subjects</option>
-              {subjects.map((s) => <option key={s} value={s}>{s}</option>)}
+              {subjects.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
             </select>
           </label>
           <fieldset className="fieldset">
@@ -56,11 +60,17 @@ export function FilterMenu({ subjects, value, onChange, dueName }: Props) {
             <legend className="field-label">Due date</legend>
             {DUE_OPTIONS.map((o) => (
               <label key={o.label} className="check">
-                <input type="radio" name={dueName} checked={value.due === o.value} onChange={() => onChange({ ...value, due: o.value })} /> {o.label}
+                <input type="radio" name={dueName} checked={value.due === o.value} onChange={() => onChange({ ...value, due: o.value })} />{' '}
+                {o.label}
               </label>
             ))}
           </fieldset>
-          <button type="button" className="button button-ghost button-sm" disabled={!hasFilters(value)} onClick={() => onChange(NO_FILTERS)}>
+          <button
+            type="button"
+            className="button button-ghost button-sm"
+            disabled={!hasFilters(value)}
+            onClick={() => onChange(NO_FILTERS)}
+          >
             Clear filters
           </button>
         </div>
@@ -73,7 +83,9 @@ export function FilterMenu({ subjects, value, onChange, dueName }: Props) {
 export function NoFilterMatches({ onClear }: { onClear: () => void }) {
   return (
     <EmptyState title={MESSAGES.noMatches}>
-      <button type="button" className="button button-secondary" onClick={onClear}>Clear filters</button>
+      <button type="button" className="button button-secondary" onClick={onClear}>
+        Clear filters
+      </button>
     </EmptyState>
   );
 }

@@ -13,8 +13,13 @@ describe('GradeBadge', () => {
   });
 
   it('is a success for full marks only, a warning in between, neutral out of nothing', () => {
-    expect([gradeTone(2, 2), gradeTone(1.5, 2), gradeTone(0.25, 2), gradeTone(0, 2), gradeTone(0, 0)])
-      .toEqual(['success', 'warning', 'warning', 'danger', 'neutral']);
+    expect([gradeTone(2, 2), gradeTone(1.5, 2), gradeTone(0.25, 2), gradeTone(0, 2), gradeTone(0, 0)]).toEqual([
+      'success',
+      'warning',
+      'warning',
+      'danger',
+      'neutral',
+    ]);
     render(<GradeBadge obtained={1} possible={1} testId="g" />);
     expect(screen.getByTestId('g').className).toBe('badge badge-success');
     expect(screen.getByTestId('g').textContent).toBe('1 / 1 mark');

@@ -15,7 +15,8 @@ type Props<T extends string> = {
 export function ListTabs<T extends string>({ tabs, selected, counts, onSelect, idPrefix, label }: Props<T>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent, i: number) => {
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    const next =
+      e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     const j = (next + tabs.length) % tabs.length;
@@ -41,7 +42,11 @@ export function ListTabs<T extends string>({ tabs, selected, counts, onSelect, i
           onKeyDown={(e) => onKeyDown(e, i)}
         >
           {tab}
-          {counts[tab] != null && <span className="tab-count" aria-hidden="true">{counts[tab]}</span>}
+          {counts[tab] != null && (
+            <span className="tab-count" aria-hidden="true">
+              {counts[tab]}
+            </span>
+          )}
         </button>
       ))}
     </div>

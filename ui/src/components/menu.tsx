@@ -1,7 +1,17 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** A header dropdown: the trigger toggles it; a click outside or Escape closes it. */
-export function Menu({ label, trigger, children, className = '' }: { label: string; trigger: ReactNode; children: (close: () => void) => ReactNode; className?: string }) {
+export function Menu({
+  label,
+  trigger,
+  children,
+  className = '',
+}: {
+  label: string;
+  trigger: ReactNode;
+  children: (close: () => void) => ReactNode;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -22,7 +32,14 @@ export function Menu({ label, trigger, children, className = '' }: { label: stri
 
   return (
     <div className={`menu ${className}`} ref={ref}>
-      <button type="button" className="menu-trigger" aria-label={label} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="menu-trigger"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         {trigger}
       </button>
       {open && (

@@ -6,7 +6,9 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
     <ul className="rule-list" id={id} aria-label="Password requirements" data-testid="password-rules">
       {passwordChecks(password).map((c) => (
         <li key={c.id} className={c.ok ? 'is-ok' : undefined} data-ok={c.ok}>
-          <span className="rule-mark" aria-hidden="true">{c.ok ? '✓' : '○'}</span>
+          <span className="rule-mark" aria-hidden="true">
+            {c.ok ? '✓' : '○'}
+          </span>
           {c.label}
           <span className="visually-hidden">{c.ok ? ' (met)' : ' (not met yet)'}</span>
         </li>

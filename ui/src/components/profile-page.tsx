@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 /** The frame of both profile pages: heading, then the two forms, or a loading/error state. */
-export function ProfilePage({ status, onRetry, children }: { status: 'pending' | 'error' | 'success'; onRetry: () => void; children: ReactNode }) {
+export function ProfilePage({
+  status,
+  onRetry,
+  children,
+}: {
+  status: 'pending' | 'error' | 'success';
+  onRetry: () => void;
+  children: ReactNode;
+}) {
   return (
     <div className="page page-narrow">
       <div className="page-head">
@@ -15,7 +23,9 @@ export function ProfilePage({ status, onRetry, children }: { status: 'pending' |
       {status === 'error' && (
         <div className="card error-card">
           <p>We couldn't load your profile.</p>
-          <button type="button" className="button button-secondary" onClick={onRetry}>Try again</button>
+          <button type="button" className="button button-secondary" onClick={onRetry}>
+            Try again
+          </button>
         </div>
       )}
       {status === 'success' && children}

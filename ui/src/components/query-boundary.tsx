@@ -10,7 +10,11 @@ export function QueryBoundary<T>({ query, label, children }: { query: Query<T>; 
     return (
       <div className="card error-card" role="alert">
         <p>We couldn't load {label}.</p>
-        <div><button type="button" className="button button-secondary" onClick={() => void query.refetch()}>Try again</button></div>
+        <div>
+          <button type="button" className="button button-secondary" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
       </div>
     );
   }

@@ -17,5 +17,9 @@ type Props = {
 /** An assignment's status as a coloured badge (the student's cards and the instructor's rows). */
 export function StatusBadge({ status, marks }: Props) {
   const graded = status === 'Graded' && marks && marks.obtained != null ? gradeTone(marks.obtained, marks.possible) : null;
-  return <span className={`badge badge-${graded ?? tone[status]}`} data-testid="status-badge">{status}</span>;
+  return (
+    <span className={`badge badge-${graded ?? tone[status]}`} data-testid="status-badge">
+      {status}
+    </span>
+  );
 }

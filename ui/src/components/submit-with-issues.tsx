@@ -10,15 +10,27 @@ export function SubmitWithIssues({ issues, busy, children, className = 'button b
   const id = useId();
   const blocked = issues.length > 0;
   return (
-    <div className={`issues-wrap${blocked ? ' is-blocked' : ''}`} title={blocked ? issues.join('\n') : undefined} tabIndex={blocked ? 0 : undefined}>
-      <button type="submit" className={className} disabled={blocked || busy} aria-describedby={blocked ? id : undefined} data-testid={testId}>
+    <div
+      className={`issues-wrap${blocked ? ' is-blocked' : ''}`}
+      title={blocked ? issues.join('\n') : undefined}
+      tabIndex={blocked ? 0 : undefined}
+    >
+      <button
+        type="submit"
+        className={className}
+        disabled={blocked || busy}
+        aria-describedby={blocked ? id : undefined}
+        data-testid={testId}
+      >
         {children}
       </button>
       {blocked && (
         <div className="issues-tooltip" id={id} role="tooltip" data-testid="submit-issues">
           <p className="issues-heading">To continue:</p>
           <ul>
-            {issues.map((i) => <li key={i}>{i}</li>)}
+            {issues.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
           </ul>
         </div>
       )}

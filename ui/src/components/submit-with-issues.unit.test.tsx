@@ -7,11 +7,15 @@ describe('SubmitWithIssues', () => {
   afterEach(cleanup);
 
   it('is disabled and names what is outstanding in a title and a visible list', () => {
-    const { container } = render(<SubmitWithIssues issues={['Passwords do not match', 'Please select a grade (6-12)']}>Create account</SubmitWithIssues>);
+    const { container } = render(
+      <SubmitWithIssues issues={['Passwords do not match', 'Please select a grade (6-12)']}>Create account</SubmitWithIssues>,
+    );
     const button = screen.getByRole('button', { name: 'Create account' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(container.querySelector('.issues-wrap')!.getAttribute('title')).toBe('Passwords do not match\nPlease select a grade (6-12)');
-    const list = within(screen.getByRole('tooltip')).getAllByRole('listitem').map((li) => li.textContent);
+    const list = within(screen.getByRole('tooltip'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(list).toEqual(['Passwords do not match', 'Please select a grade (6-12)']);
     expect(button.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
   });
@@ -29,7 +33,10 @@ describe('PasswordChecklist', () => {
 
   it('ticks off the rules the password meets', () => {
     render(<PasswordChecklist password="abcdefgH" />);
-    const met = screen.getAllByRole('listitem').filter((li) => li.dataset.ok === 'true').map((li) => li.textContent?.replace(/[✓○]| \(.*\)/g, '').trim());
+    const met = screen
+      .getAllByRole('listitem')
+      .filter((li) => li.dataset.ok === 'true')
+      .map((li) => li.textContent?.replace(/[✓○]| \(.*\)/g, '').trim());
     expect(met).toEqual(['At least 8 characters', 'One uppercase letter', 'One lowercase letter']);
   });
 

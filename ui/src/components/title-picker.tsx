@@ -2,7 +2,17 @@ import { VALIDATION_MESSAGES } from '@evergrade/contracts';
 import { OTHER_TITLE, TITLE_CHOICES } from '../lib/titles';
 
 /** Ma'am (default), Sir or Other with a custom title: how students address an instructor. */
-export function TitlePicker({ title, customTitle, onTitle, onCustom }: { title: string; customTitle: string; onTitle: (t: string) => void; onCustom: (t: string) => void }) {
+export function TitlePicker({
+  title,
+  customTitle,
+  onTitle,
+  onCustom,
+}: {
+  title: string;
+  customTitle: string;
+  onTitle: (t: string) => void;
+  onCustom: (t: string) => void;
+}) {
   return (
     <fieldset className="fieldset">
       <legend className="field-label">How should students address you?</legend>
@@ -16,11 +26,18 @@ export function TitlePicker({ title, customTitle, onTitle, onCustom }: { title: 
       </div>
       {title === OTHER_TITLE && (
         <>
-          <input className="input" name="customTitle" aria-label="Preferred title" placeholder="e.g. Dr., Coach, Mx." maxLength={30} value={customTitle} onChange={(e) => onCustom(e.target.value)} />
+          <input
+            className="input"
+            name="customTitle"
+            aria-label="Preferred title"
+            placeholder="e.g. Dr., Coach, Mx."
+            maxLength={30}
+            value={customTitle}
+            onChange={(e) => onCustom(e.target.value)}
+          />
           {!customTitle.trim() && <p className="field-hint">{VALIDATION_MESSAGES.customTitle}</p>}
         </>
       )}
     </fieldset>
   );
 }
-

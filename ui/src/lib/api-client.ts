@@ -126,7 +126,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const parsed = ErrorReplySchema.safeParse(body);
   if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.field);
-  return new ApiError(response.status, response.status >= 500 ? MESSAGES.internal : response.statusText || `HTTP ${response.status}`, undefined, false);
+  return new ApiError(
+    response.status,
+    response.status >= 500 ? MESSAGES.internal : response.statusText || `HTTP ${response.status}`,
+    undefined,
+    false,
+  );
 }
 
 function withQuery(path: string, query: CallOptions<RouteName>['query']): string {
@@ -165,8 +170,10 @@ export async function callApi<N extends RouteName>(name: N, options: CallOptions
   if (!response.ok) {
     const error = await errorFrom(response);
     // A public route's 401 (wrong code, wrong password) says nothing about a session.
-    const sessionLost = (response.status === 401 || response.status === 422) && route.access !== 'public'
-      && !(options.handles401 && error.message !== MESSAGES.notAuthenticated);
+    const sessionLost =
+      (response.status === 401 || response.status === 422) &&
+      route.access !== 'public' &&
+      !(options.handles401 && error.message !== MESSAGES.notAuthenticated);
     if (sessionLost) onUnauthorized();
     throw error;
   }

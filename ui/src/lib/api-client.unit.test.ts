@@ -114,9 +114,12 @@ describe('callApi', () => {
     expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 
-  it('a refused upload keeps the session and carries the server\'s message', async () => {
+  it("a refused upload keeps the session and carries the server's message", async () => {
     fetchMock.mockResolvedValue(reply(400, { message: MESSAGES.brokenForm }));
-    await expect(callApi('generateAssignment', { body: { prompt: 'x' }, form: new FormData() })).rejects.toMatchObject({ status: 400, message: MESSAGES.brokenForm });
+    await expect(callApi('generateAssignment', { body: { prompt: 'x' }, form: new FormData() })).rejects.toMatchObject({
+      status: 400,
+      message: MESSAGES.brokenForm,
+    });
     await vi.advanceTimersByTimeAsync(100);
     expect(navigate).not.toHaveBeenCalled();
     expect(useSessionStore.getState().student.isAuthenticated).toBe(true);

@@ -4,13 +4,20 @@ import type { ResponseHistoryEntry } from '@evergrade/contracts';
 export function entryTitle(e: Pick<ResponseHistoryEntry, 'kind' | 'actor_kind' | 'actor' | 'reason'>): string {
   const by = whoLabel(e);
   switch (e.kind) {
-    case 'SubmissionFileProcessed': return `Response recorded from an uploaded file by ${by}`;
-    case 'OnlineResponsesCaptured': return "Response recorded from the student's online answers";
-    case 'ResponseGraded': return `${e.reason ? 'Regraded' : 'Graded'} by ${by}`;
-    case 'ResponseMarkEdited': return `Mark edited by ${by}`;
-    case 'ResponseFlagResolved': return `Flag resolved by ${by}`;
-    case 'GradingReset': return `Reset to ungraded by ${by}`;
-    default: return `${e.kind} by ${by}`;
+    case 'SubmissionFileProcessed':
+      return `Response recorded from an uploaded file by ${by}`;
+    case 'OnlineResponsesCaptured':
+      return "Response recorded from the student's online answers";
+    case 'ResponseGraded':
+      return `${e.reason ? 'Regraded' : 'Graded'} by ${by}`;
+    case 'ResponseMarkEdited':
+      return `Mark edited by ${by}`;
+    case 'ResponseFlagResolved':
+      return `Flag resolved by ${by}`;
+    case 'GradingReset':
+      return `Reset to ungraded by ${by}`;
+    default:
+      return `${e.kind} by ${by}`;
   }
 }
 
@@ -59,7 +66,14 @@ export function justBefore(iso: string): string {
   return new Date(new Date(iso).getTime() - 1).toISOString();
 }
 
-const precise = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const precise = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 /** To the second: an audit needs to tell two changes a few seconds apart. */
 export function formatInstant(iso: string): string {
   const d = new Date(iso);

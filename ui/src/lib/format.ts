@@ -1,4 +1,11 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function formatDateTime(iso: string): string {
@@ -17,7 +24,11 @@ export function relativeTime(iso: string, now: Date): string {
   if (Number.isNaN(diff)) return '';
   const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
   const abs = Math.abs(diff);
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]];
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ];
   for (const [unit, ms] of units) if (abs >= ms) return rtf.format(Math.round(diff / ms), unit);
   return rtf.format(0, 'minute');
 }

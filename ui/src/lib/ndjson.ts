@@ -25,7 +25,10 @@ export type ReadNdjsonOptions = {
  * on (null when there was none, or no body). An abort of the request's signal rejects the read.
  */
 export async function readNdjson<S extends z.ZodType>(
-  response: Response, schema: S, onLine: (line: z.infer<S>) => void, { onMismatch }: ReadNdjsonOptions = {},
+  response: Response,
+  schema: S,
+  onLine: (line: z.infer<S>) => void,
+  { onMismatch }: ReadNdjsonOptions = {},
 ): Promise<z.infer<S> | null> {
   if (!response.body) return null;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -62,7 +65,7 @@ export async function readNdjson<S extends z.ZodType>(
  * `error` or `message` (in the order `prefer` names first), else `fallback`. The document routes send both.
  */
 export async function ndjsonRefusal(response: Response, fallback: string, prefer: 'error' | 'message' = 'error'): Promise<ApiError> {
-  const body = await response.json().catch(() => null) as { error?: string; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
   const message = prefer === 'error' ? body?.error || body?.message : body?.message || body?.error;
   return new ApiError(response.status, message || fallback, undefined, !!body);
 }
@@ -73,10 +76,17 @@ export async function ndjsonRefusal(response: Response, fallback: string, prefer
  * (4xx/5xx) is an ApiError with the server's message; a 401 ends the session. Resolves with the last line.
  */
 export async function postNdjson<S extends z.ZodType>(
-  path: string, body: unknown, schema: S, onLine: (line: z.infer<S>) => void, signal?: AbortSignal,
+  path: string,
+  body: unknown,
+  schema: S,
+  onLine: (line: z.infer<S>) => void,
+  signal?: AbortSignal,
 ): Promise<z.infer<S> | null> {
   const response = await fetchOrUnreachable(path, {
-    method: 'POST', body: JSON.stringify(body), credentials: 'include', signal,
+    method: 'POST',
+    body: JSON.stringify(body),
+    credentials: 'include',
+    signal,
     headers: apiHeaders({ Accept: 'application/x-ndjson', 'Content-Type': 'application/json' }),
   });
   if (!response.ok) throw await apiErrorFrom(response);

@@ -34,7 +34,9 @@ describe('newline-delimited JSON', () => {
   it('skips lines that are not JSON or do not match, telling onMismatch about the latter', async () => {
     const seen: number[] = [];
     const mismatched: unknown[] = [];
-    const last = await readNdjson(streamed(['{"n":1}\nnot json\n{"x":true}\n']), LineSchema, (l) => seen.push(l.n), { onMismatch: (j) => mismatched.push(j) });
+    const last = await readNdjson(streamed(['{"n":1}\nnot json\n{"x":true}\n']), LineSchema, (l) => seen.push(l.n), {
+      onMismatch: (j) => mismatched.push(j),
+    });
     expect(seen).toEqual([1]);
     expect(mismatched).toEqual([{ x: true }]);
     expect(last).toEqual({ n: 1 });

@@ -3,15 +3,56 @@
  * formatting tags survive, everything executable or styling-related is dropped.
  */
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'span', 'div', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'a', 'hr',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'span',
+  'div',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'img',
+  'a',
+  'hr',
 ]);
 const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'form']);
-const ALLOWED_ATTRS: Record<string, string[]> = { img: ['src', 'alt', 'width', 'height'], a: ['href', 'title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
+const ALLOWED_ATTRS: Record<string, string[]> = {
+  img: ['src', 'alt', 'width', 'height'],
+  a: ['href', 'title'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
 
 const safeUrl = (value: string, allowDataImage: boolean) => {
   const v = value.trim().toLowerCase();
-  return v.startsWith('https://') || v.startsWith('http://') || v.startsWith('/') || (allowDataImage && /^data:image\/(png|jpe?g|gif|webp);/.test(v));
+  return (
+    v.startsWith('https://') ||
+    v.startsWith('http://') ||
+    v.startsWith('/') ||
+    (allowDataImage && /^data:image\/(png|jpe?g|gif|webp);/.test(v))
+  );
 };
 
 function clean(node: Node, doc: Document): Node | null {

@@ -3,7 +3,9 @@ import { sanitizeHtml } from './sanitize-html';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting and drops scripts, handlers and javascript: links', () => {
-    const out = sanitizeHtml('<p onclick="x()">Solve <strong>x</strong><sup>2</sup></p><script>alert(1)</script><a href="javascript:alert(1)">link</a><img src="x" onerror="alert(1)">');
+    const out = sanitizeHtml(
+      '<p onclick="x()">Solve <strong>x</strong><sup>2</sup></p><script>alert(1)</script><a href="javascript:alert(1)">link</a><img src="x" onerror="alert(1)">',
+    );
     expect(out).toBe('<p>Solve <strong>x</strong><sup>2</sup></p><a target="_blank" rel="noopener noreferrer">link</a><img>');
   });
 

@@ -31,9 +31,11 @@ function ensureSocket(): Socket {
     // swaps one read model after another within moments: refetch once they have settled, not once per swap.
     else if (parsed.data.rebuilt) {
       if (rebuiltTimer) clearTimeout(rebuiltTimer);
-      rebuiltTimer = setTimeout(() => { rebuiltTimer = null; reconnectListeners.forEach((fn) => fn()); }, REBUILT_SETTLE_MS);
-    }
-    else listeners.forEach((fn) => fn(parsed.data));
+      rebuiltTimer = setTimeout(() => {
+        rebuiltTimer = null;
+        reconnectListeners.forEach((fn) => fn());
+      }, REBUILT_SETTLE_MS);
+    } else listeners.forEach((fn) => fn(parsed.data));
   });
   socket = s;
   return s;

@@ -15,5 +15,8 @@ export function titleIssue({ title, customTitle }: { title: string; customTitle:
 
 /** Split a stored title back into the picker's choice and custom text. */
 export const splitTitle = (stored: string) =>
-  (TITLES as readonly string[]).includes(stored) ? { title: stored, customTitle: '' }
-    : stored ? { title: OTHER_TITLE, customTitle: stored } : { title: TITLES[0] as string, customTitle: '' };
+  (TITLES as readonly string[]).includes(stored)
+    ? { title: stored, customTitle: '' }
+    : stored
+      ? { title: OTHER_TITLE, customTitle: stored }
+      : { title: TITLES[0] as string, customTitle: '' };

@@ -28,10 +28,23 @@ export type InstructorSession = {
 export type AdminSession = { userId: number; email: string; firstName: string; lastName: string; isAuthenticated: boolean };
 
 export const initialStudent: StudentSession = {
-  studentId: -1, email: '', firstName: '', lastName: '', class: '', section: '', enrollmentDate: '', sessions: 0, isAuthenticated: false,
+  studentId: -1,
+  email: '',
+  firstName: '',
+  lastName: '',
+  class: '',
+  section: '',
+  enrollmentDate: '',
+  sessions: 0,
+  isAuthenticated: false,
 };
 export const initialInstructor: InstructorSession = {
-  instructorId: -1, title: '', email: '', firstName: '', lastName: '', isAuthenticated: false,
+  instructorId: -1,
+  title: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  isAuthenticated: false,
 };
 export const initialAdmin: AdminSession = { userId: -1, email: '', firstName: '', lastName: '', isAuthenticated: false };
 

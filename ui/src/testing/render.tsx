@@ -5,7 +5,10 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { Toaster } from '../components/toaster';
 
-export type Handler = (body: unknown, init: RequestInit) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+export type Handler = (
+  body: unknown,
+  init: RequestInit,
+) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
 /** A fetch stand-in routed by "METHOD /path"; every call is recorded. */
 export function mockApi(handlers: Record<string, Handler>) {

@@ -7,14 +7,19 @@ import type { GenerationRequest, ReferenceQuestion } from './offline';
 
 /** What the model must answer: a JSON object with a list of questions. Anything else falls back offline. */
 const ModelReplySchema = z.object({
-  questions: z.array(z.object({
-    question: z.string().trim().min(1).max(20_000),
-    marks_possible: z.coerce.number().min(0).max(1000),
-    answer: z.string().max(20_000).default(''),
-    grading_instructions: z.string().max(5_000).default(''),
-    question_type: z.string().max(50).optional(),
-    topics: z.array(z.string().max(100)).max(20).optional(),
-  })).min(1).max(MAX_GENERATED_QUESTIONS),
+  questions: z
+    .array(
+      z.object({
+        question: z.string().trim().min(1).max(20_000),
+        marks_possible: z.coerce.number().min(0).max(1000),
+        answer: z.string().max(20_000).default(''),
+        grading_instructions: z.string().max(5_000).default(''),
+        question_type: z.string().max(50).optional(),
+        topics: z.array(z.string().max(100)).max(20).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_GENERATED_QUESTIONS),
 });
 
 export type AiGenerationInput = {
@@ -48,9 +53,11 @@ export function buildUserMessage(input: AiGenerationInput): string {
     hints.totalMarks !== undefined && `Total marks: ${hints.totalMarks}`,
     request.textbooks.length > 0 && `Textbooks: ${request.textbooks.map((t) => t.title).join('; ')}`,
     request.rubricTags.length > 0 && `Assessment rubrics (the questions should let students show these): ${request.rubricTags.join('; ')}`,
-    references.length > 0 && `Questions found in the reference documents:\n${references.map((r, i) => `${i + 1}. ${r.question} [${r.marks_possible} marks]`).join('\n')}`,
+    references.length > 0 &&
+      `Questions found in the reference documents:\n${references.map((r, i) => `${i + 1}. ${r.question} [${r.marks_possible} marks]`).join('\n')}`,
     referenceText && `Reference document text:\n${referenceText.slice(0, REFERENCE_TEXT_LIMIT)}`,
-    examples.length > 0 && `Examples of questions from the school's library:\n${examples.map((q) => `- ${q.questionText} [${q.marksPossible} marks]`).join('\n')}`,
+    examples.length > 0 &&
+      `Examples of questions from the school's library:\n${examples.map((q) => `- ${q.questionText} [${q.marksPossible} marks]`).join('\n')}`,
   ];
   return lines.filter(Boolean).join('\n\n');
 }
@@ -74,7 +81,10 @@ export async function generateWithAi(ai: AiProvider, input: AiGenerationInput): 
 
 /** Models sometimes wrap JSON in a ```json fence despite JSON mode. */
 function parseJsonLoosely(text: string): unknown {
-  const unfenced = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const unfenced = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     return JSON.parse(unfenced);
   } catch {

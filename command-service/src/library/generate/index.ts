@@ -1,6 +1,13 @@
 import {
-  DomainError, LIBRARY_MESSAGES, ValidationError, rubricTag, streamIds,
-  type AiReferenceSchema, type GenerateAssignmentBodySchema, type GenerateAssignmentReply, type GeneratedQuestion,
+  DomainError,
+  LIBRARY_MESSAGES,
+  ValidationError,
+  rubricTag,
+  streamIds,
+  type AiReferenceSchema,
+  type GenerateAssignmentBodySchema,
+  type GenerateAssignmentReply,
+  type GeneratedQuestion,
 } from '@evergrade/contracts';
 import type { AiProvider } from '@evergrade/platform/ai';
 import type { EventStore } from '@evergrade/platform/event-store';
@@ -33,15 +40,24 @@ export type GeneratedQuestions = { questions: GeneratedQuestion[]; generator: st
  * generator. `generator` is the model's name or 'offline'.
  */
 export async function generateQuestions(
-  ai: AiProvider, request: GenerationRequest, library: readonly LibraryItem[], read: ReadReferences, exampleQuery: string,
+  ai: AiProvider,
+  request: GenerationRequest,
+  library: readonly LibraryItem[],
+  read: ReadReferences,
+  exampleQuery: string,
 ): Promise<GeneratedQuestions> {
   let questions: GeneratedQuestion[] = [];
   let generator = 'offline';
   let fallbackReason: string | undefined;
   if (!ai.offline) {
     try {
-      const examples = rankByRelevance(library, exampleQuery, (q) => [{ text: `${q.subject} ${q.topics.join(' ')} ${q.questionText}`, weight: 1 }])
-        .filter((r) => r.score > 0).sort((a, b) => b.score - a.score).slice(0, EXAMPLES_FOR_MODEL).map((r) => r.item);
+      const examples = rankByRelevance(library, exampleQuery, (q) => [
+        { text: `${q.subject} ${q.topics.join(' ')} ${q.questionText}`, weight: 1 },
+      ])
+        .filter((r) => r.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, EXAMPLES_FOR_MODEL)
+        .map((r) => r.item);
       questions = await generateWithAi(ai, { request, examples, references: read.questions, referenceText: read.text });
       generator = ai.name;
     } catch (err) {
@@ -58,32 +74,61 @@ export async function generateQuestions(
  * model is configured. Each run is recorded as AiConfigRecorded so its config_id is real.
  */
 export async function generateAssignment(
-  deps: GenerateDeps, actor: Actor & { actorId: number }, body: GenerateBody, read: ReadReferences,
+  deps: GenerateDeps,
+  actor: Actor & { actorId: number },
+  body: GenerateBody,
+  read: ReadReferences,
 ): Promise<GenerateAssignmentReply> {
   const [library, rubrics, textbooks] = await Promise.all([
-    loadLibraryQuestions(deps.store, actor.tenant), loadRubrics(deps.store, actor.tenant), loadTextbooks(deps.store, actor.tenant),
+    loadLibraryQuestions(deps.store, actor.tenant),
+    loadRubrics(deps.store, actor.tenant),
+    loadTextbooks(deps.store, actor.tenant),
   ]);
   const request: GenerationRequest = {
-    prompt: body.prompt, subject: body.subject, title: body.title, description: body.description,
+    prompt: body.prompt,
+    subject: body.subject,
+    title: body.title,
+    description: body.description,
     textbooks: body.textbooks.map((t) => ({ title: t.title, subject: subjectOf(t.id, textbooks) })),
     rubricTags: resolveRubricTags(body.rubrics, rubrics),
   };
 
-  const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${body.subject} ${body.prompt}`);
+  const { questions, generator, fallbackReason } = await generateQuestions(
+    deps.ai,
+    request,
+    library,
+    read,
+    `${body.subject} ${body.prompt}`,
+  );
   // Nothing to offer: the model failed and the library had nothing either (502), or no model and nothing matched (400).
   if (questions.length === 0) throw new DomainError(fallbackReason ? 502 : 400, LIBRARY_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
-  const result = await deps.store.append(streamIds.aiConfig(actor.tenant, configId), [{
-    type: 'AiConfigRecorded',
-    data: {
-      configId, prompt: body.prompt, subject: body.subject, title: body.title, description: body.description,
-      textbooks: body.textbooks, rubrics: request.rubricTags, references: read.references, generator,
-      ...(fallbackReason ? { fallbackReason } : {}), questionCount: questions.length,
-      recordedBy: actor.actorId, recordedAt: deps.now().toISOString(),
-    },
-    metadata: { ...metadataOf(actor), generator },
-  }], { expectedVersion: 'no_stream' });
+  const result = await deps.store.append(
+    streamIds.aiConfig(actor.tenant, configId),
+    [
+      {
+        type: 'AiConfigRecorded',
+        data: {
+          configId,
+          prompt: body.prompt,
+          subject: body.subject,
+          title: body.title,
+          description: body.description,
+          textbooks: body.textbooks,
+          rubrics: request.rubricTags,
+          references: read.references,
+          generator,
+          ...(fallbackReason ? { fallbackReason } : {}),
+          questionCount: questions.length,
+          recordedBy: actor.actorId,
+          recordedAt: deps.now().toISOString(),
+        },
+        metadata: { ...metadataOf(actor), generator },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
 
   const notice = generator !== 'offline' ? undefined : fallbackReason ? LIBRARY_MESSAGES.fallbackNotice : LIBRARY_MESSAGES.offlineNotice;
   return { success: true, position: result.lastPosition, questions, config_id: configId, generator, ...(notice ? { notice } : {}) };

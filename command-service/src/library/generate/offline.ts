@@ -32,9 +32,15 @@ export const DEFAULT_QUESTION_COUNT = 5;
  * library questions by full-text relevance to the prompt, title, description and textbooks, preferring the
  * subject, grade and question types the prompt names; as many as it asks for, scaled to its total marks.
  */
-export function generateOffline(request: GenerationRequest, library: readonly LibraryItem[], references: readonly ReferenceQuestion[]): GeneratedQuestion[] {
+export function generateOffline(
+  request: GenerationRequest,
+  library: readonly LibraryItem[],
+  references: readonly ReferenceQuestion[],
+): GeneratedQuestion[] {
   const hints = readPromptHints(request.prompt);
-  const count = hints.count ?? (hints.totalMarks !== undefined ? undefined : Math.max(DEFAULT_QUESTION_COUNT, Math.min(references.length, MAX_GENERATED_QUESTIONS)));
+  const count =
+    hints.count ??
+    (hints.totalMarks !== undefined ? undefined : Math.max(DEFAULT_QUESTION_COUNT, Math.min(references.length, MAX_GENERATED_QUESTIONS)));
   const picked: GeneratedQuestion[] = references.slice(0, count ?? MAX_GENERATED_QUESTIONS).map((r) => ({
     question_number: 0,
     question: r.question,
@@ -61,7 +67,9 @@ function relevantLibrary(request: GenerationRequest, hints: PromptHints, library
   const subjects = new Set([request.subject, ...request.textbooks.map((t) => t.subject)].filter(Boolean).map((s) => s.toLowerCase()));
   const query = [request.prompt, request.title, request.description, ...request.textbooks.map((t) => t.title)].join(' ');
   const ranked = rankByRelevance(library, query, (q) => [
-    { text: q.questionText, weight: 1 }, { text: q.topics.join(' '), weight: 2 }, { text: q.subject, weight: 2 },
+    { text: q.questionText, weight: 1 },
+    { text: q.topics.join(' '), weight: 2 },
+    { text: q.subject, weight: 2 },
   ]);
   return ranked
     .map(({ item, score }) => {
@@ -101,7 +109,8 @@ export function scaleMarks(questions: GeneratedQuestion[], hints: Pick<PromptHin
   if (hints.totalMarks === undefined) return questions;
   const current = questions.reduce((s, q) => s + q.marks_possible, 0);
   const scaled = questions.map((q) => ({
-    ...q, marks_possible: current > 0 ? quarter((q.marks_possible * hints.totalMarks!) / current) : quarter(hints.totalMarks! / questions.length),
+    ...q,
+    marks_possible: current > 0 ? quarter((q.marks_possible * hints.totalMarks!) / current) : quarter(hints.totalMarks! / questions.length),
   }));
   const remainder = quarter(hints.totalMarks - scaled.reduce((s, q) => s + q.marks_possible, 0));
   const last = scaled[scaled.length - 1]!;

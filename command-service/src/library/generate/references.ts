@@ -17,14 +17,17 @@ const AI_EXPRESS_FIELDS: ReferenceFields = { files: 'reference_docs', urls: 'ref
  * its text holds, by the same deterministic marking-scheme reader the document method uses.
  */
 export async function readReferences(
-  deps: { blobs: BlobStore; tenant: string }, files: readonly UploadedPdf[], urls: readonly ReferenceUrl[],
+  deps: { blobs: BlobStore; tenant: string },
+  files: readonly UploadedPdf[],
+  urls: readonly ReferenceUrl[],
   fields: ReferenceFields = AI_EXPRESS_FIELDS,
 ): Promise<ReadReferences> {
   const documents: { kind: 'file' | 'url'; name: string; location?: string; data: Buffer }[] = files.map((f) => ({ kind: 'file', ...f }));
   for (const url of urls) {
     // A stored copy belongs to its school: keys start with the tenant.
     const blob = url.gsutil_url.startsWith(`${deps.tenant}/`) ? await deps.blobs.get(url.gsutil_url) : null;
-    if (!blob) throw new ValidationError(`Reference document not found: ${url.filename || url.original_url || url.gsutil_url}`, fields.urls);
+    if (!blob)
+      throw new ValidationError(`Reference document not found: ${url.filename || url.original_url || url.gsutil_url}`, fields.urls);
     documents.push({ kind: 'url', name: url.filename || url.original_url, location: url.original_url || url.gsutil_url, data: blob.body });
   }
   const references: z.infer<typeof AiReferenceSchema>[] = [];
@@ -34,12 +37,23 @@ export async function readReferences(
     const pages = await readPdf(doc.name, doc.data, doc.kind === 'file' ? fields.files : fields.urls);
     const text = joinPages(pages.map((p) => p.text));
     const found = parseMarkingScheme(text).filter((q) => q.question.trim() !== '');
-    questions.push(...found.map((q) => ({
-      question: q.question, marks_possible: q.marks_possible, answer: q.answer, grading_instructions: q.grading_instructions,
-      flagged_for_review: q.flagged_for_review, source: doc.name, original_question_number: q.question_number,
-    })));
+    questions.push(
+      ...found.map((q) => ({
+        question: q.question,
+        marks_possible: q.marks_possible,
+        answer: q.answer,
+        grading_instructions: q.grading_instructions,
+        flagged_for_review: q.flagged_for_review,
+        source: doc.name,
+        original_question_number: q.question_number,
+      })),
+    );
     references.push({
-      kind: doc.kind, name: doc.name, ...(doc.location ? { location: doc.location } : {}), pages: pages.length, questionsFound: found.length,
+      kind: doc.kind,
+      name: doc.name,
+      ...(doc.location ? { location: doc.location } : {}),
+      pages: pages.length,
+      questionsFound: found.length,
     });
     texts.push(`--- ${doc.name} ---\n${text}`);
   }

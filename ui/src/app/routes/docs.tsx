@@ -5,10 +5,18 @@ import { DocViewer } from '../../features/docs/components/doc-viewer';
 import { DOCS } from '../../features/docs/utils/catalogue';
 
 export function DocsIndexRoute() {
-  return <DocsShell><DocsIndex docs={DOCS} /></DocsShell>;
+  return (
+    <DocsShell>
+      <DocsIndex docs={DOCS} />
+    </DocsShell>
+  );
 }
 
 export function DocViewerRoute() {
   const { docId = '' } = useParams();
-  return <DocsShell><DocViewer docId={docId} /></DocsShell>;
+  return (
+    <DocsShell>
+      <DocViewer docId={docId} />
+    </DocsShell>
+  );
 }

@@ -12,8 +12,12 @@ export function RouteError() {
         <h1>Something went wrong</h1>
         <p className="text-muted">{detail ?? 'An unexpected error occurred. Reload the page to try again.'}</p>
         <div className="row-gap">
-          <button type="button" className="button button-primary" onClick={() => window.location.reload()}>Reload</button>
-          <Link to="/login" className="button button-secondary">Go to login</Link>
+          <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+          <Link to="/login" className="button button-secondary">
+            Go to login
+          </Link>
         </div>
       </div>
     </div>

@@ -4,5 +4,9 @@ import type { LoginState } from './login';
 
 export function ForgotPasswordRoute() {
   const navigate = useNavigate();
-  return <ForgotPasswordPage onDone={(email, role) => navigate('/login', { replace: true, state: { email, role: role ?? undefined } satisfies LoginState })} />;
+  return (
+    <ForgotPasswordPage
+      onDone={(email, role) => navigate('/login', { replace: true, state: { email, role: role ?? undefined } satisfies LoginState })}
+    />
+  );
 }

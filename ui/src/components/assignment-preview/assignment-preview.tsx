@@ -56,7 +56,8 @@ export type AssignmentPreviewProps<Q extends PreviewQuestion> = {
   keyOf?: (q: Q, index: number) => string | number;
 };
 
-export const totalMarks = (questions: readonly { marks_possible: number }[]) => questions.reduce((sum, q) => sum + (Number.isFinite(q.marks_possible) ? q.marks_possible : 0), 0);
+export const totalMarks = (questions: readonly { marks_possible: number }[]) =>
+  questions.reduce((sum, q) => sum + (Number.isFinite(q.marks_possible) ? q.marks_possible : 0), 0);
 
 export const questionAnchor = (index: number) => `preview-question-${index + 1}`;
 
@@ -86,20 +87,30 @@ export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPr
           {props.title && <h2 className="preview-title">{props.title}</h2>}
           <div className="chip-row">
             {props.dueDate && (
-              <span className="chip" data-testid="preview-due"><CalendarIcon width={14} height={14} /> Due {formatDateTime(props.dueDate)}</span>
+              <span className="chip" data-testid="preview-due">
+                <CalendarIcon width={14} height={14} /> Due {formatDateTime(props.dueDate)}
+              </span>
             )}
-            <span className="chip" data-testid="preview-total">Total marks: {formatMark(total)}</span>
-            <span className="chip">{questions.length} {questions.length === 1 ? 'question' : 'questions'}</span>
+            <span className="chip" data-testid="preview-total">
+              Total marks: {formatMark(total)}
+            </span>
+            <span className="chip">
+              {questions.length} {questions.length === 1 ? 'question' : 'questions'}
+            </span>
           </div>
         </div>
         <div className="preview-head-actions">
           {props.actions}
           {props.downloadMenu}
           {canEdit && !editing && props.onEdit && (
-            <button type="button" className="button button-secondary" onClick={props.onEdit}><EditIcon width={16} height={16} /> Edit Assignment</button>
+            <button type="button" className="button button-secondary" onClick={props.onEdit}>
+              <EditIcon width={16} height={16} /> Edit Assignment
+            </button>
           )}
           {canEdit && editing && props.onCancel && (
-            <button type="button" className="button button-secondary" onClick={props.onCancel} disabled={props.saving}>Cancel</button>
+            <button type="button" className="button button-secondary" onClick={props.onCancel} disabled={props.saving}>
+              Cancel
+            </button>
           )}
           {canEdit && editing && props.onSave && (
             <button type="button" className="button button-primary" onClick={props.onSave} disabled={props.saving || props.saveDisabled}>
@@ -110,7 +121,12 @@ export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPr
       </header>
 
       {creation && props.timeLimit && (
-        <TimeLimitSetting value={props.timeLimit.value} onChange={props.timeLimit.onChange} totalMarks={total} disabled={props.timeLimit.disabled} />
+        <TimeLimitSetting
+          value={props.timeLimit.value}
+          onChange={props.timeLimit.onChange}
+          totalMarks={total}
+          disabled={props.timeLimit.disabled}
+        />
       )}
 
       <div className="preview-body">
@@ -128,17 +144,28 @@ export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPr
               onChange={(patch) => update(i, patch)}
               onResolve={() => resolve(i)}
               onDelete={() => setDeleting(i)}
-              tagActions={editable ? (
-                <button type="button" className="button button-secondary button-sm" onClick={() => setPicking(i)}>{q.tags.length ? 'Change rubrics' : 'Select rubrics'}</button>
-              ) : undefined}
+              tagActions={
+                editable ? (
+                  <button type="button" className="button button-secondary button-sm" onClick={() => setPicking(i)}>
+                    {q.tags.length ? 'Change rubrics' : 'Select rubrics'}
+                  </button>
+                ) : undefined
+              }
             />
           ))}
         </div>
       </div>
 
       {picking !== null && questions[picking] && (
-        <PreviewRubricPicker number={picking + 1} tags={questions[picking]!.tags} onClose={() => setPicking(null)}
-          onTags={(tags) => { update(picking, { tags }); setPicking(null); }} />
+        <PreviewRubricPicker
+          number={picking + 1}
+          tags={questions[picking]!.tags}
+          onClose={() => setPicking(null)}
+          onTags={(tags) => {
+            update(picking, { tags });
+            setPicking(null);
+          }}
+        />
       )}
       {deleting !== null && (
         <ConfirmDialog
@@ -155,10 +182,24 @@ export function AssignmentPreview<Q extends PreviewQuestion>(props: AssignmentPr
 }
 
 /** 'Select Rubrics for Question N' for a question's tags ('rubric name - criterion'). */
-function PreviewRubricPicker({ number, tags, onTags, onClose }: { number: number; tags: string[]; onTags: (tags: string[]) => void; onClose: () => void }) {
+function PreviewRubricPicker({
+  number,
+  tags,
+  onTags,
+  onClose,
+}: {
+  number: number;
+  tags: string[];
+  onTags: (tags: string[]) => void;
+  onClose: () => void;
+}) {
   const all = useRubrics().data ?? [];
   return (
-    <RubricPicker title={`Select Rubrics for Question ${number}`} selected={rubricsForTags(tags, all).map((r) => r.id)}
-      onCancel={onClose} onSelect={(picked) => onTags(tagsAfterPick(tags, picked, all))} />
+    <RubricPicker
+      title={`Select Rubrics for Question ${number}`}
+      selected={rubricsForTags(tags, all).map((r) => r.id)}
+      onCancel={onClose}
+      onSelect={(picked) => onTags(tagsAfterPick(tags, picked, all))}
+    />
   );
 }

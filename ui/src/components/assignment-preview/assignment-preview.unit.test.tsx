@@ -4,13 +4,27 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AssignmentPreview, type PreviewQuestion } from './assignment-preview';
 
-const q = (patch: Partial<PreviewQuestion> = {}): PreviewQuestion => ({ question: 'What is 2 + 2?', answer: '4', grading_instructions: '', marks_possible: 1, tags: [], flagged_for_review: '', ...patch });
+const q = (patch: Partial<PreviewQuestion> = {}): PreviewQuestion => ({
+  question: 'What is 2 + 2?',
+  answer: '4',
+  grading_instructions: '',
+  marks_possible: 1,
+  tags: [],
+  flagged_for_review: '',
+  ...patch,
+});
 
 function Harness({ initial, editing = false, creation = false }: { initial: PreviewQuestion[]; editing?: boolean; creation?: boolean }) {
   const [questions, setQuestions] = useState(initial);
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <AssignmentPreview questions={questions} onChange={setQuestions} editing={editing} creation={creation} dueDate="2026-04-01T23:59:59.999Z" />
+      <AssignmentPreview
+        questions={questions}
+        onChange={setQuestions}
+        editing={editing}
+        creation={creation}
+        dueDate="2026-04-01T23:59:59.999Z"
+      />
       <output data-testid="state">{JSON.stringify(questions)}</output>
     </QueryClientProvider>
   );

@@ -19,8 +19,13 @@ export function QuestionNav({ count, anchor, flagged = [], label = 'Questions' }
       <ol className="question-nav-list">
         {Array.from({ length: count }, (_, i) => (
           <li key={i}>
-            <button type="button" className="question-nav-item" data-flagged={flagged[i] || undefined} aria-label={`Go to question ${i + 1}`}
-              onClick={() => scrollToQuestion(anchor(i))}>
+            <button
+              type="button"
+              className="question-nav-item"
+              data-flagged={flagged[i] || undefined}
+              aria-label={`Go to question ${i + 1}`}
+              onClick={() => scrollToQuestion(anchor(i))}
+            >
               {i + 1}
               {flagged[i] && <FlagIcon width={11} height={11} aria-hidden="true" />}
             </button>

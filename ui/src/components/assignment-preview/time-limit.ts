@@ -38,4 +38,5 @@ export function timeLimitHint(v: TimeLimitValue, totalMarks: number): string | n
 }
 
 /** What add-assignment carries: seconds, or null for no limit. */
-export const timeLimitSeconds = (v: TimeLimitValue): number | null => (v.mode === 'enabled' && totalMinutes(v) > 0 ? totalMinutes(v) * 60 : null);
+export const timeLimitSeconds = (v: TimeLimitValue): number | null =>
+  v.mode === 'enabled' && totalMinutes(v) > 0 ? totalMinutes(v) * 60 : null;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { setTimeLimitMode, timeLimitError, timeLimitHint, timeLimitSeconds, timeLimitValid, TIME_LIMIT_MESSAGES, type TimeLimitValue } from './time-limit';
+import {
+  setTimeLimitMode,
+  timeLimitError,
+  timeLimitHint,
+  timeLimitSeconds,
+  timeLimitValid,
+  TIME_LIMIT_MESSAGES,
+  type TimeLimitValue,
+} from './time-limit';
 
 const enabled = (hours: number, minutes: number): TimeLimitValue => ({ mode: 'enabled', hours, minutes });
 

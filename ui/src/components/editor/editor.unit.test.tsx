@@ -11,18 +11,23 @@ type Call = { method: string; url: string; headers: Record<string, string> };
 /** The network boundary: the ticket route, the PUT to upload_url and the image GET. */
 function stubNetwork(routes: Record<string, () => Response>) {
   const calls: Call[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string> });
-    const key = Object.keys(routes).find((k) => `${method} ${url}`.startsWith(k));
-    return key ? routes[key]!() : new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string> });
+      const key = Object.keys(routes).find((k) => `${method} ${url}`.startsWith(k));
+      return key ? routes[key]!() : new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
+    }),
+  );
   return calls;
 }
 
 async function mountEditor(value: string | null = null, extra: { readOnly?: boolean } = {}) {
   const onChange = vi.fn();
-  const view = render(<RichTextEditor value={value} onChange={onChange} ariaLabel="Answer" placeholder="Type your answer here..." {...extra} />);
+  const view = render(
+    <RichTextEditor value={value} onChange={onChange} ariaLabel="Answer" placeholder="Type your answer here..." {...extra} />,
+  );
   const box = await screen.findByRole('textbox', { name: 'Answer' });
   return { ...view, onChange, box };
 }
@@ -215,9 +220,22 @@ describe('RichTextView', () => {
   });
 
   it('renders editor JSON with formats, and plain text without loading anything', async () => {
-    const stored = JSON.stringify({ root: { type: 'root', version: 1, children: [
-      { type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text: 'Bold', format: 1 }, { type: 'equation', version: 1, equation: 'a+b', inline: false }] },
-    ] } });
+    const stored = JSON.stringify({
+      root: {
+        type: 'root',
+        version: 1,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            children: [
+              { type: 'text', version: 1, text: 'Bold', format: 1 },
+              { type: 'equation', version: 1, equation: 'a+b', inline: false },
+            ],
+          },
+        ],
+      },
+    });
     const { container, rerender } = render(<RichTextView value={stored} />);
     await waitFor(() => expect(container.querySelector('.katex-display')).not.toBeNull());
     expect(container.querySelector('strong')?.textContent).toBe('Bold');
@@ -226,7 +244,12 @@ describe('RichTextView', () => {
   });
 
   it('shows the fallback for empty content', () => {
-    render(<><RichTextView value={null} /><RichTextView value="  " fallback="No question text" /></>);
+    render(
+      <>
+        <RichTextView value={null} />
+        <RichTextView value="  " fallback="No question text" />
+      </>,
+    );
     expect(screen.getByText('Content unavailable.')).toBeTruthy();
     expect(screen.getByText('No question text')).toBeTruthy();
   });

@@ -10,26 +10,32 @@ export function editorOf(element: Element): LexicalEditor {
 /** Types `text` at the end of the editor (the caret moves there first). */
 export function typeAtEnd(element: Element, text: string): void {
   const editor = editorOf(element);
-  editor.update(() => {
-    $getRoot().selectEnd();
-    const selection = $getSelection();
-    if ($isRangeSelection(selection)) selection.insertText(text);
-  }, { discrete: true });
+  editor.update(
+    () => {
+      $getRoot().selectEnd();
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) selection.insertText(text);
+    },
+    { discrete: true },
+  );
 }
 
 /** Replaces the whole content with one paragraph per line of `text` (an empty string clears it). */
 export function replaceText(element: Element, text: string): void {
   const editor = editorOf(element);
-  editor.update(() => {
-    const root = $getRoot();
-    root.clear();
-    for (const line of text.split('\n')) {
-      const p = $createParagraphNode();
-      if (line) p.append($createTextNode(line));
-      root.append(p);
-    }
-    root.selectEnd();
-  }, { discrete: true });
+  editor.update(
+    () => {
+      const root = $getRoot();
+      root.clear();
+      for (const line of text.split('\n')) {
+        const p = $createParagraphNode();
+        if (line) p.append($createTextNode(line));
+        root.append(p);
+      }
+      root.selectEnd();
+    },
+    { discrete: true },
+  );
 }
 
 /** Puts the caret at the end, as a click into the editor would. */
@@ -37,4 +43,7 @@ export function placeCaretAtEnd(element: Element): void {
   editorOf(element).update(() => $getRoot().selectEnd(), { discrete: true });
 }
 
-export const editorText = (element: Element) => editorOf(element).getEditorState().read(() => $getRoot().getTextContent());
+export const editorText = (element: Element) =>
+  editorOf(element)
+    .getEditorState()
+    .read(() => $getRoot().getTextContent());

@@ -17,17 +17,29 @@ type Props = {
  * view (instructor) and the admin's audit page.
  */
 export function GradeHistory({ responseId, scope = 'instructor', onBookBefore }: Props) {
-  return scope === 'admin'
-    ? <AdminHistory responseId={responseId} onBookBefore={onBookBefore} />
-    : <InstructorHistory responseId={responseId} />;
+  return scope === 'admin' ? (
+    <AdminHistory responseId={responseId} onBookBefore={onBookBefore} />
+  ) : (
+    <InstructorHistory responseId={responseId} />
+  );
 }
 
 function InstructorHistory({ responseId }: { responseId: number }) {
   const chain = useInstructorChain(responseId);
-  return <QueryBoundary query={chain} label="the grade history">{(entries) => <HistoryTimeline entries={entries} />}</QueryBoundary>;
+  return (
+    <QueryBoundary query={chain} label="the grade history">
+      {(entries) => <HistoryTimeline entries={entries} />}
+    </QueryBoundary>
+  );
 }
 
-function AdminHistory({ responseId, onBookBefore }: { responseId: number; onBookBefore?: ((asOf: string, assignmentId: number) => void) | undefined }) {
+function AdminHistory({
+  responseId,
+  onBookBefore,
+}: {
+  responseId: number;
+  onBookBefore?: ((asOf: string, assignmentId: number) => void) | undefined;
+}) {
   const chain = useResponseChain(responseId);
   return (
     <QueryBoundary query={chain} label="the grade history">

@@ -18,7 +18,13 @@ type AppShellProps = {
   children: ReactNode;
 };
 
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]?.toUpperCase()).join('') || '?';
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('') || '?';
 
 export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, children }: AppShellProps) {
   const monogram = user.initials ?? initials(user.name);
@@ -29,7 +35,9 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
 
   return (
     <div className={`shell${collapsed ? ' is-collapsed' : ''}`}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <aside className="sidebar" aria-label="Main navigation">
         <Link to={homeHref} className="sidebar-brand" aria-label="Evergrade home">
           <Logo size={30} />
@@ -38,7 +46,13 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
           <ul className="sidebar-nav">
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="sidebar-link" onClick={closeOnMobile} title={collapsed ? item.label : undefined}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className="sidebar-link"
+                  onClick={closeOnMobile}
+                  title={collapsed ? item.label : undefined}
+                >
                   {item.icon}
                   <span className="sidebar-label">{item.label}</span>
                 </NavLink>
@@ -50,12 +64,26 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
       {!collapsed && <div className="sidebar-scrim" onClick={() => setCollapsed(true)} aria-hidden="true" />}
       <div className="shell-main">
         <header className="topbar">
-          <button type="button" className="icon-button" aria-label={collapsed ? 'Open sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={collapsed ? 'Open sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            onClick={() => setCollapsed((c) => !c)}
+          >
             <MenuIcon />
           </button>
           <h1 className="topbar-title">{title}</h1>
           <div className="topbar-actions">
-            <a className="icon-button" href={feedbackHref} target="_blank" rel="noopener noreferrer" aria-label="Report a problem" title="Report a problem" data-testid="report-problem">
+            <a
+              className="icon-button"
+              href={feedbackHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Report a problem"
+              title="Report a problem"
+              data-testid="report-problem"
+            >
               <FlagIcon />
             </a>
             <ThemeToggle />
@@ -67,11 +95,21 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
                 </div>
               )}
             </Menu>
-            <Menu label="Profile menu" className="menu-right" trigger={<span className="avatar" aria-hidden="true">{monogram}</span>}>
+            <Menu
+              label="Profile menu"
+              className="menu-right"
+              trigger={
+                <span className="avatar" aria-hidden="true">
+                  {monogram}
+                </span>
+              }
+            >
               {(close) => (
                 <div className="menu-panel">
                   <div className="menu-user">
-                    <span className="avatar avatar-lg" aria-hidden="true">{monogram}</span>
+                    <span className="avatar avatar-lg" aria-hidden="true">
+                      {monogram}
+                    </span>
                     <div>
                       <p className="menu-user-name">{user.name || 'Signed in'}</p>
                       <p className="menu-user-email">{user.email}</p>
@@ -84,7 +122,14 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
                       <UserIcon /> Profile &amp; Settings
                     </Link>
                   )}
-                  <button type="button" className="menu-item" onClick={() => { close(); onLogout(); }}>
+                  <button
+                    type="button"
+                    className="menu-item"
+                    onClick={() => {
+                      close();
+                      onLogout();
+                    }}
+                  >
                     <LogoutIcon /> Logout
                   </button>
                 </div>

@@ -4,7 +4,13 @@ import { mockApi, renderRoutes } from '../../testing/render';
 import { AppShell } from './app-shell';
 
 const shell = () => (
-  <AppShell title="Assignments" homeHref="/student/assignments" nav={[]} user={{ name: 'Asha Rao', email: 'a@demo.school', role: 'Student' }} onLogout={() => {}}>
+  <AppShell
+    title="Assignments"
+    homeHref="/student/assignments"
+    nav={[]}
+    user={{ name: 'Asha Rao', email: 'a@demo.school', role: 'Student' }}
+    onLogout={() => {}}
+  >
     <p>Page</p>
   </AppShell>
 );
@@ -28,6 +34,8 @@ describe('Report a problem', () => {
   it("opens the operator's form when FEEDBACK_URL is set", async () => {
     mockApi({ 'GET /support/config': () => ({ body: { feedback_url: 'https://forms.example.org/evergrade' } }) });
     renderRoutes([{ path: '/student/assignments', element: shell() }], '/student/assignments');
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('https://forms.example.org/evergrade'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe('https://forms.example.org/evergrade'),
+    );
   });
 });

@@ -13,13 +13,20 @@ export function AuthShell({ aside, children, wide = false }: { aside: ReactNode;
         </Link>
         <div className="login-brand-copy">{aside}</div>
         <p className="login-foot">
-          © {new Date().getFullYear()} Evergrade · <Link to="/docs" className="login-foot-link">Documentation</Link>
+          © {new Date().getFullYear()} Evergrade ·{' '}
+          <Link to="/docs" className="login-foot-link">
+            Documentation
+          </Link>
         </p>
       </aside>
       <main className="login-main">
-        <div className="login-theme"><ThemeToggle /></div>
+        <div className="login-theme">
+          <ThemeToggle />
+        </div>
         <div className={`login-card card${wide ? ' login-card-wide' : ''}`}>
-          <Link to="/" className="login-logo-mobile" aria-label="Evergrade home"><Logo size={30} /></Link>
+          <Link to="/" className="login-logo-mobile" aria-label="Evergrade home">
+            <Logo size={30} />
+          </Link>
           {children}
         </div>
       </main>

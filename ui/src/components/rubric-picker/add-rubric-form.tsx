@@ -13,7 +13,11 @@ export function AddRubricForm({ categories, onAdded }: { categories: readonly st
   const [error, setError] = useState<string | null>(null);
   const add = useAddRubric();
   if (!open) {
-    return <button type="button" className="link-button rubric-add-toggle" onClick={() => setOpen(true)}>+ Add a rubric</button>;
+    return (
+      <button type="button" className="link-button rubric-add-toggle" onClick={() => setOpen(true)}>
+        + Add a rubric
+      </button>
+    );
   }
   const ready = f.rubric_name.trim().length >= 2 && f.criterion.trim().length >= 2;
   const submit = () => {
@@ -33,24 +37,54 @@ export function AddRubricForm({ categories, onAdded }: { categories: readonly st
       <div className="field-row">
         <label className="field">
           <span className="field-label">Category</span>
-          <input className="input" list={`${id}-categories`} value={f.rubric_name} maxLength={80} placeholder="e.g. Problem Solving"
-            onChange={(e) => setF({ ...f, rubric_name: e.target.value })} />
-          <datalist id={`${id}-categories`}>{categories.map((c) => <option key={c} value={c} />)}</datalist>
+          <input
+            className="input"
+            list={`${id}-categories`}
+            value={f.rubric_name}
+            maxLength={80}
+            placeholder="e.g. Problem Solving"
+            onChange={(e) => setF({ ...f, rubric_name: e.target.value })}
+          />
+          <datalist id={`${id}-categories`}>
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
         </label>
         <label className="field">
           <span className="field-label">Criterion</span>
-          <input className="input" value={f.criterion} maxLength={120} placeholder="e.g. Method" onChange={(e) => setF({ ...f, criterion: e.target.value })} />
+          <input
+            className="input"
+            value={f.criterion}
+            maxLength={120}
+            placeholder="e.g. Method"
+            onChange={(e) => setF({ ...f, criterion: e.target.value })}
+          />
         </label>
       </div>
       <label className="field">
         <span className="field-label">Description</span>
-        <textarea className="input rubric-add-description" rows={4} value={f.description} maxLength={4000} onChange={(e) => setF({ ...f, description: e.target.value })} />
+        <textarea
+          className="input rubric-add-description"
+          rows={4}
+          value={f.description}
+          maxLength={4000}
+          onChange={(e) => setF({ ...f, description: e.target.value })}
+        />
         <span className="field-hint">{LIBRARY_MESSAGES.rubricLevels}.</span>
       </label>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="chip-row">
-        <button type="button" className="button button-secondary button-sm" onClick={() => setOpen(false)}>Close</button>
-        <button type="button" className="button button-primary button-sm" disabled={!ready || add.isPending} onClick={submit}>{add.isPending ? 'Adding...' : 'Add Rubric'}</button>
+        <button type="button" className="button button-secondary button-sm" onClick={() => setOpen(false)}>
+          Close
+        </button>
+        <button type="button" className="button button-primary button-sm" disabled={!ready || add.isPending} onClick={submit}>
+          {add.isPending ? 'Adding...' : 'Add Rubric'}
+        </button>
       </div>
     </div>
   );

@@ -6,7 +6,8 @@ import { invalidateAt, minPositionFor } from '../../lib/positions';
 export const rubricsKey = ['rubrics'] as const;
 
 /** GET /grader/get-rubrics: the school's rubric library (also maps question tags back to rubric ids). */
-export const getRubrics = ({ signal }: { signal?: AbortSignal } = {}) => callApi('getRubrics', { signal, minPosition: minPositionFor(rubricsKey) });
+export const getRubrics = ({ signal }: { signal?: AbortSignal } = {}) =>
+  callApi('getRubrics', { signal, minPosition: minPositionFor(rubricsKey) });
 
 export const rubricsQueryOptions = () => queryOptions({ queryKey: rubricsKey, queryFn: getRubrics, staleTime: 60_000 });
 export const useRubrics = () => useQuery(rubricsQueryOptions());

@@ -2,8 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { Modal } from '../dialog';
 import { Spinner } from '../spinner';
 import {
-  allSelected, byCategory, isCategoryLocked, levelSegments, RUBRIC_MESSAGES, selectedCategory, toggleCategory, toggleRubric,
-  type RubricId, type RubricItem,
+  allSelected,
+  byCategory,
+  isCategoryLocked,
+  levelSegments,
+  RUBRIC_MESSAGES,
+  selectedCategory,
+  toggleCategory,
+  toggleRubric,
+  type RubricId,
+  type RubricItem,
 } from './rules';
 import './rubric-picker.css';
 
@@ -37,9 +45,16 @@ export function RubricPickerView({ title, rubrics, status, onRetry, initialSelec
       onEscape={onCancel}
       actions={
         <>
-          <button type="button" className="button button-secondary" onClick={onCancel}>Cancel</button>
-          <button type="button" className="button button-primary" data-testid="rubric-select" disabled={status !== 'ready'}
-            onClick={() => onSelect(rubrics.filter(isOn))}>
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="rubric-select"
+            disabled={status !== 'ready'}
+            onClick={() => onSelect(rubrics.filter(isOn))}
+          >
             Select ({selected.length})
           </button>
         </>
@@ -50,11 +65,19 @@ export function RubricPickerView({ title, rubrics, status, onRetry, initialSelec
         {status === 'error' && (
           <div className="rubric-error" role="alert">
             <p>{RUBRIC_MESSAGES.loadFailed}</p>
-            {onRetry && <button type="button" className="button button-secondary button-sm" onClick={onRetry}>Retry</button>}
+            {onRetry && (
+              <button type="button" className="button button-secondary button-sm" onClick={onRetry}>
+                Retry
+              </button>
+            )}
           </div>
         )}
         {status === 'ready' && groups.length === 0 && <p className="text-muted">No rubrics yet. Add the first one below.</p>}
-        {status === 'ready' && groups.length > 1 && <p className="rubric-one-category" role="note">{RUBRIC_MESSAGES.oneCategory}</p>}
+        {status === 'ready' && groups.length > 1 && (
+          <p className="rubric-one-category" role="note">
+            {RUBRIC_MESSAGES.oneCategory}
+          </p>
+        )}
         {status === 'ready' && groups.length > 0 && (
           <div className="rubric-list">
             {groups.map(([category, items]) => {
@@ -64,19 +87,37 @@ export function RubricPickerView({ title, rubrics, status, onRetry, initialSelec
                 <section key={category} className="rubric-category" data-locked={locked} aria-label={category}>
                   <header className="rubric-category-head">
                     <h3 className="rubric-category-title">{category}</h3>
-                    <button type="button" className="link-button" disabled={locked} onClick={() => setSelected((s) => toggleCategory(category, s, rubrics))}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={locked}
+                      onClick={() => setSelected((s) => toggleCategory(category, s, rubrics))}
+                    >
                       {all ? 'Deselect All' : 'Select All'}
                     </button>
                   </header>
-                  {locked && current && <p className="rubric-lock" role="note">{RUBRIC_MESSAGES.locked(current)}</p>}
+                  {locked && current && (
+                    <p className="rubric-lock" role="note">
+                      {RUBRIC_MESSAGES.locked(current)}
+                    </p>
+                  )}
                   <ul className="rubric-items">
                     {items.map((r) => (
                       <li key={String(r.id)}>
                         <label className="rubric-item" data-checked={isOn(r)}>
-                          <input type="checkbox" checked={isOn(r)} disabled={locked} onChange={() => setSelected((s) => toggleRubric(s, r, rubrics))} />
+                          <input
+                            type="checkbox"
+                            checked={isOn(r)}
+                            disabled={locked}
+                            onChange={() => setSelected((s) => toggleRubric(s, r, rubrics))}
+                          />
                           <span className="rubric-item-text">
                             <span className="rubric-criterion">{r.criterion}</span>
-                            {r.description && <span className="rubric-description"><LevelText text={r.description} /></span>}
+                            {r.description && (
+                              <span className="rubric-description">
+                                <LevelText text={r.description} />
+                              </span>
+                            )}
                           </span>
                         </label>
                       </li>

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { allSelected, byCategory, isCategoryLocked, levelSegments, RUBRIC_MESSAGES, rubricsForTags, selectedCategory, tagOf, tagsAfterPick, toggleCategory, toggleRubric } from './rules';
+import {
+  allSelected,
+  byCategory,
+  isCategoryLocked,
+  levelSegments,
+  RUBRIC_MESSAGES,
+  rubricsForTags,
+  selectedCategory,
+  tagOf,
+  tagsAfterPick,
+  toggleCategory,
+  toggleRubric,
+} from './rules';
 
 const R = [
   { id: 1, rubric_name: 'Problem Solving', criterion: 'Method', description: 'Novice: guesses. Proficient: clear method.' },
@@ -27,7 +39,10 @@ describe('one category at a time', () => {
     expect(toggleCategory('Problem Solving', all, R)).toEqual([]);
   });
   it('groups categories in order', () => {
-    expect(byCategory(R).map(([c, items]) => [c, items.length])).toEqual([['Problem Solving', 2], ['Communication', 1]]);
+    expect(byCategory(R).map(([c, items]) => [c, items.length])).toEqual([
+      ['Problem Solving', 2],
+      ['Communication', 1],
+    ]);
   });
 });
 
@@ -43,5 +58,9 @@ describe('tags', () => {
 });
 
 it('marks the four levels for bold display', () => {
-  expect(levelSegments('Novice: guesses. Proficient: clear.').filter((s) => s.level).map((s) => s.text)).toEqual(['Novice', 'Proficient']);
+  expect(
+    levelSegments('Novice: guesses. Proficient: clear.')
+      .filter((s) => s.level)
+      .map((s) => s.text),
+  ).toEqual(['Novice', 'Proficient']);
 });

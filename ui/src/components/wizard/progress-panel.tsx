@@ -8,9 +8,20 @@ export function ProgressPanel({ phase, details = [], percent, testId }: Props) {
     <div className="wz-progress-panel" role="status" data-testid={testId}>
       <div className="wz-progress-line">
         <span className="strong">{phase}</span>
-        {details.map((d) => <span key={d} className="text-muted">{d}</span>)}
+        {details.map((d) => (
+          <span key={d} className="text-muted">
+            {d}
+          </span>
+        ))}
       </div>
-      <div className="wz-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Processing progress">
+      <div
+        className="wz-bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label="Processing progress"
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
     </div>

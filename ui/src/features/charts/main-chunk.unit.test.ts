@@ -23,10 +23,11 @@ function staticGraph(entry: string): Map<string, string[]> {
     const code = readFileSync(file, 'utf8');
     const specs = [...code.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
     seen.set(file, specs);
-    for (const s of specs) if (s.startsWith('.')) {
-      const r = resolve(file, s);
-      if (r) todo.push(r);
-    }
+    for (const s of specs)
+      if (s.startsWith('.')) {
+        const r = resolve(file, s);
+        if (r) todo.push(r);
+      }
   }
   return seen;
 }
@@ -35,7 +36,9 @@ describe('the main chunk', () => {
   it('does not import echarts: the charts load with the dashboard', () => {
     const graph = staticGraph(path.join(src, 'main.tsx'));
     expect(graph.size).toBeGreaterThan(20);
-    const offenders = [...graph].filter(([, specs]) => specs.some((s) => s === 'echarts' || s.startsWith('echarts/'))).map(([f]) => path.relative(src, f));
+    const offenders = [...graph]
+      .filter(([, specs]) => specs.some((s) => s === 'echarts' || s.startsWith('echarts/')))
+      .map(([f]) => path.relative(src, f));
     expect(offenders).toEqual([]);
     // and the dashboard itself does reach them
     const dashboard = staticGraph(path.join(src, 'app/routes/student/dashboard.tsx'));

@@ -9,10 +9,14 @@ export function AdminPeopleRoute() {
       <div className="page-head">
         <div>
           <h2 className="page-title">People</h2>
-          <p className="text-muted">Everyone with an account at your school. Names are theirs to change; e-mail, class, section and enrolment date are yours.</p>
+          <p className="text-muted">
+            Everyone with an account at your school. Names are theirs to change; e-mail, class, section and enrolment date are yours.
+          </p>
         </div>
       </div>
-      <QueryBoundary query={users} label="people">{(list) => <UsersTable users={list} />}</QueryBoundary>
+      <QueryBoundary query={users} label="people">
+        {(list) => <UsersTable users={list} />}
+      </QueryBoundary>
     </div>
   );
 }

@@ -14,7 +14,10 @@ export function AdminReadModelsRoute() {
   const refused = projections.error instanceof ApiError && projections.error.status === 403 ? projections.error.message : null;
 
   useEffect(() => {
-    if (refused) { operatorKey.clear(); setKey(null); }
+    if (refused) {
+      operatorKey.clear();
+      setKey(null);
+    }
   }, [refused]);
   // A requested rebuild shows as soon as the server reports it (or after a few seconds).
   useEffect(() => {
@@ -27,7 +30,10 @@ export function AdminReadModelsRoute() {
   const start = (name: string) => {
     setBusy(new Set([name]));
     rebuild.mutate(name, {
-      onError: (err) => { setBusy(new Set()); toast.error(err instanceof Error ? err.message : 'The rebuild could not be requested.'); },
+      onError: (err) => {
+        setBusy(new Set());
+        toast.error(err instanceof Error ? err.message : 'The rebuild could not be requested.');
+      },
     });
   };
 
@@ -37,15 +43,36 @@ export function AdminReadModelsRoute() {
         <div>
           <h2 className="page-title">Read models</h2>
           <p className="text-muted">
-            The projections every page reads from. A rebuild builds a fresh copy beside the one serving and swaps it in once it has
-            caught up: nothing goes offline.
+            The projections every page reads from. A rebuild builds a fresh copy beside the one serving and swaps it in once it has caught
+            up: nothing goes offline.
           </p>
         </div>
-        {key && <button type="button" className="button button-ghost button-sm" onClick={() => { operatorKey.clear(); setKey(null); }}>Forget key</button>}
+        {key && (
+          <button
+            type="button"
+            className="button button-ghost button-sm"
+            onClick={() => {
+              operatorKey.clear();
+              setKey(null);
+            }}
+          >
+            Forget key
+          </button>
+        )}
       </div>
-      {key === null
-        ? <OperatorKeyForm error={refused} onKey={(k) => { operatorKey.set(k); setKey(k); }} />
-        : <QueryBoundary query={projections} label="read models">{(reply) => <ReadModelsTable reply={reply} busy={busy} onRebuild={start} />}</QueryBoundary>}
+      {key === null ? (
+        <OperatorKeyForm
+          error={refused}
+          onKey={(k) => {
+            operatorKey.set(k);
+            setKey(k);
+          }}
+        />
+      ) : (
+        <QueryBoundary query={projections} label="read models">
+          {(reply) => <ReadModelsTable reply={reply} busy={busy} onRebuild={start} />}
+        </QueryBoundary>
+      )}
     </div>
   );
 }

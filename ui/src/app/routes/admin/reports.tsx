@@ -12,7 +12,9 @@ export function AdminReportsRoute() {
           <p className="text-muted">What students and instructors sent with "Report a problem", newest first.</p>
         </div>
       </div>
-      <QueryBoundary query={reports} label="problem reports">{(list) => <ProblemReports reports={list} />}</QueryBoundary>
+      <QueryBoundary query={reports} label="problem reports">
+        {(list) => <ProblemReports reports={list} />}
+      </QueryBoundary>
     </div>
   );
 }

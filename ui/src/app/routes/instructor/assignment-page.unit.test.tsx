@@ -6,9 +6,16 @@ import { LOAD_FAILED } from '../../../features/instructor-assignments/components
 import { InstructorAssignmentPage } from './assignments';
 
 const sheet = (extra: Partial<AssignmentSheet> = {}): AssignmentSheet => ({
-  assignment_id: 7, title: 'Algebra Quiz', description: '', due_date: new Date(Date.now() + 86_400_000).toISOString(),
-  course_code: 'MATH10', course_name: 'Mathematics', time_limit: null, student_submissions_allowed: true,
-  questions: [], ...extra,
+  assignment_id: 7,
+  title: 'Algebra Quiz',
+  description: '',
+  due_date: new Date(Date.now() + 86_400_000).toISOString(),
+  course_code: 'MATH10',
+  course_name: 'Mathematics',
+  time_limit: null,
+  student_submissions_allowed: true,
+  questions: [],
+  ...extra,
 });
 
 function show(handlers: Record<string, Handler>) {
@@ -54,7 +61,9 @@ describe('The assignment page rename', () => {
     fireEvent.change(input, { target: { value: 'Algebra Quiz Two' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('assignment-title').textContent).toBe('Algebra Quiz Two'));
-    expect(calls.filter((c) => c.key === 'POST /grader/rename-assignment').map((c) => c.body)).toEqual([{ assignment_id: 7, new_title: 'Algebra Quiz Two' }]);
+    expect(calls.filter((c) => c.key === 'POST /grader/rename-assignment').map((c) => c.body)).toEqual([
+      { assignment_id: 7, new_title: 'Algebra Quiz Two' },
+    ]);
   });
 
   it('cancels on Esc, and when the title is unchanged or empty, without calling the server', async () => {
@@ -103,7 +112,10 @@ describe('The assignment page', () => {
   });
 
   it('toggles between questions and submissions, with their empty states', async () => {
-    show({ 'POST /grader/get-assignment-questions': () => ({ body: sheet() }), 'POST /grader/previous-questions-and-responses': () => ({ body: {} }) });
+    show({
+      'POST /grader/get-assignment-questions': () => ({ body: sheet() }),
+      'POST /grader/previous-questions-and-responses': () => ({ body: {} }),
+    });
     expect(await screen.findByText('No questions available for this assignment.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View Submissions' }));
     expect(await screen.findByText('No submissions yet.')).toBeTruthy();

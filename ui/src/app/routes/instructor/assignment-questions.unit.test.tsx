@@ -5,16 +5,30 @@ import { mockApi, renderRoutes } from '../../../testing/render';
 import { InstructorAssignmentPage } from './assignments';
 
 const question = (id: number, extra: Partial<InstructorQuestion> = {}): InstructorQuestion => ({
-  question_id: id, question_number: id, question: `What is ${id} + ${id}?`, answer: String(2 * id), grading_instructions: 'Full marks for the number',
-  marks_possible: 2, tags: [], flagged_for_review: '', ...extra,
+  question_id: id,
+  question_number: id,
+  question: `What is ${id} + ${id}?`,
+  answer: String(2 * id),
+  grading_instructions: 'Full marks for the number',
+  marks_possible: 2,
+  tags: [],
+  flagged_for_review: '',
+  ...extra,
 });
 
 /** A small in-memory server for the sheet and update-question. */
 function server(questions: InstructorQuestion[]) {
   let saved = questions.map((q) => ({ ...q }));
   const sheet = (): AssignmentSheet => ({
-    assignment_id: 7, title: 'Algebra Quiz', description: '', due_date: new Date(Date.now() + 86_400_000).toISOString(),
-    course_code: 'MATH10', course_name: 'Mathematics', time_limit: null, student_submissions_allowed: true, questions: saved,
+    assignment_id: 7,
+    title: 'Algebra Quiz',
+    description: '',
+    due_date: new Date(Date.now() + 86_400_000).toISOString(),
+    course_code: 'MATH10',
+    course_name: 'Mathematics',
+    time_limit: null,
+    student_submissions_allowed: true,
+    questions: saved,
   });
   const api = mockApi({
     'POST /grader/previous-assignments': () => ({ body: [] }),
@@ -25,8 +39,14 @@ function server(questions: InstructorQuestion[]) {
       return { body: { success: true, position: '9' } };
     },
   });
-  renderRoutes([{ path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={7} /> }], '/instructor/assignments/7');
-  return { ...api, updates: () => api.calls.filter((c) => c.key === 'POST /grader/update-question').map((c) => c.body as Record<string, unknown>) };
+  renderRoutes(
+    [{ path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={7} /> }],
+    '/instructor/assignments/7',
+  );
+  return {
+    ...api,
+    updates: () => api.calls.filter((c) => c.key === 'POST /grader/update-question').map((c) => c.body as Record<string, unknown>),
+  };
 }
 
 describe('Questions tab', () => {
@@ -41,7 +61,9 @@ describe('Questions tab', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Marks for question 2' }), { target: { value: '3.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull());
-    expect(updates()).toEqual([expect.objectContaining({ question_id: 2, assignment_id: 7, marks_possible: 3.5, answer: '4', question: 'What is 2 + 2?' })]);
+    expect(updates()).toEqual([
+      expect.objectContaining({ question_id: 2, assignment_id: 7, marks_possible: 3.5, answer: '4', question: 'What is 2 + 2?' }),
+    ]);
     await waitFor(() => expect(within(screen.getByTestId('preview-question-2')).getByText('3.5 marks')).toBeTruthy());
     expect(screen.getByTestId('preview-total').textContent).toContain('5.5');
   });

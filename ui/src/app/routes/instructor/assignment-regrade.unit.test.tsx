@@ -11,19 +11,35 @@ import { REGRADE_WARNING } from '../../../components/regrade-warning';
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 const question = (id: number): InstructorQuestion => ({
-  question_id: id, question_number: id, question: `What is ${id} + ${id}?`, answer: String(2 * id), grading_instructions: '',
-  marks_possible: 2, tags: [], flagged_for_review: '',
+  question_id: id,
+  question_number: id,
+  question: `What is ${id} + ${id}?`,
+  answer: String(2 * id),
+  grading_instructions: '',
+  marks_possible: 2,
+  tags: [],
+  flagged_for_review: '',
 });
 const sheet = (): AssignmentSheet => ({
-  assignment_id: 9, title: 'Forces', description: '', due_date: new Date(Date.now() + 86_400_000).toISOString(),
-  course_code: 'PHY10', course_name: 'Physics', time_limit: null, student_submissions_allowed: true, questions: [question(1)],
+  assignment_id: 9,
+  title: 'Forces',
+  description: '',
+  due_date: new Date(Date.now() + 86_400_000).toISOString(),
+  course_code: 'PHY10',
+  course_name: 'Physics',
+  time_limit: null,
+  student_submissions_allowed: true,
+  questions: [question(1)],
 });
 
 /** The edit-with-submissions path, through the real assignment page. */
 function show(withSubmissions: boolean) {
   const order: string[] = [];
   const records = withSubmissions
-    ? [studentRecord(5, 'Ada Lovelace', [gradedQuestion(1, { graded: true })]), studentRecord(6, 'Emmy Noether', [gradedQuestion(1, { response_id: 201, graded: true })])]
+    ? [
+        studentRecord(5, 'Ada Lovelace', [gradedQuestion(1, { graded: true })]),
+        studentRecord(6, 'Emmy Noether', [gradedQuestion(1, { response_id: 201, graded: true })]),
+      ]
     : [];
   const note = (key: string) => {
     if (order.at(-1) !== key) order.push(key);
@@ -42,10 +58,15 @@ function show(withSubmissions: boolean) {
     },
     'POST /grader/grade-submission': () => {
       note('grade-submission');
-      return new Response(`${JSON.stringify({ status: 'complete', graded: 1, position: '9' })}\n`, { headers: { 'Content-Type': 'application/x-ndjson' } });
+      return new Response(`${JSON.stringify({ status: 'complete', graded: 1, position: '9' })}\n`, {
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      });
     },
   });
-  renderRoutes([{ path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={9} /> }], '/instructor/assignments/9');
+  renderRoutes(
+    [{ path: '/instructor/assignments/:id', element: <InstructorAssignmentPage assignmentId={9} /> }],
+    '/instructor/assignments/9',
+  );
   return { ...net, order };
 }
 
@@ -73,7 +94,12 @@ describe('saving edited questions while submissions exist', () => {
     await waitFor(() => expect(net.of('POST /grader/grade-submission')).toHaveLength(2));
     expect(net.order).toEqual(['update-question', 'reset-grading-status', 'grade-submission']);
     expect(net.of('POST /grader/reset-grading-status')[0]!.body).toEqual({ assignment_id: 9, student_ids: [5, 6] });
-    expect(net.of('POST /grader/grade-submission').map((c) => (c.body as { student_id: number }).student_id).sort()).toEqual([5, 6]);
+    expect(
+      net
+        .of('POST /grader/grade-submission')
+        .map((c) => (c.body as { student_id: number }).student_id)
+        .sort(),
+    ).toEqual([5, 6]);
     expect(screen.getByRole('button', { name: 'View Submissions' }).getAttribute('aria-pressed')).toBe('true');
     expect(await screen.findByTestId('submission-5')).toBeTruthy();
   });

@@ -4,7 +4,10 @@ import { PlusIcon } from '../../../components/icons';
 import { SubmissionsPanel, useRegradeAfterEdit } from '../../../features/grading';
 import { AssignmentDetail } from '../../../features/instructor-assignments/components/assignment-detail';
 import { InstructorGreeting } from '../../../features/instructor-assignments/components/greeting';
-import { InstructorAssignmentList, NEW_ASSIGNMENT_PATH } from '../../../features/instructor-assignments/components/instructor-assignment-list';
+import {
+  InstructorAssignmentList,
+  NEW_ASSIGNMENT_PATH,
+} from '../../../features/instructor-assignments/components/instructor-assignment-list';
 import { useSessionStore } from '../../../stores/session';
 
 /** /instructor/assignments (InstructorAssignments). */
@@ -18,7 +21,9 @@ export function InstructorAssignmentsRoute() {
           <h2 className="page-title">Assignments</h2>
           <p className="text-muted">The assignments of the courses you teach.</p>
         </div>
-        <Link to={NEW_ASSIGNMENT_PATH} className="button button-primary"><PlusIcon width={18} height={18} /> New Assignment</Link>
+        <Link to={NEW_ASSIGNMENT_PATH} className="button button-primary">
+          <PlusIcon width={18} height={18} /> New Assignment
+        </Link>
       </div>
       <InstructorAssignmentList />
     </div>

@@ -26,7 +26,12 @@ export function InstructorLayout() {
       title={title}
       homeHref="/instructor/assignments"
       nav={NAV}
-      user={{ name, email: instructor.email, role: 'Instructor', initials: `${instructor.firstName[0] ?? ''}${instructor.lastName[0] ?? ''}`.toUpperCase() || undefined }}
+      user={{
+        name,
+        email: instructor.email,
+        role: 'Instructor',
+        initials: `${instructor.firstName[0] ?? ''}${instructor.lastName[0] ?? ''}`.toUpperCase() || undefined,
+      }}
       profileHref="/instructor/profile"
       onLogout={() => void endSession(client).then(() => navigate('/login', { replace: true }))}
     >

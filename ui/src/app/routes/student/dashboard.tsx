@@ -13,7 +13,9 @@ export function StudentDashboardRoute() {
           <h2 className="page-title">Your progress</h2>
           <p className="text-muted">Where your assignments stand and how your grades are going.</p>
         </div>
-        <Link to="/student/assignments" className="button button-secondary button-sm">Go to assignments</Link>
+        <Link to="/student/assignments" className="button button-secondary button-sm">
+          Go to assignments
+        </Link>
       </div>
       <StudentDashboard assignments={assignments.data} loading={assignments.isPending} />
     </div>

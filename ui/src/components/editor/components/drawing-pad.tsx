@@ -27,7 +27,13 @@ export function exportDrawing(canvas: HTMLCanvasElement, bounds: Bounds, now = D
   ctx.fillRect(0, 0, crop.width, crop.height);
   ctx.drawImage(canvas, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
   return new Promise((resolve, reject) =>
-    out.toBlob((blob) => (blob ? resolve(new File([blob], drawingFileName(now), { type: 'image/png' })) : reject(new Error('The drawing could not be encoded'))), 'image/png'),
+    out.toBlob(
+      (blob) =>
+        blob
+          ? resolve(new File([blob], drawingFileName(now), { type: 'image/png' }))
+          : reject(new Error('The drawing could not be encoded')),
+      'image/png',
+    ),
   );
 }
 
@@ -119,9 +125,15 @@ export function DrawingPad({ onSave, onClose }: Props) {
       onEscape={() => !saving && onClose()}
       actions={
         <>
-          <button type="button" className="button button-ghost" onClick={clear} disabled={saving || !drawn}>Clear</button>
-          <button type="button" className="button button-secondary" onClick={onClose} disabled={saving} data-autofocus>Cancel</button>
-          <button type="button" className="button button-primary" onClick={() => void save()} disabled={saving || !drawn}>{saving ? 'Saving...' : 'Save drawing'}</button>
+          <button type="button" className="button button-ghost" onClick={clear} disabled={saving || !drawn}>
+            Clear
+          </button>
+          <button type="button" className="button button-secondary" onClick={onClose} disabled={saving} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void save()} disabled={saving || !drawn}>
+            {saving ? 'Saving...' : 'Save drawing'}
+          </button>
         </>
       }
     >
@@ -129,7 +141,14 @@ export function DrawingPad({ onSave, onClose }: Props) {
         <div className="drawing-tools">
           <label className="drawing-brush">
             <span>Brush size</span>
-            <input type="range" min={EDITOR_LIMITS.brushMin} max={EDITOR_LIMITS.brushMax} step={1} value={brush} onChange={(e) => setBrush(Number(e.target.value))} />
+            <input
+              type="range"
+              min={EDITOR_LIMITS.brushMin}
+              max={EDITOR_LIMITS.brushMax}
+              step={1}
+              value={brush}
+              onChange={(e) => setBrush(Number(e.target.value))}
+            />
             <output aria-hidden="true">{brush}px</output>
           </label>
           <div className="drawing-colours" role="radiogroup" aria-label="Colour">
@@ -161,7 +180,11 @@ export function DrawingPad({ onSave, onClose }: Props) {
           onPointerCancel={endStroke}
           onPointerLeave={endStroke}
         />
-        {error && <p className="rte-alert" role="alert">{error}</p>}
+        {error && (
+          <p className="rte-alert" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </Modal>
   );

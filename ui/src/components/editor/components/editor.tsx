@@ -51,7 +51,15 @@ export default function RichTextEditor(props: RichTextEditorProps) {
   );
 }
 
-function EditorShell({ onChange, placeholder, ariaLabel, readOnly = false, autoFocus = false, minHeight = 120, onBlur }: RichTextEditorProps) {
+function EditorShell({
+  onChange,
+  placeholder,
+  ariaLabel,
+  readOnly = false,
+  autoFocus = false,
+  minHeight = 120,
+  onBlur,
+}: RichTextEditorProps) {
   const [editor] = useLexicalComposerContext();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -64,7 +72,11 @@ function EditorShell({ onChange, placeholder, ariaLabel, readOnly = false, autoF
     <EditorUiContext.Provider value={ui}>
       <div className={`rte${readOnly ? ' rte-readonly' : ''}`} data-testid="rich-text-editor">
         {!readOnly && (
-          <Toolbar busy={busy !== null} onOpenDrawing={() => setDrawing(true)} onPickImage={(files) => void insertImageFiles(editor, files, ui)} />
+          <Toolbar
+            busy={busy !== null}
+            onOpenDrawing={() => setDrawing(true)}
+            onPickImage={(files) => void insertImageFiles(editor, files, ui)}
+          />
         )}
         <div className="rte-body" style={{ minHeight }}>
           <RichTextPlugin
@@ -81,11 +93,17 @@ function EditorShell({ onChange, placeholder, ariaLabel, readOnly = false, autoF
             ErrorBoundary={LexicalErrorBoundary}
           />
         </div>
-        {busy && <p className="rte-status" role="status">{busy}</p>}
+        {busy && (
+          <p className="rte-status" role="status">
+            {busy}
+          </p>
+        )}
         {error && (
           <div className="rte-alert" role="alert">
             <span>{error}</span>
-            <button type="button" className="rte-alert-close" aria-label="Dismiss" onClick={() => setError(null)}><XIcon width={16} height={16} /></button>
+            <button type="button" className="rte-alert-close" aria-label="Dismiss" onClick={() => setError(null)}>
+              <XIcon width={16} height={16} />
+            </button>
           </div>
         )}
       </div>

@@ -61,7 +61,15 @@ export function EquationView({ equation, inline, nodeKey }: Props) {
   );
 }
 
-function EquationSource({ initial, inline, onDone }: { initial: string; inline: boolean; onDone: (value: string | null, refocus: boolean) => void }) {
+function EquationSource({
+  initial,
+  inline,
+  onDone,
+}: {
+  initial: string;
+  inline: boolean;
+  onDone: (value: string | null, refocus: boolean) => void;
+}) {
   const [value, setValue] = useState(initial);
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const done = useRef(false);
@@ -91,15 +99,37 @@ function EquationSource({ initial, inline, onDone }: { initial: string; inline: 
   };
   const delimiter = inline ? '$' : '$$';
   const field = inline ? (
-    <input ref={ref} className="rte-equation-input" aria-label="Formula (LaTeX)" value={value} size={Math.max(8, value.length + 1)} onChange={(e) => setValue(e.target.value)} onKeyDown={onKeyDown} onBlur={() => close(value, false)} />
+    <input
+      ref={ref}
+      className="rte-equation-input"
+      aria-label="Formula (LaTeX)"
+      value={value}
+      size={Math.max(8, value.length + 1)}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={() => close(value, false)}
+    />
   ) : (
-    <textarea ref={ref} className="rte-equation-input" aria-label="Formula (LaTeX)" value={value} rows={Math.min(6, value.split('\n').length + 1)} onChange={(e) => setValue(e.target.value)} onKeyDown={onKeyDown} onBlur={() => close(value, false)} />
+    <textarea
+      ref={ref}
+      className="rte-equation-input"
+      aria-label="Formula (LaTeX)"
+      value={value}
+      rows={Math.min(6, value.split('\n').length + 1)}
+      onChange={(e) => setValue(e.target.value)}
+      onKeyDown={onKeyDown}
+      onBlur={() => close(value, false)}
+    />
   );
   return (
     <span className={`rte-equation-editor${inline ? '' : ' rte-equation-editor-block'}`}>
-      <span className="rte-dollar" aria-hidden="true">{delimiter}</span>
+      <span className="rte-dollar" aria-hidden="true">
+        {delimiter}
+      </span>
       {field}
-      <span className="rte-dollar" aria-hidden="true">{delimiter}</span>
+      <span className="rte-dollar" aria-hidden="true">
+        {delimiter}
+      </span>
       {preview && !inline && <span className="rte-equation-preview" aria-hidden="true" dangerouslySetInnerHTML={{ __html: preview }} />}
     </span>
   );

@@ -54,8 +54,14 @@ export function ImageView({ src, altText, width, height, nodeKey }: Props) {
   // width and ratio, not height: on a narrow screen max-width shrinks the image without distorting it
   const style = size.width > 0 && size.height > 0 ? { width: size.width, aspectRatio: `${size.width} / ${size.height}` } : undefined;
 
-  if (failed) return <span className="rte-image-missing" role="img" aria-label={altText || 'Image'}>Image unavailable</span>;
-  if (!url) return <span className="rte-image-loading" style={style} role="img" aria-label={`Loading ${altText || 'image'}`} aria-busy="true" />;
+  if (failed)
+    return (
+      <span className="rte-image-missing" role="img" aria-label={altText || 'Image'}>
+        Image unavailable
+      </span>
+    );
+  if (!url)
+    return <span className="rte-image-loading" style={style} role="img" aria-label={`Loading ${altText || 'image'}`} aria-busy="true" />;
 
   const onPointerDown = (e: PointerEvent<HTMLSpanElement>) => {
     e.preventDefault();

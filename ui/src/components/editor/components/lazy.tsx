@@ -18,7 +18,13 @@ export const preloadRichText = () => Promise.all([import('./editor'), import('./
 export function RichTextEditor(props: RichTextEditorProps) {
   const minHeight = props.minHeight ?? 120;
   return (
-    <Suspense fallback={<div className="rte-skeleton" style={{ minHeight: minHeight + (props.readOnly ? 0 : 42) }} aria-busy="true"><span className="visually-hidden">Loading editor</span></div>}>
+    <Suspense
+      fallback={
+        <div className="rte-skeleton" style={{ minHeight: minHeight + (props.readOnly ? 0 : 42) }} aria-busy="true">
+          <span className="visually-hidden">Loading editor</span>
+        </div>
+      }
+    >
       <EditorImpl {...props} />
     </Suspense>
   );
@@ -38,14 +44,35 @@ export function RichTextView({ value, fallback = 'Content unavailable.', classNa
     return value.includes('$') ? 'rich' : 'plain';
   }, [value]);
   const classes = `rte-view-wrap${className ? ` ${className}` : ''}`;
-  if (kind === 'empty') return <div className={classes}><p className="rte-fallback">{fallback}</p></div>;
+  if (kind === 'empty')
+    return (
+      <div className={classes}>
+        <p className="rte-fallback">{fallback}</p>
+      </div>
+    );
   if (kind === 'html') return <div className={`${classes} rich-text`} dangerouslySetInnerHTML={{ __html: sanitizeHtml(value!) }} />;
   if (kind === 'plain') {
-    return <div className={classes}><div className="rte-view">{value!.split(/\r?\n/).map((line, i) => <p key={i} className="rte-paragraph">{line || <br />}</p>)}</div></div>;
+    return (
+      <div className={classes}>
+        <div className="rte-view">
+          {value!.split(/\r?\n/).map((line, i) => (
+            <p key={i} className="rte-paragraph">
+              {line || <br />}
+            </p>
+          ))}
+        </div>
+      </div>
+    );
   }
   return (
     <div className={classes}>
-      <Suspense fallback={<div className="rte-skeleton rte-skeleton-view" aria-busy="true"><span className="visually-hidden">Loading</span></div>}>
+      <Suspense
+        fallback={
+          <div className="rte-skeleton rte-skeleton-view" aria-busy="true">
+            <span className="visually-hidden">Loading</span>
+          </div>
+        }
+      >
         <ViewImpl key={value!} value={value!} />
       </Suspense>
     </div>

@@ -28,7 +28,10 @@ function StaticImage({ node }: { node: SerializedRichNode }) {
   const [url, setUrl] = useState<string | null | false>(null);
   useEffect(() => {
     let live = true;
-    imageObjectUrl(src).then((u) => live && setUrl(u), () => live && setUrl(false));
+    imageObjectUrl(src).then(
+      (u) => live && setUrl(u),
+      () => live && setUrl(false),
+    );
     return () => {
       live = false;
     };
@@ -36,15 +39,25 @@ function StaticImage({ node }: { node: SerializedRichNode }) {
   const width = Number(node.width) || undefined;
   const height = Number(node.height) || undefined;
   const style = width && height ? { width, aspectRatio: `${width} / ${height}` } : undefined;
-  if (url === false) return <span className="rte-image-missing" role="img" aria-label={alt || 'Image'}>Image unavailable</span>;
-  if (!url) return <span className="rte-image-loading" style={style} role="img" aria-label={`Loading ${alt || 'image'}`} aria-busy="true" />;
+  if (url === false)
+    return (
+      <span className="rte-image-missing" role="img" aria-label={alt || 'Image'}>
+        Image unavailable
+      </span>
+    );
+  if (!url)
+    return <span className="rte-image-loading" style={style} role="img" aria-label={`Loading ${alt || 'image'}`} aria-busy="true" />;
   return <img className="rte-view-image" src={url} alt={alt} data-src={src} style={style} />;
 }
 
 function Formula({ node }: { node: SerializedRichNode }) {
   const block = node.inline === false;
   const html = useMemo(() => renderFormula(String(node.equation ?? ''), block), [node.equation, block]);
-  return <span className={block ? 'rte-equation rte-equation-block' : 'rte-equation'}><span className="rte-katex" dangerouslySetInnerHTML={{ __html: html }} /></span>;
+  return (
+    <span className={block ? 'rte-equation rte-equation-block' : 'rte-equation'}>
+      <span className="rte-katex" dangerouslySetInnerHTML={{ __html: html }} />
+    </span>
+  );
 }
 
 const children = (node: SerializedRichNode) => (node.children ?? []).map((c, i) => <Node key={i} node={c} />);
@@ -70,9 +83,13 @@ function Node({ node }: { node: SerializedRichNode }): ReactNode {
     case 'quote':
       return <blockquote className="rte-quote">{children(node)}</blockquote>;
     case 'list':
-      return node.listType === 'number'
-        ? <ol className="rte-ol" start={typeof node.start === 'number' ? node.start : undefined}>{children(node)}</ol>
-        : <ul className="rte-ul">{children(node)}</ul>;
+      return node.listType === 'number' ? (
+        <ol className="rte-ol" start={typeof node.start === 'number' ? node.start : undefined}>
+          {children(node)}
+        </ol>
+      ) : (
+        <ul className="rte-ul">{children(node)}</ul>
+      );
     case 'listitem': {
       const nested = node.children?.length === 1 && node.children[0]!.type === 'list';
       return <li className={nested ? 'rte-li rte-li-nested' : 'rte-li'}>{children(node)}</li>;

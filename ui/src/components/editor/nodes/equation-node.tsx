@@ -1,5 +1,13 @@
 import type { JSX } from 'react';
-import { $applyNodeReplacement, DecoratorNode, type EditorConfig, type LexicalNode, type NodeKey, type SerializedLexicalNode, type Spread } from 'lexical';
+import {
+  $applyNodeReplacement,
+  DecoratorNode,
+  type EditorConfig,
+  type LexicalNode,
+  type NodeKey,
+  type SerializedLexicalNode,
+  type Spread,
+} from 'lexical';
 import { EquationView } from '../components/equation-view';
 
 export type SerializedEquationNode = Spread<{ equation: string; inline: boolean }, SerializedLexicalNode>;

@@ -1,5 +1,13 @@
 import type { JSX } from 'react';
-import { $applyNodeReplacement, DecoratorNode, type EditorConfig, type LexicalNode, type NodeKey, type SerializedLexicalNode, type Spread } from 'lexical';
+import {
+  $applyNodeReplacement,
+  DecoratorNode,
+  type EditorConfig,
+  type LexicalNode,
+  type NodeKey,
+  type SerializedLexicalNode,
+  type Spread,
+} from 'lexical';
 import { ImageView } from '../components/image-view';
 
 export type ImagePayload = { src: string; altText: string; width: number; height: number };

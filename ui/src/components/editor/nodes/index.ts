@@ -11,5 +11,13 @@ export const EDITOR_THEME: EditorThemeClasses = {
   quote: 'rte-quote',
   heading: { h1: 'rte-h1', h2: 'rte-h2', h3: 'rte-h3' },
   list: { ul: 'rte-ul', ol: 'rte-ol', listitem: 'rte-li', nested: { listitem: 'rte-li-nested' } },
-  text: { bold: 'rte-bold', italic: 'rte-italic', underline: 'rte-underline', strikethrough: 'rte-strike', code: 'rte-code', subscript: 'rte-sub', superscript: 'rte-sup' },
+  text: {
+    bold: 'rte-bold',
+    italic: 'rte-italic',
+    underline: 'rte-underline',
+    strikethrough: 'rte-strike',
+    code: 'rte-code',
+    subscript: 'rte-sub',
+    superscript: 'rte-sup',
+  },
 };

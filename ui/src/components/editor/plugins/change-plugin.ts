@@ -46,12 +46,18 @@ export function ChangePlugin({ onChange }: { onChange: (value: string | null) =>
       clearTimeout(timer);
       emit();
     };
-    const unregisterBlur = editor.registerCommand(BLUR_COMMAND, () => {
-      flush();
-      return false;
-    }, COMMAND_PRIORITY_LOW);
+    const unregisterBlur = editor.registerCommand(
+      BLUR_COMMAND,
+      () => {
+        flush();
+        return false;
+      },
+      COMMAND_PRIORITY_LOW,
+    );
     // The page is closing or hidden: emit now, before the listeners that save on leaving (capture runs first).
-    const onHidden = () => { if (document.visibilityState === 'hidden') flush(); };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
     window.addEventListener('pagehide', flush, { capture: true });
     document.addEventListener('visibilitychange', onHidden, { capture: true });
     return () => {

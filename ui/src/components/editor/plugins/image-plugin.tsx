@@ -29,7 +29,12 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
  * Upload, then load from api_url, then insert: an image enters the editor only once the server gave
  * an api_url and the image loads from it. Resolves to null, or the error in the spec's wording.
  */
-export async function insertImageFile(editor: LexicalEditor, file: File, ui: Pick<EditorUi, 'setBusy'>, kind: 'image' | 'drawing' = 'image'): Promise<string | null> {
+export async function insertImageFile(
+  editor: LexicalEditor,
+  file: File,
+  ui: Pick<EditorUi, 'setBusy'>,
+  kind: 'image' | 'drawing' = 'image',
+): Promise<string | null> {
   if (!isImageFile(file)) return EDITOR_MESSAGES.notAnImage(file.name);
   ui.setBusy(kind === 'drawing' ? 'Saving drawing...' : 'Uploading image...');
   try {
@@ -37,7 +42,9 @@ export async function insertImageFile(editor: LexicalEditor, file: File, ui: Pic
     try {
       apiUrl = await uploadImage(file);
     } catch (err) {
-      return kind === 'drawing' ? EDITOR_MESSAGES.drawingSaveFailed(messageOf(err) || 'Unknown error') : EDITOR_MESSAGES.imageUploadFailed(messageOf(err));
+      return kind === 'drawing'
+        ? EDITOR_MESSAGES.drawingSaveFailed(messageOf(err) || 'Unknown error')
+        : EDITOR_MESSAGES.imageUploadFailed(messageOf(err));
     }
     let size;
     try {

@@ -27,7 +27,12 @@ export function resizeKeepingAspect(start: Size, dx: number, dy: number, minSide
 export function extendBounds(bounds: Bounds | null, x: number, y: number, brush: number): Bounds {
   const r = brush / 2;
   if (!bounds) return { minX: x - r, minY: y - r, maxX: x + r, maxY: y + r };
-  return { minX: Math.min(bounds.minX, x - r), minY: Math.min(bounds.minY, y - r), maxX: Math.max(bounds.maxX, x + r), maxY: Math.max(bounds.maxY, y + r) };
+  return {
+    minX: Math.min(bounds.minX, x - r),
+    minY: Math.min(bounds.minY, y - r),
+    maxX: Math.max(bounds.maxX, x + r),
+    maxY: Math.max(bounds.maxY, y + r),
+  };
 }
 
 /** One side of the crop: the drawn span plus the margin, widened about its centre to the minimum, kept on the canvas. */

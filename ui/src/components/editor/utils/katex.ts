@@ -9,7 +9,14 @@ export function renderFormula(equation: string, block: boolean): string {
   let html = cache.get(key);
   if (html === undefined) {
     const tex = equation === EQUATION_PLACEHOLDER ? `\\text{${EQUATION_PLACEHOLDER}}` : equation;
-    html = katex.renderToString(tex, { displayMode: block, throwOnError: false, errorColor: 'var(--danger)', strict: 'ignore', trust: false, output: 'htmlAndMathml' });
+    html = katex.renderToString(tex, {
+      displayMode: block,
+      throwOnError: false,
+      errorColor: 'var(--danger)',
+      strict: 'ignore',
+      trust: false,
+      output: 'htmlAndMathml',
+    });
     if (cache.size > 500) cache.clear();
     cache.set(key, html);
   }

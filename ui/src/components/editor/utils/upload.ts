@@ -26,11 +26,10 @@ export function imageObjectUrl(src: string): Promise<string> {
   let pending = blobUrls.get(src);
   if (!pending) {
     const tenant = useSessionStore.getState().tenant;
-    pending = fetch(src, { credentials: 'include', headers: tenant ? { [TENANT_HEADER]: tenant } : {} })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`Image request failed with status: ${response.status}`);
-        return URL.createObjectURL(await response.blob());
-      });
+    pending = fetch(src, { credentials: 'include', headers: tenant ? { [TENANT_HEADER]: tenant } : {} }).then(async (response) => {
+      if (!response.ok) throw new Error(`Image request failed with status: ${response.status}`);
+      return URL.createObjectURL(await response.blob());
+    });
     pending.catch(() => blobUrls.delete(src));
     blobUrls.set(src, pending);
   }

@@ -17,16 +17,21 @@ export function BrandingCard({ school }: { school: AdminSchool }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    update.mutate({ name, logo_url: logo.trim() || null }, {
-      onSuccess: () => toast.success('School details saved'),
-      onError: (err) => setError(errorText(err)),
-    });
+    update.mutate(
+      { name, logo_url: logo.trim() || null },
+      {
+        onSuccess: () => toast.success('School details saved'),
+        onError: (err) => setError(errorText(err)),
+      },
+    );
   };
 
   return (
     <section className="card" aria-labelledby="branding-heading" data-testid="branding-card">
       <div className="card-head">
-        <h3 className="card-title" id="branding-heading">School</h3>
+        <h3 className="card-title" id="branding-heading">
+          School
+        </h3>
         <p className="text-muted small">Shown on your school's sign-in and signup pages.</p>
       </div>
       <form className="branding-form" onSubmit={submit} noValidate>
@@ -43,11 +48,31 @@ export function BrandingCard({ school }: { school: AdminSchool }) {
             <input className="input" name="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </label>
           <label className="field">
-            <span className="field-label">Logo URL <span className="text-muted">(optional)</span></span>
-            <input className="input" name="logo_url" type="url" placeholder="https://…/logo.png" value={logo} onChange={(e) => { setLogo(e.target.value); setBroken(false); }} />
+            <span className="field-label">
+              Logo URL <span className="text-muted">(optional)</span>
+            </span>
+            <input
+              className="input"
+              name="logo_url"
+              type="url"
+              placeholder="https://…/logo.png"
+              value={logo}
+              onChange={(e) => {
+                setLogo(e.target.value);
+                setBroken(false);
+              }}
+            />
           </label>
-          {error && <p className="form-error" role="alert">{error}</p>}
-          <div><button type="submit" className="button button-primary" disabled={!changed || !name.trim() || update.isPending}>Save school details</button></div>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div>
+            <button type="submit" className="button button-primary" disabled={!changed || !name.trim() || update.isPending}>
+              Save school details
+            </button>
+          </div>
         </div>
       </form>
       <SignupLinks tenant={school.tenant} />

@@ -54,18 +54,42 @@ export function CourseCard({ course, users }: { course: AdminCourse; users: Admi
       </header>
       <div className="course-columns">
         <section>
-          <h4 className="section-label">Instructors <span className="count">{course.instructors.length}</span></h4>
-          <People people={course.instructors} label={`Instructors of ${course.course_code}`} busy={unassign.isPending}
-            onRemove={(p) => unassign.mutate({ ...ref, instructor_id: p.user_id }, { onError })} />
-          <MemberPicker label="Choose an instructor" action="Assign" busy={assign.isPending} candidates={instructors} emptyText="Every instructor already teaches this course."
-            onPick={(id) => assign.mutate({ ...ref, instructor_id: id }, { onError })} />
+          <h4 className="section-label">
+            Instructors <span className="count">{course.instructors.length}</span>
+          </h4>
+          <People
+            people={course.instructors}
+            label={`Instructors of ${course.course_code}`}
+            busy={unassign.isPending}
+            onRemove={(p) => unassign.mutate({ ...ref, instructor_id: p.user_id }, { onError })}
+          />
+          <MemberPicker
+            label="Choose an instructor"
+            action="Assign"
+            busy={assign.isPending}
+            candidates={instructors}
+            emptyText="Every instructor already teaches this course."
+            onPick={(id) => assign.mutate({ ...ref, instructor_id: id }, { onError })}
+          />
         </section>
         <section>
-          <h4 className="section-label">Students <span className="count">{course.students.length}</span></h4>
-          <People people={course.students} label={`Students of ${course.course_code}`} busy={unenroll.isPending}
-            onRemove={(p) => unenroll.mutate({ ...ref, student_id: p.user_id }, { onError })} />
-          <MemberPicker label="Choose a student" action="Enrol" busy={enroll.isPending} candidates={students} emptyText="Every student is already enrolled."
-            onPick={(id) => enroll.mutate({ ...ref, student_id: id }, { onError })} />
+          <h4 className="section-label">
+            Students <span className="count">{course.students.length}</span>
+          </h4>
+          <People
+            people={course.students}
+            label={`Students of ${course.course_code}`}
+            busy={unenroll.isPending}
+            onRemove={(p) => unenroll.mutate({ ...ref, student_id: p.user_id }, { onError })}
+          />
+          <MemberPicker
+            label="Choose a student"
+            action="Enrol"
+            busy={enroll.isPending}
+            candidates={students}
+            emptyText="Every student is already enrolled."
+            onPick={(id) => enroll.mutate({ ...ref, student_id: id }, { onError })}
+          />
         </section>
       </div>
     </article>

@@ -32,14 +32,27 @@ export function CsvImport() {
       <div className="csv-drop">
         <div>
           <p className="csv-title">Import from a CSV file</p>
-          <p className="text-muted small">One address per line, or a column headed <code>email</code>. Addresses already approved are skipped.</p>
+          <p className="text-muted small">
+            One address per line, or a column headed <code>email</code>. Addresses already approved are skipped.
+          </p>
         </div>
-        <input ref={input} type="file" accept=".csv,text/csv,text/plain" className="visually-hidden" aria-label="CSV file of student emails" onChange={(e) => void onFile(e)} />
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="visually-hidden"
+          aria-label="CSV file of student emails"
+          onChange={(e) => void onFile(e)}
+        />
         <button type="button" className="button button-secondary" onClick={() => input.current?.click()} disabled={importCsv.isPending}>
           <UploadIcon /> {importCsv.isPending ? `Importing ${fileName ?? ''}…` : 'Choose CSV file'}
         </button>
       </div>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {result && (
         <div className="csv-result" role="status" data-testid="csv-result">
           <p>
@@ -49,10 +62,20 @@ export function CsvImport() {
           </p>
           {result.skipped.length > 0 && (
             <table className="table table-compact">
-              <thead><tr><th>Line</th><th>Value</th><th>Reason</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Line</th>
+                  <th>Value</th>
+                  <th>Reason</th>
+                </tr>
+              </thead>
               <tbody>
                 {result.skipped.map((s) => (
-                  <tr key={`${s.line}:${s.value}`}><td>{s.line}</td><td className="mono">{s.value || '—'}</td><td>{s.reason}</td></tr>
+                  <tr key={`${s.line}:${s.value}`}>
+                    <td>{s.line}</td>
+                    <td className="mono">{s.value || '—'}</td>
+                    <td>{s.reason}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>

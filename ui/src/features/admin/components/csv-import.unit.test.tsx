@@ -17,7 +17,10 @@ describe('CsvImport', () => {
       'POST /admin/import-preapproved-students': () => ({
         body: {
           added: ['new.one@demo.school'],
-          skipped: [{ line: 3, value: 'not-an-email', reason: 'not an e-mail address' }, { line: 4, value: 'pupil@demo.school', reason: 'already pre-approved' }],
+          skipped: [
+            { line: 3, value: 'not-an-email', reason: 'not an e-mail address' },
+            { line: 4, value: 'pupil@demo.school', reason: 'already pre-approved' },
+          ],
           position: '42',
         },
       }),
@@ -30,13 +33,18 @@ describe('CsvImport', () => {
     expect(result.textContent).toContain('students.csv');
     expect(result.textContent).toContain('1 added');
     expect(result.textContent).toContain('2 skipped');
-    const rows = within(result).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = within(result)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows).toEqual(['3not-an-emailnot an e-mail address', '4pupil@demo.schoolalready pre-approved']);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['admin', 'school'] });
   });
 
   it('refuses an empty file without calling the server, and shows server refusals', async () => {
-    const { calls } = mockApi({ 'POST /admin/import-preapproved-students': () => ({ status: 400, body: { message: 'csv is larger than 1 MB' } }) });
+    const { calls } = mockApi({
+      'POST /admin/import-preapproved-students': () => ({ status: 400, body: { message: 'csv is larger than 1 MB' } }),
+    });
     renderRoutes([{ path: '/', element: <CsvImport /> }], '/');
     fireEvent.change(screen.getByLabelText('CSV file of student emails'), { target: { files: [file('  \n')] } });
     expect((await screen.findByRole('alert')).textContent).toBe('csv is empty');

@@ -20,7 +20,9 @@ export function DomainsCard({ domains }: { domains: string[] }) {
   return (
     <section className="card" aria-labelledby="domains-heading" data-testid="domains-card">
       <div className="card-head">
-        <h3 className="card-title" id="domains-heading">Authorised instructor domains</h3>
+        <h3 className="card-title" id="domains-heading">
+          Authorised instructor domains
+        </h3>
         <p className="text-muted small">Anyone with an address on these domains can create an instructor account with your signup link.</p>
       </div>
       {domains.length === 0 ? (
@@ -30,8 +32,13 @@ export function DomainsCard({ domains }: { domains: string[] }) {
           {domains.map((d) => (
             <li key={d} className="chip chip-removable">
               <span className="mono">@{d}</span>
-              <button type="button" className="chip-remove" aria-label={`Remove ${d}`} disabled={remove.isPending}
-                onClick={() => remove.mutate({ domain: d }, { onError: (err) => toast.error(errorText(err)) })}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${d}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ domain: d }, { onError: (err) => toast.error(errorText(err)) })}
+              >
                 <XIcon width={14} height={14} />
               </button>
             </li>
@@ -39,10 +46,22 @@ export function DomainsCard({ domains }: { domains: string[] }) {
         </ul>
       )}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <input className="input" placeholder="school.edu" aria-label="Domain to authorise" value={domain} onChange={(e) => setDomain(e.target.value)} />
-        <button type="submit" className="button button-secondary" disabled={!domain.trim() || add.isPending}>Add domain</button>
+        <input
+          className="input"
+          placeholder="school.edu"
+          aria-label="Domain to authorise"
+          value={domain}
+          onChange={(e) => setDomain(e.target.value)}
+        />
+        <button type="submit" className="button button-secondary" disabled={!domain.trim() || add.isPending}>
+          Add domain
+        </button>
       </form>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -28,18 +28,30 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
       ...(student ? { class: klass, section, enrollment_date: date } : {}),
     };
     update.mutate(body, {
-      onSuccess: () => { toast.success(`Saved ${fullName(user)}`); onClose(); },
+      onSuccess: () => {
+        toast.success(`Saved ${fullName(user)}`);
+        onClose();
+      },
       onError: (err) => setError(errorText(err)),
     });
   };
 
   return (
-    <Modal title={`Edit ${fullName(user)}`} role="dialog" onEscape={onClose} actions={
-      <>
-        <button type="button" className="button button-secondary" onClick={onClose}>Cancel</button>
-        <button type="submit" form="edit-user" className="button button-primary" disabled={update.isPending || !email.trim()}>Save changes</button>
-      </>
-    }>
+    <Modal
+      title={`Edit ${fullName(user)}`}
+      role="dialog"
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="edit-user" className="button button-primary" disabled={update.isPending || !email.trim()}>
+            Save changes
+          </button>
+        </>
+      }
+    >
       <form id="edit-user" className="form-stack" onSubmit={submit} noValidate>
         <label className="field">
           <span className="field-label">Email</span>
@@ -49,10 +61,16 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
           <>
             <div className="field-row">
               <div className="field">
-                <label className="field-label" htmlFor={id}>Class</label>
+                <label className="field-label" htmlFor={id}>
+                  Class
+                </label>
                 <select id={id} className="input" value={klass} onChange={(e) => setKlass(e.target.value as Grade)}>
                   <option value="">Not set</option>
-                  {GRADES.map((g) => <option key={g} value={g}>Grade {g}</option>)}
+                  {GRADES.map((g) => (
+                    <option key={g} value={g}>
+                      Grade {g}
+                    </option>
+                  ))}
                 </select>
               </div>
               <label className="field">
@@ -66,7 +84,11 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
             </label>
           </>
         )}
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
     </Modal>
   );

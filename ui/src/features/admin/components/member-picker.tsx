@@ -15,12 +15,20 @@ export function MemberPicker({ label, candidates, busy, onPick, action, emptyTex
         <option value="">{label}…</option>
         {candidates.map((u) => (
           <option key={u.user_id} value={u.user_id}>
-            {fullName(u)} · {u.email}{u.class ? ` · Grade ${u.class}` : ''}
+            {fullName(u)} · {u.email}
+            {u.class ? ` · Grade ${u.class}` : ''}
           </option>
         ))}
       </select>
-      <button type="button" className="button button-secondary" disabled={!picked || busy}
-        onClick={() => { onPick(Number(picked)); setPicked(''); }}>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!picked || busy}
+        onClick={() => {
+          onPick(Number(picked));
+          setPicked('');
+        }}
+      >
         {action}
       </button>
     </div>

@@ -21,33 +21,59 @@ export function PreapprovedCard({ students }: { students: AdminSchool['preapprov
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    add.mutate({ email }, {
-      onSuccess: () => {
-        toast.success(`${email.trim().toLowerCase()} can now sign up`);
-        setEmail('');
+    add.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          toast.success(`${email.trim().toLowerCase()} can now sign up`);
+          setEmail('');
+        },
+        onError: (err) => setError(errorText(err)),
       },
-      onError: (err) => setError(errorText(err)),
-    });
+    );
   };
 
   return (
     <section className="card" aria-labelledby="preapproved-heading" data-testid="preapproved-card">
       <div className="card-head">
-        <h3 className="card-title" id="preapproved-heading">Pre-approved students</h3>
+        <h3 className="card-title" id="preapproved-heading">
+          Pre-approved students
+        </h3>
         <p className="text-muted small">
-          {students.length} address{students.length === 1 ? '' : 'es'}, {pending} not signed up yet. Only these addresses can use the student signup link.
+          {students.length} address{students.length === 1 ? '' : 'es'}, {pending} not signed up yet. Only these addresses can use the
+          student signup link.
         </p>
       </div>
       <form className="inline-form" onSubmit={submit} noValidate>
-        <input className="input" type="email" placeholder="student@school.edu" aria-label="Student email to pre-approve" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={!email.trim() || add.isPending}>Add student</button>
+        <input
+          className="input"
+          type="email"
+          placeholder="student@school.edu"
+          aria-label="Student email to pre-approve"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="button button-primary" disabled={!email.trim() || add.isPending}>
+          Add student
+        </button>
       </form>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <CsvImport />
       {students.length > 6 && (
         <label className="search-field">
           <SearchIcon width={16} height={16} />
-          <input className="input" type="search" placeholder="Filter addresses" aria-label="Filter pre-approved addresses" value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input
+            className="input"
+            type="search"
+            placeholder="Filter addresses"
+            aria-label="Filter pre-approved addresses"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
         </label>
       )}
       {students.length === 0 ? (
@@ -58,7 +84,14 @@ export function PreapprovedCard({ students }: { students: AdminSchool['preapprov
             <li key={s.email} className="row-item">
               <span className="mono row-main">{s.email}</span>
               <span className={`badge ${s.registered ? 'badge-success' : 'badge-neutral'}`}>{s.registered ? 'Signed up' : 'Invited'}</span>
-              <button type="button" className="button button-ghost button-sm" onClick={() => setRevoking(s.email)} aria-label={`Revoke ${s.email}`}>Revoke</button>
+              <button
+                type="button"
+                className="button button-ghost button-sm"
+                onClick={() => setRevoking(s.email)}
+                aria-label={`Revoke ${s.email}`}
+              >
+                Revoke
+              </button>
             </li>
           ))}
           {shown.length === 0 && <li className="empty-inline">No address matches “{filter}”.</li>}
@@ -68,12 +101,25 @@ export function PreapprovedCard({ students }: { students: AdminSchool['preapprov
         <ConfirmDialog
           title="Revoke pre-approval?"
           message={`${revoking} will no longer be able to sign up. An account already created stays.`}
-          confirmLabel="Revoke" cancelLabel="Cancel" busy={revoke.isPending}
+          confirmLabel="Revoke"
+          cancelLabel="Cancel"
+          busy={revoke.isPending}
           onCancel={() => setRevoking(null)}
-          onConfirm={() => revoke.mutate({ email: revoking }, {
-            onSuccess: () => { toast.success(`Revoked ${revoking}`); setRevoking(null); },
-            onError: (err) => { toast.error(errorText(err)); setRevoking(null); },
-          })}
+          onConfirm={() =>
+            revoke.mutate(
+              { email: revoking },
+              {
+                onSuccess: () => {
+                  toast.success(`Revoked ${revoking}`);
+                  setRevoking(null);
+                },
+                onError: (err) => {
+                  toast.error(errorText(err));
+                  setRevoking(null);
+                },
+              },
+            )
+          }
         />
       )}
     </section>

@@ -25,7 +25,8 @@ export function ProblemReports({ reports }: { reports: ProblemReport[] }) {
         <div className="segmented segmented-inline" role="group" aria-label="Show">
           {['all', ...PROBLEM_CATEGORIES].map((c) => (
             <button key={c} type="button" className="segmented-option" aria-pressed={kind === c} onClick={() => setKind(c)}>
-              {c === 'all' ? 'All' : c} <span className="count">{c === 'all' ? reports.length : reports.filter((r) => r.category === c).length}</span>
+              {c === 'all' ? 'All' : c}{' '}
+              <span className="count">{c === 'all' ? reports.length : reports.filter((r) => r.category === c).length}</span>
             </button>
           ))}
         </div>
@@ -35,14 +36,22 @@ export function ProblemReports({ reports }: { reports: ProblemReport[] }) {
           <li key={r.report_id} className="report-item" data-testid={`problem-report-${r.report_id}`}>
             <div className="report-head">
               <span className="strong">{r.category}</span>
-              <time className="text-muted small" dateTime={r.reported_at}>{formatDateTime(r.reported_at)}</time>
+              <time className="text-muted small" dateTime={r.reported_at}>
+                {formatDateTime(r.reported_at)}
+              </time>
             </div>
             <p className="report-message">{r.message}</p>
             <p className="report-meta small text-muted">
               <span>{r.reporter.name || r.reporter.email}</span>
               <span className={`badge ${ROLE_BADGE[r.reporter.role] ?? 'badge-neutral'}`}>{r.reporter.role}</span>
-              <a className="mono" href={`mailto:${r.reporter.email}`}>{r.reporter.email}</a>
-              {r.page && <span>on <span className="mono">{r.page}</span></span>}
+              <a className="mono" href={`mailto:${r.reporter.email}`}>
+                {r.reporter.email}
+              </a>
+              {r.page && (
+                <span>
+                  on <span className="mono">{r.page}</span>
+                </span>
+              )}
             </p>
           </li>
         ))}

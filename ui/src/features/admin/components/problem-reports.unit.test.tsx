@@ -4,8 +4,13 @@ import type { ProblemReport } from '@evergrade/contracts';
 import { ProblemReports } from './problem-reports';
 
 const report = (id: number, extra: Partial<ProblemReport> = {}): ProblemReport => ({
-  report_id: id, category: 'Something is broken', message: `Report ${id}`, page: '/student/assignments', reported_at: '2026-03-01T10:00:00.000Z',
-  reporter: { user_id: 5, role: 'student', name: 'Asha Rao', email: 'asha@demo.school' }, ...extra,
+  report_id: id,
+  category: 'Something is broken',
+  message: `Report ${id}`,
+  page: '/student/assignments',
+  reported_at: '2026-03-01T10:00:00.000Z',
+  reporter: { user_id: 5, role: 'student', name: 'Asha Rao', email: 'asha@demo.school' },
+  ...extra,
 });
 
 afterEach(cleanup);
@@ -17,7 +22,18 @@ describe("the admin's problem reports", () => {
   });
 
   it('lists each report with who sent it, from which page, and filters by kind', () => {
-    render(<ProblemReports reports={[report(2, { category: 'An idea or request', page: null, reporter: { user_id: 7, role: 'instructor', name: 'Dana Lee', email: 'dana@demo.school' } }), report(1)]} />);
+    render(
+      <ProblemReports
+        reports={[
+          report(2, {
+            category: 'An idea or request',
+            page: null,
+            reporter: { user_id: 7, role: 'instructor', name: 'Dana Lee', email: 'dana@demo.school' },
+          }),
+          report(1),
+        ]}
+      />,
+    );
     const first = screen.getByTestId('problem-report-1');
     expect(within(first).getByText('Report 1')).toBeTruthy();
     expect(within(first).getByText('asha@demo.school').getAttribute('href')).toBe('mailto:asha@demo.school');

@@ -17,7 +17,13 @@ export function formatAgo(iso: string, now: number): string {
 }
 
 /** The position's sequence part (positions are `<transaction>-<sequence>`, zero-padded). */
-const shortPosition = (position: string | null) => (position ? `#${position.split('-').at(-1)!.replace(/^0+(?=\d)/, '')}` : '—');
+const shortPosition = (position: string | null) =>
+  position
+    ? `#${position
+        .split('-')
+        .at(-1)!
+        .replace(/^0+(?=\d)/, '')}`
+    : '—';
 
 function StatusBadge({ p }: { p: ProjectionStatus }) {
   if (p.status === 'rebuilding') return <span className="badge badge-info">Rebuilding {p.rebuild?.percent.toFixed(0) ?? 0}%</span>;
@@ -40,17 +46,23 @@ function Progress({ p }: { p: ProjectionStatus }) {
   );
 }
 
-export function ReadModelsTable({ reply, busy, onRebuild }: {
+export function ReadModelsTable({
+  reply,
+  busy,
+  onRebuild,
+}: {
   reply: ProjectionsReply;
   /** Names with a rebuild just requested (buttons wait for the server to report it). */
   busy: ReadonlySet<string>;
   onRebuild(projection: string): void;
 }) {
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => { const t = setInterval(() => setNow(Date.now()), 1000); return () => clearInterval(t); }, []);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
   const rebuilding = reply.projections.filter((p) => p.status === 'rebuilding');
-  const overall = rebuilding.length > 0
-    ? rebuilding.reduce((sum, p) => sum + (p.rebuild?.percent ?? 0), 0) / rebuilding.length : null;
+  const overall = rebuilding.length > 0 ? rebuilding.reduce((sum, p) => sum + (p.rebuild?.percent ?? 0), 0) / rebuilding.length : null;
   return (
     <section className="card card-flush" data-testid="read-models">
       <div className="table-toolbar rm-toolbar">
@@ -58,16 +70,26 @@ export function ReadModelsTable({ reply, busy, onRebuild }: {
           <span className="strong">{reply.projections.length} read models</span>
           <span className="text-muted small"> · {number(reply.events)} events in the log</span>
         </div>
-        <button type="button" className="button button-primary button-sm" disabled={busy.has('*') || rebuilding.length > 0}
-          onClick={() => onRebuild('*')}>Rebuild all</button>
+        <button
+          type="button"
+          className="button button-primary button-sm"
+          disabled={busy.has('*') || rebuilding.length > 0}
+          onClick={() => onRebuild('*')}
+        >
+          Rebuild all
+        </button>
       </div>
       {overall !== null && (
         <div className="rm-overall">
           <div className="progress-head">
-            <span className="progress-label">Rebuilding {rebuilding.length} of {reply.projections.length}</span>
+            <span className="progress-label">
+              Rebuilding {rebuilding.length} of {reply.projections.length}
+            </span>
             <span className="progress-text">{overall.toFixed(0)}%</span>
           </div>
-          <div className="progress-track"><div className="progress-fill" style={{ width: `${overall}%` }} /></div>
+          <div className="progress-track">
+            <div className="progress-fill" style={{ width: `${overall}%` }} />
+          </div>
         </div>
       )}
       <ul className="rm-list" aria-label="Read models">
@@ -78,15 +100,33 @@ export function ReadModelsTable({ reply, busy, onRebuild }: {
               <span className="small text-muted">version {p.version ?? '—'}</span>
             </div>
             <dl className="rm-facts">
-              <div><dt>Position</dt><dd className="mono">{shortPosition(p.position)}</dd></div>
-              <div><dt>Lag</dt><dd className={p.behind_events > 0 ? 'text-warning' : undefined}>
-                {p.behind_events === 0 ? 'caught up' : `${number(p.behind_events)} behind · ${formatLag(p.lag_ms)}`}</dd></div>
-              <div><dt>Last applied</dt><dd>{formatAgo(p.last_applied_at, now)}</dd></div>
+              <div>
+                <dt>Position</dt>
+                <dd className="mono">{shortPosition(p.position)}</dd>
+              </div>
+              <div>
+                <dt>Lag</dt>
+                <dd className={p.behind_events > 0 ? 'text-warning' : undefined}>
+                  {p.behind_events === 0 ? 'caught up' : `${number(p.behind_events)} behind · ${formatLag(p.lag_ms)}`}
+                </dd>
+              </div>
+              <div>
+                <dt>Last applied</dt>
+                <dd>{formatAgo(p.last_applied_at, now)}</dd>
+              </div>
             </dl>
-            <div className="rm-status"><StatusBadge p={p} /></div>
+            <div className="rm-status">
+              <StatusBadge p={p} />
+            </div>
             <div className="rm-action">
-              <button type="button" className="button button-secondary button-sm" disabled={busy.has(p.name) || busy.has('*') || p.status === 'rebuilding'}
-                onClick={() => onRebuild(p.name)}>Rebuild</button>
+              <button
+                type="button"
+                className="button button-secondary button-sm"
+                disabled={busy.has(p.name) || busy.has('*') || p.status === 'rebuilding'}
+                onClick={() => onRebuild(p.name)}
+              >
+                Rebuild
+              </button>
             </div>
             <Progress p={p} />
             {p.status === 'failed' && p.rebuild?.last_error && <p className="rm-error small text-danger">{p.rebuild.last_error}</p>}
@@ -108,16 +148,31 @@ export function OperatorKeyForm({ error, onKey }: { error: string | null; onKey(
     <section className="card">
       <h3 className="card-title">Operator key</h3>
       <p className="text-muted">
-        Rebuilding read models concerns every school on this server, so it takes the operator's key rather than a school
-        admin's sign-in. The server keeps it in <span className="mono">DATA_DIR/operator-key</span> (or reads <span className="mono">OPERATOR_KEY</span>).
+        Rebuilding read models concerns every school on this server, so it takes the operator's key rather than a school admin's sign-in.
+        The server keeps it in <span className="mono">DATA_DIR/operator-key</span> (or reads <span className="mono">OPERATOR_KEY</span>).
       </p>
       <form className="inline-form" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="operator-key">Operator key</label>
-        <input id="operator-key" className="input grow" type="password" autoComplete="off" value={value}
-          onChange={(e) => setValue(e.target.value)} placeholder="Paste the operator key" />
-        <button type="submit" className="button button-primary" disabled={!value.trim()}>Unlock</button>
+        <label className="visually-hidden" htmlFor="operator-key">
+          Operator key
+        </label>
+        <input
+          id="operator-key"
+          className="input grow"
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Paste the operator key"
+        />
+        <button type="submit" className="button button-primary" disabled={!value.trim()}>
+          Unlock
+        </button>
       </form>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

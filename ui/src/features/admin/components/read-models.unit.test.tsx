@@ -4,12 +4,26 @@ import type { ProjectionStatus, ProjectionsReply } from '@evergrade/contracts';
 import { OperatorKeyForm, ReadModelsTable, formatLag } from './read-models';
 
 const status = (name: string, extra: Partial<ProjectionStatus> = {}): ProjectionStatus => ({
-  name, version: 2, position: '00000000000000001259-00000000000000000448', behind_events: 0, lag_ms: 0,
-  last_applied_at: new Date().toISOString(), status: 'live', rebuild: null, ...extra,
+  name,
+  version: 2,
+  position: '00000000000000001259-00000000000000000448',
+  behind_events: 0,
+  lag_ms: 0,
+  last_applied_at: new Date().toISOString(),
+  status: 'live',
+  rebuild: null,
+  ...extra,
 });
 const rebuild = (extra: Partial<NonNullable<ProjectionStatus['rebuild']>> = {}): NonNullable<ProjectionStatus['rebuild']> => ({
-  status: 'rebuilding', version: 3, events_done: 400, events_total: 1000, percent: 40, started_at: new Date().toISOString(),
-  finished_at: null, last_error: null, ...extra,
+  status: 'rebuilding',
+  version: 3,
+  events_done: 400,
+  events_total: 1000,
+  percent: 40,
+  started_at: new Date().toISOString(),
+  finished_at: null,
+  last_error: null,
+  ...extra,
 });
 
 afterEach(cleanup);
@@ -43,7 +57,13 @@ describe("the operator's read models page", () => {
 
   it('asks for one read model or all of them to be rebuilt', () => {
     const onRebuild = vi.fn();
-    render(<ReadModelsTable reply={{ events: 10, projections: [status('directory'), status('grading')] }} busy={new Set()} onRebuild={onRebuild} />);
+    render(
+      <ReadModelsTable
+        reply={{ events: 10, projections: [status('directory'), status('grading')] }}
+        busy={new Set()}
+        onRebuild={onRebuild}
+      />,
+    );
     fireEvent.click(within(screen.getByTestId('read-model-grading')).getByRole('button', { name: 'Rebuild' }));
     fireEvent.click(screen.getByRole('button', { name: 'Rebuild all' }));
     expect(onRebuild.mock.calls).toEqual([['grading'], ['*']]);

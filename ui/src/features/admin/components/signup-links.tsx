@@ -9,7 +9,10 @@ export function SignupLinks({ tenant }: { tenant: string }) {
     { label: 'Sign-in page', href: `${origin}/login?school=${tenant}` },
   ];
   const copy = (href: string) =>
-    navigator.clipboard?.writeText(href).then(() => toast.success('Link copied'), () => toast.error('Could not copy the link'));
+    navigator.clipboard?.writeText(href).then(
+      () => toast.success('Link copied'),
+      () => toast.error('Could not copy the link'),
+    );
   return (
     <div className="link-list">
       <p className="field-label">Share these links</p>
@@ -17,7 +20,9 @@ export function SignupLinks({ tenant }: { tenant: string }) {
         <div key={l.label} className="link-row">
           <span className="link-row-label">{l.label}</span>
           <code className="link-row-url">{l.href}</code>
-          <button type="button" className="button button-ghost button-sm" onClick={() => void copy(l.href)}>Copy</button>
+          <button type="button" className="button button-ghost button-sm" onClick={() => void copy(l.href)}>
+            Copy
+          </button>
         </div>
       ))}
     </div>

@@ -31,20 +31,44 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
       <div className="table-toolbar">
         <div className="segmented segmented-inline" role="group" aria-label="Show">
           {ROLES.map((r) => (
-            <button key={r.value} type="button" className="segmented-option" aria-pressed={role === r.value} onClick={() => setRole(r.value)}>
+            <button
+              key={r.value}
+              type="button"
+              className="segmented-option"
+              aria-pressed={role === r.value}
+              onClick={() => setRole(r.value)}
+            >
               {r.label} <span className="count">{r.value === 'all' ? users.length : users.filter((u) => u.role === r.value).length}</span>
             </button>
           ))}
         </div>
         <label className="search-field">
           <SearchIcon width={16} height={16} />
-          <input className="input" type="search" placeholder="Search name or email" aria-label="Search people" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            className="input"
+            type="search"
+            placeholder="Search name or email"
+            aria-label="Search people"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </label>
       </div>
       <div className="table-scroll">
         <table className="table">
           <thead>
-            <tr><th>Name</th><th className="col-optional">Email</th><th>Role</th><th className="col-optional">Class</th><th className="col-optional">Section</th><th className="col-optional">Enrolled</th><th>Smart Builder</th><th><span className="visually-hidden">Actions</span></th></tr>
+            <tr>
+              <th>Name</th>
+              <th className="col-optional">Email</th>
+              <th>Role</th>
+              <th className="col-optional">Class</th>
+              <th className="col-optional">Section</th>
+              <th className="col-optional">Enrolled</th>
+              <th>Smart Builder</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {shown.map((u) => (
@@ -54,13 +78,24 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                   <span className="cell-sub mono">{u.email}</span>
                 </td>
                 <td className="mono col-optional">{u.email}</td>
-                <td><span className={`badge ${u.role === 'student' ? 'badge-info' : u.role === 'instructor' ? 'badge-accent' : 'badge-neutral'}`}>{u.role}</span></td>
+                <td>
+                  <span
+                    className={`badge ${u.role === 'student' ? 'badge-info' : u.role === 'instructor' ? 'badge-accent' : 'badge-neutral'}`}
+                  >
+                    {u.role}
+                  </span>
+                </td>
                 <td className="col-optional">{u.class ? `Grade ${u.class}` : '—'}</td>
                 <td className="col-optional">{u.section || '—'}</td>
                 <td className="col-optional">{u.enrollment_date ? formatDate(u.enrollment_date) : '—'}</td>
                 <td>{u.role === 'instructor' ? <SmartBuilderToggle user={u} /> : '—'}</td>
                 <td className="cell-actions">
-                  <button type="button" className="button button-ghost button-sm" onClick={() => setEditing(u)} aria-label={`Edit ${fullName(u)}`}>
+                  <button
+                    type="button"
+                    className="button button-ghost button-sm"
+                    onClick={() => setEditing(u)}
+                    aria-label={`Edit ${fullName(u)}`}
+                  >
                     <EditIcon width={16} height={16} /> <span className="edit-label">Edit</span>
                   </button>
                 </td>
@@ -82,12 +117,19 @@ function SmartBuilderToggle({ user }: { user: AdminUser }) {
   return (
     <label className="toggle-inline">
       <input
-        type="checkbox" role="switch" checked={on} disabled={command.isPending}
+        type="checkbox"
+        role="switch"
+        checked={on}
+        disabled={command.isPending}
         aria-label={`Smart Builder for ${fullName(user)}`}
         onChange={() => command.mutate({ user_id: user.user_id, allowed: !user.smart_builder })}
       />
       <span>{on ? 'On' : 'Off'}</span>
-      {command.isError && <span className="field-error" role="alert">{command.error.message}</span>}
+      {command.isError && (
+        <span className="field-error" role="alert">
+          {command.error.message}
+        </span>
+      )}
     </label>
   );
 }

@@ -5,8 +5,17 @@ import { mockApi, renderRoutes } from '../../../testing/render';
 import { UsersTable } from './users-table';
 
 const person = (over: Partial<AdminUser>): AdminUser => ({
-  user_id: 1, email: 'x@demo.school', role: 'instructor', first_name: 'Grace', last_name: 'Hopper', title: '', class: '', section: '',
-  enrollment_date: '', smart_builder: false, ...over,
+  user_id: 1,
+  email: 'x@demo.school',
+  role: 'instructor',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  title: '',
+  class: '',
+  section: '',
+  enrollment_date: '',
+  smart_builder: false,
+  ...over,
 });
 
 describe('UsersTable: the Smart Builder permission', () => {
@@ -35,7 +44,9 @@ describe('UsersTable: the Smart Builder permission', () => {
   });
 
   it('shows the server refusal next to the switch', async () => {
-    mockApi({ 'POST /admin/set-smart-builder-access': () => ({ status: 400, body: { message: 'Smart Builder access is for instructors only' } }) });
+    mockApi({
+      'POST /admin/set-smart-builder-access': () => ({ status: 400, body: { message: 'Smart Builder access is for instructors only' } }),
+    });
     renderRoutes([{ path: '/', element: <UsersTable users={[person({ user_id: 4, first_name: 'Alan', last_name: 'Kay' })]} /> }], '/');
     fireEvent.click(screen.getByRole('switch', { name: 'Smart Builder for Alan Kay' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Smart Builder access is for instructors only');

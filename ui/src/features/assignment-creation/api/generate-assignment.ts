@@ -6,8 +6,16 @@ import { ApiError, callApi } from '../../../lib/api-client';
  * same fields, lists as JSON text, plus `reference_docs` files). A refusal carries the server's message; a reply
  * without questions is the spec's failure.
  */
-export async function generateAssignment(body: GenerateAssignmentBody, files: readonly File[], signal?: AbortSignal): Promise<GenerateAssignmentReply> {
-  const reply = await callApi('generateAssignment', { body, ...(files.length ? { form: formOf(body, files) } : {}), ...(signal ? { signal } : {}) });
+export async function generateAssignment(
+  body: GenerateAssignmentBody,
+  files: readonly File[],
+  signal?: AbortSignal,
+): Promise<GenerateAssignmentReply> {
+  const reply = await callApi('generateAssignment', {
+    body,
+    ...(files.length ? { form: formOf(body, files) } : {}),
+    ...(signal ? { signal } : {}),
+  });
   if (reply.questions.length === 0) throw new ApiError(502, LIBRARY_MESSAGES.generateFailed, undefined, false);
   return reply;
 }

@@ -16,7 +16,11 @@ export type ProcessDocumentsInput = {
  * POST /grader/process-marking-scheme (multipart) and read its reply line by line, handing each
  * progress line to `onLine`. Resolves with the final line (status complete or error).
  */
-export async function processMarkingScheme(input: ProcessDocumentsInput, onLine: (line: ProcessMarkingSchemeLine) => void, signal?: AbortSignal): Promise<ProcessMarkingSchemeLine> {
+export async function processMarkingScheme(
+  input: ProcessDocumentsInput,
+  onLine: (line: ProcessMarkingSchemeLine) => void,
+  signal?: AbortSignal,
+): Promise<ProcessMarkingSchemeLine> {
   const form = new FormData();
   for (const [field, file] of Object.entries(input.files)) if (file) form.append(field, file, file.name);
   for (const [field, value] of Object.entries(input.stored)) if (value) form.append(field, value);
@@ -27,7 +31,13 @@ export async function processMarkingScheme(input: ProcessDocumentsInput, onLine:
   form.append('marking_scheme_id', '-1');
   if (input.rubrics.length) form.append('rubrics', JSON.stringify(input.rubrics));
 
-  const response = await fetch(routes.processMarkingScheme.path, { method: 'POST', body: form, credentials: 'include', signal, headers: apiHeaders({ Accept: 'application/x-ndjson' }) });
+  const response = await fetch(routes.processMarkingScheme.path, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    signal,
+    headers: apiHeaders({ Accept: 'application/x-ndjson' }),
+  });
   if (!response.ok || !response.body) throw await ndjsonRefusal(response, DOCUMENT_MESSAGES.processingFailed);
   const final = await readNdjson(response, ProcessMarkingSchemeLineSchema, onLine);
   if (!final || final.status === 'processing') throw new ApiError(0, DOCUMENT_MESSAGES.processingFailed, undefined, false);

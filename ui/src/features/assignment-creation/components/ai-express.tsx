@@ -23,15 +23,20 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
     setBusy(true);
     try {
       const files = d.ai.references.flatMap((r) => (r.kind === 'file' ? [r.file] : []));
-      const reply = await generateAssignment({
-        prompt: d.ai.prompt.trim(),
-        subject: d.ai.subject,
-        title: d.title,
-        description: d.description,
-        textbooks: d.ai.textbooks,
-        rubrics: d.rubrics.map((r) => ({ id: r.id, rubric_name: r.rubric_name, criterion: r.criterion })),
-        reference_urls: d.ai.references.flatMap((r) => (r.kind === 'url' ? [{ gsutil_url: r.gsutil_url, filename: r.name, original_url: r.original_url }] : [])),
-      }, files);
+      const reply = await generateAssignment(
+        {
+          prompt: d.ai.prompt.trim(),
+          subject: d.ai.subject,
+          title: d.title,
+          description: d.description,
+          textbooks: d.ai.textbooks,
+          rubrics: d.rubrics.map((r) => ({ id: r.id, rubric_name: r.rubric_name, criterion: r.criterion })),
+          reference_urls: d.ai.references.flatMap((r) =>
+            r.kind === 'url' ? [{ gsutil_url: r.gsutil_url, filename: r.name, original_url: r.original_url }] : [],
+          ),
+        },
+        files,
+      );
       d.setQuestions(reply.questions.map(draftFromGenerated));
       d.setAiConfig(reply.config_id);
       if (reply.notice) toast.info(reply.notice);
@@ -51,9 +56,15 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
       <section className="card wz-card">
         <label className="field">
           <span className="field-label">Tell the AI what to create</span>
-          <textarea className="input wz-textarea" rows={6} value={d.ai.prompt} maxLength={10_000} aria-label="Tell the AI what to create"
+          <textarea
+            className="input wz-textarea"
+            rows={6}
+            value={d.ai.prompt}
+            maxLength={10_000}
+            aria-label="Tell the AI what to create"
             placeholder="e.g. Ten questions on quadratic equations for grade 10: factorising, the formula and word problems, 2-5 marks each"
-            onChange={(e) => d.setAi({ prompt: e.target.value })} />
+            onChange={(e) => d.setAi({ prompt: e.target.value })}
+          />
         </label>
       </section>
       <section className="card wz-card wz-accordions">
@@ -68,8 +79,12 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
         </Accordion>
       </section>
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>Change AI Mode</button>
-        <button type="button" className="button button-primary" onClick={() => void generate()} disabled={busy}>Generate Assignment</button>
+        <button type="button" className="button button-secondary" onClick={onBack} disabled={busy}>
+          Change AI Mode
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void generate()} disabled={busy}>
+          Generate Assignment
+        </button>
       </div>
       {busy && (
         <div className="wz-overlay" role="status" aria-live="polite">

@@ -25,17 +25,42 @@ export function AiStep() {
           value={null}
           testId="ai-mode"
           choices={[
-            { value: 'quick', label: 'AI Express', icon: <SparkIcon width={20} height={20} />,
-              hint: <>Describe the assignment and the AI writes the questions. <span className="wz-eta"><ClockIcon width={12} height={12} /> about 2 minutes</span></> },
-            { value: 'builder', label: 'Smart Builder', icon: <SearchIcon width={20} height={20} />, disabled: !smart.enabled,
+            {
+              value: 'quick',
+              label: 'AI Express',
+              icon: <SparkIcon width={20} height={20} />,
+              hint: (
+                <>
+                  Describe the assignment and the AI writes the questions.{' '}
+                  <span className="wz-eta">
+                    <ClockIcon width={12} height={12} /> about 2 minutes
+                  </span>
+                </>
+              ),
+            },
+            {
+              value: 'builder',
+              label: 'Smart Builder',
+              icon: <SearchIcon width={20} height={20} />,
+              disabled: !smart.enabled,
               badge: smart.enabled ? undefined : <span className="badge badge-accent">Coming Soon</span>,
-              hint: <>Search the question library and pick each question. <span className="wz-eta"><ClockIcon width={12} height={12} /> about 5-10 minutes</span></> },
+              hint: (
+                <>
+                  Search the question library and pick each question.{' '}
+                  <span className="wz-eta">
+                    <ClockIcon width={12} height={12} /> about 5-10 minutes
+                  </span>
+                </>
+              ),
+            },
           ]}
           onChange={setAiMode}
         />
       </section>
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" onClick={backToDetails}>Previous</button>
+        <button type="button" className="button button-secondary" onClick={backToDetails}>
+          Previous
+        </button>
         <span />
       </div>
     </div>

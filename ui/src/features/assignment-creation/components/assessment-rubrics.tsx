@@ -11,9 +11,15 @@ export function AssessmentRubrics() {
     <div className="wz-rubrics">
       <div className="chip-row">
         {rubrics.length === 0 && <span className="text-muted">No rubrics selected.</span>}
-        {rubrics.map((r) => <span key={String(r.id)} className="chip tag-chip">{tagOf(r)}</span>)}
+        {rubrics.map((r) => (
+          <span key={String(r.id)} className="chip tag-chip">
+            {tagOf(r)}
+          </span>
+        ))}
       </div>
-      <button type="button" className="button button-secondary button-sm" onClick={() => setOpen(true)}>{rubrics.length ? 'Change rubrics' : 'Select rubrics'}</button>
+      <button type="button" className="button button-secondary button-sm" onClick={() => setOpen(true)}>
+        {rubrics.length ? 'Change rubrics' : 'Select rubrics'}
+      </button>
       {open && (
         <RubricPicker
           title="Select Assessment Rubrics"

@@ -39,8 +39,15 @@ export function AssignmentWizard() {
 
   return (
     <div className="page wz-page" data-testid="assignment-wizard">
-      <WizardHead crumbs={['Assignments', 'New Assignment']} title={STEPS[step]} steps={['Setup', 'Create', 'Preview']} current={ORDER.indexOf(step)}
-        onLeave={leave} backLabel="Back to assignments" titleTestId="wizard-step" />
+      <WizardHead
+        crumbs={['Assignments', 'New Assignment']}
+        title={STEPS[step]}
+        steps={['Setup', 'Create', 'Preview']}
+        current={ORDER.indexOf(step)}
+        onLeave={leave}
+        backLabel="Back to assignments"
+        titleTestId="wizard-step"
+      />
 
       {step === 'details' && <SetupStep onNext={() => useDraftStore.getState().setStep('create')} />}
       {step === 'create' && <CreateStep />}

@@ -10,8 +10,21 @@ type Props = { question: LibraryQuestion; picked: boolean; onToggle: () => void 
 
 function PickButton({ picked, onToggle, small }: { picked: boolean; onToggle: () => void; small?: boolean }) {
   return (
-    <button type="button" className={`button ${picked ? 'button-primary' : 'button-secondary'}${small ? ' button-sm' : ''}`} aria-pressed={picked} onClick={onToggle}>
-      {picked ? <><CheckIcon width={14} height={14} /> Added</> : <><PlusIcon width={14} height={14} /> Add</>}
+    <button
+      type="button"
+      className={`button ${picked ? 'button-primary' : 'button-secondary'}${small ? ' button-sm' : ''}`}
+      aria-pressed={picked}
+      onClick={onToggle}
+    >
+      {picked ? (
+        <>
+          <CheckIcon width={14} height={14} /> Added
+        </>
+      ) : (
+        <>
+          <PlusIcon width={14} height={14} /> Add
+        </>
+      )}
     </button>
   );
 }
@@ -29,7 +42,13 @@ export function LibraryQuestionCard({ question: q, picked, onToggle, onOpen }: P
       <button type="button" className="wz-lib-body" onClick={onOpen} aria-label={`Preview question ${q.id}`}>
         <RichView value={q.question || q.question_text} />
       </button>
-      <div className="chip-row">{q.topics.map((t) => <span key={t} className="chip">{t}</span>)}</div>
+      <div className="chip-row">
+        {q.topics.map((t) => (
+          <span key={t} className="chip">
+            {t}
+          </span>
+        ))}
+      </div>
     </article>
   );
 }
@@ -39,24 +58,38 @@ export function LibraryQuestionModal({ question: q, picked, onToggle, onClose }:
   const [side, setSide] = useState<'question' | 'answer'>('question');
   const p = pickOf(q);
   return (
-    <Modal title={`${q.question_type} · ${marksLabel(q.marks_possible)}`} role="dialog" onEscape={onClose} actions={
-      <>
-        <button type="button" className="button button-secondary" onClick={onClose}>Close</button>
-        <PickButton picked={picked} onToggle={onToggle} />
-      </>
-    }>
+    <Modal
+      title={`${q.question_type} · ${marksLabel(q.marks_possible)}`}
+      role="dialog"
+      onEscape={onClose}
+      actions={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Close
+          </button>
+          <PickButton picked={picked} onToggle={onToggle} />
+        </>
+      }
+    >
       <div className="wz-lib-modal">
         <div className="segmented" role="group" aria-label="Show">
-          <button type="button" className="segmented-option" aria-pressed={side === 'question'} onClick={() => setSide('question')}>Question</button>
-          <button type="button" className="segmented-option" aria-pressed={side === 'answer'} onClick={() => setSide('answer')}>Answer</button>
+          <button type="button" className="segmented-option" aria-pressed={side === 'question'} onClick={() => setSide('question')}>
+            Question
+          </button>
+          <button type="button" className="segmented-option" aria-pressed={side === 'answer'} onClick={() => setSide('answer')}>
+            Answer
+          </button>
         </div>
         <div className="wz-lib-content">
           <RichView value={side === 'question' ? p.question : p.answer} />
         </div>
         <dl className="wz-lib-meta">
-          <dt>Source</dt><dd>{q.source_title || 'Question library'}</dd>
-          <dt>Subject</dt><dd>{q.subject}</dd>
-          <dt>Topics</dt><dd>{q.topics.length ? q.topics.join(', ') : '—'}</dd>
+          <dt>Source</dt>
+          <dd>{q.source_title || 'Question library'}</dd>
+          <dt>Subject</dt>
+          <dd>{q.subject}</dd>
+          <dt>Topics</dt>
+          <dd>{q.topics.length ? q.topics.join(', ') : '—'}</dd>
         </dl>
       </div>
     </Modal>

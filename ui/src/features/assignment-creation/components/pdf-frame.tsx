@@ -12,13 +12,21 @@ export function PdfFrame({ src, title }: { src: string; title: string }) {
   }, [src, attempt]);
   return (
     <div className="wz-pdf" data-state={state}>
-      {state === 'loading' && <div className="wz-pdf-bar" role="progressbar" aria-label={`Loading ${title}`}><span /></div>}
+      {state === 'loading' && (
+        <div className="wz-pdf-bar" role="progressbar" aria-label={`Loading ${title}`}>
+          <span />
+        </div>
+      )}
       {state === 'failed' ? (
         <div className="wz-pdf-failed" role="alert">
           <p>The document preview did not load.</p>
           <div className="chip-row">
-            <a className="button button-secondary button-sm" href={src} target="_blank" rel="noreferrer">Open in New Tab</a>
-            <button type="button" className="button button-secondary button-sm" onClick={() => setAttempt((a) => a + 1)}>Retry</button>
+            <a className="button button-secondary button-sm" href={src} target="_blank" rel="noreferrer">
+              Open in New Tab
+            </a>
+            <button type="button" className="button button-secondary button-sm" onClick={() => setAttempt((a) => a + 1)}>
+              Retry
+            </button>
           </div>
         </div>
       ) : (

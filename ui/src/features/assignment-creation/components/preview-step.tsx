@@ -52,16 +52,32 @@ export function PreviewStep({ onCreated }: { onCreated: () => void }) {
         editing={editing}
         creation
         dueDate={d.due_date ? dueInstant(d.due_date) : null}
-        onEdit={() => { snapshot.current = d.questions; setEditing(true); }}
-        onCancel={() => { d.setQuestions(snapshot.current); setEditing(false); }}
+        onEdit={() => {
+          snapshot.current = d.questions;
+          setEditing(true);
+        }}
+        onCancel={() => {
+          d.setQuestions(snapshot.current);
+          setEditing(false);
+        }}
         onSave={() => setEditing(false)}
         timeLimit={submissions ? { value: d.timeLimit, onChange: d.setTimeLimit, disabled: phase !== 'idle' } : undefined}
       />
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" disabled={phase !== 'idle'} onClick={() => d.setStep('create')}>Previous</button>
+        <button type="button" className="button button-secondary" disabled={phase !== 'idle'} onClick={() => d.setStep('create')}>
+          Previous
+        </button>
         <div className="wz-footer-end">
           {editing && <span className="field-hint">Save or cancel your edits first.</span>}
-          <button type="button" className="button button-primary" data-testid="create-assignment" disabled={!canCreate(state) || editing} onClick={create}>{label}</button>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="create-assignment"
+            disabled={!canCreate(state) || editing}
+            onClick={create}
+          >
+            {label}
+          </button>
         </div>
       </div>
     </div>

@@ -1,7 +1,17 @@
 import { RubricPicker, rubricsForTags, tagsAfterPick, useRubrics } from '../../../components/rubric-picker';
 
 /** 'Select Rubrics for Question N': the chosen rubrics become the question's tags ('rubric name - criterion'). */
-export function QuestionRubricPicker({ number, tags, onTags, onClose }: { number: number; tags: string[]; onTags: (tags: string[]) => void; onClose: () => void }) {
+export function QuestionRubricPicker({
+  number,
+  tags,
+  onTags,
+  onClose,
+}: {
+  number: number;
+  tags: string[];
+  onTags: (tags: string[]) => void;
+  onClose: () => void;
+}) {
   const rubrics = useRubrics();
   const all = rubrics.data ?? [];
   return (

@@ -16,7 +16,8 @@ export function ReferenceDocuments() {
 
   const addFiles = (files: File[]) => {
     const { accepted, alert: problem } = acceptReferenceFiles(files, references.length);
-    if (accepted.length) setAi({ references: [...references, ...accepted.map((file) => ({ kind: 'file' as const, file, name: file.name }))] });
+    if (accepted.length)
+      setAi({ references: [...references, ...accepted.map((file) => ({ kind: 'file' as const, file, name: file.name }))] });
     if (problem) setAlert(problem);
   };
 
@@ -26,22 +27,39 @@ export function ReferenceDocuments() {
         <ul className="wz-doc-list" aria-label="Reference documents">
           {references.map((r, i) => (
             <li key={`${r.name}-${i}`} className="wz-doc-item">
-              <span>Document {i + 1}: {r.name}</span>
+              <span>
+                Document {i + 1}: {r.name}
+              </span>
               {r.kind === 'url' && <span className="badge badge-info">URL</span>}
-              <button type="button" className="icon-button" aria-label={`Remove document ${i + 1}`} onClick={() => setAi({ references: references.filter((_, j) => j !== i) })}><XIcon width={16} height={16} /></button>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove document ${i + 1}`}
+                onClick={() => setAi({ references: references.filter((_, j) => j !== i) })}
+              >
+                <XIcon width={16} height={16} />
+              </button>
             </li>
           ))}
         </ul>
       )}
       <div className="wz-doc-add">
-        <FileButton inputLabel="Reference PDF files" multiple small onFiles={addFiles}
+        <FileButton
+          inputLabel="Reference PDF files"
+          multiple
+          small
+          onFiles={addFiles}
           canOpen={() => {
             if (full) setAlert(REFERENCE_MESSAGES.maxDocuments);
             return !full;
-          }} />
+          }}
+        />
         <span className="text-muted">or</span>
-        <UrlPdfInput disabled={full} onFull={() => setAlert(REFERENCE_MESSAGES.maxDocuments)}
-          onAdded={(doc) => setAi({ references: [...useDraftStore.getState().ai.references, doc] })} />
+        <UrlPdfInput
+          disabled={full}
+          onFull={() => setAlert(REFERENCE_MESSAGES.maxDocuments)}
+          onAdded={(doc) => setAi({ references: [...useDraftStore.getState().ai.references, doc] })}
+        />
       </div>
       <p className="field-hint">PDF only, at most {MAX_REFERENCE_DOCUMENTS} documents.</p>
       {alert && <AlertDialog message={alert} onClose={() => setAlert(null)} />}

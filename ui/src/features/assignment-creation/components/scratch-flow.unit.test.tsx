@@ -10,7 +10,14 @@ import { AssignmentWizard } from './assignment-wizard';
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
 
-const COURSE = { course_code: 'MATH10', course_name: 'Mathematics', course_class: '10', student_count: 2, assignment_count: 0, student_list: [] };
+const COURSE = {
+  course_code: 'MATH10',
+  course_name: 'Mathematics',
+  course_class: '10',
+  student_count: 2,
+  assignment_count: 0,
+  student_list: [],
+};
 
 function start(courses = [COURSE]) {
   const api = mockApi({
@@ -18,10 +25,13 @@ function start(courses = [COURSE]) {
     'GET /grader/get-rubrics': () => ({ body: [] }),
     'POST /grader/add-assignment': () => ({ body: { success: true, position: null, assignment_id: 7 } }),
   });
-  const view = renderRoutes([
-    { path: '/instructor/assignments/new-assignment', element: <AssignmentWizard /> },
-    { path: '/instructor/assignments', element: <p>Assignment list</p> },
-  ], '/instructor/assignments/new-assignment');
+  const view = renderRoutes(
+    [
+      { path: '/instructor/assignments/new-assignment', element: <AssignmentWizard /> },
+      { path: '/instructor/assignments', element: <p>Assignment list</p> },
+    ],
+    '/instructor/assignments/new-assignment',
+  );
   return { ...api, ...view };
 }
 
@@ -156,8 +166,13 @@ describe('creating an assignment from scratch', () => {
     await screen.findByText('Success! Redirecting...');
     const body = calls.find((c) => c.key === 'POST /grader/add-assignment')!.body as AddAssignmentBody;
     expect(body).toMatchObject({
-      title: 'Algebra Quiz One', course: 'MATH10', creation_method: 'scratch', student_submissions_allowed: true,
-      make_live: 'immediately', time_limit: 300, email: 'teacher@demo.school',
+      title: 'Algebra Quiz One',
+      course: 'MATH10',
+      creation_method: 'scratch',
+      student_submissions_allowed: true,
+      make_live: 'immediately',
+      time_limit: 300,
+      email: 'teacher@demo.school',
     });
     expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}T23:59:59\.999Z$/);
     expect(body.questions).toHaveLength(1);

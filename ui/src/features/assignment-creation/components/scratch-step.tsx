@@ -42,25 +42,42 @@ export function ScratchStep() {
             </div>
           )}
           {questions.map((q, i) => (
-            <QuestionBuilderCard key={q.uid} id={builderAnchor(i)} number={i + 1} question={q}
-              onChange={(patch) => updateQuestion(q.uid, patch)} onDelete={() => setDeleting(i)} />
+            <QuestionBuilderCard
+              key={q.uid}
+              id={builderAnchor(i)}
+              number={i + 1}
+              question={q}
+              onChange={(patch) => updateQuestion(q.uid, patch)}
+              onDelete={() => setDeleting(i)}
+            />
           ))}
-          <button type="button" className="button button-secondary wz-add-question" onClick={add}><PlusIcon width={16} height={16} /> Add Question</button>
+          <button type="button" className="button button-secondary wz-add-question" onClick={add}>
+            <PlusIcon width={16} height={16} /> Add Question
+          </button>
         </div>
       </div>
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" onClick={backToDetails}>Previous</button>
-        <button type="button" className="button button-primary" onClick={preview}>Preview Assignment</button>
+        <button type="button" className="button button-secondary" onClick={backToDetails}>
+          Previous
+        </button>
+        <button type="button" className="button button-primary" onClick={preview}>
+          Preview Assignment
+        </button>
       </div>
       {alert && <AlertDialog message={alert} onClose={() => setAlert(null)} />}
       {deleting !== null && (
-        <ConfirmDialog title="Delete question" message={`Are you sure you want to delete Question ${deleting + 1}?`} confirmLabel="Delete" cancelLabel="Cancel"
+        <ConfirmDialog
+          title="Delete question"
+          message={`Are you sure you want to delete Question ${deleting + 1}?`}
+          confirmLabel="Delete"
+          cancelLabel="Cancel"
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const q = questions[deleting];
             if (q) removeQuestion(q.uid);
             setDeleting(null);
-          }} />
+          }}
+        />
       )}
     </div>
   );

@@ -18,20 +18,49 @@ export function TextbookPicker() {
   return (
     <div className="form-stack">
       <div className="field">
-        <label className="field-label" htmlFor={id}>Subject</label>
-        <select id={id} className="input" value={subject} onChange={(e) => setAi({ subject: e.target.value, textbooks: textbooks.filter((t) => !e.target.value || list.find((b) => b.textbook_id === t.id)?.subject === e.target.value) })}>
+        <label className="field-label" htmlFor={id}>
+          Subject
+        </label>
+        <select
+          id={id}
+          className="input"
+          value={subject}
+          onChange={(e) =>
+            setAi({
+              subject: e.target.value,
+              textbooks: textbooks.filter((t) => !e.target.value || list.find((b) => b.textbook_id === t.id)?.subject === e.target.value),
+            })
+          }
+        >
           <option value="">All subjects</option>
-          {subjects.map((s) => <option key={s} value={s}>{s}</option>)}
+          {subjects.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </select>
       </div>
       <ul className="wz-checklist" aria-label="Textbooks">
         {shown.map((b) => (
           <li key={b.textbook_id}>
             <label className="check">
-              <input type="checkbox" checked={chosen(b.textbook_id)} onChange={() => setAi({
-                textbooks: chosen(b.textbook_id) ? textbooks.filter((t) => t.id !== b.textbook_id) : [...textbooks, { id: b.textbook_id, title: b.title, author: b.author || 'Unknown' }],
-              })} />
-              <span><span className="strong">{b.title}</span> <span className="text-muted">— {b.author || 'Unknown'} · {b.subject}</span></span>
+              <input
+                type="checkbox"
+                checked={chosen(b.textbook_id)}
+                onChange={() =>
+                  setAi({
+                    textbooks: chosen(b.textbook_id)
+                      ? textbooks.filter((t) => t.id !== b.textbook_id)
+                      : [...textbooks, { id: b.textbook_id, title: b.title, author: b.author || 'Unknown' }],
+                  })
+                }
+              />
+              <span>
+                <span className="strong">{b.title}</span>{' '}
+                <span className="text-muted">
+                  — {b.author || 'Unknown'} · {b.subject}
+                </span>
+              </span>
             </label>
           </li>
         ))}

@@ -38,7 +38,13 @@ export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL', word
     setBusy(true);
     try {
       const stored = await validateUrlPdf({ url: url.trim(), created_by: email, title: useDraftStore.getState().title });
-      onAdded({ kind: 'url', name: stored.filename, gsutil_url: stored.gsutil_url, original_url: stored.original_url, page_count: stored.page_count });
+      onAdded({
+        kind: 'url',
+        name: stored.filename,
+        gsutil_url: stored.gsutil_url,
+        original_url: stored.original_url,
+        page_count: stored.page_count,
+      });
       setUrl('');
     } catch (err) {
       const message = err instanceof ApiError ? err.message : REFERENCE_MESSAGES.urlFailed;
@@ -51,12 +57,31 @@ export function UrlPdfInput({ onAdded, disabled, onFull, label = 'PDF URL', word
   return (
     <div className="wz-url">
       <div className="wz-url-row">
-        <input className="input" type="url" aria-label={label} placeholder="https://example.com/document.pdf" value={url} disabled={busy}
+        <input
+          className="input"
+          type="url"
+          aria-label={label}
+          placeholder="https://example.com/document.pdf"
+          value={url}
+          disabled={busy}
           aria-invalid={error ? true : undefined}
-          onChange={(e) => setUrl(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void add(); } }} />
-        <button type="button" className="button button-secondary button-sm" disabled={busy} onClick={() => void add()}>{busy ? 'Checking...' : 'Add URL'}</button>
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void add();
+            }
+          }}
+        />
+        <button type="button" className="button button-secondary button-sm" disabled={busy} onClick={() => void add()}>
+          {busy ? 'Checking...' : 'Add URL'}
+        </button>
       </div>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -28,7 +28,13 @@ describe('reference PDF by URL, through the api client', () => {
   });
 
   it("an unreachable URL (502) shows the server's message and keeps the instructor signed in", async () => {
-    const { api, onAdded } = show(502, { success: false, status: 'error', error: DOCUMENT_MESSAGES.unreachable, message: DOCUMENT_MESSAGES.unreachable, field: 'url' });
+    const { api, onAdded } = show(502, {
+      success: false,
+      status: 'error',
+      error: DOCUMENT_MESSAGES.unreachable,
+      message: DOCUMENT_MESSAGES.unreachable,
+      field: 'url',
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(DOCUMENT_MESSAGES.unreachable);
     expect(api.calls[0]!.body).toEqual({ url: 'https://example.com/key.pdf', created_by: 'teacher@demo.school', title: '' });
     expect(api.calls[0]!.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/json' });
@@ -45,9 +51,23 @@ describe('reference PDF by URL, through the api client', () => {
 
   it('a stored copy is added and the field cleared', async () => {
     const { onAdded } = show(200, {
-      success: true, error: null, gsutil_url: 'demo/documents/1/key.pdf', filename: 'key.pdf', original_url: 'https://example.com/key.pdf', file_size: 900, page_count: 2,
+      success: true,
+      error: null,
+      gsutil_url: 'demo/documents/1/key.pdf',
+      filename: 'key.pdf',
+      original_url: 'https://example.com/key.pdf',
+      file_size: 900,
+      page_count: 2,
     });
-    await vi.waitFor(() => expect(onAdded).toHaveBeenCalledWith({ kind: 'url', name: 'key.pdf', gsutil_url: 'demo/documents/1/key.pdf', original_url: 'https://example.com/key.pdf', page_count: 2 }));
+    await vi.waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith({
+        kind: 'url',
+        name: 'key.pdf',
+        gsutil_url: 'demo/documents/1/key.pdf',
+        original_url: 'https://example.com/key.pdf',
+        page_count: 2,
+      }),
+    );
     expect((screen.getByRole('textbox', { name: 'PDF URL' }) as HTMLInputElement).value).toBe('');
   });
 });

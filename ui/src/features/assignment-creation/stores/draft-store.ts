@@ -69,7 +69,17 @@ type DraftData = SetupFields & {
 
 export type ChosenTextbook = { id: number; title: string; author: string };
 export type AiExpressInput = { prompt: string; subject: string; textbooks: ChosenTextbook[]; references: DocSource[] };
-export type LibraryPick = { id: number; question: string; answer: string; marks_possible: number; grading_instructions: string; question_type: string; topics: string[]; source_document_id: string | number | null; original_question_number: string | number | null };
+export type LibraryPick = {
+  id: number;
+  question: string;
+  answer: string;
+  marks_possible: number;
+  grading_instructions: string;
+  question_type: string;
+  topics: string[];
+  source_document_id: string | number | null;
+  original_question_number: string | number | null;
+};
 
 type DraftActions = {
   reset: (now?: Date) => void;
@@ -138,7 +148,8 @@ export const useDraftStore = create<DraftData & DraftActions>()((set, get) => ({
   setTimeLimit: (timeLimit) => set({ timeLimit }),
   setTimeLimitMode: (mode) => set((s) => ({ timeLimit: setTimeLimitMode(s.timeLimit, mode) })),
   setAi: (patch) => set((s) => ({ ai: { ...s.ai, ...patch } })),
-  togglePick: (q) => set((s) => ({ picked: s.picked.some((p) => p.id === q.id) ? s.picked.filter((p) => p.id !== q.id) : [...s.picked, q] })),
+  togglePick: (q) =>
+    set((s) => ({ picked: s.picked.some((p) => p.id === q.id) ? s.picked.filter((p) => p.id !== q.id) : [...s.picked, q] })),
 }));
 
 export type { CreationMethod };

@@ -17,12 +17,17 @@ export function setMarksBound(f: BuilderFilters, which: 'min' | 'max', raw: numb
   return { ...f, marks_max: v, marks_min: f.marks_min !== null && v < f.marks_min ? v : f.marks_min };
 }
 
-export function applyFilters<Q extends { subject: string; question_type: string; marks_possible: number }>(results: readonly Q[], f: BuilderFilters): Q[] {
-  return results.filter((q) =>
-    (!f.subject || q.subject === f.subject)
-    && (!f.question_type || q.question_type === f.question_type)
-    && (f.marks_min === null || q.marks_possible >= f.marks_min)
-    && (f.marks_max === null || q.marks_possible <= f.marks_max));
+export function applyFilters<Q extends { subject: string; question_type: string; marks_possible: number }>(
+  results: readonly Q[],
+  f: BuilderFilters,
+): Q[] {
+  return results.filter(
+    (q) =>
+      (!f.subject || q.subject === f.subject) &&
+      (!f.question_type || q.question_type === f.question_type) &&
+      (f.marks_min === null || q.marks_possible >= f.marks_min) &&
+      (f.marks_max === null || q.marks_possible <= f.marks_max),
+  );
 }
 
 export const hasFilters = (f: BuilderFilters) => f.subject !== '' || f.question_type !== '' || f.marks_min !== null || f.marks_max !== null;

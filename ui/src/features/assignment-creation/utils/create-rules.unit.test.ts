@@ -36,9 +36,12 @@ describe('scratch preview alerts', () => {
     expect(scratchPreviewAlert([])).toBe('Please add at least one question before previewing.');
   });
   it('name the first empty question', () => {
-    expect(scratchPreviewAlert([{ question: plainTextToRichText('2 + 2?') }, { question: null }, { question: '' }]))
-      .toBe('Question 2 is empty. Please add content before previewing.');
-    expect(scratchPreviewAlert([{ question: plainTextToRichText('   ') }])).toBe('Question 1 is empty. Please add content before previewing.');
+    expect(scratchPreviewAlert([{ question: plainTextToRichText('2 + 2?') }, { question: null }, { question: '' }])).toBe(
+      'Question 2 is empty. Please add content before previewing.',
+    );
+    expect(scratchPreviewAlert([{ question: plainTextToRichText('   ') }])).toBe(
+      'Question 1 is empty. Please add content before previewing.',
+    );
   });
   it('pass questions with content', () => {
     expect(scratchPreviewAlert([{ question: plainTextToRichText('Prove it') }])).toBeNull();

@@ -25,7 +25,8 @@ export function referenceUrlError(raw: string): string | null {
     return REFERENCE_MESSAGES.urlIncomplete(EXAMPLE_HOST);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return REFERENCE_MESSAGES.urlProtocol(url.protocol.replace(/:$/, ''));
-  if (!url.hostname.includes('.') && url.hostname !== 'localhost' && !/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname)) return REFERENCE_MESSAGES.urlIncomplete(EXAMPLE_HOST);
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost' && !/^\d+\.\d+\.\d+\.\d+$/.test(url.hostname))
+    return REFERENCE_MESSAGES.urlIncomplete(EXAMPLE_HOST);
   return null;
 }
 
@@ -39,7 +40,11 @@ export function acceptReferenceFiles(files: readonly File[], already: number): {
 }
 
 /** The server's error, else the unreachable text, else the thrown message, else the generic one (section 8). */
-export function urlValidationMessage(serverError: string | null | undefined, status: number | null, thrown: string | null | undefined): string {
+export function urlValidationMessage(
+  serverError: string | null | undefined,
+  status: number | null,
+  thrown: string | null | undefined,
+): string {
   if (serverError) return serverError;
   if (status !== null && status >= 400) return REFERENCE_MESSAGES.urlUnreachable;
   if (thrown) return thrown;

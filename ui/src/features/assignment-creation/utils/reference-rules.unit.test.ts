@@ -6,13 +6,17 @@ const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/
 describe('reference URL', () => {
   it('must be given, complete and http(s)', () => {
     expect(referenceUrlError('  ')).toBe('Please enter a URL');
-    expect(referenceUrlError('example.com/a.pdf')).toBe('Invalid URL format. Please enter a complete URL (e.g., https://example.com/document.pdf)');
+    expect(referenceUrlError('example.com/a.pdf')).toBe(
+      'Invalid URL format. Please enter a complete URL (e.g., https://example.com/document.pdf)',
+    );
     expect(referenceUrlError('ftp://example.com/a.pdf')).toBe('Unsupported protocol "ftp". Please use HTTP or HTTPS URLs only.');
     expect(referenceUrlError('https://example.com/a.pdf')).toBeNull();
   });
   it('failures show the server text first, then the fallbacks in order', () => {
     expect(urlValidationMessage('Not a PDF', 400, 'x')).toBe('Not a PDF');
-    expect(urlValidationMessage(null, 404, 'x')).toBe('Unable to access this URL. Please check if the URL is correct and publicly accessible.');
+    expect(urlValidationMessage(null, 404, 'x')).toBe(
+      'Unable to access this URL. Please check if the URL is correct and publicly accessible.',
+    );
     expect(urlValidationMessage(null, null, 'Network down')).toBe('Network down');
     expect(urlValidationMessage(null, null, null)).toBe('Unable to validate this URL. Please try again.');
   });

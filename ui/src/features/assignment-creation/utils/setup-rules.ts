@@ -68,7 +68,9 @@ export const showsLiveDate = (f: Pick<SetupFields, 'student_submissions_allowed'
   f.student_submissions_allowed === true && f.make_live === 'scheduled';
 
 /** A scheduled release at or after the due instant: the server refuses it at Create, so Setup says so first. */
-export function releasedAfterDue(f: Pick<SetupFields, 'student_submissions_allowed' | 'make_live' | 'live_date' | 'live_time' | 'due_date'>): boolean {
+export function releasedAfterDue(
+  f: Pick<SetupFields, 'student_submissions_allowed' | 'make_live' | 'live_date' | 'live_time' | 'due_date'>,
+): boolean {
   if (!showsLiveDate(f) || !/^\d{4}-\d{2}-\d{2}$/.test(f.due_date)) return false;
   const live = liveInstant(f.live_date, f.live_time);
   return live !== null && new Date(live) >= new Date(dueInstant(f.due_date));
@@ -92,8 +94,9 @@ export function setupIssues(f: SetupFields, courseCount: number): string[] {
 /** Anything typed or chosen beyond the defaults: leaving then asks for confirmation. */
 export function hasEnteredAnything(f: SetupFields, questionCount: number, defaults: SetupFields): boolean {
   if (questionCount > 0) return true;
-  return (['title', 'description', 'course', 'due_date', 'due_time', 'student_submissions_allowed', 'make_live', 'creation_method'] as const)
-    .some((k) => f[k] !== defaults[k]);
+  return (
+    ['title', 'description', 'course', 'due_date', 'due_time', 'student_submissions_allowed', 'make_live', 'creation_method'] as const
+  ).some((k) => f[k] !== defaults[k]);
 }
 
 /** 'Mathematics (MATH10) - Grade 10': the course select's option text. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ASSIGNMENT_TITLE_MESSAGES, capitaliseWords } from '@evergrade/contracts';
-import { courseOptionText, defaultSetup, dueInstant, liveInstant, SETUP_MESSAGES, setupIssues, showsLiveDate, type SetupFields } from './setup-rules';
+import {
+  courseOptionText,
+  defaultSetup,
+  dueInstant,
+  liveInstant,
+  SETUP_MESSAGES,
+  setupIssues,
+  showsLiveDate,
+  type SetupFields,
+} from './setup-rules';
 
 const valid = (patch: Partial<SetupFields> = {}): SetupFields => ({
   ...defaultSetup(new Date(2026, 2, 10, 9, 30)),
@@ -81,5 +90,7 @@ describe('setup issues', () => {
 });
 
 it('course options read "course name (code) - Grade class"', () => {
-  expect(courseOptionText({ course_name: 'Mathematics', course_code: 'MATH10', course_class: '10' })).toBe('Mathematics (MATH10) - Grade 10');
+  expect(courseOptionText({ course_name: 'Mathematics', course_code: 'MATH10', course_class: '10' })).toBe(
+    'Mathematics (MATH10) - Grade 10',
+  );
 });

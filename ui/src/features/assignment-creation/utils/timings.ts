@@ -6,4 +6,3 @@ export const SEARCH_DEBOUNCE_MS = 800;
 export const SKELETON_CARDS = 6;
 /** Filter maximum when there are no results. */
 export const DEFAULT_MARKS_MAX = 20;
-

@@ -3,7 +3,11 @@ import type { ProcessMarkingSchemeLine } from '@evergrade/contracts';
 /** Spec document 3 section 3: upload phases and how they are shown. */
 export type UploadPhase = 'pending' | 'uploading_to_gcs' | 'processing' | 'complete' | 'error';
 export const PHASE_LABELS: Record<UploadPhase, string> = {
-  pending: 'Preparing', uploading_to_gcs: 'Loading', processing: 'Processing', complete: 'Complete', error: 'Error',
+  pending: 'Preparing',
+  uploading_to_gcs: 'Loading',
+  processing: 'Processing',
+  complete: 'Complete',
+  error: 'Error',
 };
 
 export type UploadProgress = {
@@ -16,7 +20,16 @@ export type UploadProgress = {
   batch_size: number;
   pages_in_current_batch: number;
 };
-export const INITIAL_PROGRESS: UploadProgress = { phase: 'pending', pages: 0, total_pages: 0, current_page: 0, total_batches: 0, current_batch: 0, batch_size: 0, pages_in_current_batch: 0 };
+export const INITIAL_PROGRESS: UploadProgress = {
+  phase: 'pending',
+  pages: 0,
+  total_pages: 0,
+  current_page: 0,
+  total_batches: 0,
+  current_batch: 0,
+  batch_size: 0,
+  pages_in_current_batch: 0,
+};
 
 /** The upload starts as uploading and switches to processing once a line reports pages above 0. */
 export function nextProgress(p: UploadProgress, line: ProcessMarkingSchemeLine): UploadProgress {

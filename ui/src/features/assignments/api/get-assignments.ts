@@ -9,7 +9,6 @@ export const assignmentsQueryKey = [PROJECTIONS.studentAssignments] as const;
 export const getAssignments = ({ signal }: { signal?: AbortSignal } = {}) =>
   callApi('getStudentAssignments', { signal, minPosition: minPositionFor(assignmentsQueryKey) });
 
-export const assignmentsQueryOptions = () =>
-  queryOptions({ queryKey: assignmentsQueryKey, queryFn: getAssignments });
+export const assignmentsQueryOptions = () => queryOptions({ queryKey: assignmentsQueryKey, queryFn: getAssignments });
 
 export const useAssignments = () => useQuery(assignmentsQueryOptions());

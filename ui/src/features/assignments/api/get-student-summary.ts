@@ -7,9 +7,17 @@ import { minPositionFor } from '../../../lib/positions';
 export const summaryQueryKey = (assignmentId: number) => [PROJECTIONS.assignmentQuestions, assignmentId, 'summary'] as const;
 
 export const getStudentSummary = (assignmentId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  callApi('getStudentSummary', { body: { assignment_id: assignmentId }, signal, minPosition: minPositionFor(summaryQueryKey(assignmentId)) });
+  callApi('getStudentSummary', {
+    body: { assignment_id: assignmentId },
+    signal,
+    minPosition: minPositionFor(summaryQueryKey(assignmentId)),
+  });
 
 export const studentSummaryQueryOptions = (assignmentId: number) =>
-  queryOptions({ queryKey: summaryQueryKey(assignmentId), queryFn: ({ signal }) => getStudentSummary(assignmentId, { signal }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: summaryQueryKey(assignmentId),
+    queryFn: ({ signal }) => getStudentSummary(assignmentId, { signal }),
+    staleTime: 60_000,
+  });
 
 export const useStudentSummary = (assignmentId: number) => useQuery(studentSummaryQueryOptions(assignmentId));

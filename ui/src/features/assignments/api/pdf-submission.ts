@@ -14,14 +14,20 @@ export { putPdf } from '../../../lib/signed-upload';
  * Resolves with the last line (status complete or error); a refusal before the stream starts is an ApiError.
  */
 export async function processPdfSubmission(
-  body: { file_name: string; assignment_id: number }, onLine: (line: PdfSubmissionLine) => void, signal?: AbortSignal,
+  body: { file_name: string; assignment_id: number },
+  onLine: (line: PdfSubmissionLine) => void,
+  signal?: AbortSignal,
 ): Promise<PdfSubmissionLine> {
   const response = await fetch(routes.processPdfSubmission.path, {
-    method: 'POST', body: JSON.stringify(body), credentials: 'include', signal,
+    method: 'POST',
+    body: JSON.stringify(body),
+    credentials: 'include',
+    signal,
     headers: apiHeaders({ Accept: 'application/x-ndjson', 'Content-Type': 'application/json' }),
   });
   if (!response.ok || !response.body) throw await ndjsonRefusal(response, PDF_SUBMISSION_MESSAGES.failed, 'message');
   const final = await readNdjson(response, PdfSubmissionLineSchema, onLine);
-  if (!final || final.status === 'processing' || final.status === 'validating') throw new ApiError(0, PDF_SUBMISSION_MESSAGES.failed, undefined, false);
+  if (!final || final.status === 'processing' || final.status === 'validating')
+    throw new ApiError(0, PDF_SUBMISSION_MESSAGES.failed, undefined, false);
   return final;
 }

@@ -12,7 +12,10 @@ export type SaveAnswerInput = {
 };
 
 /** One AnswerSaved command; the id makes a retried request apply once. `keepalive`: sent while the page closes. */
-export const setAssignmentResponse = ({ assignmentId, questionId, questionNumber, content, commandId, clientSavedAt }: SaveAnswerInput, keepalive = false) =>
+export const setAssignmentResponse = (
+  { assignmentId, questionId, questionNumber, content, commandId, clientSavedAt }: SaveAnswerInput,
+  keepalive = false,
+) =>
   callApi('setAssignmentResponse', {
     keepalive,
     body: {

@@ -14,11 +14,28 @@ import { AssignmentView } from './assignment-view';
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 let nextAssignment = 100;
 const assignment = (id: number): StudentAssignment => ({
-  assignment_id: id, title: 'Fractions', course: 'Mathematics', course_code: 'MATH7', assigned: '2026-01-01T00:00:00Z', due: future, due_date: future,
-  status: 'In Progress', marks_total: 2, marks_obtained: null, time_limit: null, timed: false, question_count: 2,
+  assignment_id: id,
+  title: 'Fractions',
+  course: 'Mathematics',
+  course_code: 'MATH7',
+  assigned: '2026-01-01T00:00:00Z',
+  due: future,
+  due_date: future,
+  status: 'In Progress',
+  marks_total: 2,
+  marks_obtained: null,
+  time_limit: null,
+  timed: false,
+  question_count: 2,
 });
 const question = (id: number, n: number, response: string | null): AssignmentQuestion => ({
-  question_id: id, question_number: n, question_content: `Question ${n}`, marks_possible: 1, grade: null, graded: false, feedback: null,
+  question_id: id,
+  question_number: n,
+  question_content: `Question ${n}`,
+  marks_possible: 1,
+  grade: null,
+  graded: false,
+  feedback: null,
   response_content: response,
 });
 const STUDENT = 5;
@@ -108,7 +125,9 @@ describe('answer saves that do not simply succeed', () => {
 
   it('changing a refused answer saves it again, and the message goes', async () => {
     let refuse = true;
-    const { saves } = renderView(() => (refuse ? { status: 400, body: { message: 'Not storable' } } : { body: { success: true, position: '12' } }));
+    const { saves } = renderView(() =>
+      refuse ? { status: 400, body: { message: 'Not storable' } } : { body: { success: true, position: '12' } },
+    );
     const box = await type(2, 'bad');
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await screen.findByTestId('save-refused-102');
@@ -122,9 +141,9 @@ describe('answer saves that do not simply succeed', () => {
 
   it('a 409 conflict never drops the edit: the same edit is sent again until it is applied', async () => {
     let conflicts = 2;
-    const { saves, id } = renderView(() => (conflicts-- > 0
-      ? { status: 409, body: { message: MESSAGES.conflict } }
-      : { body: { success: true, position: '12' } }));
+    const { saves, id } = renderView(() =>
+      conflicts-- > 0 ? { status: 409, body: { message: MESSAGES.conflict } } : { body: { success: true, position: '12' } },
+    );
     await type(2, 'three quarters');
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await act(() => vi.advanceTimersByTimeAsync(1000)); // the retries' back-off
@@ -140,9 +159,9 @@ describe('answer saves that do not simply succeed', () => {
 
   it('a 409 that outlasts the retries keeps the edit on the device and the queue sends it later', async () => {
     let conflicts = 6;
-    const { saves, id } = renderView(() => (conflicts-- > 0
-      ? { status: 409, body: { message: MESSAGES.conflict } }
-      : { body: { success: true, position: '12' } }));
+    const { saves, id } = renderView(() =>
+      conflicts-- > 0 ? { status: 409, body: { message: MESSAGES.conflict } } : { body: { success: true, position: '12' } },
+    );
     await type(2, 'kept through conflicts');
     await act(() => vi.advanceTimersByTimeAsync(2000 + 250 + 500 + 1000));
     await waitFor(() => expect(screen.getByTestId('save-status-102').textContent).toBe('Saved on this device'));
@@ -157,8 +176,12 @@ describe('answer saves that do not simply succeed', () => {
     const { fetchMock, id } = renderView(() => ({ body: { success: true, position: '12' } }));
     await type(2, 'typed just before closing');
     // on the device before any autosave
-    await waitFor(async () => expect((await saveQueue().pending(STUDENT, id)).map((s) => plain(s.content))).toEqual(['typed just before closing']));
-    act(() => { window.dispatchEvent(new Event('pagehide')); });
+    await waitFor(async () =>
+      expect((await saveQueue().pending(STUDENT, id)).map((s) => plain(s.content))).toEqual(['typed just before closing']),
+    );
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
     const sent = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/students/set-assignment-response'));
     expect(sent).toHaveLength(1);
     const init = sent[0]![1] as RequestInit & { headers: Record<string, string> };
@@ -171,7 +194,9 @@ describe('answer saves that do not simply succeed', () => {
   it('says the untimed offline message (no timer) when the browser goes offline', async () => {
     renderView(() => ({ body: { success: true, position: '12' } }));
     await answerBox(1);
-    act(() => { window.dispatchEvent(new Event('offline')); });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
     expect((await screen.findByTestId('connection-banner')).textContent).toBe(MESSAGES.offlineUntimed);
   });
 });

@@ -14,7 +14,13 @@ export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssi
   const overdue = new Date(a.due).getTime() < now.getTime() && (a.status === 'Incomplete' || a.status === 'In Progress');
   return (
     <li>
-      <Link to={`/student/assignments/${a.assignment_id}`} className="assignment-card" aria-labelledby={titleId} aria-describedby={detailsId} data-testid={`assignment-${a.assignment_id}`}>
+      <Link
+        to={`/student/assignments/${a.assignment_id}`}
+        className="assignment-card"
+        aria-labelledby={titleId}
+        aria-describedby={detailsId}
+        data-testid={`assignment-${a.assignment_id}`}
+      >
         <span className={`subject-stripe subject-${subjectTone(a.course)}`} aria-hidden="true" />
         <div className="assignment-card-main">
           <div className="assignment-card-top">
@@ -25,15 +31,20 @@ export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssi
               </span>
             )}
           </div>
-          <h3 id={titleId} className="assignment-card-title">{a.title}</h3>
+          <h3 id={titleId} className="assignment-card-title">
+            {a.title}
+          </h3>
           <p id={detailsId} className="assignment-card-meta">
             <span>{a.course}</span>
             <span aria-hidden="true">·</span>
             <span>
-              Due <time dateTime={a.due}>{formatDateTime(a.due)}</time> <span className={overdue ? 'text-danger' : 'text-muted'}>({relativeTime(a.due, now)})</span>
+              Due <time dateTime={a.due}>{formatDateTime(a.due)}</time>{' '}
+              <span className={overdue ? 'text-danger' : 'text-muted'}>({relativeTime(a.due, now)})</span>
             </span>
             <span aria-hidden="true">·</span>
-            <span>{a.question_count} {a.question_count === 1 ? 'question' : 'questions'}</span>
+            <span>
+              {a.question_count} {a.question_count === 1 ? 'question' : 'questions'}
+            </span>
           </p>
         </div>
         <div className="assignment-card-side">
@@ -41,7 +52,9 @@ export function AssignmentCard({ assignment: a, now }: { assignment: StudentAssi
           {a.marks_obtained != null ? (
             <span className="grade" data-testid="grade">
               <strong>{formatTotal(a.marks_obtained)}</strong> / {formatTotal(a.marks_total)}
-              {pct != null && <span className={`grade-pct grade-pct-${gradeTone(a.marks_obtained, a.marks_total)}`}> · {pct.toFixed(1)}%</span>}
+              {pct != null && (
+                <span className={`grade-pct grade-pct-${gradeTone(a.marks_obtained, a.marks_total)}`}> · {pct.toFixed(1)}%</span>
+              )}
             </span>
           ) : (
             <span className="text-muted small">{marksLabel(a.marks_total)}</span>

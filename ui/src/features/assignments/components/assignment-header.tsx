@@ -21,7 +21,18 @@ type Props = {
   typedAnswers?: TypedAnswer[];
 };
 
-export function AssignmentHeader({ assignment: a, now, locked, answered, total, submitting, onSubmit, onBeforePdfUpload, onPdfFilled, typedAnswers }: Props) {
+export function AssignmentHeader({
+  assignment: a,
+  now,
+  locked,
+  answered,
+  total,
+  submitting,
+  onSubmit,
+  onBeforePdfUpload,
+  onPdfFilled,
+  typedAnswers,
+}: Props) {
   const pct = gradePercent(a.marks_obtained, a.marks_total);
   const lockedTitle = locked ? MESSAGES.lockedTooltip : undefined;
   return (
@@ -31,13 +42,23 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
           <div className="chip-row">
             <span className={`chip subject-${subjectTone(a.course)}`}>{a.course_code || a.course}</span>
             <StatusBadge status={a.status} marks={{ obtained: a.marks_obtained, possible: a.marks_total }} />
-            {a.timed && <span className="chip chip-timed"><ClockIcon width={14} height={14} /> Timed</span>}
+            {a.timed && (
+              <span className="chip chip-timed">
+                <ClockIcon width={14} height={14} /> Timed
+              </span>
+            )}
           </div>
           <h2 className="assignment-title">{a.title}</h2>
           <p className="text-muted">{a.course}</p>
         </div>
         <div className="assignment-actions">
-          <PdfUpload assignmentId={a.assignment_id} locked={locked} typed={typedAnswers} onBeforeUpload={onBeforePdfUpload} onFilled={onPdfFilled} />
+          <PdfUpload
+            assignmentId={a.assignment_id}
+            locked={locked}
+            typed={typedAnswers}
+            onBeforeUpload={onBeforePdfUpload}
+            onFilled={onPdfFilled}
+          />
           <span title={lockedTitle} className="tooltip-wrap">
             <button type="button" className="button button-primary" disabled={locked || submitting} onClick={onSubmit} title={lockedTitle}>
               {submitting ? 'Submitting…' : 'Submit'}
@@ -47,7 +68,9 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
       </div>
       <dl className="facts">
         <div className="fact">
-          <dt><CalendarIcon width={16} height={16} /> Due</dt>
+          <dt>
+            <CalendarIcon width={16} height={16} /> Due
+          </dt>
           <dd>
             <time dateTime={a.due}>{formatDateTime(a.due)}</time> <span className="text-muted small">({relativeTime(a.due, now)})</span>
           </dd>
@@ -55,7 +78,9 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
         <div className="fact">
           <dt>Grade</dt>
           <dd data-testid="assignment-grade">
-            {a.marks_obtained != null ? `${formatTotal(a.marks_obtained)} / ${formatTotal(a.marks_total)}` : `— / ${formatTotal(a.marks_total)}`}
+            {a.marks_obtained != null
+              ? `${formatTotal(a.marks_obtained)} / ${formatTotal(a.marks_total)}`
+              : `— / ${formatTotal(a.marks_total)}`}
             {pct != null && <span className="text-muted small"> ({pct.toFixed(1)}%)</span>}
           </dd>
         </div>
@@ -65,7 +90,11 @@ export function AssignmentHeader({ assignment: a, now, locked, answered, total, 
         </div>
       </dl>
       <ProgressBar done={answered} total={total} />
-      {locked && <p className="notice" role="note">{lockReason(a.status)} Answers are read-only.</p>}
+      {locked && (
+        <p className="notice" role="note">
+          {lockReason(a.status)} Answers are read-only.
+        </p>
+      )}
     </section>
   );
 }

@@ -9,7 +9,16 @@ import { AlertIcon, CalendarIcon, PlusIcon, SparkIcon } from '../../../component
 import { ListTabs } from '../../../components/list-tabs';
 import { Spinner } from '../../../components/spinner';
 import { assignmentsQueryOptions } from '../api/get-assignments';
-import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, TABS, type Filters, type TabId } from '../utils/assignment-lists';
+import {
+  filterAssignments,
+  hasFilters,
+  NO_FILTERS,
+  splitAssignments,
+  subjectsOf,
+  TABS,
+  type Filters,
+  type TabId,
+} from '../utils/assignment-lists';
 // The API module only (not the practice feature's index), so the list does not pull in the practice pages.
 import { usePracticeAssignments } from '../../../api/get-practice-assignments';
 import { AssignmentCard } from './assignment-card';
@@ -18,7 +27,9 @@ import { PracticeCard } from './practice-card';
 /** `?selectedFilters=Graded` (or a comma list, or the parameter repeated) pre-selects status filters. */
 export function filtersFromParams(params: URLSearchParams): Filters {
   const raw = params.getAll('selectedFilters').flatMap((v) => v.split(','));
-  const statuses = [...new Set(raw.map((s) => s.trim()))].filter((s): s is AssignmentStatus => (ASSIGNMENT_STATUSES as readonly string[]).includes(s));
+  const statuses = [...new Set(raw.map((s) => s.trim()))].filter((s): s is AssignmentStatus =>
+    (ASSIGNMENT_STATUSES as readonly string[]).includes(s),
+  );
   return { ...NO_FILTERS, statuses };
 }
 
@@ -35,11 +46,15 @@ export const DASHBOARD_PATH = '/student/dashboard';
 export function AssignmentList() {
   const [params, setParams] = useSearchParams();
   const tab = tabFromParams(params);
-  const setTab = (next: TabId) => setParams((p) => {
-    const kept = new URLSearchParams(p);
-    kept.set('tab', next.toLowerCase());
-    return kept;
-  }, { replace: true });
+  const setTab = (next: TabId) =>
+    setParams(
+      (p) => {
+        const kept = new URLSearchParams(p);
+        kept.set('tab', next.toLowerCase());
+        return kept;
+      },
+      { replace: true },
+    );
   const [filters, setFilters] = useState<Filters>(() => filtersFromParams(params));
   const selected = params.getAll('selectedFilters').join(',');
   // A link to the list with another ?selectedFilters= while already on it pre-selects again.
@@ -66,27 +81,38 @@ export function AssignmentList() {
   let body;
   if (tab === 'Practice' && practiceLoading) body = <Spinner label="Loading practice assignments" />;
   else if (tab === 'Practice' && practiceSorted.length === 0)
-    body = <EmptyState title={MESSAGES.noPractice} icon={<SparkIcon width={28} height={28} />}>Practice assignments you create will appear here.</EmptyState>;
+    body = (
+      <EmptyState title={MESSAGES.noPractice} icon={<SparkIcon width={28} height={28} />}>
+        Practice assignments you create will appear here.
+      </EmptyState>
+    );
   else if (tab === 'Practice')
     body = (
       <ul className="assignment-grid" aria-label="Practice assignments">
-        {practiceSorted.map((p) => <PracticeCard key={p.practice_assignment_id} practice={p} />)}
+        {practiceSorted.map((p) => (
+          <PracticeCard key={p.practice_assignment_id} practice={p} />
+        ))}
       </ul>
     );
   else if (isPending) body = <Spinner label="Loading assignments" />;
   else if (isError)
     body = (
       <EmptyState title="We couldn't load your assignments" icon={<AlertIcon width={28} height={28} />}>
-        <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
+        <button type="button" className="button button-secondary" onClick={() => void refetch()}>
+          Try again
+        </button>
       </EmptyState>
     );
-  else if (total === 0) body = <EmptyState title={MESSAGES.noAssignments}>When your instructors publish work, it shows up here.</EmptyState>;
+  else if (total === 0)
+    body = <EmptyState title={MESSAGES.noAssignments}>When your instructors publish work, it shows up here.</EmptyState>;
   else if (shown.length === 0 && hasFilters(filters)) body = <NoFilterMatches onClear={() => setFilters(NO_FILTERS)} />;
   else if (shown.length === 0) body = <EmptyState title={MESSAGES.noTabAssignments(tab)} />;
   else
     body = (
       <ul className="assignment-grid" aria-label={`${tab} assignments`}>
-        {shown.map((a) => <AssignmentCard key={a.assignment_id} assignment={a} now={lists.now} />)}
+        {shown.map((a) => (
+          <AssignmentCard key={a.assignment_id} assignment={a} now={lists.now} />
+        ))}
       </ul>
     );
 
@@ -110,9 +136,15 @@ export function AssignmentList() {
           idPrefix={idPrefix}
           selected={tab}
           onSelect={setTab}
-          counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length, ...(practiceLoading ? {} : { Practice: practice.length }) } : {}}
+          counts={
+            data
+              ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length, ...(practiceLoading ? {} : { Practice: practice.length }) }
+              : {}
+          }
         />
-        {tab !== 'Practice' && <FilterMenu subjects={data ? subjectsOf(data) : []} value={filters} onChange={setFilters} dueName="due-filter" />}
+        {tab !== 'Practice' && (
+          <FilterMenu subjects={data ? subjectsOf(data) : []} value={filters} onChange={setFilters} dueName="due-filter" />
+        )}
       </div>
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="tab-panel" aria-busy={isPending}>
         {body}

@@ -10,26 +10,48 @@ const day = 86_400_000;
 const item = (id: number, dueOffset: number, extra: Partial<StudentAssignment> = {}): StudentAssignment => {
   const due = new Date(Date.now() + dueOffset).toISOString();
   return {
-    assignment_id: id, title: `Essay ${id}`, course: 'English', course_code: 'ENG', assigned: due, due, due_date: due, status: 'Incomplete',
-    marks_total: 10, marks_obtained: null, time_limit: null, timed: false, question_count: 2, ...extra,
+    assignment_id: id,
+    title: `Essay ${id}`,
+    course: 'English',
+    course_code: 'ENG',
+    assigned: due,
+    due,
+    due_date: due,
+    status: 'Incomplete',
+    marks_total: 10,
+    marks_obtained: null,
+    time_limit: null,
+    timed: false,
+    question_count: 2,
+    ...extra,
   };
 };
 
-const show = (record: Record<string, StudentAssignment>, path = '/student/assignments', practice: Record<string, PracticeListItem> = {}) => {
+const show = (
+  record: Record<string, StudentAssignment>,
+  path = '/student/assignments',
+  practice: Record<string, PracticeListItem> = {},
+) => {
   const api = mockApi({
     'GET /students/get-assignments': () => ({ body: record }),
     'GET /students/get-practice-assignments': () => ({ body: practice }),
   });
-  const view = renderRoutes([
-    { path: '/student/assignments', element: <AssignmentList /> },
-    { path: '/student/assignments/:id', element: <Link to="/student/assignments">Back to list</Link> },
-    { path: '/calendar', element: <p>Calendar page</p> },
-    { path: '/student/assignments/practice/create', element: <p>Practice creation</p> },
-    { path: '/student/assignments/practice/:id', element: <p>Practice taking</p> },
-  ], path);
+  const view = renderRoutes(
+    [
+      { path: '/student/assignments', element: <AssignmentList /> },
+      { path: '/student/assignments/:id', element: <Link to="/student/assignments">Back to list</Link> },
+      { path: '/calendar', element: <p>Calendar page</p> },
+      { path: '/student/assignments/practice/create', element: <p>Practice creation</p> },
+      { path: '/student/assignments/practice/:id', element: <p>Practice taking</p> },
+    ],
+    path,
+  );
   return { ...api, ...view };
 };
-const panelLinks = () => within(screen.getByRole('tabpanel')).queryAllByRole('link').map((l) => l.textContent?.match(/Essay \d+/)?.[0]);
+const panelLinks = () =>
+  within(screen.getByRole('tabpanel'))
+    .queryAllByRole('link')
+    .map((l) => l.textContent?.match(/Essay \d+/)?.[0]);
 const openFilters = () => fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
 
 describe('AssignmentList', () => {
@@ -102,8 +124,14 @@ describe('AssignmentList', () => {
   });
 
   it('pre-selects the status filter named by ?selectedFilters=', async () => {
-    show({ 1: item(1, day, { status: 'Graded', marks_obtained: 9 }), 2: item(2, 2 * day), 3: item(3, -day, { status: 'Graded', marks_obtained: 5 }) },
-      '/student/assignments?selectedFilters=Graded');
+    show(
+      {
+        1: item(1, day, { status: 'Graded', marks_obtained: 9 }),
+        2: item(2, 2 * day),
+        3: item(3, -day, { status: 'Graded', marks_obtained: 5 }),
+      },
+      '/student/assignments?selectedFilters=Graded',
+    );
     await screen.findByRole('link', { name: 'Essay 1' });
     expect(panelLinks()).toEqual(['Essay 1']);
     fireEvent.click(screen.getByRole('tab', { name: 'Past' }));
@@ -139,7 +167,11 @@ describe('AssignmentList', () => {
   });
 
   it('never shows a 0-mark grade in green: the Graded badge and the percentage take the tone of the marks', async () => {
-    show({ 1: item(1, day, { status: 'Graded', marks_obtained: 0 }), 2: item(2, 2 * day, { status: 'Graded', marks_obtained: 10 }), 3: item(3, 3 * day, { status: 'Graded', marks_obtained: 4 }) });
+    show({
+      1: item(1, day, { status: 'Graded', marks_obtained: 0 }),
+      2: item(2, 2 * day, { status: 'Graded', marks_obtained: 10 }),
+      3: item(3, 3 * day, { status: 'Graded', marks_obtained: 4 }),
+    });
     const card = async (id: number) => screen.findByTestId(`assignment-${id}`);
     const zero = await card(1);
     expect(within(zero).getByTestId('status-badge').className).toBe('badge badge-danger');
@@ -150,9 +182,21 @@ describe('AssignmentList', () => {
 
   it('opens the tab named by ?tab= (where a submitted practice returns) and keeps the chosen tab in the URL', async () => {
     const drill: PracticeListItem = {
-      practice_assignment_id: 5, title: 'Drill 5', description: '', course: 'Physics', course_code: 'PHYS10', created_at: '2026-01-02T10:00:00Z',
-      assigned: '2026-01-02T10:00:00Z', due: '2026-01-02T10:00:00Z', status: 'Submitted', question_count: 3, answered_count: 3, marks_total: 3,
-      marks_obtained: null, creation_method: 'ai', submitted_at: '2026-01-02T11:00:00Z',
+      practice_assignment_id: 5,
+      title: 'Drill 5',
+      description: '',
+      course: 'Physics',
+      course_code: 'PHYS10',
+      created_at: '2026-01-02T10:00:00Z',
+      assigned: '2026-01-02T10:00:00Z',
+      due: '2026-01-02T10:00:00Z',
+      status: 'Submitted',
+      question_count: 3,
+      answered_count: 3,
+      marks_total: 3,
+      marks_obtained: null,
+      creation_method: 'ai',
+      submitted_at: '2026-01-02T11:00:00Z',
     };
     const { router } = show({ 1: item(1, day), 2: item(2, -day) }, '/student/assignments?tab=practice', { 5: drill });
     const practiceTab = screen.getByRole('tab', { name: /Practice/ });
@@ -168,10 +212,27 @@ describe('AssignmentList', () => {
 
   it('lists practice assignments on the Practice tab, newest first, and opens one', async () => {
     const p = (id: number, created: string, extra: Partial<PracticeListItem> = {}): PracticeListItem => ({
-      practice_assignment_id: id, title: `Drill ${id}`, description: '', course: 'Physics', course_code: 'PHYS10', created_at: created, assigned: created, due: created,
-      status: 'Available', question_count: 3, answered_count: 1, marks_total: 3, marks_obtained: null, creation_method: 'ai', submitted_at: null, ...extra,
+      practice_assignment_id: id,
+      title: `Drill ${id}`,
+      description: '',
+      course: 'Physics',
+      course_code: 'PHYS10',
+      created_at: created,
+      assigned: created,
+      due: created,
+      status: 'Available',
+      question_count: 3,
+      answered_count: 1,
+      marks_total: 3,
+      marks_obtained: null,
+      creation_method: 'ai',
+      submitted_at: null,
+      ...extra,
     });
-    show({ 1: item(1, day) }, '/student/assignments', { 5: p(5, '2026-01-02T10:00:00Z'), 6: p(6, '2026-02-02T10:00:00Z', { status: 'Submitted', marks_obtained: 2 }) });
+    show({ 1: item(1, day) }, '/student/assignments', {
+      5: p(5, '2026-01-02T10:00:00Z'),
+      6: p(6, '2026-02-02T10:00:00Z', { status: 'Submitted', marks_obtained: 2 }),
+    });
     await screen.findByRole('link', { name: 'Essay 1' });
     fireEvent.click(screen.getByRole('tab', { name: /Practice/ }));
     const cards = await within(screen.getByRole('tabpanel')).findAllByRole('link');

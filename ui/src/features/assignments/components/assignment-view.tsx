@@ -31,10 +31,17 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   // Timed work: questions load only once its session is started or already submitted (spec section 4).
   const flushAnswers = useRef<() => Promise<void>>(async () => {});
   const timer = useTimedSession({
-    assignment, flushAll: () => flushAnswers.current(),
-    onAutoSubmitted: () => { void client.invalidateQueries({ queryKey: assignmentsQueryKey }); navigate(LIST); },
+    assignment,
+    flushAll: () => flushAnswers.current(),
+    onAutoSubmitted: () => {
+      void client.invalidateQueries({ queryKey: assignmentsQueryKey });
+      navigate(LIST);
+    },
   });
-  const questions = useAssignmentQuestions(assignmentId, Number.isInteger(assignmentId) && assignmentId > 0 && !!assignment && timer.questionsAllowed);
+  const questions = useAssignmentQuestions(
+    assignmentId,
+    Number.isInteger(assignmentId) && assignmentId > 0 && !!assignment && timer.questionsAllowed,
+  );
   const answers = useAnswers(assignmentId, questions.data);
   flushAnswers.current = answers.flushAll;
 
@@ -45,13 +52,16 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   const { onChange: changeAnswer, textOf } = answers;
   const { replaced: replacedNow, set: setReplaced } = replaced;
   /** Swap an answer with the one the PDF replaced (or back): the swapped-out text stays shown, and in the history. */
-  const restore = useCallback((q: AssignmentQuestion) => {
-    const earlier = replacedNow[q.question_id];
-    if (!earlier) return;
-    setReplaced(q.question_id, { text: textOf(q), by: earlier.by === 'pdf' ? 'restore' : 'pdf' });
-    changeAnswer(q.question_id, earlier.text);
-    setPdfFills((n) => n + 1);
-  }, [replacedNow, setReplaced, textOf, changeAnswer]);
+  const restore = useCallback(
+    (q: AssignmentQuestion) => {
+      const earlier = replacedNow[q.question_id];
+      if (!earlier) return;
+      setReplaced(q.question_id, { text: textOf(q), by: earlier.by === 'pdf' ? 'restore' : 'pdf' });
+      changeAnswer(q.question_id, earlier.text);
+      setPdfFills((n) => n + 1);
+    },
+    [replacedNow, setReplaced, textOf, changeAnswer],
+  );
   const hideReplaced = useCallback((q: AssignmentQuestion) => setReplaced(q.question_id, null), [setReplaced]);
 
   const qs = questions.data ?? [];
@@ -70,7 +80,9 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
   });
 
   // Leaving a started timed assignment asks first: in the app, and when the tab closes or reloads.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => timer.guardLeave && !flow.busy && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => timer.guardLeave && !flow.busy && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!timer.guardLeave) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -92,7 +104,16 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
     return (
       <>
         <TimedStartModal assignment={assignment} starting={timer.starting} onStart={timer.start} onCancel={goBack} />
-        {timer.startError && <AlertDialog title="Unable to start" message={timer.startError} onClose={() => { timer.dismissStartError(); goBack(); }} />}
+        {timer.startError && (
+          <AlertDialog
+            title="Unable to start"
+            message={timer.startError}
+            onClose={() => {
+              timer.dismissStartError();
+              goBack();
+            }}
+          />
+        )}
       </>
     );
   }
@@ -100,9 +121,10 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
 
   // A running session is bounded by its own deadline (extra time may pass the due time); otherwise the lock rule.
   const session = timer.session;
-  const locked = timer.phase === 'running' && session
-    ? isAssignmentLocked({ ...assignment, due: session.deadline }, now)
-    : isAssignmentLocked(assignment, now) || timer.phase === 'expired' || timer.phase === 'submitted';
+  const locked =
+    timer.phase === 'running' && session
+      ? isAssignmentLocked({ ...assignment, due: session.deadline }, now)
+      : isAssignmentLocked(assignment, now) || timer.phase === 'expired' || timer.phase === 'submitted';
   const graded = assignment.status === 'Graded';
 
   return (
@@ -113,37 +135,86 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
       <ConnectionBanner timed={timer.timed} />
       <TimerBannerView banner={timer.banner} onDismiss={timer.dismissBanner} />
       {timer.timed && <TimerPanel remaining={timer.remaining} submitted={timer.phase === 'submitted'} />}
-      <AssignmentHeader assignment={assignment} now={now} locked={locked} answered={answered} total={qs.length} submitting={flow.busy} onSubmit={flow.start}
-        typedAnswers={qs.filter((q) => !q.graded && isAnswered(answers.textOf(q)))
+      <AssignmentHeader
+        assignment={assignment}
+        now={now}
+        locked={locked}
+        answered={answered}
+        total={qs.length}
+        submitting={flow.busy}
+        onSubmit={flow.start}
+        typedAnswers={qs
+          .filter((q) => !q.graded && isAnswered(answers.textOf(q)))
           .map((q) => ({ questionId: q.question_id, questionNumber: q.question_number, text: answers.textOf(q) }))}
         onBeforePdfUpload={answers.flushAll}
-        onPdfFilled={(ids, earlier) => { answers.forgetDrafts(ids); replaced.addFromPdf(earlier); setPdfFills((n) => n + 1); }} />
+        onPdfFilled={(ids, earlier) => {
+          answers.forgetDrafts(ids);
+          replaced.addFromPdf(earlier);
+          setPdfFills((n) => n + 1);
+        }}
+      />
       {graded && <GradedSummary assignmentId={assignment.assignment_id} />}
       <div className="question-list" key={pdfFills}>
         {qs.length === 0 && <p className="text-muted">This assignment has no questions yet.</p>}
         {qs.map((q) => (
-          <QuestionBlock key={q.question_id} question={q} text={answers.textOf(q)} status={answers.statuses[q.question_id] ?? 'idle'}
-            refusal={answers.refusals[q.question_id]} locked={locked} onChange={answers.onChange}
-            replaced={replacedNow[q.question_id]} onRestore={restore} onHideReplaced={hideReplaced} />
+          <QuestionBlock
+            key={q.question_id}
+            question={q}
+            text={answers.textOf(q)}
+            status={answers.statuses[q.question_id] ?? 'idle'}
+            refusal={answers.refusals[q.question_id]}
+            locked={locked}
+            onChange={answers.onChange}
+            replaced={replacedNow[q.question_id]}
+            onRestore={restore}
+            onHideReplaced={hideReplaced}
+          />
         ))}
       </div>
       {flow.refusedConfirm && (
-        <Modal title="Some answers were not saved" onEscape={flow.cancel} actions={<>
-          <button type="button" className="button button-secondary" data-autofocus onClick={flow.cancel}>No</button>
-          <button type="button" className="button button-primary" onClick={flow.confirmRefused}>Submit anyway</button>
-        </>}>
+        <Modal
+          title="Some answers were not saved"
+          onEscape={flow.cancel}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" data-autofocus onClick={flow.cancel}>
+                No
+              </button>
+              <button type="button" className="button button-primary" onClick={flow.confirmRefused}>
+                Submit anyway
+              </button>
+            </>
+          }
+        >
           <ul className="refused-list">
-            {flow.refusedConfirm.map((r) => <li key={r.questionNumber}><strong>Question {r.questionNumber}:</strong> {r.message}</li>)}
+            {flow.refusedConfirm.map((r) => (
+              <li key={r.questionNumber}>
+                <strong>Question {r.questionNumber}:</strong> {r.message}
+              </li>
+            ))}
           </ul>
           <p>{MESSAGES.refusedBeforeSubmit(flow.refusedConfirm.length)}</p>
         </Modal>
       )}
-      {flow.confirming != null && <ConfirmDialog title="Submit assignment?" message={MESSAGES.incompleteQuestions(flow.confirming)} onConfirm={flow.confirm} onCancel={flow.cancel} />}
+      {flow.confirming != null && (
+        <ConfirmDialog
+          title="Submit assignment?"
+          message={MESSAGES.incompleteQuestions(flow.confirming)}
+          onConfirm={flow.confirm}
+          onCancel={flow.cancel}
+        />
+      )}
       {flow.error && <AlertDialog title="Something went wrong" message={flow.error} onClose={flow.dismissError} />}
       {timer.alert && <AlertDialog title="Time expired" message={timer.alert.message} onClose={timer.closeAlert} />}
       {blocker.state === 'blocked' && (
-        <ConfirmDialog title="Leave this assignment?" message={TIMER_MESSAGES.leaveConfirm} confirmLabel="Leave" cancelLabel="Stay"
-          onConfirm={() => blocker.proceed()} onCancel={() => blocker.reset()} />
+        <ConfirmDialog
+          title="Leave this assignment?"
+          message={TIMER_MESSAGES.leaveConfirm}
+          confirmLabel="Leave"
+          cancelLabel="Stay"
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
+        />
       )}
     </div>
   );

@@ -9,12 +9,30 @@ import { AssignmentView } from './assignment-view';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const assignment = (extra: Partial<StudentAssignment> = {}): StudentAssignment => ({
-  assignment_id: 12, title: 'Fractions', course: 'Mathematics', course_code: 'MATH7', assigned: '2026-01-01T00:00:00Z', due: future, due_date: future,
-  status: 'Incomplete', marks_total: 5, marks_obtained: null, time_limit: null, timed: false, question_count: 2, ...extra,
+  assignment_id: 12,
+  title: 'Fractions',
+  course: 'Mathematics',
+  course_code: 'MATH7',
+  assigned: '2026-01-01T00:00:00Z',
+  due: future,
+  due_date: future,
+  status: 'Incomplete',
+  marks_total: 5,
+  marks_obtained: null,
+  time_limit: null,
+  timed: false,
+  question_count: 2,
+  ...extra,
 });
 const question = (id: number, n: number, response: string | null): AssignmentQuestion => ({
-  question_id: id, question_number: n, question_content: `<p>What is ${n}/2?</p><script>alert(1)</script>`, marks_possible: n === 1 ? 1 : 4,
-  grade: null, graded: false, feedback: null, response_content: response,
+  question_id: id,
+  question_number: n,
+  question_content: `<p>What is ${n}/2?</p><script>alert(1)</script>`,
+  marks_possible: n === 1 ? 1 : 4,
+  grade: null,
+  graded: false,
+  feedback: null,
+  response_content: response,
 });
 
 /** The fake clock's time at each save request. */
@@ -108,7 +126,10 @@ describe('AssignmentView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await screen.findByText('The list');
     expect(screen.getByText(MESSAGES.submitted)).toBeTruthy();
-    const submitted = calls.find((c) => c.key.includes('submit-assignment'))?.body as { assignment_id: number; responses: Record<string, string | null> };
+    const submitted = calls.find((c) => c.key.includes('submit-assignment'))?.body as {
+      assignment_id: number;
+      responses: Record<string, string | null>;
+    };
     expect(submitted.assignment_id).toBe(12);
     expect(submitted.responses['101']).toBeNull();
     expect(plain(submitted.responses['102'])).toBe('one half');

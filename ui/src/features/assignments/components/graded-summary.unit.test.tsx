@@ -5,7 +5,12 @@ import { mockApi, renderRoutes } from '../../../testing/render';
 import { GradedSummary } from './graded-summary';
 
 const summary = (extra: Partial<StudentSummary> = {}): StudentSummary => ({
-  assignment_id: 12, title: 'Fractions', course: 'Mathematics', marks_obtained: 7.5, marks_total: 10, percent: 75,
+  assignment_id: 12,
+  title: 'Fractions',
+  course: 'Mathematics',
+  marks_obtained: 7.5,
+  marks_total: 10,
+  percent: 75,
   questions: [
     { question_id: 101, question_number: 1, marks_possible: 4, grade: 4, feedback: 'Correct and clearly set out.' },
     { question_id: 102, question_number: 2, marks_possible: 6, grade: 3.5, feedback: null },
@@ -37,8 +42,15 @@ describe('GradedSummary', () => {
     expect(screen.getByText('Question 1: 4/4 - Correct and clearly set out.')).toBeTruthy();
     expect(screen.getByText('Question 2: 3.5/6 - review this topic and try it again.')).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['4 / 4', 'Correct and clearly set out.'], ['3.5 / 6', 'No feedback'],
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['4 / 4', 'Correct and clearly set out.'],
+      ['3.5 / 6', 'No feedback'],
     ]);
     expect(screen.getByText('Put together from your grades and feedback.')).toBeTruthy();
   });
@@ -47,7 +59,9 @@ describe('GradedSummary', () => {
     show({ body: summary({ generator: 'ai', summary: 'A fine effort overall.' }) });
     expect(await screen.findByText('Written by the AI assistant from your grades and feedback.')).toBeTruthy();
     cleanup();
-    show({ body: summary({ notice: 'The AI summary was not available, so this summary was put together from your grades and feedback.' }) });
+    show({
+      body: summary({ notice: 'The AI summary was not available, so this summary was put together from your grades and feedback.' }),
+    });
     expect(await screen.findByText(/The AI summary was not available/)).toBeTruthy();
   });
 

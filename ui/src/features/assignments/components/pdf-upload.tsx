@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  MESSAGES, PDF_SUBMISSION_MESSAGES, PDF_UPLOAD_PHASE_LABELS, richTextToPlainText, type AssignmentQuestion, type PdfSubmissionLine, type PdfUploadPhase,
+  MESSAGES,
+  PDF_SUBMISSION_MESSAGES,
+  PDF_UPLOAD_PHASE_LABELS,
+  richTextToPlainText,
+  type AssignmentQuestion,
+  type PdfSubmissionLine,
+  type PdfUploadPhase,
 } from '@evergrade/contracts';
 import { Modal } from '../../../components/dialog';
 import { CheckIcon, UploadIcon } from '../../../components/icons';
@@ -48,7 +54,15 @@ export function PdfUpload({ assignmentId, locked, typed, onBeforeUpload, onFille
           <UploadIcon width={16} height={16} /> Upload PDF
         </button>
       </span>
-      {open && <PdfUploadModal assignmentId={assignmentId} typed={typed} onBeforeUpload={onBeforeUpload} onFilled={onFilled} onClose={() => setOpen(false)} />}
+      {open && (
+        <PdfUploadModal
+          assignmentId={assignmentId}
+          typed={typed}
+          onBeforeUpload={onBeforeUpload}
+          onFilled={onFilled}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
@@ -96,10 +110,16 @@ export function PdfUploadModal({ assignmentId, typed = [], onBeforeUpload, onFil
   const refresh = async (position: string | null | undefined, saved: number[], before: TypedAnswer[]) => {
     void invalidateAt(client, assignmentsQueryKey, position);
     const { questions } = await callApi('getAssignmentQuestions', { body: { assignment_id: assignmentId }, minPosition: position ?? null });
-    client.setQueryData(questionsQueryKey(assignmentId), [...questions].sort((a, b) => a.question_number - b.question_number));
+    client.setQueryData(
+      questionsQueryKey(assignmentId),
+      [...questions].sort((a, b) => a.question_number - b.question_number),
+    );
     const filled = questions.filter((q) => saved.includes(q.question_number));
     const replaced = before.filter((t) => filled.some((q) => q.question_id === t.questionId && q.response_content !== t.text));
-    onFilled?.(filled.map((q) => q.question_id), replaced);
+    onFilled?.(
+      filled.map((q) => q.question_id),
+      replaced,
+    );
   };
 
   const start = async () => {
@@ -159,58 +179,89 @@ export function PdfUploadModal({ assignmentId, typed = [], onBeforeUpload, onFil
     void start();
   };
 
-  const actions = phase === 'complete' ? (
-    <button type="button" className="button button-primary" data-autofocus onClick={close}>Done</button>
-  ) : asking ? (
-    <>
-      <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>Back</button>
-      <button type="button" className="button button-primary" data-autofocus onClick={() => void start()}>Replace and upload</button>
-    </>
-  ) : (
-    <>
-      <button type="button" className="button button-secondary" onClick={close}>{busy ? 'Cancel' : 'Close'}</button>
-      <button type="button" className="button button-primary" disabled={!file || busy} onClick={upload}>
-        {phase === 'error' ? 'Try again' : 'Upload'}
+  const actions =
+    phase === 'complete' ? (
+      <button type="button" className="button button-primary" data-autofocus onClick={close}>
+        Done
       </button>
-    </>
-  );
+    ) : asking ? (
+      <>
+        <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
+          Back
+        </button>
+        <button type="button" className="button button-primary" data-autofocus onClick={() => void start()}>
+          Replace and upload
+        </button>
+      </>
+    ) : (
+      <>
+        <button type="button" className="button button-secondary" onClick={close}>
+          {busy ? 'Cancel' : 'Close'}
+        </button>
+        <button type="button" className="button button-primary" disabled={!file || busy} onClick={upload}>
+          {phase === 'error' ? 'Try again' : 'Upload'}
+        </button>
+      </>
+    );
 
   return (
     <Modal title="Upload handwritten answers" role="dialog" onEscape={close} actions={actions}>
       <div className="pdf-upload" data-testid="pdf-upload">
         <p className="text-muted small">
-          Upload a PDF of your work (a scan or photos saved as PDF). Number each answer as its question (1., 2., 3.) and it
-          fills that question's answer box. Questions the PDF does not answer keep what you typed.
+          Upload a PDF of your work (a scan or photos saved as PDF). Number each answer as its question (1., 2., 3.) and it fills that
+          question's answer box. Questions the PDF does not answer keep what you typed.
         </p>
         <label className="pdf-upload-file">
           <span className="pdf-upload-file-label">PDF file</span>
-          <input type="file" accept="application/pdf,.pdf" data-autofocus disabled={busy} aria-label="PDF file"
-            onChange={(e) => choose(e.target.files?.[0])} />
+          <input
+            type="file"
+            accept="application/pdf,.pdf"
+            data-autofocus
+            disabled={busy}
+            aria-label="PDF file"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
         </label>
         {asking && (
           <div className="pdf-upload-replace" role="alert" data-testid="pdf-upload-replace">
-            <p><strong>The PDF replaces the answers in these boxes</strong> for each question it answers:</p>
+            <p>
+              <strong>The PDF replaces the answers in these boxes</strong> for each question it answers:
+            </p>
             <ul>
-              {typed.map((t) => <li key={t.questionId}>Question {t.questionNumber}: <q>{snippet(t.text)}</q></li>)}
+              {typed.map((t) => (
+                <li key={t.questionId}>
+                  Question {t.questionNumber}: <q>{snippet(t.text)}</q>
+                </li>
+              ))}
             </ul>
             <p className="text-muted small">
-              Nothing is lost: a replaced answer stays in this assignment's history, and is shown under its question
-              after the upload, where you can restore it.
+              Nothing is lost: a replaced answer stays in this assignment's history, and is shown under its question after the upload, where
+              you can restore it.
             </p>
           </div>
         )}
         {phase !== null && <PhaseSteps phase={phase} progress={progress} failedAt={phase === 'error'} />}
-        {error && <p className="pdf-upload-error" role="alert">{error}</p>}
+        {error && (
+          <p className="pdf-upload-error" role="alert">
+            {error}
+          </p>
+        )}
         {phase === 'complete' && outcome && (
           <div className="pdf-upload-result" role="status">
             <p>
               <CheckIcon width={16} height={16} />{' '}
               {outcome.saved.length > 0 ? `Answers filled for ${listOf(outcome.saved)}.` : 'Your answers were already up to date.'}
             </p>
-            {outcome.missing.length > 0 && <p className="text-muted small">No answer found for {listOf(outcome.missing)}: what you typed there is kept.</p>}
+            {outcome.missing.length > 0 && (
+              <p className="text-muted small">No answer found for {listOf(outcome.missing)}: what you typed there is kept.</p>
+            )}
           </div>
         )}
-        {notice && <p className="pdf-upload-error" role="alert">{notice}</p>}
+        {notice && (
+          <p className="pdf-upload-error" role="alert">
+            {notice}
+          </p>
+        )}
       </div>
     </Modal>
   );
@@ -230,7 +281,9 @@ const listOf = (numbers: number[]) => {
 
 function PhaseSteps({ phase, progress, failedAt }: { phase: PdfUploadPhase; progress: Progress | null; failedAt: boolean }) {
   const [lastActive, setLastActive] = useState<PdfUploadPhase>('pending');
-  useEffect(() => { if (phase !== 'error') setLastActive(phase); }, [phase]);
+  useEffect(() => {
+    if (phase !== 'error') setLastActive(phase);
+  }, [phase]);
   const current = phase === 'error' ? lastActive : phase;
   const index = STEPS.indexOf(current);
   const pct = progress && progress.total > 0 ? Math.round((progress.current / progress.total) * 100) : 0;
@@ -241,15 +294,26 @@ function PhaseSteps({ phase, progress, failedAt }: { phase: PdfUploadPhase; prog
           const state = i < index || phase === 'complete' ? 'done' : i === index ? (failedAt ? 'failed' : 'active') : 'todo';
           return (
             <li key={step} className={`pdf-step pdf-step-${state}`} aria-current={state === 'active' ? 'step' : undefined}>
-              <span className="pdf-step-dot" aria-hidden="true">{state === 'done' ? '✓' : i + 1}</span>
+              <span className="pdf-step-dot" aria-hidden="true">
+                {state === 'done' ? '✓' : i + 1}
+              </span>
               <span>{PDF_UPLOAD_PHASE_LABELS[step]}</span>
             </li>
           );
         })}
       </ol>
-      <p className="pdf-upload-status" role="status" aria-live="polite">{statusText(phase, progress)}</p>
+      <p className="pdf-upload-status" role="status" aria-live="polite">
+        {statusText(phase, progress)}
+      </p>
       {(phase === 'processing' || phase === 'validating') && progress && (
-        <div className="progress-track" role="progressbar" aria-label="Pages read" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.current}>
+        <div
+          className="progress-track"
+          role="progressbar"
+          aria-label="Pages read"
+          aria-valuemin={0}
+          aria-valuemax={progress.total}
+          aria-valuenow={progress.current}
+        >
           <div className="progress-fill" style={{ width: `${pct}%` }} />
         </div>
       )}
@@ -259,11 +323,19 @@ function PhaseSteps({ phase, progress, failedAt }: { phase: PdfUploadPhase; prog
 
 function statusText(phase: PdfUploadPhase, progress: Progress | null): string {
   switch (phase) {
-    case 'pending': return 'Preparing the upload…';
-    case 'uploading_to_gcs': return 'Uploading your PDF…';
-    case 'processing': return progress && progress.total > 0 ? `Reading page ${Math.min(progress.current + 1, progress.total)} of ${progress.total}…` : 'Reading your PDF…';
-    case 'validating': return 'Matching your answers to the questions…';
-    case 'complete': return 'Done.';
-    case 'error': return 'The upload did not finish.';
+    case 'pending':
+      return 'Preparing the upload…';
+    case 'uploading_to_gcs':
+      return 'Uploading your PDF…';
+    case 'processing':
+      return progress && progress.total > 0
+        ? `Reading page ${Math.min(progress.current + 1, progress.total)} of ${progress.total}…`
+        : 'Reading your PDF…';
+    case 'validating':
+      return 'Matching your answers to the questions…';
+    case 'complete':
+      return 'Done.';
+    case 'error':
+      return 'The upload did not finish.';
   }
 }

@@ -1,6 +1,12 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, PDF_SUBMISSION_MESSAGES, type AssignmentQuestion, type PdfSubmissionLine, type StudentAssignment } from '@evergrade/contracts';
+import {
+  MESSAGES,
+  PDF_SUBMISSION_MESSAGES,
+  type AssignmentQuestion,
+  type PdfSubmissionLine,
+  type StudentAssignment,
+} from '@evergrade/contracts';
 import { useSessionStore } from '../../../stores/session';
 import { renderRoutes } from '../../../testing/render';
 import { json, ndjson } from '../../../testing/replies';
@@ -11,18 +17,37 @@ import { AssignmentView } from './assignment-view';
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const past = new Date(Date.now() - 86_400_000).toISOString();
 const assignment = (extra: Partial<StudentAssignment> = {}): StudentAssignment => ({
-  assignment_id: 12, title: 'Quadratics', course: 'Mathematics', course_code: 'MATH10', assigned: '2026-01-01T00:00:00Z', due: future, due_date: future,
-  status: 'Incomplete', marks_total: 7, marks_obtained: null, time_limit: null, timed: false, question_count: 3, ...extra,
+  assignment_id: 12,
+  title: 'Quadratics',
+  course: 'Mathematics',
+  course_code: 'MATH10',
+  assigned: '2026-01-01T00:00:00Z',
+  due: future,
+  due_date: future,
+  status: 'Incomplete',
+  marks_total: 7,
+  marks_obtained: null,
+  time_limit: null,
+  timed: false,
+  question_count: 3,
+  ...extra,
 });
 const question = (id: number, n: number, response: string | null): AssignmentQuestion => ({
-  question_id: id, question_number: n, question_content: `Question text ${n}`, marks_possible: 2,
-  grade: null, graded: false, feedback: null, response_content: response,
+  question_id: id,
+  question_number: n,
+  question_content: `Question text ${n}`,
+  marks_possible: 2,
+  grade: null,
+  graded: false,
+  feedback: null,
+  response_content: response,
 });
-
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -31,13 +56,16 @@ type Route = (url: URL, init: RequestInit) => Response | Promise<Response>;
 /** The network boundary by "METHOD /path"; every call is recorded. */
 function stubNetwork(routes: Record<string, Route>) {
   const calls: { key: string; url: URL; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    calls.push({ key, url, init });
-    const route = routes[key];
-    return route ? route(url, init) : json({ message: `no handler for ${key}` }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const key = `${init.method ?? 'GET'} ${url.pathname}`;
+      calls.push({ key, url, init });
+      const route = routes[key];
+      return route ? route(url, init) : json({ message: `no handler for ${key}` }, 404);
+    }),
+  );
   return calls;
 }
 
@@ -48,11 +76,18 @@ function renderView(list: StudentAssignment, routes: Record<string, Route>, ques
     'GET /students/get-assignments': () => json({ 12: list }),
     'POST /students/get-assignment-questions': () => json({ questions: questions() }),
     'POST /students/set-assignment-response': () => json({ success: true, position: '5' }),
-    'GET /students/get-signed-url': (url) => json({ upload_url: `/blobs/demo/submissions/7/12_submission.pdf?sig=abc&q=${url.searchParams.get('file_name')}`, file_name: '12_submission.pdf' }),
+    'GET /students/get-signed-url': (url) =>
+      json({
+        upload_url: `/blobs/demo/submissions/7/12_submission.pdf?sig=abc&q=${url.searchParams.get('file_name')}`,
+        file_name: '12_submission.pdf',
+      }),
     'PUT /blobs/demo/submissions/7/12_submission.pdf': () => new Response(null, { status: 200 }),
     ...routes,
   });
-  const view = renderRoutes([{ path: '/student/assignments/:id', element: <AssignmentView assignmentId={12} /> }], '/student/assignments/12');
+  const view = renderRoutes(
+    [{ path: '/student/assignments/:id', element: <AssignmentView assignmentId={12} /> }],
+    '/student/assignments/12',
+  );
   return { calls, ...view };
 }
 
@@ -89,11 +124,19 @@ describe('Upload PDF', () => {
     const put = deferred<Response>();
     const stream = ndjson<PdfSubmissionLine>();
     let done = false;
-    const { calls } = renderView(assignment(), {
-      'GET /students/get-signed-url': () => ticket.promise,
-      'PUT /blobs/demo/submissions/7/12_submission.pdf': () => put.promise,
-      'POST /students/process-pdf-submission': () => stream.response,
-    }, () => [question(101, 1, done ? filled[0]! : null), question(102, 2, done ? filled[1]! : 'typed earlier'), question(103, 3, done ? filled[2]! : null)]);
+    const { calls } = renderView(
+      assignment(),
+      {
+        'GET /students/get-signed-url': () => ticket.promise,
+        'PUT /blobs/demo/submissions/7/12_submission.pdf': () => put.promise,
+        'POST /students/process-pdf-submission': () => stream.response,
+      },
+      () => [
+        question(101, 1, done ? filled[0]! : null),
+        question(102, 2, done ? filled[1]! : 'typed earlier'),
+        question(103, 3, done ? filled[2]! : null),
+      ],
+    );
 
     // typed but not yet autosaved: saved before the upload starts
     const box1 = await screen.findByRole('textbox', { name: 'Answer to question 1' });
@@ -142,7 +185,13 @@ describe('Upload PDF', () => {
 
     done = true;
     stream.send({
-      status: 'complete', pages: 2, total_pages: 2, current_page: 2, saved: [1, 2, 3], position: '42', method: 'ocr',
+      status: 'complete',
+      pages: 2,
+      total_pages: 2,
+      current_page: 2,
+      saved: [1, 2, 3],
+      position: '42',
+      method: 'ocr',
       questions: filled.map((response, i) => ({ question_number: i + 1, response })),
     });
     stream.end();
@@ -183,9 +232,13 @@ describe('Upload PDF', () => {
   });
 
   it("shows 'Error uploading PDF: ...' when the ticket or the PUT fails", async () => {
-    renderView(assignment(), {
-      'GET /students/get-signed-url': () => json({ message: MESSAGES.lockedTooltip }, 409),
-    }, () => [question(101, 1, null)]);
+    renderView(
+      assignment(),
+      {
+        'GET /students/get-signed-url': () => json({ message: MESSAGES.lockedTooltip }, 409),
+      },
+      () => [question(101, 1, null)],
+    );
     const dialog = await openModalAndChoose(pdf());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(phase()).toBe('error'));
@@ -193,22 +246,34 @@ describe('Upload PDF', () => {
     cleanup();
     vi.unstubAllGlobals();
 
-    renderView(assignment(), {
-      'PUT /blobs/demo/submissions/7/12_submission.pdf': () => json({ message: 'The file does not match its declared type' }, 400),
-    }, () => [question(101, 1, null)]);
+    renderView(
+      assignment(),
+      {
+        'PUT /blobs/demo/submissions/7/12_submission.pdf': () => json({ message: 'The file does not match its declared type' }, 400),
+      },
+      () => [question(101, 1, null)],
+    );
     const again = await openModalAndChoose(pdf());
     fireEvent.click(within(again).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(within(again).getByRole('alert').textContent).toBe('Error uploading PDF: The file does not match its declared type'));
+    await waitFor(() =>
+      expect(within(again).getByRole('alert').textContent).toBe('Error uploading PDF: The file does not match its declared type'),
+    );
     expect(within(again).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it("shows 'Error processing PDF: ...' for a refusal and for an error line", async () => {
-    renderView(assignment(), {
-      'POST /students/process-pdf-submission': () => json({ message: PDF_SUBMISSION_MESSAGES.notPdf, field: 'file_name' }, 400),
-    }, () => [question(101, 1, null)]);
+    renderView(
+      assignment(),
+      {
+        'POST /students/process-pdf-submission': () => json({ message: PDF_SUBMISSION_MESSAGES.notPdf, field: 'file_name' }, 400),
+      },
+      () => [question(101, 1, null)],
+    );
     const dialog = await openModalAndChoose(pdf());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(`Error processing PDF: ${PDF_SUBMISSION_MESSAGES.notPdf}`));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(`Error processing PDF: ${PDF_SUBMISSION_MESSAGES.notPdf}`),
+    );
     cleanup();
     vi.unstubAllGlobals();
 
@@ -220,7 +285,9 @@ describe('Upload PDF', () => {
     stream.send({ status: 'processing', pages: 1, total_pages: 1, current_page: 1 });
     stream.send({ status: 'error', error: PDF_SUBMISSION_MESSAGES.noResponses });
     stream.end();
-    await waitFor(() => expect(within(again).getByRole('alert').textContent).toBe(`Error processing PDF: ${PDF_SUBMISSION_MESSAGES.noResponses}`));
+    await waitFor(() =>
+      expect(within(again).getByRole('alert').textContent).toBe(`Error processing PDF: ${PDF_SUBMISSION_MESSAGES.noResponses}`),
+    );
     // the step that failed is marked
     expect(document.querySelector('.pdf-step-failed')?.textContent).toContain('Processing');
   });
@@ -228,10 +295,15 @@ describe('Upload PDF', () => {
   it('says the answers are saved but the display could not refresh when the refetch fails', async () => {
     const stream = ndjson<PdfSubmissionLine>();
     let failRefetch = false;
-    renderView(assignment(), {
-      'POST /students/process-pdf-submission': () => stream.response,
-      'POST /students/get-assignment-questions': () => (failRefetch ? json({ message: 'down' }, 503) : json({ questions: [question(101, 1, null)] })),
-    }, () => []);
+    renderView(
+      assignment(),
+      {
+        'POST /students/process-pdf-submission': () => stream.response,
+        'POST /students/get-assignment-questions': () =>
+          failRefetch ? json({ message: 'down' }, 503) : json({ questions: [question(101, 1, null)] }),
+      },
+      () => [],
+    );
     const dialog = await openModalAndChoose(pdf());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(phase()).toBe('processing'));

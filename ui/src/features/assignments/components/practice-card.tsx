@@ -10,27 +10,41 @@ export function PracticeCard({ practice: p }: { practice: PracticeListItem }) {
   const tone = subjectTone(p.course);
   return (
     <li>
-      <Link to={`/student/assignments/practice/${p.practice_assignment_id}`} className="assignment-card" aria-labelledby={titleId}
-        data-testid={`practice-${p.practice_assignment_id}`}>
+      <Link
+        to={`/student/assignments/practice/${p.practice_assignment_id}`}
+        className="assignment-card"
+        aria-labelledby={titleId}
+        data-testid={`practice-${p.practice_assignment_id}`}
+      >
         <span className={`subject-stripe subject-${tone}`} aria-hidden="true" />
         <div className="assignment-card-main">
           <div className="assignment-card-top">
             <span className={`chip subject-${tone}`}>{p.course_code || p.course}</span>
             <span className="chip">Practice</span>
           </div>
-          <h3 id={titleId} className="assignment-card-title">{p.title}</h3>
+          <h3 id={titleId} className="assignment-card-title">
+            {p.title}
+          </h3>
           <p className="assignment-card-meta">
             <span>{p.course}</span>
             <span aria-hidden="true">·</span>
-            <span>Created <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time></span>
+            <span>
+              Created <time dateTime={p.created_at}>{formatDateTime(p.created_at)}</time>
+            </span>
             <span aria-hidden="true">·</span>
-            <span>{p.answered_count}/{p.question_count} answered</span>
+            <span>
+              {p.answered_count}/{p.question_count} answered
+            </span>
           </p>
         </div>
         <div className="assignment-card-side">
-          <span className={`badge badge-${p.status === 'Submitted' ? 'accent' : 'info'}`} data-testid="status-badge">{p.status}</span>
+          <span className={`badge badge-${p.status === 'Submitted' ? 'accent' : 'info'}`} data-testid="status-badge">
+            {p.status}
+          </span>
           {p.marks_obtained != null ? (
-            <span className="grade"><strong>{formatTotal(p.marks_obtained)}</strong> / {formatTotal(p.marks_total)}</span>
+            <span className="grade">
+              <strong>{formatTotal(p.marks_obtained)}</strong> / {formatTotal(p.marks_total)}
+            </span>
           ) : (
             <span className="text-muted small">{marksLabel(p.marks_total)}</span>
           )}

@@ -9,7 +9,12 @@ import type { ReplacedAnswer } from '../utils/replaced-answers';
 import './answering.css';
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
-  idle: '', saving: 'Saving...', saved: 'Saved', error: MESSAGES.saveFailed, queued: 'Saved on this device', refused: MESSAGES.saveFailed,
+  idle: '',
+  saving: 'Saving...',
+  saved: 'Saved',
+  error: MESSAGES.saveFailed,
+  queued: 'Saved on this device',
+  refused: MESSAGES.saveFailed,
 };
 
 type Props = {
@@ -26,13 +31,25 @@ type Props = {
   onHideReplaced?: (question: AssignmentQuestion) => void;
 };
 
-export const QuestionBlock = memo(function QuestionBlock({ question: q, text, status, refusal, locked, onChange, replaced, onRestore, onHideReplaced }: Props) {
+export const QuestionBlock = memo(function QuestionBlock({
+  question: q,
+  text,
+  status,
+  refusal,
+  locked,
+  onChange,
+  replaced,
+  onRestore,
+  onHideReplaced,
+}: Props) {
   const headingId = useId();
   const readOnly = locked || q.graded;
   return (
     <article className="question-card" aria-labelledby={headingId} data-testid={`question-${q.question_id}`}>
       <header className="question-head">
-        <h3 id={headingId} className="question-number">Question {q.question_number}</h3>
+        <h3 id={headingId} className="question-number">
+          Question {q.question_number}
+        </h3>
         <span className="question-marks">
           {q.graded && q.grade != null ? (
             <GradeBadge obtained={q.grade} possible={q.marks_possible} testId={`question-grade-${q.question_id}`} />
@@ -54,7 +71,8 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
       <div className="question-foot" hidden={readOnly && !refusal}>
         {refusal ? (
           <p className="save-refused" data-testid={`save-refused-${q.question_id}`} role="alert">
-            <strong>Not saved:</strong> {refusal}{/[.!?]$/.test(refusal) ? '' : '.'} {readOnly ? MESSAGES.refusedKeptLocked : MESSAGES.refusedKept}
+            <strong>Not saved:</strong> {refusal}
+            {/[.!?]$/.test(refusal) ? '' : '.'} {readOnly ? MESSAGES.refusedKeptLocked : MESSAGES.refusedKept}
           </p>
         ) : (
           <span className={`save-status save-${status}`} data-testid={`save-status-${q.question_id}`} role="status" aria-live="polite">
@@ -71,8 +89,14 @@ export const QuestionBlock = memo(function QuestionBlock({ question: q, text, st
           <RichTextView className="replaced-text" value={replaced.text} />
           <p className="text-muted small">It is also kept in this assignment's history.</p>
           <div className="replaced-actions">
-            {!readOnly && <button type="button" className="button button-secondary" onClick={() => onRestore?.(q)}>Use this answer instead</button>}
-            <button type="button" className="button button-ghost" onClick={() => onHideReplaced?.(q)}>Hide</button>
+            {!readOnly && (
+              <button type="button" className="button button-secondary" onClick={() => onRestore?.(q)}>
+                Use this answer instead
+              </button>
+            )}
+            <button type="button" className="button button-ghost" onClick={() => onHideReplaced?.(q)}>
+              Hide
+            </button>
           </div>
         </section>
       )}

@@ -8,24 +8,44 @@ Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 /** Feedback as the instructor's editor stores it: "Give the **unit** next *time*". */
 const RICH_FEEDBACK = JSON.stringify({
   root: {
-    type: 'root', version: 1, direction: null, format: '', indent: 0,
-    children: [{
-      type: 'paragraph', version: 1, direction: null, format: '', indent: 0, textFormat: 0, textStyle: '',
-      children: [
-        { type: 'text', version: 1, text: 'Give the ', format: 0, detail: 0, mode: 'normal', style: '' },
-        { type: 'text', version: 1, text: 'unit', format: 1, detail: 0, mode: 'normal', style: '' },
-        { type: 'text', version: 1, text: ' next ', format: 0, detail: 0, mode: 'normal', style: '' },
-        { type: 'text', version: 1, text: 'time', format: 2, detail: 0, mode: 'normal', style: '' },
-      ],
-    }],
+    type: 'root',
+    version: 1,
+    direction: null,
+    format: '',
+    indent: 0,
+    children: [
+      {
+        type: 'paragraph',
+        version: 1,
+        direction: null,
+        format: '',
+        indent: 0,
+        textFormat: 0,
+        textStyle: '',
+        children: [
+          { type: 'text', version: 1, text: 'Give the ', format: 0, detail: 0, mode: 'normal', style: '' },
+          { type: 'text', version: 1, text: 'unit', format: 1, detail: 0, mode: 'normal', style: '' },
+          { type: 'text', version: 1, text: ' next ', format: 0, detail: 0, mode: 'normal', style: '' },
+          { type: 'text', version: 1, text: 'time', format: 2, detail: 0, mode: 'normal', style: '' },
+        ],
+      },
+    ],
   },
 });
 
 const graded = (grade: number, feedback: string | null): AssignmentQuestion => ({
-  question_id: 7, question_number: 1, question_content: 'What is the resultant force?', marks_possible: 2, grade, graded: true, feedback, response_content: '6',
+  question_id: 7,
+  question_number: 1,
+  question_content: 'What is the resultant force?',
+  marks_possible: 2,
+  grade,
+  graded: true,
+  feedback,
+  response_content: '6',
 });
 
-const show = (q: AssignmentQuestion) => render(<QuestionBlock question={q} text={q.response_content ?? ''} status="idle" locked onChange={() => {}} />);
+const show = (q: AssignmentQuestion) =>
+  render(<QuestionBlock question={q} text={q.response_content ?? ''} status="idle" locked onChange={() => {}} />);
 
 afterEach(cleanup);
 

@@ -7,16 +7,45 @@ import { AssignmentView } from './assignment-view';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const assignment: StudentAssignment = {
-  assignment_id: 12, title: 'Timed Fractions', course: 'Mathematics', course_code: 'MATH7', assigned: '2026-01-01T00:00:00Z', due: future,
-  due_date: future, status: 'In Progress', marks_total: 5, marks_obtained: null, time_limit: 120, timed: true, question_count: 1,
+  assignment_id: 12,
+  title: 'Timed Fractions',
+  course: 'Mathematics',
+  course_code: 'MATH7',
+  assigned: '2026-01-01T00:00:00Z',
+  due: future,
+  due_date: future,
+  status: 'In Progress',
+  marks_total: 5,
+  marks_obtained: null,
+  time_limit: 120,
+  timed: true,
+  question_count: 1,
 };
-const questions: AssignmentQuestion[] = [{
-  question_id: 71, question_number: 1, question_content: 'What is 1/2 + 1/4?', marks_possible: 5, grade: null, graded: false, feedback: null, response_content: null,
-}];
+const questions: AssignmentQuestion[] = [
+  {
+    question_id: 71,
+    question_number: 1,
+    question_content: 'What is 1/2 + 1/4?',
+    marks_possible: 5,
+    grade: null,
+    graded: false,
+    feedback: null,
+    response_content: null,
+  },
+];
 const session = (remaining: number, extra: Partial<TimedSessionState> = {}): TimedSessionState => ({
-  is_active: remaining > 0, is_submitted: false, time_remaining_seconds: remaining, session_started_at: new Date().toISOString(),
-  started_at: new Date().toISOString(), time_limit_seconds: 120, deadline: new Date(Date.now() + remaining * 1000).toISOString(),
-  extra_seconds: 0, submission_method: null, server_time: new Date().toISOString(), position: '5', ...extra,
+  is_active: remaining > 0,
+  is_submitted: false,
+  time_remaining_seconds: remaining,
+  session_started_at: new Date().toISOString(),
+  started_at: new Date().toISOString(),
+  time_limit_seconds: 120,
+  deadline: new Date(Date.now() + remaining * 1000).toISOString(),
+  extra_seconds: 0,
+  submission_method: null,
+  server_time: new Date().toISOString(),
+  position: '5',
+  ...extra,
 });
 
 function renderTimed(handlers: Record<string, Handler>) {
@@ -26,10 +55,13 @@ function renderTimed(handlers: Record<string, Handler>) {
     'POST /students/set-assignment-response': () => ({ body: { success: true, position: '10' } }),
     ...handlers,
   });
-  const view = renderRoutes([
-    { path: '/student/assignments/:id', element: <AssignmentView assignmentId={12} /> },
-    { path: '/student/assignments', element: <p>The list</p> },
-  ], '/student/assignments/12');
+  const view = renderRoutes(
+    [
+      { path: '/student/assignments/:id', element: <AssignmentView assignmentId={12} /> },
+      { path: '/student/assignments', element: <p>The list</p> },
+    ],
+    '/student/assignments/12',
+  );
   return { ...api, ...view };
 }
 
@@ -41,7 +73,9 @@ afterEach(() => {
 
 describe('a timed assignment', () => {
   // mounting the view can outlast the default 1 s on a busy machine: every wait on state may take up to 10 s
-  beforeAll(() => { configure({ asyncUtilTimeout: 10_000 }); });
+  beforeAll(() => {
+    configure({ asyncUtilTimeout: 10_000 });
+  });
   it('asks before starting, without loading the questions; Start begins the countdown', async () => {
     const { calls } = renderTimed({
       'GET /sessions/current/12': () => ({ status: 404, body: { message: 'No timed session found' } }),
@@ -68,7 +102,7 @@ describe('a timed assignment', () => {
     expect(screen.getByTestId('timer-status').textContent).toBe('Active');
   });
 
-  it("tells the student when the start fails", async () => {
+  it('tells the student when the start fails', async () => {
     renderTimed({
       'GET /sessions/current/12': () => ({ status: 404, body: { message: 'none' } }),
       'POST /sessions/start/12': () => ({ status: 500, body: { message: 'boom' } }),
@@ -94,11 +128,16 @@ describe('a timed assignment', () => {
   it('at expiry shows the critical banner, force-saves, auto-submits with the full limit and goes to the list', async () => {
     const { calls } = renderTimed({
       'GET /sessions/current/12': () => ({ body: session(2) }),
-      'POST /sessions/submit/12': () => ({ body: session(0, { is_active: false, is_submitted: true, submission_method: 'auto_time_limit' }) }),
+      'POST /sessions/submit/12': () => ({
+        body: session(0, { is_active: false, is_submitted: true, submission_method: 'auto_time_limit' }),
+      }),
     });
     expect(await screen.findByText(TIMER_MESSAGES.autoSubmitted, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(TIMER_MESSAGES.timeUp)).toBeTruthy();
-    expect(calls.find((c) => c.key === 'POST /sessions/submit/12')?.body).toEqual({ submission_method: 'auto_time_limit', time_used_seconds: 120 });
+    expect(calls.find((c) => c.key === 'POST /sessions/submit/12')?.body).toEqual({
+      submission_method: 'auto_time_limit',
+      time_used_seconds: 120,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('The list')).toBeTruthy();
   });
@@ -115,9 +154,10 @@ describe('a timed assignment', () => {
     let beats = 0;
     const { calls } = renderTimed({
       'GET /sessions/current/12': () => ({ body: session(1000, { time_limit_seconds: 1800 }) }),
-      'PUT /sessions/heartbeat': () => (beats++ === 0
-        ? { body: { success: true, time_remaining_seconds: 1300, deadline: new Date(Date.now() + 1_300_000).toISOString() } }
-        : { status: 503, body: { message: 'down' } }),
+      'PUT /sessions/heartbeat': () =>
+        beats++ === 0
+          ? { body: { success: true, time_remaining_seconds: 1300, deadline: new Date(Date.now() + 1_300_000).toISOString() } }
+          : { status: 503, body: { message: 'down' } },
     });
     expect((await screen.findByTestId('timer-clock')).textContent).toMatch(/^1[56]:\d\d$/);
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
@@ -145,7 +185,11 @@ describe('a timed assignment', () => {
   });
 
   it('opens a submitted session read-only', async () => {
-    renderTimed({ 'GET /sessions/current/12': () => ({ body: session(0, { is_active: false, is_submitted: true, submission_method: 'server_time_limit' }) }) });
+    renderTimed({
+      'GET /sessions/current/12': () => ({
+        body: session(0, { is_active: false, is_submitted: true, submission_method: 'server_time_limit' }),
+      }),
+    });
     expect((await screen.findByTestId('timer-panel')).getAttribute('data-state')).toBe('submitted');
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
   });

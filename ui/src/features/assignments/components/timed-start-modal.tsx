@@ -9,8 +9,16 @@ const allowed = (seconds: number) => {
 };
 
 /** Before a timed assignment starts: what the student is about to begin (spec section 4). */
-export function TimedStartModal({ assignment: a, starting, onStart, onCancel }: {
-  assignment: StudentAssignment; starting: boolean; onStart: () => void; onCancel: () => void;
+export function TimedStartModal({
+  assignment: a,
+  starting,
+  onStart,
+  onCancel,
+}: {
+  assignment: StudentAssignment;
+  starting: boolean;
+  onStart: () => void;
+  onCancel: () => void;
 }) {
   return (
     <Modal
@@ -19,7 +27,9 @@ export function TimedStartModal({ assignment: a, starting, onStart, onCancel }: 
       role="dialog"
       actions={
         <>
-          <button type="button" className="button button-secondary" onClick={onCancel} disabled={starting}>Cancel</button>
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={starting}>
+            Cancel
+          </button>
           <button type="button" className="button button-primary" onClick={onStart} disabled={starting} data-autofocus>
             {starting ? 'Starting…' : 'Start'}
           </button>
@@ -27,11 +37,22 @@ export function TimedStartModal({ assignment: a, starting, onStart, onCancel }: 
       }
     >
       <dl className="timed-start-facts" data-testid="timed-start">
-        <div><dt>Time allowed</dt><dd>{allowed(a.time_limit ?? 0)}</dd></div>
-        <div><dt>Questions</dt><dd>{a.question_count}</dd></div>
-        <div><dt>Total marks</dt><dd>{formatTotal(a.marks_total)}</dd></div>
+        <div>
+          <dt>Time allowed</dt>
+          <dd>{allowed(a.time_limit ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>Questions</dt>
+          <dd>{a.question_count}</dd>
+        </div>
+        <div>
+          <dt>Total marks</dt>
+          <dd>{formatTotal(a.marks_total)}</dd>
+        </div>
       </dl>
-      <p className="timed-start-warning"><strong>{TIMER_MESSAGES.startsImmediately}</strong></p>
+      <p className="timed-start-warning">
+        <strong>{TIMER_MESSAGES.startsImmediately}</strong>
+      </p>
     </Modal>
   );
 }

@@ -20,8 +20,12 @@ export function TimerPanel({ remaining, submitted }: { remaining: number | null;
   return (
     <section className={`card timer-panel timer-${state}`} aria-label="Timer" data-testid="timer-panel" data-state={state}>
       <ClockIcon width={20} height={20} />
-      <span className="timer-clock" role="timer" aria-live="off" data-testid="timer-clock">{formatClock(remaining)}</span>
-      <span className="timer-status" data-testid="timer-status">{state === 'offline' ? TIMER_MESSAGES.connectionLostLabel : statusText(remaining)}</span>
+      <span className="timer-clock" role="timer" aria-live="off" data-testid="timer-clock">
+        {formatClock(remaining)}
+      </span>
+      <span className="timer-status" data-testid="timer-status">
+        {state === 'offline' ? TIMER_MESSAGES.connectionLostLabel : statusText(remaining)}
+      </span>
     </section>
   );
 }
@@ -30,9 +34,17 @@ export function TimerPanel({ remaining, submitted }: { remaining: number | null;
 export function TimerBannerView({ banner, onDismiss }: { banner: TimerBanner | null; onDismiss: () => void }) {
   if (!banner) return null;
   return (
-    <div className={`timer-banner timer-banner-${banner.critical ? 'critical' : banner.kind}`} role={banner.critical ? 'alert' : 'status'} data-testid="timer-banner">
+    <div
+      className={`timer-banner timer-banner-${banner.critical ? 'critical' : banner.kind}`}
+      role={banner.critical ? 'alert' : 'status'}
+      data-testid="timer-banner"
+    >
       <span>{banner.text}</span>
-      {banner.critical && <button type="button" className="button button-ghost" onClick={onDismiss} aria-label="Dismiss">×</button>}
+      {banner.critical && (
+        <button type="button" className="button button-ghost" onClick={onDismiss} aria-label="Dismiss">
+          ×
+        </button>
+      )}
     </div>
   );
 }

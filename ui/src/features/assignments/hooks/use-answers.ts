@@ -17,10 +17,18 @@ export const QUEUE_RETRY_MS = 5000;
 export const CONFLICT_RETRIES = 3;
 export const CONFLICT_BACKOFF_MS = 250;
 
-const send = (s: QueuedSave, keepalive = false) => setAssignmentResponse({
-  assignmentId: s.assignmentId, questionId: s.questionId, questionNumber: s.questionNumber, content: s.content,
-  commandId: s.commandId, clientSavedAt: s.clientSavedAt,
-}, keepalive);
+const send = (s: QueuedSave, keepalive = false) =>
+  setAssignmentResponse(
+    {
+      assignmentId: s.assignmentId,
+      questionId: s.questionId,
+      questionNumber: s.questionNumber,
+      content: s.content,
+      commandId: s.commandId,
+      clientSavedAt: s.clientSavedAt,
+    },
+    keepalive,
+  );
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,28 +67,43 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
     });
   }, []);
 
-  const markInProgress = useCallback((position: string | null) => {
-    // Incomplete becomes In Progress with the first saved answer (client side, spec section 4).
-    const list = client.getQueryData<StudentAssignments>(assignmentsQueryKey);
-    const row = list?.[String(assignmentId)];
-    if (list && row?.status === 'Incomplete') {
-      client.setQueryData<StudentAssignments>(assignmentsQueryKey, { ...list, [String(assignmentId)]: { ...row, status: 'In Progress' } });
-      void invalidateAt(client, assignmentsQueryKey, position);
-    }
-  }, [client, assignmentId]);
+  const markInProgress = useCallback(
+    (position: string | null) => {
+      // Incomplete becomes In Progress with the first saved answer (client side, spec section 4).
+      const list = client.getQueryData<StudentAssignments>(assignmentsQueryKey);
+      const row = list?.[String(assignmentId)];
+      if (list && row?.status === 'Incomplete') {
+        client.setQueryData<StudentAssignments>(assignmentsQueryKey, {
+          ...list,
+          [String(assignmentId)]: { ...row, status: 'In Progress' },
+        });
+        void invalidateAt(client, assignmentsQueryKey, position);
+      }
+    },
+    [client, assignmentId],
+  );
 
   /** Keep an edit on the device at once, stamped with the time it was made. */
-  const keep = useCallback((questionId: number, content: string | null): QueuedSave => {
-    const queue = saveQueue();
-    const key = queueKey(userId, assignmentId, questionId);
-    const save: QueuedSave = {
-      key, userId, assignmentId, questionId, questionNumber: numbers.current.get(questionId) ?? 1, content,
-      clientSavedAt: queue.stamp(key), commandId: crypto.randomUUID(),
-    };
-    latest.current.set(questionId, { save, acked: false });
-    queue.put(save).catch((err: unknown) => console.error('Could not keep the answer on this device', err));
-    return save;
-  }, [userId, assignmentId]);
+  const keep = useCallback(
+    (questionId: number, content: string | null): QueuedSave => {
+      const queue = saveQueue();
+      const key = queueKey(userId, assignmentId, questionId);
+      const save: QueuedSave = {
+        key,
+        userId,
+        assignmentId,
+        questionId,
+        questionNumber: numbers.current.get(questionId) ?? 1,
+        content,
+        clientSavedAt: queue.stamp(key),
+        commandId: crypto.randomUUID(),
+      };
+      latest.current.set(questionId, { save, acked: false });
+      queue.put(save).catch((err: unknown) => console.error('Could not keep the answer on this device', err));
+      return save;
+    },
+    [userId, assignmentId],
+  );
 
   const acknowledge = useCallback(async (save: QueuedSave) => {
     const mine = latest.current.get(save.questionId);
@@ -110,7 +133,9 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
         }
         console.error('The answer was refused', err);
         const message = refusalMessage(err);
-        await saveQueue().refuse(save, message).catch((e: unknown) => console.error('Could not mark the kept answer', e));
+        await saveQueue()
+          .refuse(save, message)
+          .catch((e: unknown) => console.error('Could not mark the kept answer', e));
         refuse(save.questionId, message);
         return { refused: message };
       }
@@ -126,49 +151,59 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
   const flushEditors = autosave.flushAll;
 
   /** Send what the device kept (oldest first); refresh the answers when anything went through. */
-  const flushQueue = useCallback(async (retryRefused = false) => {
-    if (userId <= 0) return 0;
-    const outcomes = await saveQueue().flush(userId, (s) => send(s), assignmentId, retryRefused);
-    let kept = 0;
-    let sent = false;
-    let down = false;
-    for (const [save, outcome] of outcomes) {
-      if (outcome === 'kept' || outcome === 'retry') kept++;
-      if (outcome === 'kept') down = true;
-      if (outcome === 'refused') refuse(save.questionId, save.refused ?? null);
-      if (outcome === 'sent') {
-        sent = true;
-        const mine = latest.current.get(save.questionId);
-        if (mine?.save.commandId === save.commandId) mine.acked = true;
-        refuse(save.questionId, null);
-        delivered(save.questionId);
+  const flushQueue = useCallback(
+    async (retryRefused = false) => {
+      if (userId <= 0) return 0;
+      const outcomes = await saveQueue().flush(userId, (s) => send(s), assignmentId, retryRefused);
+      let kept = 0;
+      let sent = false;
+      let down = false;
+      for (const [save, outcome] of outcomes) {
+        if (outcome === 'kept' || outcome === 'retry') kept++;
+        if (outcome === 'kept') down = true;
+        if (outcome === 'refused') refuse(save.questionId, save.refused ?? null);
+        if (outcome === 'sent') {
+          sent = true;
+          const mine = latest.current.get(save.questionId);
+          if (mine?.save.commandId === save.commandId) mine.acked = true;
+          refuse(save.questionId, null);
+          delivered(save.questionId);
+        }
       }
-    }
-    if (sent) {
-      setLost(false);
-      markInProgress(null);
-      void client.invalidateQueries({ queryKey: questionsQueryKey(assignmentId) });
-    }
-    if (down) setLost(true);
-    return kept;
-  }, [userId, assignmentId, delivered, setLost, markInProgress, client, refuse]);
+      if (sent) {
+        setLost(false);
+        markInProgress(null);
+        void client.invalidateQueries({ queryKey: questionsQueryKey(assignmentId) });
+      }
+      if (down) setLost(true);
+      return kept;
+    },
+    [userId, assignmentId, delivered, setLost, markInProgress, client, refuse],
+  );
 
   // What a previous visit kept (a reload, a closed tab): show it, then send it.
   useEffect(() => {
     if (userId <= 0) return;
     let cancelled = false;
-    saveQueue().pending(userId, assignmentId).then((kept) => {
-      if (cancelled) return;
-      if (kept.length > 0) setDrafts((d) => ({ ...Object.fromEntries(kept.map((s) => [s.questionId, s.content ?? ''])), ...d }));
-      for (const s of kept) if (s.refused) refuse(s.questionId, s.refused);
-      setReady(true);
-      // a new visit tries refused ones once more: the server or the assignment may have changed since
-      if (kept.length > 0) void flushQueue(true);
-    }, (err: unknown) => {
-      console.error('Could not read answers kept on this device', err);
-      if (!cancelled) setReady(true);
-    });
-    return () => { cancelled = true; };
+    saveQueue()
+      .pending(userId, assignmentId)
+      .then(
+        (kept) => {
+          if (cancelled) return;
+          if (kept.length > 0) setDrafts((d) => ({ ...Object.fromEntries(kept.map((s) => [s.questionId, s.content ?? ''])), ...d }));
+          for (const s of kept) if (s.refused) refuse(s.questionId, s.refused);
+          setReady(true);
+          // a new visit tries refused ones once more: the server or the assignment may have changed since
+          if (kept.length > 0) void flushQueue(true);
+        },
+        (err: unknown) => {
+          console.error('Could not read answers kept on this device', err);
+          if (!cancelled) setReady(true);
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
   }, [userId, assignmentId, flushQueue, refuse]);
 
   // Leaving (reload, closed tab, another app in front): send every unacknowledged edit with keepalive, so it
@@ -177,10 +212,15 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
     const sendAll = () => {
       for (const { save, acked } of latest.current.values()) {
         if (acked || refusalsRef.current[save.questionId] !== undefined) continue;
-        send(save, true).then(() => acknowledge(save), () => undefined);
+        send(save, true).then(
+          () => acknowledge(save),
+          () => undefined,
+        );
       }
     };
-    const onVisibility = () => { if (document.visibilityState === 'hidden') sendAll(); };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') sendAll();
+    };
     window.addEventListener('pagehide', sendAll);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
@@ -191,9 +231,13 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
 
   // Retry when the browser says it is back online, and every few seconds while anything waits.
   useEffect(() => {
-    const retry = () => { void flushQueue(); };
+    const retry = () => {
+      void flushQueue();
+    };
     window.addEventListener('online', retry);
-    const timer = setInterval(() => { if (queued().length > 0 || useConnection.getState().lost) retry(); }, QUEUE_RETRY_MS);
+    const timer = setInterval(() => {
+      if (queued().length > 0 || useConnection.getState().lost) retry();
+    }, QUEUE_RETRY_MS);
     return () => {
       window.removeEventListener('online', retry);
       clearInterval(timer);
@@ -234,9 +278,13 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
   }, [questions, textOf, refusals]);
 
   /** Answers the server refused for good: what Submit warns about. */
-  const refused = useCallback(() => (questions ?? [])
-    .filter((q) => refusalsRef.current[q.question_id] !== undefined)
-    .map((q) => ({ questionNumber: q.question_number, message: refusalsRef.current[q.question_id]! })), [questions]);
+  const refused = useCallback(
+    () =>
+      (questions ?? [])
+        .filter((q) => refusalsRef.current[q.question_id] !== undefined)
+        .map((q) => ({ questionNumber: q.question_number, message: refusalsRef.current[q.question_id]! })),
+    [questions],
+  );
 
   /** Force-save every editor and deliver everything kept on this device; rejects if anything is still waiting. */
   const flushAll = useCallback(async () => {
@@ -246,6 +294,14 @@ export function useAnswers(assignmentId: number, questions: AssignmentQuestion[]
   }, [flushEditors, flushQueue]);
 
   return {
-    textOf, onChange, responses, statuses: autosave.statuses, refusals, refused, flushAll, forgetDrafts, ready: ready || userId <= 0,
+    textOf,
+    onChange,
+    responses,
+    statuses: autosave.statuses,
+    refusals,
+    refused,
+    flushAll,
+    forgetDrafts,
+    ready: ready || userId <= 0,
   };
 }

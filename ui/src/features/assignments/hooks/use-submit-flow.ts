@@ -82,7 +82,10 @@ export function useSubmitFlow({ assignmentId, flushAll, responses, incomplete, r
     start: () => void start(),
     confirm: () => void send(),
     confirmRefused: () => void askIncompleteThenSend(),
-    cancel: () => { setConfirming(null); setRefusedConfirm(null); },
+    cancel: () => {
+      setConfirming(null);
+      setRefusedConfirm(null);
+    },
     dismissError: () => setError(null),
   };
 }

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BANNER_HIDE_MS, BEEP_HZ, BEEP_SECONDS, HEARTBEAT_INTERVAL_MS, RESTORED_BANNER_MS, TIMER_MESSAGES, type StudentAssignment,
+  BANNER_HIDE_MS,
+  BEEP_HZ,
+  BEEP_SECONDS,
+  HEARTBEAT_INTERVAL_MS,
+  RESTORED_BANNER_MS,
+  TIMER_MESSAGES,
+  type StudentAssignment,
   type TimedSessionState,
 } from '@evergrade/contracts';
 import { ApiError } from '../../../lib/api-client';
@@ -60,9 +66,15 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
 
   // Every reply of the server (load, refetch after extra time, start) resets where the countdown ends.
   useEffect(() => {
-    if (!data || data.is_submitted) { setEndsAt(null); return; }
+    if (!data || data.is_submitted) {
+      setEndsAt(null);
+      return;
+    }
     const left = initialRemaining(data, data.time_limit_seconds, Date.now());
-    if (left === null) { setEndsAt(null); return; }
+    if (left === null) {
+      setEndsAt(null);
+      return;
+    }
     if (!counting.current) {
       counting.current = true;
       fired.current = passedThresholds(left);
@@ -102,8 +114,10 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
       const next = nextWarning(left, fired.current);
       fired.current = next.fired;
       if (next.warning && left > 0) {
-        showBanner({ text: TIMER_MESSAGES.warning(next.warning.threshold), critical: next.warning.critical, kind: 'warning' },
-          next.warning.critical ? null : BANNER_HIDE_MS);
+        showBanner(
+          { text: TIMER_MESSAGES.warning(next.warning.threshold), critical: next.warning.critical, kind: 'warning' },
+          next.warning.critical ? null : BANNER_HIDE_MS,
+        );
         if (next.warning.critical) beep(BEEP_HZ, BEEP_SECONDS);
       }
       if (left <= 0) void expire();
@@ -121,7 +135,8 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
     try {
       const reply = await sendHeartbeat(id, used);
       setLost(false);
-      if (Math.abs(Date.now() + reply.time_remaining_seconds * 1000 - endsAt) > 1500) setEndsAt(Date.now() + reply.time_remaining_seconds * 1000);
+      if (Math.abs(Date.now() + reply.time_remaining_seconds * 1000 - endsAt) > 1500)
+        setEndsAt(Date.now() + reply.time_remaining_seconds * 1000);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: timedSessionKey(id) });
       else setLost(true);
@@ -131,7 +146,9 @@ export function useTimedSession({ assignment, flushAll, onAutoSubmitted }: Optio
   useEffect(() => {
     if (!running || endsAt === null || !online) return;
     const timer = setInterval(() => void heartbeat(), HEARTBEAT_INTERVAL_MS);
-    const onVisible = () => { if (document.visibilityState === 'visible') void heartbeat(); };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void heartbeat();
+    };
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       clearInterval(timer);

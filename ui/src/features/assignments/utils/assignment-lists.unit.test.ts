@@ -4,8 +4,20 @@ import { filterAssignments, NO_FILTERS, splitAssignments, subjectTone } from './
 
 const now = new Date('2026-03-10T12:00:00Z');
 const a = (id: number, due: string, extra: Partial<StudentAssignment> = {}): StudentAssignment => ({
-  assignment_id: id, title: `A${id}`, course: 'Mathematics', course_code: 'MATH', assigned: '2026-01-01T00:00:00Z', due, due_date: due,
-  status: 'Incomplete', marks_total: 10, marks_obtained: null, time_limit: null, timed: false, question_count: 3, ...extra,
+  assignment_id: id,
+  title: `A${id}`,
+  course: 'Mathematics',
+  course_code: 'MATH',
+  assigned: '2026-01-01T00:00:00Z',
+  due,
+  due_date: due,
+  status: 'Incomplete',
+  marks_total: 10,
+  marks_obtained: null,
+  time_limit: null,
+  timed: false,
+  question_count: 3,
+  ...extra,
 });
 
 describe('splitAssignments', () => {

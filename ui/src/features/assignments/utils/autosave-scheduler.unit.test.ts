@@ -93,7 +93,10 @@ describe('AutosaveScheduler', () => {
     const done = vi.fn();
     void scheduler.flushAll().then(done);
     await settle();
-    expect(calls.map((c) => [c.id, c.content])).toEqual([[1, 'one'], [2, 'two']]);
+    expect(calls.map((c) => [c.id, c.content])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
     expect(done).not.toHaveBeenCalled();
     calls.forEach((c) => c.resolve());
     await settle();

@@ -39,8 +39,14 @@ export const isTransient = (err: unknown): boolean => {
 
 /** The answer can no longer change (submitted, past due, graded, time up): a 409 that no retry can fix. */
 const LOCKED = new Set<string>([
-  MESSAGES.alreadySubmitted, MESSAGES.pastDue, MESSAGES.graded, MESSAGES.questionGraded, MESSAGES.lockedTooltip,
-  MESSAGES.noOnlineSubmissions, TIMER_MESSAGES.timeLimitPassed, TIMER_MESSAGES.notStarted,
+  MESSAGES.alreadySubmitted,
+  MESSAGES.pastDue,
+  MESSAGES.graded,
+  MESSAGES.questionGraded,
+  MESSAGES.lockedTooltip,
+  MESSAGES.noOnlineSubmissions,
+  TIMER_MESSAGES.timeLimitPassed,
+  TIMER_MESSAGES.notStarted,
 ]);
 
 /** A 409 other than a lock: the data changed while saving; the same edit is sent again (never dropped). */
@@ -94,9 +100,13 @@ function indexedDbBackend(factory: IDBFactory): Backend {
     return result;
   };
   return {
-    put: async (save) => { await run('readwrite', (s) => s.put(save)); },
+    put: async (save) => {
+      await run('readwrite', (s) => s.put(save));
+    },
     get: (key) => run('readonly', (s) => s.get(key) as IDBRequest<QueuedSave | undefined>),
-    delete: async (key) => { await run('readwrite', (s) => s.delete(key)); },
+    delete: async (key) => {
+      await run('readwrite', (s) => s.delete(key));
+    },
     all: () => run('readonly', (s) => s.getAll() as IDBRequest<QueuedSave[]>),
   };
 }
@@ -105,9 +115,13 @@ function indexedDbBackend(factory: IDBFactory): Backend {
 function memoryBackend(): Backend {
   const map = new Map<string, QueuedSave>();
   return {
-    put: async (save) => { map.set(save.key, save); },
+    put: async (save) => {
+      map.set(save.key, save);
+    },
     get: async (key) => map.get(key),
-    delete: async (key) => { map.delete(key); },
+    delete: async (key) => {
+      map.delete(key);
+    },
     all: async () => [...map.values()],
   };
 }
@@ -179,20 +193,35 @@ export class SaveQueue {
    * submitted) keeps the entry marked refused. Refused entries are sent again only with `retryRefused` (a new
    * visit: the server or the assignment may have changed). Returns what happened to each entry it looked at.
    */
-  flush(userId: number, send: (save: QueuedSave) => Promise<unknown>, assignmentId?: number, retryRefused = false): Promise<Map<QueuedSave, SaveOutcome>> {
+  flush(
+    userId: number,
+    send: (save: QueuedSave) => Promise<unknown>,
+    assignmentId?: number,
+    retryRefused = false,
+  ): Promise<Map<QueuedSave, SaveOutcome>> {
     const run = this.flushing.then(async () => {
       const outcomes = new Map<QueuedSave, SaveOutcome>();
       let down = false;
       for (const save of await this.pending(userId, assignmentId)) {
         if (save.refused && !retryRefused) continue;
-        if (down) { outcomes.set(save, 'kept'); continue; }
+        if (down) {
+          outcomes.set(save, 'kept');
+          continue;
+        }
         try {
           await send(save);
           await this.settle(save);
           outcomes.set(save, 'sent');
         } catch (err) {
-          if (isTransient(err)) { down = true; outcomes.set(save, 'kept'); continue; }
-          if (isConflict(err)) { outcomes.set(save, 'retry'); continue; }
+          if (isTransient(err)) {
+            down = true;
+            outcomes.set(save, 'kept');
+            continue;
+          }
+          if (isConflict(err)) {
+            outcomes.set(save, 'retry');
+            continue;
+          }
           console.error('A queued answer was refused', err);
           const refused = { ...save, refused: refusalMessage(err) };
           await this.refuse(save, refused.refused);

@@ -5,8 +5,15 @@ import { MESSAGES } from '@evergrade/contracts';
 import { createSaveQueue, isConflict, isTransient, queueKey, type QueuedSave } from './save-queue';
 
 const save = (questionId: number, content: string, at: string, extra: Partial<QueuedSave> = {}): QueuedSave => ({
-  key: queueKey(5, 12, questionId), userId: 5, assignmentId: 12, questionId, questionNumber: questionId, content,
-  clientSavedAt: at, commandId: `${questionId}-${at}`, ...extra,
+  key: queueKey(5, 12, questionId),
+  userId: 5,
+  assignmentId: 12,
+  questionId,
+  questionNumber: questionId,
+  content,
+  clientSavedAt: at,
+  commandId: `${questionId}-${at}`,
+  ...extra,
 });
 const failing = (status: number, message = 'failed') => Object.assign(new Error(message), { status });
 
@@ -38,7 +45,9 @@ describe('the offline save queue (IndexedDB)', () => {
     await q.put(save(2, 'second', '2026-03-01T10:00:02.000Z'));
     await q.put(save(1, 'first', '2026-03-01T10:00:01.000Z'));
     const sent: string[] = [];
-    const outcomes = await q.flush(5, async (s) => { sent.push(s.content ?? ''); });
+    const outcomes = await q.flush(5, async (s) => {
+      sent.push(s.content ?? '');
+    });
     expect(sent).toEqual(['first', 'second']);
     expect([...outcomes.values()]).toEqual(['sent', 'sent']);
     expect(await q.pending(5)).toEqual([]);
@@ -59,14 +68,25 @@ describe('the offline save queue (IndexedDB)', () => {
     expect([...outcomes.keys()][0]!.refused).toBe('Text contains a character that cannot be stored');
     const kept = await q.pending(5);
     expect(kept.map((s) => [s.content, s.refused ?? null])).toEqual([
-      ['refused', 'Text contains a character that cannot be stored'], ['offline', null], ['after', null],
+      ['refused', 'Text contains a character that cannot be stored'],
+      ['offline', null],
+      ['after', null],
     ]);
 
     // the next flush does not send the refused one again; a new visit (retryRefused) tries it once more
     calls.length = 0;
-    await q.flush(5, async (s) => { calls.push(s.content ?? ''); });
+    await q.flush(5, async (s) => {
+      calls.push(s.content ?? '');
+    });
     expect(calls).toEqual(['offline', 'after']);
-    await q.flush(5, async (s) => { calls.push(s.content ?? ''); }, 12, true);
+    await q.flush(
+      5,
+      async (s) => {
+        calls.push(s.content ?? '');
+      },
+      12,
+      true,
+    );
     expect(calls).toEqual(['offline', 'after', 'refused']);
     expect(await q.pending(5)).toEqual([]);
   });
@@ -87,7 +107,9 @@ describe('the offline save queue (IndexedDB)', () => {
   it('a 409 that says the answer can no longer change is a refusal, kept on the device with its message', async () => {
     const q = createSaveQueue(new IDBFactory());
     await q.put(save(1, 'late', '2026-03-01T10:00:01.000Z'));
-    const outcomes = await q.flush(5, async () => { throw failing(409, MESSAGES.alreadySubmitted); });
+    const outcomes = await q.flush(5, async () => {
+      throw failing(409, MESSAGES.alreadySubmitted);
+    });
     expect([...outcomes.values()]).toEqual(['refused']);
     expect((await q.pending(5))[0]!.refused).toBe(MESSAGES.alreadySubmitted);
   });
@@ -110,7 +132,9 @@ describe('the offline save queue (IndexedDB)', () => {
     await q.put(save(1, 'kept', '2026-03-01T10:00:09.000Z'));
     const next = createSaveQueue(factory);
     await next.pending(5);
-    expect(Date.parse(next.stamp(queueKey(5, 12, 1), Date.parse('2026-03-01T10:00:02.000Z')))).toBeGreaterThan(Date.parse('2026-03-01T10:00:09.000Z'));
+    expect(Date.parse(next.stamp(queueKey(5, 12, 1), Date.parse('2026-03-01T10:00:02.000Z')))).toBeGreaterThan(
+      Date.parse('2026-03-01T10:00:09.000Z'),
+    );
   });
 
   it('retries network failures, server failures and a lost session (401, 422); not refusals', () => {

@@ -10,7 +10,7 @@ describe('timer display', () => {
     expect(displayState(60, true)).toBe('critical');
     expect(displayState(500, false)).toBe('offline');
   });
-  it("says Active, Running Low, Time Almost Up", () => {
+  it('says Active, Running Low, Time Almost Up', () => {
     expect([900, 300, 60, 0].map(statusText)).toEqual(['Active', 'Running Low', 'Time Almost Up', 'Time Almost Up']);
   });
   it('formats minutes and hours', () => {
@@ -62,7 +62,11 @@ describe('warnings', () => {
   });
   it('words each warning', () => {
     expect([1800, 600, 300, 60, 30].map(TIMER_MESSAGES.warning)).toEqual([
-      '30 minutes remaining', '10 minutes remaining', '5 minutes remaining', '1 minute remaining', '30 seconds remaining',
+      '30 minutes remaining',
+      '10 minutes remaining',
+      '5 minutes remaining',
+      '1 minute remaining',
+      '30 seconds remaining',
     ]);
   });
 });

@@ -6,7 +6,11 @@ import { auditKeys } from '../../../api/audit-keys';
 
 /** POST /admin/audit/grade-book-as-of: the whole grade book as it stood at `asOf`. */
 export const getGradeBook = (assignmentId: number, asOf: string, signal?: AbortSignal) =>
-  callApi('auditGradeBookAsOf', { body: { assignment_id: assignmentId, as_of: asOf }, signal, minPosition: minPositionFor(auditKeys.gradeBook(assignmentId, asOf)) });
+  callApi('auditGradeBookAsOf', {
+    body: { assignment_id: assignmentId, as_of: asOf },
+    signal,
+    minPosition: minPositionFor(auditKeys.gradeBook(assignmentId, asOf)),
+  });
 export const gradeBookQueryOptions = (assignmentId: number, asOf: string) =>
   queryOptions({ queryKey: auditKeys.gradeBook(assignmentId, asOf), queryFn: ({ signal }) => getGradeBook(assignmentId, asOf, signal) });
 export const useGradeBook = (assignmentId: number | null, asOf: string | null) =>

@@ -7,5 +7,9 @@ import { auditKeys, type AuditFilters } from '../../../api/audit-keys';
 export const searchAudit = (filters: AuditFilters, signal?: AbortSignal) =>
   callApi('auditSearch', { body: filters, signal, minPosition: minPositionFor(auditKeys.search(filters)) });
 export const auditSearchQueryOptions = (filters: AuditFilters) =>
-  queryOptions({ queryKey: auditKeys.search(filters), queryFn: ({ signal }) => searchAudit(filters, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: auditKeys.search(filters),
+    queryFn: ({ signal }) => searchAudit(filters, signal),
+    placeholderData: keepPreviousData,
+  });
 export const useAuditSearch = (filters: AuditFilters) => useQuery(auditSearchQueryOptions(filters));

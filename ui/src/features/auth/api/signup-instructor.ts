@@ -3,5 +3,4 @@ import { callApi } from '../../../lib/api-client';
 
 export type InstructorSignup = BodyOf<'signupInstructor'>;
 
-export const signupInstructor = (body: InstructorSignup) =>
-  callApi('signupInstructor', { body, tenant: tenantOfEmail(body.email) });
+export const signupInstructor = (body: InstructorSignup) => callApi('signupInstructor', { body, tenant: tenantOfEmail(body.email) });

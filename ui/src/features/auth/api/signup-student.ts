@@ -3,5 +3,4 @@ import { callApi } from '../../../lib/api-client';
 
 export type StudentSignup = BodyOf<'signupStudent'>;
 
-export const signupStudent = (body: StudentSignup) =>
-  callApi('signupStudent', { body, tenant: tenantOfEmail(body.email) });
+export const signupStudent = (body: StudentSignup) => callApi('signupStudent', { body, tenant: tenantOfEmail(body.email) });

@@ -16,7 +16,9 @@ export function CodeInput({ value, onChange, disabled, autoFocus }: Props) {
 
   const fill = (from: number, digits: string) => {
     const next = [...value];
-    [...digits].slice(0, CODE_LENGTH - from).forEach((d, k) => { next[from + k] = d; });
+    [...digits].slice(0, CODE_LENGTH - from).forEach((d, k) => {
+      next[from + k] = d;
+    });
     onChange(next);
     focus(from + digits.length);
   };
@@ -56,7 +58,9 @@ export function CodeInput({ value, onChange, disabled, autoFocus }: Props) {
       {value.map((digit, i) => (
         <input
           key={i}
-          ref={(el) => { boxes.current[i] = el; }}
+          ref={(el) => {
+            boxes.current[i] = el;
+          }}
           className="code-box"
           type="text"
           inputMode="numeric"

@@ -12,12 +12,24 @@ export function EmailStep({ flow, hint, submitLabel }: Props) {
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate>
       <div className="field">
-        <label className="field-label" htmlFor={id}>Email</label>
+        <label className="field-label" htmlFor={id}>
+          Email
+        </label>
         <input
-          id={id} className="input" type="email" name="email" autoComplete="email" autoFocus placeholder="you@school.edu"
-          value={flow.email} onChange={(e) => flow.setEmail(e.target.value)} aria-describedby={`${id}-hint`}
+          id={id}
+          className="input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          placeholder="you@school.edu"
+          value={flow.email}
+          onChange={(e) => flow.setEmail(e.target.value)}
+          aria-describedby={`${id}-hint`}
         />
-        <span id={`${id}-hint`} className="field-hint">{hint}</span>
+        <span id={`${id}-hint`} className="field-hint">
+          {hint}
+        </span>
       </div>
       <button type="submit" className="button button-primary button-block" disabled={flow.busy || !flow.email.trim()}>
         {flow.busy ? 'Sending…' : submitLabel}

@@ -19,7 +19,9 @@ export function StepIndicator({ step, labels = LABELS }: { step: number; labels?
         const state = n < step ? 'done' : n === step ? 'current' : 'todo';
         return (
           <li key={label} className={`step step-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className="step-dot" aria-hidden="true">{state === 'done' ? '✓' : n}</span>
+            <span className="step-dot" aria-hidden="true">
+              {state === 'done' ? '✓' : n}
+            </span>
             <span className="step-label">{label}</span>
           </li>
         );

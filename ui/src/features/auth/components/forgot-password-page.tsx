@@ -34,7 +34,8 @@ export function ForgotPasswordPage({ onDone }: { onDone: (email: string, role: R
   const issues = passwordIssues({ password, confirm });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (issues.length === 0) void flow.complete(() => resetPassword({ email: flow.email, code: flow.code.join(''), password }), resetWording, [410]);
+    if (issues.length === 0)
+      void flow.complete(() => resetPassword({ email: flow.email, code: flow.code.join(''), password }), resetWording, [410]);
   };
 
   return (
@@ -54,14 +55,27 @@ export function ForgotPasswordPage({ onDone }: { onDone: (email: string, role: R
       {flow.step === 3 && (
         <form className="login-form" onSubmit={submit} noValidate>
           <NewPasswordFields label="New password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-          <SubmitWithIssues issues={issues} busy={flow.busy} testId="reset-password">{flow.busy ? 'Saving…' : 'Reset password'}</SubmitWithIssues>
-          <button type="button" className="button button-ghost button-block" onClick={flow.back}>← Back</button>
+          <SubmitWithIssues issues={issues} busy={flow.busy} testId="reset-password">
+            {flow.busy ? 'Saving…' : 'Reset password'}
+          </SubmitWithIssues>
+          <button type="button" className="button button-ghost button-block" onClick={flow.back}>
+            ← Back
+          </button>
         </form>
       )}
       {flow.step === 4 && (
-        <SuccessStep title="Password reset" message={flow.status?.text ?? 'Your password has been changed.'} secondsLeft={flow.redirectSecondsLeft} onContinue={() => onDone(flow.email, userType)} />
+        <SuccessStep
+          title="Password reset"
+          message={flow.status?.text ?? 'Your password has been changed.'}
+          secondsLeft={flow.redirectSecondsLeft}
+          onContinue={() => onDone(flow.email, userType)}
+        />
       )}
-      {flow.step < 4 && <p className="auth-switch"><Link to="/login">Back to Login</Link></p>}
+      {flow.step < 4 && (
+        <p className="auth-switch">
+          <Link to="/login">Back to Login</Link>
+        </p>
+      )}
     </AuthShell>
   );
 }
@@ -70,7 +84,9 @@ function ResetAside() {
   return (
     <>
       <h2 className="login-tagline">Locked out? It happens.</h2>
-      <p className="login-lede">Confirm it's you with a code sent to your school email, then pick a new password. Your work stays exactly where you left it.</p>
+      <p className="login-lede">
+        Confirm it's you with a code sent to your school email, then pick a new password. Your work stays exactly where you left it.
+      </p>
     </>
   );
 }

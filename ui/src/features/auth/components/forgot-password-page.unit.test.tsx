@@ -40,13 +40,18 @@ describe('ForgotPasswordPage', () => {
     const { calls, onDone } = start({
       'POST /auth/forgot-password/request': requested,
       'POST /auth/forgot-password/verify': verified,
-      'POST /auth/forgot-password/reset': () => ({ body: { message: 'Password reset successfully. Please log in with your new password.' } }),
+      'POST /auth/forgot-password/reset': () => ({
+        body: { message: 'Password reset successfully. Please log in with your new password.' },
+      }),
     });
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
     await toStep3();
     fireEvent.click(screen.getByTestId('reset-password'));
     await screen.findByTestId('flow-success');
-    expect(calls.at(-1)).toMatchObject({ body: { email: EMAIL, code: '654321', password: 'Fresh#Start9' }, headers: { 'X-Tenant': 'demo' } });
+    expect(calls.at(-1)).toMatchObject({
+      body: { email: EMAIL, code: '654321', password: 'Fresh#Start9' },
+      headers: { 'X-Tenant': 'demo' },
+    });
     await later(5100);
     expect(onDone).toHaveBeenCalledWith(EMAIL, 'instructor');
   });

@@ -55,11 +55,20 @@ export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Pro
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate>
       {asAdmin ? (
-        <p className="admin-mode" data-testid="admin-mode">School administrator sign-in</p>
+        <p className="admin-mode" data-testid="admin-mode">
+          School administrator sign-in
+        </p>
       ) : (
         <div className="segmented" role="group" aria-label="I am signing in as">
           {ROLE_OPTIONS.map((o) => (
-            <button key={o.value} type="button" className="segmented-option" aria-pressed={role === o.value} data-testid={`login-role-${o.value}`} onClick={() => setRole(o.value)}>
+            <button
+              key={o.value}
+              type="button"
+              className="segmented-option"
+              aria-pressed={role === o.value}
+              data-testid={`login-role-${o.value}`}
+              onClick={() => setRole(o.value)}
+            >
               {o.label}
             </button>
           ))}
@@ -67,14 +76,35 @@ export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Pro
       )}
       <label className="field">
         <span className="field-label">Email</span>
-        <input className="input" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@school.edu" />
+        <input
+          className="input"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@school.edu"
+        />
       </label>
       <div className="field">
         <span className="field-label-row">
-          <label className="field-label" htmlFor={`${id}-password`}>Password</label>
-          <Link to="/forgot-password" className="link-small">Forgot password?</Link>
+          <label className="field-label" htmlFor={`${id}-password`}>
+            Password
+          </label>
+          <Link to="/forgot-password" className="link-small">
+            Forgot password?
+          </Link>
         </span>
-        <input id={`${id}-password`} className="input" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="••••••••" />
+        <input
+          id={`${id}-password`}
+          className="input"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          placeholder="••••••••"
+        />
       </div>
       <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Login'}

@@ -26,7 +26,9 @@ describe('LoginForm', () => {
   it('defaults to Instructor and signs a student in, with the tenant of the e-mail', async () => {
     window.history.pushState({}, '', '/login');
     const { calls } = mockApi({
-      'POST /auth/login/student': () => ({ body: { userId: 5, role: 'student', tenant: 'demo', email: 'student@demo.school', firstName: 'Sam', lastName: 'Lee' } }),
+      'POST /auth/login/student': () => ({
+        body: { userId: 5, role: 'student', tenant: 'demo', email: 'student@demo.school', firstName: 'Sam', lastName: 'Lee' },
+      }),
       'GET /students/get-student': () => ({ status: 500, body: { message: 'x' } }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -66,7 +68,9 @@ describe('LoginForm', () => {
 
   it('signs a school admin in through the discreet toggle', async () => {
     const { calls } = mockApi({
-      'POST /auth/login/admin': () => ({ body: { userId: 4, role: 'admin', tenant: 'demo', email: 'admin@demo.school', firstName: 'Alan', lastName: 'Turing' } }),
+      'POST /auth/login/admin': () => ({
+        body: { userId: 4, role: 'admin', tenant: 'demo', email: 'admin@demo.school', firstName: 'Alan', lastName: 'Turing' },
+      }),
     });
     renderRoutes(routes, '/login');
     fireEvent.click(screen.getByRole('button', { name: 'School administrator? Sign in' }));
@@ -79,7 +83,9 @@ describe('LoginForm', () => {
   });
 
   it("shows the server's message when sign-in is rate limited", async () => {
-    mockApi({ 'POST /auth/login/instructor': () => ({ status: 429, body: { message: 'Too many login attempts. Please try again in 6 minutes.' } }) });
+    mockApi({
+      'POST /auth/login/instructor': () => ({ status: 429, body: { message: 'Too many login attempts. Please try again in 6 minutes.' } }),
+    });
     renderRoutes(routes, '/login');
     fill('teacher@demo.school');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));

@@ -12,16 +12,34 @@ export function NameFields({ firstName, lastName, onFirst, onLast }: Props) {
       <div className="field-row">
         <label className="field">
           <span className="field-label">First name</span>
-          <input className="input" name="firstName" autoComplete="given-name" value={firstName} aria-invalid={(touched.first && !isValidName(firstName)) || undefined}
-            onChange={(e) => onFirst(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, first: true }))} />
+          <input
+            className="input"
+            name="firstName"
+            autoComplete="given-name"
+            value={firstName}
+            aria-invalid={(touched.first && !isValidName(firstName)) || undefined}
+            onChange={(e) => onFirst(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, first: true }))}
+          />
         </label>
         <label className="field">
           <span className="field-label">Last name</span>
-          <input className="input" name="lastName" autoComplete="family-name" value={lastName} aria-invalid={(touched.last && !isValidName(lastName)) || undefined}
-            onChange={(e) => onLast(e.target.value)} onBlur={() => setTouched((t) => ({ ...t, last: true }))} />
+          <input
+            className="input"
+            name="lastName"
+            autoComplete="family-name"
+            value={lastName}
+            aria-invalid={(touched.last && !isValidName(lastName)) || undefined}
+            onChange={(e) => onLast(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, last: true }))}
+          />
         </label>
       </div>
-      {bad && <p className="field-error" role="alert">{VALIDATION_MESSAGES.signupName}</p>}
+      {bad && (
+        <p className="field-error" role="alert">
+          {VALIDATION_MESSAGES.signupName}
+        </p>
+      )}
     </div>
   );
 }

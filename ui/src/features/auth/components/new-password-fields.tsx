@@ -6,9 +6,23 @@ type Props = { password: string; confirm: string; onPassword: (v: string) => voi
 export function NewPasswordFields({ password, confirm, onPassword, onConfirm, label = 'Password' }: Props) {
   return (
     <>
-      <PasswordField label={label} value={password} onChange={onPassword} autoComplete="new-password" name="password" describedBy="password-rules" />
+      <PasswordField
+        label={label}
+        value={password}
+        onChange={onPassword}
+        autoComplete="new-password"
+        name="password"
+        describedBy="password-rules"
+      />
       <PasswordChecklist password={password} id="password-rules" />
-      <PasswordField label={`Confirm ${label.toLowerCase()}`} value={confirm} onChange={onConfirm} autoComplete="new-password" name="confirm" invalid={!!confirm && confirm !== password} />
+      <PasswordField
+        label={`Confirm ${label.toLowerCase()}`}
+        value={confirm}
+        onChange={onConfirm}
+        autoComplete="new-password"
+        name="confirm"
+        invalid={!!confirm && confirm !== password}
+      />
       <PasswordMatch password={password} confirm={confirm} />
     </>
   );

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 
 const monogram = (name: string) =>
-  name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('') || '?';
 
 /** A school's logo (or monogram) and name, above a tenant-branded form. */
 export function SchoolBanner({ name, logoUrl, caption }: { name: string; logoUrl: string | null; caption?: string }) {
@@ -11,7 +16,9 @@ export function SchoolBanner({ name, logoUrl, caption }: { name: string; logoUrl
       {logoUrl && !broken ? (
         <img className="school-logo" src={logoUrl} alt="" onError={() => setBroken(true)} />
       ) : (
-        <span className="school-logo school-monogram" aria-hidden="true">{monogram(name)}</span>
+        <span className="school-logo school-monogram" aria-hidden="true">
+          {monogram(name)}
+        </span>
       )}
       <div className="school-banner-text">
         {caption && <span className="school-caption">{caption}</span>}

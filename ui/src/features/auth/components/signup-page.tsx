@@ -26,8 +26,14 @@ export const SIGNUP_HINTS: Record<LoginRole, string> = {
 
 const HEADINGS = ['Create your account', 'Check your email', 'Tell us about you', ''];
 const ASIDE: Record<LoginRole, { title: string; lede: string }> = {
-  instructor: { title: 'Teach with less busywork.', lede: 'Set assignments, collect work and grade with an AI assistant that you stay in charge of.' },
-  student: { title: 'Your assignments, one calm place.', lede: 'Answer at your own pace, with every keystroke saved, and see feedback the moment it is ready.' },
+  instructor: {
+    title: 'Teach with less busywork.',
+    lede: 'Set assignments, collect work and grade with an AI assistant that you stay in charge of.',
+  },
+  student: {
+    title: 'Your assignments, one calm place.',
+    lede: 'Answer at your own pace, with every keystroke saved, and see feedback the moment it is ready.',
+  },
 };
 
 type Props = { role: LoginRole; tenant: string; onDone: (user: SessionUser) => void };
@@ -51,19 +57,32 @@ export function SignupPage({ role, tenant, onDone }: Props) {
     onDone: finish,
   });
 
-  const create = (work: () => Promise<{ message: string; user: SessionUser }>) => void flow.complete(async () => {
-    const reply = await work();
-    created.current = reply.user;
-    return reply;
-  }, createAccountWording, [403]);
+  const create = (work: () => Promise<{ message: string; user: SessionUser }>) =>
+    void flow.complete(
+      async () => {
+        const reply = await work();
+        created.current = reply.user;
+        return reply;
+      },
+      createAccountWording,
+      [403],
+    );
 
   return (
     <AuthShell wide={flow.step === 3} aside={<SignupAside role={role} school={branding.data?.name ?? null} />}>
-      {branding.data && <SchoolBanner name={school} logoUrl={branding.data.logo_url} caption={role === 'instructor' ? 'Instructor signup' : 'Student signup'} />}
+      {branding.data && (
+        <SchoolBanner
+          name={school}
+          logoUrl={branding.data.logo_url}
+          caption={role === 'instructor' ? 'Instructor signup' : 'Student signup'}
+        />
+      )}
       {flow.step < 4 && (
         <>
           <h1 className="login-title">{HEADINGS[flow.step - 1]}</h1>
-          <p className="text-muted login-subtitle">{role === 'instructor' ? 'Instructor account' : 'Student account'} · Step {flow.step} of 4</p>
+          <p className="text-muted login-subtitle">
+            {role === 'instructor' ? 'Instructor account' : 'Student account'} · Step {flow.step} of 4
+          </p>
           <StepIndicator step={flow.step} />
         </>
       )}
@@ -71,21 +90,56 @@ export function SignupPage({ role, tenant, onDone }: Props) {
       {flow.step === 1 && <EmailStep flow={flow} hint={SIGNUP_HINTS[role]} submitLabel="Send verification code" />}
       {flow.step === 2 && <CodeStep flow={flow} />}
       {flow.step === 3 && role === 'instructor' && (
-        <InstructorDetailsForm school={school} busy={flow.busy} onBack={flow.back} onSubmit={(d) => create(() => signupInstructor({
-          email: flow.email, password: d.password, firstName: d.firstName.trim(), lastName: d.lastName.trim(), school: verifiedSchool ?? tenant, preferredTitle: d.preferredTitle,
-        }))} />
+        <InstructorDetailsForm
+          school={school}
+          busy={flow.busy}
+          onBack={flow.back}
+          onSubmit={(d) =>
+            create(() =>
+              signupInstructor({
+                email: flow.email,
+                password: d.password,
+                firstName: d.firstName.trim(),
+                lastName: d.lastName.trim(),
+                school: verifiedSchool ?? tenant,
+                preferredTitle: d.preferredTitle,
+              }),
+            )
+          }
+        />
       )}
       {flow.step === 3 && role === 'student' && (
-        <StudentDetailsForm school={school} busy={flow.busy} onBack={flow.back} onSubmit={(d) => create(() => signupStudent({
-          email: flow.email, password: d.password, firstName: d.firstName.trim(), lastName: d.lastName.trim(), school: verifiedSchool ?? tenant, grade: d.grade as Grade,
-        }))} />
+        <StudentDetailsForm
+          school={school}
+          busy={flow.busy}
+          onBack={flow.back}
+          onSubmit={(d) =>
+            create(() =>
+              signupStudent({
+                email: flow.email,
+                password: d.password,
+                firstName: d.firstName.trim(),
+                lastName: d.lastName.trim(),
+                school: verifiedSchool ?? tenant,
+                grade: d.grade as Grade,
+              }),
+            )
+          }
+        />
       )}
       {flow.step === 4 && (
-        <SuccessStep title="Account created!" message={flow.status?.text ?? 'Your account is ready.'} secondsLeft={flow.redirectSecondsLeft} onContinue={finish}
-          destination={role === 'instructor' ? 'your dashboard' : 'your assignments'} />
+        <SuccessStep
+          title="Account created!"
+          message={flow.status?.text ?? 'Your account is ready.'}
+          secondsLeft={flow.redirectSecondsLeft}
+          onContinue={finish}
+          destination={role === 'instructor' ? 'your dashboard' : 'your assignments'}
+        />
       )}
       {flow.step < 4 && (
-        <p className="auth-switch">Already have an account? <Link to={`/login?school=${encodeURIComponent(tenant)}`}>Login</Link></p>
+        <p className="auth-switch">
+          Already have an account? <Link to={`/login?school=${encodeURIComponent(tenant)}`}>Login</Link>
+        </p>
       )}
     </AuthShell>
   );

@@ -62,7 +62,8 @@ describe('SignupPage', () => {
     await toStep2();
     expect(screen.getByTestId('code-countdown').textContent).toContain('2:00');
     expect(calls.find((c) => c.key === 'POST /auth/signup/request-verification')).toMatchObject({
-      body: { email: EMAIL, school: 'demo', type: 'instructor' }, headers: { 'X-Tenant': 'demo' },
+      body: { email: EMAIL, school: 'demo', type: 'instructor' },
+      headers: { 'X-Tenant': 'demo' },
     });
     await later(1000);
     expect(screen.getByTestId('code-countdown').textContent).toContain('1:59');
@@ -80,7 +81,12 @@ describe('SignupPage', () => {
     fireEvent.click(create);
     await screen.findByTestId('flow-success');
     expect(calls.find((c) => c.key === 'POST /auth/signup/instructor')!.body).toEqual({
-      email: EMAIL, password: 'Maple#Leaf7', firstName: 'Grace', lastName: 'Hopper', school: 'Demo School (verified)', preferredTitle: 'Dr.',
+      email: EMAIL,
+      password: 'Maple#Leaf7',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      school: 'Demo School (verified)',
+      preferredTitle: 'Dr.',
     });
     await later(4000);
     expect(onDone).not.toHaveBeenCalled();

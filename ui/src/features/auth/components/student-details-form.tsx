@@ -18,20 +18,40 @@ export function StudentDetailsForm({ school, busy, onSubmit, onBack }: Props) {
   };
   return (
     <form className="login-form" onSubmit={submit} noValidate>
-      <NameFields firstName={d.firstName} lastName={d.lastName} onFirst={(firstName) => set({ firstName })} onLast={(lastName) => set({ lastName })} />
+      <NameFields
+        firstName={d.firstName}
+        lastName={d.lastName}
+        onFirst={(firstName) => set({ firstName })}
+        onLast={(lastName) => set({ lastName })}
+      />
       <div className="field-row">
         <div className="field">
-          <label className="field-label" htmlFor={id}>Grade</label>
+          <label className="field-label" htmlFor={id}>
+            Grade
+          </label>
           <select id={id} className="input" name="grade" value={d.grade} onChange={(e) => set({ grade: e.target.value })}>
             <option value="">Select grade</option>
-            {GRADES.map((g) => <option key={g} value={g}>Grade {g}</option>)}
+            {GRADES.map((g) => (
+              <option key={g} value={g}>
+                Grade {g}
+              </option>
+            ))}
           </select>
         </div>
         <ReadOnlySchool school={school} />
       </div>
-      <NewPasswordFields password={d.password} confirm={d.confirm} onPassword={(password) => set({ password })} onConfirm={(confirm) => set({ confirm })} />
-      <SubmitWithIssues issues={issues} busy={busy} testId="create-account">{busy ? 'Creating account…' : 'Create account'}</SubmitWithIssues>
-      <button type="button" className="button button-ghost button-block" onClick={onBack}>← Back</button>
+      <NewPasswordFields
+        password={d.password}
+        confirm={d.confirm}
+        onPassword={(password) => set({ password })}
+        onConfirm={(confirm) => set({ confirm })}
+      />
+      <SubmitWithIssues issues={issues} busy={busy} testId="create-account">
+        {busy ? 'Creating account…' : 'Create account'}
+      </SubmitWithIssues>
+      <button type="button" className="button button-ghost button-block" onClick={onBack}>
+        ← Back
+      </button>
     </form>
   );
 }

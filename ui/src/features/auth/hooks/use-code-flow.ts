@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  emailSchema, FAILED_STEP_RETURN_MS, SIGNUP_REDIRECT_SECONDS, VALIDATION_MESSAGES, VERIFICATION_CODE_TTL_SECONDS,
+  emailSchema,
+  FAILED_STEP_RETURN_MS,
+  SIGNUP_REDIRECT_SECONDS,
+  VALIDATION_MESSAGES,
+  VERIFICATION_CODE_TTL_SECONDS,
 } from '@evergrade/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { useCountdown } from '../../../lib/use-countdown';
@@ -69,45 +73,54 @@ export function useCodeFlow<V>(o: Options<V>) {
       const text = parsed.error.issues[0]?.message ?? 'email is not a valid address';
       return setStatus({ tone: 'error', text: text[0]!.toUpperCase() + text.slice(1) });
     }
-    return run(async () => {
-      const reply = await o.request(parsed.data);
-      setEmail(parsed.data);
-      setCode(EMPTY_CODE);
-      setVerifiedCode(null);
-      setStatus({ tone: 'success', text: reply.message });
-      setStep(2);
-      codeClock.start(VERIFICATION_CODE_TTL_SECONDS);
-    }, (err) => setStatus({ tone: 'error', text: failureMessage(err, o.requestWording) }));
+    return run(
+      async () => {
+        const reply = await o.request(parsed.data);
+        setEmail(parsed.data);
+        setCode(EMPTY_CODE);
+        setVerifiedCode(null);
+        setStatus({ tone: 'success', text: reply.message });
+        setStep(2);
+        codeClock.start(VERIFICATION_CODE_TTL_SECONDS);
+      },
+      (err) => setStatus({ tone: 'error', text: failureMessage(err, o.requestWording) }),
+    );
   };
 
   const verifyCode = () => {
     if (!isCodeComplete(code)) return setStatus({ tone: 'error', text: VALIDATION_MESSAGES.codeDigits });
     const joined = code.join('');
     if (joined === verifiedCode) return setStep(3);
-    return run(async () => {
-      const reply = await o.verify(email, joined);
-      codeClock.stop();
-      setVerifiedCode(joined);
-      o.onVerified?.(reply);
-      setStatus(null);
-      setStep(3);
-    }, (err) => {
-      setStatus({ tone: 'error', text: failureMessage(err, o.verifyWording) });
-      if (err instanceof ApiError && err.status === 410) returnToStartSoon();
-    });
+    return run(
+      async () => {
+        const reply = await o.verify(email, joined);
+        codeClock.stop();
+        setVerifiedCode(joined);
+        o.onVerified?.(reply);
+        setStatus(null);
+        setStep(3);
+      },
+      (err) => {
+        setStatus({ tone: 'error', text: failureMessage(err, o.verifyWording) });
+        if (err instanceof ApiError && err.status === 410) returnToStartSoon();
+      },
+    );
   };
 
   /** Step 3: create the account or reset the password; `returnOn` statuses restart after 2 s. */
   const complete = (work: () => Promise<{ message: string }>, wording: FailureWording, returnOn: number[]) =>
-    run(async () => {
-      const reply = await work();
-      setStatus({ tone: 'success', text: reply.message });
-      setStep(4);
-      redirectClock.start(SIGNUP_REDIRECT_SECONDS);
-    }, (err) => {
-      setStatus({ tone: 'error', text: failureMessage(err, wording) });
-      if (err instanceof ApiError && returnOn.includes(err.status)) returnToStartSoon();
-    });
+    run(
+      async () => {
+        const reply = await work();
+        setStatus({ tone: 'success', text: reply.message });
+        setStep(4);
+        redirectClock.start(SIGNUP_REDIRECT_SECONDS);
+      },
+      (err) => {
+        setStatus({ tone: 'error', text: failureMessage(err, wording) });
+        if (err instanceof ApiError && returnOn.includes(err.status)) returnToStartSoon();
+      },
+    );
 
   const back = () => {
     setStatus(null);
@@ -118,10 +131,21 @@ export function useCodeFlow<V>(o: Options<V>) {
   };
 
   return {
-    step, email, setEmail, code, setCode, status, busy, verifiedCode,
-    codeSecondsLeft: codeClock.secondsLeft, codeRunning: codeClock.running,
+    step,
+    email,
+    setEmail,
+    code,
+    setCode,
+    status,
+    busy,
+    verifiedCode,
+    codeSecondsLeft: codeClock.secondsLeft,
+    codeRunning: codeClock.running,
     redirectSecondsLeft: redirectClock.secondsLeft,
-    sendCode, verifyCode, complete, back,
+    sendCode,
+    verifyCode,
+    complete,
+    back,
   };
 }
 

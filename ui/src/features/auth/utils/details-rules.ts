@@ -28,4 +28,3 @@ export function studentIssues(d: StudentDetails): string[] {
   if (!Number.isInteger(grade) || grade < 6 || grade > 12) issues.push(V.grade);
   return [...issues, ...passwordIssues(d)];
 }
-

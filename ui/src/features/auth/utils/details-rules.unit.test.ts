@@ -6,13 +6,14 @@ const good = { password: 'Maple#Leaf7', confirm: 'Maple#Leaf7' };
 
 describe('signup details rules', () => {
   it('lists nothing when every rule holds', () => {
-    expect(instructorIssues({ firstName: "Mary-Jo", lastName: "O'Neil", title: "Ma'am", customTitle: '', ...good })).toEqual([]);
+    expect(instructorIssues({ firstName: 'Mary-Jo', lastName: "O'Neil", title: "Ma'am", customTitle: '', ...good })).toEqual([]);
     expect(studentIssues({ firstName: 'Ada', lastName: 'Lovelace', grade: '9', ...good })).toEqual([]);
   });
 
   it('names each outstanding rule with the spec wording', () => {
-    expect(instructorIssues({ firstName: 'A', lastName: 'B2', title: 'Other', customTitle: ' ', password: 'short', confirm: 'other' }))
-      .toEqual([V.signupName, V.customTitle, V.passwordRules, V.passwordsDoNotMatch]);
+    expect(
+      instructorIssues({ firstName: 'A', lastName: 'B2', title: 'Other', customTitle: ' ', password: 'short', confirm: 'other' }),
+    ).toEqual([V.signupName, V.customTitle, V.passwordRules, V.passwordsDoNotMatch]);
     expect(instructorIssues({ firstName: 'Ada', lastName: 'Byron', title: '', customTitle: '', ...good })).toEqual([V.title]);
     expect(studentIssues({ firstName: 'Ada', lastName: 'Lovelace', grade: '', ...good })).toEqual([V.grade]);
     expect(studentIssues({ firstName: 'Ada', lastName: 'Lovelace', grade: '5', ...good })).toEqual([V.grade]);

@@ -31,7 +31,11 @@ describe('route guard (ensureSession)', () => {
   it('refuses a session of another role and clears everything', async () => {
     mockApi({ 'GET /auth/validate-token': () => ({ body: { status: 'success', data: { ...user, role: 'instructor' } } }) });
     expect(await ensureSession('student', new QueryClient())).toBe(false);
-    expect(useSessionStore.getState()).toMatchObject({ tenant: null, student: { isAuthenticated: false }, instructor: { isAuthenticated: false } });
+    expect(useSessionStore.getState()).toMatchObject({
+      tenant: null,
+      student: { isAuthenticated: false },
+      instructor: { isAuthenticated: false },
+    });
   });
 
   it('lets only an admin session into the admin area', async () => {

@@ -2,7 +2,17 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import {
-  addMonths, dayKey, eventsByDay, inMonth, monthGrid, monthOf, monthParam, monthTitle, parseMonthParam, type CalendarEvent, type Month,
+  addMonths,
+  dayKey,
+  eventsByDay,
+  inMonth,
+  monthGrid,
+  monthOf,
+  monthParam,
+  monthTitle,
+  parseMonthParam,
+  type CalendarEvent,
+  type Month,
 } from '../utils/month-grid';
 import '../calendar.css';
 
@@ -16,11 +26,12 @@ type Props = { events: CalendarEvent[]; loading?: boolean; now?: Date };
 export function MonthCalendar({ events, loading = false, now = new Date() }: Props) {
   const [params, setParams] = useSearchParams();
   const month: Month = parseMonthParam(params.get('month')) ?? monthOf(now);
-  const go = (m: Month) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    next.set('month', monthParam(m));
-    return next;
-  });
+  const go = (m: Month) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('month', monthParam(m));
+      return next;
+    });
   const weeks = useMemo(() => monthGrid({ year: month.year, month: month.month }), [month.year, month.month]);
   const byDay = useMemo(() => eventsByDay(events), [events]);
   const thisMonth = inMonth(events, month);
@@ -29,11 +40,29 @@ export function MonthCalendar({ events, loading = false, now = new Date() }: Pro
   return (
     <section className="calendar card" aria-label="Calendar">
       <div className="calendar-head">
-        <h3 className="calendar-title" aria-live="polite">{monthTitle(month)}</h3>
+        <h3 className="calendar-title" aria-live="polite">
+          {monthTitle(month)}
+        </h3>
         <div className="calendar-nav">
-          <button type="button" className="button button-secondary button-sm" onClick={() => go(addMonths(month, -1))} aria-label="Previous month">‹</button>
-          <button type="button" className="button button-secondary button-sm" onClick={() => go(monthOf(now))}>Today</button>
-          <button type="button" className="button button-secondary button-sm" onClick={() => go(addMonths(month, 1))} aria-label="Next month">›</button>
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            onClick={() => go(addMonths(month, -1))}
+            aria-label="Previous month"
+          >
+            ‹
+          </button>
+          <button type="button" className="button button-secondary button-sm" onClick={() => go(monthOf(now))}>
+            Today
+          </button>
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            onClick={() => go(addMonths(month, 1))}
+            aria-label="Next month"
+          >
+            ›
+          </button>
         </div>
       </div>
       {loading ? (
@@ -45,7 +74,13 @@ export function MonthCalendar({ events, loading = false, now = new Date() }: Pro
           </p>
           <table className="calendar-grid">
             <thead>
-              <tr>{WEEKDAYS.map((d) => <th key={d} scope="col">{d}</th>)}</tr>
+              <tr>
+                {WEEKDAYS.map((d) => (
+                  <th key={d} scope="col">
+                    {d}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {weeks.map((week) => (
@@ -53,14 +88,23 @@ export function MonthCalendar({ events, loading = false, now = new Date() }: Pro
                   {week.map((day) => {
                     const items = byDay.get(day.key) ?? [];
                     return (
-                      <td key={day.key} className={`calendar-day${day.inMonth ? '' : ' is-outside'}${day.key === today ? ' is-today' : ''}`}
-                        aria-label={`${longDay(day.date)}${items.length ? `, ${items.length} due` : ''}`} data-day={day.key}>
-                        <span className="calendar-date" aria-hidden="true">{day.date.getDate()}</span>
+                      <td
+                        key={day.key}
+                        className={`calendar-day${day.inMonth ? '' : ' is-outside'}${day.key === today ? ' is-today' : ''}`}
+                        aria-label={`${longDay(day.date)}${items.length ? `, ${items.length} due` : ''}`}
+                        data-day={day.key}
+                      >
+                        <span className="calendar-date" aria-hidden="true">
+                          {day.date.getDate()}
+                        </span>
                         <ul className="calendar-items">
                           {items.map((e) => (
                             <li key={e.id}>
-                              <Link to={e.href} className={`calendar-chip subject-${e.tone}${e.kind === 'practice' ? ' is-practice' : ''}`}
-                                title={`${e.title} · ${e.label} · due ${time(e.due)}${e.status ? ` · ${e.status}` : ''}`}>
+                              <Link
+                                to={e.href}
+                                className={`calendar-chip subject-${e.tone}${e.kind === 'practice' ? ' is-practice' : ''}`}
+                                title={`${e.title} · ${e.label} · due ${time(e.due)}${e.status ? ` · ${e.status}` : ''}`}
+                              >
                                 <span className="calendar-chip-time">{time(e.due)}</span> {e.title}
                               </Link>
                             </li>
@@ -75,14 +119,19 @@ export function MonthCalendar({ events, loading = false, now = new Date() }: Pro
           </table>
           {thisMonth.length > 0 && (
             <ol className="calendar-agenda" aria-label={`Due in ${monthTitle(month)}`}>
-              {thisMonth.sort((a, b) => new Date(a.due).getTime() - new Date(b.due).getTime()).map((e) => (
-                <li key={e.id}>
-                  <Link to={e.href}>
-                    <span className={`chip subject-${e.tone}`}>{e.kind === 'practice' ? 'Practice' : e.label}</span> {e.title}
-                  </Link>
-                  <span className="text-muted small">{longDay(new Date(e.due))}, {time(e.due)}{e.status ? ` · ${e.status}` : ''}</span>
-                </li>
-              ))}
+              {thisMonth
+                .sort((a, b) => new Date(a.due).getTime() - new Date(b.due).getTime())
+                .map((e) => (
+                  <li key={e.id}>
+                    <Link to={e.href}>
+                      <span className={`chip subject-${e.tone}`}>{e.kind === 'practice' ? 'Practice' : e.label}</span> {e.title}
+                    </Link>
+                    <span className="text-muted small">
+                      {longDay(new Date(e.due))}, {time(e.due)}
+                      {e.status ? ` · ${e.status}` : ''}
+                    </span>
+                  </li>
+                ))}
             </ol>
           )}
         </>

@@ -6,7 +6,19 @@ import { AriaComponent, GridComponent, LegendComponent, RadarComponent, TitleCom
 import { CanvasRenderer } from 'echarts/renderers';
 
 // Only what the four charts use: this module (and echarts) loads with the dashboard's chunk, never the main one.
-registerParts([PieChart, LineChart, BarChart, RadarChart, TitleComponent, TooltipComponent, LegendComponent, GridComponent, RadarComponent, AriaComponent, CanvasRenderer]);
+registerParts([
+  PieChart,
+  LineChart,
+  BarChart,
+  RadarChart,
+  TitleComponent,
+  TooltipComponent,
+  LegendComponent,
+  GridComponent,
+  RadarComponent,
+  AriaComponent,
+  CanvasRenderer,
+]);
 
 /** An option, or one built for the chart's width in px (labels that must fit it). */
 export type ChartOption = EChartsOption | ((width: number) => EChartsOption);
@@ -27,10 +39,13 @@ export function EChart({ option, label, height = 280, testId, onItemClick }: Pro
     chart.current = instance;
     applied.current = '';
     setWidth(el.clientWidth);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
-      instance.resize();
-      setWidth(el.clientWidth);
-    });
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            instance.resize();
+            setWidth(el.clientWidth);
+          });
     observer?.observe(el);
     return () => {
       observer?.disconnect();

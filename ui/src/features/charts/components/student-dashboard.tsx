@@ -5,7 +5,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { AlertIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { useGradeStats } from '../api/get-grade-stats';
-import { gradePerAssignmentOption, gradesOverTimeOption, statusCounts, statusDoughnutOption, subjectAveragesOption } from '../utils/chart-options';
+import {
+  gradePerAssignmentOption,
+  gradesOverTimeOption,
+  statusCounts,
+  statusDoughnutOption,
+  subjectAveragesOption,
+} from '../utils/chart-options';
 import { useChartPalette } from '../utils/palette';
 import { EChart } from './echart';
 import '../charts.css';
@@ -39,7 +45,9 @@ export function StudentDashboard({ assignments, loading }: { assignments: Studen
     if (stats.isError)
       return (
         <EmptyState title="We couldn't load your grades" icon={<AlertIcon width={28} height={28} />}>
-          <button type="button" className="button button-secondary" onClick={() => void stats.refetch()}>Try again</button>
+          <button type="button" className="button button-secondary" onClick={() => void stats.refetch()}>
+            Try again
+          </button>
         </EmptyState>
       );
     if (graded.length === 0) return <EmptyState title={NO_GRADES}>{NO_GRADES_TEXT}</EmptyState>;
@@ -55,8 +63,12 @@ export function StudentDashboard({ assignments, loading }: { assignments: Studen
           <EmptyState title="No assignments yet">When your instructors publish work, it shows up here.</EmptyState>
         ) : (
           <>
-            <EChart option={doughnut} label={`Assignments Status: ${list.length} assignments`} testId="chart-status"
-              onItemClick={(status) => navigate(`/student/assignments?selectedFilters=${encodeURIComponent(status)}`)} />
+            <EChart
+              option={doughnut}
+              label={`Assignments Status: ${list.length} assignments`}
+              testId="chart-status"
+              onItemClick={(status) => navigate(`/student/assignments?selectedFilters=${encodeURIComponent(status)}`)}
+            />
             <p className="chart-note">Pick a slice to see those assignments.</p>
           </>
         )}
@@ -71,7 +83,9 @@ export function StudentDashboard({ assignments, loading }: { assignments: Studen
         {gradeChart(
           <>
             <EChart option={bar} label="Grade percent per graded assignment" testId="chart-per-assignment" />
-            <p className="chart-note"><Link to="/student/assignments?selectedFilters=Graded">See graded assignments</Link></p>
+            <p className="chart-note">
+              <Link to="/student/assignments?selectedFilters=Graded">See graded assignments</Link>
+            </p>
           </>,
         )}
       </Card>

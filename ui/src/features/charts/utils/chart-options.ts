@@ -1,5 +1,11 @@
 import type { EChartsOption } from 'echarts';
-import { ASSIGNMENT_STATUSES, CHART_CONSTANTS, type AssignmentStatus, type GradedAssignmentStat, type SubjectStat } from '@evergrade/contracts';
+import {
+  ASSIGNMENT_STATUSES,
+  CHART_CONSTANTS,
+  type AssignmentStatus,
+  type GradedAssignmentStat,
+  type SubjectStat,
+} from '@evergrade/contracts';
 
 /** Colours read from the theme's CSS variables, so the charts follow light and dark. */
 export type ChartPalette = {
@@ -13,7 +19,12 @@ export type ChartPalette = {
 };
 
 export const LIGHT_PALETTE: ChartPalette = {
-  text: '#15201c', muted: '#5c6b66', grid: '#e2e7e5', surface: '#ffffff', brand: '#0b7a5c', accent: '#6d4aff',
+  text: '#15201c',
+  muted: '#5c6b66',
+  grid: '#e2e7e5',
+  surface: '#ffffff',
+  brand: '#0b7a5c',
+  accent: '#6d4aff',
   status: { Incomplete: '#52606d', 'In Progress': '#2563eb', Submitted: '#6d4aff', Graded: '#15803d' },
 };
 
@@ -46,7 +57,13 @@ const axisStyle = (p: ChartPalette) => ({
 
 /** A 'Grade %' value axis; its title sits above the plot, in the room GRID_TOP leaves for it. */
 const gradeAxis = (p: ChartPalette, min: number, max: number) => ({
-  type: 'value' as const, min, max, name: 'Grade %', nameGap: 14, nameTextStyle: { color: p.muted }, ...axisStyle(p),
+  type: 'value' as const,
+  min,
+  max,
+  name: 'Grade %',
+  nameGap: 14,
+  nameTextStyle: { color: p.muted },
+  ...axisStyle(p),
 });
 /** Room above the plot for the axis title (with less, the title is cut off at the top). */
 const GRID_TOP = 40;
@@ -68,7 +85,9 @@ export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p
   const total = ASSIGNMENT_STATUSES.reduce((s, k) => s + counts[k], 0);
   const parts = ASSIGNMENT_STATUSES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
   return {
-    aria: describe(`Assignments Status: ${total} ${total === 1 ? 'assignment' : 'assignments'}${parts.length ? `: ${parts.join(', ')}` : ''}.`),
+    aria: describe(
+      `Assignments Status: ${total} ${total === 1 ? 'assignment' : 'assignments'}${parts.length ? `: ${parts.join(', ')}` : ''}.`,
+    ),
     tooltip: {
       trigger: 'item',
       formatter: (params: unknown) => {
@@ -85,18 +104,25 @@ export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p
       textStyle: { color: p.text, fontSize: 28, fontWeight: 'bold' },
       subtextStyle: { color: p.muted, fontSize: 12 },
     },
-    series: [{
-      name: 'Assignments Status',
-      type: 'pie',
-      radius: [`${Math.round(cutout * OUTER_RADIUS * 100) / 100}%`, `${OUTER_RADIUS}%`],
-      center: ['50%', '45%'],
-      // keep the centre text readable: the ring sits inside a square of the chart's height
-      top: 0, bottom: 40,
-      avoidLabelOverlap: true,
-      label: { show: false },
-      itemStyle: { borderColor: p.surface, borderWidth: 2 },
-      data: ASSIGNMENT_STATUSES.filter((s) => counts[s] > 0).map((s) => ({ name: s, value: counts[s], itemStyle: { color: p.status[s] } })),
-    }],
+    series: [
+      {
+        name: 'Assignments Status',
+        type: 'pie',
+        radius: [`${Math.round(cutout * OUTER_RADIUS * 100) / 100}%`, `${OUTER_RADIUS}%`],
+        center: ['50%', '45%'],
+        // keep the centre text readable: the ring sits inside a square of the chart's height
+        top: 0,
+        bottom: 40,
+        avoidLabelOverlap: true,
+        label: { show: false },
+        itemStyle: { borderColor: p.surface, borderWidth: 2 },
+        data: ASSIGNMENT_STATUSES.filter((s) => counts[s] > 0).map((s) => ({
+          name: s,
+          value: counts[s],
+          itemStyle: { color: p.status[s] },
+        })),
+      },
+    ],
   };
 }
 
@@ -104,15 +130,30 @@ export function statusDoughnutOption(counts: Record<AssignmentStatus, number>, p
 export function gradesOverTimeOption(assignments: GradedAssignmentStat[], p: ChartPalette = LIGHT_PALETTE): EChartsOption {
   const { min, max } = lineAxisBounds(assignments.map((a) => a.percent));
   return {
-    aria: describe(`Grades over time: ${assignments.map((a) => `${a.title} (${shortDate(a.due)}) ${tooltipPercent(a.percent)}`).join(', ')}.`),
+    aria: describe(
+      `Grades over time: ${assignments.map((a) => `${a.title} (${shortDate(a.due)}) ${tooltipPercent(a.percent)}`).join(', ')}.`,
+    ),
     grid: { left: 48, right: 16, top: GRID_TOP, bottom: 40 },
     tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
-    xAxis: { type: 'category', data: assignments.map((a) => `${shortDate(a.due)} · ${a.title}`), ...axisStyle(p), axisLabel: { color: p.muted, hideOverlap: true, formatter: (v: string) => v.split(' · ')[0] ?? v } },
+    xAxis: {
+      type: 'category',
+      data: assignments.map((a) => `${shortDate(a.due)} · ${a.title}`),
+      ...axisStyle(p),
+      axisLabel: { color: p.muted, hideOverlap: true, formatter: (v: string) => v.split(' · ')[0] ?? v },
+    },
     yAxis: gradeAxis(p, min, max),
-    series: [{
-      name: 'Grade', type: 'line', smooth: true, symbolSize: 8, data: assignments.map((a) => a.percent),
-      lineStyle: { color: p.brand, width: 3 }, itemStyle: { color: p.brand }, areaStyle: { color: p.brand, opacity: 0.08 },
-    }],
+    series: [
+      {
+        name: 'Grade',
+        type: 'line',
+        smooth: true,
+        symbolSize: 8,
+        data: assignments.map((a) => a.percent),
+        lineStyle: { color: p.brand, width: 3 },
+        itemStyle: { color: p.brand },
+        areaStyle: { color: p.brand, opacity: 0.08 },
+      },
+    ],
   };
 }
 
@@ -140,17 +181,29 @@ export function gradePerAssignmentOption(assignments: GradedAssignmentStat[], p:
     grid: { ...BAR_GRID, top: GRID_TOP, bottom: labels.bottom },
     tooltip: { trigger: 'axis', valueFormatter: tooltipPercent },
     xAxis: {
-      type: 'category', data: assignments.map((a) => a.title), ...axisStyle(p),
+      type: 'category',
+      data: assignments.map((a) => a.title),
+      ...axisStyle(p),
       axisLabel: { color: p.muted, interval: labels.interval, rotate: labels.rotate, width: labels.labelWidth, overflow: 'truncate' },
     },
     yAxis: gradeAxis(p, 0, CHART_CONSTANTS.barMax),
-    series: [{ name: 'Grade', type: 'bar', barMaxWidth: 36, data: assignments.map((a) => a.percent), itemStyle: { color: p.accent, borderRadius: [6, 6, 0, 0] } }],
+    series: [
+      {
+        name: 'Grade',
+        type: 'bar',
+        barMaxWidth: 36,
+        data: assignments.map((a) => a.percent),
+        itemStyle: { color: p.accent, borderRadius: [6, 6, 0, 0] },
+      },
+    ],
   };
 }
 
 const classAverage = (s: SubjectStat) => s.class_average ?? CHART_CONSTANTS.defaultClassAverage;
 const describeSubjects = (subjects: SubjectStat[]) =>
-  describe(`Subject averages: ${subjects.map((s) => `${s.course} ${tooltipPercent(s.average)} (class ${tooltipPercent(classAverage(s))})`).join(', ')}.`);
+  describe(
+    `Subject averages: ${subjects.map((s) => `${s.course} ${tooltipPercent(s.average)} (class ${tooltipPercent(classAverage(s))})`).join(', ')}.`,
+  );
 
 /** A radar needs three axes to be a shape: with fewer subjects it would be a line, so they are bars. */
 export const RADAR_MIN_SUBJECTS = 3;
@@ -169,14 +222,25 @@ export function subjectBarOption(subjects: SubjectStat[], p: ChartPalette = LIGH
     legend: { bottom: 0, textStyle: { color: p.text }, data: ['Your average', 'Class average'] },
     grid: { ...BAR_GRID, top: GRID_TOP, bottom: labels.bottom + 28 },
     xAxis: {
-      type: 'category', data: subjects.map((s) => s.course), ...axisStyle(p),
+      type: 'category',
+      data: subjects.map((s) => s.course),
+      ...axisStyle(p),
       axisLabel: { color: p.text, interval: 0, rotate: labels.rotate, width: labels.labelWidth, overflow: 'truncate' },
     },
     yAxis: { ...gradeAxis(p, 0, CHART_CONSTANTS.radarMax), interval: CHART_CONSTANTS.radarStep },
     series: [
-      { name: 'Your average', type: 'bar', barMaxWidth: 36, data: subjects.map((s) => s.average), itemStyle: { color: p.brand, borderRadius: [6, 6, 0, 0] } },
       {
-        name: 'Class average', type: 'bar', barMaxWidth: 36, data: subjects.map(classAverage),
+        name: 'Your average',
+        type: 'bar',
+        barMaxWidth: 36,
+        data: subjects.map((s) => s.average),
+        itemStyle: { color: p.brand, borderRadius: [6, 6, 0, 0] },
+      },
+      {
+        name: 'Class average',
+        type: 'bar',
+        barMaxWidth: 36,
+        data: subjects.map(classAverage),
         itemStyle: { color: p.accent, opacity: 0.55, borderRadius: [6, 6, 0, 0] },
       },
     ],
@@ -200,12 +264,19 @@ export function subjectRadarOption(subjects: SubjectStat[], p: ChartPalette = LI
       splitArea: { show: false },
       axisLine: { lineStyle: { color: p.grid } },
     },
-    series: [{
-      type: 'radar',
-      data: [
-        { name: 'Your average', value: subjects.map((s) => s.average), itemStyle: { color: p.brand }, areaStyle: { color: p.brand, opacity: 0.15 } },
-        { name: 'Class average', value: subjects.map(classAverage), itemStyle: { color: p.accent }, lineStyle: { type: 'dashed' } },
-      ],
-    }],
+    series: [
+      {
+        type: 'radar',
+        data: [
+          {
+            name: 'Your average',
+            value: subjects.map((s) => s.average),
+            itemStyle: { color: p.brand },
+            areaStyle: { color: p.brand, opacity: 0.15 },
+          },
+          { name: 'Class average', value: subjects.map(classAverage), itemStyle: { color: p.accent }, lineStyle: { type: 'dashed' } },
+        ],
+      },
+    ],
   };
 }

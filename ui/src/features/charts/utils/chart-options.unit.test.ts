@@ -1,14 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { GradedAssignmentStat, SubjectStat } from '@evergrade/contracts';
 import {
-  categoryLabels, gradePerAssignmentOption, gradesOverTimeOption, lineAxisBounds, statusCounts, statusDoughnutOption, subjectAveragesOption,
-  subjectRadarOption, tooltipPercent,
+  categoryLabels,
+  gradePerAssignmentOption,
+  gradesOverTimeOption,
+  lineAxisBounds,
+  statusCounts,
+  statusDoughnutOption,
+  subjectAveragesOption,
+  subjectRadarOption,
+  tooltipPercent,
 } from './chart-options';
 
 const stat = (id: number, percent: number, due: string): GradedAssignmentStat => ({
-  assignment_id: id, title: `Quiz ${id}`, course: 'Mathematics', course_code: 'MATH10', due, marks_obtained: percent / 10, marks_total: 10, percent,
+  assignment_id: id,
+  title: `Quiz ${id}`,
+  course: 'Mathematics',
+  course_code: 'MATH10',
+  due,
+  marks_obtained: percent / 10,
+  marks_total: 10,
+  percent,
 });
-const subject = (course: string, average: number, class_average: number | null): SubjectStat => ({ course, course_code: course.slice(0, 4), average, class_average, graded_count: 1 });
+const subject = (course: string, average: number, class_average: number | null): SubjectStat => ({
+  course,
+  course_code: course.slice(0, 4),
+  average,
+  class_average,
+  graded_count: 1,
+});
 // echarts' option types are unions; the tests read them as plain objects
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v) as Record<string, any>;
 
@@ -22,7 +42,11 @@ describe('chart options (spec section 9)', () => {
     const [inner, outer] = (series.radius as string[]).map((r) => Number.parseFloat(r));
     expect(inner! / outer!).toBeCloseTo(0.7);
     expect(outer).toBe(90);
-    expect(series.data.map((d: { name: string; value: number }) => [d.name, d.value])).toEqual([['Incomplete', 3], ['Submitted', 1], ['Graded', 2]]);
+    expect(series.data.map((d: { name: string; value: number }) => [d.name, d.value])).toEqual([
+      ['Incomplete', 3],
+      ['Submitted', 1],
+      ['Graded', 2],
+    ]);
     expect(first(o.title).text).toBe('6');
     expect(first(o.title).subtext).toBe('assignments');
     expect(first(o.aria).label.description).toBe('Assignments Status: 6 assignments: 3 Incomplete, 1 Submitted, 2 Graded.');
@@ -53,13 +77,17 @@ describe('chart options (spec section 9)', () => {
     const o = subjectRadarOption([subject('Mathematics', 82.5, 71.25), subject('Physics', 64, null), subject('History', 90, 88)]);
     const radar = first(o.radar);
     expect(radar.indicator).toEqual([
-      { name: 'Mathematics', min: 0, max: 100 }, { name: 'Physics', min: 0, max: 100 }, { name: 'History', min: 0, max: 100 },
+      { name: 'Mathematics', min: 0, max: 100 },
+      { name: 'Physics', min: 0, max: 100 },
+      { name: 'History', min: 0, max: 100 },
     ]);
     expect(100 / radar.splitNumber).toBe(20);
     const [mine, cls] = first(o.series).data;
     expect(mine).toMatchObject({ name: 'Your average', value: [82.5, 64, 90] });
     expect(cls).toMatchObject({ name: 'Class average', value: [71.25, 75, 88] });
-    expect(first(o.aria).label.description).toBe('Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%), History 90.0% (class 88.0%).');
+    expect(first(o.aria).label.description).toBe(
+      'Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%), History 90.0% (class 88.0%).',
+    );
   });
 
   it('subject averages: a radar from three subjects on, bars (yours beside the class) with fewer', () => {
@@ -75,13 +103,18 @@ describe('chart options (spec section 9)', () => {
       expect(mine).toMatchObject({ type: 'bar', name: 'Your average', data: subjects.map((s) => s.average) });
       expect(cls).toMatchObject({ type: 'bar', name: 'Class average', data: subjects.map((s) => s.class_average ?? 75) });
     }
-    expect(first(subjectAveragesOption(three.slice(0, 2)).aria).label.description)
-      .toBe('Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%).');
+    expect(first(subjectAveragesOption(three.slice(0, 2)).aria).label.description).toBe(
+      'Subject averages: Mathematics 82.5% (class 71.3%), Physics 64.0% (class 75.0%).',
+    );
   });
 
   it("axis titles have room above the plot (the 'Grade %' title is not cut off)", () => {
     const graded = [stat(1, 55, '2026-01-10T12:00:00Z')];
-    for (const o of [gradesOverTimeOption(graded), gradePerAssignmentOption(graded), subjectAveragesOption([subject('Physics', 64, null)])]) {
+    for (const o of [
+      gradesOverTimeOption(graded),
+      gradePerAssignmentOption(graded),
+      subjectAveragesOption([subject('Physics', 64, null)]),
+    ]) {
       expect(first(o.yAxis).name).toBe('Grade %');
       expect(first(o.grid).top).toBeGreaterThanOrEqual(first(o.yAxis).nameGap + 20);
     }
@@ -95,7 +128,11 @@ describe('chart options (spec section 9)', () => {
     expect(categoryLabels(4, 300)).toMatchObject({ rotate: 40, interval: 0 });
     // so many that even slanted names collide: echarts leaves some out
     expect(categoryLabels(30, 300).interval).toBe('auto');
-    const o = gradePerAssignmentOption([1, 2, 3, 4].map((i) => stat(i, 50 + i, '2026-01-10T12:00:00Z')), undefined, 300);
+    const o = gradePerAssignmentOption(
+      [1, 2, 3, 4].map((i) => stat(i, 50 + i, '2026-01-10T12:00:00Z')),
+      undefined,
+      300,
+    );
     expect(first(o.xAxis).axisLabel).toMatchObject({ rotate: 40, overflow: 'truncate' });
   });
 

@@ -10,11 +10,17 @@ export function readPalette(): ChartPalette {
   const s = getComputedStyle(document.documentElement);
   const L = LIGHT_PALETTE;
   return {
-    text: cssVar(s, '--text', L.text), muted: cssVar(s, '--text-muted', L.muted), grid: cssVar(s, '--border', L.grid),
-    surface: cssVar(s, '--surface', L.surface), brand: cssVar(s, '--brand', L.brand), accent: cssVar(s, '--accent', L.accent),
+    text: cssVar(s, '--text', L.text),
+    muted: cssVar(s, '--text-muted', L.muted),
+    grid: cssVar(s, '--border', L.grid),
+    surface: cssVar(s, '--surface', L.surface),
+    brand: cssVar(s, '--brand', L.brand),
+    accent: cssVar(s, '--accent', L.accent),
     status: {
-      Incomplete: cssVar(s, '--neutral', L.status.Incomplete), 'In Progress': cssVar(s, '--info', L.status['In Progress']),
-      Submitted: cssVar(s, '--accent', L.status.Submitted), Graded: cssVar(s, '--success', L.status.Graded),
+      Incomplete: cssVar(s, '--neutral', L.status.Incomplete),
+      'In Progress': cssVar(s, '--info', L.status['In Progress']),
+      Submitted: cssVar(s, '--accent', L.status.Submitted),
+      Graded: cssVar(s, '--success', L.status.Graded),
     },
   };
 }

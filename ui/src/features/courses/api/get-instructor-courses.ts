@@ -6,7 +6,11 @@ import { courseKeys } from './keys';
 
 /** POST /instructors/get-courses; the reply is parsed with the contract's schema by callApi. */
 export const getInstructorCourses = (instructorId: number, { signal }: { signal?: AbortSignal } = {}) =>
-  callApi('getInstructorCourses', { body: { instructor_id: instructorId }, signal, minPosition: minPositionFor(courseKeys.list(instructorId)) });
+  callApi('getInstructorCourses', {
+    body: { instructor_id: instructorId },
+    signal,
+    minPosition: minPositionFor(courseKeys.list(instructorId)),
+  });
 
 export const instructorCoursesQueryOptions = (instructorId: number) =>
   queryOptions({

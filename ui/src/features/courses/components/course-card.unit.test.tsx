@@ -8,15 +8,26 @@ import { InstructorCourseCard } from './course-card';
 import { InstructorCourseList } from './course-list';
 
 const course = (extra: Partial<InstructorCourse> = {}): InstructorCourse => ({
-  course_code: 'MATH10', course_name: 'Mathematics', course_class: '10', student_count: 2, assignment_count: 3,
-  student_list: [{ student_id: 1, name: 'Ada Lovelace' }, { student_id: 2, name: 'Emmy Noether' }], ...extra,
+  course_code: 'MATH10',
+  course_name: 'Mathematics',
+  course_class: '10',
+  student_count: 2,
+  assignment_count: 3,
+  student_list: [
+    { student_id: 1, name: 'Ada Lovelace' },
+    { student_id: 2, name: 'Emmy Noether' },
+  ],
+  ...extra,
 });
 
 const card = (c: InstructorCourse) =>
-  renderRoutes([
-    { path: '/instructor/courses', element: <InstructorCourseCard course={c} /> },
-    { path: '/instructor/courses/:courseCode', element: <p>Course page</p> },
-  ], '/instructor/courses');
+  renderRoutes(
+    [
+      { path: '/instructor/courses', element: <InstructorCourseCard course={c} /> },
+      { path: '/instructor/courses/:courseCode', element: <p>Course page</p> },
+    ],
+    '/instructor/courses',
+  );
 
 describe('courseColour', () => {
   it('colours by the letter prefix of the code, grey otherwise', () => {
@@ -33,8 +44,9 @@ describe('courseColour', () => {
   });
 
   it('hands the course fields to the course page in the query', () => {
-    expect(courseHref(course({ course_name: 'Maths & Stats' })))
-      .toBe('/instructor/courses/MATH10?courseName=Maths+%26+Stats&courseClass=10&studentCount=2&assignmentCount=3');
+    expect(courseHref(course({ course_name: 'Maths & Stats' }))).toBe(
+      '/instructor/courses/MATH10?courseName=Maths+%26+Stats&courseClass=10&studentCount=2&assignmentCount=3',
+    );
   });
 });
 
@@ -82,7 +94,11 @@ describe('InstructorCourseList', () => {
   const list = () => renderRoutes([{ path: '/instructor/courses', element: <InstructorCourseList /> }], '/instructor/courses');
 
   it("asks for the signed-in instructor's courses and shows a card for each", async () => {
-    const api = mockApi({ 'POST /instructors/get-courses': () => ({ body: [course(), course({ course_code: 'PHYS10', course_name: 'Physics', assignment_count: 0 })] }) });
+    const api = mockApi({
+      'POST /instructors/get-courses': () => ({
+        body: [course(), course({ course_code: 'PHYS10', course_name: 'Physics', assignment_count: 0 })],
+      }),
+    });
     list();
     expect(await screen.findByRole('link', { name: 'Physics (PHYS10)' })).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);

@@ -28,11 +28,15 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
   // Spec: a course-data failure empties the data.
   const studentList = students.data?.student_list ?? [];
   const assignmentList = assignments.data ?? [];
-  const studentCount = students.data ? studentList.length : fromList?.student_count ?? count(search.get('studentCount'));
-  const assignmentCount = assignments.data ? assignmentList.length : fromList?.assignment_count ?? count(search.get('assignmentCount'));
+  const studentCount = students.data ? studentList.length : (fromList?.student_count ?? count(search.get('studentCount')));
+  const assignmentCount = assignments.data ? assignmentList.length : (fromList?.assignment_count ?? count(search.get('assignmentCount')));
   const colour = courseColour(fromList?.course_code ?? courseCode);
 
-  const back = <Link to="/instructor/courses" className="button button-secondary teach-back"><ArrowLeftIcon /> Back to Courses</Link>;
+  const back = (
+    <Link to="/instructor/courses" className="button button-secondary teach-back">
+      <ArrowLeftIcon /> Back to Courses
+    </Link>
+  );
 
   if (notFound) {
     return (
@@ -53,22 +57,32 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
           <h2 className="page-title">{name}</h2>
           <div className="teach-card-meta">
             {grade && <span className="chip">Grade {grade}</span>}
-            <span className="teach-card-count">{studentCount} {studentCount === 1 ? 'Student' : 'Students'}</span>
-            <span className="teach-card-count">{assignmentCount} {assignmentCount === 1 ? 'Assignment' : 'Assignments'}</span>
+            <span className="teach-card-count">
+              {studentCount} {studentCount === 1 ? 'Student' : 'Students'}
+            </span>
+            <span className="teach-card-count">
+              {assignmentCount} {assignmentCount === 1 ? 'Assignment' : 'Assignments'}
+            </span>
           </div>
         </div>
       </header>
 
       <div className="teach-columns">
         <section className="card teach-section" aria-labelledby="course-students">
-          <h3 className="card-title" id="course-students"><UsersIcon /> Students</h3>
-          {students.isPending ? <Spinner label="Loading students" /> : studentList.length === 0 ? (
+          <h3 className="card-title" id="course-students">
+            <UsersIcon /> Students
+          </h3>
+          {students.isPending ? (
+            <Spinner label="Loading students" />
+          ) : studentList.length === 0 ? (
             <EmptyState title="No students enrolled yet">Your school administrator enrols students in this course.</EmptyState>
           ) : (
             <ul className="teach-rows" aria-label="Students">
               {studentList.map((s) => (
                 <li key={s.student_id} className="teach-row">
-                  <span className="avatar-dot" aria-hidden="true">{initials(s.name)}</span>
+                  <span className="avatar-dot" aria-hidden="true">
+                    {initials(s.name)}
+                  </span>
                   <span>{s.name}</span>
                 </li>
               ))}
@@ -76,15 +90,21 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
           )}
         </section>
         <section className="card teach-section" aria-labelledby="course-assignments">
-          <h3 className="card-title" id="course-assignments"><BookIcon /> Assignments</h3>
-          {assignments.isPending ? <Spinner label="Loading assignments" /> : assignmentList.length === 0 ? (
+          <h3 className="card-title" id="course-assignments">
+            <BookIcon /> Assignments
+          </h3>
+          {assignments.isPending ? (
+            <Spinner label="Loading assignments" />
+          ) : assignmentList.length === 0 ? (
             <EmptyState title="No assignments yet">Published assignments of this course will appear here.</EmptyState>
           ) : (
             <ul className="teach-rows" aria-label="Assignments">
               {assignmentList.map((a) => (
                 <li key={a.assignment_id} className="teach-row teach-row-split">
                   <span className="teach-row-title">{a.title}</span>
-                  <span className="text-muted teach-row-due"><CalendarIcon width={14} height={14} /> Due {formatDate(a.due_date)}</span>
+                  <span className="text-muted teach-row-due">
+                    <CalendarIcon width={14} height={14} /> Due {formatDate(a.due_date)}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -93,15 +113,24 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
       </div>
 
       <section className="card coming-soon teach-analytics" data-testid="course-analytics-coming-soon">
-        <div className="coming-soon-icon"><SparkIcon width={28} height={28} /></div>
+        <div className="coming-soon-icon">
+          <SparkIcon width={28} height={28} />
+        </div>
         <span className="badge badge-accent">Coming soon</span>
         <h3 className="card-title">Course analytics are coming soon</h3>
-        <p className="text-muted">Grade distribution, performance trends, rubric strengths and a per-student breakdown for this course arrive in a coming release.</p>
+        <p className="text-muted">
+          Grade distribution, performance trends, rubric strengths and a per-student breakdown for this course arrive in a coming release.
+        </p>
       </section>
     </div>
   );
 }
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase() ?? '').join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? '')
+    .join('');
 }

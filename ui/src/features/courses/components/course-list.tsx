@@ -18,7 +18,11 @@ export function InstructorCourseList() {
   }
   return (
     <div className="teach-grid" aria-label="My courses" role="list">
-      {list.map((c) => <div role="listitem" key={c.course_code}><InstructorCourseCard course={c} /></div>)}
+      {list.map((c) => (
+        <div role="listitem" key={c.course_code}>
+          <InstructorCourseCard course={c} />
+        </div>
+      ))}
     </div>
   );
 }

@@ -20,7 +20,9 @@ export function DocViewer({ docId }: { docId: string }) {
       <div className="docs-state" data-testid="doc-not-found">
         <h1 className="page-title">Document Not Found</h1>
         <p className="text-muted">Document "{docId}" not found</p>
-        <Link to="/docs" className="button button-secondary">← Back to Docs</Link>
+        <Link to="/docs" className="button button-secondary">
+          ← Back to Docs
+        </Link>
       </div>
     );
   }
@@ -58,8 +60,12 @@ function DocBody({ doc }: { doc: ParsedDocument }) {
   return (
     <div className="doc-layout">
       <aside className="doc-toc" aria-label="Contents">
-        <Link to="/docs" className="doc-back">← Back to Docs</Link>
-        <button type="button" className="doc-toc-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>Contents</button>
+        <Link to="/docs" className="doc-back">
+          ← Back to Docs
+        </Link>
+        <button type="button" className="doc-toc-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          Contents
+        </button>
         <div className={`doc-toc-body${open ? ' is-open' : ''}`}>
           <p className="doc-toc-heading">Contents</p>
           <TocNav toc={doc.toc} active={active} onPick={() => setOpen(false)} />

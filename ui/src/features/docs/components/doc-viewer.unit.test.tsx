@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../testing/render';
 import { DocViewer } from './doc-viewer';
 
-const MANUAL = '<main><h1>Manual</h1><nav id="toc"><ul><li><a href="#one">One</a></li></ul></nav><h2 id="one">One</h2><p>Body text</p></main>';
+const MANUAL =
+  '<main><h1>Manual</h1><nav id="toc"><ul><li><a href="#one">One</a></li></ul></nav><h2 id="one">One</h2><p>Body text</p></main>';
 
 function serve(files: Record<string, string>) {
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {

@@ -17,7 +17,9 @@ export function DocsIndex({ docs }: { docs: DocEntry[] }) {
           {docs.map((d) => (
             <li key={d.id}>
               <Link to={`/docs/${d.id}`} className="card doc-card" data-testid={`doc-card-${d.id}`}>
-                <span className="doc-card-icon" aria-hidden="true"><DocIcon /></span>
+                <span className="doc-card-icon" aria-hidden="true">
+                  <DocIcon />
+                </span>
                 <span className="doc-card-title">{d.title}</span>
                 <span className="doc-card-desc">{d.description}</span>
                 <span className="doc-card-foot">

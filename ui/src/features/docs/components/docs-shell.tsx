@@ -14,10 +14,14 @@ export function DocsShell({ children }: { children: ReactNode }) {
         </Link>
         <div className="docs-header-actions">
           <ThemeToggle />
-          <Link to="/login" className="button button-secondary button-sm">Sign in</Link>
+          <Link to="/login" className="button button-secondary button-sm">
+            Sign in
+          </Link>
         </div>
       </header>
-      <main id="main" className="docs-main">{children}</main>
+      <main id="main" className="docs-main">
+        {children}
+      </main>
     </div>
   );
 }

@@ -2,5 +2,10 @@
 export type DocEntry = { id: string; title: string; description: string; status: string };
 
 export const DOCS: DocEntry[] = [
-  { id: 'instructor-manual', title: 'Instructor Reference Manual', description: 'complete reference guide for instructors', status: 'Available' },
+  {
+    id: 'instructor-manual',
+    title: 'Instructor Reference Manual',
+    description: 'complete reference guide for instructors',
+    status: 'Available',
+  },
 ];

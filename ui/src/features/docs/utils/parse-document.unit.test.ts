@@ -35,6 +35,8 @@ describe('parseDocument', () => {
   });
 
   it('rejects a page without the toc marker, such as the SPA fallback', () => {
-    expect(parseDocument('<!doctype html><html><body><div id="root"></div><script src="/assets/index.js"></script></body></html>')).toBeNull();
+    expect(
+      parseDocument('<!doctype html><html><body><div id="root"></div><script src="/assets/index.js"></script></body></html>'),
+    ).toBeNull();
   });
 });

@@ -47,7 +47,10 @@ describe('the in-app feedback form', () => {
   });
 
   it("leaves out a 'from' that is not a page of the app", async () => {
-    const { calls } = show({ 'POST /support/report-problem': () => ({ body: { success: true, position: null, report_id: 4 } }) }, 'https://evil.example/');
+    const { calls } = show(
+      { 'POST /support/report-problem': () => ({ body: { success: true, position: null, report_id: 4 } }) },
+      'https://evil.example/',
+    );
     expect(screen.queryByTestId('feedback-page')).toBeNull();
     choose('Other');
     describeIt('Hello');

@@ -7,7 +7,8 @@ export const useCourseStudents = (courseCode: string) =>
   useQuery({
     queryKey: gradingKeys.courseStudents(courseCode),
     queryFn: ({ signal }) =>
-      callApi('getCourseStudents', { params: { courseCode }, signal })
-        .then((r) => [...r.student_list].sort((a, b) => a.name.localeCompare(b.name))),
+      callApi('getCourseStudents', { params: { courseCode }, signal }).then((r) =>
+        [...r.student_list].sort((a, b) => a.name.localeCompare(b.name)),
+      ),
     enabled: courseCode !== '',
   });

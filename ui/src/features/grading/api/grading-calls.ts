@@ -1,6 +1,11 @@
 import {
-  GradeSubmissionLineSchema, routes, StaleResponseEditReplySchema,
-  type CurrentResponse, type GradeSubmissionLine, type RegradeQuestionBody, type UpdateResponseBody,
+  GradeSubmissionLineSchema,
+  routes,
+  StaleResponseEditReplySchema,
+  type CurrentResponse,
+  type GradeSubmissionLine,
+  type RegradeQuestionBody,
+  type UpdateResponseBody,
 } from '@evergrade/contracts';
 import { ApiError, apiErrorFrom, apiHeaders, callApi, fetchOrUnreachable } from '../../../lib/api-client';
 import { postNdjson } from '../../../lib/ndjson';
@@ -8,7 +13,8 @@ import { postNdjson } from '../../../lib/ndjson';
 /** POST /grader/grade-submission: one line per graded question, then complete or error. */
 export const gradeSubmission = (
   body: { assignment_id: number; student_id: number; override_manual?: boolean },
-  onLine: (line: GradeSubmissionLine) => void, signal?: AbortSignal,
+  onLine: (line: GradeSubmissionLine) => void,
+  signal?: AbortSignal,
 ) => postNdjson(routes.gradeSubmission.path, body, GradeSubmissionLineSchema, onLine, signal);
 
 /** POST /grader/regrade-question for one student (all_students stays false: "all students" is one call each). */
@@ -21,7 +27,10 @@ export const resetGradingStatus = (assignmentId: number, studentIds: number[]) =
 /** Someone else changed the response first: the server's message and the value it holds now. */
 export class StaleEditError extends Error {
   override readonly name = 'StaleEditError';
-  constructor(message: string, readonly current: CurrentResponse) {
+  constructor(
+    message: string,
+    readonly current: CurrentResponse,
+  ) {
     super(message);
   }
 }
@@ -32,11 +41,18 @@ export class StaleEditError extends Error {
  */
 export async function updateResponse(body: UpdateResponseBody): Promise<{ version: number; position: string | null }> {
   const response = await fetchOrUnreachable(routes.updateResponse.path, {
-    method: 'POST', body: JSON.stringify(body), credentials: 'include',
+    method: 'POST',
+    body: JSON.stringify(body),
+    credentials: 'include',
     headers: apiHeaders({ Accept: 'application/json', 'Content-Type': 'application/json' }),
   });
   if (response.status === 409) {
-    const stale = StaleResponseEditReplySchema.safeParse(await response.clone().json().catch(() => null));
+    const stale = StaleResponseEditReplySchema.safeParse(
+      await response
+        .clone()
+        .json()
+        .catch(() => null),
+    );
     if (stale.success) throw new StaleEditError(stale.data.message, stale.data.current);
   }
   if (!response.ok) throw await apiErrorFrom(response);

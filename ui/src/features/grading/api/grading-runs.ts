@@ -16,16 +16,27 @@ import { gradingKeys } from './keys';
 type QuestionPatch = Partial<Omit<GradedQuestion, 'question_number'>>;
 
 /** Patch one student's question in the cached list, keeping totals, graded and flag_count in step. */
-export function patchQuestion(client: QueryClient, assignmentId: number, studentId: number, questionNumber: number, patch: QuestionPatch): void {
-  client.setQueryData<StudentGrading[]>(gradingKeys.submissions(assignmentId), (list) => list?.map((s) => {
-    if (s.student_id !== studentId) return s;
-    const questions = s.questions.map((q) => (q.question_number === questionNumber ? { ...q, ...patch } : q));
-    const t = totals(questions.map((q) => ({ ...q, graded: q.graded })));
-    return {
-      ...s, questions, graded: isSubmissionGraded(questions), flag_count: flagCount(questions),
-      grading: { ...s.grading, obtained: t.obtained, possible: t.possible },
-    };
-  }));
+export function patchQuestion(
+  client: QueryClient,
+  assignmentId: number,
+  studentId: number,
+  questionNumber: number,
+  patch: QuestionPatch,
+): void {
+  client.setQueryData<StudentGrading[]>(gradingKeys.submissions(assignmentId), (list) =>
+    list?.map((s) => {
+      if (s.student_id !== studentId) return s;
+      const questions = s.questions.map((q) => (q.question_number === questionNumber ? { ...q, ...patch } : q));
+      const t = totals(questions.map((q) => ({ ...q, graded: q.graded })));
+      return {
+        ...s,
+        questions,
+        graded: isSubmissionGraded(questions),
+        flag_count: flagCount(questions),
+        grading: { ...s.grading, obtained: t.obtained, possible: t.possible },
+      };
+    }),
+  );
 }
 
 const running = () => useRunningStore.getState();
@@ -40,15 +51,25 @@ function revert(client: QueryClient, assignmentId: number, studentId: number): v
 /** Grade one student's submission (POST /grader/grade-submission), streaming results into the view. */
 export async function gradeStudent(client: QueryClient, assignmentId: number, student: StudentGrading): Promise<void> {
   const id = student.student_id;
-  running().start(assignmentId, id, student.questions.map((q) => q.question_number));
+  running().start(
+    assignmentId,
+    id,
+    student.questions.map((q) => q.question_number),
+  );
   let position: string | null = null;
   try {
     await gradeSubmission({ assignment_id: assignmentId, student_id: id }, (line) => {
       if ('question_number' in line) {
         patchQuestion(client, assignmentId, id, line.question_number, {
-          response_id: line.response_id, points_obtained: line.points_obtained, points_possible: line.points_possible,
-          feedback: line.feedback, response: line.response, flagged_for_review: line.flagged_for_review,
-          graded: true, version: line.version, graded_by: line.kept_manual ? 'instructor' : line.grader,
+          response_id: line.response_id,
+          points_obtained: line.points_obtained,
+          points_possible: line.points_possible,
+          feedback: line.feedback,
+          response: line.response,
+          flagged_for_review: line.flagged_for_review,
+          graded: true,
+          version: line.version,
+          graded_by: line.kept_manual ? 'instructor' : line.grader,
           ...(line.flagged_for_review ? { flag_resolved: false } : {}),
         });
         running().finish(assignmentId, id, [line.question_number]);
@@ -81,7 +102,11 @@ export const gradeStudents = (client: QueryClient, assignmentId: number, student
  * POST /grader/regrade-question per student ("all students" is one call each, spec section 7).
  */
 export async function regradeFor(
-  client: QueryClient, assignmentId: number, studentIds: readonly number[], questionNumber: number, instructions: string,
+  client: QueryClient,
+  assignmentId: number,
+  studentIds: readonly number[],
+  questionNumber: number,
+  instructions: string,
   { overrideManual = false }: { overrideManual?: boolean } = {},
 ): Promise<{ failed: number; kept: number }> {
   let failed = 0;
@@ -91,14 +116,25 @@ export async function regradeFor(
   await pool(studentIds, 3, async (id) => {
     try {
       const r = await regradeQuestion({
-        filename: String(id), student_id: id, assignment_id: assignmentId, question_number: questionNumber, regrade_instructions: instructions,
+        filename: String(id),
+        student_id: id,
+        assignment_id: assignmentId,
+        question_number: questionNumber,
+        regrade_instructions: instructions,
         ...(overrideManual ? { override_manual: true } : {}),
       });
       if (r.kept_manual) kept += 1;
       patchQuestion(client, assignmentId, id, questionNumber, {
-        response_id: r.response_id, points_obtained: r.points_obtained, points_possible: r.points_possible, feedback: r.feedback,
-        response: r.response, flagged_for_review: r.flagged_for_review, graded: true, version: r.version,
-        graded_by: r.kept_manual ? 'instructor' : r.grader, ...(r.flagged_for_review ? { flag_resolved: false } : {}),
+        response_id: r.response_id,
+        points_obtained: r.points_obtained,
+        points_possible: r.points_possible,
+        feedback: r.feedback,
+        response: r.response,
+        flagged_for_review: r.flagged_for_review,
+        graded: true,
+        version: r.version,
+        graded_by: r.kept_manual ? 'instructor' : r.grader,
+        ...(r.flagged_for_review ? { flag_resolved: false } : {}),
       });
       position = maxPosition(position, r.position);
       running().finish(assignmentId, id, [questionNumber]);

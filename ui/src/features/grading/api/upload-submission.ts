@@ -15,8 +15,18 @@ export type ProcessBody = { file_name: string; assignment_id: number; student_id
  * POST /grader/process-submission (express_mode always false) and follow its stream. Resolves with
  * the last line; a stream that ends without complete or error is reported as an error line.
  */
-export async function processSubmission(body: ProcessBody, onLine: (line: ProcessSubmissionLine) => void, signal?: AbortSignal): Promise<ProcessSubmissionLine> {
-  const final = await postNdjson(routes.processSubmission.path, { ...body, express_mode: false }, ProcessSubmissionLineSchema, onLine, signal);
+export async function processSubmission(
+  body: ProcessBody,
+  onLine: (line: ProcessSubmissionLine) => void,
+  signal?: AbortSignal,
+): Promise<ProcessSubmissionLine> {
+  const final = await postNdjson(
+    routes.processSubmission.path,
+    { ...body, express_mode: false },
+    ProcessSubmissionLineSchema,
+    onLine,
+    signal,
+  );
   if (final && (final.status === 'complete' || final.status === 'error')) return final;
   const ended: ProcessSubmissionLine = { status: 'error', error: 'The server stopped before the file was processed. Please try again.' };
   onLine(ended);

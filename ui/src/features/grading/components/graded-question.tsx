@@ -30,9 +30,16 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
   const [historyOpen, setHistoryOpen] = useState(false);
 
   return (
-    <article className="card gr-question" aria-labelledby={`${id}-title`} data-testid={`graded-question-${q.question_number}`} data-graded={String(graded)}>
+    <article
+      className="card gr-question"
+      aria-labelledby={`${id}-title`}
+      data-testid={`graded-question-${q.question_number}`}
+      data-graded={String(graded)}
+    >
       <header className="gr-question-head">
-        <h3 id={`${id}-title`} className="gr-question-title">Question {q.question_number}</h3>
+        <h3 id={`${id}-title`} className="gr-question-title">
+          Question {q.question_number}
+        </h3>
         <span className={`badge gr-state gr-state-${String(graded)}`} data-testid="graded-state">
           {graded === 'inProgress' && <span className="gr-dot" aria-hidden="true" />}
           {graded === true && <CheckIcon width={12} height={12} aria-hidden="true" />}
@@ -40,7 +47,9 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
         </span>
         {q.graded_by && graded === true && <span className="gr-by text-muted">{graderLabel(q.graded_by)}</span>}
         <div className="gr-marks">
-          <label htmlFor={`${id}-marks`} className="visually-hidden">Marks for question {q.question_number}</label>
+          <label htmlFor={`${id}-marks`} className="visually-hidden">
+            Marks for question {q.question_number}
+          </label>
           <input
             id={`${id}-marks`}
             className="input gr-marks-input"
@@ -57,7 +66,13 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
           />
           <span className="gr-marks-possible">/ {formatMarks(q.points_possible)}</span>
         </div>
-        <button type="button" className="button button-secondary button-sm" onClick={onRegrade} disabled={busy || noResponse} aria-label={`Regrade question ${q.question_number}`}>
+        <button
+          type="button"
+          className="button button-secondary button-sm"
+          onClick={onRegrade}
+          disabled={busy || noResponse}
+          aria-label={`Regrade question ${q.question_number}`}
+        >
           <SparkIcon width={14} height={14} /> Regrade
         </button>
       </header>
@@ -65,7 +80,11 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
       <details className="gr-question-text">
         <summary>Question and answer key</summary>
         <RichTextView value={q.question} />
-        {q.answer && <div className="gr-answer"><strong>Answer:</strong> <RichTextView value={q.answer} /></div>}
+        {q.answer && (
+          <div className="gr-answer">
+            <strong>Answer:</strong> <RichTextView value={q.answer} />
+          </div>
+        )}
       </details>
 
       <section className="gr-response" aria-label={`Response to question ${q.question_number}`}>
@@ -76,13 +95,19 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
       {flagged && (
         <div className="gr-flag" role="note" data-testid="flag">
           <FlagIcon width={16} height={16} aria-hidden="true" />
-          <p><strong>Flagged for review:</strong> {q.flagged_for_review}</p>
-          <button type="button" className="button button-secondary button-sm" disabled={busy} onClick={() => void edit.resolveFlag()}>Mark as Resolved</button>
+          <p>
+            <strong>Flagged for review:</strong> {q.flagged_for_review}
+          </p>
+          <button type="button" className="button button-secondary button-sm" disabled={busy} onClick={() => void edit.resolveFlag()}>
+            Mark as Resolved
+          </button>
         </div>
       )}
 
       <section className="gr-feedback">
-        <h4 className="gr-label" id={`${id}-feedback`}>Feedback</h4>
+        <h4 className="gr-label" id={`${id}-feedback`}>
+          Feedback
+        </h4>
         <RichTextEditor
           key={`${q.response_id}:${edit.feedbackEpoch}`}
           value={edit.feedback}
@@ -93,7 +118,12 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
           minHeight={70}
         />
       </section>
-      <p id={`${id}-notice`} data-testid="save-notice" className={`gr-notice gr-notice-${edit.notice?.kind ?? 'none'}`} role={edit.notice?.kind === 'stale' || edit.notice?.kind === 'error' ? 'alert' : 'status'}>
+      <p
+        id={`${id}-notice`}
+        data-testid="save-notice"
+        className={`gr-notice gr-notice-${edit.notice?.kind ?? 'none'}`}
+        role={edit.notice?.kind === 'stale' || edit.notice?.kind === 'error' ? 'alert' : 'status'}
+      >
         {edit.notice?.text ?? ''}
       </p>
       {!noResponse && (

@@ -17,12 +17,28 @@ const DOWNLOADS = ['Complete (questions, answers and feedback)', 'Feedback only'
 
 function ComingLaterMenu({ label, note, options }: { label: string; note: string; options: string[] }) {
   return (
-    <Menu label={label} className="menu-right" trigger={<span className="button button-secondary"><DocIcon width={16} height={16} /> {label}</span>}>
+    <Menu
+      label={label}
+      className="menu-right"
+      trigger={
+        <span className="button button-secondary">
+          <DocIcon width={16} height={16} /> {label}
+        </span>
+      }
+    >
       {() => (
         <div className="menu-panel gr-later-panel">
-          <p className="gr-later-note"><span className="badge badge-accent">Coming later</span> {note}</p>
+          <p className="gr-later-note">
+            <span className="badge badge-accent">Coming later</span> {note}
+          </p>
           <ul className="gr-later-list">
-            {options.map((o) => <li key={o}><button type="button" className="menu-item" disabled aria-disabled="true">{o}</button></li>)}
+            {options.map((o) => (
+              <li key={o}>
+                <button type="button" className="menu-item" disabled aria-disabled="true">
+                  {o}
+                </button>
+              </li>
+            ))}
           </ul>
         </div>
       )}
@@ -47,9 +63,13 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
     const ids = scope === 'all' ? allStudentIds : [record.student_id];
     void regradeFor(client, assignmentId, ids, questionNumber, instructions, { overrideManual }).then(({ failed, kept }) => {
       if (failed > 0) return;
-      const done = ids.length === 1 ? `Question ${questionNumber} regraded` : `Question ${questionNumber} regraded for ${ids.length} students`;
+      const done =
+        ids.length === 1 ? `Question ${questionNumber} regraded` : `Question ${questionNumber} regraded for ${ids.length} students`;
       if (kept === 0) toast.success(done);
-      else toast.info(`${done}; ${kept === 1 ? 'a mark' : `${kept} marks`} set by hand kept (tick "Also replace marks set by hand" to regrade ${kept === 1 ? 'it' : 'them'}).`);
+      else
+        toast.info(
+          `${done}; ${kept === 1 ? 'a mark' : `${kept} marks`} set by hand kept (tick "Also replace marks set by hand" to regrade ${kept === 1 ? 'it' : 'them'}).`,
+        );
     });
   };
 
@@ -57,7 +77,9 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
     <section className="gr-submission" aria-labelledby="gr-student-name" data-testid="graded-submission">
       <header className="card gr-submission-head">
         <div className="gr-submission-who">
-          <h2 id="gr-student-name" className="gr-student-name">{record.student_data.student_name}</h2>
+          <h2 id="gr-student-name" className="gr-student-name">
+            {record.student_data.student_name}
+          </h2>
           {record.student_data.original_filename && <p className="text-muted gr-source-file">{record.student_data.original_filename}</p>}
         </div>
         <div className="gr-total" data-testid="grade-total">
@@ -65,11 +87,20 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
           <span className="gr-total-possible">/ {formatMarks(possible)}</span>
         </div>
         <div className="gr-progress">
-          <div className="progress-track" role="progressbar" aria-label="Marks obtained" aria-valuemin={0} aria-valuemax={possible} aria-valuenow={obtained}
-            aria-valuetext={`${formatMarks(obtained)} of ${formatMarks(possible)} marks`}>
+          <div
+            className="progress-track"
+            role="progressbar"
+            aria-label="Marks obtained"
+            aria-valuemin={0}
+            aria-valuemax={possible}
+            aria-valuenow={obtained}
+            aria-valuetext={`${formatMarks(obtained)} of ${formatMarks(possible)} marks`}
+          >
             <div className="progress-fill" style={{ width: `${percent}%` }} />
           </div>
-          <p className="text-muted gr-progress-text">{gradedCount} of {record.questions.length} questions graded</p>
+          <p className="text-muted gr-progress-text">
+            {gradedCount} of {record.questions.length} questions graded
+          </p>
         </div>
         <div className="gr-actions">
           <button
@@ -80,9 +111,17 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
           >
             <SparkIcon width={16} height={16} /> {inProgress ? 'Grading…' : record.graded ? 'Regrade' : 'Grade'}
           </button>
-          <ComingLaterMenu label="Summary" note="Student insights arrive in a later release." options={['Individual summary', 'Classwide summary']} />
+          <ComingLaterMenu
+            label="Summary"
+            note="Student insights arrive in a later release."
+            options={['Individual summary', 'Classwide summary']}
+          />
           <ComingLaterMenu label="Download" note="Graded PDFs arrive in a later release." options={DOWNLOADS} />
-          <ComingLaterMenu label="Download All" note="A zip of every student's graded PDF arrives in a later release." options={DOWNLOADS} />
+          <ComingLaterMenu
+            label="Download All"
+            note="A zip of every student's graded PDF arrives in a later release."
+            options={DOWNLOADS}
+          />
         </div>
       </header>
 

@@ -11,14 +11,23 @@ import { SubmissionsPanel } from './submissions-panel';
 // jsdom has no layout: lexical asks where the caret is to scroll it into view.
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
-const ada = () => studentRecord(5, 'Ada Lovelace', [
-  gradedQuestion(1, { graded: true, points_obtained: 1, feedback: 'Right idea, units missing.', flagged_for_review: 'Units unclear', graded_by: 'offline', version: 3 }),
-  gradedQuestion(2, { graded: false }),
-]);
-const emmy = () => studentRecord(6, 'Emmy Noether', [
-  gradedQuestion(1, { response_id: 201, graded: true, points_obtained: 2, version: 2 }),
-  gradedQuestion(2, { response_id: 202, graded: true, points_obtained: 2, version: 2 }),
-]);
+const ada = () =>
+  studentRecord(5, 'Ada Lovelace', [
+    gradedQuestion(1, {
+      graded: true,
+      points_obtained: 1,
+      feedback: 'Right idea, units missing.',
+      flagged_for_review: 'Units unclear',
+      graded_by: 'offline',
+      version: 3,
+    }),
+    gradedQuestion(2, { graded: false }),
+  ]);
+const emmy = () =>
+  studentRecord(6, 'Emmy Noether', [
+    gradedQuestion(1, { response_id: 201, graded: true, points_obtained: 2, version: 2 }),
+    gradedQuestion(2, { response_id: 202, graded: true, points_obtained: 2, version: 2 }),
+  ]);
 
 function show(records: () => StudentGrading[], routes: Record<string, Route> = {}) {
   const net = stubNetwork({
@@ -31,16 +40,19 @@ function show(records: () => StudentGrading[], routes: Record<string, Route> = {
 
 /** Replaces the editor's content with one paragraph of runs, each plain or in one format. */
 function writeFormatted(element: Element, runs: [string, TextFormatType | null][]) {
-  editorOf(element).update(() => {
-    const p = $createParagraphNode();
-    for (const [text, format] of runs) {
-      const node = $createTextNode(text);
-      if (format) node.toggleFormat(format);
-      p.append(node);
-    }
-    $getRoot().clear().append(p);
-    $getRoot().selectEnd();
-  }, { discrete: true });
+  editorOf(element).update(
+    () => {
+      const p = $createParagraphNode();
+      for (const [text, format] of runs) {
+        const node = $createTextNode(text);
+        if (format) node.toggleFormat(format);
+        p.append(node);
+      }
+      $getRoot().clear().append(p);
+      $getRoot().selectEnd();
+    },
+    { discrete: true },
+  );
 }
 
 const card = (n: number) => screen.getByTestId(`graded-question-${n}`);
@@ -79,7 +91,10 @@ describe('Submissions list and graded view', () => {
       'POST /grader/update-response': (_u, _i, body) => {
         const b = body as { points_obtained: number };
         version += 1;
-        current = studentRecord(5, 'Ada Lovelace', [{ ...current.questions[0]!, points_obtained: b.points_obtained, version }, current.questions[1]!]);
+        current = studentRecord(5, 'Ada Lovelace', [
+          { ...current.questions[0]!, points_obtained: b.points_obtained, version },
+          current.questions[1]!,
+        ]);
         return json({ success: true, position: '12', version });
       },
     });
@@ -128,28 +143,49 @@ describe('Submissions list and graded view', () => {
 
   it('keeps bold and italic feedback: saved as the editor state, shown formatted when read back', async () => {
     let saved: string | null = null;
-    const net = show(() => [saved === null ? ada() : studentRecord(5, 'Ada Lovelace', [
-      gradedQuestion(1, { graded: true, points_obtained: 1, feedback: saved, graded_by: 'instructor', version: 4 }), gradedQuestion(2, { graded: false }),
-    ])], {
-      'POST /grader/update-response': (_url, _init, b) => {
-        saved = (b as { feedback: string }).feedback;
-        return json({ success: true, position: null, version: 4 });
+    const net = show(
+      () => [
+        saved === null
+          ? ada()
+          : studentRecord(5, 'Ada Lovelace', [
+              gradedQuestion(1, { graded: true, points_obtained: 1, feedback: saved, graded_by: 'instructor', version: 4 }),
+              gradedQuestion(2, { graded: false }),
+            ]),
+      ],
+      {
+        'POST /grader/update-response': (_url, _init, b) => {
+          saved = (b as { feedback: string }).feedback;
+          return json({ success: true, position: null, version: 4 });
+        },
       },
-    });
+    );
     await screen.findByTestId('graded-question-1');
     const editor = await within(card(1)).findByRole('textbox', { name: 'Feedback for question 1' });
-    act(() => writeFormatted(editor, [['Give the unit: ', null], ['newtons', 'bold'], [' next time', 'italic']]));
+    act(() =>
+      writeFormatted(editor, [
+        ['Give the unit: ', null],
+        ['newtons', 'bold'],
+        [' next time', 'italic'],
+      ]),
+    );
     await waitFor(() => expect(net.of('POST /grader/update-response')).toHaveLength(1), { timeout: 2500 });
     const state = parseRichText(saved);
     expect(state).not.toBeNull();
     expect(richTextToPlainText(saved)).toBe('Give the unit: newtons next time');
     const texts = state!.root.children![0]!.children!;
-    expect(texts.map((t) => [t.text, t.format])).toEqual([['Give the unit: ', 0], ['newtons', 1], [' next time', 2]]);
+    expect(texts.map((t) => [t.text, t.format])).toEqual([
+      ['Give the unit: ', 0],
+      ['newtons', 1],
+      [' next time', 2],
+    ]);
     // Another visit reads the stored feedback back: the editor shows it formatted.
     cleanup();
-    show(() => [studentRecord(5, 'Ada Lovelace', [
-      gradedQuestion(1, { graded: true, points_obtained: 1, feedback: saved!, graded_by: 'instructor', version: 4 }), gradedQuestion(2, { graded: false }),
-    ])]);
+    show(() => [
+      studentRecord(5, 'Ada Lovelace', [
+        gradedQuestion(1, { graded: true, points_obtained: 1, feedback: saved!, graded_by: 'instructor', version: 4 }),
+        gradedQuestion(2, { graded: false }),
+      ]),
+    ]);
     const again = await within(await screen.findByTestId('graded-question-1')).findByRole('textbox', { name: 'Feedback for question 1' });
     await waitFor(() => expect(again.querySelector('.rte-bold')?.textContent).toBe('newtons'));
     expect(again.querySelector('.rte-italic')?.textContent).toBe(' next time');
@@ -159,11 +195,26 @@ describe('Submissions list and graded view', () => {
     let current = ada();
     const net = show(() => [current], {
       'POST /grader/update-response': () => {
-        current = studentRecord(5, 'Ada Lovelace', [{ ...current.questions[0]!, points_obtained: 0.5, feedback: 'Colleague note', version: 5 }, current.questions[1]!]);
-        return json({
-          message: GRADING_MESSAGES.staleEdit,
-          current: { response_id: 101, points_obtained: 0.5, points_possible: 2, feedback: 'Colleague note', flagged_for_review: 'Units unclear', flag_resolved: false, graded: true, version: 5 },
-        }, 409);
+        current = studentRecord(5, 'Ada Lovelace', [
+          { ...current.questions[0]!, points_obtained: 0.5, feedback: 'Colleague note', version: 5 },
+          current.questions[1]!,
+        ]);
+        return json(
+          {
+            message: GRADING_MESSAGES.staleEdit,
+            current: {
+              response_id: 101,
+              points_obtained: 0.5,
+              points_possible: 2,
+              feedback: 'Colleague note',
+              flagged_for_review: 'Units unclear',
+              flag_resolved: false,
+              graded: true,
+              version: 5,
+            },
+          },
+          409,
+        );
       },
     });
     await screen.findByTestId('graded-question-1');
@@ -189,7 +240,11 @@ describe('Submissions list and graded view', () => {
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Mark as Resolved' }));
     await waitFor(() => expect(net.of('POST /grader/update-response')).toHaveLength(1));
     expect(net.of('POST /grader/update-response')[0]!.body).toEqual({
-      response_id: 101, points_obtained: 1, feedback: 'Right idea, units missing.', expected_version: 3, flag_resolved: true,
+      response_id: 101,
+      points_obtained: 1,
+      feedback: 'Right idea, units missing.',
+      expected_version: 3,
+      flag_resolved: true,
     });
     await waitFor(() => expect(within(card(1)).queryByTestId('flag')).toBeNull());
     expect(within(screen.getByTestId('submission-5')).queryByTestId('flag-count')).toBeNull();
@@ -198,10 +253,24 @@ describe('Submissions list and graded view', () => {
   it('grades through the stream: questions in progress, grade button disabled, results as they come', async () => {
     const stream = ndjson();
     let done = false;
-    const net = show(() => (done ? [studentRecord(5, 'Ada Lovelace', [
-      gradedQuestion(1, { graded: true, points_obtained: 1, feedback: 'Right idea, units missing.', flagged_for_review: 'Units unclear', version: 3 }),
-      gradedQuestion(2, { graded: true, points_obtained: 2, feedback: 'Correct.', version: 2, graded_by: 'offline' }),
-    ])] : [ada()]), { 'POST /grader/grade-submission': () => stream.response });
+    const net = show(
+      () =>
+        done
+          ? [
+              studentRecord(5, 'Ada Lovelace', [
+                gradedQuestion(1, {
+                  graded: true,
+                  points_obtained: 1,
+                  feedback: 'Right idea, units missing.',
+                  flagged_for_review: 'Units unclear',
+                  version: 3,
+                }),
+                gradedQuestion(2, { graded: true, points_obtained: 2, feedback: 'Correct.', version: 2, graded_by: 'offline' }),
+              ]),
+            ]
+          : [ada()],
+      { 'POST /grader/grade-submission': () => stream.response },
+    );
     const grade = await screen.findByRole('button', { name: 'Grade' });
     fireEvent.click(grade);
     await waitFor(() => expect(card(2).dataset.graded).toBe('inProgress'));
@@ -210,15 +279,41 @@ describe('Submissions list and graded view', () => {
     expect(marksOf(2).disabled).toBe(true);
     expect(net.of('POST /grader/grade-submission')[0]!.body).toEqual({ assignment_id: 9, student_id: 5 });
 
-    stream.send({ file_name: '5', question_number: 2, response_id: 102, points_obtained: 2, points_possible: 2, feedback: 'Correct.', response: 'Response 2',
-      flagged_for_review: '', graded: true, grader: 'offline', confidence: 0.9, kept_manual: false, version: 2 });
+    stream.send({
+      file_name: '5',
+      question_number: 2,
+      response_id: 102,
+      points_obtained: 2,
+      points_possible: 2,
+      feedback: 'Correct.',
+      response: 'Response 2',
+      flagged_for_review: '',
+      graded: true,
+      grader: 'offline',
+      confidence: 0.9,
+      kept_manual: false,
+      version: 2,
+    });
     await waitFor(() => expect(card(2).dataset.graded).toBe('true'));
     expect(marksOf(2).value).toBe('2');
     expect(card(1).dataset.graded).toBe('inProgress');
     expect((screen.getByRole('button', { name: 'Grading…' }) as HTMLButtonElement).disabled).toBe(true);
 
-    stream.send({ file_name: '5', question_number: 1, response_id: 101, points_obtained: 1, points_possible: 2, feedback: 'Right idea, units missing.', response: 'Response 1',
-      flagged_for_review: 'Units unclear', graded: true, grader: 'offline', confidence: 0.4, kept_manual: false, version: 3 });
+    stream.send({
+      file_name: '5',
+      question_number: 1,
+      response_id: 101,
+      points_obtained: 1,
+      points_possible: 2,
+      feedback: 'Right idea, units missing.',
+      response: 'Response 1',
+      flagged_for_review: 'Units unclear',
+      graded: true,
+      grader: 'offline',
+      confidence: 0.4,
+      kept_manual: false,
+      version: 3,
+    });
     done = true;
     stream.send({ status: 'complete', graded: 2, position: '20' });
     stream.end();
@@ -247,8 +342,18 @@ describe('Submissions list and graded view', () => {
     const net = show(() => [ada(), emmy()], {
       'POST /grader/regrade-question': (_u, _i, body) => {
         const b = body as { student_id: number };
-        return json({ points_obtained: 2, points_possible: 2, feedback: 'Regraded.', response: 'r', response_id: b.student_id === 5 ? 101 : 201,
-          flagged_for_review: '', grader: 'offline', kept_manual: false, version: 9, position: '30' });
+        return json({
+          points_obtained: 2,
+          points_possible: 2,
+          feedback: 'Regraded.',
+          response: 'r',
+          response_id: b.student_id === 5 ? 101 : 201,
+          flagged_for_review: '',
+          grader: 'offline',
+          kept_manual: false,
+          version: 9,
+          position: '30',
+        });
       },
     });
     await screen.findByTestId('graded-question-1');
@@ -259,22 +364,42 @@ describe('Submissions list and graded view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Regrade' }));
     await waitFor(() => expect(net.of('POST /grader/regrade-question')).toHaveLength(2));
     const bodies = net.of('POST /grader/regrade-question').map((c) => c.body);
-    expect(bodies).toEqual([5, 6].map((id) => ({
-      filename: String(id), student_id: id, assignment_id: 9, question_number: 1, regrade_instructions: 'Accept answers without units', all_students: false,
-    })));
+    expect(bodies).toEqual(
+      [5, 6].map((id) => ({
+        filename: String(id),
+        student_id: id,
+        assignment_id: 9,
+        question_number: 1,
+        regrade_instructions: 'Accept answers without units',
+        all_students: false,
+      })),
+    );
     await waitFor(() => expect(marksOf(1).value).toBe('2'));
   });
 
   it('a regrade keeps marks set by hand and says so, unless the instructor asks to replace them', async () => {
     let kept = true;
     const net = show(() => [ada()], {
-      'POST /grader/regrade-question': () => json({ points_obtained: 1, points_possible: 2, feedback: 'Kept.', response: 'r', response_id: 101,
-        flagged_for_review: '', grader: 'offline', kept_manual: kept, version: 4, position: '31' }),
+      'POST /grader/regrade-question': () =>
+        json({
+          points_obtained: 1,
+          points_possible: 2,
+          feedback: 'Kept.',
+          response: 'r',
+          response_id: 101,
+          flagged_for_review: '',
+          grader: 'offline',
+          kept_manual: kept,
+          version: 4,
+          position: '31',
+        }),
     });
     await screen.findByTestId('graded-question-1');
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Regrade question 1' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Regrade question 1' })).getByRole('button', { name: 'Regrade' }));
-    expect(await screen.findByText('Question 1 regraded; a mark set by hand kept (tick "Also replace marks set by hand" to regrade it).')).toBeTruthy();
+    expect(
+      await screen.findByText('Question 1 regraded; a mark set by hand kept (tick "Also replace marks set by hand" to regrade it).'),
+    ).toBeTruthy();
     expect(net.of('POST /grader/regrade-question')[0]!.body).not.toHaveProperty('override_manual');
 
     kept = false;

@@ -9,6 +9,11 @@ export function PdfPreview({ file, name }: { file: File; name: string }) {
     setUrl(u);
     return () => URL.revokeObjectURL(u);
   }, [file]);
-  if (!url) return <div className="gr-preview gr-preview-empty" data-testid="pdf-preview">Preview of {name}</div>;
+  if (!url)
+    return (
+      <div className="gr-preview gr-preview-empty" data-testid="pdf-preview">
+        Preview of {name}
+      </div>
+    );
   return <iframe className="gr-preview" src={url} title={`Preview of ${name}`} data-testid="pdf-preview" />;
 }

@@ -24,12 +24,18 @@ export function RegradeDialog({ questionNumber, studentName, studentCount, onReg
       onEscape={onClose}
       actions={
         <>
-          <button type="button" className="button button-secondary" onClick={onClose}>Cancel</button>
-          <button type="button" className="button button-primary" onClick={() => onRegrade(instructions.trim(), scope, overrideManual)}>Regrade</button>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" onClick={() => onRegrade(instructions.trim(), scope, overrideManual)}>
+            Regrade
+          </button>
         </>
       }
     >
-      <label htmlFor={`${id}-instructions`} className="field-label">Regrade instructions</label>
+      <label htmlFor={`${id}-instructions`} className="field-label">
+        Regrade instructions
+      </label>
       <textarea
         id={`${id}-instructions`}
         className="input gr-regrade-instructions"
@@ -42,8 +48,14 @@ export function RegradeDialog({ questionNumber, studentName, studentCount, onReg
       />
       <fieldset className="gr-scope">
         <legend className="field-label">Regrade for</legend>
-        <label><input type="radio" name={`${id}-scope`} checked={scope === 'student'} onChange={() => setScope('student')} /> This student ({studentName})</label>
-        <label><input type="radio" name={`${id}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} /> All students ({studentCount})</label>
+        <label>
+          <input type="radio" name={`${id}-scope`} checked={scope === 'student'} onChange={() => setScope('student')} /> This student (
+          {studentName})
+        </label>
+        <label>
+          <input type="radio" name={`${id}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} /> All students (
+          {studentCount})
+        </label>
       </fieldset>
       <label className="gr-override">
         <input type="checkbox" checked={overrideManual} onChange={(e) => setOverrideManual(e.target.checked)} />

@@ -29,8 +29,14 @@ export function StudentPanel({ item, students, submittedIds, error, onAssign, on
   if (assigned && !expanded) {
     return (
       <section className="gr-student-panel gr-collapsed" aria-label="Student assignment" data-testid="student-panel" data-collapsed="true">
-        <p>Assigned to <strong>{assigned.name}</strong></p>
-        {!locked && <button type="button" className="button button-ghost button-sm" onClick={() => setExpanded(true)}>Change</button>}
+        <p>
+          Assigned to <strong>{assigned.name}</strong>
+        </p>
+        {!locked && (
+          <button type="button" className="button button-ghost button-sm" onClick={() => setExpanded(true)}>
+            Change
+          </button>
+        )}
       </section>
     );
   }
@@ -38,12 +44,25 @@ export function StudentPanel({ item, students, submittedIds, error, onAssign, on
   const shown = students.filter((s) => q === '' || normaliseName(s.name).includes(q) || String(s.student_id) === q);
   return (
     <section className="gr-student-panel" aria-label="Student assignment" data-testid="student-panel" data-collapsed="false">
-      <label htmlFor={`${id}-search`} className="field-label">Assign “{item.displayName}” to a student</label>
+      <label htmlFor={`${id}-search`} className="field-label">
+        Assign “{item.displayName}” to a student
+      </label>
       <div className="search-field">
         <SearchIcon width={16} height={16} aria-hidden="true" />
-        <input id={`${id}-search`} className="input" type="search" placeholder="Search students" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          id={`${id}-search`}
+          className="input"
+          type="search"
+          placeholder="Search students"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
-      {error && <p className="gr-panel-error" role="alert">{error}</p>}
+      {error && (
+        <p className="gr-panel-error" role="alert">
+          {error}
+        </p>
+      )}
       <ul className="gr-student-options" aria-label="Course students">
         {shown.map((s) => (
           <li key={s.student_id}>
@@ -63,7 +82,11 @@ export function StudentPanel({ item, students, submittedIds, error, onAssign, on
         ))}
         {shown.length === 0 && <li className="text-muted">No student matches “{query}”.</li>}
       </ul>
-      {assigned && !locked && <button type="button" className="button button-ghost button-sm" onClick={onClear}>Unassign</button>}
+      {assigned && !locked && (
+        <button type="button" className="button button-ghost button-sm" onClick={onClear}>
+          Unassign
+        </button>
+      )}
     </section>
   );
 }

@@ -29,7 +29,13 @@ export function SubmissionsPanel({ assignmentId, courseCode }: Props) {
 
   if (submissions.isPending) return <Spinner label="Loading submissions" />;
   if (submissions.isError) {
-    return <EmptyState title="The submissions could not be loaded."><button type="button" className="button button-secondary" onClick={() => void submissions.refetch()}>Try again</button></EmptyState>;
+    return (
+      <EmptyState title="The submissions could not be loaded.">
+        <button type="button" className="button button-secondary" onClick={() => void submissions.refetch()}>
+          Try again
+        </button>
+      </EmptyState>
+    );
   }
   const list = submissions.data;
   const ids = list.map((s) => s.student_id);
@@ -57,45 +63,71 @@ export function SubmissionsPanel({ assignmentId, courseCode }: Props) {
 
   return (
     <>
-    <div className="gr-layout">
-      <aside className="card gr-students" aria-label="Submissions">
-        <div className="gr-students-head">
-          <h2 className="gr-students-title">Submissions <span className="text-muted">({list.length})</span></h2>
-          <button type="button" className="button button-secondary button-sm" onClick={() => setModal('addNew')} aria-label="Add submissions">
-            <PlusIcon width={14} height={14} /> Add
-          </button>
-        </div>
-        {ungraded.length > 0 && (
-          <button type="button" className="button button-primary button-sm gr-grade-all" onClick={() => void gradeStudents(client, assignmentId, ungraded)}>
-            <SparkIcon width={14} height={14} /> Grade {ungraded.length} ungraded
-          </button>
-        )}
-        <ul className="gr-student-list">
-          {list.map((s) => {
-            const busy = isRunning(s.student_id);
-            const status = busy ? 'Grading' : s.graded ? 'Graded' : 'Not graded';
-            return (
-              <li key={s.student_id}>
-                <button type="button" className="gr-student-entry" aria-current={s.student_id === record.student_id || undefined}
-                  onClick={() => setSelected(s.student_id)} data-testid={`submission-${s.student_id}`} data-graded={String(s.graded)}>
-                  <span className={`gr-graded-icon${s.graded ? ' is-graded' : ''}${busy ? ' is-busy' : ''}`} title={status} aria-label={status} role="img">
-                    {s.graded && !busy ? <CheckIcon width={12} height={12} /> : null}
-                  </span>
-                  <span className="gr-entry-name">{s.student_data.student_name}</span>
-                  {s.flag_count > 0 && (
-                    <span className="gr-flag-badge" aria-label={`${s.flag_count} unresolved ${s.flag_count === 1 ? 'flag' : 'flags'}`} data-testid="flag-count">
-                      <FlagIcon width={11} height={11} aria-hidden="true" /> {s.flag_count}
+      <div className="gr-layout">
+        <aside className="card gr-students" aria-label="Submissions">
+          <div className="gr-students-head">
+            <h2 className="gr-students-title">
+              Submissions <span className="text-muted">({list.length})</span>
+            </h2>
+            <button
+              type="button"
+              className="button button-secondary button-sm"
+              onClick={() => setModal('addNew')}
+              aria-label="Add submissions"
+            >
+              <PlusIcon width={14} height={14} /> Add
+            </button>
+          </div>
+          {ungraded.length > 0 && (
+            <button
+              type="button"
+              className="button button-primary button-sm gr-grade-all"
+              onClick={() => void gradeStudents(client, assignmentId, ungraded)}
+            >
+              <SparkIcon width={14} height={14} /> Grade {ungraded.length} ungraded
+            </button>
+          )}
+          <ul className="gr-student-list">
+            {list.map((s) => {
+              const busy = isRunning(s.student_id);
+              const status = busy ? 'Grading' : s.graded ? 'Graded' : 'Not graded';
+              return (
+                <li key={s.student_id}>
+                  <button
+                    type="button"
+                    className="gr-student-entry"
+                    aria-current={s.student_id === record.student_id || undefined}
+                    onClick={() => setSelected(s.student_id)}
+                    data-testid={`submission-${s.student_id}`}
+                    data-graded={String(s.graded)}
+                  >
+                    <span
+                      className={`gr-graded-icon${s.graded ? ' is-graded' : ''}${busy ? ' is-busy' : ''}`}
+                      title={status}
+                      aria-label={status}
+                      role="img"
+                    >
+                      {s.graded && !busy ? <CheckIcon width={12} height={12} /> : null}
                     </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </aside>
-      <GradedSubmission key={record.student_id} assignmentId={assignmentId} record={record} allStudentIds={ids} />
-    </div>
-    {modalEl}
+                    <span className="gr-entry-name">{s.student_data.student_name}</span>
+                    {s.flag_count > 0 && (
+                      <span
+                        className="gr-flag-badge"
+                        aria-label={`${s.flag_count} unresolved ${s.flag_count === 1 ? 'flag' : 'flags'}`}
+                        data-testid="flag-count"
+                      >
+                        <FlagIcon width={11} height={11} aria-hidden="true" /> {s.flag_count}
+                      </span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </aside>
+        <GradedSubmission key={record.student_id} assignmentId={assignmentId} record={record} allStudentIds={ids} />
+      </div>
+      {modalEl}
     </>
   );
 }

@@ -12,15 +12,27 @@ type Props = {
 
 /** The modal's left side: each file with its student, phase and progress. */
 export function UploadFileList({ items, selected, nameOf, onSelect, onRemove }: Props) {
-  if (items.length === 0) return <p className="text-muted gr-upload-empty">No files chosen yet. Choose one or more PDF files, one per student.</p>;
+  if (items.length === 0)
+    return <p className="text-muted gr-upload-empty">No files chosen yet. Choose one or more PDF files, one per student.</p>;
   return (
     <ul className="gr-file-list" aria-label="Files to upload">
       {items.map((item) => {
         const student = nameOf(item.mappedStudent);
         const busy = item.loading;
         return (
-          <li key={item.key} className="gr-file" data-testid={`upload-file-${item.key}`} data-phase={item.uploadPhase} aria-current={item.key === selected || undefined}>
-            <button type="button" className="gr-file-select" onClick={() => onSelect(item.key)} aria-label={`${item.displayName}: ${student ?? 'no student assigned'}, ${UPLOAD_PHASE_LABELS[item.uploadPhase]}`}>
+          <li
+            key={item.key}
+            className="gr-file"
+            data-testid={`upload-file-${item.key}`}
+            data-phase={item.uploadPhase}
+            aria-current={item.key === selected || undefined}
+          >
+            <button
+              type="button"
+              className="gr-file-select"
+              onClick={() => onSelect(item.key)}
+              aria-label={`${item.displayName}: ${student ?? 'no student assigned'}, ${UPLOAD_PHASE_LABELS[item.uploadPhase]}`}
+            >
               <span className="gr-file-name">{item.displayName}</span>
               <span className={`gr-file-student${student ? '' : ' gr-file-unassigned'}`} data-testid="mapped-student">
                 {student ?? 'Unassigned'}
@@ -36,16 +48,32 @@ export function UploadFileList({ items, selected, nameOf, onSelect, onRemove }: 
               </span>
               {item.uploadPhase !== 'pending' && (
                 <div className="gr-file-progress">
-                  <div className="progress-track" role="progressbar" aria-label={`Progress of ${item.displayName}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(item.progress)}>
+                  <div
+                    className="progress-track"
+                    role="progressbar"
+                    aria-label={`Progress of ${item.displayName}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(item.progress)}
+                  >
                     <div className="progress-fill" style={{ width: `${item.progress}%` }} />
                   </div>
                   <span className="gr-percent">{percentLabel(item.progress)}</span>
                 </div>
               )}
-              {item.error && <p className="gr-file-error" role="alert">{item.error}</p>}
+              {item.error && (
+                <p className="gr-file-error" role="alert">
+                  {item.error}
+                </p>
+              )}
             </div>
             {!busy && item.uploadPhase !== 'complete' && (
-              <button type="button" className="icon-button gr-file-remove" aria-label={`Remove ${item.displayName}`} onClick={() => onRemove(item.key)}>
+              <button
+                type="button"
+                className="icon-button gr-file-remove"
+                aria-label={`Remove ${item.displayName}`}
+                onClick={() => onRemove(item.key)}
+              >
                 <XIcon width={14} height={14} />
               </button>
             )}

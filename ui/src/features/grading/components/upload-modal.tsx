@@ -95,34 +95,73 @@ export function UploadModal({ mode, assignmentId, courseCode, submittedIds, onCl
 
   return createPortal(
     <div className="modal-overlay">
-      <div ref={ref} className="modal gr-upload-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-mode={mode}
-        onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className="modal gr-upload-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-mode={mode}
+        onKeyDown={onKeyDown}
+      >
         <header className="gr-upload-head">
-          <h2 id={titleId} className="modal-title">{mode === 'initial' ? 'Upload submissions' : 'Add submissions'}</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={close} disabled={busy}><XIcon width={18} height={18} /></button>
+          <h2 id={titleId} className="modal-title">
+            {mode === 'initial' ? 'Upload submissions' : 'Add submissions'}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={close} disabled={busy}>
+            <XIcon width={18} height={18} />
+          </button>
         </header>
         <div className="gr-upload-body">
           <div className="gr-upload-left">
             <div className="gr-upload-pick">
-              <button type="button" className="button button-secondary" data-autofocus onClick={() => pickerRef.current?.click()} disabled={busy}>
+              <button
+                type="button"
+                className="button button-secondary"
+                data-autofocus
+                onClick={() => pickerRef.current?.click()}
+                disabled={busy}
+              >
                 <UploadIcon width={16} height={16} /> Choose PDF files
               </button>
-              <input ref={pickerRef} id={pickerId} className="visually-hidden" type="file" accept="application/pdf,.pdf" multiple aria-label="PDF files" tabIndex={-1}
+              <input
+                ref={pickerRef}
+                id={pickerId}
+                className="visually-hidden"
+                type="file"
+                accept="application/pdf,.pdf"
+                multiple
+                aria-label="PDF files"
+                tabIndex={-1}
                 onChange={(e) => {
                   onFiles(e.target.files);
                   e.target.value = '';
-                }} />
+                }}
+              />
               <span className="text-muted">PDF only; several at once, one per student.</span>
             </div>
-            <UploadFileList items={upload.items} selected={item?.key ?? null} nameOf={nameOf} onSelect={(k) => {
-              setSelected(k);
-              setPanelError(null);
-            }} onRemove={upload.remove} />
+            <UploadFileList
+              items={upload.items}
+              selected={item?.key ?? null}
+              nameOf={nameOf}
+              onSelect={(k) => {
+                setSelected(k);
+                setPanelError(null);
+              }}
+              onRemove={upload.remove}
+            />
             <div className="gr-upload-actions">
               {done ? (
-                <button type="button" className="button button-primary" onClick={onClose}>Done</button>
+                <button type="button" className="button button-primary" onClick={onClose}>
+                  Done
+                </button>
               ) : (
-                <button type="button" className="button button-primary" onClick={() => void onUploadAll()} disabled={busy || pending.length === 0 || !hasStudentList}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => void onUploadAll()}
+                  disabled={busy || pending.length === 0 || !hasStudentList}
+                >
                   {busy ? 'Uploading…' : 'Upload All'}
                 </button>
               )}
@@ -130,15 +169,32 @@ export function UploadModal({ mode, assignmentId, courseCode, submittedIds, onCl
           </div>
           <div className="gr-upload-right">
             {students.isPending && <Spinner label="Loading students" />}
-            {students.isError && <p className="gr-panel-error" role="alert">The course's students could not be loaded. Close and try again.</p>}
+            {students.isError && (
+              <p className="gr-panel-error" role="alert">
+                The course's students could not be loaded. Close and try again.
+              </p>
+            )}
             {students.isSuccess && !hasStudentList && (
-              <p className="gr-panel-error" role="alert">The course {courseCode} has no students yet: a submission is filed under a student, so add students to the course first.</p>
+              <p className="gr-panel-error" role="alert">
+                The course {courseCode} has no students yet: a submission is filed under a student, so add students to the course first.
+              </p>
             )}
             {item && hasStudentList && (
-              <StudentPanel key={item.key} item={item} students={list} submittedIds={submittedIds} error={panelError}
-                onAssign={onAssign} onClear={() => upload.assign(item.key, null)} />
+              <StudentPanel
+                key={item.key}
+                item={item}
+                students={list}
+                submittedIds={submittedIds}
+                error={panelError}
+                onAssign={onAssign}
+                onClear={() => upload.assign(item.key, null)}
+              />
             )}
-            {item ? <PdfPreview file={item.file} name={item.displayName} /> : <p className="text-muted gr-preview-empty">The selected file is shown here.</p>}
+            {item ? (
+              <PdfPreview file={item.file} name={item.displayName} />
+            ) : (
+              <p className="text-muted gr-preview-empty">The selected file is shown here.</p>
+            )}
           </div>
         </div>
       </div>

@@ -16,7 +16,11 @@ function show(routes: Record<string, Route> = {}) {
   const net = stubNetwork({
     'POST /grader/previous-questions-and-responses': () => json({}),
     'GET /instructors/get-course-students/PHY10': () => json({ student_list: students }),
-    'GET /grader/get-signed-url': (url) => json({ upload_url: `/blobs/demo/grading/${encodeURIComponent(url.searchParams.get('file_name')!)}?sig=x`, file_name: `stored-${url.searchParams.get('file_name')}` }),
+    'GET /grader/get-signed-url': (url) =>
+      json({
+        upload_url: `/blobs/demo/grading/${encodeURIComponent(url.searchParams.get('file_name')!)}?sig=x`,
+        file_name: `stored-${url.searchParams.get('file_name')}`,
+      }),
     ...routes,
   });
   renderRoutes([{ path: '/a', element: <SubmissionsPanel assignmentId={9} courseCode="PHY10" /> }], '/a');
@@ -26,7 +30,9 @@ function show(routes: Record<string, Route> = {}) {
 async function openWith(files: File[]) {
   fireEvent.click(await screen.findByRole('button', { name: /Upload Submissions/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload submissions' });
-  await within(dialog).findByTestId('student-panel').catch(() => null);
+  await within(dialog)
+    .findByTestId('student-panel')
+    .catch(() => null);
   await waitFor(() => expect(within(dialog).queryByText('Loading students')).toBeNull());
   fireEvent.change(within(dialog).getByLabelText('PDF files'), { target: { files } });
   return dialog;
@@ -43,7 +49,12 @@ describe('Upload submissions modal', () => {
   it('opens from the empty state, takes PDFs only and auto-maps file names to students', async () => {
     show();
     expect(await screen.findByText('No submissions yet.')).toBeTruthy();
-    const dialog = await openWith([pdf('Ada Lovelace.pdf'), pdf('noether_e.pdf'), pdf('scan 1.pdf'), new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    const dialog = await openWith([
+      pdf('Ada Lovelace.pdf'),
+      pdf('noether_e.pdf'),
+      pdf('scan 1.pdf'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    ]);
     expect(await screen.findByText(MAPPING_MESSAGES.notPdf('notes.txt'))).toBeTruthy();
     expect(within(fileRow(dialog, 'Ada_Lovelace')).getByTestId('mapped-student').textContent).toBe('Ada Lovelace · matched automatically');
     expect(within(fileRow(dialog, 'noether_e')).getByTestId('mapped-student').textContent).toBe('Emmy Noether · matched automatically');
@@ -72,7 +83,9 @@ describe('Upload submissions modal', () => {
     fireEvent.change(within(panel).getByRole('searchbox'), { target: { value: 'ada' } });
     expect(within(panel).queryByRole('button', { name: /Alan Turing/ })).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: /Ada Lovelace/ }));
-    expect(within(dialog).getByText('This student is already assigned to submission "Ada Lovelace". Please select a different student.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('This student is already assigned to submission "Ada Lovelace". Please select a different student.'),
+    ).toBeTruthy();
     expect(within(fileRow(dialog, 'scan_1')).getByTestId('mapped-student').textContent).toBe('Unassigned');
 
     fireEvent.change(within(panel).getByRole('searchbox'), { target: { value: 'tur' } });
@@ -85,7 +98,8 @@ describe('Upload submissions modal', () => {
     const streams = { 5: ndjson(), 6: ndjson() };
     let adaDone = false;
     const net = show({
-      'POST /grader/previous-questions-and-responses': () => json(adaDone ? { 5: studentRecord(5, 'Ada Lovelace', [gradedQuestion(1)]) } : {}),
+      'POST /grader/previous-questions-and-responses': () =>
+        json(adaDone ? { 5: studentRecord(5, 'Ada Lovelace', [gradedQuestion(1)]) } : {}),
       'PUT /blobs/demo/grading/Ada%20Lovelace.pdf': () => new Response(null, { status: 200 }),
       'PUT /blobs/demo/grading/noether_e.pdf': () => new Response(null, { status: 200 }),
       'POST /grader/process-submission': (_u, _i, body) => streams[(body as { student_id: 5 | 6 }).student_id].response,

@@ -48,51 +48,65 @@ export function useResponseEdit({ assignmentId, studentId, question }: Args) {
     adopt(question.points_obtained, question.feedback, question.version);
   }, [question.points_obtained, question.feedback, question.version, adopt]);
 
-  const send = useCallback((extra: { flag_resolved?: boolean } = {}) => {
-    const run = async () => {
-      const check = checkMarks(draft.current.marks, question.points_possible);
-      if (!check.ok) {
-        setNotice({ kind: 'error', text: check.message });
-        return;
-      }
-      if (question.response_id <= 0) return;
-      const upTo = edits.current;
-      const { feedback: text } = draft.current;
-      setNotice({ kind: 'saving', text: 'Saving…' });
-      try {
-        const reply = await updateResponse({
-          response_id: question.response_id, points_obtained: check.value, feedback: text,
-          expected_version: version.current, ...extra,
-        });
-        version.current = reply.version;
-        savedEdits.current = upTo;
-        patchQuestion(client, assignmentId, studentId, question.question_number, {
-          points_obtained: check.value, feedback: text, version: reply.version, graded: true, graded_by: 'instructor',
-          ...(extra.flag_resolved ? { flag_resolved: true } : {}),
-        });
-        setNotice({ kind: 'saved', text: extra.flag_resolved ? 'Flag resolved' : 'Saved' });
-        void invalidateAt(client, gradingKeys.submissions(assignmentId), reply.position);
-      } catch (err) {
-        if (err instanceof StaleEditError) {
-          savedEdits.current = edits.current;
-          adopt(err.current.points_obtained, err.current.feedback, err.current.version);
-          patchQuestion(client, assignmentId, studentId, question.question_number, {
-            points_obtained: err.current.points_obtained, feedback: err.current.feedback, version: err.current.version,
-            flagged_for_review: err.current.flagged_for_review, flag_resolved: err.current.flag_resolved, graded: err.current.graded,
-          });
-          setNotice({
-            kind: 'stale',
-            text: `${err.message} Current mark: ${formatMarks(err.current.points_obtained)} / ${formatMarks(err.current.points_possible)}.`,
-          });
-          void invalidateAt(client, gradingKeys.submissions(assignmentId), null);
-        } else {
-          setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : 'The change could not be saved. Please try again.' });
+  const send = useCallback(
+    (extra: { flag_resolved?: boolean } = {}) => {
+      const run = async () => {
+        const check = checkMarks(draft.current.marks, question.points_possible);
+        if (!check.ok) {
+          setNotice({ kind: 'error', text: check.message });
+          return;
         }
-      }
-    };
-    chain.current = chain.current.then(run, run);
-    return chain.current;
-  }, [adopt, assignmentId, client, question.points_possible, question.question_number, question.response_id, studentId]);
+        if (question.response_id <= 0) return;
+        const upTo = edits.current;
+        const { feedback: text } = draft.current;
+        setNotice({ kind: 'saving', text: 'Saving…' });
+        try {
+          const reply = await updateResponse({
+            response_id: question.response_id,
+            points_obtained: check.value,
+            feedback: text,
+            expected_version: version.current,
+            ...extra,
+          });
+          version.current = reply.version;
+          savedEdits.current = upTo;
+          patchQuestion(client, assignmentId, studentId, question.question_number, {
+            points_obtained: check.value,
+            feedback: text,
+            version: reply.version,
+            graded: true,
+            graded_by: 'instructor',
+            ...(extra.flag_resolved ? { flag_resolved: true } : {}),
+          });
+          setNotice({ kind: 'saved', text: extra.flag_resolved ? 'Flag resolved' : 'Saved' });
+          void invalidateAt(client, gradingKeys.submissions(assignmentId), reply.position);
+        } catch (err) {
+          if (err instanceof StaleEditError) {
+            savedEdits.current = edits.current;
+            adopt(err.current.points_obtained, err.current.feedback, err.current.version);
+            patchQuestion(client, assignmentId, studentId, question.question_number, {
+              points_obtained: err.current.points_obtained,
+              feedback: err.current.feedback,
+              version: err.current.version,
+              flagged_for_review: err.current.flagged_for_review,
+              flag_resolved: err.current.flag_resolved,
+              graded: err.current.graded,
+            });
+            setNotice({
+              kind: 'stale',
+              text: `${err.message} Current mark: ${formatMarks(err.current.points_obtained)} / ${formatMarks(err.current.points_possible)}.`,
+            });
+            void invalidateAt(client, gradingKeys.submissions(assignmentId), null);
+          } else {
+            setNotice({ kind: 'error', text: err instanceof ApiError ? err.message : 'The change could not be saved. Please try again.' });
+          }
+        }
+      };
+      chain.current = chain.current.then(run, run);
+      return chain.current;
+    },
+    [adopt, assignmentId, client, question.points_possible, question.question_number, question.response_id, studentId],
+  );
 
   const schedule = useCallback(() => {
     edits.current += 1;
@@ -126,11 +140,14 @@ export function useResponseEdit({ assignmentId, studentId, question }: Args) {
   // Leaving the view saves what is waiting rather than dropping it.
   const sendRef = useRef(send);
   sendRef.current = send;
-  useEffect(() => () => {
-    if (timer.current === undefined) return;
-    clearTimeout(timer.current);
-    if (edits.current !== savedEdits.current) void sendRef.current();
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current === undefined) return;
+      clearTimeout(timer.current);
+      if (edits.current !== savedEdits.current) void sendRef.current();
+    },
+    [],
+  );
 
   return { marks, feedback, feedbackEpoch, notice, setMarks, setFeedback, resolveFlag };
 }

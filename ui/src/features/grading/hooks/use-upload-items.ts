@@ -26,9 +26,12 @@ export function useUploadItems(assignmentId: number, students: readonly CourseSt
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const mounted = useRef(true);
-  useEffect(() => () => {
-    mounted.current = false;
-  }, []);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
   const update = useCallback((key: string, change: (item: UploadItem) => UploadItem) => {
     if (!mounted.current) return;
@@ -41,22 +44,30 @@ export function useUploadItems(assignmentId: number, students: readonly CourseSt
     return result;
   };
 
-  const uploadOne = useCallback(async (item: UploadItem) => {
-    update(item.key, (i) => ({ ...i, uploadPhase: 'uploading_to_gcs', loading: true, progress: 0, processingProgress: 0, error: null }));
-    try {
-      const ticket = await getUploadTicket(item.originalFilename, email);
-      await putPdf(ticket.upload_url, item.file);
-      update(item.key, (i) => ({ ...i, progress: UPLOAD_SHARE }));
-      const last = await processSubmission(
-        { file_name: ticket.file_name, assignment_id: assignmentId, student_id: item.mappedStudent!, original_filename: item.originalFilename },
-        (line) => update(item.key, (i) => withLine(i, line)),
-      );
-      if (last.status === 'complete') await invalidateAt(client, gradingKeys.submissions(assignmentId), last.position ?? null);
-    } catch (err) {
-      console.error(`Uploading ${item.originalFilename} failed`, err);
-      update(item.key, (i) => ({ ...i, uploadPhase: 'error', loading: false, error: reason(err) }));
-    }
-  }, [assignmentId, client, email, update]);
+  const uploadOne = useCallback(
+    async (item: UploadItem) => {
+      update(item.key, (i) => ({ ...i, uploadPhase: 'uploading_to_gcs', loading: true, progress: 0, processingProgress: 0, error: null }));
+      try {
+        const ticket = await getUploadTicket(item.originalFilename, email);
+        await putPdf(ticket.upload_url, item.file);
+        update(item.key, (i) => ({ ...i, progress: UPLOAD_SHARE }));
+        const last = await processSubmission(
+          {
+            file_name: ticket.file_name,
+            assignment_id: assignmentId,
+            student_id: item.mappedStudent!,
+            original_filename: item.originalFilename,
+          },
+          (line) => update(item.key, (i) => withLine(i, line)),
+        );
+        if (last.status === 'complete') await invalidateAt(client, gradingKeys.submissions(assignmentId), last.position ?? null);
+      } catch (err) {
+        console.error(`Uploading ${item.originalFilename} failed`, err);
+        update(item.key, (i) => ({ ...i, uploadPhase: 'error', loading: false, error: reason(err) }));
+      }
+    },
+    [assignmentId, client, email, update],
+  );
 
   const uploadAll = useCallback(async () => {
     const queue = toUpload(itemsRef.current);

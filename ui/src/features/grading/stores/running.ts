@@ -14,18 +14,20 @@ export const runKey = (assignmentId: number, studentId: number) => `${assignment
 
 export const useRunningStore = create<RunningState>((set) => ({
   running: {},
-  start: (assignmentId, studentId, numbers) => set((s) => {
-    const key = runKey(assignmentId, studentId);
-    return { running: { ...s.running, [key]: [...new Set([...(s.running[key] ?? []), ...numbers])] } };
-  }),
-  finish: (assignmentId, studentId, numbers) => set((s) => {
-    const key = runKey(assignmentId, studentId);
-    const left = numbers ? (s.running[key] ?? []).filter((n) => !numbers.includes(n)) : [];
-    const running = { ...s.running };
-    if (left.length > 0) running[key] = left;
-    else delete running[key];
-    return { running };
-  }),
+  start: (assignmentId, studentId, numbers) =>
+    set((s) => {
+      const key = runKey(assignmentId, studentId);
+      return { running: { ...s.running, [key]: [...new Set([...(s.running[key] ?? []), ...numbers])] } };
+    }),
+  finish: (assignmentId, studentId, numbers) =>
+    set((s) => {
+      const key = runKey(assignmentId, studentId);
+      const left = numbers ? (s.running[key] ?? []).filter((n) => !numbers.includes(n)) : [];
+      const running = { ...s.running };
+      if (left.length > 0) running[key] = left;
+      else delete running[key];
+      return { running };
+    }),
 }));
 
 const NONE: number[] = [];

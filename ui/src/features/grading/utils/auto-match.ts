@@ -23,7 +23,11 @@ export const FUZZY_THRESHOLD = 0.75;
 const SHORT_PART = 2;
 
 /** Lowercase, every run of non-alphanumerics one space, trimmed. */
-export const normaliseName = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+export const normaliseName = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** The file name without its .pdf extension. */
 export const stripPdf = (fileName: string) => fileName.replace(/\.pdf$/i, '');
@@ -71,10 +75,9 @@ export function overlapScore(a: string, b: string): number {
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Does the lowercased file name contain `pattern` standing alone (not inside a longer word)? */
-const hasPattern = (raw: string, pattern: string) =>
-  new RegExp(`(^|[^a-z0-9])${escapeRe(pattern)}($|[^a-z0-9])`).test(raw);
+const hasPattern = (raw: string, pattern: string) => new RegExp(`(^|[^a-z0-9])${escapeRe(pattern)}($|[^a-z0-9])`).test(raw);
 
-const only = <T,>(list: T[]): T | null => (list.length === 1 ? list[0]! : null);
+const only = <T>(list: T[]): T | null => (list.length === 1 ? list[0]! : null);
 
 /**
  * The student a file name stands for, and the rule that found them; null when no rule names exactly
@@ -92,26 +95,41 @@ export function matchStudent<S extends MatchableStudent>(fileName: string, stude
     return one ? { student: one.student, rule } : null;
   };
 
-  const byId = found('id', people.filter((p) => String(p.student.student_id) === name));
+  const byId = found(
+    'id',
+    people.filter((p) => String(p.student.student_id) === name),
+  );
   if (byId) return byId;
 
-  const byFull = found('fullName', people.filter((p) => p.full !== '' && p.full === name));
+  const byFull = found(
+    'fullName',
+    people.filter((p) => p.full !== '' && p.full === name),
+  );
   if (byFull) return byFull;
 
-  const byFirst = found('firstName', people.filter((p) => p.first !== '' && words.has(p.first)));
+  const byFirst = found(
+    'firstName',
+    people.filter((p) => p.first !== '' && words.has(p.first)),
+  );
   if (byFirst) return byFirst;
 
-  const byParts = found('nameParts', people.filter((p) => {
-    const long = p.parts.filter((part) => part.length > SHORT_PART);
-    return long.length > 0 && long.every((part) => name.includes(part));
-  }));
+  const byParts = found(
+    'nameParts',
+    people.filter((p) => {
+      const long = p.parts.filter((part) => part.length > SHORT_PART);
+      return long.length > 0 && long.every((part) => name.includes(part));
+    }),
+  );
   if (byParts) return byParts;
 
-  const byInitials = found('initials', people.filter((p) => {
-    if (!p.first || !p.last || p.first === p.last) return false;
-    const f = p.first[0]!;
-    return [`${p.last}_${f}`, `${f}_${p.last}`, `${p.last}.${f}`, `${f}.${p.last}`].some((pattern) => hasPattern(raw, pattern));
-  }));
+  const byInitials = found(
+    'initials',
+    people.filter((p) => {
+      if (!p.first || !p.last || p.first === p.last) return false;
+      const f = p.first[0]!;
+      return [`${p.last}_${f}`, `${f}_${p.last}`, `${p.last}.${f}`, `${f}.${p.last}`].some((pattern) => hasPattern(raw, pattern));
+    }),
+  );
   if (byInitials) return byInitials;
 
   let best: { p: (typeof people)[number]; score: number } | null = null;
@@ -132,12 +150,17 @@ export function matchStudent<S extends MatchableStudent>(fileName: string, stude
  * submission): `taken` holds the ids assigned before; a student matched to one file is then taken.
  */
 export function autoMatchAll<S extends MatchableStudent>(
-  fileNames: readonly string[], students: readonly S[], taken: Iterable<number> = [],
+  fileNames: readonly string[],
+  students: readonly S[],
+  taken: Iterable<number> = [],
 ): Map<string, Match<S>> {
   const used = new Set(taken);
   const result = new Map<string, Match<S>>();
   for (const fileName of fileNames) {
-    const match = matchStudent(fileName, students.filter((s) => !used.has(s.student_id)));
+    const match = matchStudent(
+      fileName,
+      students.filter((s) => !used.has(s.student_id)),
+    );
     if (!match) continue;
     used.add(match.student.student_id);
     result.set(fileName, match);

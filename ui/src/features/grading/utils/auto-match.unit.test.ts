@@ -69,7 +69,10 @@ describe('matchStudent, rule by rule in the spec order', () => {
   });
 
   it('4. a name with no part longer than 2 characters is never matched by parts', () => {
-    const list = [{ student_id: 30, name: 'Li Xu' }, { student_id: 31, name: 'Li Wu' }];
+    const list = [
+      { student_id: 30, name: 'Li Xu' },
+      { student_id: 31, name: 'Li Wu' },
+    ];
     expect(rule('anything.pdf', list)).toBeNull();
   });
 
@@ -128,7 +131,9 @@ describe('autoMatchAll', () => {
   it('matches each file to a different student', () => {
     const result = autoMatchAll(['Ada Lovelace.pdf', 'noether_e.pdf', 'Turing Alan.pdf', 'misc.pdf'], students);
     expect([...result].map(([f, m]) => [f, m.student.student_id])).toEqual([
-      ['Ada Lovelace.pdf', 11], ['noether_e.pdf', 12], ['Turing Alan.pdf', 13],
+      ['Ada Lovelace.pdf', 11],
+      ['noether_e.pdf', 12],
+      ['Turing Alan.pdf', 13],
     ]);
   });
 

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { anyInProgress, checkMarks, flagCount, formatMarks, isSubmissionGraded, isUnresolvedFlag, revertInProgress, startGrading, totals, type GradeableQuestion } from './grading-state';
+import {
+  anyInProgress,
+  checkMarks,
+  flagCount,
+  formatMarks,
+  isSubmissionGraded,
+  isUnresolvedFlag,
+  revertInProgress,
+  startGrading,
+  totals,
+  type GradeableQuestion,
+} from './grading-state';
 
 const q = (n: number, over: Partial<GradeableQuestion> = {}): GradeableQuestion => ({
-  question_number: n, points_obtained: 0, points_possible: 5, graded: false, flagged_for_review: '', flag_resolved: false, ...over,
+  question_number: n,
+  points_obtained: 0,
+  points_possible: 5,
+  graded: false,
+  flagged_for_review: '',
+  flag_resolved: false,
+  ...over,
 });
 
 describe('flags', () => {

@@ -38,7 +38,10 @@ export type AddResult = { items: UploadItem[]; rejected: string[] };
  * to a student no other file (and no student of `taken`, e.g. those who already have a submission) holds.
  */
 export function addFiles(
-  items: readonly UploadItem[], files: readonly File[], students: readonly MatchableStudent[], taken: Iterable<number> = [],
+  items: readonly UploadItem[],
+  files: readonly File[],
+  students: readonly MatchableStudent[],
+  taken: Iterable<number> = [],
 ): AddResult {
   const rejected: string[] = [];
   const keys = new Set(items.map((i) => i.key));
@@ -52,7 +55,11 @@ export function addFiles(
     }
   }
   const used = [...taken, ...items.flatMap((i) => (i.mappedStudent == null ? [] : [i.mappedStudent]))];
-  const matches = autoMatchAll(fresh.map((f) => f.name), students, used);
+  const matches = autoMatchAll(
+    fresh.map((f) => f.name),
+    students,
+    used,
+  );
   const added = fresh.map((file): UploadItem => {
     const match = matches.get(file.name);
     return {
@@ -84,8 +91,7 @@ export function assign(items: readonly UploadItem[], key: string, studentId: num
 }
 
 /** Files Upload All sends: every one not complete and not on its way. */
-export const toUpload = (items: readonly UploadItem[]) =>
-  items.filter((i) => i.uploadPhase === 'pending' || i.uploadPhase === 'error');
+export const toUpload = (items: readonly UploadItem[]) => items.filter((i) => i.uploadPhase === 'pending' || i.uploadPhase === 'error');
 
 /**
  * Upload All with a course student list: every submission not yet complete must have a student. The
@@ -109,6 +115,6 @@ export function withLine(item: UploadItem, line: ProgressLine & { pages?: number
     processingProgress: next.processingProgress,
     pages: line.pages ?? item.pages,
     loading: next.phase !== 'complete' && next.phase !== 'error',
-    error: next.phase === 'error' ? (line.error || 'The file could not be processed.') : null,
+    error: next.phase === 'error' ? line.error || 'The file could not be processed.' : null,
   };
 }

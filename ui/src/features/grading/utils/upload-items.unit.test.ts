@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addFiles, assign, assignmentConflict, firstUnassigned, isPdf, MAPPING_MESSAGES, patch, toUpload, withLine, type UploadItem } from './upload-items';
+import {
+  addFiles,
+  assign,
+  assignmentConflict,
+  firstUnassigned,
+  isPdf,
+  MAPPING_MESSAGES,
+  patch,
+  toUpload,
+  withLine,
+  type UploadItem,
+} from './upload-items';
 
 const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
 const students = [

@@ -19,7 +19,11 @@ describe('upload progress (spec: 10% upload, 80% processing, 100% complete)', ()
   });
 
   it('follows the stream statuses through the phases', () => {
-    expect(afterLine(10, { status: 'processing', current_batch: 2, total_batches: 4 })).toEqual({ phase: 'processing', progress: 40, processingProgress: 40 });
+    expect(afterLine(10, { status: 'processing', current_batch: 2, total_batches: 4 })).toEqual({
+      phase: 'processing',
+      progress: 40,
+      processingProgress: 40,
+    });
     expect(afterLine(40, { status: 'validating' })).toEqual({ phase: 'validating', progress: 80, processingProgress: 80 });
     expect(afterLine(80, { status: 'complete' })).toMatchObject({ phase: 'complete', progress: 100 });
   });

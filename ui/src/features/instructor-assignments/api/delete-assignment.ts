@@ -15,7 +15,9 @@ export const useDeleteAssignment = () => {
   return useMutation({
     mutationFn: deleteAssignment,
     onSuccess: (reply, assignmentId) => {
-      client.setQueryData<InstructorAssignment[]>(instructorAssignmentKeys.list(), (list) => list?.filter((a) => a.assignment_id !== assignmentId));
+      client.setQueryData<InstructorAssignment[]>(instructorAssignmentKeys.list(), (list) =>
+        list?.filter((a) => a.assignment_id !== assignmentId),
+      );
       client.removeQueries({ queryKey: instructorAssignmentKeys.sheet(assignmentId) });
       return invalidateAt(client, instructorAssignmentKeys.list(), reply.position);
     },

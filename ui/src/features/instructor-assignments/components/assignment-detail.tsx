@@ -69,8 +69,7 @@ export function AssignmentDetail({ assignmentId, regrade, submissions }: Props) 
 
   const a = sheet.data;
   const row = list.data?.find((r) => r.assignment_id === assignmentId);
-  const onRename = (title: string) =>
-    rename.mutateAsync({ assignmentId, title }).then(() => toast.success('Assignment renamed'));
+  const onRename = (title: string) => rename.mutateAsync({ assignmentId, title }).then(() => toast.success('Assignment renamed'));
 
   return (
     <div className="page">
@@ -81,15 +80,28 @@ export function AssignmentDetail({ assignmentId, regrade, submissions }: Props) 
           <span className="chip">{a.course_code}</span>
           <span>{a.course_name}</span>
           <span aria-hidden="true">·</span>
-          <span><CalendarIcon width={14} height={14} /> Due <time dateTime={a.due_date}>{formatDateTime(a.due_date)}</time></span>
+          <span>
+            <CalendarIcon width={14} height={14} /> Due <time dateTime={a.due_date}>{formatDateTime(a.due_date)}</time>
+          </span>
         </p>
         {row && (
           <details className="ia-overview">
             <summary>Grading overview</summary>
             <dl className="ia-overview-stats">
-              <div><dt>Status</dt><dd><StatusBadge status={deriveStatus(row, new Date())} /></dd></div>
-              <div><dt>Submissions</dt><dd>{row.submissions}</dd></div>
-              <div><dt>Average</dt><dd>{formatAverage(row.average)}</dd></div>
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <StatusBadge status={deriveStatus(row, new Date())} />
+                </dd>
+              </div>
+              <div>
+                <dt>Submissions</dt>
+                <dd>{row.submissions}</dd>
+              </div>
+              <div>
+                <dt>Average</dt>
+                <dd>{formatAverage(row.average)}</dd>
+              </div>
             </dl>
           </details>
         )}
@@ -97,13 +109,22 @@ export function AssignmentDetail({ assignmentId, regrade, submissions }: Props) 
       {a.time_limit ? <TimedSessionsPanel assignmentId={assignmentId} /> : null}
 
       <div className="ia-view-toggle" role="group" aria-label="Assignment view">
-        <button type="button" className="ia-view-option" aria-pressed={view === 'questions'} onClick={() => setView('questions')}>View Questions</button>
-        <button type="button" className="ia-view-option" aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>View Submissions</button>
+        <button type="button" className="ia-view-option" aria-pressed={view === 'questions'} onClick={() => setView('questions')}>
+          View Questions
+        </button>
+        <button type="button" className="ia-view-option" aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>
+          View Submissions
+        </button>
       </div>
 
-      {view === 'questions'
-        ? <QuestionsTab sheet={a} afterSaveWithSubmissions={regrade.hasSubmissions ? () => void regrade.regradeAll(() => setView('submissions')) : undefined} />
-        : submissions(a.course_code)}
+      {view === 'questions' ? (
+        <QuestionsTab
+          sheet={a}
+          afterSaveWithSubmissions={regrade.hasSubmissions ? () => void regrade.regradeAll(() => setView('submissions')) : undefined}
+        />
+      ) : (
+        submissions(a.course_code)
+      )}
     </div>
   );
 }

@@ -17,14 +17,21 @@ export function AssignmentRow({ assignment: a, now, onDelete }: Props) {
   const tone = subjectTone(a.subject || course);
   return (
     <li className="ia-row" data-testid={`instructor-assignment-${a.assignment_id}`}>
-      <Link to={`/instructor/assignments/${a.assignment_id}`} className="ia-row-link" aria-labelledby={titleId} aria-describedby={detailsId}>
+      <Link
+        to={`/instructor/assignments/${a.assignment_id}`}
+        className="ia-row-link"
+        aria-labelledby={titleId}
+        aria-describedby={detailsId}
+      >
         <span className={`subject-stripe subject-${tone}`} aria-hidden="true" />
         <div className="ia-row-main">
           <div className="ia-row-top">
             {a.course_code && <span className={`chip subject-${tone}`}>{a.course_code}</span>}
             <StatusBadge status={deriveStatus(a, now)} />
           </div>
-          <h3 id={titleId} className="ia-row-title">{a.title}</h3>
+          <h3 id={titleId} className="ia-row-title">
+            {a.title}
+          </h3>
           <p id={detailsId} className="ia-row-meta">
             <span>{course}</span>
             <span aria-hidden="true">·</span>
@@ -33,7 +40,9 @@ export function AssignmentRow({ assignment: a, now, onDelete }: Props) {
               <span className="text-muted"> ({relativeTime(a.due_date, now)})</span>
             </span>
             <span aria-hidden="true">·</span>
-            <span>{a.question_count} {a.question_count === 1 ? 'question' : 'questions'}, {marksLabel(a.marks_total)}</span>
+            <span>
+              {a.question_count} {a.question_count === 1 ? 'question' : 'questions'}, {marksLabel(a.marks_total)}
+            </span>
           </p>
         </div>
         <dl className="ia-row-stats">
@@ -47,7 +56,13 @@ export function AssignmentRow({ assignment: a, now, onDelete }: Props) {
           </div>
         </dl>
       </Link>
-      <button type="button" className="icon-button ia-row-delete" aria-label={`Delete ${a.title}`} title="Delete assignment" onClick={() => onDelete(a)}>
+      <button
+        type="button"
+        className="icon-button ia-row-delete"
+        aria-label={`Delete ${a.title}`}
+        title="Delete assignment"
+        onClick={() => onDelete(a)}
+      >
         <TrashIcon />
       </button>
     </li>

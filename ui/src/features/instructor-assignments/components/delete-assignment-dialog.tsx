@@ -11,7 +11,9 @@ export function DeleteAssignmentDialog({ title, busy, error, onConfirm, onCancel
       onEscape={() => !busy && onCancel()}
       actions={
         <>
-          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>Cancel</button>
+          <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy} data-autofocus>
+            Cancel
+          </button>
           <button type="button" className="button button-danger" onClick={onConfirm} disabled={busy}>
             {busy ? 'Deleting…' : 'Delete'}
           </button>
@@ -20,7 +22,11 @@ export function DeleteAssignmentDialog({ title, busy, error, onConfirm, onCancel
     >
       <p>Are you sure you want to delete "{title}"?</p>
       <p className="text-muted">This action cannot be undone.</p>
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }

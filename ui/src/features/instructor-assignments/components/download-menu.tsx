@@ -9,7 +9,11 @@ export function DownloadMenu() {
     <Menu
       label="Download"
       className="menu-right ia-download-menu"
-      trigger={<span className="button button-secondary"><DocIcon width={16} height={16} /> Download</span>}
+      trigger={
+        <span className="button button-secondary">
+          <DocIcon width={16} height={16} /> Download
+        </span>
+      }
     >
       {() => (
         <div className="menu-panel ia-download-panel" data-testid="download-menu">
@@ -17,7 +21,9 @@ export function DownloadMenu() {
           <ul className="ia-download-list">
             {OPTIONS.map((o) => (
               <li key={o}>
-                <button type="button" className="menu-item" disabled aria-disabled="true">{o}</button>
+                <button type="button" className="menu-item" disabled aria-disabled="true">
+                  {o}
+                </button>
               </li>
             ))}
           </ul>

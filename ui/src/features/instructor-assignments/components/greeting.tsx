@@ -31,7 +31,9 @@ export function InstructorGreeting({ firstName }: { firstName: string }) {
     <p className="greeting" aria-label={text} data-testid="instructor-greeting">
       <span aria-hidden="true">{text.slice(0, typed)}</span>
       {typed < text.length && <span className="greeting-caret" aria-hidden="true" />}
-      <span className="greeting-sub" aria-hidden="true">{typed >= text.length ? 'Here’s how your classes are doing.' : ''}</span>
+      <span className="greeting-sub" aria-hidden="true">
+        {typed >= text.length ? 'Here’s how your classes are doing.' : ''}
+      </span>
     </p>
   );
 }

@@ -51,7 +51,9 @@ export function InlineTitle({ title, onRename }: Props) {
   if (!editing) {
     return (
       <div className="ia-title-row">
-        <h2 className="page-title ia-title" data-testid="assignment-title">{title}</h2>
+        <h2 className="page-title ia-title" data-testid="assignment-title">
+          {title}
+        </h2>
         <button type="button" className="icon-button" aria-label="Rename assignment" title="Rename" onClick={start}>
           <EditIcon width={18} height={18} />
         </button>
@@ -86,7 +88,11 @@ export function InlineTitle({ title, onRename }: Props) {
             }
           }}
         />
-        {error && <p id={errorId} className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p id={errorId} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
         {!error && <p className="hint ia-title-hint">Enter to save, Esc to cancel</p>}
       </div>
       {saving && <span className="spinner ia-title-spinner" role="status" aria-label="Renaming" />}

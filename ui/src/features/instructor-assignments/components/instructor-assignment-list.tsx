@@ -10,7 +10,16 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast';
 import { useDeleteAssignment } from '../api/delete-assignment';
 import { useInstructorAssignments } from '../api/get-instructor-assignments';
-import { filterAssignments, hasFilters, NO_FILTERS, splitAssignments, subjectsOf, TABS, type Filters, type TabId } from '../utils/assignment-lists';
+import {
+  filterAssignments,
+  hasFilters,
+  NO_FILTERS,
+  splitAssignments,
+  subjectsOf,
+  TABS,
+  type Filters,
+  type TabId,
+} from '../utils/assignment-lists';
 import { AssignmentRow } from './assignment-row';
 import { DeleteAssignmentDialog } from './delete-assignment-dialog';
 
@@ -54,7 +63,9 @@ export function InstructorAssignmentList() {
       <EmptyState title={MESSAGES.noAssignments} icon={<AlertIcon width={28} height={28} />}>
         <div className="ia-stack">
           <p>We couldn't load your assignments.</p>
-          <button type="button" className="button button-secondary" onClick={() => void refetch()}>Try again</button>
+          <button type="button" className="button button-secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
         </div>
       </EmptyState>
     );
@@ -62,8 +73,10 @@ export function InstructorAssignmentList() {
     body = (
       <EmptyState title={MESSAGES.noAssignments}>
         <div className="ia-stack">
-        <p>Create your first assignment for one of your courses.</p>
-        <Link to={NEW_ASSIGNMENT_PATH} className="button button-primary"><PlusIcon width={16} height={16} /> New Assignment</Link>
+          <p>Create your first assignment for one of your courses.</p>
+          <Link to={NEW_ASSIGNMENT_PATH} className="button button-primary">
+            <PlusIcon width={16} height={16} /> New Assignment
+          </Link>
         </div>
       </EmptyState>
     );
@@ -73,7 +86,15 @@ export function InstructorAssignmentList() {
     body = (
       <ul className="ia-rows" aria-label={`${tab} assignments`}>
         {shown.map((a) => (
-          <AssignmentRow key={a.assignment_id} assignment={a} now={lists.now} onDelete={(row) => { remove.reset(); setDeleting(row); }} />
+          <AssignmentRow
+            key={a.assignment_id}
+            assignment={a}
+            now={lists.now}
+            onDelete={(row) => {
+              remove.reset();
+              setDeleting(row);
+            }}
+          />
         ))}
       </ul>
     );
@@ -81,7 +102,14 @@ export function InstructorAssignmentList() {
   return (
     <section className="assignment-list">
       <div className="toolbar">
-        <ListTabs tabs={TABS} label="Assignment lists" idPrefix={idPrefix} selected={tab} onSelect={setTab} counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length } : {}} />
+        <ListTabs
+          tabs={TABS}
+          label="Assignment lists"
+          idPrefix={idPrefix}
+          selected={tab}
+          onSelect={setTab}
+          counts={data ? { Upcoming: lists.Upcoming.length, Past: lists.Past.length } : {}}
+        />
         <FilterMenu subjects={subjectsOf(all)} value={filters} onChange={setFilters} dueName="instructor-due-filter" />
       </div>
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`} className="tab-panel" aria-busy={isPending}>
@@ -101,4 +129,6 @@ export function InstructorAssignmentList() {
 }
 
 const deleteMessage = (err: Error) =>
-  err instanceof ApiError && err.status === 404 ? 'This assignment no longer exists.' : 'The assignment could not be deleted. Please try again.';
+  err instanceof ApiError && err.status === 404
+    ? 'This assignment no longer exists.'
+    : 'The assignment could not be deleted. Please try again.';

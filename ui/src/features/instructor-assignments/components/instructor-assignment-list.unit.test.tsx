@@ -8,9 +8,23 @@ const DAY = 86_400_000;
 const row = (id: number, dueOffset: number, extra: Partial<InstructorAssignment> = {}): InstructorAssignment => {
   const due = new Date(Date.now() + dueOffset).toISOString();
   return {
-    assignment_id: id, title: `Quiz ${id}`, course: 'Mathematics', course_code: 'MATH10', course_name: 'Mathematics', subject: 'Mathematics',
-    due_date: due, created_at: due, live_at: due, submissions: 0, average: null, question_count: 2, marks_total: 10, time_limit: null,
-    student_submissions_allowed: true, creation_method: 'scratch', ...extra,
+    assignment_id: id,
+    title: `Quiz ${id}`,
+    course: 'Mathematics',
+    course_code: 'MATH10',
+    course_name: 'Mathematics',
+    subject: 'Mathematics',
+    due_date: due,
+    created_at: due,
+    live_at: due,
+    submissions: 0,
+    average: null,
+    question_count: 2,
+    marks_total: 10,
+    time_limit: null,
+    student_submissions_allowed: true,
+    creation_method: 'scratch',
+    ...extra,
   };
 };
 
@@ -35,7 +49,13 @@ describe('InstructorAssignmentList', () => {
   });
 
   it('splits Upcoming and Past, latest due first, with status, submissions and a two-decimal average', async () => {
-    show([row(1, DAY), row(2, 3 * DAY), row(3, -DAY, { submissions: 4, average: 7.5 }), row(4, -2 * DAY, { submissions: 1 }), row(5, -3 * DAY)]);
+    show([
+      row(1, DAY),
+      row(2, 3 * DAY),
+      row(3, -DAY, { submissions: 4, average: 7.5 }),
+      row(4, -2 * DAY, { submissions: 1 }),
+      row(5, -3 * DAY),
+    ]);
     await screen.findByText('Quiz 2');
     expect(titles()).toEqual(['Quiz 2', 'Quiz 1']);
     expect(screen.getByRole('link', { name: 'Quiz 2' }).getAttribute('href')).toBe('/instructor/assignments/2');

@@ -58,36 +58,40 @@ export function QuestionsTab({ sheet, afterSaveWithSubmissions }: { sheet: Assig
 
   return (
     <>
-    {warning && (
-      <RegradeWarningDialog
-        busy={save.isPending}
-        onProceed={() => saveBodies(warning, afterSaveWithSubmissions)}
-        onCancel={() => {
-          setWarning(null);
-          edit(null);
-        }}
+      {warning && (
+        <RegradeWarningDialog
+          busy={save.isPending}
+          onProceed={() => saveBodies(warning, afterSaveWithSubmissions)}
+          onCancel={() => {
+            setWarning(null);
+            edit(null);
+          }}
+        />
+      )}
+      <AssignmentPreview<QuestionDraft>
+        questions={drafts ?? sheet.questions}
+        editing={editing}
+        onChange={editing ? (next) => editingRef.current && setDrafts(next) : undefined}
+        keyOf={(q) => q.question_id}
+        downloadMenu={<DownloadMenu />}
+        onEdit={() => edit(sheet.questions.map(draftOf))}
+        onCancel={() => edit(null)}
+        onSave={onSave}
+        saving={save.isPending}
+        // In edit mode resolving clears the flag text in the draft (saved with the rest); in view mode it saves at once.
+        onResolveFlag={
+          editing
+            ? undefined
+            : (index) => {
+                const q = sheet.questions[index];
+                if (!q) return;
+                resolve.mutate(bodyOf(q, sheet.assignment_id), {
+                  onSuccess: () => toast.success(`Question ${q.question_number} marked as resolved`),
+                  onError: (err) => toast.error(failure(err)),
+                });
+              }
+        }
       />
-    )}
-    <AssignmentPreview<QuestionDraft>
-      questions={drafts ?? sheet.questions}
-      editing={editing}
-      onChange={editing ? (next) => editingRef.current && setDrafts(next) : undefined}
-      keyOf={(q) => q.question_id}
-      downloadMenu={<DownloadMenu />}
-      onEdit={() => edit(sheet.questions.map(draftOf))}
-      onCancel={() => edit(null)}
-      onSave={onSave}
-      saving={save.isPending}
-      // In edit mode resolving clears the flag text in the draft (saved with the rest); in view mode it saves at once.
-      onResolveFlag={editing ? undefined : (index) => {
-        const q = sheet.questions[index];
-        if (!q) return;
-        resolve.mutate(bodyOf(q, sheet.assignment_id), {
-          onSuccess: () => toast.success(`Question ${q.question_number} marked as resolved`),
-          onError: (err) => toast.error(failure(err)),
-        });
-      }}
-    />
     </>
   );
 }

@@ -24,10 +24,13 @@ export function TimedSessionsPanel({ assignmentId }: { assignmentId: number }) {
   const left = (r: TimedSessionRow) => (r.status === 'active' ? (Date.parse(r.deadline) - Date.now()) / 1000 : 0);
 
   const give = (r: TimedSessionRow, minutes: number) =>
-    grant.mutate({ studentId: r.student_id, seconds: minutes * 60 }, {
-      onSuccess: () => toast.success(`${r.name}: +${minutes} min`),
-      onError: (err) => toast.error(err.message),
-    });
+    grant.mutate(
+      { studentId: r.student_id, seconds: minutes * 60 },
+      {
+        onSuccess: () => toast.success(`${r.name}: +${minutes} min`),
+        onError: (err) => toast.error(err.message),
+      },
+    );
 
   return (
     <section className="card ia-timed" aria-label="Timed sessions" data-testid="timed-sessions">
@@ -37,22 +40,44 @@ export function TimedSessionsPanel({ assignmentId }: { assignmentId: number }) {
       {sessions.data?.length === 0 && <p className="text-muted">No student has started this assignment yet.</p>}
       {!!sessions.data?.length && (
         <table className="ia-timed-table">
-          <thead><tr><th>Student</th><th>Started</th><th>Time left</th><th>Extra</th><th aria-label="Actions" /></tr></thead>
+          <thead>
+            <tr>
+              <th>Student</th>
+              <th>Started</th>
+              <th>Time left</th>
+              <th>Extra</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
           <tbody>
             {sessions.data.map((r) => (
               <tr key={r.student_id} data-testid={`timed-session-${r.student_id}`}>
                 <td>{r.name}</td>
-                <td><time dateTime={r.started_at}>{new Date(r.started_at).toLocaleTimeString()}</time></td>
+                <td>
+                  <time dateTime={r.started_at}>{new Date(r.started_at).toLocaleTimeString()}</time>
+                </td>
                 <td data-testid={`time-left-${r.student_id}`}>
-                  {r.status === 'active' ? (left(r) > 0 ? clock(left(r)) : 'Time up') : METHOD[r.submission_method ?? 'manual'] ?? 'submitted'}
+                  {r.status === 'active'
+                    ? left(r) > 0
+                      ? clock(left(r))
+                      : 'Time up'
+                    : (METHOD[r.submission_method ?? 'manual'] ?? 'submitted')}
                 </td>
                 <td>{r.extra_seconds > 0 ? `+${Math.round(r.extra_seconds / 60)} min` : '—'}</td>
                 <td className="ia-timed-actions">
-                  {r.status === 'active' && left(r) > 0 && [5, 10].map((m) => (
-                    <button key={m} type="button" className="button button-secondary button-sm" disabled={grant.isPending} onClick={() => give(r, m)}>
-                      +{m} min
-                    </button>
-                  ))}
+                  {r.status === 'active' &&
+                    left(r) > 0 &&
+                    [5, 10].map((m) => (
+                      <button
+                        key={m}
+                        type="button"
+                        className="button button-secondary button-sm"
+                        disabled={grant.isPending}
+                        onClick={() => give(r, m)}
+                      >
+                        +{m} min
+                      </button>
+                    ))}
                 </td>
               </tr>
             ))}

@@ -1,7 +1,15 @@
 import type { AssignmentStatus, InstructorAssignment } from '@evergrade/contracts';
 import { dueMatches, type Filters } from '../../../lib/assignment-filters';
 
-export { dueMatches, filterCount, hasFilters, NO_FILTERS, subjectTone, type DueFilter, type Filters } from '../../../lib/assignment-filters';
+export {
+  dueMatches,
+  filterCount,
+  hasFilters,
+  NO_FILTERS,
+  subjectTone,
+  type DueFilter,
+  type Filters,
+} from '../../../lib/assignment-filters';
 
 export type TabId = 'Upcoming' | 'Past';
 export const TABS: TabId[] = ['Upcoming', 'Past'];

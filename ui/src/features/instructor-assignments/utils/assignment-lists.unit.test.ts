@@ -7,9 +7,23 @@ const now = new Date('2026-03-10T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
 
 const row = (id: number, dueOffset: number, extra: Partial<InstructorAssignment> = {}): InstructorAssignment => ({
-  assignment_id: id, title: `A${id}`, course: 'Mathematics', course_code: 'MATH10', course_name: 'Mathematics', subject: 'Mathematics',
-  due_date: at(dueOffset), created_at: at(-30 * DAY), live_at: at(-30 * DAY), submissions: 0, average: null, question_count: 3,
-  marks_total: 10, time_limit: null, student_submissions_allowed: true, creation_method: 'scratch', ...extra,
+  assignment_id: id,
+  title: `A${id}`,
+  course: 'Mathematics',
+  course_code: 'MATH10',
+  course_name: 'Mathematics',
+  subject: 'Mathematics',
+  due_date: at(dueOffset),
+  created_at: at(-30 * DAY),
+  live_at: at(-30 * DAY),
+  submissions: 0,
+  average: null,
+  question_count: 3,
+  marks_total: 10,
+  time_limit: null,
+  student_submissions_allowed: true,
+  creation_method: 'scratch',
+  ...extra,
 });
 
 describe('deriveStatus', () => {

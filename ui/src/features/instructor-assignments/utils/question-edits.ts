@@ -15,25 +15,33 @@ const TEXT_FIELDS = ['question', 'answer', 'grading_instructions', 'flagged_for_
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 export const isChanged = (original: InstructorQuestion, draft: QuestionDraft) =>
-  TEXT_FIELDS.some((f) => text(original[f]) !== text(draft[f])) || original.marks_possible !== draft.marks_possible || !sameTags(original.tags, draft.tags);
+  TEXT_FIELDS.some((f) => text(original[f]) !== text(draft[f])) ||
+  original.marks_possible !== draft.marks_possible ||
+  !sameTags(original.tags, draft.tags);
 
 /** The update-question bodies for the drafts that differ from the saved questions, in question order. */
-export function changedQuestions(originals: readonly InstructorQuestion[], drafts: readonly QuestionDraft[], assignmentId: number): UpdateQuestionBody[] {
+export function changedQuestions(
+  originals: readonly InstructorQuestion[],
+  drafts: readonly QuestionDraft[],
+  assignmentId: number,
+): UpdateQuestionBody[] {
   const byId = new Map(drafts.map((d) => [d.question_id, d]));
   return originals.flatMap((q) => {
     const d = byId.get(q.question_id);
     if (!d || !isChanged(q, d)) return [];
-    return [{
-      question_id: q.question_id,
-      assignment_id: assignmentId,
-      question: text(d.question),
-      answer: text(d.answer),
-      grading_instructions: text(d.grading_instructions),
-      marks_possible: d.marks_possible,
-      tags: d.tags,
-      // The server only takes '' here (a resolution); an unchanged flag is left out.
-      ...(text(q.flagged_for_review) !== '' && text(d.flagged_for_review) === '' ? { flagged_for_review: '' } : {}),
-    }];
+    return [
+      {
+        question_id: q.question_id,
+        assignment_id: assignmentId,
+        question: text(d.question),
+        answer: text(d.answer),
+        grading_instructions: text(d.grading_instructions),
+        marks_possible: d.marks_possible,
+        tags: d.tags,
+        // The server only takes '' here (a resolution); an unchanged flag is left out.
+        ...(text(q.flagged_for_review) !== '' && text(d.flagged_for_review) === '' ? { flagged_for_review: '' } : {}),
+      },
+    ];
   });
 }
 
@@ -57,6 +65,11 @@ export function marksError(value: number): string | null {
 
 /** The saved question as an update body (Mark as Resolved outside edit mode adds flagged_for_review ''). */
 export const bodyOf = (q: InstructorQuestion, assignmentId: number): UpdateQuestionBody => ({
-  question_id: q.question_id, assignment_id: assignmentId, question: q.question, answer: q.answer,
-  grading_instructions: q.grading_instructions, marks_possible: q.marks_possible, tags: q.tags,
+  question_id: q.question_id,
+  assignment_id: assignmentId,
+  question: q.question,
+  answer: q.answer,
+  grading_instructions: q.grading_instructions,
+  marks_possible: q.marks_possible,
+  tags: q.tags,
 });

@@ -3,8 +3,15 @@ import type { InstructorQuestion } from '@evergrade/contracts';
 import { changedQuestions, draftOf, draftsError, marksError } from './question-edits';
 
 const q = (id: number, extra: Partial<InstructorQuestion> = {}): InstructorQuestion => ({
-  question_id: id, question_number: id, question: `Q${id}`, answer: `A${id}`, grading_instructions: '', marks_possible: 2, tags: ['algebra'],
-  flagged_for_review: '', ...extra,
+  question_id: id,
+  question_number: id,
+  question: `Q${id}`,
+  answer: `A${id}`,
+  grading_instructions: '',
+  marks_possible: 2,
+  tags: ['algebra'],
+  flagged_for_review: '',
+  ...extra,
 });
 
 describe('changedQuestions', () => {

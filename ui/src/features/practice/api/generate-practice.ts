@@ -2,16 +2,38 @@ import type { GeneratePracticeBody, GeneratePracticeReply } from '@evergrade/con
 import { callApi } from '../../../lib/api-client';
 
 export type StoredReference = { gsutil_url: string; filename: string; original_url: string };
-export type GeneratePracticeInput = { prompt: string; difficulty: number; title: string; course: string; files: File[]; urls: StoredReference[] };
+export type GeneratePracticeInput = {
+  prompt: string;
+  difficulty: number;
+  title: string;
+  course: string;
+  files: File[];
+  urls: StoredReference[];
+};
 
 /**
  * POST /students/generate-practice-assignment through the api client: JSON, or multipart when PDFs are attached
  * (url_documents as JSON text, plus `reference_documents` files). A refusal carries the server's message.
  */
 export async function generatePractice(input: GeneratePracticeInput, signal?: AbortSignal): Promise<GeneratePracticeReply> {
-  const urlDocuments = input.urls.map((u) => ({ name: u.filename, filename: u.filename, original_url: u.original_url, gsutil_url: u.gsutil_url }));
-  const body: GeneratePracticeBody = { prompt: input.prompt, difficulty_level: input.difficulty, title: input.title, course: input.course, url_documents: urlDocuments };
-  return callApi('generatePracticeAssignment', { body, ...(input.files.length ? { form: formOf(input, urlDocuments) } : {}), ...(signal ? { signal } : {}) });
+  const urlDocuments = input.urls.map((u) => ({
+    name: u.filename,
+    filename: u.filename,
+    original_url: u.original_url,
+    gsutil_url: u.gsutil_url,
+  }));
+  const body: GeneratePracticeBody = {
+    prompt: input.prompt,
+    difficulty_level: input.difficulty,
+    title: input.title,
+    course: input.course,
+    url_documents: urlDocuments,
+  };
+  return callApi('generatePracticeAssignment', {
+    body,
+    ...(input.files.length ? { form: formOf(input, urlDocuments) } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 function formOf(input: GeneratePracticeInput, urlDocuments: unknown[]): FormData {

@@ -7,16 +7,26 @@ import { practiceKeys } from '../../../api/get-practice-assignments';
 /** POST /students/set-practice-assignment-response (autosave). */
 export const savePracticeResponse = (practiceId: number, questionId: number, questionNumber: number, content: string | null) =>
   callApi('setPracticeAssignmentResponse', {
-    body: { assignment_id: practiceId, question_id: questionId, question_number: questionNumber, response_content: content, command_id: crypto.randomUUID() },
+    body: {
+      assignment_id: practiceId,
+      question_id: questionId,
+      question_number: questionNumber,
+      response_content: content,
+      command_id: crypto.randomUUID(),
+    },
   });
 
 export const addPracticeAssignment = (body: AddPracticeBody) => callApi('addPracticeAssignment', { body });
 export const resetPracticeAssignment = (practiceId: number) => callApi('resetPracticeAssignment', { body: { assignment_id: practiceId } });
 export const checkPracticeAnswers = (practiceId: number) => callApi('checkPracticeAnswers', { body: { assignment_id: practiceId } });
-export const submitPracticeAssignment = (practiceId: number) => callApi('submitPracticeAssignment', { body: { assignment_id: practiceId } });
+export const submitPracticeAssignment = (practiceId: number) =>
+  callApi('submitPracticeAssignment', { body: { assignment_id: practiceId } });
 
 /** Every practice command refreshes the list and the sheet at the position it returns. */
-function usePracticeMutation<I, R extends { position: string | null }>(fn: (input: I) => Promise<R>, practiceIdOf: (input: I) => number | null) {
+function usePracticeMutation<I, R extends { position: string | null }>(
+  fn: (input: I) => Promise<R>,
+  practiceIdOf: (input: I) => number | null,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,

@@ -5,10 +5,11 @@ import { callApi } from '../../../lib/api-client';
 export function useStudentCourses() {
   const query = useQuery({
     queryKey: ['practice', 'student-courses'],
-    queryFn: ({ signal }) => callApi('getStudentCourses', { signal }).catch((err: unknown) => {
-      console.error('Failed to fetch courses', err);
-      return [];
-    }),
+    queryFn: ({ signal }) =>
+      callApi('getStudentCourses', { signal }).catch((err: unknown) => {
+        console.error('Failed to fetch courses', err);
+        return [];
+      }),
   });
   return { courses: query.data ?? [], loading: query.isPending };
 }

@@ -57,16 +57,36 @@ export function PracticeAiStep(props: Props) {
       <section className="card wz-card form-stack">
         <label className="field">
           <span className="field-label">What do you want to practice?</span>
-          <textarea className="input wz-textarea" rows={5} value={prompt} placeholder="e.g. Newton's laws and resultant forces" aria-invalid={problem ? true : undefined}
-            onChange={(e) => onPrompt(e.target.value)} onBlur={() => setPromptTouched(true)} />
-          {problem && <p className="field-error" role="alert">{problem}</p>}
+          <textarea
+            className="input wz-textarea"
+            rows={5}
+            value={prompt}
+            placeholder="e.g. Newton's laws and resultant forces"
+            aria-invalid={problem ? true : undefined}
+            onChange={(e) => onPrompt(e.target.value)}
+            onBlur={() => setPromptTouched(true)}
+          />
+          {problem && (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
         </label>
         <label className="field">
-          <span className="field-label">Difficulty: {difficulty} ({difficultyLabel(difficulty)})</span>
+          <span className="field-label">
+            Difficulty: {difficulty} ({difficultyLabel(difficulty)})
+          </span>
           <span className="practice-slider">
             <span className="text-muted">Easy</span>
-            <input type="range" min={PRACTICE_LIMITS.difficultyMin} max={PRACTICE_LIMITS.difficultyMax} step={1} value={difficulty} aria-label="Difficulty"
-              onChange={(e) => onDifficulty(Number(e.target.value))} />
+            <input
+              type="range"
+              min={PRACTICE_LIMITS.difficultyMin}
+              max={PRACTICE_LIMITS.difficultyMax}
+              step={1}
+              value={difficulty}
+              aria-label="Difficulty"
+              onChange={(e) => onDifficulty(Number(e.target.value))}
+            />
             <span className="text-muted">Hard</span>
           </span>
         </label>
@@ -79,36 +99,75 @@ export function PracticeAiStep(props: Props) {
                 {files.map((f, i) => (
                   <li key={`f${i}`} className="wz-doc-item">
                     <span>{f.name}</span>
-                    <button type="button" className="icon-button" aria-label={`Remove ${f.name}`} onClick={() => onFiles(files.filter((_, j) => j !== i))}><XIcon width={16} height={16} /></button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove ${f.name}`}
+                      onClick={() => onFiles(files.filter((_, j) => j !== i))}
+                    >
+                      <XIcon width={16} height={16} />
+                    </button>
                   </li>
                 ))}
                 {urls.map((u, i) => (
                   <li key={`u${i}`} className="wz-doc-item">
                     <span>{u.filename}</span>
                     <span className="badge badge-info">URL</span>
-                    <button type="button" className="icon-button" aria-label={`Remove ${u.filename}`} onClick={() => onUrls(urls.filter((_, j) => j !== i))}><XIcon width={16} height={16} /></button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove ${u.filename}`}
+                      onClick={() => onUrls(urls.filter((_, j) => j !== i))}
+                    >
+                      <XIcon width={16} height={16} />
+                    </button>
                   </li>
                 ))}
               </ul>
             )}
             <div className="wz-doc-add">
-              <FileButton inputLabel="Upload reference PDF" multiple small onFiles={(picked) => {
-                const { accepted, alert } = acceptPracticeFiles(picked, references);
-                onFiles([...files, ...accepted]);
-                if (alert) onAlert(alert);
-              }} canOpen={() => {
-                if (full) onAlert(PRACTICE_MESSAGES.maxDocuments);
-                return !full;
-              }} />
+              <FileButton
+                inputLabel="Upload reference PDF"
+                multiple
+                small
+                onFiles={(picked) => {
+                  const { accepted, alert } = acceptPracticeFiles(picked, references);
+                  onFiles([...files, ...accepted]);
+                  if (alert) onAlert(alert);
+                }}
+                canOpen={() => {
+                  if (full) onAlert(PRACTICE_MESSAGES.maxDocuments);
+                  return !full;
+                }}
+              />
               <span className="text-muted">or</span>
               <div className="wz-url">
                 <div className="wz-url-row">
-                  <input className="input" type="url" aria-label="PDF URL" placeholder="https://example.com/document.pdf" value={urlText} disabled={checking}
-                    aria-invalid={urlError ? true : undefined} onChange={(e) => setUrlText(e.target.value)}
-                    onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void addUrl(); } }} />
-                  <button type="button" className="button button-secondary button-sm" disabled={checking} onClick={() => void addUrl()}>{checking ? 'Checking...' : 'Add URL'}</button>
+                  <input
+                    className="input"
+                    type="url"
+                    aria-label="PDF URL"
+                    placeholder="https://example.com/document.pdf"
+                    value={urlText}
+                    disabled={checking}
+                    aria-invalid={urlError ? true : undefined}
+                    onChange={(e) => setUrlText(e.target.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        void addUrl();
+                      }
+                    }}
+                  />
+                  <button type="button" className="button button-secondary button-sm" disabled={checking} onClick={() => void addUrl()}>
+                    {checking ? 'Checking...' : 'Add URL'}
+                  </button>
                 </div>
-                {urlError && <p className="field-error" role="alert">{urlError}</p>}
+                {urlError && (
+                  <p className="field-error" role="alert">
+                    {urlError}
+                  </p>
+                )}
               </div>
             </div>
             <p className="field-hint">PDF only, at most {PRACTICE_LIMITS.maxReferenceDocuments} documents.</p>
@@ -116,11 +175,20 @@ export function PracticeAiStep(props: Props) {
         </Accordion>
       </section>
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" onClick={props.onBack}>Back</button>
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => {
-          setPromptTouched(true);
-          props.onGenerate();
-        }}>Generate Practice Assignment</button>
+        <button type="button" className="button button-secondary" onClick={props.onBack}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() => {
+            setPromptTouched(true);
+            props.onGenerate();
+          }}
+        >
+          Generate Practice Assignment
+        </button>
       </div>
     </div>
   );

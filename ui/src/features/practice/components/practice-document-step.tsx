@@ -26,7 +26,13 @@ export function PracticeDocumentStep({ document, onDocument, onAlert, progress, 
             {document && (
               <span className="wz-doc-name">
                 {document.name}
-                <button type="button" className="icon-button" aria-label="Remove the marking scheme" disabled={processing} onClick={() => onDocument(null)}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Remove the marking scheme"
+                  disabled={processing}
+                  onClick={() => onDocument(null)}
+                >
                   <XIcon width={16} height={16} />
                 </button>
               </span>
@@ -34,7 +40,10 @@ export function PracticeDocumentStep({ document, onDocument, onAlert, progress, 
           </header>
           {!document && (
             <div className="wz-doc-drop">
-              <FileButton inputLabel="Upload document" onFiles={([file]) => (file!.type === 'application/pdf' ? onDocument(file!) : onAlert('Please select a valid PDF file'))} />
+              <FileButton
+                inputLabel="Upload document"
+                onFiles={([file]) => (file!.type === 'application/pdf' ? onDocument(file!) : onAlert('Please select a valid PDF file'))}
+              />
             </div>
           )}
           <p className="field-hint">The questions, their answers and marks are read from it.</p>
@@ -42,7 +51,9 @@ export function PracticeDocumentStep({ document, onDocument, onAlert, progress, 
         {shown && <ProgressPanel phase={shown.phase} details={shown.details} percent={shown.percent} testId="practice-upload-progress" />}
       </section>
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" onClick={onBack} disabled={processing}>Back</button>
+        <button type="button" className="button button-secondary" onClick={onBack} disabled={processing}>
+          Back
+        </button>
         <button type="button" className="button button-primary" disabled={!document || processing} onClick={onProcess}>
           {processing ? 'Processing...' : 'Process Document'}
         </button>

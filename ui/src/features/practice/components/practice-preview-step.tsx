@@ -27,23 +27,48 @@ export function PracticePreviewStep({ title, questions, onUpdate, onDelete, empt
             <h4 className="wz-question-title">Question {i + 1}</h4>
             <label className="marks-field">
               <span className="field-label">Marks</span>
-              <MarksInput value={q.marks_possible} label={`Marks for question ${i + 1}`} onChange={(marks_possible) => onUpdate(q.key, { marks_possible })} />
+              <MarksInput
+                value={q.marks_possible}
+                label={`Marks for question ${i + 1}`}
+                onChange={(marks_possible) => onUpdate(q.key, { marks_possible })}
+              />
             </label>
-            <button type="button" className="icon-button icon-button-danger" aria-label={`Delete question ${i + 1}`} onClick={() => onDelete(q.key)}>
+            <button
+              type="button"
+              className="icon-button icon-button-danger"
+              aria-label={`Delete question ${i + 1}`}
+              onClick={() => onDelete(q.key)}
+            >
               <XIcon width={18} height={18} />
             </button>
           </header>
-          <RichEditor value={q.question || null} onChange={(v) => onUpdate(q.key, { question: v ?? '' })} ariaLabel={`Question ${i + 1}`} placeholder="Question text" minHeight={80} />
+          <RichEditor
+            value={q.question || null}
+            onChange={(v) => onUpdate(q.key, { question: v ?? '' })}
+            ariaLabel={`Question ${i + 1}`}
+            placeholder="Question text"
+            minHeight={80}
+          />
           <label className="field">
             <span className="field-label">Answer</span>
-            <textarea className="input wz-textarea" rows={2} value={q.answer} aria-label={`Answer for question ${i + 1}`} onChange={(e) => onUpdate(q.key, { answer: e.target.value })} />
+            <textarea
+              className="input wz-textarea"
+              rows={2}
+              value={q.answer}
+              aria-label={`Answer for question ${i + 1}`}
+              onChange={(e) => onUpdate(q.key, { answer: e.target.value })}
+            />
           </label>
         </article>
       ))}
       {empty && <p className="notice">{PRACTICE_MESSAGES.noQuestions}</p>}
       <div className="wz-footer">
-        <button type="button" className="button button-secondary" onClick={onBack}>Back</button>
-        <button type="button" className="button button-primary" disabled={empty || creating} onClick={onCreate}>Create Practice Assignment</button>
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          Back
+        </button>
+        <button type="button" className="button button-primary" disabled={empty || creating} onClick={onCreate}>
+          Create Practice Assignment
+        </button>
       </div>
     </div>
   );

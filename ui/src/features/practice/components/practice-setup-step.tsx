@@ -33,15 +33,27 @@ export function PracticeSetupStep({ title, onTitle, titleTouched, onTitleTouched
         <h3 className="wz-card-title">Practice details</h3>
         <label className="field">
           <span className="field-label">Title</span>
-          <input className="input" value={title} placeholder="e.g. Forces Practice" aria-invalid={titleError ? true : undefined}
-            onChange={(e) => onTitle(capitaliseTitle(e.target.value))} onBlur={onTitleTouched} />
-          {titleError && <p className="field-error" role="alert">{titleError}</p>}
+          <input
+            className="input"
+            value={title}
+            placeholder="e.g. Forces Practice"
+            aria-invalid={titleError ? true : undefined}
+            onChange={(e) => onTitle(capitaliseTitle(e.target.value))}
+            onBlur={onTitleTouched}
+          />
+          {titleError && (
+            <p className="field-error" role="alert">
+              {titleError}
+            </p>
+          )}
         </label>
         <label className="field">
           <span className="field-label">Course</span>
           <select className="input" value={course} onChange={(e) => onCourse(e.target.value)}>
             <option value={PRACTICE_LIMITS.defaultCourse}>{PRACTICE_LIMITS.defaultCourse}</option>
-            {courses.map((c) => <option key={c.course_code} value={c.course_code}>{`${c.course_name} (${c.course_code}) - Grade ${c.course_class}`}</option>)}
+            {courses.map((c) => (
+              <option key={c.course_code} value={c.course_code}>{`${c.course_name} (${c.course_code}) - Grade ${c.course_class}`}</option>
+            ))}
           </select>
           {!loading && courses.length === 0 && <p className="field-hint">{PRACTICE_MESSAGES.noCourses}</p>}
         </label>
@@ -49,7 +61,9 @@ export function PracticeSetupStep({ title, onTitle, titleTouched, onTitleTouched
       </section>
       <div className="wz-footer">
         <span />
-        <button type="button" className="button button-primary" disabled={!method} onClick={onNext}>Next</button>
+        <button type="button" className="button button-primary" disabled={!method} onClick={onNext}>
+          Next
+        </button>
       </div>
     </div>
   );

@@ -44,7 +44,8 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
   const questions = useMemo(() => sheet.data?.questions ?? [], [sheet.data]);
   // Until the answers are copied from the sheet (an effect, after the first paint), the sheet's own answers count.
   const done = useMemo(
-    () => questions.filter((q) => !isRichTextEmpty(q.question_id in answers ? answers[q.question_id] ?? null : q.response_content)).length,
+    () =>
+      questions.filter((q) => !isRichTextEmpty(q.question_id in answers ? (answers[q.question_id] ?? null) : q.response_content)).length,
     [questions, answers],
   );
   const submitted = sheet.data?.status === 'Submitted';
@@ -99,29 +100,48 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
   const checked = s.checked_at !== null;
   return (
     <div className="practice-page" data-testid="practice-taking">
-      <button type="button" className="button button-ghost" onClick={() => navigate(PRACTICE_LIST_PATH)}>← Back</button>
+      <button type="button" className="button button-ghost" onClick={() => navigate(PRACTICE_LIST_PATH)}>
+        ← Back
+      </button>
       <header className="practice-header">
         <div>
           <h1 className="practice-title">{s.title}</h1>
           <p className="practice-course">{s.course}</p>
         </div>
         <div className="practice-meta">
-          <span className="badge badge-practice" data-testid="practice-badge">Practice</span>
+          <span className="badge badge-practice" data-testid="practice-badge">
+            Practice
+          </span>
           {submitted && <span className="badge badge-success">Submitted</span>}
           <span className="practice-points" data-testid="practice-points">
-            {checked && s.marks_obtained !== null ? `${s.marks_obtained} / ${marksWord(s.marks_total)}` : `Total: ${marksWord(s.marks_total)}`}
+            {checked && s.marks_obtained !== null
+              ? `${s.marks_obtained} / ${marksWord(s.marks_total)}`
+              : `Total: ${marksWord(s.marks_total)}`}
           </span>
         </div>
       </header>
       <div className="progress">
-        <div className="progress-head"><span className="progress-label" data-testid="practice-progress">Progress ({done}/{questions.length})</span></div>
-        <div className="progress-track" role="progressbar" aria-label="Questions answered" aria-valuemin={0} aria-valuemax={questions.length} aria-valuenow={done}>
+        <div className="progress-head">
+          <span className="progress-label" data-testid="practice-progress">
+            Progress ({done}/{questions.length})
+          </span>
+        </div>
+        <div
+          className="progress-track"
+          role="progressbar"
+          aria-label="Questions answered"
+          aria-valuemin={0}
+          aria-valuemax={questions.length}
+          aria-valuenow={done}
+        >
           <div className="progress-fill" style={{ width: `${questions.length ? Math.round((done / questions.length) * 100) : 0}%` }} />
         </div>
       </div>
       {!submitted && (
         <div className="practice-actions">
-          <button type="button" className="button button-secondary" onClick={() => setDialog('reset')} disabled={reset.isPending}>Reset</button>
+          <button type="button" className="button button-secondary" onClick={() => setDialog('reset')} disabled={reset.isPending}>
+            Reset
+          </button>
           <button type="button" className="button button-primary" onClick={() => void onCheck()} disabled={check.isPending}>
             {check.isPending ? 'Checking...' : 'Check Answers'}
           </button>
@@ -145,36 +165,70 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
             readOnly={submitted}
             minHeight={submitted ? 48 : 100}
           />
-          <span className="save-status" role="status" aria-live="polite" data-testid={`practice-save-${q.question_id}`}>{SAVE_TEXT[autosave.status[q.question_id] ?? 'idle']}</span>
+          <span className="save-status" role="status" aria-live="polite" data-testid={`practice-save-${q.question_id}`}>
+            {SAVE_TEXT[autosave.status[q.question_id] ?? 'idle']}
+          </span>
           {q.feedback && (
-            <div className={`feedback ${q.points_obtained === q.marks_possible ? 'feedback-right' : ''}`} data-testid={`practice-feedback-${q.question_id}`}>
+            <div
+              className={`feedback ${q.points_obtained === q.marks_possible ? 'feedback-right' : ''}`}
+              data-testid={`practice-feedback-${q.question_id}`}
+            >
               <p className="feedback-title">Feedback</p>
               <p className="feedback-body">{q.feedback}</p>
             </div>
           )}
           {submitted && q.answer && (
-            <div className="feedback"><p className="feedback-title">Answer key</p><RichTextView value={q.answer} /></div>
+            <div className="feedback">
+              <p className="feedback-title">Answer key</p>
+              <RichTextView value={q.answer} />
+            </div>
           )}
         </article>
       ))}
       {dialog === 'reset' && (
-        <Modal title="Reset answers" tone="danger" onEscape={() => setDialog(null)} actions={<>
-          <button type="button" className="button button-secondary" data-autofocus onClick={() => setDialog(null)}>No</button>
-          <button type="button" className="button button-danger" onClick={() => void onReset()}>Yes</button>
-        </>}>
+        <Modal
+          title="Reset answers"
+          tone="danger"
+          onEscape={() => setDialog(null)}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" data-autofocus onClick={() => setDialog(null)}>
+                No
+              </button>
+              <button type="button" className="button button-danger" onClick={() => void onReset()}>
+                Yes
+              </button>
+            </>
+          }
+        >
           <p>{PRACTICE_MESSAGES.resetConfirm}</p>
         </Modal>
       )}
       {dialog === 'submit' && (
-        <Modal title="Submit practice assignment" onEscape={() => setDialog(null)} actions={<>
-          <button type="button" className="button button-secondary" data-autofocus onClick={() => setDialog(null)}>Continue Practicing</button>
-          <button type="button" className="button button-primary" onClick={() => void onSubmit()}>Submit</button>
-        </>}>
+        <Modal
+          title="Submit practice assignment"
+          onEscape={() => setDialog(null)}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" data-autofocus onClick={() => setDialog(null)}>
+                Continue Practicing
+              </button>
+              <button type="button" className="button button-primary" onClick={() => void onSubmit()}>
+                Submit
+              </button>
+            </>
+          }
+        >
           <p>{PRACTICE_MESSAGES.submitPrompt(done, questions.length)}</p>
         </Modal>
       )}
       {dialog && typeof dialog === 'object' && (
-        <AlertDialog title="Practice Assignment" message={dialog.alert} onClose={() => (dialog.back ? navigate(-1) : setDialog(null))} closeLabel={dialog.back ? 'Close' : 'OK'} />
+        <AlertDialog
+          title="Practice Assignment"
+          message={dialog.alert}
+          onClose={() => (dialog.back ? navigate(-1) : setDialog(null))}
+          closeLabel={dialog.back ? 'Close' : 'OK'}
+        />
       )}
     </div>
   );

@@ -8,12 +8,49 @@ import { PracticeTaking } from './practice-taking';
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 const sheet = (over: Partial<PracticeSheet> = {}): PracticeSheet => ({
-  practice_assignment_id: 5, title: 'Forces Practice', description: '', course: 'Physics', course_code: 'PHYS10',
-  created_at: '2026-03-01T10:00:00.000Z', assigned: '2026-03-01T10:00:00.000Z', due: '2026-03-01T10:00:00.000Z', status: 'Available',
-  question_count: 2, answered_count: 1, marks_total: 3, marks_obtained: null, creation_method: 'ai', submitted_at: null, checked_at: null,
+  practice_assignment_id: 5,
+  title: 'Forces Practice',
+  description: '',
+  course: 'Physics',
+  course_code: 'PHYS10',
+  created_at: '2026-03-01T10:00:00.000Z',
+  assigned: '2026-03-01T10:00:00.000Z',
+  due: '2026-03-01T10:00:00.000Z',
+  status: 'Available',
+  question_count: 2,
+  answered_count: 1,
+  marks_total: 3,
+  marks_obtained: null,
+  creation_method: 'ai',
+  submitted_at: null,
+  checked_at: null,
   questions: [
-    { question_id: 1, question_number: 1, question_content: 'Resultant force?', type: 'numerical', marks_possible: 2, options: null, response_content: '6 N', feedback: null, points_obtained: null, confident: null, answer: null },
-    { question_id: 2, question_number: 2, question_content: 'Unit of energy?', type: 'short_answer', marks_possible: 1, options: null, response_content: null, feedback: null, points_obtained: null, confident: null, answer: null },
+    {
+      question_id: 1,
+      question_number: 1,
+      question_content: 'Resultant force?',
+      type: 'numerical',
+      marks_possible: 2,
+      options: null,
+      response_content: '6 N',
+      feedback: null,
+      points_obtained: null,
+      confident: null,
+      answer: null,
+    },
+    {
+      question_id: 2,
+      question_number: 2,
+      question_content: 'Unit of energy?',
+      type: 'short_answer',
+      marks_possible: 1,
+      options: null,
+      response_content: null,
+      feedback: null,
+      points_obtained: null,
+      confident: null,
+      answer: null,
+    },
   ],
   ...over,
 });
@@ -26,10 +63,13 @@ function ListProbe() {
 
 function renderPage(handlers: Parameters<typeof mockApi>[0]) {
   const api = mockApi(handlers);
-  renderRoutes([
-    { path: '/student/assignments/practice/:id', element: <PracticeTaking practiceId={5} /> },
-    { path: '/student/assignments', element: <ListProbe /> },
-  ], '/student/assignments/practice/5');
+  renderRoutes(
+    [
+      { path: '/student/assignments/practice/:id', element: <PracticeTaking practiceId={5} /> },
+      { path: '/student/assignments', element: <ListProbe /> },
+    ],
+    '/student/assignments/practice/5',
+  );
   return api;
 }
 
@@ -49,7 +89,11 @@ describe('practice taking page', () => {
   });
 
   it('Check Answers with no answer says so and calls nothing', async () => {
-    const api = renderPage({ 'POST /students/get-practice-assignment-questions': () => ({ body: sheet({ questions: sheet().questions.map((q) => ({ ...q, response_content: null })) }) }) });
+    const api = renderPage({
+      'POST /students/get-practice-assignment-questions': () => ({
+        body: sheet({ questions: sheet().questions.map((q) => ({ ...q, response_content: null })) }),
+      }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Check Answers' }));
     expect(await screen.findByText(PRACTICE_MESSAGES.noAnswers)).toBeTruthy();
     expect(api.calls.some((c) => c.key.includes('check-practice-answers'))).toBe(false);
@@ -59,7 +103,17 @@ describe('practice taking page', () => {
     let checked = false;
     const api = renderPage({
       'POST /students/get-practice-assignment-questions': () => ({
-        body: checked ? sheet({ checked_at: '2026-03-01T10:05:00.000Z', marks_obtained: 2, questions: sheet().questions.map((q) => q.question_id === 1 ? { ...q, feedback: 'Correct: 6 N.', points_obtained: 2, confident: true } : { ...q, feedback: 'No answer was given.', points_obtained: 0, confident: true }) }) : sheet(),
+        body: checked
+          ? sheet({
+              checked_at: '2026-03-01T10:05:00.000Z',
+              marks_obtained: 2,
+              questions: sheet().questions.map((q) =>
+                q.question_id === 1
+                  ? { ...q, feedback: 'Correct: 6 N.', points_obtained: 2, confident: true }
+                  : { ...q, feedback: 'No answer was given.', points_obtained: 0, confident: true },
+              ),
+            })
+          : sheet(),
       }),
       'POST /students/check-practice-answers': () => {
         checked = true;
@@ -84,7 +138,8 @@ describe('practice taking page', () => {
     let fail = false;
     renderPage({
       'POST /students/get-practice-assignment-questions': () => ({ body: sheet() }),
-      'POST /students/reset-practice-assignment': () => (fail ? { status: 500, body: { message: 'boom' } } : { body: { success: true, position: null } }),
+      'POST /students/reset-practice-assignment': () =>
+        fail ? { status: 500, body: { message: 'boom' } } : { body: { success: true, position: null } },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Reset' }));
     expect(screen.getByText(PRACTICE_MESSAGES.resetConfirm)).toBeTruthy();
@@ -98,7 +153,9 @@ describe('practice taking page', () => {
   });
 
   it("a missing practice says 'Practice assignment not found'", async () => {
-    renderPage({ 'POST /students/get-practice-assignment-questions': () => ({ status: 404, body: { message: 'Practice assignment not found' } }) });
+    renderPage({
+      'POST /students/get-practice-assignment-questions': () => ({ status: 404, body: { message: 'Practice assignment not found' } }),
+    });
     expect(await screen.findByText(PRACTICE_MESSAGES.notFound)).toBeTruthy();
   });
 });

@@ -9,7 +9,15 @@ import { toast } from '../../../stores/toast';
 import { generatePractice, type StoredReference } from '../api/generate-practice';
 import { useAddPractice } from '../api/practice-commands';
 import { processPracticeDocument } from '../api/process-practice-document';
-import { fromDocument, fromGenerated, keptQuestions, practiceTitleError, PRACTICE_LIST_PATH, promptError, type DraftQuestion } from '../utils/rules';
+import {
+  fromDocument,
+  fromGenerated,
+  keptQuestions,
+  practiceTitleError,
+  PRACTICE_LIST_PATH,
+  promptError,
+  type DraftQuestion,
+} from '../utils/rules';
 import { PracticeAiStep } from './practice-ai-step';
 import { PracticeDocumentStep } from './practice-document-step';
 import { PracticePreviewStep } from './practice-preview-step';
@@ -96,9 +104,20 @@ export function PracticeWizard() {
     if (kept.length === 0) return;
     try {
       await add.mutateAsync({
-        title: title.trim(), description: method === 'ai' ? prompt.trim() : '', course, creation_method: method ?? 'ai', ai_config_id: aiConfigId,
+        title: title.trim(),
+        description: method === 'ai' ? prompt.trim() : '',
+        course,
+        creation_method: method ?? 'ai',
+        ai_config_id: aiConfigId,
         gsutil_url: documentKey,
-        questions: kept.map((q, i) => ({ question_number: i + 1, question: q.question, type: q.type, marks_possible: q.marks_possible, answer: q.answer, ...(q.grading_instructions ? { grading_instructions: q.grading_instructions } : {}) })),
+        questions: kept.map((q, i) => ({
+          question_number: i + 1,
+          question: q.question,
+          type: q.type,
+          marks_possible: q.marks_possible,
+          answer: q.answer,
+          ...(q.grading_instructions ? { grading_instructions: q.grading_instructions } : {}),
+        })),
       });
       toast.success('Practice assignment created successfully!');
       setTimeout(() => navigate(PRACTICE_LIST_PATH), PRACTICE_LIMITS.redirectMs);
@@ -107,33 +126,76 @@ export function PracticeWizard() {
     }
   };
 
-  const update = (key: string, patch: Partial<DraftQuestion>) => setQuestions((qs) => qs.map((q) => (q.key === key ? { ...q, ...patch } : q)));
+  const update = (key: string, patch: Partial<DraftQuestion>) =>
+    setQuestions((qs) => qs.map((q) => (q.key === key ? { ...q, ...patch } : q)));
 
   return (
     <div className="page wz-page" data-testid="practice-wizard">
-      <WizardHead crumbs={['Practice Assignments', 'New Practice Assignment']} title={STEP_TITLES[step]} steps={['Setup', 'Create', 'Preview']}
-        current={step - 1} onLeave={leave} backLabel="Back to assignments" titleTestId="practice-step" />
+      <WizardHead
+        crumbs={['Practice Assignments', 'New Practice Assignment']}
+        title={STEP_TITLES[step]}
+        steps={['Setup', 'Create', 'Preview']}
+        current={step - 1}
+        onLeave={leave}
+        backLabel="Back to assignments"
+        titleTestId="practice-step"
+      />
 
       {step === 1 && (
-        <PracticeSetupStep title={title} onTitle={setTitle} titleTouched={titleTouched} onTitleTouched={() => setTitleTouched(true)}
-          course={course} onCourse={setCourse} method={method} onMethod={setMethod}
+        <PracticeSetupStep
+          title={title}
+          onTitle={setTitle}
+          titleTouched={titleTouched}
+          onTitleTouched={() => setTitleTouched(true)}
+          course={course}
+          onCourse={setCourse}
+          method={method}
+          onMethod={setMethod}
           onNext={() => {
             setTitleTouched(true);
             if (!practiceTitleError(title) && method) setStep(2);
-          }} />
+          }}
+        />
       )}
       {step === 2 && method === 'ai' && (
-        <PracticeAiStep title={title} prompt={prompt} onPrompt={setPrompt} difficulty={difficulty} onDifficulty={setDifficulty}
-          files={files} onFiles={setFiles} urls={urls} onUrls={setUrls} onAlert={setAlert} busy={busy !== null}
-          onBack={backToSetup} onGenerate={() => void onGenerate()} />
+        <PracticeAiStep
+          title={title}
+          prompt={prompt}
+          onPrompt={setPrompt}
+          difficulty={difficulty}
+          onDifficulty={setDifficulty}
+          files={files}
+          onFiles={setFiles}
+          urls={urls}
+          onUrls={setUrls}
+          onAlert={setAlert}
+          busy={busy !== null}
+          onBack={backToSetup}
+          onGenerate={() => void onGenerate()}
+        />
       )}
       {step === 2 && method === 'document' && (
-        <PracticeDocumentStep document={document} onDocument={setDocument} onAlert={setAlert} progress={progress} processing={busy === 'processing'}
-          onBack={backToSetup} onProcess={() => void onProcess()} />
+        <PracticeDocumentStep
+          document={document}
+          onDocument={setDocument}
+          onAlert={setAlert}
+          progress={progress}
+          processing={busy === 'processing'}
+          onBack={backToSetup}
+          onProcess={() => void onProcess()}
+        />
       )}
       {step === 3 && (
-        <PracticePreviewStep title={title} questions={questions} onUpdate={update} onDelete={(key) => setQuestions((qs) => qs.filter((q) => q.key !== key))}
-          empty={kept.length === 0} creating={add.isPending} onBack={() => setStep(2)} onCreate={() => void onCreate()} />
+        <PracticePreviewStep
+          title={title}
+          questions={questions}
+          onUpdate={update}
+          onDelete={(key) => setQuestions((qs) => qs.filter((q) => q.key !== key))}
+          empty={kept.length === 0}
+          creating={add.isPending}
+          onBack={() => setStep(2)}
+          onCreate={() => void onCreate()}
+        />
       )}
 
       {busy === 'generating' && (
@@ -145,8 +207,12 @@ export function PracticeWizard() {
         </div>
       )}
       {confirmDiscard && (
-        <ConfirmDialog title="Discard practice assignment" message={PRACTICE_MESSAGES.discardConfirm}
-          onConfirm={() => navigate(LEAVE_PATH)} onCancel={() => setConfirmDiscard(false)} />
+        <ConfirmDialog
+          title="Discard practice assignment"
+          message={PRACTICE_MESSAGES.discardConfirm}
+          onConfirm={() => navigate(LEAVE_PATH)}
+          onCancel={() => setConfirmDiscard(false)}
+        />
       )}
       {alert && <AlertDialog message={alert} onClose={() => setAlert(null)} />}
     </div>

@@ -9,10 +9,13 @@ const COURSE = { course_id: 2, course_code: 'PHYS10', course_name: 'Physics', co
 
 function start() {
   const api = mockApi({ 'GET /students/get-courses': () => ({ body: [COURSE] }) });
-  const view = renderRoutes([
-    { path: '/student/assignments/practice/create', element: <PracticeWizard /> },
-    { path: '/student/assignments', element: <p>Assignment list</p> },
-  ], '/student/assignments/practice/create');
+  const view = renderRoutes(
+    [
+      { path: '/student/assignments/practice/create', element: <PracticeWizard /> },
+      { path: '/student/assignments', element: <p>Assignment list</p> },
+    ],
+    '/student/assignments/practice/create',
+  );
   return { ...api, ...view };
 }
 
@@ -33,7 +36,11 @@ describe('the practice wizard', () => {
     start();
     await screen.findByLabelText('Title');
     expect(step()).toBe('Step 1 of 3: Setup');
-    expect(within(screen.getByRole('list', { name: 'Progress' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1Setup', '2Create', '3Preview']);
+    expect(
+      within(screen.getByRole('list', { name: 'Progress' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Setup', '2Create', '3Preview']);
     expect(next().disabled).toBe(true);
     const method = screen.getByRole('radiogroup', { name: 'Creation option' });
     expect(within(method).getAllByRole('radio')).toHaveLength(2);

@@ -34,11 +34,17 @@ export function usePracticeAutosave(save: (questionId: number, content: string |
     }
   }, []);
 
-  const edit = useCallback((id: number, content: string | null) => {
-    pending.current.set(id, content);
-    clearTimeout(timers.current.get(id));
-    timers.current.set(id, setTimeout(() => void saveNow(id).catch(() => undefined), AUTOSAVE_MS));
-  }, [saveNow]);
+  const edit = useCallback(
+    (id: number, content: string | null) => {
+      pending.current.set(id, content);
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => void saveNow(id).catch(() => undefined), AUTOSAVE_MS),
+      );
+    },
+    [saveNow],
+  );
 
   const flush = useCallback(async () => {
     await Promise.all([...pending.current.keys()].map((id) => saveNow(id)));
@@ -51,6 +57,11 @@ export function usePracticeAutosave(save: (questionId: number, content: string |
     pending.current.clear();
   }, []);
 
-  useEffect(() => () => { void flush().catch(() => undefined); }, [flush]);
+  useEffect(
+    () => () => {
+      void flush().catch(() => undefined);
+    },
+    [flush],
+  );
   return { edit, flush, discard, status };
 }

@@ -1,5 +1,11 @@
 import {
-  PRACTICE_LIMITS, PRACTICE_MESSAGES, capitaliseWords, isRichTextEmpty, practiceTitleError, type GeneratePracticeReply, type ProcessMarkingSchemeLine,
+  PRACTICE_LIMITS,
+  PRACTICE_MESSAGES,
+  capitaliseWords,
+  isRichTextEmpty,
+  practiceTitleError,
+  type GeneratePracticeReply,
+  type ProcessMarkingSchemeLine,
 } from '@evergrade/contracts';
 
 export { practiceTitleError };
@@ -22,15 +28,31 @@ let nextKey = 0;
 const key = () => `q${++nextKey}`;
 
 export const fromGenerated = (reply: GeneratePracticeReply): DraftQuestion[] =>
-  reply.questions.map((q) => ({ key: key(), question: q.question, type: q.type || PRACTICE_LIMITS.defaultType, marks_possible: q.marks_possible, answer: q.answer, grading_instructions: q.grading_instructions }));
+  reply.questions.map((q) => ({
+    key: key(),
+    question: q.question,
+    type: q.type || PRACTICE_LIMITS.defaultType,
+    marks_possible: q.marks_possible,
+    answer: q.answer,
+    grading_instructions: q.grading_instructions,
+  }));
 
 /** A finished document's questions keyed by question_number (spec section 4), in that order. */
 export function fromDocument(line: ProcessMarkingSchemeLine): DraftQuestion[] {
   const byNumber = new Map((line.questions ?? []).map((q) => [q.question_number, q]));
-  return [...byNumber.keys()].sort((a, b) => a - b).map((n) => {
-    const q = byNumber.get(n)!;
-    return { key: key(), question: q.question, type: PRACTICE_LIMITS.defaultType, marks_possible: q.marks_possible || PRACTICE_LIMITS.defaultMarks, answer: q.answer, grading_instructions: q.grading_instructions };
-  });
+  return [...byNumber.keys()]
+    .sort((a, b) => a - b)
+    .map((n) => {
+      const q = byNumber.get(n)!;
+      return {
+        key: key(),
+        question: q.question,
+        type: PRACTICE_LIMITS.defaultType,
+        marks_possible: q.marks_possible || PRACTICE_LIMITS.defaultMarks,
+        answer: q.answer,
+        grading_instructions: q.grading_instructions,
+      };
+    });
 }
 
 /** Questions with empty text are dropped (spec section 5); the Create button is disabled when none remain. */
@@ -49,7 +71,8 @@ export function practiceUrlError(raw: string): string | null {
   } catch {
     return 'Invalid URL format. Please enter a complete URL (e.g., https://example.com/document.pdf)';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return PRACTICE_MESSAGES.unsupportedProtocol(`"${url.protocol.replace(/:$/, '')}".`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return PRACTICE_MESSAGES.unsupportedProtocol(`"${url.protocol.replace(/:$/, '')}".`);
   return null;
 }
 
@@ -63,7 +86,8 @@ export function acceptPracticeFiles(files: readonly File[], already: number): { 
 }
 
 /** 'mark' when 1, else 'marks' (spec section 2). */
-export const marksWord = (marks: number) => `${Number.isInteger(marks) ? marks : marks.toFixed(2).replace(/0$/, '')} ${marks === 1 ? 'mark' : 'marks'}`;
+export const marksWord = (marks: number) =>
+  `${Number.isInteger(marks) ? marks : marks.toFixed(2).replace(/0$/, '')} ${marks === 1 ? 'mark' : 'marks'}`;
 
 /** Difficulty labels under the slider. */
 export const difficultyLabel = (d: number) => (d <= 3 ? 'Easy' : d <= 7 ? 'Medium' : 'Hard');

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { PRACTICE_MESSAGES, plainTextToRichText } from '@evergrade/contracts';
-import { acceptPracticeFiles, capitaliseTitle, documentProgress, keptQuestions, marksWord, practiceTitleError, practiceUrlError, promptError, type DraftQuestion } from './rules';
+import {
+  acceptPracticeFiles,
+  capitaliseTitle,
+  documentProgress,
+  keptQuestions,
+  marksWord,
+  practiceTitleError,
+  practiceUrlError,
+  promptError,
+  type DraftQuestion,
+} from './rules';
 
 const pdf = (name: string) => new File(['%PDF-'], name, { type: 'application/pdf' });
 const draft = (question: string): DraftQuestion => ({ key: question, question, type: 'short_answer', marks_possible: 1, answer: '' });
@@ -28,11 +38,19 @@ describe('practice wizard rules', () => {
     const over = acceptPracticeFiles([pdf('a.pdf'), pdf('b.pdf')], 2);
     expect(over.accepted).toHaveLength(1);
     expect(over.alert).toBe(PRACTICE_MESSAGES.maxDocuments);
-    expect(acceptPracticeFiles([new File(['x'], 'a.txt', { type: 'text/plain' })], 0)).toEqual({ accepted: [], alert: 'Please select a valid PDF file' });
+    expect(acceptPracticeFiles([new File(['x'], 'a.txt', { type: 'text/plain' })], 0)).toEqual({
+      accepted: [],
+      alert: 'Please select a valid PDF file',
+    });
   });
 
   it('drops questions with empty text, also empty editor states', () => {
-    const kept = keptQuestions([draft('What is a force?'), draft(''), draft(plainTextToRichText('   ')), draft(plainTextToRichText('Define mass.'))]);
+    const kept = keptQuestions([
+      draft('What is a force?'),
+      draft(''),
+      draft(plainTextToRichText('   ')),
+      draft(plainTextToRichText('Define mass.')),
+    ]);
     expect(kept.map((q) => q.key)).toEqual(['What is a force?', plainTextToRichText('Define mass.')]);
   });
 
@@ -44,7 +62,15 @@ describe('practice wizard rules', () => {
 
   it('From Document progress: uploading, then page by page, then done', () => {
     expect(documentProgress({ status: 'processing', pages: 0 })).toEqual({ phase: 'Uploading', details: [], percent: 5 });
-    expect(documentProgress({ status: 'processing', total_pages: 4, current_page: 1 })).toEqual({ phase: 'Processing', details: ['Page 1 of 4'], percent: 25 });
-    expect(documentProgress({ status: 'complete', total_pages: 4, current_page: 4 })).toEqual({ phase: 'Done', details: ['4 of 4 pages'], percent: 100 });
+    expect(documentProgress({ status: 'processing', total_pages: 4, current_page: 1 })).toEqual({
+      phase: 'Processing',
+      details: ['Page 1 of 4'],
+      percent: 25,
+    });
+    expect(documentProgress({ status: 'complete', total_pages: 4, current_page: 4 })).toEqual({
+      phase: 'Done',
+      details: ['4 of 4 pages'],
+      percent: 100,
+    });
   });
 });

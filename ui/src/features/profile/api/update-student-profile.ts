@@ -1,4 +1,3 @@
 import { callApi } from '../../../lib/api-client';
 
-export const updateStudentProfile = (names: { firstName: string; lastName: string }) =>
-  callApi('updateStudentProfile', { body: names });
+export const updateStudentProfile = (names: { firstName: string; lastName: string }) => callApi('updateStudentProfile', { body: names });

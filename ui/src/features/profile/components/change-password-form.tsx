@@ -17,26 +17,54 @@ export function ChangePasswordForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
-    change.mutate({ currentPassword: f.current, newPassword: f.next }, {
-      onSuccess: () => {
-        setF(EMPTY);
-        toast.success('Password updated successfully!');
+    change.mutate(
+      { currentPassword: f.current, newPassword: f.next },
+      {
+        onSuccess: () => {
+          setF(EMPTY);
+          toast.success('Password updated successfully!');
+        },
+        onError: (err) =>
+          toast.error(
+            err instanceof ApiError && err.fromServer && err.status !== 0 ? err.message : 'Failed to update password. Please try again.',
+          ),
       },
-      onError: (err) => toast.error(err instanceof ApiError && err.fromServer && err.status !== 0 ? err.message : 'Failed to update password. Please try again.'),
-    });
+    );
   };
 
   return (
     <form className="card profile-card" onSubmit={submit} noValidate aria-labelledby="password-heading" data-testid="change-password">
       <div className="card-head">
-        <h3 className="card-title" id="password-heading">Change Password</h3>
+        <h3 className="card-title" id="password-heading">
+          Change Password
+        </h3>
         <p className="text-muted small">Use at least 8 characters with a mix of letters, numbers and symbols.</p>
       </div>
       <div className="form-stack">
-        <PasswordField label="Current password" value={f.current} onChange={(current) => setF((s) => ({ ...s, current }))} autoComplete="current-password" name="currentPassword" />
+        <PasswordField
+          label="Current password"
+          value={f.current}
+          onChange={(current) => setF((s) => ({ ...s, current }))}
+          autoComplete="current-password"
+          name="currentPassword"
+        />
         <div className="field-row">
-          <PasswordField label="New password" value={f.next} onChange={(next) => setF((s) => ({ ...s, next }))} autoComplete="new-password" name="newPassword" describedBy="password-rules" />
-          <PasswordField label="Confirm new password" value={f.confirm} onChange={(confirm) => setF((s) => ({ ...s, confirm }))} autoComplete="new-password" name="confirmPassword" invalid={!!f.confirm && f.confirm !== f.next} />
+          <PasswordField
+            label="New password"
+            value={f.next}
+            onChange={(next) => setF((s) => ({ ...s, next }))}
+            autoComplete="new-password"
+            name="newPassword"
+            describedBy="password-rules"
+          />
+          <PasswordField
+            label="Confirm new password"
+            value={f.confirm}
+            onChange={(confirm) => setF((s) => ({ ...s, confirm }))}
+            autoComplete="new-password"
+            name="confirmPassword"
+            invalid={!!f.confirm && f.confirm !== f.next}
+          />
         </div>
         <PasswordMatch password={f.next} confirm={f.confirm} />
         <PasswordChecklist password={f.next} id="password-rules" />

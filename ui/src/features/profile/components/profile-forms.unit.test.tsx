@@ -13,9 +13,22 @@ describe('ProfileInfoForm', () => {
   afterEach(cleanup);
 
   function renderForm(save = vi.fn(async () => ({ position: '7' })), onSaved = vi.fn()) {
-    renderRoutes([{ path: '/', element: (
-      <ProfileInfoForm initial={{ firstName: 'Ada', lastName: 'Lovelace' }} readOnly={[{ label: 'Email', value: 'ada@demo.school' }]} save={save} onSaved={onSaved} />
-    ) }], '/');
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <ProfileInfoForm
+              initial={{ firstName: 'Ada', lastName: 'Lovelace' }}
+              readOnly={[{ label: 'Email', value: 'ada@demo.school' }]}
+              save={save}
+              onSaved={onSaved}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
     return { save, onSaved };
   }
 
@@ -39,7 +52,11 @@ describe('ProfileInfoForm', () => {
   });
 
   it('shows the failure toast when the save fails', async () => {
-    renderForm(vi.fn(async () => { throw new Error('x'); }));
+    renderForm(
+      vi.fn(async () => {
+        throw new Error('x');
+      }),
+    );
     fireEvent.change(input('Last name'), { target: { value: 'King' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Failed to update profile. Please try again.');
@@ -76,7 +93,9 @@ describe('ChangePasswordForm', () => {
 
   it("shows the server's words for a wrong current password and keeps the user signed in", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = mockApi({ 'POST /auth/change-password': () => ({ status: 401, body: { message: 'Current password is incorrect.' } }) });
+    const { calls } = mockApi({
+      'POST /auth/change-password': () => ({ status: 401, body: { message: 'Current password is incorrect.' } }),
+    });
     renderRoutes([{ path: '/', element: <ChangePasswordForm /> }], '/');
     fill('wrong', 'Fresh#Start9', 'Fresh#Start9');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -97,7 +116,11 @@ describe('ChangePasswordForm', () => {
   });
 
   it('falls back to the generic failure message without a server message', async () => {
-    mockApi({ 'POST /auth/change-password': () => { throw new TypeError('Failed to fetch'); } });
+    mockApi({
+      'POST /auth/change-password': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     renderRoutes([{ path: '/', element: <ChangePasswordForm /> }], '/');
     fill('Evergrade#2026', 'Fresh#Start9', 'Fresh#Start9');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));

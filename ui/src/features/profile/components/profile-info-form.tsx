@@ -25,7 +25,8 @@ export function ProfileInfoForm({ initial, withTitle = false, readOnly, save, on
   const lastError = touched.last && !isValidName(last) ? VALIDATION_MESSAGES.profileLastName : null;
   const values: ProfileNames = { firstName: first.trim(), lastName: last.trim(), ...(withTitle ? { title: preferredTitle(t) } : {}) };
   const valid = isValidName(first) && isValidName(last) && (!withTitle || titleIssue(t) === null);
-  const changed = values.firstName !== initial.firstName || values.lastName !== initial.lastName || (withTitle && values.title !== initial.title);
+  const changed =
+    values.firstName !== initial.firstName || values.lastName !== initial.lastName || (withTitle && values.title !== initial.title);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,23 +47,56 @@ export function ProfileInfoForm({ initial, withTitle = false, readOnly, save, on
   return (
     <form className="card profile-card" onSubmit={submit} noValidate aria-labelledby="profile-heading" data-testid="profile-info">
       <div className="card-head">
-        <h3 className="card-title" id="profile-heading">Profile Information</h3>
+        <h3 className="card-title" id="profile-heading">
+          Profile Information
+        </h3>
         <p className="text-muted small">Your name as teachers and classmates see it.</p>
       </div>
       <div className="form-stack">
         <div className="field-row">
           <label className="field">
             <span className="field-label">First name</span>
-            <input className="input" name="firstName" autoComplete="given-name" value={first} onChange={(e) => setFirst(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, first: true }))} aria-invalid={!!firstError || undefined} />
-            {firstError && <span className="field-error" role="alert">{firstError}</span>}
+            <input
+              className="input"
+              name="firstName"
+              autoComplete="given-name"
+              value={first}
+              onChange={(e) => setFirst(e.target.value)}
+              onBlur={() => setTouched((s) => ({ ...s, first: true }))}
+              aria-invalid={!!firstError || undefined}
+            />
+            {firstError && (
+              <span className="field-error" role="alert">
+                {firstError}
+              </span>
+            )}
           </label>
           <label className="field">
             <span className="field-label">Last name</span>
-            <input className="input" name="lastName" autoComplete="family-name" value={last} onChange={(e) => setLast(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, last: true }))} aria-invalid={!!lastError || undefined} />
-            {lastError && <span className="field-error" role="alert">{lastError}</span>}
+            <input
+              className="input"
+              name="lastName"
+              autoComplete="family-name"
+              value={last}
+              onChange={(e) => setLast(e.target.value)}
+              onBlur={() => setTouched((s) => ({ ...s, last: true }))}
+              aria-invalid={!!lastError || undefined}
+            />
+            {lastError && (
+              <span className="field-error" role="alert">
+                {lastError}
+              </span>
+            )}
           </label>
         </div>
-        {withTitle && <TitlePicker title={t.title} customTitle={t.customTitle} onTitle={(title) => setT((s) => ({ ...s, title }))} onCustom={(customTitle) => setT((s) => ({ ...s, customTitle }))} />}
+        {withTitle && (
+          <TitlePicker
+            title={t.title}
+            customTitle={t.customTitle}
+            onTitle={(title) => setT((s) => ({ ...s, title }))}
+            onCustom={(customTitle) => setT((s) => ({ ...s, customTitle }))}
+          />
+        )}
         <div className="field-row field-row-wrap">
           {readOnly.map((r) => (
             <label key={r.label} className="field">
@@ -74,7 +108,9 @@ export function ProfileInfoForm({ initial, withTitle = false, readOnly, save, on
         <p className="field-hint">Contact your administrator to change your email address</p>
       </div>
       <div className="card-actions">
-        <button type="submit" className="button button-primary" disabled={busy || !changed || !valid}>{busy ? 'Saving…' : 'Save Changes'}</button>
+        <button type="submit" className="button button-primary" disabled={busy || !changed || !valid}>
+          {busy ? 'Saving…' : 'Save Changes'}
+        </button>
       </div>
     </form>
   );
