@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createInProcessBus, type ProjectionNotice } from '@evergrade/platform/bus';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
+import type { Database, SqlClient } from '@evergrade/platform/sql';
 import { createProjectorRunner } from './runner';
 import type { Projection } from './projection';
+import { appendCounted, testBackends } from './testing';
 import { REBUILD_REQUESTED, REBUILD_STREAM } from './rebuild-status';
 
 /**
@@ -31,20 +32,6 @@ function counting(opts: { version?: number; weight?: number; held?: () => boolea
   };
 }
 
-async function appendMany(store: EventStore, total: number): Promise<string> {
-  let last = '';
-  for (let i = 0; i < total; i += 10) {
-    last = (
-      await store.append(
-        `s:t:${i % 7}`,
-        Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })),
-        { expectedVersion: 'any' },
-      )
-    ).lastPosition;
-  }
-  return last;
-}
-
 const counts = async (db: Database) =>
   (await db.query<{ rows: number; max: number | null }>('SELECT count(*)::int AS rows, max(n) AS max FROM applied')).rows[0]!;
 const checkpoint = async (db: Database) =>
@@ -54,39 +41,7 @@ const checkpoint = async (db: Database) =>
     )
   ).rows[0]!;
 
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'rebuild');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('rebuild');
 
 describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
   let db: Database;
@@ -102,7 +57,7 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
   });
 
   it('a version bump at start keeps serving the old tables until the new version is swapped in, then announces it', async () => {
-    await appendMany(store, 200);
+    await appendCounted(store, 200);
     const v1 = createProjectorRunner({ store, db, projections: [counting()] });
     await v1.start();
     await v1.idle();
@@ -123,7 +78,7 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
       projections: [counting({ version: 2, weight: 10, held: () => held })],
     });
     await v2.start();
-    const last = await appendMany(store, 30);
+    const last = await appendCounted(store, 30);
     // The new version is held back: the old tables answer, whole, with the old version's checkpoint.
     expect(await counts(db)).toEqual({ rows: 200, max: 1 });
     expect((await checkpoint(db)).version).toBe(1);
@@ -145,7 +100,7 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
   });
 
   it('rebuilds while the live runner keeps applying new events, and neither steps back nor applies an event twice', async () => {
-    await appendMany(store, 300);
+    await appendCounted(store, 300);
     const live = createProjectorRunner({ store, db, batchSize: 50, projections: [counting()] });
     await live.start();
     await live.idle();
@@ -153,12 +108,12 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
     let writing = true;
     const until = Date.now() + 2000;
     const writer = (async () => {
-      while (writing && Date.now() < until) await appendMany(store, 10);
+      while (writing && Date.now() < until) await appendCounted(store, 10);
     })();
     await live.rebuild(['counting']);
     writing = false;
     await writer;
-    const last = await appendMany(store, 10);
+    const last = await appendCounted(store, 10);
     await live.reached(last);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
     expect(await counts(db)).toEqual({ rows: rows[0]!.n, max: 1 });
@@ -171,7 +126,7 @@ describe.each(backends)('rebuilds with no downtime on %s', (_name, backend) => {
   });
 
   it('picks up a rebuild request from the log, once', async () => {
-    await appendMany(store, 50);
+    await appendCounted(store, 50);
     const live = createProjectorRunner({ store, db, projections: [counting()] });
     await live.start();
     await live.idle();

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqlEventStore, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
 import { createInProcessBus, type ProjectionNotice } from '@evergrade/platform/bus';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
+import type { Database, SqlClient } from '@evergrade/platform/sql';
 import { createProjectorRunner } from './runner';
 import { rebuildProjection } from './rebuild';
 import type { Projection } from './projection';
+import { appendCounted, testBackends } from './testing';
 
 /** A projection that counts how often it saw each event, so double application shows. */
 function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) => void } = {}): Projection {
@@ -31,55 +32,10 @@ function countingProjection(hooks: { onApply?: (e: RecordedEvent, nth: number) =
   };
 }
 
-async function appendMany(store: EventStore, total: number): Promise<string> {
-  let last = '';
-  for (let i = 0; i < total; i += 10) {
-    const r = await store.append(
-      `s:t:${i % 7}`,
-      Array.from({ length: 10 }, (_, j) => ({ type: 'Counted', data: { i: i + j } })),
-      { expectedVersion: 'any' },
-    );
-    last = r.lastPosition;
-  }
-  return last;
-}
-
 const counts = async (db: Database) =>
   (await db.query<{ rows: string; max: number | null }>('SELECT count(*)::text AS rows, max(n) AS max FROM applied')).rows[0]!;
 
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'runner');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('runner');
 
 describe.each(backends)('projector runner on %s', (_name, backend) => {
   let db: Database;
@@ -95,7 +51,7 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
   });
 
   it('stopped in the middle of a batch, rolls that batch back; restarted, applies every event exactly once', async () => {
-    const last = await appendMany(store, 1000);
+    const last = await appendCounted(store, 1000);
     let stopped: Promise<void> | undefined;
     const first: ReturnType<typeof createProjectorRunner> = createProjectorRunner({
       store,
@@ -129,7 +85,7 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
   });
 
   it('a batch whose handler fails is rolled back and retried, never half applied', async () => {
-    const last = await appendMany(store, 300);
+    const last = await appendCounted(store, 300);
     let failed = false;
     const runner = createProjectorRunner({
       store,
@@ -155,7 +111,7 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
   });
 
   it('keeps the other read models moving while one projection keeps failing', async () => {
-    await appendMany(store, 300);
+    await appendCounted(store, 300);
     const broken: Projection = {
       ...countingProjection(),
       name: 'broken',
@@ -171,7 +127,7 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
   });
 
   it('publishes one notice per batch and tenant, with the keys it touched and the batch position', async () => {
-    const last = await appendMany(store, 20);
+    const last = await appendCounted(store, 20);
     const bus = createInProcessBus();
     const notices: ProjectionNotice[] = [];
     await bus.subscribe(async (n) => {
@@ -187,13 +143,13 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
   });
 
   it('rebuilds a read model from zero into fresh tables and swaps it in', async () => {
-    await appendMany(store, 200);
+    await appendCounted(store, 200);
     const runner = createProjectorRunner({ store, db, projections: [countingProjection()] });
     await runner.start();
     await runner.idle();
     await runner.stop();
     await db.query('UPDATE applied SET n = 99');
-    const last = await appendMany(store, 30);
+    const last = await appendCounted(store, 30);
     await rebuildProjection({ store, db, projection: countingProjection() });
     expect(await counts(db)).toEqual({ rows: '230', max: 1 });
     const checkpoint = await db.query<{ position: string }>("SELECT position FROM projection_checkpoints WHERE name = 'counting'");

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noticeKeys, type DomainEvent } from '@evergrade/contracts';
-import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import type { SqlClient } from '@evergrade/platform/sql';
 import { rowSetsOf, type Projection, type Touched } from '../projection';
+import { applyOneByOne, foldByHand, openMigrated, recordedLog, testBackends, type OpenDatabase } from '../testing';
 import { directoryProjection } from './directory';
 import {
   courseByCode,
@@ -31,63 +32,17 @@ import { textbooksOfTenants } from './textbooks.queries';
  * contract: one big batch leaves the tables that one event per batch leaves, a redelivered batch changes nothing, and
  * each table is read once and written once per batch. PGlite always, PostgreSQL when DATABASE_URL is set.
  */
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'directory');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('directory');
 
 const T0 = '2026-03-01T09:00:00.000Z';
 const e = (type: string, data: Record<string, unknown>): DomainEvent => ({ type, data }) as DomainEvent;
-
-function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
-  return spec.map(([tenant, event], i) => ({
-    eventId: crypto.randomUUID(),
-    type: event.type,
-    schemaVersion: 1,
-    data: event.data as Record<string, unknown>,
-    metadata: { tenant },
-    streamId: `s:${tenant}:${i}`,
-    streamVersion: 1,
-    globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition,
-    recordedAt: new Date(),
-  }));
-}
 
 const user = (userId: number, role: string, email: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) =>
   e('UserRegistered', { userId, email, role, passwordHash: 'x', firstName, lastName, registeredAt: T0, ...extra });
 
 /** A history that changes rows before and after they exist, twice in a batch, and across two schools. */
 const history = (): RecordedEvent[] =>
-  log([
+  recordedLog([
     ['demo', e('SchoolBrandingUpdated', { name: 'Too early', logoUrl: null, updatedAt: T0 })],
     ['demo', e('TenantRegistered', { tenant: 'demo', name: 'Demo School', registeredAt: T0 })],
     ['demo', e('AuthorizedDomainAdded', { domain: 'demo.school' })],
@@ -258,15 +213,11 @@ async function dump(db: SqlClient): Promise<Record<string, unknown[]>> {
 }
 
 describe.each(backends)('directory and simple read models on %s', (_name, backend) => {
-  let one: { db: Database; dispose(): Promise<void> };
-  let all: { db: Database; dispose(): Promise<void> };
+  let one: OpenDatabase;
+  let all: OpenDatabase;
   beforeEach(async () => {
-    one = await backend.open();
-    all = await backend.open();
-    for (const p of projections) {
-      await p.migrate(one.db);
-      await p.migrate(all.db);
-    }
+    one = await openMigrated(backend, projections);
+    all = await openMigrated(backend, projections);
   });
   afterEach(async () => {
     await one.dispose();
@@ -278,8 +229,7 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
     const notices: Record<string, Touched[]> = {};
     const batchNotices: Record<string, Touched[]> = {};
     for (const p of projections) {
-      notices[p.name] = [];
-      for (const event of events) notices[p.name]!.push(...(await one.db.transaction((tx) => p.applyBatch(tx, [event]))));
+      notices[p.name] = await applyOneByOne(one.db, p, events);
       batchNotices[p.name] = await all.db.transaction((tx) => p.applyBatch(tx, events));
     }
     expect(batchNotices).toEqual(notices);
@@ -373,19 +323,8 @@ describe.each(backends)('directory and simple read models on %s', (_name, backen
   it('reads each table at most once and writes it at most twice (one delete, one upsert), whatever the batch size', async () => {
     const events = [...history(), ...history()];
     for (const p of projections) {
-      const def = (p as Projection & { definition: unknown }).definition as {
-        init(): object;
-        load(tx: SqlClient, s: object, e: readonly RecordedEvent[]): Promise<void>;
-        evolve(s: object, e: RecordedEvent): unknown;
-        save?(tx: SqlClient, s: object): Promise<void>;
-      };
-      const state = def.init();
-      await all.db.transaction(async (tx) => {
-        await def.load(tx, state, events);
-        for (const s of rowSetsOf(state)) expect(s.statements).toBeLessThanOrEqual(1);
-        for (const event of events) def.evolve(state, event);
-        if (def.save) await def.save(tx, state);
-        else for (const s of rowSetsOf(state)) await s.flush(tx);
+      const state = await foldByHand(all.db, p, events, (loaded) => {
+        for (const s of rowSetsOf(loaded)) expect(s.statements).toBeLessThanOrEqual(1);
       });
       expect(rowSetsOf(state).length).toBe(p.tables.length);
       for (const s of rowSetsOf(state)) expect(s.statements).toBeLessThanOrEqual(3);

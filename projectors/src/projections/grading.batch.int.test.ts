@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
-import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
-import type { Projection, Touched } from '../projection';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import type { Projection } from '../projection';
+import {
+  applyOneByOne,
+  clearTables,
+  dumpTables,
+  expectBatchesOfSizes,
+  expectOneReadPerTable,
+  openMigrated,
+  recordedLog,
+  testBackends,
+  type OpenDatabase,
+} from '../testing';
 import { auditProjection } from './audit';
 import { auditRowsOfAssignment, auditRowsOfResponses, searchAuditLog } from './audit.queries';
 import { gradingProjection } from './grading';
@@ -13,59 +23,22 @@ import { gradedResponseById, gradedResponsesOf, gradingSubmissionsOf, responseHi
  * that one event per batch leaves, every batch reads each table at most once and writes it at most twice, and a
  * redelivered batch changes nothing. PGlite always, PostgreSQL when DATABASE_URL is set.
  */
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'grading_batch');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('grading_batch');
 
 const T0 = '2026-03-01T09:00:00.000Z';
 const at = (minute: number) => new Date(Date.parse(T0) + minute * 60_000);
 
-function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
-  return spec.map(([tenant, event], i): RecordedEvent => {
+/** The events with actor 9, each on its submission's grading stream, a minute apart. */
+const log = (spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] =>
+  recordedLog(spec, (tenant, event, i) => {
     const data = event.data as Record<string, unknown>;
     return {
       eventId: `e${i + 1}`,
-      type: event.type,
-      schemaVersion: 1,
-      data,
       metadata: { tenant, actorId: '9' },
       streamId: `grading:${tenant}:${String(data.assignmentId)}:${String(data.studentId)}`,
-      streamVersion: 1,
-      globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition,
       recordedAt: at(i),
     };
   });
-}
 
 const rid = (questionId: number, studentId: number) => questionId * 1000 + studentId;
 const responses = (questionIds: number[], studentId: number, text = 'x') =>
@@ -179,49 +152,16 @@ const term = (): RecordedEvent[] =>
 
 const cases: Projection[] = [gradingProjection, auditProjection];
 
-async function dump(db: Database, p: Projection): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of p.tables) {
-    const { rows } = await db.query<{ r: string }>(`SELECT to_jsonb(t.*)::text AS r FROM ${table} t`);
-    out[table] = rows.map((x) => JSON.parse(x.r)).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  }
-  return out;
-}
-
-/** A client that counts the statements naming each table: reads (SELECT … FROM t) and writes (INSERT INTO t, DELETE FROM t). */
-function counting(tx: SqlClient, tables: readonly string[]) {
-  const reads = new Map<string, number>();
-  const writes = new Map<string, number>();
-  const client = {
-    query: (sql: string, params?: unknown[]) => {
-      for (const t of tables) {
-        const quoted = `(?:"${t}"|\\b${t}\\b)`;
-        if (new RegExp(`^\\s*(INSERT INTO|DELETE FROM|UPDATE)\\s+${quoted}`, 'i').test(sql)) writes.set(t, (writes.get(t) ?? 0) + 1);
-        else if (new RegExp(`FROM\\s+${quoted}`, 'i').test(sql)) reads.set(t, (reads.get(t) ?? 0) + 1);
-      }
-      return tx.query(sql, params);
-    },
-  } as SqlClient;
-  return { client, reads, writes };
-}
-
 describe.each(backends)('grading and audit read models in batches on %s', (_name, backend) => {
-  let one: { db: Database; dispose(): Promise<void> };
-  let many: { db: Database; dispose(): Promise<void> };
+  let one: OpenDatabase;
+  let many: OpenDatabase;
   beforeAll(async () => {
-    one = await backend.open();
-    many = await backend.open();
-    for (const p of cases) {
-      await p.migrate(one.db);
-      await p.migrate(many.db);
-    }
+    one = await openMigrated(backend, cases);
+    many = await openMigrated(backend, cases);
   });
   beforeEach(async () => {
-    for (const p of cases)
-      for (const table of p.tables) {
-        await one.db.query(`DELETE FROM ${table}`);
-        await many.db.query(`DELETE FROM ${table}`);
-      }
+    await clearTables(one.db, cases);
+    await clearTables(many.db, cases);
   });
   afterAll(async () => {
     await one?.dispose();
@@ -233,35 +173,17 @@ describe.each(backends)('grading and audit read models in batches on %s', (_name
     async (_n, p) => {
       const all = term();
       const batchTouched = await one.db.transaction((tx) => p.applyBatch(tx, all));
-      const eachTouched: Touched[] = [];
-      for (const e of all) eachTouched.push(...(await many.db.transaction((tx) => p.applyBatch(tx, [e]))));
-      const expected = await dump(many.db, p);
+      const eachTouched = await applyOneByOne(many.db, p, all);
+      const expected = await dumpTables(many.db, p);
       for (const rows of Object.values(expected)) expect(rows.length).toBeGreaterThan(0);
-      expect(await dump(one.db, p)).toEqual(expected);
+      expect(await dumpTables(one.db, p)).toEqual(expected);
       expect(batchTouched).toEqual(eachTouched);
 
       // Batches of other sizes leave the same tables, reading each table at most once and writing it at most twice.
-      for (const size of [2, 3, 5]) {
-        for (const table of p.tables) await one.db.query(`DELETE FROM ${table}`);
-        for (let i = 0; i < all.length; i += size) {
-          await one.db.transaction(async (tx) => {
-            const { client, reads, writes } = counting(tx, p.tables);
-            await p.applyBatch(client, all.slice(i, i + size));
-            for (const n of reads.values()) expect(n).toBeLessThanOrEqual(1);
-            for (const n of writes.values()) expect(n).toBeLessThanOrEqual(2);
-          });
-        }
-        expect(await dump(one.db, p)).toEqual(expected);
-      }
+      await expectBatchesOfSizes(one.db, p, all, expected, [2, 3, 5]);
       // The whole term again in one batch (a redelivery): one read and at most two writes per table, and nothing changes.
-      await many.db.transaction(async (tx) => {
-        const { client, reads, writes } = counting(tx, p.tables);
-        await p.applyBatch(client, all);
-        expect([...reads.values()].every((n) => n <= 1)).toBe(true);
-        expect([...writes.values()].every((n) => n <= 2)).toBe(true);
-        expect(reads.size).toBeGreaterThan(0);
-      });
-      expect(await dump(many.db, p)).toEqual(expected);
+      await expectOneReadPerTable(many.db, p, all);
+      expect(await dumpTables(many.db, p)).toEqual(expected);
     },
   );
 

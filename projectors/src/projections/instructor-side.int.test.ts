@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
-import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
-import type { Projection, Touched } from '../projection';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import type { Projection } from '../projection';
+import {
+  applyOneByOne,
+  clearTables,
+  dumpTables,
+  expectBatchesOfSizes,
+  expectOneReadPerTable,
+  noticeSets,
+  type OpenDatabase,
+  openMigrated,
+  recordedLog,
+  testBackends,
+} from '../testing';
 import { instructorAssignmentsProjection } from './instructor-assignments';
 import {
   iaAssignmentsByIds,
@@ -21,56 +32,10 @@ import { timedSessionOf, timedSessionsOfAssignment } from './timed-sessions.quer
  * big batch leaves exactly the tables that one event per batch leaves, and batches read each table at most once and
  * write it at most twice (one delete, one upsert). PGlite always, PostgreSQL when DATABASE_URL is set.
  */
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'instructor_side');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('instructor_side');
 
 const T0 = '2026-03-01T09:00:00.000Z';
 const DUE = '2026-03-08T17:00:00.000Z';
-
-function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
-  return spec.map(([tenant, event], i) => ({
-    eventId: crypto.randomUUID(),
-    type: event.type,
-    schemaVersion: 1,
-    data: event.data as Record<string, unknown>,
-    metadata: { tenant },
-    streamId: `s:${tenant}:${i}`,
-    streamVersion: 1,
-    globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition,
-    recordedAt: new Date(),
-  }));
-}
 
 // --- instructor assignments ---
 const course = (courseId: number, code: string, instructorIds: number[]): DomainEvent => ({
@@ -188,7 +153,7 @@ const resolved = (assignmentId: number, studentId: number, questionId: number): 
  * of a student who submitted, an instructor assigned twice and one unassigned, a rename and a deletion, a second school.
  */
 const term = (): RecordedEvent[] =>
-  log([
+  recordedLog([
     ['demo', course(1, 'MATH10', [9])],
     ['demo', course(2, 'PHYS10', [9, 8])],
     ['demo', assign(1, 7)],
@@ -268,7 +233,7 @@ const extra = (assignmentId: number, studentId: number, seconds: number, newDead
   data: { assignmentId, studentId, seconds, grantedBy: 9, newDeadline, grantedAt: T0 },
 });
 const sessions = (): RecordedEvent[] =>
-  log([
+  recordedLog([
     ['demo', started(11, 101)],
     ['demo', beat(11, 101, '2026-03-01T09:01:00.000Z')],
     ['demo', extra(11, 101, 60, '2026-03-01T09:11:00.000Z')],
@@ -314,7 +279,7 @@ const saved = (practiceId: number, studentId: number, questionId: number, respon
   data: { practiceId, studentId, questionId, responseContent, savedAt: T0 },
 });
 const practices = (): RecordedEvent[] =>
-  log([
+  recordedLog([
     ['demo', practice(1, 101)],
     ['demo', saved(1, 101, 1, 'one')],
     ['demo', saved(1, 101, 2, 'two')],
@@ -359,60 +324,18 @@ const cases: [Projection, () => RecordedEvent[], boolean][] = [
   [timedSessionsProjection, sessions, true],
   [practiceProjection, practices, true],
 ];
-
-async function dump(db: Database, p: Projection): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of p.tables) {
-    const { rows } = await db.query<{ r: string }>(`SELECT to_jsonb(t.*)::text AS r FROM ${table} t`);
-    out[table] = rows.map((x) => JSON.parse(x.r)).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  }
-  return out;
-}
-
-/** A client that counts the statements naming each table: reads (SELECT … FROM t) and writes (INSERT INTO t, DELETE FROM t). */
-function counting(tx: SqlClient, tables: readonly string[]) {
-  const reads = new Map<string, number>();
-  const writes = new Map<string, number>();
-  const client = {
-    query: (sql: string, params?: unknown[]) => {
-      for (const t of tables) {
-        const quoted = `(?:"${t}"|\\b${t}\\b)`;
-        if (new RegExp(`^\\s*(INSERT INTO|DELETE FROM|UPDATE)\\s+${quoted}`, 'i').test(sql)) writes.set(t, (writes.get(t) ?? 0) + 1);
-        else if (new RegExp(`FROM\\s+${quoted}`, 'i').test(sql)) reads.set(t, (reads.get(t) ?? 0) + 1);
-      }
-      return tx.query(sql, params);
-    },
-  } as SqlClient;
-  return { client, reads, writes };
-}
-
-const noticeSets = (touched: Touched[]) => {
-  const m = new Map<string, Set<string>>();
-  for (const t of touched) {
-    const s = m.get(t.tenant) ?? new Set();
-    t.keys.forEach((k) => s.add(k));
-    m.set(t.tenant, s);
-  }
-  return Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]));
-};
+const projections = cases.map(([p]) => p);
 
 describe.each(backends)('instructor-side read models in batches on %s', (_name, backend) => {
-  let one: { db: Database; dispose(): Promise<void> };
-  let many: { db: Database; dispose(): Promise<void> };
+  let one: OpenDatabase;
+  let many: OpenDatabase;
   beforeAll(async () => {
-    one = await backend.open();
-    many = await backend.open();
-    for (const [p] of cases) {
-      await p.migrate(one.db);
-      await p.migrate(many.db);
-    }
+    one = await openMigrated(backend, projections);
+    many = await openMigrated(backend, projections);
   });
   beforeEach(async () => {
-    for (const [p] of cases)
-      for (const table of p.tables) {
-        await one.db.query(`DELETE FROM ${table}`);
-        await many.db.query(`DELETE FROM ${table}`);
-      }
+    await clearTables(one.db, projections);
+    await clearTables(many.db, projections);
   });
   afterAll(async () => {
     await one?.dispose();
@@ -424,37 +347,19 @@ describe.each(backends)('instructor-side read models in batches on %s', (_name, 
     async (_n, p, events, idempotent) => {
       const all = events();
       const batchTouched = await one.db.transaction((tx) => p.applyBatch(tx, all));
-      const eachTouched: Touched[] = [];
-      for (const e of all) eachTouched.push(...(await many.db.transaction((tx) => p.applyBatch(tx, [e]))));
-      const expected = await dump(many.db, p);
+      const eachTouched = await applyOneByOne(many.db, p, all);
+      const expected = await dumpTables(many.db, p);
       expect(Object.values(expected).some((rows) => rows.length > 0)).toBe(true);
-      expect(await dump(one.db, p)).toEqual(expected);
+      expect(await dumpTables(one.db, p)).toEqual(expected);
       expect(batchTouched).toEqual(eachTouched);
       expect(noticeSets(batchTouched)).toEqual(noticeSets(eachTouched));
 
       // Batches of every size from 2 to 5 leave the same tables, reading each table at most once per batch.
-      for (const size of [2, 3, 5]) {
-        for (const table of p.tables) await one.db.query(`DELETE FROM ${table}`);
-        for (let i = 0; i < all.length; i += size) {
-          await one.db.transaction(async (tx) => {
-            const { client, reads, writes } = counting(tx, p.tables);
-            await p.applyBatch(client, all.slice(i, i + size));
-            for (const n of reads.values()) expect(n).toBeLessThanOrEqual(1);
-            for (const n of writes.values()) expect(n).toBeLessThanOrEqual(2);
-          });
-        }
-        expect(await dump(one.db, p)).toEqual(expected);
-      }
+      await expectBatchesOfSizes(one.db, p, all, expected, [2, 3, 5]);
       // The whole term in one batch: still one read and at most two writes per table.
-      await many.db.transaction(async (tx) => {
-        const { client, reads, writes } = counting(tx, p.tables);
-        await p.applyBatch(client, all);
-        expect([...reads.values()].every((n) => n <= 1)).toBe(true);
-        expect([...writes.values()].every((n) => n <= 2)).toBe(true);
-        expect(reads.size).toBeGreaterThan(0);
-      });
+      await expectOneReadPerTable(many.db, p, all);
       // Rows keep the position they reflect: a redelivered batch changes nothing.
-      if (idempotent) expect(await dump(many.db, p)).toEqual(expected);
+      if (idempotent) expect(await dumpTables(many.db, p)).toEqual(expected);
     },
   );
 

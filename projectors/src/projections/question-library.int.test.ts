@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHARED_LIBRARY_TENANT, type DomainEvent } from '@evergrade/contracts';
-import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import type { Database } from '@evergrade/platform/sql';
+import { openMigrated, positionOf, testBackends } from '../testing';
 import { questionLibraryProjection } from './question-library';
 import { rubricsProjection } from './rubrics';
 import { rubricsOfTenants } from './rubrics.queries';
@@ -9,39 +10,7 @@ import { textbooksProjection } from './textbooks';
 import { textbooksOfTenants } from './textbooks.queries';
 
 /** The library read models on a real database: PGlite always, PostgreSQL when DATABASE_URL is set. */
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'library');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('library');
 
 let version = 0;
 const recorded = (tenant: string, stream: string, event: DomainEvent): RecordedEvent => ({
@@ -52,7 +21,7 @@ const recorded = (tenant: string, stream: string, event: DomainEvent): RecordedE
   metadata: { tenant },
   streamId: `${stream}:${tenant}`,
   streamVersion: ++version,
-  globalPosition: String(version).padStart(20, '0') as GlobalPosition,
+  globalPosition: positionOf(version),
   recordedAt: new Date(),
 });
 
@@ -86,8 +55,7 @@ describe.each(backends)('library read models on %s', (_name, backend) => {
   let db: Database;
   let dispose: () => Promise<void>;
   beforeEach(async () => {
-    ({ db, dispose } = await backend.open());
-    for (const p of [rubricsProjection, questionLibraryProjection, textbooksProjection]) await p.migrate(db);
+    ({ db, dispose } = await openMigrated(backend, [rubricsProjection, questionLibraryProjection, textbooksProjection]));
   });
   afterEach(async () => {
     await dispose();

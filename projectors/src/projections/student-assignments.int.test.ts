@@ -1,9 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
 import type { GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
-import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
-import type { Projection, Touched } from '../projection';
+import type { Projection } from '../projection';
 import { rowSetsOf } from '../projection';
+import {
+  applyOneByOne,
+  clearTables,
+  dumpTables,
+  foldByHand,
+  noticeSets,
+  openMigrated,
+  recordedLog,
+  testBackends,
+  type OpenDatabase,
+} from '../testing';
 import { assignmentQuestionsProjection } from './assignment-questions';
 import { studentQuestionSheet } from './assignment-questions.queries';
 import { studentAssignmentsProjection } from './student-assignments';
@@ -13,57 +23,10 @@ import { studentAssignmentsProjection } from './student-assignments';
  * must leave exactly the tables that applying the same events one at a time leaves, whatever the order of
  * enrolments, creations and publications inside the batch. PGlite always, PostgreSQL when DATABASE_URL is set.
  */
-type Backend = { open(): Promise<{ db: Database; dispose(): Promise<void> }> };
-const databaseUrl = process.env.DATABASE_URL;
-const backends: [string, Backend][] = [
-  [
-    'PGlite',
-    {
-      open: async () => {
-        const db = await openPgliteDatabase({});
-        return { db, dispose: () => db.close() };
-      },
-    },
-  ],
-  ...(databaseUrl
-    ? [
-        [
-          'PostgreSQL',
-          {
-            open: async () => {
-              const schema = await createIsolatedSchema(databaseUrl, 'student_lists');
-              const db = openPostgresDatabase({ connectionString: schema.connectionString });
-              return {
-                db,
-                dispose: async () => {
-                  await db.close();
-                  await schema.drop();
-                },
-              };
-            },
-          },
-        ] as [string, Backend],
-      ]
-    : []),
-];
+const backends = testBackends('student_lists');
 
 const T0 = '2026-03-01T09:00:00Z';
 const DUE = '2026-03-08T17:00:00.000Z';
-
-/** The events, each on its tenant's stream, with increasing positions. */
-function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
-  return spec.map(([tenant, event], i) => ({
-    eventId: crypto.randomUUID(),
-    type: event.type,
-    schemaVersion: 1,
-    data: event.data as Record<string, unknown>,
-    metadata: { tenant },
-    streamId: `s:${tenant}:${i}`,
-    streamVersion: 1,
-    globalPosition: String(i + 1).padStart(20, '0') as GlobalPosition,
-    recordedAt: new Date(),
-  }));
-}
 
 const course = (courseId: number, code: string): DomainEvent => ({
   type: 'CourseCreated',
@@ -173,7 +136,7 @@ const reset = (assignmentId: number, studentId: number, questionIds: number[]): 
  * deletion, a redelivered question, and a second school with the same ids.
  */
 const term = (): RecordedEvent[] =>
-  log([
+  recordedLog([
     ['demo', course(1, 'MATH10')],
     ['demo', course(2, 'PHYS10')],
     ['demo', enrol(1, 101)],
@@ -244,32 +207,10 @@ const term = (): RecordedEvent[] =>
 
 const projections: Projection[] = [studentAssignmentsProjection, assignmentQuestionsProjection];
 
-/** Every row of every table of the projection, as JSON, in a fixed order. */
-async function dump(db: Database, p: Projection): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of p.tables) {
-    const { rows } = await db.query<{ r: string }>(`SELECT to_jsonb(t.*)::text AS r FROM ${table} t`);
-    out[table] = rows.map((x) => JSON.parse(x.r)).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  }
-  return out;
-}
-
-/** The notices of a run, per tenant, as sets of keys (what the runner publishes). */
-const noticeSets = (touched: Touched[]) => {
-  const m = new Map<string, Set<string>>();
-  for (const t of touched) {
-    const s = m.get(t.tenant) ?? new Set();
-    t.keys.forEach((k) => s.add(k));
-    m.set(t.tenant, s);
-  }
-  return Object.fromEntries([...m].map(([k, v]) => [k, [...v].sort()]));
-};
-
 describe.each(backends)('student read models in batches on %s', (_name, backend) => {
-  let one: { db: Database; dispose(): Promise<void> };
+  let one: OpenDatabase;
   beforeEach(async () => {
-    one = await backend.open();
-    for (const p of projections) await p.migrate(one.db);
+    one = await openMigrated(backend, projections);
   });
   afterEach(async () => {
     await one.dispose();
@@ -283,22 +224,21 @@ describe.each(backends)('student read models in batches on %s', (_name, backend)
       const many = await backend.open();
       try {
         await p.migrate(many.db);
-        const eachTouched: Touched[] = [];
-        for (const e of events) eachTouched.push(...(await many.db.transaction((tx) => p.applyBatch(tx, [e]))));
-        const oneByOne = await dump(many.db, p);
-        expect(await dump(one.db, p)).toEqual(oneByOne);
+        const eachTouched = await applyOneByOne(many.db, p, events);
+        const oneByOne = await dumpTables(many.db, p);
+        expect(await dumpTables(one.db, p)).toEqual(oneByOne);
         expect(noticeSets(batchTouched)).toEqual(noticeSets(eachTouched));
         // Batches of odd sizes too (the same database, rebuilt from empty).
-        for (const table of p.tables) await many.db.query(`DELETE FROM ${table}`);
+        await clearTables(many.db, [p]);
         for (let i = 0; i < events.length; i += 7) await many.db.transaction((tx) => p.applyBatch(tx, events.slice(i, i + 7)));
-        expect(await dump(many.db, p)).toEqual(oneByOne);
+        expect(await dumpTables(many.db, p)).toEqual(oneByOne);
       } finally {
         await many.dispose();
       }
       // A redelivered batch changes nothing.
-      const before = await dump(one.db, p);
+      const before = await dumpTables(one.db, p);
       await one.db.transaction((tx) => p.applyBatch(tx, events));
-      expect(await dump(one.db, p)).toEqual(before);
+      expect(await dumpTables(one.db, p)).toEqual(before);
     },
   );
 
@@ -362,26 +302,15 @@ describe.each(backends)('student read models in batches on %s', (_name, backend)
 
   it('reads once per table and writes each table once, whatever the batch size', async () => {
     for (const p of [studentAssignmentsProjection, assignmentQuestionsProjection] as const) {
-      const def = p.definition as unknown as {
-        init(): object;
-        load(tx: SqlClient, s: object, e: RecordedEvent[]): Promise<void>;
-        evolve(s: object, e: RecordedEvent): unknown;
-        save?(tx: SqlClient, s: object): Promise<void>;
-      };
       const events = [...term(), ...term().map((e) => ({ ...e, globalPosition: `1${e.globalPosition.slice(1)}` as GlobalPosition }))];
-      const state = def.init();
-      const sets = () =>
+      const sets = (state: object) =>
         [...rowSetsOf(state), ...('grades' in state ? [(state as { grades: { rows: never } }).grades.rows] : [])] as {
           statements: number;
         }[];
-      await one.db.transaction(async (tx) => {
-        await def.load(tx, state, events);
-        for (const s of sets()) expect(s.statements).toBeLessThanOrEqual(1);
-        for (const e of events) def.evolve(state, e);
-        if (def.save) await def.save(tx, state);
-        else for (const s of rowSetsOf(state)) await s.flush(tx);
+      const state = await foldByHand(one.db, p, events, (loaded) => {
+        for (const s of sets(loaded)) expect(s.statements).toBeLessThanOrEqual(1);
       });
-      for (const s of sets()) expect(s.statements).toBeLessThanOrEqual(3);
+      for (const s of sets(state)) expect(s.statements).toBeLessThanOrEqual(3);
     }
   });
 });
