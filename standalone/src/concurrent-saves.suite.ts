@@ -1,45 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handleCommand, loadAssignmentContext, submissionDecider } from '@evergrade/command-service';
-import { CSRF_COOKIE, CSRF_HEADER, MIN_POSITION_HEADER, streamIds, type AddAssignmentBody } from '@evergrade/contracts';
+import { MIN_POSITION_HEADER, streamIds } from '@evergrade/contracts';
 import { comparePositions, type GlobalPosition } from '@evergrade/platform/event-store';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
+import { addTenQuestionAssignment, signInOverHttp, type HttpUser } from './testing/http';
 
 /**
  * One student's saves in flight at once, over real HTTP: every save is acknowledged, each question ends with its
  * newest edit by the browser's edit time (in order or not), a command id is applied once, and a second writer on the
  * same stream (another process) does not make any save fail.
  */
-
-type Reply = { status: number; json: any };
-type HttpUser = { get(path: string): Promise<Reply>; post(path: string, body: unknown, headers?: Record<string, string>): Promise<Reply> };
-
-async function signIn(base: string, role: string, email: string): Promise<HttpUser> {
-  const res = await fetch(`${base}/auth/login/${role}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Evergrade#2026' }),
-  });
-  expect(res.status).toBe(200);
-  const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  const cookie = Object.entries(cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('; ');
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
-    const r = await fetch(`${base}${path}`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, ...headers },
-    });
-    const text = await r.text();
-    return { status: r.status, json: text ? JSON.parse(text) : null };
-  };
-  const get = async (path: string): Promise<Reply> => {
-    const r = await fetch(`${base}${path}`, { headers: { cookie } });
-    return { status: r.status, json: await r.json() };
-  };
-  return { get, post };
-}
 
 const shuffled = <T>(items: T[]): T[] => {
   const out = [...items];
@@ -59,8 +30,8 @@ export function concurrentSavesSuite(open: () => Promise<Partial<StandaloneOptio
 
   beforeAll(async () => {
     server = await startStandalone({ port: 0, host: '127.0.0.1', uiDir: '/nonexistent', logLevel: 'silent', ...(await open()) });
-    teacher = await signIn(server.url, 'instructor', 'teacher@demo.school');
-    student = await signIn(server.url, 'student', 'student@demo.school');
+    teacher = await signInOverHttp(server.url, 'instructor', 'teacher@demo.school');
+    student = await signInOverHttp(server.url, 'student', 'student@demo.school');
     studentId = (await student.get('/students/get-student')).json.studentId;
   });
 
@@ -69,39 +40,7 @@ export function concurrentSavesSuite(open: () => Promise<Partial<StandaloneOptio
   });
 
   /** A fresh assignment with ten questions in MATH10 (the demo student's course). */
-  const tenQuestions = async (title: string) => {
-    const body: AddAssignmentBody = {
-      title,
-      description: '',
-      due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      email: 'teacher@demo.school',
-      expressMode: false,
-      course: 'MATH10',
-      creation_method: 'scratch',
-      student_submissions_allowed: true,
-      ai_config: null,
-      time_limit: null,
-      questions: Array.from({ length: 10 }, (_, i) => ({
-        question_number: i + 1,
-        question: `Question ${i + 1}`,
-        marks_possible: 1,
-        answer: 'a',
-        grading_instructions: '',
-        tags: [],
-      })),
-    };
-    const res = await teacher.post('/grader/add-assignment', body);
-    expect(res.status).toBe(200);
-    const sheet = await teacher.post(
-      '/grader/get-assignment-questions',
-      { assignment_id: res.json.assignment_id },
-      { [MIN_POSITION_HEADER]: res.json.position },
-    );
-    return {
-      id: res.json.assignment_id as number,
-      questionIds: (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id),
-    };
-  };
+  const tenQuestions = (title: string) => addTenQuestionAssignment(teacher, title);
 
   type Edit = { questionId: number; text: string; at: string; commandId: string };
   /** Five edits per question, one second apart by the browser's clock; the last of each is the newest. */

@@ -1,53 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  MIN_POSITION_HEADER,
-  OPERATOR_KEY_HEADER,
-  type AddAssignmentBody,
-  type ProjectionsReply,
-} from '@evergrade/contracts';
+import { OPERATOR_KEY_HEADER, type ProjectionsReply } from '@evergrade/contracts';
 import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
 import { createIsolatedSchema, type Database, type IsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
+import { addTenQuestionAssignment, signInOverHttp, type HttpUser, type Reply } from './testing/http';
 
 /**
  * Every read model rebuilt while the server serves, over real HTTP: saves and reads run throughout, none fails and no
  * read comes back empty during the swaps, and afterwards every table is row for row what a runner that was never
  * rebuilt (a reference built beside it, event by event, from the same log) holds.
  */
-
-type Reply = { status: number; json: any };
-type HttpUser = { get(path: string): Promise<Reply>; post(path: string, body: unknown, headers?: Record<string, string>): Promise<Reply> };
-
-async function signIn(base: string, role: string, email: string): Promise<HttpUser> {
-  const res = await fetch(`${base}/auth/login/${role}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Evergrade#2026' }),
-  });
-  expect(res.status).toBe(200);
-  const cookies = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
-  const cookie = Object.entries(cookies)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('; ');
-  const read = async (r: Response): Promise<Reply> => {
-    const text = await r.text();
-    return { status: r.status, json: text ? JSON.parse(text) : null };
-  };
-  return {
-    get: async (path) => read(await fetch(`${base}${path}`, { headers: { cookie } })),
-    post: async (path, body, headers = {}) =>
-      read(
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          body: JSON.stringify(body),
-          headers: { 'content-type': 'application/json', cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, ...headers },
-        }),
-      ),
-  };
-}
 
 /** md5 of every row as jsonb, in primary-key order (every row when the table has none). */
 async function tableHash(db: Database, schema: string, table: string): Promise<{ rows: number; md5: string }> {
@@ -115,40 +78,10 @@ describe.each(backends)('rebuilding every read model while the server serves, on
       log: () => {},
     });
     await reference.start();
-    teacher = await signIn(server.url, 'instructor', 'teacher@demo.school');
-    student = await signIn(server.url, 'student', 'student@demo.school');
-    admin = await signIn(server.url, 'admin', 'admin@demo.school');
-    const body: AddAssignmentBody = {
-      title: 'Rebuilt while read',
-      description: '',
-      due_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      email: 'teacher@demo.school',
-      expressMode: false,
-      course: 'MATH10',
-      creation_method: 'scratch',
-      student_submissions_allowed: true,
-      ai_config: null,
-      time_limit: null,
-      questions: Array.from({ length: 10 }, (_, i) => ({
-        question_number: i + 1,
-        question: `Question ${i + 1}`,
-        marks_possible: 1,
-        answer: 'a',
-        grading_instructions: '',
-        tags: [],
-      })),
-    };
-    const created = await teacher.post('/grader/add-assignment', body);
-    expect(created.status).toBe(200);
-    const sheet = await teacher.post(
-      '/grader/get-assignment-questions',
-      { assignment_id: created.json.assignment_id },
-      { [MIN_POSITION_HEADER]: created.json.position },
-    );
-    assignment = {
-      id: created.json.assignment_id,
-      questionIds: (sheet.json.questions as { question_id: number }[]).map((q) => q.question_id),
-    };
+    teacher = await signInOverHttp(server.url, 'instructor', 'teacher@demo.school');
+    student = await signInOverHttp(server.url, 'student', 'student@demo.school');
+    admin = await signInOverHttp(server.url, 'admin', 'admin@demo.school');
+    assignment = await addTenQuestionAssignment(teacher, 'Rebuilt while read');
     await student.get(`/students/get-assignments`);
   }, 120_000);
 
