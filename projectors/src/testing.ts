@@ -3,7 +3,7 @@
  * table dumps, a statement-counting client and the batch-contract checks. Tables are named only through
  * `projection.tables` (see ownership.unit.test.ts): no SQL here names a read model's table.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
 import type { EventStore, GlobalPosition, RecordedEvent } from '@evergrade/platform/event-store';
 import { createIsolatedSchema, openPgliteDatabase, openPostgresDatabase, type Database, type SqlClient } from '@evergrade/platform/sql';
@@ -50,6 +50,27 @@ export async function openMigrated(backend: Backend, projections: readonly Proje
   const opened = await backend.open();
   for (const p of projections) await p.migrate(opened.db);
   return opened;
+}
+
+/**
+ * Two databases of `backend` with the projections' tables, for a describe block: opened once, emptied before each
+ * test, closed after the block. `one` and `many` are set once the block's tests run.
+ */
+export function twoMigratedDatabases(backend: Backend, projections: readonly Projection[]): { one: OpenDatabase; many: OpenDatabase } {
+  const dbs = {} as { one: OpenDatabase; many: OpenDatabase };
+  beforeAll(async () => {
+    dbs.one = await openMigrated(backend, projections);
+    dbs.many = await openMigrated(backend, projections);
+  });
+  beforeEach(async () => {
+    await clearTables(dbs.one.db, projections);
+    await clearTables(dbs.many.db, projections);
+  });
+  afterAll(async () => {
+    await dbs.one?.dispose();
+    await dbs.many?.dispose();
+  });
+  return dbs;
 }
 
 /** The global position of the n-th event of a log (from 1). */

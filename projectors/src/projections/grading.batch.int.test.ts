@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import type { Projection } from '../projection';
 import {
   applyOneByOne,
-  clearTables,
   dumpTables,
   expectBatchesOfSizes,
   expectOneReadPerTable,
-  openMigrated,
   recordedLog,
   testBackends,
-  type OpenDatabase,
+  twoMigratedDatabases,
 } from '../testing';
 import { auditProjection } from './audit';
 import { auditRowsOfAssignment, auditRowsOfResponses, searchAuditLog } from './audit.queries';
@@ -153,43 +151,30 @@ const term = (): RecordedEvent[] =>
 const cases: Projection[] = [gradingProjection, auditProjection];
 
 describe.each(backends)('grading and audit read models in batches on %s', (_name, backend) => {
-  let one: OpenDatabase;
-  let many: OpenDatabase;
-  beforeAll(async () => {
-    one = await openMigrated(backend, cases);
-    many = await openMigrated(backend, cases);
-  });
-  beforeEach(async () => {
-    await clearTables(one.db, cases);
-    await clearTables(many.db, cases);
-  });
-  afterAll(async () => {
-    await one?.dispose();
-    await many?.dispose();
-  });
+  const dbs = twoMigratedDatabases(backend, cases);
 
   it.each(cases.map((p) => [p.name, p] as const))(
     '%s: one big batch leaves the tables (and notices) that one event per batch leaves',
     async (_n, p) => {
       const all = term();
-      const batchTouched = await one.db.transaction((tx) => p.applyBatch(tx, all));
-      const eachTouched = await applyOneByOne(many.db, p, all);
-      const expected = await dumpTables(many.db, p);
+      const batchTouched = await dbs.one.db.transaction((tx) => p.applyBatch(tx, all));
+      const eachTouched = await applyOneByOne(dbs.many.db, p, all);
+      const expected = await dumpTables(dbs.many.db, p);
       for (const rows of Object.values(expected)) expect(rows.length).toBeGreaterThan(0);
-      expect(await dumpTables(one.db, p)).toEqual(expected);
+      expect(await dumpTables(dbs.one.db, p)).toEqual(expected);
       expect(batchTouched).toEqual(eachTouched);
 
       // Batches of other sizes leave the same tables, reading each table at most once and writing it at most twice.
-      await expectBatchesOfSizes(one.db, p, all, expected, [2, 3, 5]);
+      await expectBatchesOfSizes(dbs.one.db, p, all, expected, [2, 3, 5]);
       // The whole term again in one batch (a redelivery): one read and at most two writes per table, and nothing changes.
-      await expectOneReadPerTable(many.db, p, all);
-      expect(await dumpTables(many.db, p)).toEqual(expected);
+      await expectOneReadPerTable(dbs.many.db, p, all);
+      expect(await dumpTables(dbs.many.db, p)).toEqual(expected);
     },
   );
 
   it('grading: the current grade, its chain and the submission, as the one grading fold leaves them', async () => {
-    await one.db.transaction((tx) => gradingProjection.applyBatch(tx, term()));
-    const db = one.db;
+    await dbs.one.db.transaction((tx) => gradingProjection.applyBatch(tx, term()));
+    const db = dbs.one.db;
     expect(await gradedResponseById(db, 'demo', rid(111, 101))).toMatchObject({
       response: 'file111',
       response_version: 2,
@@ -240,8 +225,8 @@ describe.each(backends)('grading and audit read models in batches on %s', (_name
   });
 
   it('audit: one row per (event, response), question numbers from the responses recorded, searchable', async () => {
-    await one.db.transaction((tx) => auditProjection.applyBatch(tx, term()));
-    const db = one.db;
+    await dbs.one.db.transaction((tx) => auditProjection.applyBatch(tx, term()));
+    const db = dbs.one.db;
     const rows = await auditRowsOfResponses(db, 'demo', [rid(112, 101)]);
     expect(
       rows.sort((a, b) => a.position.localeCompare(b.position)).map((r) => [r.event_type, r.question_number, r.actor_kind, r.requested_by]),

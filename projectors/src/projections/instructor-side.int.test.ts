@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import type { Projection } from '../projection';
 import {
   applyOneByOne,
-  clearTables,
   dumpTables,
   expectBatchesOfSizes,
   expectOneReadPerTable,
   noticeSets,
-  type OpenDatabase,
-  openMigrated,
   recordedLog,
   testBackends,
+  twoMigratedDatabases,
 } from '../testing';
 import { instructorAssignmentsProjection } from './instructor-assignments';
 import {
@@ -327,45 +325,32 @@ const cases: [Projection, () => RecordedEvent[], boolean][] = [
 const projections = cases.map(([p]) => p);
 
 describe.each(backends)('instructor-side read models in batches on %s', (_name, backend) => {
-  let one: OpenDatabase;
-  let many: OpenDatabase;
-  beforeAll(async () => {
-    one = await openMigrated(backend, projections);
-    many = await openMigrated(backend, projections);
-  });
-  beforeEach(async () => {
-    await clearTables(one.db, projections);
-    await clearTables(many.db, projections);
-  });
-  afterAll(async () => {
-    await one?.dispose();
-    await many?.dispose();
-  });
+  const dbs = twoMigratedDatabases(backend, projections);
 
   it.each(cases.map(([p, events, idempotent]) => [p.name, p, events, idempotent] as const))(
     '%s: one big batch leaves the tables (and notices) that one event per batch leaves',
     async (_n, p, events, idempotent) => {
       const all = events();
-      const batchTouched = await one.db.transaction((tx) => p.applyBatch(tx, all));
-      const eachTouched = await applyOneByOne(many.db, p, all);
-      const expected = await dumpTables(many.db, p);
+      const batchTouched = await dbs.one.db.transaction((tx) => p.applyBatch(tx, all));
+      const eachTouched = await applyOneByOne(dbs.many.db, p, all);
+      const expected = await dumpTables(dbs.many.db, p);
       expect(Object.values(expected).some((rows) => rows.length > 0)).toBe(true);
-      expect(await dumpTables(one.db, p)).toEqual(expected);
+      expect(await dumpTables(dbs.one.db, p)).toEqual(expected);
       expect(batchTouched).toEqual(eachTouched);
       expect(noticeSets(batchTouched)).toEqual(noticeSets(eachTouched));
 
       // Batches of every size from 2 to 5 leave the same tables, reading each table at most once per batch.
-      await expectBatchesOfSizes(one.db, p, all, expected, [2, 3, 5]);
+      await expectBatchesOfSizes(dbs.one.db, p, all, expected, [2, 3, 5]);
       // The whole term in one batch: still one read and at most two writes per table.
-      await expectOneReadPerTable(many.db, p, all);
+      await expectOneReadPerTable(dbs.many.db, p, all);
       // Rows keep the position they reflect: a redelivered batch changes nothing.
-      if (idempotent) expect(await dumpTables(many.db, p)).toEqual(expected);
+      if (idempotent) expect(await dumpTables(dbs.many.db, p)).toEqual(expected);
     },
   );
 
   it('keeps the instructor lists, sheets, totals and averages', async () => {
-    await one.db.transaction((tx) => instructorAssignmentsProjection.applyBatch(tx, term()));
-    const list = await taughtAssignments(one.db, 'demo', 9);
+    await dbs.one.db.transaction((tx) => instructorAssignmentsProjection.applyBatch(tx, term()));
+    const list = await taughtAssignments(dbs.one.db, 'demo', 9);
     // Assignment 12 is deleted: gone from the list, still readable by id.
     expect(list.map((a) => a.assignment_id)).toEqual([21, 11]);
     // Two students' graded work (2 + 0.1 + 0.2 and 1 + 0.1 + 0.2) averaged with the 3 questions the last grade saw.
@@ -383,15 +368,15 @@ describe.each(backends)('instructor-side read models in batches on %s', (_name, 
       deleted: false,
     });
     expect(new Date(list[1]!.due).toISOString()).toBe(DUE);
-    expect(await iaSubmittedStudentIds(one.db, 'demo', 11)).toEqual([101, 102, 103]);
-    const sheet = await iaQuestionSheet(one.db, 'demo', 11);
+    expect(await iaSubmittedStudentIds(dbs.one.db, 'demo', 11)).toEqual([101, 102, 103]);
+    const sheet = await iaQuestionSheet(dbs.one.db, 'demo', 11);
     expect(sheet.map((q) => [q.question_id, q.marks_possible, q.flagged_for_review, q.tags])).toEqual([
       [111, 2, '', ['Rubric - Clarity']],
       [112, 0.1, '', ['Rubric - Clarity']],
       [113, 0.2, 'two answers', ['Rubric - Clarity']],
       [114, 1, '', ['Rubric - Clarity']],
     ]);
-    const [deleted] = await iaAssignmentsByIds(one.db, 'demo', [12]);
+    const [deleted] = await iaAssignmentsByIds(dbs.one.db, 'demo', [12]);
     expect(deleted).toMatchObject({
       title: 'Timed quiz',
       deleted: true,
@@ -400,50 +385,50 @@ describe.each(backends)('instructor-side read models in batches on %s', (_name, 
       time_limit: 1800,
       average: null,
     });
-    expect(await taughtAssignment(one.db, 'demo', 9, 12)).toBeNull();
+    expect(await taughtAssignment(dbs.one.db, 'demo', 9, 12)).toBeNull();
     // Instructor 7 was assigned to course 1 (once); 8 left course 2; course 3 does not exist.
-    expect((await taughtAssignment(one.db, 'demo', 7, 11))?.title).toBe('Assignment 11');
-    expect((await taughtAssignments(one.db, 'demo', 7)).map((a) => a.assignment_id)).toEqual([11]);
-    expect(await taughtAssignments(one.db, 'demo', 8)).toEqual([]);
-    expect((await taughtAssignments(one.db, 'other', 9)).map((a) => [a.assignment_id, a.average, a.course_code])).toEqual([
+    expect((await taughtAssignment(dbs.one.db, 'demo', 7, 11))?.title).toBe('Assignment 11');
+    expect((await taughtAssignments(dbs.one.db, 'demo', 7)).map((a) => a.assignment_id)).toEqual([11]);
+    expect(await taughtAssignments(dbs.one.db, 'demo', 8)).toEqual([]);
+    expect((await taughtAssignments(dbs.one.db, 'other', 9)).map((a) => [a.assignment_id, a.average, a.course_code])).toEqual([
       [11, 3, 'ART1'],
     ]);
   });
 
   it('keeps each timed session with its extra time, heartbeat and submission', async () => {
-    await one.db.transaction((tx) => timedSessionsProjection.applyBatch(tx, sessions()));
-    expect(await timedSessionOf(one.db, 'demo', 11, 101)).toMatchObject({
+    await dbs.one.db.transaction((tx) => timedSessionsProjection.applyBatch(tx, sessions()));
+    expect(await timedSessionOf(dbs.one.db, 'demo', 11, 101)).toMatchObject({
       extra_seconds: 90,
       status: 'submitted',
       submission_method: 'auto_time_limit',
       time_limit: 600,
       position: String(8).padStart(20, '0'),
     });
-    const s = (await timedSessionOf(one.db, 'demo', 11, 101))!;
+    const s = (await timedSessionOf(dbs.one.db, 'demo', 11, 101))!;
     expect([s.deadline, s.last_heartbeat_at, s.submitted_at].map((v) => new Date(v!).toISOString())).toEqual([
       '2026-03-01T09:11:30.000Z',
       '2026-03-01T09:06:00.000Z',
       '2026-03-01T09:05:00.000Z',
     ]);
-    expect((await timedSessionsOfAssignment(one.db, 'demo', 11)).map((r) => [r.student_id, r.status])).toEqual([
+    expect((await timedSessionsOfAssignment(dbs.one.db, 'demo', 11)).map((r) => [r.student_id, r.status])).toEqual([
       [101, 'submitted'],
       [102, 'active'],
     ]);
-    expect(await timedSessionOf(one.db, 'demo', 11, 103)).toBeNull();
-    expect((await timedSessionOf(one.db, 'other', 11, 101))?.submission_method).toBe('manual');
+    expect(await timedSessionOf(dbs.one.db, 'demo', 11, 103)).toBeNull();
+    expect((await timedSessionOf(dbs.one.db, 'other', 11, 101))?.submission_method).toBe('manual');
   });
 
   it("keeps each practice sheet, the student's own only", async () => {
-    await one.db.transaction((tx) => practiceProjection.applyBatch(tx, practices()));
-    expect((await practiceAssignmentsOfStudent(one.db, 'demo', 101)).map((r) => r.practice_id)).toEqual([2, 1]);
-    const first = (await practiceAssignmentOfStudent(one.db, 'demo', 101, 1))!.doc;
+    await dbs.one.db.transaction((tx) => practiceProjection.applyBatch(tx, practices()));
+    expect((await practiceAssignmentsOfStudent(dbs.one.db, 'demo', 101)).map((r) => r.practice_id)).toEqual([2, 1]);
+    const first = (await practiceAssignmentOfStudent(dbs.one.db, 'demo', 101, 1))!.doc;
     expect(first).toMatchObject({ status: 'Submitted', answered_count: 1, marks_obtained: null, checked_at: null });
     expect(first.questions.map((q) => [q.response_content, q.answer])).toEqual([
       ['again', 'A1'],
       [null, 'A2'],
     ]);
-    expect((await practiceAssignmentOfStudent(one.db, 'demo', 101, 2))!.doc.answered_count).toBe(1);
-    expect(await practiceAssignmentOfStudent(one.db, 'demo', 101, 3)).toBeNull();
-    expect(await practiceAssignmentOfStudent(one.db, 'demo', 101, 9)).toBeNull();
+    expect((await practiceAssignmentOfStudent(dbs.one.db, 'demo', 101, 2))!.doc.answered_count).toBe(1);
+    expect(await practiceAssignmentOfStudent(dbs.one.db, 'demo', 101, 3)).toBeNull();
+    expect(await practiceAssignmentOfStudent(dbs.one.db, 'demo', 101, 9)).toBeNull();
   });
 });
