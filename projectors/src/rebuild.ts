@@ -1,6 +1,6 @@
-import { decodePosition, encodePosition, type EventStore, type GlobalPosition, type RecordedEvent } from '@evergrade/platform/event-store';
+import { readEventsBetween, type EventStore, type GlobalPosition } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
-import { sqlState, type Database, type SqlClient } from '@evergrade/platform/sql';
+import { sqlState, type Database } from '@evergrade/platform/sql';
 import { migrateCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 import { markRebuildFinished, markRebuildProgress, markRebuildStarted, migrateRebuildStatus } from './rebuild-status';
@@ -179,7 +179,7 @@ async function swapIn(
           ).rows[0]?.position ?? null;
         // What the live runner applied since the shadow went idle: committed (the live runner read it), so readable here.
         while (live !== null && (at === null || store.comparePositions(at as GlobalPosition, live as GlobalPosition) < 0)) {
-          const events = await readLogBetween(tx, at, live, batchSize);
+          const events = await readEventsBetween(tx, at as GlobalPosition | null, live as GlobalPosition, batchSize);
           if (events.length === 0) break;
           await p.applyBatch(tx, events);
           caughtUp += events.length;
@@ -212,41 +212,4 @@ async function swapIn(
       await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
     }
   }
-}
-
-type LogRow = {
-  tx: string;
-  pos: string;
-  stream_id: string;
-  version: string;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: Record<string, unknown>;
-  metadata: RecordedEvent['metadata'];
-  recorded_at: Date;
-};
-
-/** Events in (after, upTo], read in the swap's own transaction (PGlite has one connection, held by it). */
-async function readLogBetween(tx: SqlClient, after: string | null, upTo: string, limit: number): Promise<RecordedEvent[]> {
-  const from = after ? decodePosition(after) : { transactionId: 0n, position: 0n };
-  const to = decodePosition(upTo);
-  const { rows } = await tx.query<LogRow>(
-    `SELECT transaction_id::text AS tx, position::text AS pos, stream_id, stream_version::text AS version,
-       event_id::text AS event_id, type, schema_version, data, metadata, recorded_at
-     FROM events WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
-     ORDER BY transaction_id, position LIMIT $5`,
-    [from.transactionId.toString(), from.position.toString(), to.transactionId.toString(), to.position.toString(), limit],
-  );
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    type: row.type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    streamVersion: Number(row.version),
-    globalPosition: encodePosition(row.tx, row.pos),
-    recordedAt: row.recorded_at,
-  }));
 }

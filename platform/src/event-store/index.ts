@@ -6,7 +6,7 @@ import type { EventStore } from './types';
 
 export * from './types';
 export { comparePositions, decodePosition, encodePosition } from './position';
-export { createSqlEventStore, EVENTS_CHANNEL, type SqlEventStoreOptions } from './sql-event-store';
+export { createSqlEventStore, EVENTS_CHANNEL, readEventsBetween, type SqlEventStoreOptions } from './sql-event-store';
 export { migrateEventStore } from './schema';
 
 type OpenOptions = Omit<SqlEventStoreOptions, 'ownsDatabase'>;

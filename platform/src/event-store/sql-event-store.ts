@@ -10,6 +10,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedVersion,
+  type GlobalPosition,
   type NewEvent,
   type RecordedEvent,
   type Subscription,
@@ -70,6 +71,28 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   globalPosition: encodePosition(row.tx, row.pos),
   recordedAt: parseTimestamptz(row.recorded_at),
 });
+
+/**
+ * Events in (after, upTo] in global order, at most `limit`, read on a client the caller holds (a rebuild's swap
+ * reads in its own transaction: PGlite has one connection). Unlike `readAll` it does not stop at the snapshot's
+ * xmin: `upTo` is a position already read, so everything at or before it has committed.
+ */
+export async function readEventsBetween(
+  client: SqlClient,
+  after: GlobalPosition | null,
+  upTo: GlobalPosition,
+  limit: number,
+): Promise<RecordedEvent[]> {
+  const from = after ? decodePosition(after) : { transactionId: 0n, position: 0n };
+  const to = decodePosition(upTo);
+  const { rows } = await client.query<EventRow>(
+    `SELECT ${COLUMNS} FROM events
+     WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND (transaction_id, position) <= ($3::xid8, $4::bigint)
+     ORDER BY transaction_id, position LIMIT $5`,
+    [from.transactionId.toString(), from.position.toString(), to.transactionId.toString(), to.position.toString(), limit],
+  );
+  return rows.map(toRecorded);
+}
 
 const priorResult = (row: LastEventRow): AppendResult => ({
   nextExpectedVersion: Number(row.version),
