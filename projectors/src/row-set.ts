@@ -70,6 +70,26 @@ export class RowSet<Row extends Record<string, unknown>> {
     return [...found.values()];
   }
 
+  /**
+   * Load every row whose `columns` equal one of `values` (e.g. every row of these assignments): one query, values
+   * de-duplicated, none when there are none. Returns the rows found (in memory, a row changed in this batch wins).
+   */
+  async loadIn(tx: SqlClient, columns: readonly (keyof Row & string)[], values: Iterable<Partial<Row>>): Promise<Row[]> {
+    const wanted = new Map<string, Partial<Row>>();
+    for (const v of values) {
+      const picked = Object.fromEntries(columns.map((c) => [c, v[c]])) as Partial<Row>;
+      wanted.set(columns.map((c) => String(v[c] ?? '')).join('\u0000'), picked);
+    }
+    if (wanted.size === 0) return [];
+    const t = quote(this.spec.table);
+    const cols = columns.map(quote).join(', ');
+    return this.loadWhere(
+      tx,
+      `(${columns.map((c) => `t.${quote(c)}`).join(', ')}) IN (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`,
+      [JSON.stringify([...wanted.values()])],
+    );
+  }
+
   private async select(tx: SqlClient, sql: string, params: readonly unknown[]): Promise<Map<string, Row>> {
     this.statements++;
     const { rows } = await tx.query<{ r: Row }>(sql, params);

@@ -58,20 +58,10 @@ export class GradeTotals {
   }
 
   async load(tx: SqlClient, events: readonly RecordedEvent[]): Promise<void> {
-    const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
-    for (const e of events) {
-      if (!TYPES.has(e.type)) continue;
-      const k = { tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) };
-      students.set(JSON.stringify(k), k);
-    }
-    if (students.size === 0) return;
-    const found = await this.rows.loadWhere(
-      tx,
-      `(t.tenant, t.assignment_id, t.student_id) IN (SELECT tenant, assignment_id, student_id
-        FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`,
-      [JSON.stringify([...students.values()])],
-    );
-    for (const r of found) this.index(r);
+    const students = events
+      .filter((e) => TYPES.has(e.type))
+      .map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) }));
+    for (const r of await this.rows.loadIn(tx, ['tenant', 'assignment_id', 'student_id'], students)) this.index(r);
   }
 
   private studentKey(tenant: string, assignmentId: number, studentId: number) {

@@ -303,14 +303,8 @@ export const gradingProjection = defineProjection<State>({
       students.set(studentKey(k.tenant, k.assignment_id, k.student_id), k);
     }
     if (students.size === 0) return;
-    const keys = JSON.stringify([...students.values()]);
     // Every response of each (assignment, student) the batch names: events name a response, or (a reset) its questions.
-    const found = await state.responses.loadWhere(
-      tx,
-      `(t.tenant, t.assignment_id, t.student_id) IN (SELECT tenant, assignment_id, student_id
-        FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer, student_id integer))`,
-      [keys],
-    );
+    const found = await state.responses.loadIn(tx, ['tenant', 'assignment_id', 'student_id'], students.values());
     for (const row of found) index(state, row);
     const submitted = events.filter((e) => e.type === 'SubmissionFileProcessed' || e.type === 'OnlineResponsesCaptured');
     await state.submissions.load(

@@ -302,11 +302,6 @@ export function settleAverages(state: InstructorAssignmentsState): void {
 
 const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) });
 
-const byAssignment = (keys: Iterable<AssignmentKey>) =>
-  JSON.stringify([...new Map([...keys].map((k) => [aKey(k.tenant, k.assignment_id), k])).values()]);
-const ASSIGNMENT_IN = `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id
-  FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer))`;
-
 /** Reads what the batch touches, one query per table: assignments by id, every question and every mark of the assignments involved. */
 export async function loadInstructorAssignments(
   tx: SqlClient,
@@ -322,17 +317,15 @@ export async function loadInstructorAssignments(
     .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) }));
   await state.courses.load(tx, courses);
   await state.assignments.load(tx, assignments);
-  if (withQuestions.length > 0) {
-    for (const q of await state.questions.loadWhere(tx, ASSIGNMENT_IN, [byAssignment(withQuestions)])) {
-      const ids = state.questionIds.get(aKey(q.tenant, q.assignment_id)) ?? new Set<number>();
-      ids.add(q.question_id);
-      state.questionIds.set(aKey(q.tenant, q.assignment_id), ids);
-    }
+  for (const q of await state.questions.loadIn(tx, ['tenant', 'assignment_id'], withQuestions)) {
+    const ids = state.questionIds.get(aKey(q.tenant, q.assignment_id)) ?? new Set<number>();
+    ids.add(q.question_id);
+    state.questionIds.set(aKey(q.tenant, q.assignment_id), ids);
   }
   await state.submitted.load(tx, submitted);
   // Every mark of each assignment graded in this batch (its average counts all its students), not only the students
   // named: so the marks are loaded here rather than by GradeTotals.load, and GradeTotals' per-student totals go unused.
-  if (grading.length > 0) await state.grades.rows.loadWhere(tx, ASSIGNMENT_IN, [byAssignment(grading.map(assignmentOf))]);
+  await state.grades.rows.loadIn(tx, ['tenant', 'assignment_id'], grading.map(assignmentOf));
 }
 
 export const initInstructorAssignments = (): InstructorAssignmentsState => ({

@@ -208,13 +208,7 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
       [listKeys.json(), listByAssignment.json(), listByEnrolment.json()],
     );
   }
-  if (marksOf.size > 0) {
-    await state.marks.loadWhere(
-      tx,
-      `(t.tenant, t.assignment_id) IN (SELECT tenant, assignment_id FROM jsonb_to_recordset($1::jsonb) AS k(tenant text, assignment_id integer))`,
-      [marksOf.json()],
-    );
-  }
+  await state.marks.loadIn(tx, ['tenant', 'assignment_id'], marksOf.values() as Partial<SaQuestionMarkRow>[]);
   await state.grades.load(tx, events);
 }
 
