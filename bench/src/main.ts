@@ -150,7 +150,7 @@ function print({ a, r, database }: Run): void {
     notes.push(
       `(c) ${g.events.toLocaleString('en-US')} generated events (${g.shape.schools} school(s) of ${g.shape.studentsPerSchool} students, ` +
         `${g.submissions.toLocaleString('en-US')} submissions graded, ${g.streams.toLocaleString('en-US')} streams) bulk-inserted in ` +
-        `${fmt(r.generateMs / 1000, 1)} s; createProjectorRunner(all ${r.projections} projections, batch ${r.batchSize}) from empty until idle: ` +
+        `${fmt(r.generateMs / 1000, 1)} s; rebuildProjections(all ${r.projections} read models: shadow build in batches of ${r.batchSize}, then swap): ` +
         `${fmt(r.replayMs / 1000, 2)} s, peak RSS ${r.peakRssMb} MB; read models checked against the history.`,
       `(c) store.readAll pages of ${r.batchSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s.`,
       `(c) per projection, s in applyBatch (of it awaiting SQL) and statements per batch; they run in parallel, so times overlap: ` +

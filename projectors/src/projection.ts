@@ -17,7 +17,23 @@ export type Projection = {
   tables: readonly string[];
   migrate(db: SqlClient): Promise<void>;
   applyBatch(tx: SqlClient, events: readonly RecordedEvent[]): Promise<Touched[]>;
+  /** The event types it reads; others never reach it (absent: every type). */
+  handles?: ReadonlySet<string>;
+  /**
+   * For a build from empty tables with one writer (a rebuild's shadow runner): an applier that may keep rows in memory
+   * from one batch to the next instead of reading them back. After a batch that did not commit, `discard` it.
+   */
+  bulk?(options?: { maxRows?: number }): BulkApplier;
 };
+
+export type BulkApplier = {
+  applyBatch(tx: SqlClient, events: readonly RecordedEvent[]): Promise<Touched[]>;
+  /** The last batch rolled back: what is in memory is ahead of the tables, so nothing of it is kept. */
+  discard(): void;
+};
+
+/** Past this many rows a carried set lets its rows go after a flush (a few hundred MB at most across read models). */
+export const CARRY_MAX_ROWS = 250_000;
 
 /**
  * The batched projection contract (emmett's `evolve` over documents, batched like Marten's daemon):
@@ -30,11 +46,30 @@ export type BatchProjectionDefinition<State> = {
   name: string;
   version: number;
   tables: readonly string[];
+  /**
+   * Every event type `load` or `evolve` looks at. The others are dropped before `load`, and a batch with none of these
+   * costs nothing but its checkpoint (a replay is mostly answer saves, which most read models ignore).
+   * `handles.unit.test.ts` checks each module names no other event type.
+   */
+  handles: readonly string[];
   migrate(db: SqlClient): Promise<void>;
   init(): State;
   load(tx: SqlClient, state: State, events: readonly RecordedEvent[]): Promise<void>;
   evolve(state: State, event: RecordedEvent): Touched | Touched[] | null;
   save?(tx: SqlClient, state: State): Promise<void>;
+  /**
+   * The state's fields a build from empty tables keeps from batch to batch (`RowSet`s, or objects holding one as
+   * `rows`, like `GradeTotals`): their sets hold the whole table, so `load` reads nothing for them. Only fields whose
+   * contents stay true after the batch's save; per-batch accumulators are made afresh by `init`.
+   */
+  carry?: readonly (keyof State & string)[];
+};
+
+/** The row sets a carried state field holds: a `RowSet`, or an object's `rows` set (`GradeTotals`). */
+const setsIn = (value: unknown): RowSet<Record<string, unknown>>[] => {
+  if (value instanceof RowSet) return [value as RowSet<Record<string, unknown>>];
+  const rows = (value as { rows?: unknown } | null)?.rows;
+  return rows instanceof RowSet ? [rows as RowSet<Record<string, unknown>>] : [];
 };
 
 /** Every `RowSet` held by a batch's state (top-level fields), in declaration order. */
@@ -44,27 +79,63 @@ export const rowSetsOf = (state: unknown): RowSet<Record<string, unknown>>[] =>
 export function defineProjection<State>(
   def: BatchProjectionDefinition<State>,
 ): Projection & { definition: BatchProjectionDefinition<State> } {
+  const handles = new Set(def.handles);
   return {
     name: def.name,
     version: def.version,
     tables: def.tables,
     migrate: def.migrate,
     definition: def,
-    async applyBatch(tx, events) {
-      const state = def.init();
-      await def.load(tx, state, events);
-      const touched: Touched[] = [];
-      for (const event of events) {
-        const t = def.evolve(state, event);
-        if (!t) continue;
-        if (Array.isArray(t)) touched.push(...t);
-        else touched.push(t);
-      }
-      if (def.save) await def.save(tx, state);
-      else for (const set of rowSetsOf(state)) await set.flush(tx);
-      return touched;
+    handles,
+    async applyBatch(tx, all) {
+      const events = all.filter((e) => handles.has(e.type));
+      return events.length === 0 ? [] : applyTo(tx, def.init(), events);
+    },
+    bulk({ maxRows = CARRY_MAX_ROWS } = {}) {
+      const carry = def.carry ?? [];
+      /** What the next batch starts from; null: fresh from `init` (first batch, or after a discard). */
+      let carried: Partial<State> | null = null;
+      let first = true;
+      return {
+        async applyBatch(tx, all) {
+          const events = all.filter((e) => handles.has(e.type));
+          if (events.length === 0) return [];
+          const state = def.init();
+          if (carried) Object.assign(state as object, carried);
+          else if (first) for (const k of carry) for (const set of setsIn(state[k])) set.holdWholeTable();
+          first = false;
+          // Until the batch is saved what is in memory is ahead of the tables: a throw leaves nothing carried.
+          carried = null;
+          const touched = await applyTo(tx, state, events);
+          const next: Partial<State> = {};
+          for (const k of carry) {
+            next[k] = state[k];
+            for (const set of setsIn(state[k])) set.shrink(maxRows);
+          }
+          carried = next;
+          return touched;
+        },
+        discard() {
+          carried = null;
+          first = false;
+        },
+      };
     },
   };
+
+  async function applyTo(tx: SqlClient, state: State, events: readonly RecordedEvent[]): Promise<Touched[]> {
+    await def.load(tx, state, events);
+    const touched: Touched[] = [];
+    for (const event of events) {
+      const t = def.evolve(state, event);
+      if (!t) continue;
+      if (Array.isArray(t)) touched.push(...t);
+      else touched.push(t);
+    }
+    if (def.save) await def.save(tx, state);
+    else for (const set of rowSetsOf(state)) await set.flush(tx);
+    return touched;
+  }
 }
 
 export const tenantOf = (event: RecordedEvent): string => {

@@ -24,7 +24,10 @@ export type RebuildOptions = {
   projections: readonly Projection[];
   /** The swap is announced here (projection name, tenant `*`, key `*`), so clients refetch. */
   bus?: NoticeBus;
+  /** Events per batch when catching up during the swap (under the live checkpoint's lock: small). */
   batchSize?: number;
+  /** Events per batch of the shadow build. */
+  buildBatchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
   /** Right after a projection's new tables were swapped in at `position` (the live runner resumes it from there). */
   onSwapped?: (name: string, position: string | null) => void;
@@ -34,6 +37,8 @@ export type RebuildOptions = {
 };
 
 const PROGRESS_EVERY_MS = 400;
+/** The shadow build reads big pages: fewer, larger statements; each projection's rows stay in memory meanwhile. */
+const BUILD_BATCH = 10_000;
 /** How long the swap waits for a table's readers before it lets go and tries again (so it never takes part in a deadlock). */
 const LOCK_TIMEOUT_MS = 100;
 const SWAP_ATTEMPTS = 200;
@@ -87,7 +92,8 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     db,
     projections,
     schema,
-    batchSize: opts.batchSize ?? 2000,
+    bulk: true,
+    batchSize: opts.buildBatchSize ?? BUILD_BATCH,
     pollMs: 50,
     log,
     onBatch: (name, events) => {

@@ -29,8 +29,33 @@ export class RowSet<Row extends Record<string, unknown>> {
   private readonly deleted = new Map<string, Partial<Row>>();
   /** How many SQL statements this set issued: the batch contract's test reads it. */
   statements = 0;
+  /**
+   * Every row of the table is in memory: the set was made for an empty table and kept, batch after batch, by the one
+   * writer of that table (a rebuild's shadow build, see `carry` in projection.ts). Loads then read nothing.
+   */
+  private whole = false;
 
   constructor(readonly spec: TableSpec<Row>) {}
+
+  /** Only for a set made on an empty table, kept by its only writer from batch to batch. */
+  holdWholeTable(): void {
+    this.whole = true;
+  }
+
+  get holdsWholeTable(): boolean {
+    return this.whole;
+  }
+
+  /**
+   * After a flush, at more than `max` rows: let them all go (the table is as they were); from then on loads read the
+   * table again. Keeps a carried set's memory bounded.
+   */
+  shrink(max: number): void {
+    if (this.rows.size <= max || this.dirty.size > 0 || this.deleted.size > 0) return;
+    this.rows.clear();
+    this.absent.clear();
+    this.whole = false;
+  }
 
   keyOf(row: Partial<Row>): string {
     // Hot: called for every event and row. Key columns are text or integers, never containing U+0000.
@@ -43,6 +68,7 @@ export class RowSet<Row extends Record<string, unknown>> {
 
   /** Load the rows with these keys (those not already in memory) in one query. */
   async load(tx: SqlClient, keys: Iterable<Partial<Row>>): Promise<void> {
+    if (this.whole) return;
     const wanted = new Map<string, Partial<Row>>();
     for (const k of keys) {
       const id = this.keyOf(k);
@@ -63,9 +89,11 @@ export class RowSet<Row extends Record<string, unknown>> {
 
   /**
    * Load every row matching a condition on the table (alias `t`), e.g. `t.course_id = ANY($1::int[])`: for the
-   * look-ups a batch needs by something other than the key. One query.
+   * look-ups a batch needs by something other than the key. One query. `matches` is the same condition over a row in
+   * memory: given, a set holding the whole table answers from memory.
    */
-  async loadWhere(tx: SqlClient, where: string, params: readonly unknown[]): Promise<Row[]> {
+  async loadWhere(tx: SqlClient, where: string, params: readonly unknown[], matches?: (row: Row) => boolean): Promise<Row[]> {
+    if (this.whole && matches) return this.filter(matches);
     const found = await this.select(tx, `SELECT to_jsonb(t.*) AS r FROM ${quote(this.spec.table)} t WHERE ${where}`, params);
     return [...found.values()];
   }
@@ -81,6 +109,7 @@ export class RowSet<Row extends Record<string, unknown>> {
       wanted.set(columns.map((c) => String(v[c] ?? '')).join('\u0000'), picked);
     }
     if (wanted.size === 0) return [];
+    if (this.whole) return this.filter((r) => wanted.has(columns.map((c) => String(r[c] ?? '')).join('\u0000')));
     const t = quote(this.spec.table);
     const cols = columns.map(quote).join(', ');
     return this.loadWhere(
@@ -139,7 +168,9 @@ export class RowSet<Row extends Record<string, unknown>> {
 
   /** Rows in memory matching a predicate: the in-memory side of a `loadWhere`. */
   filter(predicate: (row: Row) => boolean): Row[] {
-    return this.values().filter(predicate);
+    const out: Row[] = [];
+    for (const row of this.rows.values()) if (predicate(row)) out.push(row);
+    return out;
   }
 
   /** Write the batch's changes: one DELETE for the rows removed, one multi-row upsert for the rows put. */

@@ -16,6 +16,11 @@ export type RunnerOptions = {
   pollMs?: number;
   /** Build into this schema instead of public (rebuilds); checkpoints get the suffix `@schema`. */
   schema?: string;
+  /**
+   * The tables start empty and this runner is their only writer (a rebuild's shadow build): projections may keep rows
+   * in memory from batch to batch (`Projection.bulk`) instead of reading back what they wrote.
+   */
+  bulk?: boolean;
   /** After each committed batch of a projection: how many events it went through (rebuild progress). */
   onBatch?: (name: string, events: number, position: string) => void;
   log?: (message: string, err?: unknown) => void;
@@ -55,6 +60,7 @@ const PARALLEL_FROM = 1000;
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
+  const appliers = new Map(options.bulk ? projections.flatMap((p) => (p.bulk ? [[p.name, p.bulk()] as const] : [])) : []);
   const log = options.log ?? ((m, e) => console.error(m, e ?? ''));
   let stopping = false;
   let wakers: (() => void)[] = [];
@@ -143,7 +149,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         }
         let touched: Touched[];
         try {
-          touched = await w.p.applyBatch(tx, w.events);
+          const bulk = appliers.get(w.p.name);
+          touched = await (bulk ? bulk.applyBatch(tx, w.events) : w.p.applyBatch(tx, w.events));
         } catch (err) {
           throw new ProjectionFailed(w.p, err);
         }
@@ -308,6 +315,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           continue;
         }
         const err: unknown = r.reason;
+        // Rolled back: rows a bulk applier kept from it are ahead of the tables.
+        for (const w of groups[i]!) appliers.get(w.p.name)?.discard();
         if (err instanceof Aborted || stopping) return;
         if (err instanceof ProjectionFailed) {
           const n = (failures.get(err.projection.name) ?? 0) + 1;

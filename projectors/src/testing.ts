@@ -171,6 +171,50 @@ export async function expectBatchesOfSizes(
     }
     expect(await dumpTables(db, p)).toEqual(expected);
   }
+  if (p.bulk) await expectBulkBuild(db, p, events, expected, sizes);
+}
+
+/**
+ * A rebuild's build (`Projection.bulk`, rows kept from batch to batch) from empty tables leaves the `expected`
+ * tables: in batches of each size; with a batch rolled back half-way (discarded, then applied again); and with the
+ * kept rows let go after every batch (`maxRows` 1), so later batches read back what earlier ones wrote.
+ */
+export async function expectBulkBuild(
+  db: Database,
+  p: Projection,
+  events: readonly RecordedEvent[],
+  expected: Record<string, unknown[]>,
+  sizes: readonly number[],
+): Promise<void> {
+  expect(p.bulk).toBeDefined();
+  const runs = [
+    ...sizes.map((size) => ({ size, maxRows: undefined, rollBackAt: -1 })),
+    { size: sizes[0]!, maxRows: undefined, rollBackAt: Math.floor(events.length / 2) },
+    { size: sizes[0]!, maxRows: 1, rollBackAt: -1 },
+  ];
+  for (const { size, maxRows, rollBackAt } of runs) {
+    await clearTables(db, [p]);
+    const applier = p.bulk!(maxRows === undefined ? {} : { maxRows });
+    let rolledBack = false;
+    for (let i = 0; i < events.length; i += size) {
+      const batch = events.slice(i, i + size);
+      if (!rolledBack && rollBackAt >= 0 && i + size > rollBackAt) {
+        rolledBack = true;
+        await expect(
+          db.transaction(async (tx) => {
+            await applier.applyBatch(tx, batch);
+            throw new Error('rolled back on purpose');
+          }),
+        ).rejects.toThrow('rolled back on purpose');
+        applier.discard();
+      }
+      await db.transaction((tx) => applier.applyBatch(tx, batch));
+    }
+    expect(
+      await dumpTables(db, p),
+      `bulk build in batches of ${size}${maxRows ? ', rows let go' : ''}${rolledBack ? ', one rolled back' : ''}`,
+    ).toEqual(expected);
+  }
 }
 
 /** The events in one batch read each table at most once (and some table at all) and write it at most twice. */

@@ -156,6 +156,17 @@ export const assignmentQuestionsProjection = defineProjection<State>({
   name: PROJECTIONS.assignmentQuestions,
   version: 3,
   tables: ['aq_questions', 'aq_responses'],
+  handles: [
+    'QuestionAdded',
+    'QuestionUpdated',
+    'AssignmentDeleted',
+    'AnswerSaved',
+    'ResponseGraded',
+    'ResponseMarkEdited',
+    'GradingReset',
+    'SubmissionFileProcessed',
+    'OnlineResponsesCaptured',
+  ],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS aq_questions (
       tenant text NOT NULL, assignment_id integer NOT NULL, question_id integer NOT NULL, question_number integer NOT NULL,
@@ -168,4 +179,5 @@ export const assignmentQuestionsProjection = defineProjection<State>({
   init: () => ({ questions: new RowSet(questionsTable), responses: new RowSet(responsesTable) }),
   load,
   evolve: evolveAssignmentQuestions,
+  carry: ['questions', 'responses'],
 });

@@ -228,6 +228,7 @@ export const directoryProjection = defineProjection<State>({
   name: PROJECTIONS.directory,
   version: 4,
   tables: ['tenants', 'users', 'courses'],
+  handles: [...TENANT_EVENTS, ...USER_EVENTS, ...COURSE_EVENTS],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS tenants (
       tenant text PRIMARY KEY, name text NOT NULL, logo_url text,

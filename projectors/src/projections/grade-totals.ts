@@ -43,6 +43,8 @@ export class GradeTotals {
   readonly rows: RowSet<GradeRow>;
   /** (tenant, assignment, student) → question ids present, so totals never scan the whole set. */
   private readonly byStudent = new Map<string, Set<number>>();
+  /** (tenant, assignment) → student ids present. */
+  private readonly byAssignment = new Map<string, Set<number>>();
 
   constructor(table: string) {
     const spec: TableSpec<GradeRow> = {
@@ -58,6 +60,8 @@ export class GradeTotals {
   }
 
   async load(tx: SqlClient, events: readonly RecordedEvent[]): Promise<void> {
+    // Holding the whole table (carried by a rebuild's build), every row is in memory and indexed by `apply`.
+    if (this.rows.holdsWholeTable) return;
     const students = events
       .filter((e) => TYPES.has(e.type))
       .map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) }));
@@ -70,9 +74,33 @@ export class GradeTotals {
 
   private index(r: GradeRow) {
     const k = this.studentKey(r.tenant, r.assignment_id, r.student_id);
-    const set = this.byStudent.get(k) ?? new Set<number>();
+    let set = this.byStudent.get(k);
+    if (!set) {
+      this.byStudent.set(k, (set = new Set<number>()));
+      const a = `${r.tenant}\u0000${r.assignment_id}`;
+      let students = this.byAssignment.get(a);
+      if (!students) this.byAssignment.set(a, (students = new Set<number>()));
+      students.add(r.student_id);
+    }
     set.add(r.question_id);
-    this.byStudent.set(k, set);
+  }
+
+  /** Every stored mark of these assignments (all their students), in one query; none when the set holds the whole table. */
+  async loadAssignments(tx: SqlClient, assignments: readonly { tenant: string; assignment_id: number }[]): Promise<void> {
+    if (this.rows.holdsWholeTable) return;
+    for (const r of await this.rows.loadIn(tx, ['tenant', 'assignment_id'], assignments)) this.index(r);
+  }
+
+  /** The marks in memory of one assignment: after `loadAssignments`, all of them. */
+  rowsOfAssignment(tenant: string, assignmentId: number): GradeRow[] {
+    const out: GradeRow[] = [];
+    for (const studentId of this.byAssignment.get(`${tenant}\u0000${assignmentId}`) ?? []) {
+      for (const questionId of this.byStudent.get(this.studentKey(tenant, assignmentId, studentId)) ?? []) {
+        const r = this.rows.get({ tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId });
+        if (r) out.push(r);
+      }
+    }
+    return out;
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   asGradingEvent,
+  GRADING_EVENT_TYPES,
   evolveGradedResponse,
   GRADING_PROJECTION,
   noticeKeys,
@@ -271,6 +272,7 @@ export const gradingProjection = defineProjection<State>({
   name: GRADING_PROJECTION,
   version: 1,
   tables: ['gr_submissions', 'gr_responses', 'gr_history'],
+  handles: GRADING_EVENT_TYPES,
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS gr_submissions (
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, source text NOT NULL, file_key text,

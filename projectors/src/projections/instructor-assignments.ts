@@ -281,19 +281,15 @@ export function evolveInstructorAssignments(state: InstructorAssignmentsState, r
 /** Each due assignment's average: the mean of the marks of its students who have every question graded. */
 export function settleAverages(state: InstructorAssignmentsState): void {
   if (state.averageDue.size === 0) return;
-  const students = new Map<string, Map<number, { obtained: number; graded: number }>>();
-  for (const g of state.grades.rows.values()) {
-    const k = aKey(g.tenant, g.assignment_id);
-    if (!state.averageDue.has(k)) continue;
-    const byStudent = students.get(k) ?? new Map<number, { obtained: number; graded: number }>();
-    const s = byStudent.get(g.student_id) ?? { obtained: 0, graded: 0 };
-    s.obtained += scaled(g.points);
-    if (g.graded) s.graded++;
-    byStudent.set(g.student_id, s);
-    students.set(k, byStudent);
-  }
-  for (const [k, { key, questionCount }] of state.averageDue) {
-    const done = questionCount > 0 ? [...(students.get(k)?.values() ?? [])].filter((s) => s.graded >= questionCount) : [];
+  for (const { key, questionCount } of state.averageDue.values()) {
+    const students = new Map<number, { obtained: number; graded: number }>();
+    for (const g of state.grades.rowsOfAssignment(key.tenant, key.assignment_id)) {
+      const s = students.get(g.student_id) ?? { obtained: 0, graded: 0 };
+      s.obtained += scaled(g.points);
+      if (g.graded) s.graded++;
+      students.set(g.student_id, s);
+    }
+    const done = questionCount > 0 ? [...students.values()].filter((s) => s.graded >= questionCount) : [];
     const average = done.length === 0 ? null : done.reduce((t, s) => t + s.obtained, 0) / (SCALE * done.length);
     updateAssignment(state, key.tenant, key.assignment_id, () => ({ average }));
   }
@@ -325,7 +321,7 @@ export async function loadInstructorAssignments(
   await state.submitted.load(tx, submitted);
   // Every mark of each assignment graded in this batch (its average counts all its students), not only the students
   // named: so the marks are loaded here rather than by GradeTotals.load, and GradeTotals' per-student totals go unused.
-  await state.grades.rows.loadIn(tx, ['tenant', 'assignment_id'], grading.map(assignmentOf));
+  await state.grades.loadAssignments(tx, grading.map(assignmentOf));
 }
 
 export const initInstructorAssignments = (): InstructorAssignmentsState => ({
@@ -342,6 +338,7 @@ export const instructorAssignmentsProjection = defineProjection<InstructorAssign
   name: PROJECTIONS.instructorAssignments,
   version: 2,
   tables: ['ia_courses', 'ia_assignments', 'ia_questions', 'ia_submitted', 'ia_grades'],
+  handles: [...HANDLED],
   async migrate(db) {
     await db.query(gradesTableSql('ia_grades'));
     await db.query(`CREATE TABLE IF NOT EXISTS ia_courses (
@@ -364,6 +361,7 @@ export const instructorAssignmentsProjection = defineProjection<InstructorAssign
   init: initInstructorAssignments,
   load: loadInstructorAssignments,
   evolve: evolveInstructorAssignments,
+  carry: ['courses', 'assignments', 'questions', 'submitted', 'grades'],
   async save(tx, state) {
     settleAverages(state);
     await state.courses.flush(tx);

@@ -158,6 +158,7 @@ export const practiceProjection = defineProjection<PracticeState>({
   name: PRACTICE_PROJECTION,
   version: 1,
   tables: ['practice_assignments'],
+  handles: [...PRACTICE_EVENTS],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS practice_assignments (
       tenant text NOT NULL, practice_id integer NOT NULL, student_id integer NOT NULL, created_at timestamptz NOT NULL,

@@ -68,6 +68,7 @@ export const problemReportsProjection = defineProjection<State>({
   name: PROBLEM_REPORTS_PROJECTION,
   version: 1,
   tables: ['problem_reports'],
+  handles: ['ProblemReported'],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS problem_reports (
       tenant text NOT NULL, report_id integer NOT NULL, category text NOT NULL, message text NOT NULL, page text,

@@ -91,6 +91,7 @@ export const questionLibraryProjection = defineProjection<State>({
   name: LIBRARY_PROJECTIONS.questionLibrary,
   version: 1,
   tables: ['library_questions'],
+  handles: ['LibraryQuestionAdded'],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS library_questions (
       tenant text NOT NULL, question_id integer NOT NULL, subject text NOT NULL, question_type text NOT NULL,

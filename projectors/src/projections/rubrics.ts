@@ -46,6 +46,7 @@ export const rubricsProjection = defineProjection<State>({
   name: LIBRARY_PROJECTIONS.rubrics,
   version: 1,
   tables: ['rubrics'],
+  handles: ['RubricAdded'],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS rubrics (
       tenant text NOT NULL, rubric_id integer NOT NULL, rubric_name text NOT NULL, criterion text NOT NULL,

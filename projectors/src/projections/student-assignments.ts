@@ -1,4 +1,4 @@
-import { PROJECTIONS, noticeKeys, type DomainEvent, type EventOf, type StudentAssignment } from '@evergrade/contracts';
+import { GRADING_EVENT_TYPES, PROJECTIONS, noticeKeys, type DomainEvent, type EventOf, type StudentAssignment } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, tenantOf, type Touched } from '../projection';
@@ -133,6 +133,8 @@ const keySet = () => {
     add: (k: Key) => {
       m.set(JSON.stringify(k), k);
     },
+    /** Keys are compared as JSON: give the same fields in the same order as `add` did. */
+    has: (k: Key) => m.has(JSON.stringify(k)),
     values: () => [...m.values()],
     json: () => JSON.stringify([...m.values()]),
     get size() {
@@ -189,11 +191,15 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
          JOIN jsonb_to_recordset($2::jsonb) AS k(tenant text, course_id integer) ON x.tenant = k.tenant AND x.course_id = k.course_id
          WHERE x.published)`,
       [assignmentKeys.json(), enrolCourses.json()],
+      (a) =>
+        assignmentKeys.has({ tenant: a.tenant, assignment_id: a.assignment_id }) ||
+        (a.published && enrolCourses.has({ tenant: a.tenant, course_id: a.course_id })),
     );
     for (const a of found) courseKeys.add({ tenant: a.tenant, course_id: a.course_id });
   }
   await state.courses.load(tx, courseKeys.values() as Partial<SaCourseRow>[]);
-  if (listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
+  // Holding the whole table (a rebuild's build, see `carry`), every row is already in memory.
+  if (!state.list.holdsWholeTable && listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
     await state.list.loadWhere(
       tx,
       `(t.tenant, t.student_id, t.assignment_id) IN (
@@ -389,6 +395,15 @@ export const studentAssignmentsProjection = defineProjection<State>({
   name: PROJECTIONS.studentAssignments,
   version: 4,
   tables: ['sa_courses', 'sa_assignments', 'student_assignments', 'sa_question_marks', 'sa_grades'],
+  handles: [
+    'AnswerSaved',
+    'AssignmentSubmitted',
+    'CourseCreated',
+    'StudentEnrolled',
+    'StudentUnenrolled',
+    ...ASSIGNMENT_TYPES,
+    ...GRADING_EVENT_TYPES,
+  ],
   async migrate(db) {
     await db.query(gradesTableSql('sa_grades'));
     await db.query(`CREATE TABLE IF NOT EXISTS sa_courses (
@@ -416,6 +431,7 @@ export const studentAssignmentsProjection = defineProjection<State>({
   }),
   load,
   evolve: evolveStudentAssignments,
+  carry: ['assignments', 'courses', 'list', 'marks', 'grades'],
   async save(tx, state) {
     for (const set of [state.courses, state.assignments, state.list, state.marks, state.grades.rows]) await set.flush(tx);
   },

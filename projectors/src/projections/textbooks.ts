@@ -31,6 +31,7 @@ export const textbooksProjection = defineProjection<State>({
   name: LIBRARY_PROJECTIONS.textbooks,
   version: 1,
   tables: ['textbooks'],
+  handles: ['TextbookAdded'],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS textbooks (
       tenant text NOT NULL, textbook_id integer NOT NULL, title text NOT NULL, author text, subject text NOT NULL,

@@ -105,6 +105,7 @@ export const timedSessionsProjection = defineProjection<TimedSessionsState>({
   name: TIMED_SESSIONS_PROJECTION,
   version: 1,
   tables: ['timed_sessions'],
+  handles: TYPES,
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS timed_sessions (
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL,
@@ -125,4 +126,5 @@ export const timedSessionsProjection = defineProjection<TimedSessionsState>({
     );
   },
   evolve: evolveTimedSessions,
+  carry: ['sessions'],
 });
