@@ -4,9 +4,10 @@ import type { SqlClient } from '@evergrade/platform/sql';
  * One read-model table as a projection sees it during one batch: the rows the batch touches, loaded in one query,
  * changed in memory by pure reducers, and written back in one upsert and one delete.
  *
- * Rows travel as JSON both ways (`to_jsonb` on the way in, `jsonb_populate_recordset` on the way out), so every
- * column arrives in the same shape on `pg` and PGlite: numbers as numbers, `timestamptz` as an ISO string (with a
- * `+00:00` offset, not `Z`), arrays as arrays and `jsonb` as the value it holds. The table name is unqualified so a
+ * Rows are read as JSON (`to_jsonb`), so every column arrives in the same shape on `pg` and PGlite: numbers as
+ * numbers, `timestamptz` as an ISO string (with a `+00:00` offset, not `Z`), arrays as arrays and `jsonb` as the value
+ * it holds. They are written as one array literal per column, unnested (the column types come from the catalog), or,
+ * for a table with an array column, as JSON (`json_populate_recordset`). The table name is unqualified so a
  * rebuild can build the same projection into a shadow schema (the runner sets `search_path`).
  */
 export type TableSpec<Row> = {
@@ -20,6 +21,60 @@ export type TableSpec<Row> = {
 };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Each column's SQL type, read from the catalog once per table name and process (the same in a rebuild's shadow
+ * schema); null when some column is an array (a one-dimensional array per column is all `unnest` takes).
+ */
+const columnTypes = new Map<string, Promise<Map<string, string> | null>>();
+function typesOf(tx: SqlClient, table: string): Promise<Map<string, string> | null> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    types = tx
+      .query<{ name: string; type: string }>(
+        `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
+         WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped`,
+        [quote(table)],
+      )
+      .then(({ rows }) =>
+        rows.length === 0 || rows.some((r) => r.type.endsWith(']')) ? null : new Map(rows.map((r) => [r.name, r.type])),
+      );
+    columnTypes.set(table, types);
+    // Not known yet (no such table): ask again next time.
+    types.then((t) => t === null && columnTypes.delete(table)).catch(() => columnTypes.delete(table));
+  }
+  return types;
+}
+
+const ESCAPE = /["\\]/g;
+/** One element of a PostgreSQL array literal: NULL, a bare number or boolean, else a quoted string (JSON for objects). */
+function element(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  switch (typeof v) {
+    case 'number':
+      return String(v);
+    case 'boolean':
+      return v ? 't' : 'f';
+    case 'string':
+      return `"${v.replace(ESCAPE, '\\$&')}"`;
+    default:
+      return `"${(v instanceof Date ? v.toISOString() : JSON.stringify(v)).replace(ESCAPE, '\\$&')}"`;
+  }
+}
+
+/** A JSON escape PostgreSQL's array syntax reads differently (`\n` is "n" there): anything but `\"` and `\\`. */
+const OTHER_ESCAPE = /\\[^"\\]/;
+
+/**
+ * A column's values as one PostgreSQL array literal. JSON's array syntax is the same but for the brackets and for
+ * escapes other than \" and \\ (which only strings with control characters get), so the native `JSON.stringify`
+ * does the work unless one turns up; `json` columns hold each value's JSON text.
+ */
+function arrayLiteral(values: unknown[], json: boolean): string {
+  const text = JSON.stringify(json ? values.map((v) => (v === null || v === undefined ? null : JSON.stringify(v))) : values);
+  if (!OTHER_ESCAPE.test(text)) return `{${text.slice(1, -1)}}`;
+  return `{${values.map((v) => (json && v !== null && v !== undefined ? element(JSON.stringify(v)) : element(v))).join(',')}}`;
+}
 
 export class RowSet<Row extends Record<string, unknown>> {
   private readonly rows = new Map<string, Row>();
@@ -81,7 +136,7 @@ export class RowSet<Row extends Record<string, unknown>> {
     const found = await this.select(
       tx,
       `SELECT to_jsonb(t.*) AS r FROM ${t} t WHERE (${this.spec.key.map((c) => `t.${quote(c)}`).join(', ')}) IN
-       (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`,
+       (SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json))`,
       [JSON.stringify([...wanted.values()])],
     );
     for (const id of wanted.keys()) if (!found.has(id)) this.absent.add(id);
@@ -114,7 +169,7 @@ export class RowSet<Row extends Record<string, unknown>> {
     const cols = columns.map(quote).join(', ');
     return this.loadWhere(
       tx,
-      `(${columns.map((c) => `t.${quote(c)}`).join(', ')}) IN (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`,
+      `(${columns.map((c) => `t.${quote(c)}`).join(', ')}) IN (SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json))`,
       [JSON.stringify([...wanted.values()])],
     );
   }
@@ -179,7 +234,7 @@ export class RowSet<Row extends Record<string, unknown>> {
     if (this.deleted.size > 0) {
       this.statements++;
       const cols = this.spec.key.map(quote).join(', ');
-      await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb))`, [
+      await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json))`, [
         JSON.stringify([...this.deleted.values()]),
       ]);
     }
@@ -189,11 +244,24 @@ export class RowSet<Row extends Record<string, unknown>> {
       const keep = new Set<string>([...this.spec.key, ...(this.spec.keepOnConflict ?? [])]);
       const updates = this.spec.columns.filter((c) => !keep.has(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
       const rows = [...this.dirty].map((id) => this.rows.get(id)!);
-      await tx.query(
-        `INSERT INTO ${t} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-         ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
-        [JSON.stringify(rows)],
-      );
+      const conflict = `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+      const types = await typesOf(tx, this.spec.table);
+      if (types && this.spec.columns.every((c) => types.has(c))) {
+        // One array per column, unnested: PostgreSQL parses these about twice as fast as the same rows as JSON.
+        const arrays = this.spec.columns.map((c) => {
+          const type = types.get(c)!;
+          return arrayLiteral(
+            rows.map((r) => r[c]),
+            type === 'jsonb' || type === 'json',
+          );
+        });
+        const unnest = this.spec.columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ');
+        await tx.query(`INSERT INTO ${t} (${cols}) SELECT * FROM unnest(${unnest}) ${conflict}`, arrays);
+      } else {
+        await tx.query(`INSERT INTO ${t} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json) ${conflict}`, [
+          JSON.stringify(rows),
+        ]);
+      }
     }
     this.dirty.clear();
     this.deleted.clear();

@@ -55,6 +55,8 @@ export const EVENTS_CHANNEL = 'evergrade_events';
 
 /** After a wake-up whose read came back empty (an older transaction still open), read again this soon. */
 const QUICK_RETRY_MS = [5, 10, 20, 40, 80];
+/** How many pages a bulk build reads ahead of its slowest projection. */
+const BULK_AHEAD = 3;
 /** From this many events a batch goes to each projection in a transaction of its own (PostgreSQL). */
 const PARALLEL_FROM = 1000;
 
@@ -352,6 +354,68 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     }
   }
 
+  /**
+   * A build from empty tables (a rebuild's shadow runner): each projection goes through the log's pages at its own
+   * pace, one transaction per page, so one projection's SQL runs while Node folds another's events instead of every
+   * projection waiting for the slowest at each page. Pages are read ahead, at most BULK_AHEAD beyond the slowest
+   * projection. It ends at the end of the log, or for a projection at its first failure; `run` then goes on from the
+   * checkpoints reached (and retries a failed projection as it always does).
+   */
+  async function runBulk(): Promise<void> {
+    for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
+    const ps = projections.filter((p) => active.has(p.name));
+    if (ps.some((p) => positions.get(p.name) !== null)) return;
+    const pages: (Promise<RecordedEvent[]> | undefined)[] = [];
+    const page = (i: number): Promise<RecordedEvent[]> => {
+      let read = pages[i];
+      if (!read) {
+        const before = i === 0 ? Promise.resolve(null) : page(i - 1).then((e) => (e.length ? e[e.length - 1]! : undefined));
+        read = before.then((last) =>
+          last === undefined ? [] : store.readAll({ after: (last?.globalPosition ?? undefined) as never, limit: batchSize }),
+        );
+        read.catch(() => {});
+        pages[i] = read;
+      }
+      return read;
+    };
+    const at = new Map(ps.map((p) => [p.name, 0]));
+    let moved: (() => void)[] = [];
+    const slowest = () => Math.min(...at.values());
+    const advance = (name: string, i: number) => {
+      at.set(name, i);
+      // Pages every projection is past are let go.
+      for (let j = slowest() - 1; j >= 0 && pages[j]; j--) pages[j] = undefined;
+      const m = moved;
+      moved = [];
+      m.forEach((f) => f());
+    };
+    await Promise.all(
+      ps.map(async (p) => {
+        try {
+          for (let i = 0; !stopping; i++) {
+            while (!stopping && i > slowest() + BULK_AHEAD) await new Promise<void>((r) => moved.push(r));
+            const events = await page(i);
+            void page(i + 1);
+            if (events.length === 0 || stopping) break;
+            const [outcome] = await applyAll([{ p, from: positions.get(p.name) ?? null, events }]);
+            if (outcome?.kind !== 'ok') break;
+            const position = events[events.length - 1]!.globalPosition;
+            positions.set(p.name, position);
+            options.onBatch?.(p.name, events.length, position);
+            advance(p.name, i + 1);
+          }
+        } catch (err) {
+          appliers.get(p.name)?.discard();
+          if (!stopping && !(err instanceof Aborted))
+            log(`projection ${p.name}: batch of the build failed, going on one batch at a time`, err);
+        } finally {
+          // Done (or failed): it no longer holds the others back.
+          advance(p.name, Number.POSITIVE_INFINITY);
+        }
+      }),
+    );
+  }
+
   /** A rebuild cut short by a crash leaves a shadow schema and a 'rebuilding' row: both go once nobody touched them for a while. */
   async function cleanUpAfterCrash() {
     const names = projections.map((p) => p.name);
@@ -405,7 +469,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         positions.set(p.name, null);
       }
       unlisten = await db.listen(EVENTS_CHANNEL, wakeAll);
-      loops.push(run());
+      loops.push(options.bulk ? runBulk().then(run) : run());
       if (outdated.length > 0) rebuildOutdated(outdated);
     },
     async stop() {

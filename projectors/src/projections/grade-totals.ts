@@ -106,9 +106,9 @@ export class GradeTotals {
   /**
    * Folds one event with the one grading fold (contracts' `applyChange`) over the stored marks; null when it is not a
    * grading event. An event naming a response never recorded changes nothing, as on the grading stream. Setting values is
-   * idempotent, so a redelivery is harmless.
+   * idempotent, so a redelivery is harmless. With `totals` false the student's totals are not added up (NaN).
    */
-  apply(recorded: RecordedEvent): StudentGradeTotals | null {
+  apply(recorded: RecordedEvent, totals = true): StudentGradeTotals | null {
     const event = asGradingEvent(recorded);
     if (!event) return null;
     const tenant = tenantOf(recorded);
@@ -122,6 +122,7 @@ export class GradeTotals {
       this.rows.put(row);
       this.index(row);
     }
+    if (!totals) return { assignmentId, studentId, gradedQuestions: Number.NaN, obtained: Number.NaN };
     let gradedQuestions = 0;
     let obtained = 0;
     for (const questionId of this.byStudent.get(this.studentKey(tenant, assignmentId, studentId)) ?? []) {

@@ -135,7 +135,8 @@ function submit(state: InstructorAssignmentsState, tenant: string, assignmentId:
  * that are graded (every question graded), null until one is.
  */
 function applyGrades(state: InstructorAssignmentsState, tenant: string, recorded: RecordedEvent): Touched {
-  state.grades.apply(recorded);
+  // The average needs every student's marks of the assignment (settleAverages), not this student's totals.
+  state.grades.apply(recorded, false);
   const assignmentId = Number(recorded.data.assignmentId);
   if (recorded.type === 'SubmissionFileProcessed') submit(state, tenant, assignmentId, Number(recorded.data.studentId));
   const row = state.assignments.get({ tenant, assignment_id: assignmentId });
