@@ -152,7 +152,7 @@ function print({ a, r, database }: Run): void {
         `${g.submissions.toLocaleString('en-US')} submissions graded, ${g.streams.toLocaleString('en-US')} streams) bulk-inserted in ` +
         `${fmt(r.generateMs / 1000, 1)} s; rebuildProjections(all ${r.projections} read models: shadow build in batches of ${r.batchSize}, then swap): ` +
         `${fmt(r.replayMs / 1000, 2)} s, peak RSS ${r.peakRssMb} MB; read models checked against the history.`,
-      `(c) store.readAll pages of ${r.batchSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s.`,
+      `(c) store.readAll pages of ${r.batchSize} from the start to the end, decoded, nothing applied: ${fmt(r.readMs / 1000, 2)} s (the median of three runs).`,
       `(c) per projection, s in applyBatch (of it awaiting SQL) and statements per batch; they run in parallel, so times overlap: ` +
         Object.entries(r.perProjection)
           .sort(([, x], [, y]) => y.ms - x.ms)

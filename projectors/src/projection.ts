@@ -27,6 +27,7 @@ export type Projection = {
 };
 
 export type BulkApplier = {
+  /** Applies the batch; returns no notices (nobody listens to a build: the swap is announced). */
   applyBatch(tx: SqlClient, events: readonly RecordedEvent[]): Promise<Touched[]>;
   /** The last batch rolled back: what is in memory is ahead of the tables, so nothing of it is kept. */
   discard(): void;
@@ -58,11 +59,18 @@ export type BatchProjectionDefinition<State> = {
   evolve(state: State, event: RecordedEvent): Touched | Touched[] | null;
   save?(tx: SqlClient, state: State): Promise<void>;
   /**
-   * The state's fields a build from empty tables keeps from batch to batch (`RowSet`s, or objects holding one as
-   * `rows`, like `GradeTotals`): their sets hold the whole table, so `load` reads nothing for them. Only fields whose
-   * contents stay true after the batch's save; per-batch accumulators are made afresh by `init`.
+   * The state's fields a build from empty tables keeps from batch to batch (`RowSet`s, objects holding one as `rows`
+   * like `GradeTotals`, or anything with a `holdWholeTable` method): they hold the whole table, so `load` reads nothing
+   * for them. Only fields whose contents stay true after the batch's save; per-batch accumulators come from `init`.
    */
   carry?: readonly (keyof State & string)[];
+};
+
+/** A carried field on empty tables: it holds everything (its own `holdWholeTable`, or its `rows` set's). */
+const holdWhole = (value: unknown): void => {
+  const own = value as { holdWholeTable?: unknown } | null;
+  if (own && typeof own.holdWholeTable === 'function') (own.holdWholeTable as () => void).call(own);
+  else for (const set of setsIn(value)) set.holdWholeTable();
 };
 
 /** The row sets a carried state field holds: a `RowSet`, or an object's `rows` set (`GradeTotals`). */
@@ -102,11 +110,12 @@ export function defineProjection<State>(
           if (events.length === 0) return [];
           const state = def.init();
           if (carried) Object.assign(state as object, carried);
-          else if (first) for (const k of carry) for (const set of setsIn(state[k])) set.holdWholeTable();
+          else if (first) for (const k of carry) holdWhole(state[k]);
           first = false;
           // Until the batch is saved what is in memory is ahead of the tables: a throw leaves nothing carried.
           carried = null;
-          const touched = await applyTo(tx, state, events);
+          // A build announces nothing (the swap announces the rebuilt read model): notices are not collected.
+          const touched = await applyTo(tx, state, events, false);
           const next: Partial<State> = {};
           for (const k of carry) {
             next[k] = state[k];
@@ -123,12 +132,12 @@ export function defineProjection<State>(
     },
   };
 
-  async function applyTo(tx: SqlClient, state: State, events: readonly RecordedEvent[]): Promise<Touched[]> {
+  async function applyTo(tx: SqlClient, state: State, events: readonly RecordedEvent[], collect = true): Promise<Touched[]> {
     await def.load(tx, state, events);
     const touched: Touched[] = [];
     for (const event of events) {
       const t = def.evolve(state, event);
-      if (!t) continue;
+      if (!t || !collect) continue;
       if (Array.isArray(t)) touched.push(...t);
       else touched.push(t);
     }

@@ -93,6 +93,14 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     projections,
     schema,
     bulk: true,
+    // Secondary indexes are built once at the end, from the finished tables, rather than kept up row by row.
+    onMigrated: async () => {
+      deferred = await dropSecondaryIndexes(
+        db,
+        schema,
+        projections.flatMap((p) => p.tables),
+      );
+    },
     batchSize: opts.buildBatchSize ?? BUILD_BATCH,
     pollMs: 50,
     log,
@@ -101,6 +109,7 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
       report();
     },
   });
+  let deferred: string[] = [];
   const positions: Record<string, string | null> = {};
   const swapped = new Set<string>();
   const abort = () => {
@@ -113,6 +122,7 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     await shadow.idle();
     await shadow.stop();
     if (opts.signal?.aborted) throw new Error('stopped: the server shut down during the rebuild');
+    for (const definition of deferred) await db.query(definition);
     report(true);
     await reporting;
     opts.onProgress?.(progressNow('swapping'));
@@ -151,6 +161,21 @@ export async function rebuildProjection(
   const { projection, ...rest } = opts;
   const { positions } = await rebuildProjections({ ...rest, projections: [projection] });
   return { position: positions[projection.name] ?? null };
+}
+
+/**
+ * Drops the indexes of these tables in `schema` that back no constraint (the primary keys stay: upserts need them) and
+ * returns their definitions, schema-qualified, to build them again.
+ */
+async function dropSecondaryIndexes(db: Database, schema: string, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ name: string; definition: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+     WHERE i.schemaname = $1 AND i.tablename = ANY($2::text[])
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`,
+    [schema, [...tables]],
+  );
+  for (const { name } of rows) await db.query(`DROP INDEX "${schema}"."${name.replace(/"/g, '""')}"`);
+  return rows.map((r) => r.definition);
 }
 
 async function swapIn(

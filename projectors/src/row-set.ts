@@ -72,7 +72,7 @@ const OTHER_ESCAPE = /\\[^"\\]/;
  */
 function arrayLiteral(values: unknown[], json: boolean): string {
   const text = JSON.stringify(json ? values.map((v) => (v === null || v === undefined ? null : JSON.stringify(v))) : values);
-  if (!OTHER_ESCAPE.test(text)) return `{${text.slice(1, -1)}}`;
+  if (!text.includes('\\') || !OTHER_ESCAPE.test(text)) return `{${text.slice(1, -1)}}`;
   return `{${values.map((v) => (json && v !== null && v !== undefined ? element(JSON.stringify(v)) : element(v))).join(',')}}`;
 }
 
@@ -80,7 +80,8 @@ export class RowSet<Row extends Record<string, unknown>> {
   private readonly rows = new Map<string, Row>();
   /** Keys known absent in the table (loaded and not found, or deleted in this batch). */
   private readonly absent = new Set<string>();
-  private readonly dirty = new Set<string>();
+  /** The rows put since the last flush, by key. */
+  private readonly dirty = new Map<string, Row>();
   private readonly deleted = new Map<string, Partial<Row>>();
   /** How many SQL statements this set issued: the batch contract's test reads it. */
   statements = 0;
@@ -115,10 +116,19 @@ export class RowSet<Row extends Record<string, unknown>> {
   keyOf(row: Partial<Row>): string {
     // Hot: called for every event and row. Key columns are text or integers, never containing U+0000.
     const key = this.spec.key;
-    if (key.length === 1) return String(row[key[0]!] ?? '');
-    let id = String(row[key[0]!] ?? '');
-    for (let i = 1; i < key.length; i++) id += `\u0000${String(row[key[i]!] ?? '')}`;
-    return id;
+    switch (key.length) {
+      case 1:
+        return `${row[key[0]!] ?? ''}`;
+      case 2:
+        return `${row[key[0]!] ?? ''}\u0000${row[key[1]!] ?? ''}`;
+      case 3:
+        return `${row[key[0]!] ?? ''}\u0000${row[key[1]!] ?? ''}\u0000${row[key[2]!] ?? ''}`;
+      default: {
+        let id = `${row[key[0]!] ?? ''}`;
+        for (let i = 1; i < key.length; i++) id += `\u0000${row[key[i]!] ?? ''}`;
+        return id;
+      }
+    }
   }
 
   /** Load the rows with these keys (those not already in memory) in one query. */
@@ -203,9 +213,9 @@ export class RowSet<Row extends Record<string, unknown>> {
   put(row: Row): void {
     const id = this.keyOf(row);
     this.rows.set(id, row);
-    this.absent.delete(id);
-    this.deleted.delete(id);
-    this.dirty.add(id);
+    if (this.absent.size > 0) this.absent.delete(id);
+    if (this.deleted.size > 0) this.deleted.delete(id);
+    this.dirty.set(id, row);
   }
 
   delete(key: Partial<Row>): void {
@@ -243,7 +253,7 @@ export class RowSet<Row extends Record<string, unknown>> {
       const cols = this.spec.columns.map(quote).join(', ');
       const keep = new Set<string>([...this.spec.key, ...(this.spec.keepOnConflict ?? [])]);
       const updates = this.spec.columns.filter((c) => !keep.has(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
-      const rows = [...this.dirty].map((id) => this.rows.get(id)!);
+      const rows = [...this.dirty.values()];
       const conflict = `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
       const types = await typesOf(tx, this.spec.table);
       if (types && this.spec.columns.every((c) => types.has(c))) {

@@ -21,6 +21,8 @@ export type RunnerOptions = {
    * in memory from batch to batch (`Projection.bulk`) instead of reading back what they wrote.
    */
   bulk?: boolean;
+  /** After the tables are made (migrations run), before the first batch. */
+  onMigrated?: () => Promise<void>;
   /** After each committed batch of a projection: how many events it went through (rebuild progress). */
   onBatch?: (name: string, events: number, position: string) => void;
   log?: (message: string, err?: unknown) => void;
@@ -365,13 +367,15 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
     const ps = projections.filter((p) => active.has(p.name));
     if (ps.some((p) => positions.get(p.name) !== null)) return;
+    // Only the types some projection here handles (a replay skips the id, e-mail and code reservations).
+    const types = ps.every((p) => p.handles) ? [...new Set(ps.flatMap((p) => [...p.handles!]))] : undefined;
     const pages: (Promise<RecordedEvent[]> | undefined)[] = [];
     const page = (i: number): Promise<RecordedEvent[]> => {
       let read = pages[i];
       if (!read) {
         const before = i === 0 ? Promise.resolve(null) : page(i - 1).then((e) => (e.length ? e[e.length - 1]! : undefined));
         read = before.then((last) =>
-          last === undefined ? [] : store.readAll({ after: (last?.globalPosition ?? undefined) as never, limit: batchSize }),
+          last === undefined ? [] : store.readAll({ after: (last?.globalPosition ?? undefined) as never, limit: batchSize, types }),
         );
         read.catch(() => {});
         pages[i] = read;
@@ -468,6 +472,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         idleFlags.set(p.name, false);
         positions.set(p.name, null);
       }
+      await options.onMigrated?.();
       unlisten = await db.listen(EVENTS_CHANNEL, wakeAll);
       loops.push(options.bulk ? runBulk().then(run) : run());
       if (outdated.length > 0) rebuildOutdated(outdated);

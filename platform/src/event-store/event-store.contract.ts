@@ -199,6 +199,17 @@ export function eventStoreContract(factory: EventStoreFactory): void {
       expect(paged).toEqual(all);
       expect(await store.readAll({ after: all[4]!.globalPosition, limit: 2 })).toEqual(all.slice(5, 7));
       expect(await store.readAll({ after: all.at(-1)!.globalPosition, limit: 10 })).toEqual([]);
+
+      // Only some types: the same order, pages of at most `limit` events of those types, empty at the end.
+      const onlyB: RecordedEvent[] = [];
+      for (let page = await store.readAll({ limit: 3, types: ['B'] }); page.length > 0;) {
+        expect(page.length).toBeLessThanOrEqual(3);
+        onlyB.push(...page);
+        page = await store.readAll({ after: page.at(-1)!.globalPosition, limit: 3, types: ['B'] });
+      }
+      expect(onlyB).toEqual(all.filter((e) => e.type === 'B'));
+      expect(await store.readAll({ limit: 10, types: ['C'] })).toEqual([]);
+      expect(await store.readAll({ limit: 100, types: ['A', 'B'] })).toEqual(all);
     });
 
     it('names the head: the newest committed event, which readAll reaches', async () => {

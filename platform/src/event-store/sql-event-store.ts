@@ -231,7 +231,7 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       return rows.map(toRecorded);
     },
 
-    async readAll({ after, limit }) {
+    async readAll({ after, limit, types }) {
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
       const from = after ? decodePosition(after) : { transactionId: 0n, position: 0n };
       // Identity values are handed out before commit, so position alone is not commit order.
@@ -240,9 +240,10 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
         `SELECT ${COLUMNS} FROM events
           WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
             AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            ${types ? 'AND type = ANY($4::text[])' : ''}
           ORDER BY transaction_id, position
           LIMIT $3`,
-        [from.transactionId.toString(), from.position.toString(), limit],
+        [from.transactionId.toString(), from.position.toString(), limit, ...(types ? [[...types]] : [])],
       );
       return rows.map(toRecorded);
     },

@@ -56,7 +56,15 @@ export type AppendResult = {
 
 export type ReadStreamOptions = { fromVersion?: number; limit?: number };
 
-export type ReadAllOptions = { after?: GlobalPosition | undefined; limit: number };
+export type ReadAllOptions = {
+  after?: GlobalPosition | undefined;
+  limit: number;
+  /**
+   * Only events of these types (a rebuild reads only what its read models handle). A page then skips the others, so
+   * it can end before the log does with more to come; an empty page still means nothing more to read now.
+   */
+  types?: readonly string[] | undefined;
+};
 
 export type SubscribeOptions = {
   after?: GlobalPosition | undefined;

@@ -218,11 +218,21 @@ const auditTable: TableSpec<AuditGradeEventRow> = {
   keepOnConflict: VALUES,
 };
 
-/** The batch's new rows, and what is known of each (tenant, assignment, student)'s responses, by the one grading fold. */
+/**
+ * What is known of each (tenant, assignment, student)'s responses, by the one grading fold: in a batch, of those whose
+ * events look responses up (see `load`); in a rebuild's build, of every one since the log's start (`whole`).
+ */
+class Streams extends Map<string, GradingStream> {
+  whole = false;
+  holdWholeTable(): void {
+    this.whole = true;
+  }
+}
+
+/** The batch's new rows, and the streams it knows. */
 type State = {
   rows: RowSet<AuditGradeEventRow>;
-  /** Only for the (tenant, assignment, student)s whose events in the batch look responses up (see `load`). */
-  streams: Map<string, GradingStream>;
+  streams: Streams;
 };
 
 const streamKey = (tenant: string, assignmentId: number, studentId: number) => `${tenant}\u0000${assignmentId}\u0000${studentId}`;
@@ -237,7 +247,11 @@ export function evolveAudit(state: State, recorded: RecordedEvent): Touched | nu
   const known = state.streams.get(key);
   const actor = Number(recorded.metadata.actorId);
   const rows = auditRows(event, Number.isInteger(actor) && actor > 0 ? actor : null, (q) => known?.responses[q] ?? null);
-  if (known) state.streams.set(key, evolveGradingStream(known, event));
+  if (state.streams.whole) {
+    // Every stream, from its first response: only recordings change what look-ups need (a response's id and number).
+    if (event.type === 'SubmissionFileProcessed' || event.type === 'OnlineResponsesCaptured')
+      state.streams.set(key, evolveGradingStream(known ?? initialGradingStream(), event));
+  } else if (known) state.streams.set(key, evolveGradingStream(known, event));
   const recordedAt = new Date(recorded.recordedAt).toISOString();
   for (const row of rows) {
     // The row is this call's own: completed in place rather than copied.
@@ -269,7 +283,7 @@ export const auditProjection = defineProjection<State>({
     await db.query('CREATE INDEX IF NOT EXISTS audit_by_student ON audit_grade_events (tenant, student_id, recorded_at)');
     await db.query('CREATE INDEX IF NOT EXISTS audit_by_time ON audit_grade_events (tenant, recorded_at)');
   },
-  init: () => ({ rows: new RowSet(auditTable), streams: new Map() }),
+  init: () => ({ rows: new RowSet(auditTable), streams: new Streams() }),
   async load(tx, state, events) {
     const students = new Map<string, { tenant: string; assignment_id: number; student_id: number }>();
     // Only events that name a question without its response (or a response without its number) look anything up.
@@ -279,7 +293,7 @@ export const auditProjection = defineProjection<State>({
       const k = { tenant: tenantOf(e), assignment_id: event.data.assignmentId, student_id: event.data.studentId };
       students.set(streamKey(k.tenant, k.assignment_id, k.student_id), k);
     }
-    if (students.size === 0) return;
+    if (students.size === 0 || state.streams.whole) return;
     for (const key of students.keys()) state.streams.set(key, initialGradingStream());
     // Each question's latest recorded response (id and number) in the earlier rows of every (assignment, student) the
     // batch names: what the fold knows of them (grades and edits change neither).
@@ -315,4 +329,5 @@ export const auditProjection = defineProjection<State>({
     }
   },
   evolve: evolveAudit,
+  carry: ['streams'],
 });

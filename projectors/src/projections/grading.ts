@@ -306,8 +306,11 @@ export const gradingProjection = defineProjection<State>({
     }
     if (students.size === 0) return;
     // Every response of each (assignment, student) the batch names: events name a response, or (a reset) its questions.
-    const found = await state.responses.loadIn(tx, ['tenant', 'assignment_id', 'student_id'], students.values());
-    for (const row of found) index(state, row);
+    // Holding the whole table (a rebuild's build), they are all in memory and indexed already.
+    if (!state.responses.holdsWholeTable) {
+      const found = await state.responses.loadIn(tx, ['tenant', 'assignment_id', 'student_id'], students.values());
+      for (const row of found) index(state, row);
+    }
     const submitted = events.filter((e) => e.type === 'SubmissionFileProcessed' || e.type === 'OnlineResponsesCaptured');
     await state.submissions.load(
       tx,
@@ -315,4 +318,5 @@ export const gradingProjection = defineProjection<State>({
     );
   },
   evolve: evolveGrading,
+  carry: ['submissions', 'responses', 'byStudent'],
 });
