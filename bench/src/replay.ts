@@ -168,9 +168,13 @@ export function measureProjections(projections: readonly Projection[]): { costs:
     const { applyBatch, bulk } = p;
     p.applyBatch = measured(applyBatch.bind(p));
     if (bulk)
-      p.bulk = (): BulkApplier => {
-        const applier = bulk.call(p);
-        return { applyBatch: measured(applier.applyBatch.bind(applier)), discard: () => applier.discard() };
+      p.bulk = (options): BulkApplier => {
+        const applier = bulk.call(p, options);
+        return {
+          applyBatch: measured(applier.applyBatch.bind(applier)),
+          discard: () => applier.discard(),
+          finish: (tx) => applier.finish(tx),
+        };
       };
     return () => {
       p.applyBatch = applyBatch;

@@ -23,14 +23,19 @@ export type Projection = {
    * For a build from empty tables with one writer (a rebuild's shadow runner): an applier that may keep rows in memory
    * from one batch to the next instead of reading them back. After a batch that did not commit, `discard` it.
    */
-  bulk?(options?: { maxRows?: number }): BulkApplier;
+  bulk?(options?: { maxRows?: number; deferWrites?: boolean }): BulkApplier;
 };
 
 export type BulkApplier = {
   /** Applies the batch; returns no notices (nobody listens to a build: the swap is announced). */
   applyBatch(tx: SqlClient, events: readonly RecordedEvent[]): Promise<Touched[]>;
-  /** The last batch rolled back: what is in memory is ahead of the tables, so nothing of it is kept. */
-  discard(): void;
+  /**
+   * The last batch rolled back: what is in memory is ahead of the tables, so nothing of it is kept. True when rows of
+   * earlier (committed) batches were still kept back too: those are lost, and the build must start over from empty tables.
+   */
+  discard(): boolean;
+  /** Writes every row kept back and writes each batch's rows from now on (the build reached the end of the log). */
+  finish(tx: SqlClient): Promise<void>;
 };
 
 /** Past this many rows a carried set lets its rows go after a flush (a few hundred MB at most across read models). */
@@ -99,18 +104,27 @@ export function defineProjection<State>(
       const events = all.filter((e) => handles.has(e.type));
       return events.length === 0 ? [] : applyTo(tx, def.init(), events);
     },
-    bulk({ maxRows = CARRY_MAX_ROWS } = {}) {
+    bulk({ maxRows = CARRY_MAX_ROWS, deferWrites = true } = {}) {
       const carry = def.carry ?? [];
       /** What the next batch starts from; null: fresh from `init` (first batch, or after a discard). */
       let carried: Partial<State> | null = null;
       let first = true;
+      /** The carried row sets of the first state (the same objects batch after batch): they may keep writes back. */
+      let held: RowSet<Record<string, unknown>>[] = [];
+      /** Writes are being kept back (from the first batch until `finish` or a discard). */
+      let deferring = false;
       return {
         async applyBatch(tx, all) {
           const events = all.filter((e) => handles.has(e.type));
           if (events.length === 0) return [];
           const state = def.init();
           if (carried) Object.assign(state as object, carried);
-          else if (first) for (const k of carry) holdWhole(state[k]);
+          else if (first) {
+            for (const k of carry) holdWhole(state[k]);
+            held = carry.flatMap((k) => setsIn(state[k]));
+            deferring = deferWrites;
+            if (deferring) held.forEach((set) => set.deferWrites());
+          }
           first = false;
           // Until the batch is saved what is in memory is ahead of the tables: a throw leaves nothing carried.
           carried = null;
@@ -119,14 +133,30 @@ export function defineProjection<State>(
           const next: Partial<State> = {};
           for (const k of carry) {
             next[k] = state[k];
-            for (const set of setsIn(state[k])) set.shrink(maxRows);
+            for (const set of setsIn(state[k])) {
+              if (set.size <= maxRows) continue;
+              await set.flush(tx, true);
+              set.shrink(maxRows);
+            }
           }
           carried = next;
           return touched;
         },
         discard() {
+          const lost = deferring && held.some((set) => set.pending);
+          deferring = false;
+          held.forEach((set) => set.deferWrites(false));
+          held = [];
           carried = null;
           first = false;
+          return lost;
+        },
+        async finish(tx) {
+          for (const set of held) {
+            await set.flush(tx, true);
+            set.deferWrites(false);
+          }
+          deferring = false;
         },
       };
     },

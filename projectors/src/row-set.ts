@@ -98,6 +98,26 @@ export class RowSet<Row extends Record<string, unknown>> {
     this.whole = true;
   }
 
+  /** Writes kept back: `flush` writes only when forced (a row changed in many batches is written once). */
+  private deferring = false;
+
+  /**
+   * From now on `flush` keeps the changes in memory until `flush(tx, true)`; a query of the table writes them first.
+   * For a build's carried sets: whoever defers must force a flush before the tables are used.
+   */
+  deferWrites(on = true): void {
+    this.deferring = on;
+  }
+
+  /** Changes not written yet. */
+  get pending(): boolean {
+    return this.dirty.size > 0 || this.deleted.size > 0;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
   get holdsWholeTable(): boolean {
     return this.whole;
   }
@@ -185,6 +205,8 @@ export class RowSet<Row extends Record<string, unknown>> {
   }
 
   private async select(tx: SqlClient, sql: string, params: readonly unknown[]): Promise<Map<string, Row>> {
+    // The table must hold what memory holds before SQL reads it.
+    if (this.deferring && this.pending) await this.flush(tx, true);
     this.statements++;
     const { rows } = await tx.query<{ r: Row }>(sql, params);
     const found = new Map<string, Row>();
@@ -239,7 +261,8 @@ export class RowSet<Row extends Record<string, unknown>> {
   }
 
   /** Write the batch's changes: one DELETE for the rows removed, one multi-row upsert for the rows put. */
-  async flush(tx: SqlClient): Promise<void> {
+  async flush(tx: SqlClient, force = false): Promise<void> {
+    if (this.deferring && !force) return;
     const t = quote(this.spec.table);
     if (this.deleted.size > 0) {
       this.statements++;

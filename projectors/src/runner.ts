@@ -1,8 +1,8 @@
 import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
-import { checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
-import type { Projection, Touched } from './projection';
+import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
+import type { BulkApplier, Projection, Touched } from './projection';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
 import { ALL_PROJECTIONS, REBUILD_REQUESTED, claimRebuildRequest, migrateRebuildStatus } from './rebuild-status';
 
@@ -64,7 +64,9 @@ const PARALLEL_FROM = 1000;
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
-  const appliers = new Map(options.bulk ? projections.flatMap((p) => (p.bulk ? [[p.name, p.bulk()] as const] : [])) : []);
+  const appliers = new Map<string, BulkApplier>(
+    options.bulk ? projections.flatMap((p) => (p.bulk ? [[p.name, p.bulk()] as const] : [])) : [],
+  );
   const log = options.log ?? ((m, e) => console.error(m, e ?? ''));
   let stopping = false;
   let wakers: (() => void)[] = [];
@@ -395,29 +397,60 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     };
     await Promise.all(
       ps.map(async (p) => {
+        let skippedTo: string | null = null;
         try {
           for (let i = 0; !stopping; i++) {
             while (!stopping && i > slowest() + BULK_AHEAD) await new Promise<void>((r) => moved.push(r));
             const events = await page(i);
             void page(i + 1);
             if (events.length === 0 || stopping) break;
-            const [outcome] = await applyAll([{ p, from: positions.get(p.name) ?? null, events }]);
-            if (outcome?.kind !== 'ok') break;
             const position = events[events.length - 1]!.globalPosition;
-            positions.set(p.name, position);
+            // A page with nothing for it costs no transaction: its checkpoint catches up at the end (or with the next page it reads).
+            if (p.handles && !events.some((e) => p.handles!.has(e.type))) {
+              skippedTo = position;
+            } else {
+              const [outcome] = await applyAll([{ p, from: positions.get(p.name) ?? null, events }]);
+              if (outcome?.kind !== 'ok') break;
+              positions.set(p.name, position);
+              skippedTo = null;
+            }
             options.onBatch?.(p.name, events.length, position);
             advance(p.name, i + 1);
           }
+          // The end of the log: rows the build kept back are written (the checkpoint already covers them).
+          const applier = appliers.get(p.name);
+          if (applier && !stopping)
+            await db.transaction(async (tx) => {
+              await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
+              await applier.finish(tx);
+            });
+          if (
+            skippedTo !== null &&
+            !stopping &&
+            (await advanceCheckpoint(db, checkpointNameOf(p), positions.get(p.name) ?? null, skippedTo))
+          )
+            positions.set(p.name, skippedTo);
         } catch (err) {
-          appliers.get(p.name)?.discard();
           if (!stopping && !(err instanceof Aborted))
             log(`projection ${p.name}: batch of the build failed, going on one batch at a time`, err);
+          // Rows of committed batches were kept back and are gone with it: this read model's build starts over.
+          if (appliers.get(p.name)?.discard() && !stopping) await startOver(p);
         } finally {
           // Done (or failed): it no longer holds the others back.
           advance(p.name, Number.POSITIVE_INFINITY);
         }
       }),
     );
+  }
+
+  /** A build whose kept-back rows were lost: its tables emptied, its checkpoint back to the start, a new applier. */
+  async function startOver(p: Projection): Promise<void> {
+    await db.transaction(async (tx) => {
+      for (const table of p.tables) await tx.query(`TRUNCATE "${schema}"."${table.replace(/"/g, '""')}"`);
+      await tx.query('UPDATE projection_checkpoints SET position = NULL, updated_at = now() WHERE name = $1', [checkpointNameOf(p)]);
+    });
+    positions.set(p.name, null);
+    if (p.bulk) appliers.set(p.name, p.bulk({ deferWrites: false }));
   }
 
   /** A rebuild cut short by a crash leaves a shadow schema and a 'rebuilding' row: both go once nobody touched them for a while. */
@@ -474,7 +507,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       }
       await options.onMigrated?.();
       unlisten = await db.listen(EVENTS_CHANNEL, wakeAll);
-      loops.push(options.bulk ? runBulk().then(run) : run());
+      loops.push(options.bulk && schema ? runBulk().then(run) : run());
       if (outdated.length > 0) rebuildOutdated(outdated);
     },
     async stop() {
