@@ -124,7 +124,18 @@ export function evolveAssignmentQuestions(state: State, recorded: RecordedEvent)
       const d = event.data;
       const key = { tenant, assignment_id: d.assignmentId, student_id: d.studentId, question_id: d.questionId };
       const r = state.responses.get(key);
-      state.responses.put({ grade: null, graded: false, feedback: null, ...r, ...key, response_content: d.responseContent, position });
+      // Field by field, not spread: this runs for every answer save.
+      state.responses.put({
+        tenant,
+        assignment_id: d.assignmentId,
+        student_id: d.studentId,
+        question_id: d.questionId,
+        response_content: d.responseContent,
+        grade: r ? r.grade : null,
+        graded: r ? r.graded : false,
+        feedback: r ? r.feedback : null,
+        position,
+      });
       return { tenant, keys: [noticeKeys.assignment(d.assignmentId), noticeKeys.user(d.studentId)] };
     }
     case 'ResponseGraded':
@@ -134,7 +145,17 @@ export function evolveAssignmentQuestions(state: State, recorded: RecordedEvent)
       const grade = event.type === 'ResponseGraded' ? event.data.pointsObtained : event.data.points;
       const key = { tenant, assignment_id: d.assignmentId, student_id: d.studentId, question_id: d.questionId };
       const r = state.responses.get(key);
-      state.responses.put({ response_content: null, ...r, ...key, grade, graded: true, feedback: d.feedback, position });
+      state.responses.put({
+        tenant,
+        assignment_id: d.assignmentId,
+        student_id: d.studentId,
+        question_id: d.questionId,
+        response_content: r ? r.response_content : null,
+        grade,
+        graded: true,
+        feedback: d.feedback,
+        position,
+      });
       return { tenant, keys: [noticeKeys.assignment(d.assignmentId), noticeKeys.user(d.studentId)] };
     }
     case 'GradingReset':
