@@ -13,8 +13,10 @@ export type ReplayResult = {
   generateMs: number;
   /** readAll paging through the whole log, `batchSize` events per page, decoding every event: the median of three runs. */
   readMs: number;
-  /** A runner with every projection, from empty tables until all are idle. */
+  /** `rebuildProjections` over every read model: the shadow build, then each swap. */
   replayMs: number;
+  /** Of it, the build (until the first swap begins). */
+  buildMs: number;
   batchSize: number;
   projections: number;
   /** Highest resident set size sampled during the rebuild (MB); the process's, so the bench's own memory is in it. */
@@ -80,10 +82,21 @@ export async function benchReplay(opts: {
     const rss = sampleRss();
     const costs = measureProjections(allProjections);
     let replayMs: number;
+    /** Until the swaps begin: the shadow build, its last writes and its indexes. */
+    let buildMs: number | null = null;
     cpu = startCpuMeter(db, applicationName);
     try {
       t = performance.now();
-      await rebuildProjections({ store, db, projections: allProjections, buildBatchSize: opts.batchSize, log: () => {} });
+      await rebuildProjections({
+        store,
+        db,
+        projections: allProjections,
+        buildBatchSize: opts.batchSize,
+        log: () => {},
+        onProgress: (p) => {
+          if (p.phase === 'swapping' && buildMs === null) buildMs = performance.now() - t;
+        },
+      });
       replayMs = performance.now() - t;
     } finally {
       costs.restore();
@@ -103,6 +116,7 @@ export async function benchReplay(opts: {
       generateMs,
       readMs,
       replayMs,
+      buildMs: buildMs ?? replayMs,
       batchSize: opts.batchSize,
       projections: allProjections.length,
       peakRssMb,

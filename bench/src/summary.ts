@@ -43,6 +43,8 @@ export type PhaseSummary = {
     batch_size: number;
     projections: number;
     replay_s: number;
+    /** Of replay_s, the shadow build (its last writes and indexes included); the rest is the swaps. */
+    build_s: number;
     read_s: number;
     generate_s: number;
     by_type: Record<string, number>;
@@ -135,6 +137,7 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       batch_size: r.batchSize,
       projections: r.projections,
       replay_s: Math.round(r.replayMs) / 1000,
+      build_s: Math.round(r.buildMs) / 1000,
       read_s: Math.round(r.readMs) / 1000,
       generate_s: Math.round(r.generateMs) / 1000,
       by_type: r.generated.byType,

@@ -40,6 +40,7 @@ const replay: ReplayResult = {
   generateMs: 40_000,
   readMs: 5000,
   replayMs: 16_000,
+  buildMs: 30_000,
   batchSize: 10_000,
   projections: 12,
   peakRssMb: 512,

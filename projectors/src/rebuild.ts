@@ -63,7 +63,16 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
   const home = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s ?? 'public';
   /** Named after the live schema, so two databases' schemas in one PostgreSQL (tests) tell their shadows apart. */
   const schema = `${home.slice(0, 40)}_rebuild_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  let total = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]?.n ?? 0);
+  // The build reads only the types these read models handle (runner.ts, runBulk): progress counts those events.
+  const types = handledTypes(projections);
+  let total = Number(
+    (
+      await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM events${types ? ' WHERE type = ANY($1::text[])' : ''}`,
+        types ? [types] : [],
+      )
+    ).rows[0]?.n ?? 0,
+  );
   for (const p of projections) await markRebuildStarted(db, p.name, p.version, total);
 
   const started = Date.now();
@@ -122,7 +131,8 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     await shadow.idle();
     await shadow.stop();
     if (opts.signal?.aborted) throw new Error('stopped: the server shut down during the rebuild');
-    for (const definition of deferred) await db.query(definition);
+    // One index per connection at a time, in parallel (on PGlite, one after another).
+    await Promise.all(deferred.map((definition) => db.query(definition)));
     report(true);
     await reporting;
     opts.onProgress?.(progressNow('swapping'));
@@ -162,6 +172,10 @@ export async function rebuildProjection(
   const { positions } = await rebuildProjections({ ...rest, projections: [projection] });
   return { position: positions[projection.name] ?? null };
 }
+
+/** Every event type these projections read, when each declares them (else null: all types). */
+export const handledTypes = (projections: readonly Projection[]): string[] | null =>
+  projections.every((p) => p.handles) ? [...new Set(projections.flatMap((p) => [...p.handles!]))] : null;
 
 /**
  * Drops the indexes of these tables in `schema` that back no constraint (the primary keys stay: upserts need them) and

@@ -3,7 +3,7 @@ import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
 import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
 import type { BulkApplier, Projection, Touched } from './projection';
-import { rebuildProjections, type RebuildProgress } from './rebuild';
+import { handledTypes, rebuildProjections, type RebuildProgress } from './rebuild';
 import { ALL_PROJECTIONS, REBUILD_REQUESTED, claimRebuildRequest, migrateRebuildStatus } from './rebuild-status';
 
 export type RunnerOptions = {
@@ -370,7 +370,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     const ps = projections.filter((p) => active.has(p.name));
     if (ps.some((p) => positions.get(p.name) !== null)) return;
     // Only the types some projection here handles (a replay skips the id, e-mail and code reservations).
-    const types = ps.every((p) => p.handles) ? [...new Set(ps.flatMap((p) => [...p.handles!]))] : undefined;
+    const types = handledTypes(ps) ?? undefined;
     const pages: (Promise<RecordedEvent[]> | undefined)[] = [];
     const page = (i: number): Promise<RecordedEvent[]> => {
       let read = pages[i];
