@@ -133,22 +133,46 @@ export class RowSet<Row extends Record<string, unknown>> {
     this.whole = false;
   }
 
+  /** The last key made, with the values it was made from: `get(key)` then `put(row)` of the same row makes it once. */
+  private lastId: string | null = null;
+  private last0: unknown;
+  private last1: unknown;
+  private last2: unknown;
+  private last3: unknown;
+
   keyOf(row: Partial<Row>): string {
     // Hot: called for every event and row. Key columns are text or integers, never containing U+0000.
     const key = this.spec.key;
-    switch (key.length) {
+    const n = key.length;
+    const v0 = row[key[0]!];
+    const v1 = n > 1 ? row[key[1]!] : undefined;
+    const v2 = n > 2 ? row[key[2]!] : undefined;
+    const v3 = n > 3 ? row[key[3]!] : undefined;
+    if (this.lastId !== null && n <= 4 && v0 === this.last0 && v1 === this.last1 && v2 === this.last2 && v3 === this.last3)
+      return this.lastId;
+    let id: string;
+    switch (n) {
       case 1:
-        return `${row[key[0]!] ?? ''}`;
+        id = `${v0 ?? ''}`;
+        break;
       case 2:
-        return `${row[key[0]!] ?? ''}\u0000${row[key[1]!] ?? ''}`;
+        id = `${v0 ?? ''}\u0000${v1 ?? ''}`;
+        break;
       case 3:
-        return `${row[key[0]!] ?? ''}\u0000${row[key[1]!] ?? ''}\u0000${row[key[2]!] ?? ''}`;
-      default: {
-        let id = `${row[key[0]!] ?? ''}`;
-        for (let i = 1; i < key.length; i++) id += `\u0000${row[key[i]!] ?? ''}`;
-        return id;
-      }
+        id = `${v0 ?? ''}\u0000${v1 ?? ''}\u0000${v2 ?? ''}`;
+        break;
+      case 4:
+        id = `${v0 ?? ''}\u0000${v1 ?? ''}\u0000${v2 ?? ''}\u0000${v3 ?? ''}`;
+        break;
+      default:
+        id = key.map((c) => `${row[c] ?? ''}`).join('\u0000');
     }
+    this.lastId = id;
+    this.last0 = v0;
+    this.last1 = v1;
+    this.last2 = v2;
+    this.last3 = v3;
+    return id;
   }
 
   /** Load the rows with these keys (those not already in memory) in one query. */
