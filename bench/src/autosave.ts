@@ -82,8 +82,8 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     };
     // The runner calls store.readAll and each projection's applyBatch through the objects, so wrapping them times it.
     const reads: ReadStamp[] = [];
-    const readAll = server.store.readAll;
-    server.store.readAll = async (options) => {
+    const readAll = server.projectorStore.readAll;
+    server.projectorStore.readAll = async (options) => {
       const t0 = performance.now();
       const page = await readAll(options);
       const t1 = performance.now();
@@ -96,9 +96,9 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     const inTransaction = new AsyncLocalStorage<{ runner: boolean }>();
     const checkouts: number[] = [];
     const commits: number[] = [];
-    const transaction = server.db.transaction;
-    const transactionOf = transaction.bind(server.db);
-    server.db.transaction = async <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
+    const transaction = server.projectorDb.transaction;
+    const transactionOf = transaction.bind(server.projectorDb);
+    server.projectorDb.transaction = async <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
       const mark = { runner: false };
       const called = performance.now();
       let began = called;
@@ -149,8 +149,8 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       await new Promise((r) => setTimeout(r, 100));
     } finally {
       server.store.append = append;
-      server.store.readAll = readAll;
-      server.db.transaction = transaction;
+      server.projectorStore.readAll = readAll;
+      server.projectorDb.transaction = transaction;
       unwrap.forEach((f) => f());
       await unsubscribe();
     }

@@ -184,10 +184,17 @@ export function measureProjections(projections: readonly Projection[]): { costs:
     if (bulk)
       p.bulk = (options): BulkApplier => {
         const applier = bulk.call(p, options);
+        // The build's last writes (finish) count as one more batch of the projection's.
+        const finish = measured(async (tx) => {
+          await applier.finish(tx);
+          return [];
+        });
         return {
           applyBatch: measured(applier.applyBatch.bind(applier)),
           discard: () => applier.discard(),
-          finish: (tx) => applier.finish(tx),
+          finish: async (tx) => {
+            await finish(tx, []);
+          },
         };
       };
     return () => {

@@ -75,6 +75,9 @@ export type Standalone = {
   /** Null when the outbox is off (production, or a non-loopback host without DEV_OUTBOX=true). */
   devOutbox: DevOutbox | null;
   runner: ProjectorRunner;
+  /** What the runner reads and writes through: on PostgreSQL a pool (and store) of its own, else `db` and `store`. */
+  projectorDb: Database;
+  projectorStore: EventStore;
   /** The server's clock for timed work (submits expired sessions). */
   deadlines: DeadlineReactor;
   blobs: BlobStore;
@@ -83,6 +86,9 @@ export type Standalone = {
   operatorKey: string;
   close(): Promise<void>;
 };
+
+/** The projectors' own pool (PostgreSQL): the live loop's read and transaction, LISTEN, and a rebuild's build. */
+const PROJECTOR_CONNECTIONS = 6;
 
 export const defaultUiDir = fileURLToPath(new URL('../../ui/dist', import.meta.url));
 
@@ -110,7 +116,12 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const now = options.now ?? (() => new Date());
   const blobs = options.blobs ?? (await openLocalBlobs(options.dataDir, now));
   const bus = createInProcessBus();
-  const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
+  // On PostgreSQL the projectors get connections of their own: a batch never waits behind requests for a pooled one.
+  const projectorDb = options.databaseUrl
+    ? openPostgresDatabase({ connectionString: options.databaseUrl, max: PROJECTOR_CONNECTIONS })
+    : db;
+  const projectorStore = projectorDb === db ? store : await createSqlEventStore(projectorDb);
+  const runner = createProjectorRunner({ store: projectorStore, db: projectorDb, bus, projections: allProjections });
   await runner.start();
   // Follows the log, not a read model. Not awaited: a first start over an older data directory reads the whole log.
   const deadlines = createDeadlineReactor({ store, db, now });
@@ -183,6 +194,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     sessions,
     devOutbox: mail.outbox,
     runner,
+    projectorDb,
+    projectorStore,
     seeded,
     blobs,
     deadlines,
@@ -196,6 +209,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await owners.close();
       await runner.stop();
       await bus.close();
+      if (projectorStore !== store) await projectorStore.close();
+      if (projectorDb !== db) await projectorDb.close();
       await store.close();
       await blobs.close?.();
       await db.close();
