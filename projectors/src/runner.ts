@@ -368,7 +368,11 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function runBulk(): Promise<void> {
     for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
     const ps = projections.filter((p) => active.has(p.name));
-    if (ps.some((p) => positions.get(p.name) !== null)) return;
+    if (ps.some((p) => positions.get(p.name) !== null)) {
+      // Not a build from empty tables after all: carried state would take those tables for empty.
+      appliers.clear();
+      return;
+    }
     // Only the types some projection here handles (a replay skips the id, e-mail and code reservations).
     const types = handledTypes(ps) ?? undefined;
     const pages: (Promise<RecordedEvent[]> | undefined)[] = [];
