@@ -18,6 +18,7 @@ import { sessionRoutes } from './sessions';
 import { studentSummaryRoutes } from './student-summary';
 import { supportRoutes } from './support';
 import { operatorRoutes } from './operator';
+import { insightRoutes } from './insights';
 
 export * from './route';
 export * from './auth';
@@ -37,6 +38,7 @@ export * from './sessions';
 export * from './student-summary';
 export * from './support';
 export * from './operator';
+export * from './insights';
 
 export const routes = {
   ...authRoutes,
@@ -56,6 +58,7 @@ export const routes = {
   ...studentSummaryRoutes,
   ...supportRoutes,
   ...operatorRoutes,
+  ...insightRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
