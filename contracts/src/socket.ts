@@ -29,4 +29,8 @@ export const PROJECTIONS = {
   assignmentQuestions: 'assignment-questions',
   directory: 'directory',
   instructorAssignments: 'instructor-assignments',
+  /** Assignment statistics, item analysis and course grades (notice keys: assignment and course). */
+  insights: 'insights',
+  /** Written student and class summaries (notice keys: assignment). */
+  summaries: 'summaries',
 } as const;

@@ -90,6 +90,29 @@ export function scoreString(score: number, possible: number): string {
   return `${f(score)}/${f(possible)}`;
 }
 
+export type RubricScore = { score: number; possible: number };
+
+/**
+ * Rubric scores of one graded submission: each question's points count toward each of its tags' categories (a
+ * question without tags toward General); possible is the sum of those questions' marks. `points` maps question id
+ * to points (a missing question counts 0). One function for the insights projection, the summaries and the UI.
+ */
+export function rubricScores(
+  questions: readonly { question_id: number; marks_possible: number; tags?: readonly string[] | null }[],
+  points: ReadonlyMap<number, number | null | undefined>,
+): Record<string, RubricScore> {
+  const out: Record<string, RubricScore> = {};
+  for (const q of questions) {
+    const p = points.get(q.question_id) ?? 0;
+    for (const c of rubricCategoriesOf(q.tags)) {
+      const r = (out[c] ??= { score: 0, possible: 0 });
+      r.score += p;
+      r.possible += q.marks_possible;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- assignment statistics and item analysis
 
 export const ItemAnalysisSchema = z.object({
