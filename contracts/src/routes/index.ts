@@ -19,6 +19,7 @@ import { studentSummaryRoutes } from './student-summary';
 import { supportRoutes } from './support';
 import { operatorRoutes } from './operator';
 import { insightRoutes } from './insights';
+import { pdfHeaderRoutes } from './pdf-headers';
 
 export * from './route';
 export * from './auth';
@@ -39,6 +40,7 @@ export * from './student-summary';
 export * from './support';
 export * from './operator';
 export * from './insights';
+export * from './pdf-headers';
 
 export const routes = {
   ...authRoutes,
@@ -59,6 +61,7 @@ export const routes = {
   ...supportRoutes,
   ...operatorRoutes,
   ...insightRoutes,
+  ...pdfHeaderRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
