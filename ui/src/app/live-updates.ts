@@ -68,6 +68,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       }
       return;
     }
+    case PROJECTIONS.insights:
+      // Course grades and item analysis (keys: course:{id}, which the pages know by code: every open course refetches).
+      void invalidateAt(client, courseKeys.insights, n.position);
+      return;
     case PROJECTIONS.directory:
       // users and courses: names shown in the header and on assignment cards
       void invalidateAt(client, ['users'], n.position);
