@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { StudentGrading } from '@evergrade/contracts';
 import { DocIcon, SparkIcon } from '../../../components/icons';
 import { Menu } from '../../../components/menu';
+import { useSummaryModal, type SummaryTab } from '../../../stores/summary-modal';
 import { toast } from '../../../stores/toast';
 import { gradeStudent, regradeFor } from '../api/grading-runs';
 import { useRunning } from '../stores/running';
@@ -40,6 +41,44 @@ function ComingLaterMenu({ label, note, options }: { label: string; note: string
               </li>
             ))}
           </ul>
+        </div>
+      )}
+    </Menu>
+  );
+}
+
+/** The Summary menu: opens the student summary modal (drawn by the insights feature) on the tab picked. */
+function SummaryMenu({ assignmentId }: { assignmentId: number }) {
+  const openSummary = useSummaryModal((s) => s.openSummary);
+  const options: [SummaryTab, string][] = [
+    ['individual', 'Individual summary'],
+    ['classwide', 'Classwide summary'],
+  ];
+  return (
+    <Menu
+      label="Summary"
+      className="menu-right"
+      trigger={
+        <span className="button button-secondary">
+          <DocIcon width={16} height={16} /> Summary
+        </span>
+      }
+    >
+      {(close) => (
+        <div className="menu-panel" data-testid="summary-menu">
+          {options.map(([tab, text]) => (
+            <button
+              key={tab}
+              type="button"
+              className="menu-item"
+              onClick={() => {
+                close();
+                openSummary(assignmentId, tab);
+              }}
+            >
+              {text}
+            </button>
+          ))}
         </div>
       )}
     </Menu>
@@ -111,11 +150,7 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
           >
             <SparkIcon width={16} height={16} /> {inProgress ? 'Grading…' : record.graded ? 'Regrade' : 'Grade'}
           </button>
-          <ComingLaterMenu
-            label="Summary"
-            note="Student insights arrive in a later release."
-            options={['Individual summary', 'Classwide summary']}
-          />
+          <SummaryMenu assignmentId={assignmentId} />
           <ComingLaterMenu label="Download" note="Graded PDFs arrive in a later release." options={DOWNLOADS} />
           <ComingLaterMenu
             label="Download All"
