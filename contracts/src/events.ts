@@ -7,6 +7,7 @@ import { PRACTICE_EVENT_SCHEMAS } from './practice-events';
 import { PROBLEM_REPORT_EVENT_SCHEMAS } from './problem-report-events';
 import { PDF_HEADER_EVENT_SCHEMAS } from './pdf-header-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
+import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
 
 export * from './grading-events';
 export * from './id-events';
@@ -15,6 +16,7 @@ export * from './practice-events';
 export * from './problem-report-events';
 export * from './pdf-header-events';
 export * from './session-events';
+export * from './summary-events';
 
 /**
  * Domain events. Published events only change by adding optional fields or new types: they live forever.
@@ -285,6 +287,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ...PROBLEM_REPORT_EVENT_SCHEMAS,
   ...PDF_HEADER_EVENT_SCHEMAS,
   ...SESSION_EVENT_SCHEMAS,
+  ...SUMMARY_EVENT_SCHEMAS,
   SchoolBrandingUpdatedSchema,
   AuthorizedDomainAddedSchema,
   AuthorizedDomainRemovedSchema,

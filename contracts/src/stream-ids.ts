@@ -21,6 +21,8 @@ export const streamIds = {
   grading: (tenant: string, assignmentId: number, studentId: number) => `grading:${tenant}:${assignmentId}:${studentId}`,
   /** One report sent from the in-app "Report a problem" form. */
   problemReport: (tenant: string, reportId: number) => `problem-report:${tenant}:${reportId}`,
+  /** Written student and class summaries of one assignment (the summary writer's). */
+  summaries: (tenant: string, assignmentId: number) => `summaries:${tenant}:${assignmentId}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
   /** Owners of ids allocated before IdAllocated recorded them (the backfill's), a thousand ids a stream. */
