@@ -19,6 +19,7 @@ import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
 import { studentUploadRoutes } from './routes/student-uploads';
 import { operatorRoutes } from './routes/operator';
+import { pdfHeaderRoutes } from './routes/pdf-headers';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
@@ -33,6 +34,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   editorRoutes(app, deps);
   supportRoutes(app, deps);
   operatorRoutes(app, deps);
+  pdfHeaderRoutes(app, deps);
   // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
   const ocr = createOcrEngine();
   app.addHook('onClose', () => ocr.close());

@@ -6,6 +6,7 @@ import { authQueryRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { editorImageRoutes } from './routes/editor-images';
 import { supportQueryRoutes } from './routes/support';
+import { pdfHeaderQueryRoutes } from './routes/pdf-headers';
 import { schoolRoutes } from './routes/school';
 import { libraryQueryRoutes } from './routes/library';
 import { instructorRoutes } from './routes/instructors';
@@ -35,6 +36,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   libraryQueryRoutes(app, deps);
   editorImageRoutes(app, deps);
   supportQueryRoutes(app, deps);
+  pdfHeaderQueryRoutes(app, deps);
   operatorQueryRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

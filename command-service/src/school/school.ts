@@ -1,4 +1,4 @@
-import { NotFoundError, streamIds, type EventOf } from '@evergrade/contracts';
+import { NotFoundError, streamIds, type EventOf, type PdfHeaderFormat } from '@evergrade/contracts';
 import type { EventStore } from '@evergrade/platform/event-store';
 import { fold, type Decider } from '../decider';
 
@@ -10,17 +10,30 @@ export type SchoolEvent = EventOf<
   | 'AuthorizedDomainRemoved'
   | 'StudentPreapproved'
   | 'StudentPreapprovalRevoked'
+  | 'SchoolPdfHeadersUpdated'
 >;
 
+export type PdfHeaderSettings = { formats: PdfHeaderFormat[]; defaultFormat: PdfHeaderFormat; logoImageId: string | null };
+
 export type School =
-  { status: 'none' } | { status: 'active'; tenant: string; name: string; logoUrl: string | null; domains: string[]; preapproved: string[] };
+  | { status: 'none' }
+  | {
+      status: 'active';
+      tenant: string;
+      name: string;
+      logoUrl: string | null;
+      domains: string[];
+      preapproved: string[];
+      pdfHeaders: PdfHeaderSettings;
+    };
 
 export type SchoolCommand =
   | { type: 'UpdateBranding'; name: string; logoUrl: string | null; now: string }
   | { type: 'AddAuthorizedDomain'; domain: string }
   | { type: 'RemoveAuthorizedDomain'; domain: string }
   | { type: 'PreapproveStudents'; emails: string[] }
-  | { type: 'RevokePreapproval'; email: string };
+  | { type: 'RevokePreapproval'; email: string }
+  | ({ type: 'SetPdfHeaders'; now: string } & PdfHeaderSettings);
 
 export const initialState = (): School => ({ status: 'none' });
 
@@ -28,7 +41,8 @@ const without = (list: string[], item: string) => list.filter((x) => x !== item)
 
 export function evolve(state: School, event: SchoolEvent): School {
   if (event.type === 'TenantRegistered') {
-    return { status: 'active', tenant: event.data.tenant, name: event.data.name, logoUrl: null, domains: [], preapproved: [] };
+    const pdfHeaders: PdfHeaderSettings = { formats: ['standard'], defaultFormat: 'standard', logoImageId: null };
+    return { status: 'active', tenant: event.data.tenant, name: event.data.name, logoUrl: null, domains: [], preapproved: [], pdfHeaders };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -42,6 +56,10 @@ export function evolve(state: School, event: SchoolEvent): School {
       return { ...state, preapproved: [...state.preapproved, event.data.email] };
     case 'StudentPreapprovalRevoked':
       return { ...state, preapproved: without(state.preapproved, event.data.email) };
+    case 'SchoolPdfHeadersUpdated': {
+      const { formats, defaultFormat, logoImageId } = event.data;
+      return { ...state, pdfHeaders: { formats, defaultFormat, logoImageId } };
+    }
   }
 }
 
@@ -61,11 +79,19 @@ export function decide(command: SchoolCommand, state: School): SchoolEvent[] {
         .map((email) => ({ type: 'StudentPreapproved', data: { email } }));
     case 'RevokePreapproval':
       return state.preapproved.includes(command.email) ? [{ type: 'StudentPreapprovalRevoked', data: { email: command.email } }] : [];
+    case 'SetPdfHeaders':
+      return setPdfHeaders(command, state.pdfHeaders);
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);
     }
   }
+}
+
+function setPdfHeaders(command: Extract<SchoolCommand, { type: 'SetPdfHeaders' }>, current: PdfHeaderSettings): SchoolEvent[] {
+  const { formats, defaultFormat, logoImageId, now } = command;
+  const same = formats.join() === current.formats.join() && defaultFormat === current.defaultFormat && logoImageId === current.logoImageId;
+  return same ? [] : [{ type: 'SchoolPdfHeadersUpdated', data: { formats, defaultFormat, logoImageId, updatedAt: now } }];
 }
 
 export const schoolDecider: Decider<SchoolCommand, SchoolEvent, School> = { decide, evolve, initialState };

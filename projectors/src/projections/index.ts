@@ -2,7 +2,9 @@ import { assignmentQuestionsProjection } from './assignment-questions';
 import { auditProjection } from './audit';
 import { directoryProjection } from './directory';
 import { gradingProjection } from './grading';
+import { insightsProjection } from './insights';
 import { instructorAssignmentsProjection } from './instructor-assignments';
+import { pdfHeadersProjection } from './pdf-headers';
 import { practiceProjection } from './practice';
 import { problemReportsProjection } from './problem-reports';
 import { questionLibraryProjection } from './question-library';
@@ -24,6 +26,8 @@ export const allProjections = [
   auditProjection,
   gradingProjection,
   problemReportsProjection,
+  insightsProjection,
+  pdfHeadersProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -31,4 +35,6 @@ export { timedSessionsProjection };
 export { practiceProjection };
 export { auditProjection };
 export { gradingProjection };
+export { insightsProjection };
 export { problemReportsProjection };
+export { pdfHeadersProjection };

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PDF_HEADERS, ForbiddenError, PDF_HEADERS_PROJECTION, PDF_HEADER_MESSAGES, routePath, routes } from '@evergrade/contracts';
+import { registerRoute, sessionOf } from '@evergrade/platform/http';
+import { pdfHeadersOfTenant } from '@evergrade/projectors/queries';
+import { awaitProjections } from '../consistency';
+import type { QueryServiceDeps } from '../context';
+
+/** The school's PDF header settings, to its instructors and admins (the session's tenant: never another school's). */
+export function pdfHeaderQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): void {
+  registerRoute(app, deps.sessions, routes.getPdfHeaders, async (request) => {
+    const { tenant, role } = sessionOf(request);
+    if (role !== 'instructor' && role !== 'admin') throw new ForbiddenError(PDF_HEADER_MESSAGES.rolesOnly);
+    await awaitProjections(request, deps, [PDF_HEADERS_PROJECTION]);
+    const row = await pdfHeadersOfTenant(deps.db, tenant);
+    if (!row) return DEFAULT_PDF_HEADERS;
+    return {
+      formats: row.formats,
+      default_format: row.default_format,
+      logo_url: row.logo_image_id ? routePath(routes.getEditorImage.path, { imageId: row.logo_image_id }) : null,
+    };
+  });
+}
