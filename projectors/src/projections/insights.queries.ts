@@ -1,0 +1,160 @@
+import { rubricScores, type RubricScore } from '@evergrade/contracts';
+import type { SqlClient } from '@evergrade/platform/sql';
+import type { GradeRow } from './grade-totals';
+
+/**
+ * The insights read model's rows and queries (see insights.ts). Rows arrive through `to_jsonb`: numbers as numbers,
+ * `timestamptz` as ISO strings (`…+00:00`).
+ */
+
+/** in_assignments: an assignment's course, title, due date, and whether it is published or deleted. */
+export type InAssignmentRow = {
+  tenant: string;
+  assignment_id: number;
+  course_id: number;
+  title: string;
+  due: string;
+  published: boolean;
+  deleted: boolean;
+};
+
+/** in_questions: one question's number, marks possible and tags. */
+export type InQuestionRow = {
+  tenant: string;
+  assignment_id: number;
+  question_id: number;
+  question_number: number;
+  marks_possible: number;
+  tags: string[];
+};
+
+/**
+ * in_students: a student who submitted (online or an uploaded file) or has a recorded response; `marks` maps
+ * question id to the points of a graded response, null for a response not graded.
+ */
+export type InStudentRow = {
+  tenant: string;
+  assignment_id: number;
+  student_id: number;
+  submitted: boolean;
+  marks: Record<string, number | null>;
+};
+
+/** in_grades: the projection's own per-(student, question) marks (GradeTotals). */
+export type InGradeRow = GradeRow;
+
+export type ScoreQuestion = { question_id: number; question_number: number; marks_possible: number; tags: string[] };
+
+export type StudentScores = {
+  student_id: number;
+  /** Submitted online or by an uploaded file. */
+  submitted: boolean;
+  /** The assignment has at least one question and every one is graded for this student. */
+  graded: boolean;
+  /** Sum of the graded questions' points (the whole mark when `graded`). */
+  total_score: number;
+  /** Total marks of the assignment. */
+  total_possible: number;
+  /** Question id → points when graded, null when not (or no response). Every question of the sheet has a key. */
+  points: Record<number, number | null>;
+  /** Rubric category → score and possible (contracts' rubricScores: a question without tags counts toward General). */
+  rubrics: Record<string, RubricScore>;
+};
+
+export type AssignmentScores = {
+  assignment_id: number;
+  course_id: number;
+  title: string;
+  /** ISO, as `toISOString` gives it. */
+  due: string;
+  published: boolean;
+  /** In question-number order. */
+  questions: ScoreQuestion[];
+  /** By student id: every student who submitted or has a recorded response. */
+  students: StudentScores[];
+};
+
+/** Decimal sums as `numeric` computes them, not as binary floats add (0.1 + 0.2 ≠ 0.3). */
+const SCALE = 1e9;
+const sum = (values: Iterable<number>): number => {
+  let s = 0;
+  for (const v of values) s += Math.round(v * SCALE);
+  return s / SCALE;
+};
+
+/** One student's scores on a sheet, from their stored marks. Pure. */
+export function studentScores(
+  questions: readonly ScoreQuestion[],
+  row: Pick<InStudentRow, 'student_id' | 'submitted' | 'marks'>,
+): StudentScores {
+  const points: Record<number, number | null> = {};
+  const byId = new Map<number, number | null>();
+  let graded = questions.length > 0;
+  for (const q of questions) {
+    const raw = row.marks[String(q.question_id)];
+    const p = raw === undefined || raw === null ? null : Number(raw);
+    points[q.question_id] = p;
+    byId.set(q.question_id, p);
+    if (p === null) graded = false;
+  }
+  return {
+    student_id: Number(row.student_id),
+    submitted: row.submitted,
+    graded,
+    total_score: sum([...byId.values()].map((p) => p ?? 0)),
+    total_possible: sum(questions.map((q) => q.marks_possible)),
+    points,
+    rubrics: rubricScores(questions, byId),
+  };
+}
+
+type Stored = { a: InAssignmentRow; q: InQuestionRow[]; s: Pick<InStudentRow, 'student_id' | 'submitted' | 'marks'>[] };
+
+function scoresOf({ a, q, s }: Stored): AssignmentScores {
+  const questions = q.map((x) => ({
+    question_id: Number(x.question_id),
+    question_number: Number(x.question_number),
+    marks_possible: Number(x.marks_possible),
+    tags: [...(x.tags ?? [])],
+  }));
+  return {
+    assignment_id: Number(a.assignment_id),
+    course_id: Number(a.course_id),
+    title: a.title,
+    due: new Date(a.due).toISOString(),
+    published: a.published,
+    questions,
+    students: s.map((row) => studentScores(questions, row)),
+  };
+}
+
+/** An assignment with its questions and students, aggregated in one row (alias `a` is the assignment). */
+const STORED = `jsonb_build_object(
+  'a', to_jsonb(a.*),
+  'q', COALESCE((SELECT jsonb_agg(to_jsonb(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
+                 WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::jsonb),
+  's', COALESCE((SELECT jsonb_agg(jsonb_build_object('student_id', s.student_id, 'submitted', s.submitted, 'marks', s.marks)
+                 ORDER BY s.student_id) FROM in_students s
+                 WHERE s.tenant = a.tenant AND s.assignment_id = a.assignment_id), '[]'::jsonb))`;
+
+/**
+ * An assignment's questions and every student's points, graded state, totals and rubric scores (one query); null when
+ * the assignment is unknown or deleted. Access is the caller's to check.
+ */
+export async function assignmentScores(db: SqlClient, tenant: string, assignmentId: number): Promise<AssignmentScores | null> {
+  const { rows } = await db.query<{ r: Stored }>(
+    `SELECT ${STORED} AS r FROM in_assignments a WHERE a.tenant = $1 AND a.assignment_id = $2 AND NOT a.deleted`,
+    [tenant, assignmentId],
+  );
+  return rows[0] ? scoresOf(rows[0].r) : null;
+}
+
+/** Every published (not deleted) assignment of a course with its scores, by due date then id (one query). */
+export async function courseAssignmentScores(db: SqlClient, tenant: string, courseId: number): Promise<AssignmentScores[]> {
+  const { rows } = await db.query<{ r: Stored }>(
+    `SELECT ${STORED} AS r FROM in_assignments a
+     WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
+    [tenant, courseId],
+  );
+  return rows.map((x) => scoresOf(x.r));
+}

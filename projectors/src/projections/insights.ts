@@ -1,0 +1,227 @@
+import { GRADING_EVENT_TYPES, PROJECTIONS, noticeKeys, type DomainEvent } from '@evergrade/contracts';
+import type { SqlClient } from '@evergrade/platform/sql';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import { defineProjection, tenantOf, type Touched } from '../projection';
+import { RowSet, iso, type TableSpec } from '../row-set';
+import { GradeTotals, gradesTableSql } from './grade-totals';
+import type { InAssignmentRow, InQuestionRow, InStudentRow } from './insights.queries';
+
+/**
+ * Insights (issue 12): what assignment statistics, item analysis and course grades need, kept per assignment:
+ * - in_assignments: course, title, due date, published, deleted (the course's published assignments);
+ * - in_questions: each question's number, marks possible and tags (rubric categories);
+ * - in_grades: the projection's own per-(student, question) marks, folded with the one grading fold (GradeTotals);
+ * - in_students: one row per (assignment, student) who submitted (online or an uploaded file) or has a recorded
+ *   response: `submitted`, and `marks` (question id → points when graded, null when not), rewritten from in_grades
+ *   after each batch for the students its grading events name. Totals, graded state and rubric scores depend on the
+ *   questions too, so they are computed when read (insights.queries.ts), and a question edit rewrites no student row.
+ */
+
+const assignmentsTable: TableSpec<InAssignmentRow> = {
+  table: 'in_assignments',
+  key: ['tenant', 'assignment_id'],
+  columns: ['tenant', 'assignment_id', 'course_id', 'title', 'due', 'published', 'deleted'],
+};
+const questionsTable: TableSpec<InQuestionRow> = {
+  table: 'in_questions',
+  key: ['tenant', 'assignment_id', 'question_id'],
+  columns: ['tenant', 'assignment_id', 'question_id', 'question_number', 'marks_possible', 'tags'],
+};
+const studentsTable: TableSpec<InStudentRow> = {
+  table: 'in_students',
+  key: ['tenant', 'assignment_id', 'student_id'],
+  columns: ['tenant', 'assignment_id', 'student_id', 'submitted', 'marks'],
+};
+
+export type InsightsState = {
+  assignments: RowSet<InAssignmentRow>;
+  questions: RowSet<InQuestionRow>;
+  students: RowSet<InStudentRow>;
+  grades: GradeTotals;
+  /** (tenant, assignment) → students whose marks a grading event of this batch changed: their rows are rewritten in save. */
+  marksDue: Map<string, { tenant: string; assignment_id: number; students: Set<number> }>;
+};
+
+const ASSIGNMENT_EVENTS = new Set(['AssignmentCreated', 'AssignmentPublished', 'AssignmentRenamed', 'AssignmentDeleted']);
+const QUESTION_EVENTS = new Set(['QuestionAdded', 'QuestionUpdated']);
+const HANDLED = new Set([...ASSIGNMENT_EVENTS, ...QUESTION_EVENTS, 'AssignmentSubmitted', ...GRADING_EVENT_TYPES]);
+
+const aKey = (tenant: string, assignmentId: number) => `${tenant}\u0000${assignmentId}`;
+
+function touched(state: InsightsState, tenant: string, assignmentId: number): Touched {
+  const courseId = state.assignments.get({ tenant, assignment_id: assignmentId })?.course_id;
+  return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === undefined ? [] : [noticeKeys.course(courseId)])] };
+}
+
+function studentRow(state: InsightsState, tenant: string, assignmentId: number, studentId: number): InStudentRow {
+  return (
+    state.students.get({ tenant, assignment_id: assignmentId, student_id: studentId }) ?? {
+      tenant,
+      assignment_id: assignmentId,
+      student_id: studentId,
+      submitted: false,
+      marks: {},
+    }
+  );
+}
+
+function markSubmitted(state: InsightsState, tenant: string, assignmentId: number, studentId: number): boolean {
+  const row = studentRow(state, tenant, assignmentId, studentId);
+  if (row.submitted) return false;
+  state.students.put({ ...row, submitted: true });
+  return true;
+}
+
+function updateAssignment(state: InsightsState, tenant: string, assignmentId: number, change: Partial<InAssignmentRow>) {
+  const row = state.assignments.get({ tenant, assignment_id: assignmentId });
+  if (row) state.assignments.put({ ...row, ...change });
+}
+
+/** Pure over the batch's state: one event folded in. */
+export function evolveInsights(state: InsightsState, recorded: RecordedEvent): Touched | null {
+  if (!HANDLED.has(recorded.type)) return null;
+  const tenant = tenantOf(recorded);
+  if (GradeTotals.isGradingEvent(recorded)) {
+    state.grades.apply(recorded, false);
+    const assignmentId = Number(recorded.data.assignmentId);
+    const studentId = Number(recorded.data.studentId);
+    if (recorded.type === 'SubmissionFileProcessed') markSubmitted(state, tenant, assignmentId, studentId);
+    const k = aKey(tenant, assignmentId);
+    let due = state.marksDue.get(k);
+    if (!due) state.marksDue.set(k, (due = { tenant, assignment_id: assignmentId, students: new Set() }));
+    due.students.add(studentId);
+    return touched(state, tenant, assignmentId);
+  }
+  const event = { type: recorded.type, data: recorded.data } as DomainEvent;
+  switch (event.type) {
+    case 'AssignmentCreated': {
+      const d = event.data;
+      if (!state.assignments.has({ tenant, assignment_id: d.assignmentId })) {
+        state.assignments.put({
+          tenant,
+          assignment_id: d.assignmentId,
+          course_id: d.courseId,
+          title: d.title,
+          due: iso(d.due),
+          published: false,
+          deleted: false,
+        });
+      }
+      return touched(state, tenant, d.assignmentId);
+    }
+    case 'AssignmentPublished':
+      updateAssignment(state, tenant, event.data.assignmentId, { published: true });
+      return touched(state, tenant, event.data.assignmentId);
+    case 'AssignmentRenamed':
+      updateAssignment(state, tenant, event.data.assignmentId, { title: event.data.title });
+      return touched(state, tenant, event.data.assignmentId);
+    case 'AssignmentDeleted':
+      updateAssignment(state, tenant, event.data.assignmentId, { deleted: true });
+      return touched(state, tenant, event.data.assignmentId);
+    case 'QuestionAdded': {
+      const d = event.data;
+      const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
+      if (!state.questions.has(key)) {
+        state.questions.put({ ...key, question_number: d.questionNumber, marks_possible: d.marksPossible, tags: [...(d.tags ?? [])] });
+      }
+      return touched(state, tenant, d.assignmentId);
+    }
+    case 'QuestionUpdated': {
+      const d = event.data;
+      const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
+      const row = state.questions.get(key);
+      if (row) state.questions.put({ ...row, marks_possible: d.marksPossible, tags: [...d.tags] });
+      return touched(state, tenant, d.assignmentId);
+    }
+    case 'AssignmentSubmitted': {
+      const d = event.data;
+      if (!markSubmitted(state, tenant, d.assignmentId, d.studentId)) return null;
+      return touched(state, tenant, d.assignmentId);
+    }
+    default:
+      return null;
+  }
+}
+
+const sameMarks = (a: Record<string, number | null>, b: Record<string, number | null>): boolean => {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => k in b && (a[k] === null ? b[k] === null : b[k] !== null && Number(a[k]) === Number(b[k])));
+};
+
+/** The students whose marks changed: their `marks` rewritten from the stored per-question marks. */
+export function settleMarks(state: InsightsState): void {
+  for (const { tenant, assignment_id, students } of state.marksDue.values()) {
+    const marks = new Map<number, Record<string, number | null>>();
+    for (const g of state.grades.rowsOfAssignment(tenant, assignment_id)) {
+      if (!students.has(g.student_id)) continue;
+      let m = marks.get(g.student_id);
+      if (!m) marks.set(g.student_id, (m = {}));
+      m[String(g.question_id)] = g.graded ? Number(g.points) : null;
+    }
+    for (const studentId of students) {
+      const row = studentRow(state, tenant, assignment_id, studentId);
+      const next = marks.get(studentId) ?? {};
+      if (state.students.has(row) && sameMarks(row.marks, next)) continue;
+      state.students.put({ ...row, marks: next });
+    }
+  }
+  state.marksDue.clear();
+}
+
+const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) });
+
+/** Reads what the batch touches, one query per table: assignments and questions by key, the students named, their marks. */
+export async function loadInsights(tx: SqlClient, state: InsightsState, events: readonly RecordedEvent[]): Promise<void> {
+  await state.assignments.load(tx, events.map(assignmentOf));
+  await state.questions.load(
+    tx,
+    events.filter((e) => QUESTION_EVENTS.has(e.type)).map((e) => ({ ...assignmentOf(e), question_id: Number(e.data.questionId) })),
+  );
+  await state.students.load(
+    tx,
+    events
+      .filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e))
+      .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) })),
+  );
+  await state.grades.load(tx, events);
+}
+
+export const initInsights = (): InsightsState => ({
+  assignments: new RowSet(assignmentsTable),
+  questions: new RowSet(questionsTable),
+  students: new RowSet(studentsTable),
+  grades: new GradeTotals('in_grades'),
+  marksDue: new Map(),
+});
+
+export const insightsProjection = defineProjection<InsightsState>({
+  name: PROJECTIONS.insights,
+  version: 1,
+  tables: ['in_assignments', 'in_questions', 'in_students', 'in_grades'],
+  handles: [...HANDLED],
+  async migrate(db) {
+    await db.query(gradesTableSql('in_grades'));
+    await db.query(`CREATE TABLE IF NOT EXISTS in_assignments (
+      tenant text NOT NULL, assignment_id integer NOT NULL, course_id integer NOT NULL, title text NOT NULL,
+      due timestamptz NOT NULL, published boolean NOT NULL, deleted boolean NOT NULL, PRIMARY KEY (tenant, assignment_id))`);
+    await db.query('CREATE INDEX IF NOT EXISTS in_assignments_by_course ON in_assignments (tenant, course_id)');
+    await db.query(`CREATE TABLE IF NOT EXISTS in_questions (
+      tenant text NOT NULL, assignment_id integer NOT NULL, question_id integer NOT NULL, question_number integer NOT NULL,
+      marks_possible numeric NOT NULL, tags jsonb NOT NULL, PRIMARY KEY (tenant, assignment_id, question_id))`);
+    await db.query(`CREATE TABLE IF NOT EXISTS in_students (
+      tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, submitted boolean NOT NULL,
+      marks jsonb NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id))`);
+  },
+  init: initInsights,
+  load: loadInsights,
+  evolve: evolveInsights,
+  carry: ['assignments', 'questions', 'students', 'grades'],
+  async save(tx, state) {
+    settleMarks(state);
+    await state.assignments.flush(tx);
+    await state.questions.flush(tx);
+    await state.students.flush(tx);
+    await state.grades.rows.flush(tx);
+  },
+});
