@@ -16,5 +16,6 @@ export * from './projections/timed-sessions.queries';
 export * from './projections/practice.queries';
 export * from './projections/grading.queries';
 export * from './projections/insights.queries';
+export * from './projections/summaries.queries';
 export * from './projections/audit.queries';
 export * from './status.queries';

@@ -9,6 +9,7 @@ import { practiceProjection } from './practice';
 import { problemReportsProjection } from './problem-reports';
 import { questionLibraryProjection } from './question-library';
 import { rubricsProjection } from './rubrics';
+import { summariesProjection } from './summaries';
 import { textbooksProjection } from './textbooks';
 import { studentAssignmentsProjection } from './student-assignments';
 import { timedSessionsProjection } from './timed-sessions';
@@ -28,6 +29,7 @@ export const allProjections = [
   problemReportsProjection,
   insightsProjection,
   pdfHeadersProjection,
+  summariesProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -38,3 +40,4 @@ export { gradingProjection };
 export { insightsProjection };
 export { problemReportsProjection };
 export { pdfHeadersProjection };
+export { summariesProjection };
