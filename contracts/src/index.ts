@@ -12,3 +12,4 @@ export * from './route-match';
 export * from './rich-text';
 export * from './safe-text';
 export * from './grading-fold';
+export * from './summary-text';

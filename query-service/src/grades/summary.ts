@@ -1,4 +1,11 @@
-import { richTextToPlainText, type StudentAssignment, type StudentSummary } from '@evergrade/contracts';
+import {
+  excerptOf as excerpt,
+  firstSentence,
+  markText as mark,
+  questionList as list,
+  type StudentAssignment,
+  type StudentSummary,
+} from '@evergrade/contracts';
 import type { AiProvider } from '@evergrade/platform/ai';
 
 export type SummaryQuestion = {
@@ -17,28 +24,12 @@ const WEAK = 0.6;
 export const SUMMARY_NOTICE = 'The AI summary was not available, so this summary was put together from your grades and feedback.';
 
 const fmt = (n: number) => n.toFixed(2);
-const mark = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
-
-function excerpt(content: string, words = 8): string {
-  const text = richTextToPlainText(content).replace(/\s+/g, ' ').trim();
-  const parts = text.split(' ');
-  return parts.length <= words ? text : `${parts.slice(0, words).join(' ')}…`;
-}
-
-function firstSentence(text: string | null): string | null {
-  const t = text?.replace(/\s+/g, ' ').trim();
-  if (!t) return null;
-  const m = /^(.+?[.!?])(\s|$)/.exec(t);
-  return m ? m[1]! : t;
-}
 
 function line(q: SummaryQuestion, fallback: string): string {
   const about = excerpt(q.question_content);
   const head = `Question ${q.question_number}${about ? ` (“${about}”)` : ''}: ${mark(q.grade ?? 0)}/${mark(q.marks_possible)}`;
   return `${head} - ${firstSentence(q.feedback) ?? fallback}`;
 }
-
-const list = (ns: number[]) => (ns.length === 1 ? `Question ${ns[0]}` : `Questions ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`);
 
 /** Pure and deterministic: the summary built from the grades and feedback alone. */
 export function offlineSummary(a: StudentAssignment, questions: SummaryQuestion[]): StudentSummary {
