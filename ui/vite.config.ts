@@ -25,6 +25,7 @@ export default defineConfig({
       '/blobs': api,
       '/document-processor': api,
       '/chatbot': api,
+      '/school': api,
       '/socket.io': { target: api, ws: true },
     },
   },
