@@ -3,3 +3,4 @@ export * from './runner';
 export * from './rebuild';
 export * from './checkpoints';
 export * from './projections/index';
+export { createSummaryWriter, type SummaryWriter, type SummaryWriterOptions } from './summaries/writer';

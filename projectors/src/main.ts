@@ -5,6 +5,8 @@ import { onShutdown } from '@evergrade/platform/http';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { allProjections } from './projections/index';
 import { createProjectorRunner } from './runner';
+import { createSummaryWriter } from './summaries/writer';
+import { createAiProvider } from '@evergrade/platform/ai';
 
 /** The projectors as their own process: they read the log and publish notices on the PostgreSQL bus. */
 const config = loadConfig();
@@ -14,8 +16,12 @@ const store = await createSqlEventStore(db);
 const bus = createPostgresBus(db);
 const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
 await runner.start();
-console.log(`projectors running: ${allProjections.map((p) => p.name).join(', ')}`);
+// The summary writer lives beside the projectors: it reads read models and appends summary events (ARCHITECTURE.md).
+const summaries = createSummaryWriter({ db, store, bus, ai: createAiProvider(config) });
+await summaries.start();
+console.log(`projectors running: ${allProjections.map((p) => p.name).join(', ')}; summary writer running`);
 onShutdown(async () => {
+  await summaries.stop();
   await runner.stop();
   await bus.close();
   await store.close();

@@ -9,7 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { wantsAppPage } from '@evergrade/contracts';
 import { commandService, createIdOwners, createQuestionLocator, createResponseLocator, type LoginLimits } from '@evergrade/command-service';
 import { queryService, attachGateway } from '@evergrade/query-service';
-import { allProjections, createProjectorRunner, type ProjectorRunner } from '@evergrade/projectors';
+import {
+  allProjections,
+  createProjectorRunner,
+  createSummaryWriter,
+  type ProjectorRunner,
+  type SummaryWriter,
+} from '@evergrade/projectors';
 import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
 import { createBlobStoreFromConfig, createLocalBlobStore, type BlobStore } from '@evergrade/platform/blob';
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
@@ -80,6 +86,8 @@ export type Standalone = {
   projectorStore: EventStore;
   /** The server's clock for timed work (submits expired sessions). */
   deadlines: DeadlineReactor;
+  /** Writes the student and class summaries when grades settle (projectors/src/summaries). */
+  summaries: SummaryWriter;
   blobs: BlobStore;
   seeded: boolean;
   /** The operator key the server accepts (see StandaloneOptions.operatorKey). */
@@ -126,6 +134,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   // Follows the log, not a read model. Not awaited: a first start over an older data directory reads the whole log.
   const deadlines = createDeadlineReactor({ store, db, now });
   deadlines.start().catch((err: unknown) => console.error('the deadline process could not start', err));
+  // Reads the read models (its to-do list is the summaries read model) and appends summary events.
+  const summaries = createSummaryWriter({ db, store, bus, ai: options.ai ?? offlineAiProvider, now });
+  summaries.start().catch((err: unknown) => console.error('the summary writer could not start', err));
   const owners = createIdOwners(store, { now });
   await seedSharedLibrary(store, now());
   const seeded = options.seedDemo === false ? false : await seedDemoSchool(store);
@@ -199,6 +210,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     seeded,
     blobs,
     deadlines,
+    summaries,
     operatorKey,
     async close() {
       if (serverFile) await rm(serverFile, { force: true });
@@ -206,6 +218,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await app.close();
       mail.close();
       await deadlines.stop();
+      await summaries.stop();
       await owners.close();
       await runner.stop();
       await bus.close();
