@@ -11,6 +11,7 @@ import { assignmentsQueryKey } from '../features/assignments/api/get-assignments
 import { courseKeys } from '../features/courses/api/keys';
 import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
 import { gradingKeys } from '../features/grading/api/keys';
+import { assignmentInsightKeys } from '../features/insights/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
 import { timedSessionBaseKey, timedSessionKey } from '../features/assignments/api/sessions';
 import { timedSessionsBaseKey, timedSessionsKey } from '../features/instructor-assignments/api/timed-sessions';
@@ -68,10 +69,26 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       }
       return;
     }
-    case PROJECTIONS.insights:
+    case PROJECTIONS.insights: {
       // Course grades and item analysis (keys: course:{id}, which the pages know by code: every open course refetches).
       void invalidateAt(client, courseKeys.insights, n.position);
+      // An assignment's statistics, item analysis and rubric scores (keys: assignment:{id}).
+      const ids = idsOf(n.keys, 'assignment');
+      for (const id of ids) void invalidateAt(client, assignmentInsightKeys.assignment(id), n.position);
+      if (ids.length === 0 && !n.keys.some((k) => k.startsWith('course:')))
+        void invalidateAt(client, assignmentInsightKeys.all, n.position);
       return;
+    }
+    case PROJECTIONS.summaries: {
+      // Written student and class summaries of an assignment (keys: assignment:{id}).
+      const ids = idsOf(n.keys, 'assignment');
+      if (ids.length === 0) void invalidateAt(client, assignmentInsightKeys.all, n.position);
+      for (const id of ids) {
+        void invalidateAt(client, assignmentInsightKeys.students(id), n.position);
+        void invalidateAt(client, assignmentInsightKeys.classSummary(id), n.position);
+      }
+      return;
+    }
     case PROJECTIONS.directory:
       // users and courses: names shown in the header and on assignment cards
       void invalidateAt(client, ['users'], n.position);

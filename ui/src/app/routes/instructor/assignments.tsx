@@ -2,6 +2,8 @@ import { Link, useParams } from 'react-router';
 import '../../../features/instructor-assignments/instructor-assignments.css';
 import { PlusIcon } from '../../../components/icons';
 import { SubmissionsPanel, useRegradeAfterEdit } from '../../../features/grading';
+import { GradingOverview, SummaryModalHost } from '../../../features/insights';
+import { useAssignmentSheet } from '../../../features/instructor-assignments/api/get-assignment-sheet';
 import { AssignmentDetail } from '../../../features/instructor-assignments/components/assignment-detail';
 import { InstructorGreeting } from '../../../features/instructor-assignments/components/greeting';
 import {
@@ -37,14 +39,22 @@ export function InstructorAssignmentRoute() {
   return <InstructorAssignmentPage key={id} assignmentId={id} />;
 }
 
-/** The assignment page: the instructor-assignments detail, with grading's Submissions view and its regrade after an edit. */
+/**
+ * The assignment page: the instructor-assignments detail, with grading's Submissions view and its regrade after an edit,
+ * and the insights' grading overview and student summary modal (the sheet's query is the detail's, cached).
+ */
 export function InstructorAssignmentPage({ assignmentId }: { assignmentId: number }) {
   const regrade = useRegradeAfterEdit(assignmentId);
+  const sheet = useAssignmentSheet(assignmentId);
   return (
-    <AssignmentDetail
-      assignmentId={assignmentId}
-      regrade={regrade}
-      submissions={(courseCode) => <SubmissionsPanel assignmentId={assignmentId} courseCode={courseCode} />}
-    />
+    <>
+      <AssignmentDetail
+        assignmentId={assignmentId}
+        regrade={regrade}
+        submissions={(courseCode) => <SubmissionsPanel assignmentId={assignmentId} courseCode={courseCode} />}
+        overview={<GradingOverview assignmentId={assignmentId} />}
+      />
+      {sheet.data && <SummaryModalHost assignmentId={assignmentId} title={sheet.data.title} courseCode={sheet.data.course_code} />}
+    </>
   );
 }

@@ -27,16 +27,19 @@ type Props = {
   regrade: RegradeAfterEdit;
   /** The Submissions view, given the course code. */
   submissions: (courseCode: string) => ReactNode;
+  /** Statistics and item analysis inside the grading overview (drawn only while it is open). */
+  overview?: ReactNode;
 };
 
 /** /instructor/assignments/:assignmentId */
-export function AssignmentDetail({ assignmentId, regrade, submissions }: Props) {
+export function AssignmentDetail({ assignmentId, regrade, submissions, overview }: Props) {
   const navigate = useNavigate();
   const valid = Number.isInteger(assignmentId) && assignmentId > 0;
   const sheet = useAssignmentSheet(assignmentId);
   const list = useInstructorAssignments();
   const rename = useRenameAssignment();
   const [view, setView] = useState<View>('questions');
+  const [overviewOpen, setOverviewOpen] = useState(false);
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -84,25 +87,32 @@ export function AssignmentDetail({ assignmentId, regrade, submissions }: Props) 
             <CalendarIcon width={14} height={14} /> Due <time dateTime={a.due_date}>{formatDateTime(a.due_date)}</time>
           </span>
         </p>
-        {row && (
-          <details className="ia-overview">
+        {(row || overview) && (
+          <details className="ia-overview" onToggle={(e) => setOverviewOpen(e.currentTarget.open)}>
             <summary>Grading overview</summary>
-            <dl className="ia-overview-stats">
-              <div>
-                <dt>Status</dt>
-                <dd>
-                  <StatusBadge status={deriveStatus(row, new Date())} />
-                </dd>
-              </div>
-              <div>
-                <dt>Submissions</dt>
-                <dd>{row.submissions}</dd>
-              </div>
-              <div>
-                <dt>Average</dt>
-                <dd>{formatAverage(row.average)}</dd>
-              </div>
-            </dl>
+            {row && (
+              <dl className="ia-overview-stats">
+                <div>
+                  <dt>Status</dt>
+                  <dd>
+                    <StatusBadge status={deriveStatus(row, new Date())} />
+                  </dd>
+                </div>
+                {!overview && (
+                  <>
+                    <div>
+                      <dt>Submissions</dt>
+                      <dd>{row.submissions}</dd>
+                    </div>
+                    <div>
+                      <dt>Average</dt>
+                      <dd>{formatAverage(row.average)}</dd>
+                    </div>
+                  </>
+                )}
+              </dl>
+            )}
+            {overviewOpen && overview}
           </details>
         )}
       </header>
