@@ -44,7 +44,7 @@ describe('PDF header formats', () => {
   it('a school that never chose has one standard format and no logo', async () => {
     const res = await users.instructor.get('/school/pdf-headers');
     expect(res.statusCode).toBe(200);
-    expect(res.json).toEqual({ formats: ['standard'], default_format: 'standard', logo_url: null });
+    expect(res.json).toEqual({ school_name: 'Demo School', formats: ['standard'], default_format: 'standard', logo_url: null });
   });
 
   it('the admin sets formats, default and logo; instructors of the school read them and the logo', async () => {
@@ -56,7 +56,12 @@ describe('PDF header formats', () => {
     });
     expect(set.statusCode).toBe(200);
     const res = await users.instructor.get('/school/pdf-headers', afterPosition(set.json.position));
-    expect(res.json).toEqual({ formats: ['bordered', 'logo-line'], default_format: 'logo-line', logo_url: `/editor/images/${logoId}` });
+    expect(res.json).toEqual({
+      school_name: 'Demo School',
+      formats: ['bordered', 'logo-line'],
+      default_format: 'logo-line',
+      logo_url: `/editor/images/${logoId}`,
+    });
     const logo = await server.app.inject({
       method: 'GET',
       url: res.json.logo_url,
@@ -67,6 +72,7 @@ describe('PDF header formats', () => {
     expect((await users.admin.get('/school/pdf-headers')).json.formats).toEqual(['bordered', 'logo-line']);
     // Another school is untouched and cannot use this school's logo.
     expect((await users.otherInstructor.get('/school/pdf-headers', afterPosition(set.json.position))).json).toEqual({
+      school_name: 'Other School',
       formats: ['standard'],
       default_format: 'standard',
       logo_url: null,

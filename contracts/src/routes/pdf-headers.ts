@@ -26,6 +26,8 @@ export const PDF_HEADER_MESSAGES = {
 const formatSchema = z.enum(PDF_HEADER_FORMATS, { error: `A format is one of ${PDF_HEADER_FORMATS.join(', ')}` });
 
 export const PdfHeadersSchema = z.object({
+  /** The school's name, for the bordered header. */
+  school_name: z.string(),
   formats: z.array(formatSchema),
   default_format: formatSchema,
   /** Where the logo is read from (GET /editor/images/…), or null. */
@@ -34,7 +36,7 @@ export const PdfHeadersSchema = z.object({
 export type PdfHeaders = z.infer<typeof PdfHeadersSchema>;
 
 /** A school that never chose: one `standard` format and no logo. */
-export const DEFAULT_PDF_HEADERS: PdfHeaders = { formats: ['standard'], default_format: 'standard', logo_url: null };
+export const DEFAULT_PDF_HEADERS: Omit<PdfHeaders, 'school_name'> = { formats: ['standard'], default_format: 'standard', logo_url: null };
 
 export const SetPdfHeadersBodySchema = z
   .object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PDF_HEADERS, ForbiddenError, PDF_HEADERS_PROJECTION, PDF_HEADER_MESSAGES, routePath, routes } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
-import { pdfHeadersOfTenant } from '@evergrade/projectors/queries';
+import { pdfHeadersOfTenant, tenantById } from '@evergrade/projectors/queries';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
 
@@ -11,9 +11,11 @@ export function pdfHeaderQueryRoutes(app: FastifyInstance, deps: QueryServiceDep
     const { tenant, role } = sessionOf(request);
     if (role !== 'instructor' && role !== 'admin') throw new ForbiddenError(PDF_HEADER_MESSAGES.rolesOnly);
     await awaitProjections(request, deps, [PDF_HEADERS_PROJECTION]);
-    const row = await pdfHeadersOfTenant(deps.db, tenant);
-    if (!row) return DEFAULT_PDF_HEADERS;
+    const [row, school] = await Promise.all([pdfHeadersOfTenant(deps.db, tenant), tenantById(deps.db, tenant)]);
+    const school_name = school?.name ?? '';
+    if (!row) return { ...DEFAULT_PDF_HEADERS, school_name };
     return {
+      school_name,
       formats: row.formats,
       default_format: row.default_format,
       logo_url: row.logo_image_id ? routePath(routes.getEditorImage.path, { imageId: row.logo_image_id }) : null,
