@@ -1,20 +1,21 @@
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/empty-state';
-import { ArrowLeftIcon, CalendarIcon, SparkIcon, UsersIcon, BookIcon } from '../../../components/icons';
+import { ArrowLeftIcon, CalendarIcon, UsersIcon, BookIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
 import { useCourseAssignments } from '../api/get-course-assignments';
 import { useCourseStudents } from '../api/get-course-students';
 import { useInstructorCourses } from '../api/get-instructor-courses';
 import { courseColour } from '../utils/course-colour';
+import { CourseAnalytics } from './analytics/course-analytics';
 
 const count = (v: string | null) => {
   const n = Number.parseInt(v ?? '', 10);
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 
-/** The course page: header, students and assignments; the analytics tabs come in a later release. */
+/** The course page: header, the course analytics (filters, Overview and Breakdown), then its students and assignments. */
 export function CourseDetail({ courseCode }: { courseCode: string }) {
   const [search] = useSearchParams();
   const courses = useInstructorCourses();
@@ -67,6 +68,8 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
         </div>
       </header>
 
+      <CourseAnalytics courseCode={courseCode} assignments={assignments.data} assignmentsFailed={assignments.isError} />
+
       <div className="teach-columns">
         <section className="card teach-section" aria-labelledby="course-students">
           <h3 className="card-title" id="course-students">
@@ -111,17 +114,6 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
           )}
         </section>
       </div>
-
-      <section className="card coming-soon teach-analytics" data-testid="course-analytics-coming-soon">
-        <div className="coming-soon-icon">
-          <SparkIcon width={28} height={28} />
-        </div>
-        <span className="badge badge-accent">Coming soon</span>
-        <h3 className="card-title">Course analytics are coming soon</h3>
-        <p className="text-muted">
-          Grade distribution, performance trends, rubric strengths and a per-student breakdown for this course arrive in a coming release.
-        </p>
-      </section>
     </div>
   );
 }
