@@ -12,12 +12,14 @@ import { libraryQueryRoutes } from './routes/library';
 import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
 import { graderQueryRoutes } from './routes/grader';
+import { insightQueryRoutes } from './routes/insights';
 import { gradingQueryRoutes } from './routes/grading';
 import { studentRoutes } from './routes/students';
 import { practiceQueryRoutes } from './routes/practice';
 import { timedSessionRoutes } from './routes/timed-sessions';
 import { studentSummaryRoutes } from './routes/student-summary';
 import { operatorQueryRoutes } from './routes/operator';
+import { summaryQueryRoutes } from './routes/summaries';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -30,6 +32,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   courseRoutes(app, deps);
   graderQueryRoutes(app, deps);
   gradingQueryRoutes(app, deps);
+  insightQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   auditRoutes(app, deps);
   schoolRoutes(app, deps);
@@ -38,5 +41,6 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   supportQueryRoutes(app, deps);
   pdfHeaderQueryRoutes(app, deps);
   operatorQueryRoutes(app, deps);
+  summaryQueryRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }
