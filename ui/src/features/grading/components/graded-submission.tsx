@@ -8,44 +8,11 @@ import { toast } from '../../../stores/toast';
 import { gradeStudent, regradeFor } from '../api/grading-runs';
 import { useRunning } from '../stores/running';
 import { formatMarks, type GradedState } from '../utils/grading-state';
+import { DownloadAllMenu, GradedDownloadMenu } from './graded-downloads';
 import { GradedQuestion } from './graded-question';
 import { RegradeDialog, type RegradeScope } from './regrade-dialog';
 
 type Props = { assignmentId: number; record: StudentGrading; allStudentIds: number[] };
-
-/** Spec's graded PDF types (section 9); the PDF export is a later release, so each option says so. */
-const DOWNLOADS = ['Complete (questions, answers and feedback)', 'Feedback only', 'Feedback and grades'];
-
-function ComingLaterMenu({ label, note, options }: { label: string; note: string; options: string[] }) {
-  return (
-    <Menu
-      label={label}
-      className="menu-right"
-      trigger={
-        <span className="button button-secondary">
-          <DocIcon width={16} height={16} /> {label}
-        </span>
-      }
-    >
-      {() => (
-        <div className="menu-panel gr-later-panel">
-          <p className="gr-later-note">
-            <span className="badge badge-accent">Coming later</span> {note}
-          </p>
-          <ul className="gr-later-list">
-            {options.map((o) => (
-              <li key={o}>
-                <button type="button" className="menu-item" disabled aria-disabled="true">
-                  {o}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </Menu>
-  );
-}
 
 /** The Summary menu: opens the student summary modal (drawn by the insights feature) on the tab picked. */
 function SummaryMenu({ assignmentId }: { assignmentId: number }) {
@@ -151,12 +118,8 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
             <SparkIcon width={16} height={16} /> {inProgress ? 'Grading…' : record.graded ? 'Regrade' : 'Grade'}
           </button>
           <SummaryMenu assignmentId={assignmentId} />
-          <ComingLaterMenu label="Download" note="Graded PDFs arrive in a later release." options={DOWNLOADS} />
-          <ComingLaterMenu
-            label="Download All"
-            note="A zip of every student's graded PDF arrives in a later release."
-            options={DOWNLOADS}
-          />
+          <GradedDownloadMenu record={record} />
+          <DownloadAllMenu assignmentId={assignmentId} />
         </div>
       </header>
 

@@ -73,7 +73,7 @@ export function QuestionsTab({ sheet, afterSaveWithSubmissions }: { sheet: Assig
         editing={editing}
         onChange={editing ? (next) => editingRef.current && setDrafts(next) : undefined}
         keyOf={(q) => q.question_id}
-        downloadMenu={<DownloadMenu />}
+        downloadMenu={<DownloadMenu sheet={sheet} />}
         onEdit={() => edit(sheet.questions.map(draftOf))}
         onCancel={() => edit(null)}
         onSave={onSave}
