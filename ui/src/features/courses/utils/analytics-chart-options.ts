@@ -5,7 +5,7 @@ import { percent1, type Bucket, type RadarData, type TrendPoint } from './analyt
 /** The course charts' colours, read from the theme's CSS variables (see ANALYTICS_COLOURS) so they follow light and dark. */
 export type AnalyticsPalette = Record<keyof typeof ANALYTICS_COLOURS, string>;
 
-/** CSS variable and light-theme fallback of each colour (`--insight-yellow` is defined by the course analytics' CSS). */
+/** CSS variable and light-theme fallback of each colour (`--course-band-*` are defined by the course analytics' CSS). */
 export const ANALYTICS_COLOURS = {
   text: ['--text', '#15201c'],
   muted: ['--text-muted', '#5c6b66'],
@@ -14,8 +14,8 @@ export const ANALYTICS_COLOURS = {
   brand: ['--brand', '#0b7a5c'],
   accent: ['--accent', '#6d4aff'],
   red: ['--danger', '#c0262d'],
-  orange: ['--warning', '#b45309'],
-  yellow: ['--insight-yellow', '#ca8a04'],
+  orange: ['--course-band-orange', '#ea580c'],
+  yellow: ['--course-band-yellow', '#ca8a04'],
   green: ['--success', '#15803d'],
 } satisfies Record<string, [string, string]>;
 
@@ -46,10 +46,12 @@ const GRID_TOP = 40;
 const tooltipPercent = (v: unknown) => percent1(Number(v));
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 
-/** Category labels that fit their slot at the chart's width (truncated, slanted when narrow). */
-function labelFit(count: number, width: number, sides = 64) {
+/** Category labels that fit their slot at the chart's width: level, then smaller, then slanted (and truncated). */
+export function labelFit(count: number, width: number, sides = 64) {
   const slot = (width - sides) / Math.max(count, 1);
-  return slot >= 90 ? { width: Math.floor(slot - 8), rotate: 0, bottom: 44 } : { width: 80, rotate: 35, bottom: 72 };
+  if (slot >= 90) return { width: Math.floor(slot - 8), rotate: 0, bottom: 44, fontSize: 12 };
+  if (slot >= 60) return { width: Math.floor(slot - 2), rotate: 0, bottom: 44, fontSize: 10 };
+  return { width: 80, rotate: 35, bottom: 72, fontSize: 11 };
 }
 
 /** Grade distribution: students per level (Novice, Apprentice, Competent, Proficient), coloured as the table's cells. */
@@ -72,7 +74,15 @@ export function distributionOption(buckets: Bucket[], of: string, p: AnalyticsPa
       type: 'category',
       data: buckets.map((b) => `${b.label}\n${b.range}`),
       ...axisStyle(p),
-      axisLabel: { color: p.text, interval: 0, rotate: fit.rotate, width: fit.width, overflow: 'truncate', lineHeight: 16 },
+      axisLabel: {
+        color: p.text,
+        interval: 0,
+        rotate: fit.rotate,
+        width: fit.width,
+        overflow: 'truncate',
+        fontSize: fit.fontSize,
+        lineHeight: 15,
+      },
     },
     yAxis: { type: 'value', minInterval: 1, name: 'Students', nameGap: 14, nameTextStyle: { color: p.muted }, ...axisStyle(p) },
     series: [
@@ -104,7 +114,8 @@ export function trendOption(points: TrendPoint[], p: AnalyticsPalette = LIGHT): 
     },
     xAxis: {
       type: 'category',
-      boundaryGap: points.length < 2,
+      // Points sit in the middle of their slots: a first or last one is never drawn on the axis or cut at the edge.
+      boundaryGap: true,
       data: points.map((t) => shortDate(t.due_date)),
       ...axisStyle(p),
       axisLabel: { color: p.muted, hideOverlap: true },
@@ -115,6 +126,8 @@ export function trendOption(points: TrendPoint[], p: AnalyticsPalette = LIGHT): 
         name: 'Class average',
         type: 'line',
         symbolSize: 10,
+        // A point at 100% sits on the plot's edge: drawn whole, with its label above it.
+        clip: false,
         data: points.map((t) => Math.round(t.average * 10) / 10),
         lineStyle: { color: p.brand, width: 3 },
         itemStyle: { color: p.brand },
@@ -182,7 +195,7 @@ export function rubricBarOption(d: RadarData, p: AnalyticsPalette = LIGHT, width
       type: 'category',
       data: d.rubrics,
       ...axisStyle(p),
-      axisLabel: { color: p.text, interval: 0, rotate: fit.rotate, width: fit.width, overflow: 'truncate' },
+      axisLabel: { color: p.text, interval: 0, rotate: fit.rotate, width: fit.width, overflow: 'truncate', fontSize: fit.fontSize },
     },
     yAxis: percentAxis(p, 'Score %'),
     series: s.map((x) => ({

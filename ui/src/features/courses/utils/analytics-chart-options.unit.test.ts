@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distributionOption, LIGHT, rubricOption, trendOption } from './analytics-chart-options';
+import { distributionOption, labelFit, LIGHT, rubricOption, trendOption } from './analytics-chart-options';
 
 const s0 = (o: { series?: unknown }) => (Array.isArray(o.series) ? o.series : [o.series])[0] as Record<string, unknown>;
 
@@ -21,7 +21,7 @@ describe('course chart options', () => {
     expect(JSON.stringify(o.aria)).toContain('Proficient (80-100%) 3 students');
   });
 
-  it('trend: 0 to 100 in steps of 20, one point per assignment; a single one has room around it', () => {
+  it('trend: 0 to 100 in steps of 20, one point per assignment, each in the middle of its slot', () => {
     const points = [
       { assignment_id: 1, title: 'A', due_date: '2026-09-10T12:00:00Z', average: 65.04, graded: 2 },
       { assignment_id: 2, title: 'B', due_date: '2026-10-10T12:00:00Z', average: 57.5, graded: 2 },
@@ -29,10 +29,16 @@ describe('course chart options', () => {
     const o = trendOption(points);
     expect(s0(o).data).toEqual([65, 57.5]);
     expect(o.yAxis).toMatchObject({ min: 0, max: 100, interval: 20 });
-    expect((o.xAxis as { boundaryGap: boolean }).boundaryGap).toBe(false);
+    expect((o.xAxis as { boundaryGap: boolean }).boundaryGap).toBe(true);
+    expect(s0(o).clip).toBe(false);
     const one = trendOption(points.slice(0, 1));
     expect(s0(one).data).toEqual([65]);
-    expect((one.xAxis as { boundaryGap: boolean }).boundaryGap).toBe(true);
+  });
+
+  it('category labels stay level while they fit (smaller first), then slant', () => {
+    expect(labelFit(4, 560)).toMatchObject({ rotate: 0, fontSize: 12 });
+    expect(labelFit(4, 310)).toMatchObject({ rotate: 0, fontSize: 10 });
+    expect(labelFit(4, 240).rotate).toBeGreaterThan(0);
   });
 
   it('rubrics: a radar (0-100, step 20) from three categories, bars below that', () => {

@@ -192,7 +192,10 @@ export const scoreBand = (percent: number): Band => INSIGHT_CONSTANTS.scoreBands
 /** Spec section 9: the class average to one decimal. */
 export const percent1 = (p: number) => `${p.toFixed(1)}%`;
 
-/** Spec section 9: 'score/possible (percent)'; class averages to one decimal, a student's to a whole percent. */
+/** A class average's percent to one decimal (spec section 9), a student's to a whole percent. */
+export const percentLabel = (p: number, average = false) => (average ? percent1(p) : `${Math.round(p)}%`);
+
+/** Spec section 9: 'score/possible (percent)'. */
 export function scoreLabel(c: Cell, average = false): string {
-  return `${scoreString(c.score, c.possible)} (${average ? percent1(c.percent) : `${Math.round(c.percent)}%`})`;
+  return `${scoreString(c.score, c.possible)} (${percentLabel(c.percent, average)})`;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { INSIGHT_CONSTANTS, type StudentGradeRecord } from '@evergrade/contracts';
-import { breakdownRows, classAverageRow, rubricNames, scoreBand, scoreLabel, type Cell } from '../../utils/analytics';
+import { INSIGHT_CONSTANTS, scoreString, type StudentGradeRecord } from '@evergrade/contracts';
+import { breakdownRows, classAverageRow, percentLabel, rubricNames, scoreBand, type Cell } from '../../utils/analytics';
 import { NO_GRADED_IN_SCOPE } from './overview-tab';
 
 type Props = {
@@ -19,7 +19,7 @@ function ScoreCell({ cell, average = false }: { cell: Cell | null; average?: boo
   const band = scoreBand(cell.percent);
   return (
     <td className={`score-cell band-${band}`} data-band={band}>
-      {scoreLabel(cell, average)}
+      {scoreString(cell.score, cell.possible)} <span className="score-percent">({percentLabel(cell.percent, average)})</span>
     </td>
   );
 }

@@ -144,7 +144,7 @@ export function OverviewTab({ assignments, classRecords, shown, selectedStudentI
       {showDifficulty(difficulty) && (
         <Card title="Assignment Difficulty" wide testId="difficulty-card">
           <div className="table-scroll">
-            <table className="table analytics-table">
+            <table className="table table-compact analytics-table analytics-difficulty">
               <thead>
                 <tr>
                   <th scope="col">Title</th>
