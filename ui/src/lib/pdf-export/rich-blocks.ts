@@ -74,6 +74,11 @@ export function richBlocks(value: string | null | undefined): Block[] {
       }
       return;
     }
+    if (node.type === 'image' || node.type === 'equation') {
+      inline(node);
+      if (runs.length > 0) flush();
+      return;
+    }
     (node.children ?? []).forEach(inline);
     flush();
   };

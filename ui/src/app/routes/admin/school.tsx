@@ -2,6 +2,7 @@ import { QueryBoundary } from '../../../components/query-boundary';
 import { useAdminSchool } from '../../../features/admin/api/get-school';
 import { BrandingCard } from '../../../features/admin/components/branding-card';
 import { DomainsCard } from '../../../features/admin/components/domains-card';
+import { PdfHeadersCard } from '../../../features/admin/components/pdf-headers-card';
 import { PreapprovedCard } from '../../../features/admin/components/preapproved-card';
 
 export function AdminSchoolRoute() {
@@ -18,6 +19,7 @@ export function AdminSchoolRoute() {
         {(s) => (
           <>
             <BrandingCard key={`${s.name}|${s.logo_url}`} school={s} />
+            <PdfHeadersCard />
             <DomainsCard domains={s.authorized_domains} />
             <PreapprovedCard students={s.preapproved_students} />
           </>
