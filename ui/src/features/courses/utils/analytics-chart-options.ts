@@ -47,10 +47,10 @@ const tooltipPercent = (v: unknown) => percent1(Number(v));
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 
 /** Category labels that fit their slot at the chart's width: level, then smaller, then slanted (and truncated). */
-export function labelFit(count: number, width: number, sides = 64) {
+export function labelFit(count: number, width: number, sides = 56) {
   const slot = (width - sides) / Math.max(count, 1);
   if (slot >= 90) return { width: Math.floor(slot - 8), rotate: 0, bottom: 44, fontSize: 12 };
-  if (slot >= 60) return { width: Math.floor(slot - 2), rotate: 0, bottom: 44, fontSize: 10 };
+  if (slot >= 54) return { width: Math.floor(slot), rotate: 0, bottom: 44, fontSize: 10 };
   return { width: 80, rotate: 35, bottom: 72, fontSize: 11 };
 }
 

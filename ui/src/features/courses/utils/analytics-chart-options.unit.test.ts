@@ -37,8 +37,8 @@ describe('course chart options', () => {
 
   it('category labels stay level while they fit (smaller first), then slant', () => {
     expect(labelFit(4, 560)).toMatchObject({ rotate: 0, fontSize: 12 });
-    expect(labelFit(4, 310)).toMatchObject({ rotate: 0, fontSize: 10 });
-    expect(labelFit(4, 240).rotate).toBeGreaterThan(0);
+    expect(labelFit(4, 290)).toMatchObject({ rotate: 0, fontSize: 10 });
+    expect(labelFit(4, 260).rotate).toBeGreaterThan(0);
   });
 
   it('rubrics: a radar (0-100, step 20) from three categories, bars below that', () => {

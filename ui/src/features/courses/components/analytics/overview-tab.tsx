@@ -148,7 +148,9 @@ export function OverviewTab({ assignments, classRecords, shown, selectedStudentI
               <thead>
                 <tr>
                   <th scope="col">Title</th>
-                  <th scope="col">Due date</th>
+                  <th scope="col" className="col-optional">
+                    Due date
+                  </th>
                   <th scope="col">Average score</th>
                   <th scope="col">Difficulty</th>
                 </tr>
@@ -156,8 +158,11 @@ export function OverviewTab({ assignments, classRecords, shown, selectedStudentI
               <tbody>
                 {difficulty.map((r) => (
                   <tr key={r.assignment_id}>
-                    <th scope="row">{r.title}</th>
-                    <td>{formatDate(r.due_date)}</td>
+                    <th scope="row">
+                      {r.title}
+                      <span className="cell-sub">Due {formatDate(r.due_date)}</span>
+                    </th>
+                    <td className="col-optional">{formatDate(r.due_date)}</td>
                     <td>{r.average ? scoreLabel(r.average, true) : <span className="text-muted">Not graded yet</span>}</td>
                     <td>{r.difficulty ? <span className={`badge ${DIFFICULTY_BADGE[r.difficulty]}`}>{r.difficulty}</span> : '—'}</td>
                   </tr>
