@@ -44,4 +44,12 @@ describe('the main chunk', () => {
     const dashboard = staticGraph(path.join(src, 'app/routes/student/dashboard.tsx'));
     expect([...dashboard.values()].flat()).toContain('echarts/core');
   });
+
+  it('the course page loads echarts only with its charts (a chunk of their own)', () => {
+    const echarts = (graph: Map<string, string[]>) => [...graph.values()].flat().filter((s) => s.startsWith('echarts'));
+    const coursePage = staticGraph(path.join(src, 'app/routes/instructor/courses.tsx'));
+    expect([...coursePage.keys()].some((f) => f.endsWith('course-analytics.tsx'))).toBe(true);
+    expect(echarts(coursePage)).toEqual([]);
+    expect(echarts(staticGraph(path.join(src, 'features/courses/components/analytics/themed-chart.tsx')))).toContain('echarts/core');
+  });
 });
