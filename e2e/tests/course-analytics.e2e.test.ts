@@ -214,6 +214,7 @@ describe('the demo teacher reads the course analytics of Mathematics', () => {
     await page.getByRole('combobox', { name: 'Student' }).selectOption({ label: 'Emmy Noether' });
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect.poll(() => page.getByTestId('rubric-card').textContent()).toContain('against the selected student, Emmy Noether.');
+    await shot(page, '1280-student-light');
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     await page.getByRole('combobox', { name: 'Assignment' }).selectOption({ label: 'Analytics Week 2' });

@@ -68,7 +68,12 @@ export function CourseDetail({ courseCode }: { courseCode: string }) {
         </div>
       </header>
 
-      <CourseAnalytics courseCode={courseCode} assignments={assignments.data} assignmentsFailed={assignments.isError} />
+      <CourseAnalytics
+        courseCode={courseCode}
+        assignments={assignments.data}
+        assignmentsFailed={assignments.isError}
+        onRetryAssignments={() => void assignments.refetch()}
+      />
 
       <div className="teach-columns">
         <section className="card teach-section" aria-labelledby="course-students">

@@ -24,10 +24,11 @@ type Props = {
   /** The course's published assignments (titles and due dates); undefined while they load. */
   assignments: readonly CourseAssignment[] | undefined;
   assignmentsFailed: boolean;
+  onRetryAssignments: () => void;
 };
 
 /** Course analytics (spec document 3, course page): global filters, then the Overview and Breakdown tabs. */
-export function CourseAnalytics({ courseCode, assignments, assignmentsFailed }: Props) {
+export function CourseAnalytics({ courseCode, assignments, assignmentsFailed, onRetryAssignments }: Props) {
   const grades = useCourseGrades(courseCode);
   const items = useCourseItemAnalysis(courseCode);
   const [tab, setTab] = useState<Tab>('Overview');
@@ -46,7 +47,14 @@ export function CourseAnalytics({ courseCode, assignments, assignmentsFailed }: 
   else if (grades.isError || assignmentsFailed)
     body = (
       <EmptyState title={GRADES_LOAD_FAILED} icon={<AlertIcon width={28} height={28} />}>
-        <button type="button" className="button button-secondary" onClick={() => void grades.refetch()}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            if (grades.isError) void grades.refetch();
+            if (assignmentsFailed) onRetryAssignments();
+          }}
+        >
           Try again
         </button>
       </EmptyState>

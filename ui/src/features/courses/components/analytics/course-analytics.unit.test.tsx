@@ -4,6 +4,7 @@ import { INSIGHT_MESSAGES, type ReplyOf, type StudentGradeRecord } from '@evergr
 import { mockApi, renderRoutes, type Handler } from '../../../../testing/render';
 import { CourseDetail } from '../course-detail';
 import { GRADES_LOAD_FAILED } from './course-analytics';
+import { NOTHING_FLAGGED } from './item-analysis';
 import { TREND_NEEDS_TWO } from './overview-tab';
 
 // The charts are echarts on a canvas (their options are tested as pure functions): here, a labelled stand-in.
@@ -211,6 +212,23 @@ describe('the course analytics', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByTestId('stats-card');
     expect(calls.filter((c) => c.key === 'GET /instructors/get-course-grades/MATH10').length).toBe(2);
+  });
+
+  it('a failed assignment list says so and retries it', async () => {
+    let fail = true;
+    const { calls } = show({
+      'GET /instructors/get-course-assignments/MATH10': () => (fail ? { status: 500, body: { message: 'boom' } } : { body: assignments }),
+    });
+    expect(await screen.findByText(GRADES_LOAD_FAILED)).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('stats-card');
+    expect(calls.filter((c) => c.key === 'GET /instructors/get-course-grades/MATH10').length).toBe(1);
+  });
+
+  it('says when no question is flagged', async () => {
+    show({ 'GET /instructors/get-course-item-analysis/MATH10': () => ({ body: items.map((a) => ({ ...a, questions: [question(1)] })) }) });
+    expect(await within(await screen.findByTestId('item-analysis-card')).findByText(NOTHING_FLAGGED)).toBeTruthy();
   });
 
   it('a live refetch shows new grades', async () => {

@@ -17,7 +17,7 @@ const signed = (n: number) => (n < 0 ? `−${Math.abs(n).toFixed(2)}` : n.toFixe
 const FLAG_REASON = { negative: 'negative discrimination', 'near-zero': 'discrimination near zero' } as const;
 
 export const ITEM_ANALYSIS_LOAD_FAILED = "We couldn't load the item analysis.";
-export const NOTHING_FLAGGED = 'No question is flagged: every graded question separates stronger and weaker students.';
+export const NOTHING_FLAGGED = 'No question is flagged for negative or near-zero discrimination.';
 
 /** Flagged questions per assignment, with what facility and discrimination mean. */
 export function ItemAnalysisCard({ data, failed, onRetry }: Props) {
