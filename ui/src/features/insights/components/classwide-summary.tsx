@@ -19,6 +19,13 @@ export function performanceBars(averages: ClassSummary['rubric_averages']): Bar[
   return bars;
 }
 
+const PERFORMANCE_LEGEND = [
+  ['green', '80% or more'],
+  ['orange', '60% to 80%'],
+  ['darkorange', '40% to 60%'],
+  ['red', 'below 40%'],
+] as const;
+
 function Writing({ what }: { what: string }) {
   return (
     <p className="ins-writing" role="status" data-testid="class-writing">
@@ -31,22 +38,31 @@ function Performance({ bars, generating }: { bars: Bar[]; generating: boolean })
   if (bars.length === 0)
     return generating ? <Writing what="The rubric averages are being worked out…" /> : <p>{INSIGHT_MESSAGES.noClassInsights}</p>;
   return (
-    <ul className="ins-bars" aria-label="Class average by rubric category" data-testid="performance-bars">
-      {bars.map((b) => {
-        const band = performanceBand(b.percent);
-        return (
-          <li key={b.category} className="ins-bar-row" data-band={band}>
-            <span className="ins-bar-name">{b.category}</span>
-            <span className="ins-bar-track" aria-hidden="true">
-              <span className={`ins-bar-fill ins-perf-${band}`} style={{ width: `${b.percent}%` }} />
-            </span>
-            <span className="ins-bar-value">
-              {b.text} <span className="text-muted">({Math.round(b.percent)}%)</span>
-            </span>
+    <>
+      <ul className="ins-bars" aria-label="Class average by rubric category" data-testid="performance-bars">
+        {bars.map((b) => {
+          const band = performanceBand(b.percent);
+          return (
+            <li key={b.category} className="ins-bar-row" data-band={band}>
+              <span className="ins-bar-name">{b.category}</span>
+              <span className="ins-bar-track" aria-hidden="true">
+                <span className={`ins-bar-fill ins-perf-${band}`} style={{ width: `${b.percent}%` }} />
+              </span>
+              <span className="ins-bar-value">
+                {b.text} <span className="text-muted">({Math.round(b.percent)}%)</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <ul className="ins-legend" aria-label="Bar colours">
+        {PERFORMANCE_LEGEND.map(([band, text]) => (
+          <li key={band}>
+            <span className={`ins-swatch ins-perf-${band}`} aria-hidden="true" /> {text}
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+    </>
   );
 }
 

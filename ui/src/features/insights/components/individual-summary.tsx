@@ -18,9 +18,29 @@ function ScoreCell({ text, label }: { text: string | undefined; label: string })
   const band = percent == null ? null : scoreBand(percent);
   return (
     <td data-label={label} className={band ? `ins-score ins-band-${band}` : 'ins-score'} data-band={band ?? undefined}>
-      <span className="ins-score-text">{text}</span>
-      {band && <span className="visually-hidden"> ({SCORE_BAND_TEXT[band]})</span>}
+      <span>
+        {text}
+        {band && <span className="visually-hidden"> ({SCORE_BAND_TEXT[band]})</span>}
+      </span>
     </td>
+  );
+}
+
+/** Longer summaries show their first lines until the teacher asks for the rest. */
+const CLAMP_FROM = 240;
+
+function SummaryText({ text, stale }: { text: string; stale: boolean }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > CLAMP_FROM;
+  return (
+    <>
+      <p className={`ins-summary-text${stale ? ' is-stale' : ''}${long && !open ? ' is-clamped' : ''}`}>{text}</p>
+      {long && (
+        <button type="button" className="ins-more" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Show less' : 'Show all'}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -34,7 +54,7 @@ function SummaryCell({ row }: { row: StudentSummaryRow }) {
         </span>
       )}
       {row.summary ? (
-        <p className={`ins-summary-text${writing ? ' is-stale' : ''}`}>{row.summary}</p>
+        <SummaryText text={row.summary} stale={writing} />
       ) : (
         !writing && <p className="text-muted">{INSIGHT_MESSAGES.noStudentInsights}</p>
       )}

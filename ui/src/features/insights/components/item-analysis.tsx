@@ -68,17 +68,25 @@ export function ItemAnalysisTable({ stats }: { stats: AssignmentStats }) {
                   )}
                 </th>
                 <td data-label="Facility">
-                  <Facility item={item} />
+                  <span>
+                    <Facility item={item} />
+                  </span>
                 </td>
                 <td data-label="Discrimination">
-                  <Discrimination item={item} />
+                  <span>
+                    <Discrimination item={item} />
+                  </span>
                 </td>
                 <td data-label="Full marks">
-                  <span className="ins-num">{item.full_marks}</span> of {item.attempts}
+                  <span>
+                    <span className="ins-num">{item.full_marks}</span> of {item.attempts}
+                  </span>
                 </td>
                 <td data-label="Mean score">
-                  {item.mean_score == null ? '—' : <span className="ins-num">{marks2(item.mean_score)}</span>} /{' '}
-                  {marks2(item.marks_possible)}
+                  <span>
+                    {item.mean_score == null ? '—' : <span className="ins-num">{marks2(item.mean_score)}</span>} /{' '}
+                    {marks2(item.marks_possible)}
+                  </span>
                 </td>
               </tr>
             ))}
