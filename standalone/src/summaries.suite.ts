@@ -170,6 +170,24 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       expect(versions).toHaveLength(2);
       expect(versions[1]!).toBeGreaterThan(versions[0]!);
     });
+    it('a writer that was down catches up from the read model when it starts again', async () => {
+      await server.summaries.stop();
+      const q1 = (await c.questionsOf('ben', c.main, position)).find((q) => q.question_number === 1)!;
+      const edit = await c.teacher.post('/grader/update-response', {
+        response_id: q1.response_id,
+        points_obtained: 2,
+        feedback: 'Now with the unit.',
+        expected_version: q1.version,
+      });
+      expect(edit.statusCode).toBe(200);
+      expect((await one(c.ids.ben, edit.json.position)).summary_status).toBe('generating');
+      await server.summaries.start();
+      const fresh = await eventually(
+        () => one(c.ids.ben, edit.json.position),
+        (x) => x.summary_status === 'ready',
+      );
+      expect(fresh.summary).toContain('Scored 3/5 (60%) on “Forces and Light”.');
+    });
   });
 
   describe('who may read them', () => {
