@@ -2,20 +2,21 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createIsolatedSchema, openPostgresDatabase } from '@evergrade/platform/sql';
 import { benchAutosave, type AutosaveResult } from './autosave';
+import { benchInsights, summarizeInsights, type InsightsResult } from './insights';
 import { benchReplay, type ReplayResult } from './replay';
 import { fmt, formatTable, ratio } from './stats';
 import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
 
 /**
  * `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database.
- * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay` runs one phase;
+ * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay|insights` runs one phase;
  * `-- --pglite` (with DATABASE_URL) runs the same phases on in-memory PGlite too, reported beside.
  */
 const { values: args } = parseArgs({
   options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' }, compare: { type: 'boolean' } },
 });
-if (args.only !== undefined && args.only !== 'autosave' && args.only !== 'replay') {
-  console.error('Usage: npm run bench [-- --json] [--only autosave|replay] [--pglite] [--compare]');
+if (args.only !== undefined && !['autosave', 'replay', 'insights'].includes(args.only)) {
+  console.error('Usage: npm run bench [-- --json] [--only autosave|replay|insights] [--pglite] [--compare]');
   process.exit(2);
 }
 const env = (name: string, fallback: number) => {
@@ -33,6 +34,14 @@ const config = {
   // PGlite keeps the whole database in WASM memory: its replay defaults to 100,000 events beside PostgreSQL's.
   pgliteReplayEvents: env('BENCH_PGLITE_REPLAY_EVENTS', 100_000),
   replayBatch: env('BENCH_REPLAY_BATCH', 10_000),
+  insights: {
+    students: env('BENCH_INSIGHTS_STUDENTS', 300),
+    assignments: env('BENCH_INSIGHTS_ASSIGNMENTS', 40),
+    questions: env('BENCH_INSIGHTS_QUESTIONS', 10),
+    requests: env('BENCH_INSIGHTS_REQUESTS', 200),
+    warmup: 20,
+    summaryWaitMs: env('BENCH_INSIGHTS_SUMMARY_WAIT_SECONDS', 600) * 1000,
+  },
 };
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -48,26 +57,32 @@ async function inSchema<T>(pglite: boolean, phase: (db: { databaseUrl?: string }
   }
 }
 
-type Run = { a: AutosaveResult | null; r: ReplayResult | null; database: string };
+type Run = { a: AutosaveResult | null; r: ReplayResult | null; i: InsightsResult | null; database: string };
 
 async function runPhases(pglite: boolean): Promise<Run> {
   const database = pglite ? 'PGlite (in-memory, one connection)' : await describeDatabase();
   log(`database: ${database}; ${cpus().length} CPUs`);
   let a: AutosaveResult | null = null;
   let r: ReplayResult | null = null;
-  if (args.only !== 'replay') {
+  let i: InsightsResult | null = null;
+  if (args.only === undefined || args.only === 'autosave') {
     log(`autosave: ${config.clients} clients, ${config.warmupMs / 1000} s warm-up + ${config.durationMs / 1000} s per route`);
     a = await inSchema(pglite, (db) => benchAutosave({ ...config, ...db }));
   }
-  if (args.only !== 'autosave') {
+  if (args.only === undefined || args.only === 'replay') {
     const total = pglite && databaseUrl ? config.pgliteReplayEvents : config.replayEvents;
     log(`replay: generating ${total.toLocaleString('en-US')} events`);
     r = await inSchema(pglite, (db) => benchReplay({ total, batchSize: config.replayBatch, compare: args.compare ?? false, log, ...db }));
   }
-  return { a, r, database };
+  if (args.only === undefined || args.only === 'insights') {
+    const c = config.insights;
+    log(`insights: a course of ${c.students} students × ${c.assignments} assignments of ${c.questions} questions`);
+    i = await inSchema(pglite, (db) => benchInsights({ ...c, log, ...db }));
+  }
+  return { a, r, i, database };
 }
 
-function print({ a, r, database }: Run): void {
+function print({ a, r, i, database }: Run): void {
   const failures = (f: Record<string, number>) =>
     Object.keys(f).length
       ? `; failures ${Object.entries(f)
@@ -162,7 +177,28 @@ function print({ a, r, database }: Run): void {
     );
   }
   console.log(`\nEvergrade bench on ${database}\n`);
-  console.log(formatTable(['measure', 'per second', 'p50 ms', 'p99 ms', 'ratio'], rows));
+  if (rows.length) console.log(formatTable(['measure', 'per second', 'p50 ms', 'p99 ms', 'ratio'], rows));
+  if (i) {
+    if (rows.length) console.log('');
+    console.log(
+      formatTable(
+        ['measure', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'reply KB'],
+        i.routes.map((t) => [`(d) ${t.path}`, fmt(t.p50), fmt(t.p95), fmt(t.p99), fmt(t.max), fmt(t.bytes / 1024)]),
+      ),
+    );
+    const failed = i.routes.filter((t) => t.failures > 0);
+    notes.push(
+      `(d) a course of ${i.shape.students} students × ${i.shape.assignments} published assignments of ${i.shape.questions} tagged questions, ` +
+        `every student submitted and graded (${i.shape.events.toLocaleString('en-US')} student, submission and grading events written into the log in ${fmt(i.seedMs / 1000, 1)} s, ` +
+        `applied by the server's runner ${fmt(i.catchUpMs / 1000, 1)} s after the last append); startStandalone over real sockets, one keep-alive ` +
+        `client, ${i.routes[0]?.count ?? 0} timed requests per route one after another (after ${config.insights.warmup} untimed), the stats ` +
+        `and the summaries table rotating over the assignments, timed once the server's summary writer had written every summary ` +
+        `(offline; ${i.summarised} of ${i.shape.assignments} assignments done ${fmt(i.summariesMs / 1000, 1)} s after the catch-up); goal < 100 ms p95` +
+        (failed.length ? `; failures: ${failed.map((t) => `${t.path} ${t.failures}`).join(', ')}` : '') +
+        (i.skipped.length ? `; not timed: ${i.skipped.join(', ')}` : '') +
+        '.',
+    );
+  }
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
 }
 
@@ -174,11 +210,13 @@ if (args.json) {
   const summary: BenchSummary = {
     database: { kind: databaseUrl ? 'pg' : 'pglite', description: main.database, cpus: cpus().length },
     ...summarizePhases(main.a, main.r, config.clients, cpus().length),
+    insights: main.i && summarizeInsights(main.i),
     ...(pglite
       ? {
           pglite: {
             database: { kind: 'pglite' as const, description: pglite.database },
             ...summarizePhases(pglite.a, pglite.r, config.clients, cpus().length),
+            insights: pglite.i && summarizeInsights(pglite.i),
           },
         }
       : {}),

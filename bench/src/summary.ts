@@ -1,5 +1,6 @@
 import type { AutosaveResult } from './autosave';
 import { idleCoresBound, type CpuCost } from './cpu';
+import type { InsightsSummary } from './insights';
 import type { ReplayResult } from './replay';
 import { ratio, type Summary } from './stats';
 
@@ -67,6 +68,8 @@ export type PhaseSummary = {
       idle_replay_events_per_s: number | null;
     };
   } | null;
+  /** (d) the insights routes on a course of 300 students × 40 assignments (absent from older summaries). */
+  insights?: InsightsSummary | null;
 };
 
 export type BenchSummary = PhaseSummary & {
