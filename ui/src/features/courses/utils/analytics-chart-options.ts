@@ -54,14 +54,37 @@ export function labelFit(count: number, width: number, sides = 56) {
   return { width: 80, rotate: 35, bottom: 72, fontSize: 11 };
 }
 
-/** Grade distribution: students per level (Novice, Apprentice, Competent, Proficient), coloured as the table's cells. */
+/** Below this chart width (px) the levels are rows (names beside their bars), far from any phone's scrollbar jitter. */
+export const DISTRIBUTION_ROWS_BELOW = 420;
+
+/**
+ * Grade distribution: students per level (Novice, Apprentice, Competent, Proficient), coloured as the table's cells;
+ * columns on a wide chart, rows on a narrow one, so the level names are never slanted or cut.
+ */
 export function distributionOption(buckets: Bucket[], of: string, p: AnalyticsPalette = LIGHT, width = 560): EChartsOption {
   const colours = [p.red, p.orange, p.yellow, p.green];
-  const fit = labelFit(buckets.length, width);
+  const rows = width < DISTRIBUTION_ROWS_BELOW;
   const students = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`;
+  const levels = {
+    type: 'category' as const,
+    data: buckets.map((b) => `${b.label}\n${b.range}`),
+    inverse: rows,
+    ...axisStyle(p),
+    axisLabel: { color: p.text, interval: 0, fontSize: 12, lineHeight: 15 },
+  };
+  const counts = {
+    type: 'value' as const,
+    minInterval: 1,
+    name: 'Students',
+    nameGap: 14,
+    nameLocation: rows ? ('middle' as const) : ('end' as const),
+    nameTextStyle: { color: p.muted },
+    ...axisStyle(p),
+  };
+  const radius = rows ? [0, 6, 6, 0] : [6, 6, 0, 0];
   return {
     aria: describe(`Grade distribution of ${of}: ${buckets.map((b) => `${b.label} (${b.range}) ${students(b.count)}`).join(', ')}.`),
-    grid: { left: 40, right: 16, top: GRID_TOP, bottom: fit.bottom },
+    grid: rows ? { left: 84, right: 28, top: 8, bottom: 44 } : { left: 40, right: 16, top: GRID_TOP, bottom: 44 },
     tooltip: {
       trigger: 'item',
       formatter: (params: unknown) => {
@@ -70,28 +93,15 @@ export function distributionOption(buckets: Bucket[], of: string, p: AnalyticsPa
         return `${b.label} (${b.range}): ${students(b.count)}`;
       },
     },
-    xAxis: {
-      type: 'category',
-      data: buckets.map((b) => `${b.label}\n${b.range}`),
-      ...axisStyle(p),
-      axisLabel: {
-        color: p.text,
-        interval: 0,
-        rotate: fit.rotate,
-        width: fit.width,
-        overflow: 'truncate',
-        fontSize: fit.fontSize,
-        lineHeight: 15,
-      },
-    },
-    yAxis: { type: 'value', minInterval: 1, name: 'Students', nameGap: 14, nameTextStyle: { color: p.muted }, ...axisStyle(p) },
+    xAxis: rows ? counts : levels,
+    yAxis: rows ? levels : counts,
     series: [
       {
         name: 'Students',
         type: 'bar',
-        barMaxWidth: 56,
-        data: buckets.map((b, i) => ({ value: b.count, itemStyle: { color: colours[i], borderRadius: [6, 6, 0, 0] } })),
-        label: { show: true, position: 'top', color: p.text },
+        barMaxWidth: rows ? 28 : 56,
+        data: buckets.map((b, i) => ({ value: b.count, itemStyle: { color: colours[i], borderRadius: radius } })),
+        label: { show: true, position: rows ? 'right' : 'top', color: p.text },
       },
     ],
   };

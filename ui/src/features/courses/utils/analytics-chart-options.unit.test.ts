@@ -19,6 +19,10 @@ describe('course chart options', () => {
     expect(bars.map((b) => b.itemStyle.color)).toEqual([LIGHT.red, LIGHT.orange, LIGHT.yellow, LIGHT.green]);
     expect((o.xAxis as { data: string[] }).data[0]).toBe('Novice\n0-30%');
     expect(JSON.stringify(o.aria)).toContain('Proficient (80-100%) 3 students');
+    // a phone: one row per level, Novice first, the names beside their bars
+    const narrow = distributionOption([{ label: 'Novice', range: '0-30%', count: 1 }], 'total scores', LIGHT, 280);
+    expect(narrow.yAxis).toMatchObject({ type: 'category', inverse: true, data: ['Novice\n0-30%'] });
+    expect(narrow.xAxis).toMatchObject({ type: 'value', minInterval: 1 });
   });
 
   it('trend: 0 to 100 in steps of 20, one point per assignment, each in the middle of its slot', () => {
