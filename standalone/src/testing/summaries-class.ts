@@ -99,10 +99,14 @@ export async function setUpSummaryClass(server: Standalone, code: string): Promi
       questions: QUESTIONS,
     });
     expect(res.statusCode, JSON.stringify(res.json)).toBe(200);
+    last = res.json.position as string;
     return res.json.assignment_id as number;
   };
+  let last = '';
   const earlier = await add('Forces Warm up', 1);
   const main = await add('Forces and Light', 2);
+  // The read models have caught up with the seed and the set-up (on a busy machine that may take seconds).
+  await server.runner.reached(last);
 
   const headers = {
     'content-type': 'application/json',
