@@ -32,6 +32,8 @@ beforeAll(async () => {
   assignmentId = await gradeQuadraticEquations(journey.server.url);
   context = await journey.newContext();
   page = await context.newPage();
+  // charts drawn at once (the UI honours reduced motion), so screenshots show them whole
+  await page.emulateMedia({ reducedMotion: 'reduce' });
 });
 
 describe('the grading overview and the student summary modal', () => {
@@ -134,6 +136,7 @@ describe('the grading overview and the student summary modal', () => {
     ] as const) {
       const ctx = await journey.newContext(width);
       const p = await ctx.newPage();
+      await p.emulateMedia({ reducedMotion: 'reduce' });
       await loginWithForm(p, DEMO_USERS.instructor, 'Instructor');
       await p.waitForURL('**/instructor/assignments');
       await p.evaluate((t) => localStorage.setItem('theme', t), theme);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AssignmentStats } from '@evergrade/contracts';
 import { useCssColours } from '../../../components/echart/theme-colours';
 import { EmptyState } from '../../../components/empty-state';
@@ -62,8 +62,16 @@ function Figures({ stats }: { stats: AssignmentStats }) {
 function Charts({ stats }: { stats: AssignmentStats }) {
   const palette = useCssColours(OVERVIEW_COLOURS);
   const { scores, total_possible: possible, graded, questionCorrectFrequency: frequency } = stats;
-  const distribution = useCallback((w: number) => scoreDistributionOption(scores, possible, palette, w), [scores, possible, palette]);
-  const fullMarks = useCallback((w: number) => fullMarksOption(frequency, graded, palette, w), [frequency, graded, palette]);
+  // Whoever asked their system for less motion gets the bars drawn at once.
+  const [animation] = useState(() => !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
+  const distribution = useCallback(
+    (w: number) => ({ ...scoreDistributionOption(scores, possible, palette, w), animation }),
+    [scores, possible, palette, animation],
+  );
+  const fullMarks = useCallback(
+    (w: number) => ({ ...fullMarksOption(frequency, graded, palette, w), animation }),
+    [frequency, graded, palette, animation],
+  );
   const questions = fullMarksPerQuestion(frequency);
   const only = questions.length === 1 ? questions[0] : undefined;
   return (

@@ -5,6 +5,7 @@ import { INSIGHT_MESSAGES, type ClassSummary } from '@evergrade/contracts';
 import { mockApi, renderRoutes, type Handler } from '../../../testing/render';
 import { useSummaryModal, type SummaryTab } from '../../../stores/summary-modal';
 import { classSummary, row } from '../testing';
+import { NO_GRADED_STUDENTS } from './individual-summary';
 import { SummaryModalHost } from './summary-modal';
 
 const STUDENTS = 'POST /grader/get-student-assignment-summary';
@@ -126,6 +127,12 @@ describe('the student summary modal, Individual tab', () => {
     expect((await within(dialog()).findByRole('alert')).textContent).toContain(INSIGHT_MESSAGES.summaryLoadFailed);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(calls.filter((c) => c.key === STUDENTS)).toHaveLength(2));
+  });
+
+  it('with nobody graded yet it says so, with no table or download', async () => {
+    show({ [STUDENTS]: () => ({ body: { students: [], rubric_categories: [] } }) });
+    expect((await screen.findByTestId('empty-state')).textContent).toContain(NO_GRADED_STUDENTS);
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
   });
 
   it('a graded student without a summary says there are no insights for them', async () => {
