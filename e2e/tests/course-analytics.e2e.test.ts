@@ -255,4 +255,11 @@ describe('the demo teacher reads the course analytics of Mathematics', () => {
     await shot(small, '360-dark');
     await phone.close();
   });
+
+  it('a course with nothing graded says so', async () => {
+    await page.goto('/instructor/courses/PHYS10');
+    await page.getByText('No grade data available for this course.').waitFor();
+    expect(await page.getByRole('tab', { name: 'Breakdown' }).count()).toBe(0);
+    await shot(page, '1280-empty-dark');
+  });
 });

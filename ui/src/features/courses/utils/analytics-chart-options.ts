@@ -171,7 +171,7 @@ export function rubricRadarOption(d: RadarData, p: AnalyticsPalette = LIGHT): EC
     radar: {
       indicator: d.rubrics.map((name) => ({ name, min: 0, max: INSIGHT_CONSTANTS.radarMax })),
       splitNumber: INSIGHT_CONSTANTS.radarMax / INSIGHT_CONSTANTS.radarStep,
-      radius: '60%',
+      radius: '64%',
       center: ['50%', '46%'],
       axisName: { color: p.text, width: 90, overflow: 'truncate' },
       splitLine: { lineStyle: { color: p.grid } },

@@ -39,7 +39,12 @@ export function BreakdownTab({ ids, classRecords, shown }: Props) {
   const average = useMemo(() => classAverageRow(classRecords, ids, columns), [classRecords, ids, columns]);
   const toggle = (k: string) => setChosen(picked.includes(k) ? picked.filter((x) => x !== k) : [...picked, k]);
 
-  if (all.length === 0) return <p className="analytics-note">{NO_GRADED_IN_SCOPE}</p>;
+  if (all.length === 0)
+    return (
+      <section className="card analytics-breakdown" aria-label="Grades by rubric">
+        <p className="analytics-note">{NO_GRADED_IN_SCOPE}</p>
+      </section>
+    );
 
   return (
     <section className="card analytics-breakdown" aria-label="Grades by rubric">

@@ -5,7 +5,7 @@ import { mockApi, renderRoutes, type Handler } from '../../../../testing/render'
 import { CourseDetail } from '../course-detail';
 import { GRADES_LOAD_FAILED } from './course-analytics';
 import { NOTHING_FLAGGED } from './item-analysis';
-import { TREND_NEEDS_TWO } from './overview-tab';
+import { NO_GRADED_IN_SCOPE, TREND_NEEDS_TWO } from './overview-tab';
 
 // The charts are echarts on a canvas (their options are tested as pure functions): here, a labelled stand-in.
 vi.mock('./chart', () => ({
@@ -193,6 +193,25 @@ describe('the course analytics', () => {
     expect(await screen.findByText(INSIGHT_MESSAGES.noCourseGrades)).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Overview' })).toBeNull();
     expect(screen.queryByTestId('difficulty-card')).toBeNull();
+  });
+
+  it('an assignment with nothing graded yet: every chart says so, the stats show dashes', async () => {
+    const functions = { assignment_id: 3, title: 'Functions', due_date: '2026-11-20T12:00:00Z' };
+    show({
+      'GET /instructors/get-course-assignments/MATH10': () => ({ body: [...assignments, functions] }),
+      'GET /instructors/get-course-grades/MATH10': () => ({
+        body: records.map((r) => ({ ...r, grades_by_assignment: { ...r.grades_by_assignment, 3: pending(5) } })),
+      }),
+    });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Assignment' }), { target: { value: '3' } });
+    expect(stat('Assignments')).toBe('1');
+    expect(stat('Class average')).toBe('—');
+    for (const card of ['distribution-card', 'rubric-card', 'trend-card'])
+      expect(within(screen.getByTestId(card)).getByText(NO_GRADED_IN_SCOPE)).toBeTruthy();
+    expect(screen.queryByTestId('difficulty-card')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Breakdown' }));
+    expect(screen.getByText(NO_GRADED_IN_SCOPE)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Grades table' })).toBeNull();
   });
 
   it('hides the difficulty table when every average is 0', async () => {
