@@ -70,6 +70,7 @@ describe('the assignment page insights', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Summary' }));
     fireEvent.click(screen.getByRole('button', { name: 'Summary' }));
     fireEvent.click(within(screen.getByTestId('summary-menu')).getByRole('button', { name: 'Individual summary' }));
     const again = await screen.findByRole('dialog', { name: 'Student insights' });

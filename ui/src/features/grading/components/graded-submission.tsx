@@ -38,7 +38,9 @@ function SummaryMenu({ assignmentId }: { assignmentId: number }) {
               key={tab}
               type="button"
               className="menu-item"
-              onClick={() => {
+              onClick={(e) => {
+                // Focus goes back to the menu's button when the modal closes (this item is gone by then).
+                e.currentTarget.closest('.menu')?.querySelector<HTMLElement>('.menu-trigger')?.focus();
                 close();
                 openSummary(assignmentId, tab);
               }}
