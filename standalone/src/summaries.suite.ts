@@ -188,6 +188,32 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       );
       expect(fresh.summary).toContain('Scored 3/5 (60%) on “Forces and Light”.');
     });
+    it('writes once after a burst of edits (debounced per assignment), from the last grades', async () => {
+      const ashaEvents = async () =>
+        (await summaryEvents()).filter((e) => e.type === 'StudentSummaryWritten' && e.data.studentId === c.ids.asha);
+      const before = (await ashaEvents()).length;
+      let q2 = (await c.questionsOf('asha', c.main)).find((q) => q.question_number === 2)!;
+      let position = '';
+      for (const feedback of ['Right.', 'Right: photosynthesis.', 'Right: photosynthesis, in the chloroplasts.']) {
+        const edit = await c.teacher.post('/grader/update-response', {
+          response_id: q2.response_id,
+          points_obtained: 1,
+          feedback,
+          expected_version: q2.version,
+        });
+        expect(edit.statusCode, JSON.stringify(edit.json)).toBe(200);
+        position = edit.json.position;
+        q2 = { ...q2, version: edit.json.version };
+      }
+      await eventually(
+        () => one(c.ids.asha, position),
+        (x) => x.summary_status === 'ready',
+      );
+      const after = await ashaEvents();
+      expect(after).toHaveLength(before + 1);
+      const grading = await server.store.readStream(streamIds.grading('demo', c.main, c.ids.asha));
+      expect((after.at(-1)!.data as StudentSummaryWritten['data']).inputs.gradingVersion).toBe(grading.at(-1)!.streamVersion);
+    });
   });
 
   describe('who may read them', () => {

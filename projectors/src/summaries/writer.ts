@@ -10,6 +10,7 @@ import type { NoticeBus, ProjectionNotice } from '@evergrade/platform/bus';
 import type { EventStore, NewEvent } from '@evergrade/platform/event-store';
 import type { SqlClient } from '@evergrade/platform/sql';
 import { gradingProjection } from '../projections/grading';
+import { REBUILT_TENANT } from '../rebuild';
 import { insightsProjection } from '../projections/insights';
 import {
   assignmentsWithStaleSummaries,
@@ -193,9 +194,9 @@ export function createSummaryWriter(options: SummaryWriterOptions): SummaryWrite
   }
 
   function onNotice(n: ProjectionNotice) {
-    // A rebuilt read model is announced to everyone (tenant and key '*'): its whole to-do list is read again.
-    if (n.tenant === '*' && (n.keys.includes('*') || n.projection === PROJECTIONS.summaries)) return void scanAll().catch(onError);
     if (n.projection !== PROJECTIONS.summaries) return;
+    // The read model was rebuilt and swapped in (announced to every tenant): its whole to-do list is read again.
+    if (n.tenant === REBUILT_TENANT) return void scanAll().catch(onError);
     for (const k of n.keys) {
       const m = /^assignment:(\d+)$/.exec(k);
       if (m) schedule(n.tenant, Number(m[1]));
