@@ -30,6 +30,11 @@ export const StudentSummaryWrittenSchema = z.object({
       gradingVersion: z.number().int(),
       /** The global position of the last grading event of that stream the grades reflect. */
       gradingPosition: z.string(),
+      /**
+       * The position of the last grading event of the student's earlier assignments of the course (the trend) the
+       * summary reflects; absent when none was known.
+       */
+      trendPosition: z.string().optional(),
       /** The total it was written for. */
       obtained: z.number(),
       possible: z.number(),
