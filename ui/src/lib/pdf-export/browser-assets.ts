@@ -63,12 +63,54 @@ export async function loadImage(src: string): Promise<PdfImage | null> {
   }
 }
 
+/** The text of every KaTeX rule the app has loaded (its font URLs are absolute, so they hold in any document). */
+function katexCss(): string {
+  const rules: string[] = [];
+  for (const sheet of [...document.styleSheets]) {
+    let list: CSSRuleList;
+    try {
+      list = sheet.cssRules;
+    } catch {
+      continue; // another origin's sheet
+    }
+    const texts = [...list].map((r) => r.cssText);
+    if (texts.some((t) => t.includes('katex') || t.includes('KaTeX'))) rules.push(...texts);
+  }
+  return rules.join('\n');
+}
+
+/**
+ * A blank page of our own, in a hidden frame, holding KaTeX's styles inline and its fonts loaded: html2canvas
+ * clones the document of what it draws, and this one is small and needs nothing fetched again, so each formula is
+ * cheap and drawn with its own fonts and layout.
+ */
+let formulaFrame: Promise<Document> | null = null;
+function formulaDocument(): Promise<Document> {
+  formulaFrame ??= (async () => {
+    const frame = document.createElement('iframe');
+    frame.setAttribute('aria-hidden', 'true');
+    frame.tabIndex = -1;
+    frame.style.cssText = 'position:fixed;left:-10000px;top:0;width:1200px;height:400px;border:0;visibility:hidden;';
+    document.body.appendChild(frame);
+    const doc = frame.contentDocument;
+    if (!doc) throw new Error('no frame document');
+    doc.open();
+    doc.write('<!doctype html><html><head></head><body style="margin:0;background:#fff"></body></html>');
+    doc.close();
+    const style = doc.createElement('style');
+    style.textContent = katexCss();
+    doc.head.appendChild(style);
+    await Promise.all([...doc.fonts].map((face) => face.load().catch(() => null)));
+    return doc;
+  })();
+  return formulaFrame;
+}
+
 /** A formula drawn as the editor draws it (KaTeX), captured at scale 2 as a JPEG. */
 export async function renderFormulaImage(tex: string, block: boolean): Promise<PdfImage | null> {
-  const host = document.createElement('div');
-  host.setAttribute('aria-hidden', 'true');
-  host.style.cssText =
-    'position:fixed;left:-10000px;top:0;display:inline-block;padding:1px 2px;background:#fff;color:#000;font-size:12px;line-height:1.2;';
+  const doc = await formulaDocument().catch(() => document);
+  const host = doc.createElement('div');
+  host.style.cssText = 'display:inline-block;padding:1px 2px;background:#fff;color:#000;font-size:13px;line-height:1.2;';
   try {
     host.innerHTML = katex.renderToString(wrapCurrency(tex), {
       displayMode: block,
@@ -78,9 +120,9 @@ export async function renderFormulaImage(tex: string, block: boolean): Promise<P
       trust: false,
       output: 'html',
     });
-    document.body.appendChild(host);
+    doc.body.appendChild(host);
     void host.offsetWidth;
-    await document.fonts.ready;
+    await doc.fonts.ready;
     const canvas = await html2canvas(host, { scale: PDF_RENDER_SCALE, backgroundColor: '#ffffff', logging: false });
     if (canvas.width === 0 || canvas.height === 0) return null;
     return {

@@ -60,7 +60,7 @@ export function GradedDownloadMenu({ record }: { record: StudentGrading }) {
     }
   };
   return (
-    <Menu label="Download" className="menu-right" trigger={<DownloadTrigger label="Download" />}>
+    <Menu label="Download" className="menu-right export-menu" trigger={<DownloadTrigger label="Download" />}>
       {(close) => <Options busy={busy || !headers.data} onPick={(v) => void pick(v, close)} testId="graded-download-menu" />}
     </Menu>
   );
@@ -90,7 +90,7 @@ export function DownloadAllMenu({ assignmentId }: { assignmentId: number }) {
   };
   return (
     <>
-      <Menu label="Download All" className="menu-right" trigger={<DownloadTrigger label="Download All" />}>
+      <Menu label="Download All" className="menu-right export-menu" trigger={<DownloadTrigger label="Download All" />}>
         {(close) => (
           <Options
             busy={progress !== null || !headers.data || records.length === 0}

@@ -48,7 +48,7 @@ export function DownloadMenu({ sheet }: { sheet: AssignmentSheet }) {
   return (
     <Menu
       label="Download"
-      className="menu-right ia-download-menu"
+      className="menu-right ia-download-menu export-menu"
       trigger={
         <span className="button button-secondary">
           <DocIcon width={16} height={16} /> Download
