@@ -11,7 +11,7 @@ import {
   twoMigratedDatabases,
 } from '../testing';
 import { insightsProjection } from './insights';
-import { assignmentScores, courseAssignmentScores } from './insights.queries';
+import { assignmentScores, courseAssignmentScores, courseGradeEntries } from './insights.queries';
 
 /**
  * The insights read model under the batch contract (one big batch, one event per batch, batches of 2, 3, 5, 7 and a
@@ -276,5 +276,31 @@ describe.each(backends)('insights read model on %s', (_name, backend) => {
       },
     ]);
     expect(await courseAssignmentScores(dbs.one.db, 'demo', 6)).toEqual([]);
+  });
+
+  it('courseGradeEntries: the stored scores agree with the marks and the questions (edits and resets included)', async () => {
+    await dbs.one.db.transaction((tx) => p.applyBatch(tx, history()));
+    const entries = await courseGradeEntries(dbs.one.db, 'demo', 5);
+    expect(entries.map((a) => [a.assignment_id, a.title, a.total_possible])).toEqual([
+      [12, 'Essay', 4],
+      [11, 'Assignment 11', 6],
+    ]);
+    const computed = (await courseAssignmentScores(dbs.one.db, 'demo', 5)).map((a) =>
+      a.students.map(({ student_id, submitted, graded, total_score, rubrics }) => ({
+        student_id,
+        submitted,
+        graded,
+        total_score,
+        rubrics,
+      })),
+    );
+    expect(entries.map((a) => [...a.students].sort((x, y) => x.student_id - y.student_id))).toEqual(computed);
+    expect(entries[1]!.students.find((s) => s.student_id === 2)).toEqual({
+      student_id: 2,
+      submitted: true,
+      graded: true,
+      total_score: 3,
+      rubrics: { Algebra: { score: 2.5, possible: 5 }, Geometry: { score: 2, possible: 4 } },
+    });
   });
 });

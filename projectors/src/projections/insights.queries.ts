@@ -30,7 +30,8 @@ export type InQuestionRow = {
 
 /**
  * in_students: a student who submitted (online or an uploaded file) or has a recorded response; `marks` maps
- * question id to the points of a graded response, null for a response not graded.
+ * question id to the points of a graded response, null for a response not graded; `graded`, `total_score` and
+ * `rubrics` as `studentScores` computes them from the marks and the current questions.
  */
 export type InStudentRow = {
   tenant: string;
@@ -38,6 +39,9 @@ export type InStudentRow = {
   student_id: number;
   submitted: boolean;
   marks: Record<string, number | null>;
+  graded: boolean;
+  total_score: number;
+  rubrics: Record<string, RubricScore>;
 };
 
 /** in_grades: the projection's own per-(student, question) marks (GradeTotals). */
@@ -157,4 +161,54 @@ export async function courseAssignmentScores(db: SqlClient, tenant: string, cour
     [tenant, courseId],
   );
   return rows.map((x) => scoresOf(x.r));
+}
+
+/** One student's entry of an assignment in the course grades. */
+export type CourseGradeEntry = {
+  student_id: number;
+  submitted: boolean;
+  graded: boolean;
+  total_score: number;
+  rubrics: Record<string, RubricScore>;
+};
+
+/** A published assignment of a course with its total marks and every student's stored scores (no per-question marks). */
+export type CourseGradesAssignment = {
+  assignment_id: number;
+  title: string;
+  due: string;
+  total_possible: number;
+  students: CourseGradeEntry[];
+};
+
+/**
+ * What the course grades need (every published, not deleted assignment of the course by due date, its total marks,
+ * each student's submitted and graded state, total and rubric scores as stored): one query, one row per assignment.
+ */
+export async function courseGradeEntries(db: SqlClient, tenant: string, courseId: number): Promise<CourseGradesAssignment[]> {
+  const { rows } = await db.query<{
+    r: { a: number; t: string; d: string; p: number; s: [number, boolean, boolean, number, Record<string, RubricScore>][] };
+  }>(
+    `SELECT jsonb_build_object(
+       'a', a.assignment_id, 't', a.title, 'd', a.due,
+       'p', COALESCE((SELECT sum(q.marks_possible) FROM in_questions q WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), 0),
+       's', COALESCE((SELECT jsonb_agg(jsonb_build_array(s.student_id, s.submitted, s.graded, s.total_score, s.rubrics)) FROM in_students s
+                      WHERE s.tenant = a.tenant AND s.assignment_id = a.assignment_id), '[]'::jsonb)) AS r
+     FROM in_assignments a
+     WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
+    [tenant, courseId],
+  );
+  return rows.map(({ r }) => ({
+    assignment_id: Number(r.a),
+    title: r.t,
+    due: new Date(r.d).toISOString(),
+    total_possible: Number(r.p),
+    students: r.s.map(([student_id, submitted, graded, total_score, rubrics]) => ({
+      student_id: Number(student_id),
+      submitted,
+      graded,
+      total_score: Number(total_score),
+      rubrics,
+    })),
+  }));
 }

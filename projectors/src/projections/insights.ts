@@ -4,7 +4,7 @@ import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, tenantOf, type Touched } from '../projection';
 import { RowSet, iso, type TableSpec } from '../row-set';
 import { GradeTotals, gradesTableSql } from './grade-totals';
-import type { InAssignmentRow, InQuestionRow, InStudentRow } from './insights.queries';
+import { studentScores, type InAssignmentRow, type InQuestionRow, type InStudentRow, type ScoreQuestion } from './insights.queries';
 
 /**
  * Insights (issue 12): what assignment statistics, item analysis and course grades need, kept per assignment:
@@ -12,9 +12,10 @@ import type { InAssignmentRow, InQuestionRow, InStudentRow } from './insights.qu
  * - in_questions: each question's number, marks possible and tags (rubric categories);
  * - in_grades: the projection's own per-(student, question) marks, folded with the one grading fold (GradeTotals);
  * - in_students: one row per (assignment, student) who submitted (online or an uploaded file) or has a recorded
- *   response: `submitted`, and `marks` (question id → points when graded, null when not), rewritten from in_grades
- *   after each batch for the students its grading events name. Totals, graded state and rubric scores depend on the
- *   questions too, so they are computed when read (insights.queries.ts), and a question edit rewrites no student row.
+ *   response: `submitted`, `marks` (question id → points when graded, null when not), rewritten from in_grades after
+ *   each batch for the students its grading events name, and what the course grades read without the marks: `graded`,
+ *   `total_score` and `rubrics` (contracts' rubricScores), computed after the batch for those students and for every
+ *   student of an assignment whose questions changed (marks or tags).
  */
 
 const assignmentsTable: TableSpec<InAssignmentRow> = {
@@ -30,7 +31,7 @@ const questionsTable: TableSpec<InQuestionRow> = {
 const studentsTable: TableSpec<InStudentRow> = {
   table: 'in_students',
   key: ['tenant', 'assignment_id', 'student_id'],
-  columns: ['tenant', 'assignment_id', 'student_id', 'submitted', 'marks'],
+  columns: ['tenant', 'assignment_id', 'student_id', 'submitted', 'marks', 'graded', 'total_score', 'rubrics'],
 };
 
 export type InsightsState = {
@@ -40,6 +41,10 @@ export type InsightsState = {
   grades: GradeTotals;
   /** (tenant, assignment) → students whose marks a grading event of this batch changed: their rows are rewritten in save. */
   marksDue: Map<string, { tenant: string; assignment_id: number; students: Set<number> }>;
+  /** (tenant, assignment) → its question ids: every question of an assignment the batch grades or edits is loaded. */
+  questionIds: Map<string, Set<number>>;
+  /** Assignments whose questions changed in this batch: every student's scores are computed again in save. */
+  questionsChanged: Map<string, { tenant: string; assignment_id: number }>;
 };
 
 const ASSIGNMENT_EVENTS = new Set(['AssignmentCreated', 'AssignmentPublished', 'AssignmentRenamed', 'AssignmentDeleted']);
@@ -54,15 +59,20 @@ function touched(state: InsightsState, tenant: string, assignmentId: number): To
 }
 
 function studentRow(state: InsightsState, tenant: string, assignmentId: number, studentId: number): InStudentRow {
-  return (
-    state.students.get({ tenant, assignment_id: assignmentId, student_id: studentId }) ?? {
-      tenant,
-      assignment_id: assignmentId,
-      student_id: studentId,
-      submitted: false,
-      marks: {},
-    }
-  );
+  const row = state.students.get({ tenant, assignment_id: assignmentId, student_id: studentId });
+  if (row) return row;
+  // A new row is scored with the questions in memory (all of the assignment's: loaded for every event naming a student).
+  const empty = {
+    tenant,
+    assignment_id: assignmentId,
+    student_id: studentId,
+    submitted: false,
+    marks: {},
+    graded: false,
+    total_score: 0,
+    rubrics: {},
+  };
+  return scored(empty, sheetOf(state, tenant, assignmentId));
 }
 
 function markSubmitted(state: InsightsState, tenant: string, assignmentId: number, studentId: number): boolean {
@@ -123,6 +133,8 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
       const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
       if (!state.questions.has(key)) {
         state.questions.put({ ...key, question_number: d.questionNumber, marks_possible: d.marksPossible, tags: [...(d.tags ?? [])] });
+        indexQuestion(state, tenant, d.assignmentId, d.questionId);
+        state.questionsChanged.set(aKey(tenant, d.assignmentId), { tenant, assignment_id: d.assignmentId });
       }
       return touched(state, tenant, d.assignmentId);
     }
@@ -130,7 +142,10 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
       const d = event.data;
       const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
       const row = state.questions.get(key);
-      if (row) state.questions.put({ ...row, marks_possible: d.marksPossible, tags: [...d.tags] });
+      if (row) {
+        state.questions.put({ ...row, marks_possible: d.marksPossible, tags: [...d.tags] });
+        state.questionsChanged.set(aKey(tenant, d.assignmentId), { tenant, assignment_id: d.assignmentId });
+      }
       return touched(state, tenant, d.assignmentId);
     }
     case 'AssignmentSubmitted': {
@@ -143,15 +158,58 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
   }
 }
 
+function indexQuestion(state: InsightsState, tenant: string, assignmentId: number, questionId: number) {
+  const k = aKey(tenant, assignmentId);
+  let ids = state.questionIds.get(k);
+  if (!ids) state.questionIds.set(k, (ids = new Set()));
+  ids.add(questionId);
+}
+
+/** An assignment's questions in memory, in question-number order (all of them once loaded by assignment). */
+function sheetOf(state: InsightsState, tenant: string, assignmentId: number): ScoreQuestion[] {
+  const out: ScoreQuestion[] = [];
+  for (const id of state.questionIds.get(aKey(tenant, assignmentId)) ?? []) {
+    const q = state.questions.get({ tenant, assignment_id: assignmentId, question_id: id });
+    if (q) out.push({ question_id: id, question_number: q.question_number, marks_possible: Number(q.marks_possible), tags: q.tags ?? [] });
+  }
+  return out.sort((a, b) => a.question_number - b.question_number || a.question_id - b.question_id);
+}
+
+/** A student row with its graded state, total and rubric scores computed from its marks and the sheet. */
+function scored(row: InStudentRow, sheet: readonly ScoreQuestion[]): InStudentRow {
+  const s = studentScores(sheet, row);
+  return { ...row, graded: s.graded, total_score: s.total_score, rubrics: s.rubrics };
+}
+
+const sameRubrics = (a: InStudentRow['rubrics'], b: InStudentRow['rubrics']): boolean => {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => b[k] !== undefined && Number(a[k]!.score) === b[k].score && Number(a[k]!.possible) === b[k].possible);
+};
+const sameScores = (a: InStudentRow, b: InStudentRow): boolean =>
+  a.graded === b.graded && Number(a.total_score) === Number(b.total_score) && sameRubrics(a.rubrics, b.rubrics);
+
 const sameMarks = (a: Record<string, number | null>, b: Record<string, number | null>): boolean => {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((k) => k in b && (a[k] === null ? b[k] === null : b[k] !== null && Number(a[k]) === Number(b[k])));
 };
 
-/** The students whose marks changed: their `marks` rewritten from the stored per-question marks. */
+/**
+ * The students whose marks changed: their `marks` rewritten from the stored per-question marks; then their scores, and
+ * those of every student of an assignment whose questions changed.
+ */
 export function settleMarks(state: InsightsState): void {
+  for (const { tenant, assignment_id } of state.questionsChanged.values()) {
+    const sheet = sheetOf(state, tenant, assignment_id);
+    for (const row of state.students.filter((r) => r.tenant === tenant && r.assignment_id === assignment_id)) {
+      const next = scored(row, sheet);
+      if (!sameScores(row, next)) state.students.put(next);
+    }
+  }
+  state.questionsChanged.clear();
   for (const { tenant, assignment_id, students } of state.marksDue.values()) {
+    const sheet = sheetOf(state, tenant, assignment_id);
     const marks = new Map<number, Record<string, number | null>>();
     for (const g of state.grades.rowsOfAssignment(tenant, assignment_id)) {
       if (!students.has(g.student_id)) continue;
@@ -161,9 +219,9 @@ export function settleMarks(state: InsightsState): void {
     }
     for (const studentId of students) {
       const row = studentRow(state, tenant, assignment_id, studentId);
-      const next = marks.get(studentId) ?? {};
-      if (state.students.has(row) && sameMarks(row.marks, next)) continue;
-      state.students.put({ ...row, marks: next });
+      const next = scored({ ...row, marks: marks.get(studentId) ?? {} }, sheet);
+      if (state.students.has(row) && sameMarks(row.marks, next.marks) && sameScores(row, next)) continue;
+      state.students.put(next);
     }
   }
   state.marksDue.clear();
@@ -171,19 +229,33 @@ export function settleMarks(state: InsightsState): void {
 
 const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) });
 
-/** Reads what the batch touches, one query per table: assignments and questions by key, the students named, their marks. */
+/**
+ * Reads what the batch touches, one query per table: the assignments named; every question of the assignments
+ * submitted, graded or edited; the students named, and every student of an assignment whose questions are edited; the named students'
+ * marks.
+ */
 export async function loadInsights(tx: SqlClient, state: InsightsState, events: readonly RecordedEvent[]): Promise<void> {
   await state.assignments.load(tx, events.map(assignmentOf));
-  await state.questions.load(
-    tx,
-    events.filter((e) => QUESTION_EVENTS.has(e.type)).map((e) => ({ ...assignmentOf(e), question_id: Number(e.data.questionId) })),
-  );
-  await state.students.load(
-    tx,
-    events
-      .filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e))
-      .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) })),
-  );
+  const edited = events.filter((e) => QUESTION_EVENTS.has(e.type)).map(assignmentOf);
+  const graded = events.filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e)).map(assignmentOf);
+  for (const q of await state.questions.loadIn(tx, ['tenant', 'assignment_id'], [...edited, ...graded])) {
+    indexQuestion(state, q.tenant, q.assignment_id, q.question_id);
+  }
+  const named = events
+    .filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e))
+    .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) }));
+  if (named.length > 0 || edited.length > 0) {
+    const byKey = new Set(named.map((n) => `${n.tenant}\u0000${n.assignment_id}\u0000${n.student_id}`));
+    const byAssignment = new Set(edited.map((a) => aKey(a.tenant, a.assignment_id)));
+    await state.students.loadWhere(
+      tx,
+      `(t.tenant, t.assignment_id, t.student_id) IN
+         (SELECT x.tenant, x.assignment_id, x.student_id FROM json_populate_recordset(NULL::in_students, $1::json) x)
+       OR (t.tenant, t.assignment_id) IN (SELECT x.tenant, x.assignment_id FROM json_populate_recordset(NULL::in_students, $2::json) x)`,
+      [JSON.stringify(named), JSON.stringify(edited)],
+      (r) => byKey.has(`${r.tenant}\u0000${r.assignment_id}\u0000${r.student_id}`) || byAssignment.has(aKey(r.tenant, r.assignment_id)),
+    );
+  }
   await state.grades.load(tx, events);
 }
 
@@ -193,11 +265,13 @@ export const initInsights = (): InsightsState => ({
   students: new RowSet(studentsTable),
   grades: new GradeTotals('in_grades'),
   marksDue: new Map(),
+  questionIds: new Map(),
+  questionsChanged: new Map(),
 });
 
 export const insightsProjection = defineProjection<InsightsState>({
   name: PROJECTIONS.insights,
-  version: 1,
+  version: 2,
   tables: ['in_assignments', 'in_questions', 'in_students', 'in_grades'],
   handles: [...HANDLED],
   async migrate(db) {
@@ -211,12 +285,13 @@ export const insightsProjection = defineProjection<InsightsState>({
       marks_possible numeric NOT NULL, tags jsonb NOT NULL, PRIMARY KEY (tenant, assignment_id, question_id))`);
     await db.query(`CREATE TABLE IF NOT EXISTS in_students (
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, submitted boolean NOT NULL,
-      marks jsonb NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id))`);
+      marks jsonb NOT NULL, graded boolean NOT NULL, total_score numeric NOT NULL, rubrics jsonb NOT NULL,
+      PRIMARY KEY (tenant, assignment_id, student_id))`);
   },
   init: initInsights,
   load: loadInsights,
   evolve: evolveInsights,
-  carry: ['assignments', 'questions', 'students', 'grades'],
+  carry: ['assignments', 'questions', 'students', 'grades', 'questionIds'],
   async save(tx, state) {
     settleMarks(state);
     await state.assignments.flush(tx);

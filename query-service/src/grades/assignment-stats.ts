@@ -1,5 +1,5 @@
 import { INSIGHT_CONSTANTS, type AssignmentStats, type ItemAnalysis, type StudentGradeRecord } from '@evergrade/contracts';
-import type { AssignmentScores, ScoreQuestion, StudentScores } from '@evergrade/projectors/queries';
+import type { AssignmentScores, CourseGradesAssignment, ScoreQuestion, StudentScores } from '@evergrade/projectors/queries';
 
 /**
  * Pure computations of the insights routes (issue 12): an assignment's overview stats (spec document 2, "Overview
@@ -120,18 +120,18 @@ type GradeEntry = StudentGradeRecord['grades_by_assignment'][string];
  */
 export function courseGradeRecords(
   students: readonly { student_id: number; name: string }[],
-  assignments: readonly AssignmentScores[],
+  assignments: readonly CourseGradesAssignment[],
 ): StudentGradeRecord[] {
   const byAssignment = assignments.map((a) => ({
-    a,
-    total_possible: sum(a.questions.map((q) => q.marks_possible)),
+    key: String(a.assignment_id),
+    total_possible: a.total_possible,
     students: new Map(a.students.map((s) => [s.student_id, s])),
   }));
   return students.map(({ student_id, name }) => {
     const grades_by_assignment: Record<string, GradeEntry> = {};
-    for (const { a, total_possible, students: rows } of byAssignment) {
+    for (const { key, total_possible, students: rows } of byAssignment) {
       const s = rows.get(student_id);
-      grades_by_assignment[String(a.assignment_id)] =
+      grades_by_assignment[key] =
         s && s.graded
           ? { submitted: s.submitted, graded: true, total_score: s.total_score, total_possible, rubrics: s.rubrics }
           : { submitted: s?.submitted ?? false, graded: false, total_score: 0, total_possible, rubrics: {} };

@@ -141,7 +141,7 @@ describe('assignment statistics', () => {
         { student_id: 6, name: 'Fay Yu' },
         { student_id: 9, name: 'Gus Oh' },
       ],
-      [example, other],
+      [example, other].map((a) => ({ ...a, total_possible: 6 })),
     );
     expect(records).toEqual([
       {

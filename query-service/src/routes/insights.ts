@@ -4,6 +4,7 @@ import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import {
   assignmentScores,
   courseAssignmentScores,
+  courseGradeEntries,
   fullName,
   taughtAssignment,
   taughtCourseByCode,
@@ -38,8 +39,12 @@ export function insightQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
     await awaitProjections(request, deps, [PROJECTIONS.instructorAssignments, PROJECTIONS.insights, PROJECTIONS.directory]);
     const [taught, scores] = await Promise.all([taughtAssignment(db, s.tenant, s.userId, id), assignmentScores(db, s.tenant, id)]);
     if (!taught || !scores) throw new NotFoundError(MESSAGES.assignmentNotFound);
-    const graded = scores.students.filter((x) => x.graded).map((x) => x.student_id);
-    return assignmentStats(scores, await userNames(db, s.tenant, graded));
+    // Names are shown only for the highest and lowest totals: only those students are looked up.
+    const graded = scores.students.filter((x) => x.graded);
+    const totals = graded.map((x) => x.total_score);
+    const ends = new Set([Math.max(...totals), Math.min(...totals)]);
+    const named = graded.filter((x) => ends.has(x.total_score)).map((x) => x.student_id);
+    return assignmentStats(scores, await userNames(db, s.tenant, named));
   });
 
   registerRoute(app, sessions, routes.getCourseGrades, async (request) => {
@@ -48,7 +53,7 @@ export function insightQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
     const course = await taughtCourse(s.tenant, s.userId, request.params.courseCode);
     const [users, assignments] = await Promise.all([
       usersByIds(db, s.tenant, course.student_ids),
-      courseAssignmentScores(db, s.tenant, course.course_id),
+      courseGradeEntries(db, s.tenant, course.course_id),
     ]);
     // Every student of the course (by last name, first name), every published assignment by due date.
     const students = users.filter((u) => u.role === 'student').map((u) => ({ student_id: Number(u.user_id), name: fullName(u) }));
