@@ -214,6 +214,26 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       const grading = await server.store.readStream(streamIds.grading('demo', c.main, c.ids.asha));
       expect((after.at(-1)!.data as StudentSummaryWritten['data']).inputs.gradingVersion).toBe(grading.at(-1)!.streamVersion);
     });
+    it("rewrites a summary when a grade of the student's earlier assignment of the course changes (the trend)", async () => {
+      const q3 = (await c.questionsOf('asha', c.earlier)).find((q) => q.question_number === 3)!;
+      const edit = await c.teacher.post('/grader/update-response', {
+        response_id: q3.response_id,
+        points_obtained: 0,
+        feedback: 'No reason given for the phases.',
+        expected_version: q3.version,
+      });
+      expect(edit.statusCode).toBe(200);
+      const stale = await one(c.ids.asha, edit.json.position);
+      expect(stale.summary_status).toBe('generating');
+      expect(stale.summary).toContain('in line with their earlier result (100%)');
+      const fresh = await eventually(
+        () => one(c.ids.asha, edit.json.position),
+        (x) => x.summary_status === 'ready',
+      );
+      expect(fresh.summary).toContain('Trend: 100% is up 40 points on their earlier result (60%).');
+      const last = (await summaryEvents()).filter((e) => e.type === 'StudentSummaryWritten' && e.data.studentId === c.ids.asha).at(-1)!;
+      expect((last.data as StudentSummaryWritten['data']).inputs.trendPosition).toBe(edit.json.position);
+    });
   });
 
   describe('who may read them', () => {

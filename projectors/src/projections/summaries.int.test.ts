@@ -26,9 +26,12 @@ function log(spec: [tenant: string, event: DomainEvent][]): RecordedEvent[] {
   const versions = new Map<string, number>();
   return spec.map(([tenant, event], i) => {
     const d = event.data as Record<string, unknown>;
-    const stream = event.type.includes('Summary')
-      ? `summaries:${tenant}:${String(d.assignmentId)}`
-      : `grading:${tenant}:${String(d.assignmentId)}:${String(d.studentId)}`;
+    const stream =
+      event.type === 'AssignmentCreated'
+        ? `assignment:${tenant}:${String(d.assignmentId)}`
+        : event.type.includes('Summary')
+          ? `summaries:${tenant}:${String(d.assignmentId)}`
+          : `grading:${tenant}:${String(d.assignmentId)}:${String(d.studentId)}`;
     const v = (versions.get(stream) ?? 0) + 1;
     versions.set(stream, v);
     return {
@@ -89,6 +92,7 @@ const written = (
   gradingVersion: number,
   gradingPosition: number,
   summary: string,
+  trendPosition?: number,
 ): DomainEvent => ({
   type: 'StudentSummaryWritten',
   data: {
@@ -97,9 +101,19 @@ const written = (
     summary,
     generator: 'offline',
     provider: 'offline',
-    inputs: { gradingVersion, gradingPosition: positionOf(gradingPosition), obtained: 3, possible: 5 },
+    inputs: {
+      gradingVersion,
+      gradingPosition: positionOf(gradingPosition),
+      ...(trendPosition ? { trendPosition: positionOf(trendPosition) } : {}),
+      obtained: 3,
+      possible: 5,
+    },
     writtenAt: T0,
   },
+});
+const created = (assignmentId: number, courseId: number, due: string): DomainEvent => ({
+  type: 'AssignmentCreated',
+  data: { assignmentId, courseId, title: `A${assignmentId}`, assigned: T0, due, timeLimitSeconds: null, createdBy: 9, createdAt: T0 },
 });
 const classWritten = (assignmentId: number, gradingPosition: number, summary: string): DomainEvent => ({
   type: 'ClassSummaryWritten',
@@ -121,6 +135,9 @@ const classFailed = (assignmentId: number, gradingPosition: number, error: strin
  * Positions: 1 grade a1/s1 (v1), 2 grade a1/s2 (v1), 3 summary s1 from v1, 4 class from 2, 5 flag resolved s1 (v2,
  * ignored), 6 edit s2 (v2), 7 summary s2 from v1 (late: stale at once), 8 class failed for 6, 9 other school a1/s1,
  * 10 summary s2 from v2, 11 a second writer's summary s2 from v1 (older inputs: ignored), 12 class from 6 after the failure.
+ * The trend: 13-15 assignments 1 and 2 of course 7 (due in January and February) and 3 of course 8; 16 grade a2/s3,
+ * 17 its summary, 18 grade a3/s3 (another course: nothing), 19 grade a1/s3 (earlier, same course: a2/s3's trend is
+ * stale), 20 a2/s3's summary from that trend.
  */
 const term = () =>
   log([
@@ -136,6 +153,14 @@ const term = () =>
     ['demo', written(1, 2, 2, 6, 'S2 v2')],
     ['demo', written(1, 2, 1, 2, 'S2 v1 again')],
     ['demo', classWritten(1, 6, 'Class v2')],
+    ['demo', created(1, 7, '2026-01-10T09:00:00.000Z')],
+    ['demo', created(2, 7, '2026-02-10T09:00:00.000Z')],
+    ['demo', created(3, 8, '2026-03-10T09:00:00.000Z')],
+    ['demo', graded(2, 3, 4)],
+    ['demo', written(2, 3, 1, 16, 'S3 on A2')],
+    ['demo', graded(3, 3, 2)],
+    ['demo', graded(1, 3, 1)],
+    ['demo', written(2, 3, 1, 16, 'S3 on A2, new trend', 19)],
   ]);
 
 describe.each(backends)('summaries read model on %s', (_name, backend) => {
@@ -147,11 +172,14 @@ describe.each(backends)('summaries read model on %s', (_name, backend) => {
     const batchTouched = await dbs.one.db.transaction((tx) => p.applyBatch(tx, all));
     const eachTouched = await applyOneByOne(dbs.many.db, p, all);
     const expected = await dumpTables(dbs.many.db, p);
-    expect(expected.sm_students).toHaveLength(3);
-    expect(expected.sm_classes).toHaveLength(2);
+    expect(expected.sm_students).toHaveLength(6);
+    expect(expected.sm_classes).toHaveLength(4);
+    expect(expected.sm_assignments).toHaveLength(3);
     expect(await dumpTables(dbs.one.db, p)).toEqual(expected);
     expect(batchTouched).toEqual(eachTouched);
-    expect(new Set(eachTouched.map((t) => `${t.tenant}|${t.keys.join()}`))).toEqual(new Set(['demo|assignment:1', 'other|assignment:1']));
+    expect(new Set(eachTouched.map((t) => `${t.tenant}|${t.keys.join()}`))).toEqual(
+      new Set(['demo|assignment:1', 'other|assignment:1', 'demo|assignment:2', 'demo|assignment:3', 'demo|assignment:1,assignment:2']),
+    );
     await expectBatchesOfSizes(dbs.one.db, p, all, expected, [2, 3, 5]);
     // A redelivery of the whole term: one read and at most two writes per table, nothing changes.
     await expectOneReadPerTable(dbs.many.db, p, all);
@@ -179,7 +207,7 @@ describe.each(backends)('summaries read model on %s', (_name, backend) => {
     expect(classSummaryState(cls!)).toBe('error');
     expect(cls!.error).toBe('The AI provider answered 500');
 
-    await db.transaction((tx) => p.applyBatch(tx, all.slice(8)));
+    await db.transaction((tx) => p.applyBatch(tx, all.slice(8, 12)));
     ({ students, cls } = await summariesOfAssignment(db, 'demo', 1));
     expect(students.map((s) => [s.student_id, s.summary, studentSummaryStale(s)])).toEqual([
       [1, 'S1 v1', false],
@@ -190,5 +218,25 @@ describe.each(backends)('summaries read model on %s', (_name, backend) => {
     // The other school's graded student has no summary yet: on the list, under its own tenant.
     expect(await assignmentsWithStaleSummaries(db)).toEqual([{ tenant: 'other', assignment_id: 1 }]);
     expect((await summariesOfAssignment(db, 'other', 1)).students[0]).toMatchObject({ summary: null, grading_version: 1 });
+  });
+
+  it("marks a later assignment's summary stale when a grade of the student's earlier assignment of the course changes", async () => {
+    const all = term();
+    const db = dbs.one.db;
+    const a2 = async () => (await summariesOfAssignment(db, 'demo', 2)).students[0]!;
+    await db.transaction((tx) => p.applyBatch(tx, all.slice(0, 17)));
+    expect(await a2()).toMatchObject({ summary: 'S3 on A2', trend_position: '' });
+    expect(studentSummaryStale(await a2())).toBe(false);
+    // A grade on another course's assignment changes nothing; one on an earlier assignment of the course does.
+    await db.transaction((tx) => p.applyBatch(tx, all.slice(17, 18)));
+    expect(studentSummaryStale(await a2())).toBe(false);
+    const touched = await db.transaction((tx) => p.applyBatch(tx, all.slice(18, 19)));
+    expect(touched).toEqual([{ tenant: 'demo', keys: ['assignment:1', 'assignment:2'] }]);
+    expect(await a2()).toMatchObject({ summary: 'S3 on A2', trend_position: positionOf(19), inputs_trend_position: null });
+    expect(studentSummaryStale(await a2())).toBe(true);
+    expect(await assignmentsWithStaleSummaries(db)).toContainEqual({ tenant: 'demo', assignment_id: 2 });
+    await db.transaction((tx) => p.applyBatch(tx, all.slice(19)));
+    expect(await a2()).toMatchObject({ summary: 'S3 on A2, new trend', inputs_trend_position: positionOf(19) });
+    expect(studentSummaryStale(await a2())).toBe(false);
   });
 });

@@ -19,9 +19,16 @@ export type SmStudentRow = {
   /** The grading stream version the summary was written from (null: none written yet). */
   inputs_version: number | null;
   inputs_position: string | null;
+  /** The position of the last grading event of the student's earlier assignments of the course ('' when none). */
+  trend_position: string;
+  /** The trend position the summary was written from (null: none known then). */
+  inputs_trend_position: string | null;
   written_at: string | null;
   position: string;
 };
+
+/** sm_assignments: an assignment's course and due date. */
+export type SmAssignmentRow = { tenant: string; assignment_id: number; course_id: number; due: string };
 
 /** sm_classes: an assignment's class summary, its inputs, and the last failure to write it. */
 export type SmClassRow = {
@@ -42,9 +49,13 @@ export type SmClassRow = {
   position: string;
 };
 
-/** A summary written from the current grades is ready; none yet, or one from older grades, is being (re)written. */
-export const studentSummaryStale = (r: Pick<SmStudentRow, 'inputs_version' | 'grading_version'>): boolean =>
-  r.inputs_version === null || r.inputs_version < r.grading_version;
+/**
+ * A summary written from the current grades is ready; none yet, or one from older grades (or an older trend: a grade of
+ * an earlier assignment changed since), is being (re)written.
+ */
+export const studentSummaryStale = (
+  r: Pick<SmStudentRow, 'inputs_version' | 'grading_version' | 'trend_position' | 'inputs_trend_position'>,
+): boolean => r.inputs_version === null || r.inputs_version < r.grading_version || r.trend_position > (r.inputs_trend_position ?? '');
 
 /** 'error' when the last attempt for the current grades failed, 'done' when written from them, else 'generating'. */
 export function classSummaryState(
@@ -88,7 +99,8 @@ export async function assignmentsWithStaleSummaries(db: SqlClient): Promise<{ te
      WHERE (c.inputs_position IS NULL OR c.inputs_position < c.grading_position)
        AND (c.error_position IS NULL OR c.error_position < c.grading_position)
      UNION
-     SELECT DISTINCT s.tenant, s.assignment_id FROM sm_students s WHERE s.inputs_version IS NULL OR s.inputs_version < s.grading_version
+     SELECT DISTINCT s.tenant, s.assignment_id FROM sm_students s
+     WHERE s.inputs_version IS NULL OR s.inputs_version < s.grading_version OR s.trend_position > COALESCE(s.inputs_trend_position, '')
      ORDER BY 1, 2`,
   );
   return rows.map((r) => ({ tenant: r.tenant, assignment_id: Number(r.assignment_id) }));

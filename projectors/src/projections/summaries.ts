@@ -3,12 +3,13 @@ import type { SqlClient } from '@evergrade/platform/sql';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, tenantOf, type Touched } from '../projection';
 import { RowSet, type TableSpec } from '../row-set';
-import type { SmClassRow, SmStudentRow } from './summaries.queries';
+import type { SmAssignmentRow, SmClassRow, SmStudentRow } from './summaries.queries';
 
 /**
  * The written summaries (issue 12, item 4): per (assignment, student) and per assignment, the current summary, who
  * wrote it (generator, provider), the grades it was written from (its inputs) and the newest grading event, so a
- * summary whose grades changed since reads as being rewritten ('generating', old text kept). The summary writer
+ * summary whose grades changed since reads as being rewritten ('generating', old text kept), as does one whose trend
+ * changed (a grade of the student's earlier assignment of the course: `trend_position`). The summary writer
  * (`projectors/src/summaries/writer.ts`) reads the stale rows as its to-do list.
  */
 
@@ -36,9 +37,17 @@ const studentsTable: TableSpec<SmStudentRow> = {
     'provider',
     'inputs_version',
     'inputs_position',
+    'trend_position',
+    'inputs_trend_position',
     'written_at',
     'position',
   ],
+};
+/** Each assignment's course and due date (fixed at creation): which summaries' trends a grade changes. */
+const assignmentsTable: TableSpec<SmAssignmentRow> = {
+  table: 'sm_assignments',
+  key: ['tenant', 'assignment_id'],
+  columns: ['tenant', 'assignment_id', 'course_id', 'due'],
 };
 const classesTable: TableSpec<SmClassRow> = {
   table: 'sm_classes',
@@ -59,7 +68,25 @@ const classesTable: TableSpec<SmClassRow> = {
   ],
 };
 
-type State = { students: RowSet<SmStudentRow>; classes: RowSet<SmClassRow> };
+type State = {
+  students: RowSet<SmStudentRow>;
+  classes: RowSet<SmClassRow>;
+  assignments: RowSet<SmAssignmentRow>;
+  /** (tenant, student) → assignment ids of their rows in memory: the rows a grade of theirs may make stale. */
+  byStudent: Map<string, Set<number>>;
+};
+
+const studentKey = (tenant: string, studentId: number) => `${tenant}\u0000${studentId}`;
+function index(state: State, row: SmStudentRow) {
+  const k = studentKey(row.tenant, Number(row.student_id));
+  const ids = state.byStudent.get(k) ?? new Set<number>();
+  ids.add(Number(row.assignment_id));
+  state.byStudent.set(k, ids);
+}
+const put = (state: State, row: SmStudentRow) => {
+  state.students.put(row);
+  index(state, row);
+};
 
 const emptyStudent = (tenant: string, assignmentId: number, studentId: number): SmStudentRow => ({
   tenant,
@@ -72,6 +99,8 @@ const emptyStudent = (tenant: string, assignmentId: number, studentId: number): 
   provider: null,
   inputs_version: null,
   inputs_position: null,
+  trend_position: '',
+  inputs_trend_position: null,
   written_at: null,
   position: '',
 });
@@ -101,14 +130,28 @@ export function evolveSummaries(state: State, recorded: RecordedEvent): Touched 
   const position = recorded.globalPosition as string;
   const assignmentId = Number(recorded.data.assignmentId);
   const key = { tenant, assignment_id: assignmentId };
+  if (recorded.type === 'AssignmentCreated') {
+    state.assignments.put({ ...key, course_id: Number(recorded.data.courseId), due: iso(String(recorded.data.due)) });
+    return null;
+  }
   const cls = state.classes.get(key) ?? emptyClass(tenant, assignmentId);
   if (cls.position >= position) return null;
   const touched = { tenant, keys: [noticeKeys.assignment(assignmentId)] };
   if (GRADE_TYPES.has(recorded.type)) {
     const studentId = Number(recorded.data.studentId);
     const s = state.students.get({ ...key, student_id: studentId }) ?? emptyStudent(tenant, assignmentId, studentId);
-    state.students.put({ ...s, grading_version: recorded.streamVersion, grading_position: position, position });
+    put(state, { ...s, grading_version: recorded.streamVersion, grading_position: position, position });
     state.classes.put({ ...cls, grading_position: position, position });
+    // The student's summaries of later assignments of the course measured their trend against this one's grades.
+    const here = state.assignments.get(key);
+    if (here)
+      for (const other of state.byStudent.get(studentKey(tenant, studentId)) ?? []) {
+        const there = state.assignments.get({ tenant, assignment_id: other });
+        const row = state.students.get({ tenant, assignment_id: other, student_id: studentId });
+        if (!there || !row || there.course_id !== here.course_id || iso(there.due) <= iso(here.due)) continue;
+        put(state, { ...row, trend_position: position });
+        touched.keys.push(noticeKeys.assignment(other));
+      }
     return touched;
   }
   const event = { type: recorded.type, data: recorded.data } as SummaryEvent;
@@ -118,13 +161,14 @@ export function evolveSummaries(state: State, recorded: RecordedEvent): Touched 
       const s = state.students.get({ ...key, student_id: d.studentId }) ?? emptyStudent(tenant, assignmentId, d.studentId);
       state.classes.put({ ...cls, position });
       if (s.inputs_version !== null && s.inputs_version > d.inputs.gradingVersion) return null;
-      state.students.put({
+      put(state, {
         ...s,
         summary: d.summary,
         generator: d.generator,
         provider: d.provider,
         inputs_version: d.inputs.gradingVersion,
         inputs_position: d.inputs.gradingPosition,
+        inputs_trend_position: d.inputs.trendPosition ?? null,
         written_at: iso(d.writtenAt),
         position,
       });
@@ -165,32 +209,53 @@ export function evolveSummaries(state: State, recorded: RecordedEvent): Touched 
 
 export const summariesProjection = defineProjection<State>({
   name: PROJECTIONS.summaries,
-  version: 1,
-  tables: ['sm_students', 'sm_classes'],
-  handles: [...GRADE_EVENTS, ...SUMMARY_EVENT_TYPES],
+  version: 2,
+  tables: ['sm_students', 'sm_classes', 'sm_assignments'],
+  handles: ['AssignmentCreated', ...GRADE_EVENTS, ...SUMMARY_EVENT_TYPES],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS sm_students (
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, grading_version integer NOT NULL,
       grading_position text NOT NULL, summary text, generator text, provider text, inputs_version integer, inputs_position text,
-      written_at timestamptz, position text NOT NULL, PRIMARY KEY (tenant, assignment_id, student_id))`);
+      trend_position text NOT NULL, inputs_trend_position text, written_at timestamptz, position text NOT NULL,
+      PRIMARY KEY (tenant, assignment_id, student_id))`);
+    await db.query('CREATE INDEX IF NOT EXISTS sm_students_student ON sm_students (tenant, student_id)');
+    await db.query(`CREATE TABLE IF NOT EXISTS sm_assignments (
+      tenant text NOT NULL, assignment_id integer NOT NULL, course_id integer NOT NULL, due timestamptz NOT NULL,
+      PRIMARY KEY (tenant, assignment_id))`);
     await db.query(`CREATE TABLE IF NOT EXISTS sm_classes (
       tenant text NOT NULL, assignment_id integer NOT NULL, grading_position text NOT NULL, summary text, generator text,
       provider text, inputs_position text, students integer, written_at timestamptz, error text, error_position text,
       position text NOT NULL, PRIMARY KEY (tenant, assignment_id))`);
   },
-  init: () => ({ students: new RowSet(studentsTable), classes: new RowSet(classesTable) }),
+  init: () => ({
+    students: new RowSet(studentsTable),
+    classes: new RowSet(classesTable),
+    assignments: new RowSet(assignmentsTable),
+    byStudent: new Map(),
+  }),
   async load(tx, state, events) {
+    const summaryEvents = events.filter((e) => e.type !== 'AssignmentCreated');
     await state.classes.load(
       tx,
-      events.map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) })),
+      summaryEvents.map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) })),
     );
-    await state.students.load(
-      tx,
-      events
-        .filter((e) => e.data.studentId !== undefined)
-        .map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId), student_id: Number(e.data.studentId) })),
-    );
+    // Every row of each student a grading or summary event names: a grade may change their later assignments' trends.
+    const graded = summaryEvents.filter((e) => GRADE_TYPES.has(e.type));
+    const ofStudents = state.students.holdsWholeTable
+      ? []
+      : await state.students.loadIn(
+          tx,
+          ['tenant', 'student_id'],
+          summaryEvents
+            .filter((e) => e.data.studentId !== undefined)
+            .map((e) => ({ tenant: tenantOf(e), student_id: Number(e.data.studentId) })),
+        );
+    for (const row of ofStudents) index(state, row);
+    await state.assignments.load(tx, [
+      ...graded.map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) })),
+      ...ofStudents.map((r) => ({ tenant: r.tenant, assignment_id: Number(r.assignment_id) })),
+    ]);
   },
   evolve: evolveSummaries,
-  carry: ['students', 'classes'],
+  carry: ['students', 'classes', 'assignments', 'byStudent'],
 });

@@ -135,7 +135,7 @@ export function createSummaryWriter(options: SummaryWriterOptions): SummaryWrite
     const stale = students.filter(studentSummaryStale);
     const classStale = cls !== null && classSummaryState(cls) === 'generating';
     if (stale.length === 0 && !classStale) return;
-    const newest = [...stale.map((s) => s.grading_position), ...(cls ? [cls.grading_position] : [])].sort().at(-1)!;
+    const newest = [...stale.flatMap((s) => [s.grading_position, s.trend_position]), ...(cls ? [cls.grading_position] : [])].sort().at(-1)!;
     if (!(await sourcesReached(newest))) throw new Error(`the read models summaries are written from have not reached ${newest} yet`);
     const facts = await readAssignmentFacts(db, tenant, assignmentId);
     if (!facts) return;
@@ -151,12 +151,14 @@ export function createSummaryWriter(options: SummaryWriterOptions): SummaryWrite
         inputs: {
           gradingVersion: s.grading_version,
           gradingPosition: s.grading_position,
+          ...(s.trend_position ? { trendPosition: s.trend_position } : {}),
           obtained: f.work.total,
           possible: f.work.possible,
         },
         writtenAt: now().toISOString(),
       };
-      await append(tenant, assignmentId, `student-summary:${assignmentId}:${s.student_id}:${s.grading_version}`, {
+      const trend = s.trend_position ? `:${s.trend_position}` : '';
+      await append(tenant, assignmentId, `student-summary:${assignmentId}:${s.student_id}:${s.grading_version}${trend}`, {
         type: 'StudentSummaryWritten',
         data,
       });
