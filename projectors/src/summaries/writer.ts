@@ -76,14 +76,15 @@ export function createSummaryWriter(options: SummaryWriterOptions): SummaryWrite
   let unsubscribe: (() => Promise<void>) | null = null;
   let stopped = true;
 
-  function schedule(tenant: string, assignmentId: number, delay = debounceMs) {
+  /** Debounced: `delay` after the last call, but no later than maxDelayMs after the first (a retry: exactly `delay`). */
+  function schedule(tenant: string, assignmentId: number, delay = debounceMs, retry = false) {
     if (stopped) return;
     const key = keyOf(tenant, assignmentId);
     const at = Date.now();
     const old = timers.get(key);
     if (old) clearTimeout(old.timer);
     const first = old?.first ?? at;
-    const wait = Math.max(0, Math.min(delay, first + maxDelayMs - at));
+    const wait = retry ? delay : Math.max(0, Math.min(delay, first + maxDelayMs - at));
     const timer = setTimeout(() => {
       timers.delete(key);
       queue = queue.then(() => run(tenant, assignmentId));
@@ -98,10 +99,11 @@ export function createSummaryWriter(options: SummaryWriterOptions): SummaryWrite
       await writeAssignment(tenant, assignmentId);
       failures.delete(key);
     } catch (err) {
+      if (stopped) return;
       onError(err);
       const n = failures.get(key) ?? 0;
       failures.set(key, n + 1);
-      schedule(tenant, assignmentId, RETRY_MS[Math.min(n, RETRY_MS.length - 1)]);
+      schedule(tenant, assignmentId, RETRY_MS[Math.min(n, RETRY_MS.length - 1)], true);
     }
   }
 
