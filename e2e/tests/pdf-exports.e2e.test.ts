@@ -257,18 +257,23 @@ describe('PDF exports', () => {
       await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await loginViaApi(ctx, journey.server.url, 'instructor');
       const p = await ctx.newPage();
-      const snap = (name: string) => p.screenshot({ path: `e2e/screenshots/pdf-exports-${name}-${width}-${theme}.png` });
+      const snap = async (name: string) => {
+        // the menu fades in: photograph it once it has
+        await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await p.screenshot({ path: `e2e/screenshots/pdf-exports-${name}-${width}-${theme}.png` });
+      };
       await p.goto(assignmentUrl);
       await p.getByRole('button', { name: 'View Questions' }).click();
       await p.getByRole('button', { name: 'Download', exact: true }).click();
-      await p.getByTestId('download-menu').waitFor();
+      await p.getByTestId('download-menu').getByLabel('Header layout').waitFor();
       await snap('assignment-menu');
       await p.keyboard.press('Escape');
       await p.getByRole('button', { name: 'View Submissions' }).click();
       await p.locator('.gr-student-entry').filter({ hasText: 'Ada Lovelace' }).click();
       const submission = p.getByTestId('graded-submission');
       await submission.getByRole('button', { name: 'Download', exact: true }).click();
-      await p.getByTestId('graded-download-menu').waitFor();
+      const feedbackOnly = p.getByTestId('graded-download-menu').getByRole('button', { name: 'Feedback only' });
+      await expect.poll(() => feedbackOnly.isEnabled()).toBe(true);
       await snap('graded-menu');
       await p.keyboard.press('Escape');
       let release!: () => void;
