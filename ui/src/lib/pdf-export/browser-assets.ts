@@ -40,11 +40,12 @@ function jpegOf(source: CanvasImageSource, width: number, height: number): strin
 /** An image fetched as a blob (API images with the session and tenant), decoded and re-encoded as JPEG; null on failure or time-out. */
 export async function loadImage(src: string): Promise<PdfImage | null> {
   if (!src) return null;
-  const timeout = imageTimeoutFor(src);
+  const controller = new AbortController();
   try {
     return await withTimeout(
       (async () => {
-        const response = await fetch(src, isApiImage(src) ? { credentials: 'include', headers: apiHeaders() } : {});
+        const init: RequestInit = isApiImage(src) ? { credentials: 'include', headers: apiHeaders() } : {};
+        const response = await fetch(src, { ...init, signal: controller.signal });
         if (!response.ok) throw new Error(`status ${response.status}`);
         const bitmap = await createImageBitmap(await response.blob());
         const image = {
@@ -56,9 +57,10 @@ export async function loadImage(src: string): Promise<PdfImage | null> {
         bitmap.close();
         return image;
       })(),
-      timeout,
+      imageTimeoutFor(src),
     );
   } catch {
+    controller.abort();
     return null;
   }
 }
