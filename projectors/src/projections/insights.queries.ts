@@ -31,7 +31,9 @@ export type InQuestionRow = {
 /**
  * in_students: a student who submitted (online or an uploaded file) or has a recorded response; `marks` maps
  * question id to the points of a graded response, null for a response not graded; `graded`, `total_score` and
- * `rubrics` as `studentScores` computes them from the marks and the current questions.
+ * `rubric_scores` as `studentScores` computes them from the marks and the current questions (the rubric scores as an
+ * array in the order of `rubricScores`' categories for the sheet: the categories and their possible marks are the same
+ * for every student of an assignment, so only the scores are stored).
  */
 export type InStudentRow = {
   tenant: string;
@@ -41,7 +43,7 @@ export type InStudentRow = {
   marks: Record<string, number | null>;
   graded: boolean;
   total_score: number;
-  rubrics: Record<string, RubricScore>;
+  rubric_scores: number[];
 };
 
 /** in_grades: the projection's own per-(student, question) marks (GradeTotals). */
@@ -132,14 +134,14 @@ function scoresOf({ a, q, s }: Stored): AssignmentScores {
   };
 }
 
-/** An assignment with its questions and students, aggregated in one row (alias `a` is the assignment). */
-const STORED = `jsonb_build_object(
-  'a', to_jsonb(a.*),
-  'q', COALESCE((SELECT jsonb_agg(to_jsonb(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
-                 WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::jsonb),
-  's', COALESCE((SELECT jsonb_agg(jsonb_build_object('student_id', s.student_id, 'submitted', s.submitted, 'marks', s.marks)
+/** An assignment with its questions and students, aggregated in one row (alias `a` is the assignment); json, not jsonb: cheaper to build. */
+const STORED = `json_build_object(
+  'a', to_json(a.*),
+  'q', COALESCE((SELECT json_agg(to_json(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
+                 WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::json),
+  's', COALESCE((SELECT json_agg(json_build_object('student_id', s.student_id, 'submitted', s.submitted, 'marks', s.marks)
                  ORDER BY s.student_id) FROM in_students s
-                 WHERE s.tenant = a.tenant AND s.assignment_id = a.assignment_id), '[]'::jsonb))`;
+                 WHERE s.tenant = a.tenant AND s.assignment_id = a.assignment_id), '[]'::json))`;
 
 /**
  * An assignment's questions and every student's points, graded state, totals and rubric scores (one query); null when
@@ -183,32 +185,43 @@ export type CourseGradesAssignment = {
 
 /**
  * What the course grades need (every published, not deleted assignment of the course by due date, its total marks,
- * each student's submitted and graded state, total and rubric scores as stored): one query, one row per assignment.
+ * each student's submitted and graded state, total and rubric scores as stored): two queries, the students' rows as
+ * one compact JSON array.
  */
 export async function courseGradeEntries(db: SqlClient, tenant: string, courseId: number): Promise<CourseGradesAssignment[]> {
-  const { rows } = await db.query<{
-    r: { a: number; t: string; d: string; p: number; s: [number, boolean, boolean, number, Record<string, RubricScore>][] };
-  }>(
-    `SELECT jsonb_build_object(
-       'a', a.assignment_id, 't', a.title, 'd', a.due,
-       'p', COALESCE((SELECT sum(q.marks_possible) FROM in_questions q WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), 0),
-       's', COALESCE((SELECT jsonb_agg(jsonb_build_array(s.student_id, s.submitted, s.graded, s.total_score, s.rubrics)) FROM in_students s
-                      WHERE s.tenant = a.tenant AND s.assignment_id = a.assignment_id), '[]'::jsonb)) AS r
+  const sheets = await db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
+    `SELECT jsonb_build_object('a', to_jsonb(a.*),
+       'q', COALESCE((SELECT jsonb_agg(to_jsonb(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
+                      WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::jsonb)) AS r
      FROM in_assignments a
      WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
     [tenant, courseId],
   );
-  return rows.map(({ r }) => ({
-    assignment_id: Number(r.a),
-    title: r.t,
-    due: new Date(r.d).toISOString(),
-    total_possible: Number(r.p),
-    students: r.s.map(([student_id, submitted, graded, total_score, rubrics]) => ({
-      student_id: Number(student_id),
-      submitted,
-      graded,
-      total_score: Number(total_score),
-      rubrics,
-    })),
-  }));
+  if (sheets.rows.length === 0) return [];
+  const rows = await db.query<{ r: [number, number, boolean, boolean, number, number[]][] | null }>(
+    `SELECT json_agg(json_build_array(s.assignment_id, s.student_id, s.submitted, s.graded, s.total_score, s.rubric_scores)) AS r
+     FROM in_students s WHERE s.tenant = $1 AND s.assignment_id = ANY($2::int[])`,
+    [tenant, sheets.rows.map(({ r }) => Number(r.a.assignment_id))],
+  );
+  const out = new Map<number, CourseGradesAssignment & { categories: [string, number][] }>();
+  for (const { r } of sheets.rows) {
+    const questions = r.q.map((x) => ({ question_id: x.question_id, marks_possible: Number(x.marks_possible), tags: x.tags }));
+    out.set(Number(r.a.assignment_id), {
+      assignment_id: Number(r.a.assignment_id),
+      title: r.a.title,
+      due: new Date(r.a.due).toISOString(),
+      total_possible: sum(questions.map((q) => q.marks_possible)),
+      students: [],
+      // The categories in rubricScores' order, with their possible marks: the stored scores follow that order.
+      categories: Object.entries(rubricScores(questions, new Map())).map(([c, x]) => [c, x.possible]),
+    });
+  }
+  for (const [assignmentId, studentId, submitted, graded, total, scores] of rows.rows[0]?.r ?? []) {
+    const a = out.get(Number(assignmentId));
+    if (!a) continue;
+    const rubrics: Record<string, RubricScore> = {};
+    a.categories.forEach(([c, possible], i) => (rubrics[c] = { score: Number(scores[i] ?? 0), possible }));
+    a.students.push({ student_id: Number(studentId), submitted, graded, total_score: Number(total), rubrics });
+  }
+  return [...out.values()].map(({ categories: _, ...a }) => a);
 }

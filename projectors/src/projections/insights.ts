@@ -14,7 +14,7 @@ import { studentScores, type InAssignmentRow, type InQuestionRow, type InStudent
  * - in_students: one row per (assignment, student) who submitted (online or an uploaded file) or has a recorded
  *   response: `submitted`, `marks` (question id → points when graded, null when not), rewritten from in_grades after
  *   each batch for the students its grading events name, and what the course grades read without the marks: `graded`,
- *   `total_score` and `rubrics` (contracts' rubricScores), computed after the batch for those students and for every
+ *   `total_score` and `rubric_scores` (rubricScores' scores in its category order), computed after the batch for those students and for every
  *   student of an assignment whose questions changed (marks or tags).
  */
 
@@ -31,7 +31,7 @@ const questionsTable: TableSpec<InQuestionRow> = {
 const studentsTable: TableSpec<InStudentRow> = {
   table: 'in_students',
   key: ['tenant', 'assignment_id', 'student_id'],
-  columns: ['tenant', 'assignment_id', 'student_id', 'submitted', 'marks', 'graded', 'total_score', 'rubrics'],
+  columns: ['tenant', 'assignment_id', 'student_id', 'submitted', 'marks', 'graded', 'total_score', 'rubric_scores'],
 };
 
 export type InsightsState = {
@@ -70,7 +70,7 @@ function studentRow(state: InsightsState, tenant: string, assignmentId: number, 
     marks: {},
     graded: false,
     total_score: 0,
-    rubrics: {},
+    rubric_scores: [],
   };
   return scored(empty, sheetOf(state, tenant, assignmentId));
 }
@@ -178,16 +178,13 @@ function sheetOf(state: InsightsState, tenant: string, assignmentId: number): Sc
 /** A student row with its graded state, total and rubric scores computed from its marks and the sheet. */
 function scored(row: InStudentRow, sheet: readonly ScoreQuestion[]): InStudentRow {
   const s = studentScores(sheet, row);
-  return { ...row, graded: s.graded, total_score: s.total_score, rubrics: s.rubrics };
+  return { ...row, graded: s.graded, total_score: s.total_score, rubric_scores: Object.values(s.rubrics).map((r) => r.score) };
 }
 
-const sameRubrics = (a: InStudentRow['rubrics'], b: InStudentRow['rubrics']): boolean => {
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((k) => b[k] !== undefined && Number(a[k]!.score) === b[k].score && Number(a[k]!.possible) === b[k].possible);
-};
+const sameRubrics = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((x, i) => Number(x) === Number(b[i]));
 const sameScores = (a: InStudentRow, b: InStudentRow): boolean =>
-  a.graded === b.graded && Number(a.total_score) === Number(b.total_score) && sameRubrics(a.rubrics, b.rubrics);
+  a.graded === b.graded && Number(a.total_score) === Number(b.total_score) && sameRubrics(a.rubric_scores, b.rubric_scores);
 
 const sameMarks = (a: Record<string, number | null>, b: Record<string, number | null>): boolean => {
   const keys = Object.keys(a);
@@ -271,7 +268,7 @@ export const initInsights = (): InsightsState => ({
 
 export const insightsProjection = defineProjection<InsightsState>({
   name: PROJECTIONS.insights,
-  version: 2,
+  version: 3,
   tables: ['in_assignments', 'in_questions', 'in_students', 'in_grades'],
   handles: [...HANDLED],
   async migrate(db) {
@@ -285,7 +282,7 @@ export const insightsProjection = defineProjection<InsightsState>({
       marks_possible numeric NOT NULL, tags jsonb NOT NULL, PRIMARY KEY (tenant, assignment_id, question_id))`);
     await db.query(`CREATE TABLE IF NOT EXISTS in_students (
       tenant text NOT NULL, assignment_id integer NOT NULL, student_id integer NOT NULL, submitted boolean NOT NULL,
-      marks jsonb NOT NULL, graded boolean NOT NULL, total_score numeric NOT NULL, rubrics jsonb NOT NULL,
+      marks jsonb NOT NULL, graded boolean NOT NULL, total_score numeric NOT NULL, rubric_scores jsonb NOT NULL,
       PRIMARY KEY (tenant, assignment_id, student_id))`);
   },
   init: initInsights,
