@@ -11,7 +11,7 @@ import {
   twoMigratedDatabases,
 } from '../testing';
 import { insightsProjection } from './insights';
-import { assignmentScores, courseAssignmentScores, courseGradeEntries } from './insights.queries';
+import { assignmentScores, courseAssignmentScores, courseGradedItemScores, courseGradeEntries } from './insights.queries';
 
 /**
  * The insights read model under the batch contract (one big batch, one event per batch, batches of 2, 3, 5, 7 and a
@@ -302,5 +302,15 @@ describe.each(backends)('insights read model on %s', (_name, backend) => {
       total_score: 3,
       rubrics: { Algebra: { score: 2.5, possible: 5 }, Geometry: { score: 2, possible: 4 } },
     });
+    // Item analysis reads the fully graded students' points and totals only.
+    const items = await courseGradedItemScores(dbs.one.db, 'demo', 5);
+    expect(items.map((a) => [a.assignment_id, a.questions.length])).toEqual([
+      [12, 1],
+      [11, 3],
+    ]);
+    expect(items[1]!.graded).toEqual([
+      { student_id: 1, total_score: 6, points: { '101': 2, '102': 3, '103': 1 } },
+      { student_id: 2, total_score: 3, points: { '101': 1, '102': 1.5, '103': 0.5 } },
+    ]);
   });
 });

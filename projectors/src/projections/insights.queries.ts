@@ -225,3 +225,53 @@ export async function courseGradeEntries(db: SqlClient, tenant: string, courseId
   }
   return [...out.values()].map(({ categories: _, ...a }) => a);
 }
+
+/** A published assignment's questions and its fully graded students' points and totals: what item analysis reads. */
+export type GradedItemScores = {
+  assignment_id: number;
+  title: string;
+  due: string;
+  questions: ScoreQuestion[];
+  /** Fully graded students only; `points` keyed by question id. */
+  graded: { student_id: number; total_score: number; points: Record<number, number | null> }[];
+};
+
+/**
+ * Every published (not deleted) assignment of a course by due date, with its questions and its fully graded students'
+ * stored points and totals (two queries; the students as one compact json array).
+ */
+export async function courseGradedItemScores(db: SqlClient, tenant: string, courseId: number): Promise<GradedItemScores[]> {
+  const sheets = await db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
+    `SELECT json_build_object('a', to_json(a.*),
+       'q', COALESCE((SELECT json_agg(to_json(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
+                      WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::json)) AS r
+     FROM in_assignments a
+     WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
+    [tenant, courseId],
+  );
+  if (sheets.rows.length === 0) return [];
+  const rows = await db.query<{ r: [number, number, number, Record<string, number | null>][] | null }>(
+    `SELECT json_agg(json_build_array(s.assignment_id, s.student_id, s.total_score, s.marks) ORDER BY s.assignment_id, s.student_id) AS r
+     FROM in_students s WHERE s.tenant = $1 AND s.assignment_id = ANY($2::int[]) AND s.graded`,
+    [tenant, sheets.rows.map(({ r }) => Number(r.a.assignment_id))],
+  );
+  const out = new Map<number, GradedItemScores>();
+  for (const { r } of sheets.rows) {
+    out.set(Number(r.a.assignment_id), {
+      assignment_id: Number(r.a.assignment_id),
+      title: r.a.title,
+      due: new Date(r.a.due).toISOString(),
+      questions: r.q.map((x) => ({
+        question_id: Number(x.question_id),
+        question_number: Number(x.question_number),
+        marks_possible: Number(x.marks_possible),
+        tags: [...(x.tags ?? [])],
+      })),
+      graded: [],
+    });
+  }
+  for (const [assignmentId, studentId, total, marks] of rows.rows[0]?.r ?? []) {
+    out.get(Number(assignmentId))?.graded.push({ student_id: Number(studentId), total_score: Number(total), points: marks });
+  }
+  return [...out.values()];
+}

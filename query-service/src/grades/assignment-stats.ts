@@ -50,7 +50,10 @@ export function discriminationFlag(discrimination: number | null): ItemAnalysis[
 }
 
 /** Item analysis of each question (in question-number order) over the graded submissions. */
-export function itemAnalysis(questions: readonly ScoreQuestion[], graded: readonly StudentScores[]): ItemAnalysis[] {
+export function itemAnalysis(
+  questions: readonly ScoreQuestion[],
+  graded: readonly Pick<StudentScores, 'total_score' | 'points'>[],
+): ItemAnalysis[] {
   const totals = graded.map((s) => s.total_score);
   return questions.map((q) => {
     const xs = graded.map((s) => s.points[q.question_id] ?? 0);

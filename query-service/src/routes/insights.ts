@@ -3,8 +3,8 @@ import { INSIGHT_CONSTANTS, MESSAGES, NotFoundError, PROJECTIONS, routes } from 
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import {
   assignmentScores,
-  courseAssignmentScores,
   courseGradeEntries,
+  courseGradedItemScores,
   fullName,
   taughtAssignment,
   taughtCourseByCode,
@@ -64,17 +64,14 @@ export function insightQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
     const s = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.directory, PROJECTIONS.insights]);
     const course = await taughtCourse(s.tenant, s.userId, request.params.courseCode);
-    const assignments = await courseAssignmentScores(db, s.tenant, course.course_id);
-    return assignments.map((a) => {
-      const graded = a.students.filter((x) => x.graded);
-      return {
-        assignment_id: a.assignment_id,
-        title: a.title,
-        due_date: a.due,
-        graded: graded.length,
-        item_analysis_unreliable: graded.length < INSIGHT_CONSTANTS.itemAnalysisMinStudents,
-        questions: itemAnalysis(a.questions, graded),
-      };
-    });
+    const assignments = await courseGradedItemScores(db, s.tenant, course.course_id);
+    return assignments.map((a) => ({
+      assignment_id: a.assignment_id,
+      title: a.title,
+      due_date: a.due,
+      graded: a.graded.length,
+      item_analysis_unreliable: a.graded.length < INSIGHT_CONSTANTS.itemAnalysisMinStudents,
+      questions: itemAnalysis(a.questions, a.graded),
+    }));
   });
 }
