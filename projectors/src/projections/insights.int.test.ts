@@ -6,12 +6,19 @@ import {
   expectBatchesOfSizes,
   expectOneReadPerTable,
   noticeSets,
+  positionOf,
   recordedLog,
   testBackends,
   twoMigratedDatabases,
 } from '../testing';
 import { insightsProjection } from './insights';
-import { assignmentScores, courseAssignmentScores, courseGradedItemScores, courseGradeEntries } from './insights.queries';
+import {
+  assignmentScores,
+  courseAssignmentScores,
+  courseGradedItemScores,
+  courseGradeEntries,
+  courseInsightsVersion,
+} from './insights.queries';
 
 /**
  * The insights read model under the batch contract (one big batch, one event per batch, batches of 2, 3, 5, 7 and a
@@ -312,5 +319,19 @@ describe.each(backends)('insights read model on %s', (_name, backend) => {
       { student_id: 1, total_score: 6, points: { '101': 2, '102': 3, '103': 1 } },
       { student_id: 2, total_score: 3, points: { '101': 1, '102': 1.5, '103': 0.5 } },
     ]);
+  });
+
+  it("courseInsightsVersion changes with any change to the course's assignments, questions or students' marks", async () => {
+    const all = history();
+    await dbs.one.db.transaction((tx) => p.applyBatch(tx, all));
+    const before = await courseInsightsVersion(dbs.one.db, 'demo', 5);
+    expect(before.split(',').map((x) => Number(x.split(':')[0]))).toEqual([11, 12, 13, 14]);
+    const more = recordedLog([['demo', graded(11, 3, 102, 1)]], () => ({ globalPosition: positionOf(all.length + 1) }));
+    await dbs.one.db.transaction((tx) => p.applyBatch(tx, more));
+    const after = await courseInsightsVersion(dbs.one.db, 'demo', 5);
+    expect(after).not.toBe(before);
+    expect(after.split(',')[0]).toBe(`11:${positionOf(all.length + 1)}`);
+    expect(after.split(',').slice(1)).toEqual(before.split(',').slice(1));
+    expect(await courseInsightsVersion(dbs.one.db, 'demo', 6)).toBe('');
   });
 });

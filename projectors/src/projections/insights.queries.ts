@@ -7,7 +7,10 @@ import type { GradeRow } from './grade-totals';
  * `timestamptz` as ISO strings (`…+00:00`).
  */
 
-/** in_assignments: an assignment's course, title, due date, and whether it is published or deleted. */
+/**
+ * in_assignments: an assignment's course, title, due date, whether it is published or deleted, and `version`: the
+ * global position of the last event that changed it, its questions or its students' scores.
+ */
 export type InAssignmentRow = {
   tenant: string;
   assignment_id: number;
@@ -16,6 +19,7 @@ export type InAssignmentRow = {
   due: string;
   published: boolean;
   deleted: boolean;
+  version: string;
 };
 
 /** in_questions: one question's number, marks possible and tags. */
@@ -274,4 +278,18 @@ export async function courseGradedItemScores(db: SqlClient, tenant: string, cour
     out.get(Number(assignmentId))?.graded.push({ student_id: Number(studentId), total_score: Number(total), points: marks });
   }
   return [...out.values()];
+}
+
+/**
+ * A course's insights version: each of its assignments' id and version. It changes whenever anything the course's
+ * grades or item analysis read changes (an assignment, its questions, a student's submission or marks), so a reply
+ * computed from the read model can be kept under it.
+ */
+export async function courseInsightsVersion(db: SqlClient, tenant: string, courseId: number): Promise<string> {
+  const { rows } = await db.query<{ v: string | null }>(
+    `SELECT string_agg(a.assignment_id::text || ':' || a.version, ',' ORDER BY a.assignment_id) AS v FROM in_assignments a
+     WHERE a.tenant = $1 AND a.course_id = $2`,
+    [tenant, courseId],
+  );
+  return rows[0]?.v ?? '';
 }

@@ -8,7 +8,8 @@ import { studentScores, type InAssignmentRow, type InQuestionRow, type InStudent
 
 /**
  * Insights (issue 12): what assignment statistics, item analysis and course grades need, kept per assignment:
- * - in_assignments: course, title, due date, published, deleted (the course's published assignments);
+ * - in_assignments: course, title, due date, published, deleted (the course's published assignments), and `version`:
+ *   the position of the last event that changed it, its questions or its students;
  * - in_questions: each question's number, marks possible and tags (rubric categories);
  * - in_grades: the projection's own per-(student, question) marks, folded with the one grading fold (GradeTotals);
  * - in_students: one row per (assignment, student) who submitted (online or an uploaded file) or has a recorded
@@ -21,7 +22,7 @@ import { studentScores, type InAssignmentRow, type InQuestionRow, type InStudent
 const assignmentsTable: TableSpec<InAssignmentRow> = {
   table: 'in_assignments',
   key: ['tenant', 'assignment_id'],
-  columns: ['tenant', 'assignment_id', 'course_id', 'title', 'due', 'published', 'deleted'],
+  columns: ['tenant', 'assignment_id', 'course_id', 'title', 'due', 'published', 'deleted', 'version'],
 };
 const questionsTable: TableSpec<InQuestionRow> = {
   table: 'in_questions',
@@ -53,8 +54,14 @@ const HANDLED = new Set([...ASSIGNMENT_EVENTS, ...QUESTION_EVENTS, 'AssignmentSu
 
 const aKey = (tenant: string, assignmentId: number) => `${tenant}\u0000${assignmentId}`;
 
-function touched(state: InsightsState, tenant: string, assignmentId: number): Touched {
-  const courseId = state.assignments.get({ tenant, assignment_id: assignmentId })?.course_id;
+/**
+ * The notice of a change to an assignment or its students; the assignment's `version` becomes the event's position
+ * (what a cached reply of the course's grades is keyed by).
+ */
+function touched(state: InsightsState, tenant: string, assignmentId: number, position: string): Touched {
+  const row = state.assignments.get({ tenant, assignment_id: assignmentId });
+  if (row && row.version < position) state.assignments.put({ ...row, version: position });
+  const courseId = row?.course_id;
   return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === undefined ? [] : [noticeKeys.course(courseId)])] };
 }
 
@@ -100,7 +107,7 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
     let due = state.marksDue.get(k);
     if (!due) state.marksDue.set(k, (due = { tenant, assignment_id: assignmentId, students: new Set() }));
     due.students.add(studentId);
-    return touched(state, tenant, assignmentId);
+    return touched(state, tenant, assignmentId, recorded.globalPosition);
   }
   const event = { type: recorded.type, data: recorded.data } as DomainEvent;
   switch (event.type) {
@@ -115,19 +122,20 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
           due: iso(d.due),
           published: false,
           deleted: false,
+          version: '',
         });
       }
-      return touched(state, tenant, d.assignmentId);
+      return touched(state, tenant, d.assignmentId, recorded.globalPosition);
     }
     case 'AssignmentPublished':
       updateAssignment(state, tenant, event.data.assignmentId, { published: true });
-      return touched(state, tenant, event.data.assignmentId);
+      return touched(state, tenant, event.data.assignmentId, recorded.globalPosition);
     case 'AssignmentRenamed':
       updateAssignment(state, tenant, event.data.assignmentId, { title: event.data.title });
-      return touched(state, tenant, event.data.assignmentId);
+      return touched(state, tenant, event.data.assignmentId, recorded.globalPosition);
     case 'AssignmentDeleted':
       updateAssignment(state, tenant, event.data.assignmentId, { deleted: true });
-      return touched(state, tenant, event.data.assignmentId);
+      return touched(state, tenant, event.data.assignmentId, recorded.globalPosition);
     case 'QuestionAdded': {
       const d = event.data;
       const key = { tenant, assignment_id: d.assignmentId, question_id: d.questionId };
@@ -136,7 +144,7 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
         indexQuestion(state, tenant, d.assignmentId, d.questionId);
         state.questionsChanged.set(aKey(tenant, d.assignmentId), { tenant, assignment_id: d.assignmentId });
       }
-      return touched(state, tenant, d.assignmentId);
+      return touched(state, tenant, d.assignmentId, recorded.globalPosition);
     }
     case 'QuestionUpdated': {
       const d = event.data;
@@ -146,12 +154,12 @@ export function evolveInsights(state: InsightsState, recorded: RecordedEvent): T
         state.questions.put({ ...row, marks_possible: d.marksPossible, tags: [...d.tags] });
         state.questionsChanged.set(aKey(tenant, d.assignmentId), { tenant, assignment_id: d.assignmentId });
       }
-      return touched(state, tenant, d.assignmentId);
+      return touched(state, tenant, d.assignmentId, recorded.globalPosition);
     }
     case 'AssignmentSubmitted': {
       const d = event.data;
       if (!markSubmitted(state, tenant, d.assignmentId, d.studentId)) return null;
-      return touched(state, tenant, d.assignmentId);
+      return touched(state, tenant, d.assignmentId, recorded.globalPosition);
     }
     default:
       return null;
@@ -268,14 +276,15 @@ export const initInsights = (): InsightsState => ({
 
 export const insightsProjection = defineProjection<InsightsState>({
   name: PROJECTIONS.insights,
-  version: 3,
+  version: 4,
   tables: ['in_assignments', 'in_questions', 'in_students', 'in_grades'],
   handles: [...HANDLED],
   async migrate(db) {
     await db.query(gradesTableSql('in_grades'));
     await db.query(`CREATE TABLE IF NOT EXISTS in_assignments (
       tenant text NOT NULL, assignment_id integer NOT NULL, course_id integer NOT NULL, title text NOT NULL,
-      due timestamptz NOT NULL, published boolean NOT NULL, deleted boolean NOT NULL, PRIMARY KEY (tenant, assignment_id))`);
+      due timestamptz NOT NULL, published boolean NOT NULL, deleted boolean NOT NULL, version text NOT NULL,
+      PRIMARY KEY (tenant, assignment_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS in_assignments_by_course ON in_assignments (tenant, course_id)');
     await db.query(`CREATE TABLE IF NOT EXISTS in_questions (
       tenant text NOT NULL, assignment_id integer NOT NULL, question_id integer NOT NULL, question_number integer NOT NULL,

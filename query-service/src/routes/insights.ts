@@ -5,6 +5,7 @@ import {
   assignmentScores,
   courseGradeEntries,
   courseGradedItemScores,
+  courseInsightsVersion,
   fullName,
   taughtAssignment,
   taughtCourseByCode,
@@ -17,6 +18,8 @@ import type { QueryServiceDeps } from '../context';
 import { assignmentStats, courseGradeRecords, itemAnalysis } from '../grades/assignment-stats';
 
 const COURSE_NOT_FOUND = 'Course not found';
+/** Courses whose serialised grades are kept (each up to a few MB). */
+const GRADES_CACHE_COURSES = 16;
 
 /**
  * Insights (issue 12): an assignment's overview stats and item analysis, a course's student grade records and item
@@ -47,17 +50,34 @@ export function insightQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
     return assignmentStats(scores, await userNames(db, s.tenant, named));
   });
 
-  registerRoute(app, sessions, routes.getCourseGrades, async (request) => {
+  /**
+   * The course grades' reply is large (300 students × 40 assignments: about 3 MB) and checking it against the reply's
+   * schema and serialising it costs more than reading it, so the serialised reply is kept per course under the
+   * course's insights version and its students' ids and names (any change to either makes a new key). It is checked
+   * against the contract's reply schema once, when made; a hit sends the same text.
+   */
+  const gradesCache = new Map<string, { key: string; body: string }>();
+  registerRoute(app, sessions, routes.getCourseGrades, async (request, reply) => {
     const s = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.directory, PROJECTIONS.insights]);
     const course = await taughtCourse(s.tenant, s.userId, request.params.courseCode);
-    const [users, assignments] = await Promise.all([
+    const [users, version] = await Promise.all([
       usersByIds(db, s.tenant, course.student_ids),
-      courseGradeEntries(db, s.tenant, course.course_id),
+      courseInsightsVersion(db, s.tenant, course.course_id),
     ]);
     // Every student of the course (by last name, first name), every published assignment by due date.
     const students = users.filter((u) => u.role === 'student').map((u) => ({ student_id: Number(u.user_id), name: fullName(u) }));
-    return courseGradeRecords(students, assignments);
+    const cacheKey = `${s.tenant}\u0000${course.course_id}`;
+    const key = `${version}|${students.map((x) => `${x.student_id}:${x.name}`).join('\u0000')}`;
+    const kept = gradesCache.get(cacheKey);
+    if (kept?.key === key) return reply.type('application/json; charset=utf-8').send(kept.body);
+    // Read after the version: the entries are at least as new as the key they are kept under.
+    const records = courseGradeRecords(students, await courseGradeEntries(db, s.tenant, course.course_id));
+    const body = JSON.stringify(routes.getCourseGrades.reply.parse(records));
+    gradesCache.delete(cacheKey);
+    gradesCache.set(cacheKey, { key, body });
+    if (gradesCache.size > GRADES_CACHE_COURSES) gradesCache.delete(gradesCache.keys().next().value!);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   registerRoute(app, sessions, routes.getCourseItemAnalysis, async (request) => {
