@@ -53,6 +53,8 @@ export type InsightsResult = {
 };
 
 const RUBRICS = ['Algebra - Accuracy', 'Geometry - Proof', 'Communication - Clarity'];
+/** Marks edited, one before each request of the "after a mark changes" measure (2 untimed). */
+const EDITS = 32;
 
 type Row = { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> };
 
@@ -176,17 +178,21 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
       });
     }
     let responseId = 1;
+    /** Responses whose mark the "after a mark changes" measure edits, one per request. */
+    const edits: { assignmentId: number; studentId: number; responseId: number; questionId: number }[] = [];
     for (const [a, { assignmentId, questions }] of sheets.entries()) {
       for (const [s, studentId] of students.entries()) {
-        const studentMeta = { ...meta, actorId: studentId, actorRole: 'student' };
+        const studentMeta = { ...meta, actorId: String(studentId), actorRole: 'student' };
         await writer.add(streamIds.submission(BENCH_TENANT, assignmentId, studentId), 1, {
           type: 'AssignmentSubmitted',
           data: { assignmentId, studentId, submittedAt: at },
           metadata: studentMeta,
         });
         const ids = questions.map(() => responseId++);
+        if (edits.length < EDITS && a === s % sheets.length)
+          edits.push({ assignmentId, studentId, responseId: ids[0]!, questionId: questions[0]!.id });
         const stream = streamIds.grading(BENCH_TENANT, assignmentId, studentId);
-        const teacherMeta = { ...meta, actorId: teacher, actorRole: 'instructor' };
+        const teacherMeta = { ...meta, actorId: String(teacher), actorRole: 'instructor' };
         await writer.add(stream, 1, {
           type: 'OnlineResponsesCaptured',
           data: {
@@ -285,11 +291,18 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
     else skipped.push('POST /grader/get-student-assignment-summary (not in the contracts yet)');
 
     const results: RouteTiming[] = [];
-    for (const [path, send] of timed) {
+    const time = async (
+      path: string,
+      send: (i: number) => Promise<Response>,
+      count: number,
+      warmup: number,
+      before?: (i: number) => Promise<void>,
+    ) => {
       const samples: number[] = [];
       let failures = 0;
       let bytes = 0;
-      for (let i = 0; i < opts.warmup + opts.requests; i++) {
+      for (let i = 0; i < warmup + count; i++) {
+        await before?.(i);
         const start = performance.now();
         const res = await send(i);
         const body = await res.arrayBuffer();
@@ -299,7 +312,7 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
           if (failures === 1) opts.log(`insights: ${path} answered ${res.status}: ${Buffer.from(body).toString('utf8').slice(0, 200)}`);
         }
         if (i === 0 && process.env.BENCH_INSIGHTS_SHOW) opts.log(`${path}: ${Buffer.from(body).toString('utf8').slice(0, 400)}`);
-        if (i >= opts.warmup) {
+        if (i >= warmup) {
           samples.push(ms);
           bytes = Math.max(bytes, body.byteLength);
         }
@@ -315,7 +328,35 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
         bytes,
       });
       opts.log(`insights: ${path} p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
-    }
+    };
+    for (const [path, send] of timed) await time(path, send, opts.requests, opts.warmup);
+    // The course grades right after a mark changes (what a live page refetches on the notice): the kept reply is stale,
+    // so every request reads and serialises the course again. Each request follows one ResponseMarkEdited, applied.
+    const gradesPath = routes.getCourseGrades.path.replace(':courseCode', courseCode);
+    await time(`${gradesPath} after a mark changes`, get(gradesPath), edits.length - 2, 2, async (i) => {
+      const e = edits[i]!;
+      const { lastPosition } = await server.store.append(
+        streamIds.grading(BENCH_TENANT, e.assignmentId, e.studentId),
+        [
+          {
+            type: 'ResponseMarkEdited',
+            data: {
+              ...e,
+              previousPoints: 0,
+              points: (i % 4) * 0.25,
+              pointsPossible: 1,
+              previousFeedback: '',
+              feedback: 'Edited by hand',
+              by: teacher,
+              editedAt: new Date().toISOString(),
+            },
+            metadata: { tenant: BENCH_TENANT, actorId: String(teacher), actorRole: 'instructor' },
+          },
+        ],
+        { expectedVersion: 'any' },
+      );
+      await server.runner.reached(lastPosition);
+    });
     return {
       shape: { students: opts.students, assignments: opts.assignments, questions: opts.questions, events },
       seedMs,
