@@ -330,10 +330,9 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
       opts.log(`insights: ${path} p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms`);
     };
     for (const [path, send] of timed) await time(path, send, opts.requests, opts.warmup);
-    // The course grades right after a mark changes (what a live page refetches on the notice): the kept reply is stale,
-    // so every request reads and serialises the course again. Each request follows one ResponseMarkEdited, applied.
-    const gradesPath = routes.getCourseGrades.path.replace(':courseCode', courseCode);
-    await time(`${gradesPath} after a mark changes`, get(gradesPath), edits.length - 2, 2, async (i) => {
+    // The course grades and item analysis right after a mark changes (what a live page refetches on the notice): the
+    // changed assignment is read and computed again. Each request follows one ResponseMarkEdited, applied.
+    const editMark = async (i: number, round: number) => {
       const e = edits[i]!;
       const { lastPosition } = await server.store.append(
         streamIds.grading(BENCH_TENANT, e.assignmentId, e.studentId),
@@ -343,10 +342,10 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
             data: {
               ...e,
               previousPoints: 0,
-              points: (i % 4) * 0.25,
+              points: ((i + round) % 4) * 0.25,
               pointsPossible: 1,
               previousFeedback: '',
-              feedback: 'Edited by hand',
+              feedback: `Edited by hand (${round})`,
               by: teacher,
               editedAt: new Date().toISOString(),
             },
@@ -356,7 +355,11 @@ export async function benchInsights(opts: InsightsOptions): Promise<InsightsResu
         { expectedVersion: 'any' },
       );
       await server.runner.reached(lastPosition);
-    });
+    };
+    const gradesPath = routes.getCourseGrades.path.replace(':courseCode', courseCode);
+    await time(`${gradesPath} after a mark changes`, get(gradesPath), edits.length - 2, 2, (i) => editMark(i, 0));
+    const itemsPath = routes.getCourseItemAnalysis.path.replace(':courseCode', courseCode);
+    await time(`${itemsPath} after a mark changes`, get(itemsPath), edits.length - 2, 2, (i) => editMark(i, 1));
     return {
       shape: { students: opts.students, assignments: opts.assignments, questions: opts.questions, events },
       seedMs,

@@ -269,6 +269,20 @@ describe('course grades and item analysis', () => {
     const grades = (await teacher.get('/instructors/get-course-grades/INS9', afterPosition(res.json.position)))
       .json as StudentGradeRecord[];
     expect(grades.find((r) => r.student_id === ids.dan)!.grades_by_assignment[quizId]!.total_score).toBe(5);
+    // The assignment that did not change is sent from what was kept for it, the changed one read again.
+    expect(grades.find((r) => r.student_id === ids.ann)!.grades_by_assignment[laterId]).toEqual({
+      submitted: false,
+      graded: false,
+      total_score: 0,
+      total_possible: 6,
+      rubrics: {},
+    });
+    const items = (await teacher.get('/instructors/get-course-item-analysis/INS9', afterPosition(res.json.position))).json as {
+      assignment_id: number;
+      questions: { question_number: number; mean_score: number | null }[];
+    }[];
+    const fromStats = after.item_analysis.map((q) => [q.question_number, q.mean_score]);
+    expect(items[0]!.questions.map((q) => [q.question_number, q.mean_score])).toEqual(fromStats);
     lastPosition = res.json.position;
   });
 });

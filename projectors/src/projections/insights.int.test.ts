@@ -301,8 +301,8 @@ describe.each(backends)('insights read model on %s', (_name, backend) => {
         rubrics,
       })),
     );
-    expect(entries.map((a) => [...a.students].sort((x, y) => x.student_id - y.student_id))).toEqual(computed);
-    expect(entries[1]!.students.find((s) => s.student_id === 2)).toEqual({
+    expect(entries.map((a) => [...(a.students ?? [])].sort((x, y) => x.student_id - y.student_id))).toEqual(computed);
+    expect(entries[1]!.students?.find((s) => s.student_id === 2)).toEqual({
       student_id: 2,
       submitted: true,
       graded: true,

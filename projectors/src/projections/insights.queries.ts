@@ -181,18 +181,29 @@ export type CourseGradeEntry = {
 /** A published assignment of a course with its total marks and every student's stored scores (no per-question marks). */
 export type CourseGradesAssignment = {
   assignment_id: number;
+  /** The assignment's insights version (see courseInsightsVersion). */
+  version: string;
   title: string;
   due: string;
   total_possible: number;
-  students: CourseGradeEntry[];
+  /** null when the caller already knows this version (`known`): its students were not read. */
+  students: CourseGradeEntry[] | null;
 };
+
+/** Assignment id → the version of it a caller already holds: those assignments' students are not read again. */
+export type KnownVersions = ReadonlyMap<number, string>;
 
 /**
  * What the course grades need (every published, not deleted assignment of the course by due date, its total marks,
  * each student's submitted and graded state, total and rubric scores as stored): two queries, the students' rows as
  * one compact JSON array.
  */
-export async function courseGradeEntries(db: SqlClient, tenant: string, courseId: number): Promise<CourseGradesAssignment[]> {
+export async function courseGradeEntries(
+  db: SqlClient,
+  tenant: string,
+  courseId: number,
+  known: KnownVersions = new Map(),
+): Promise<CourseGradesAssignment[]> {
   const sheets = await db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
     `SELECT jsonb_build_object('a', to_jsonb(a.*),
        'q', COALESCE((SELECT jsonb_agg(to_jsonb(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
@@ -202,20 +213,24 @@ export async function courseGradeEntries(db: SqlClient, tenant: string, courseId
     [tenant, courseId],
   );
   if (sheets.rows.length === 0) return [];
-  const rows = await db.query<{ r: [number, number, boolean, boolean, number, number[]][] | null }>(
-    `SELECT json_agg(json_build_array(s.assignment_id, s.student_id, s.submitted, s.graded, s.total_score, s.rubric_scores)) AS r
-     FROM in_students s WHERE s.tenant = $1 AND s.assignment_id = ANY($2::int[])`,
-    [tenant, sheets.rows.map(({ r }) => Number(r.a.assignment_id))],
-  );
+  const changed = sheets.rows.filter(({ r }) => known.get(Number(r.a.assignment_id)) !== r.a.version);
+  const rows = changed.length
+    ? await db.query<{ r: [number, number, boolean, boolean, number, number[]][] | null }>(
+        `SELECT json_agg(json_build_array(s.assignment_id, s.student_id, s.submitted, s.graded, s.total_score, s.rubric_scores)) AS r
+         FROM in_students s WHERE s.tenant = $1 AND s.assignment_id = ANY($2::int[])`,
+        [tenant, changed.map(({ r }) => Number(r.a.assignment_id))],
+      )
+    : { rows: [] };
   const out = new Map<number, CourseGradesAssignment & { categories: [string, number][] }>();
   for (const { r } of sheets.rows) {
     const questions = r.q.map((x) => ({ question_id: x.question_id, marks_possible: Number(x.marks_possible), tags: x.tags }));
     out.set(Number(r.a.assignment_id), {
       assignment_id: Number(r.a.assignment_id),
+      version: r.a.version,
       title: r.a.title,
       due: new Date(r.a.due).toISOString(),
       total_possible: sum(questions.map((q) => q.marks_possible)),
-      students: [],
+      students: known.get(Number(r.a.assignment_id)) === r.a.version ? null : [],
       // The categories in rubricScores' order, with their possible marks: the stored scores follow that order.
       categories: Object.entries(rubricScores(questions, new Map())).map(([c, x]) => [c, x.possible]),
     });
@@ -225,7 +240,7 @@ export async function courseGradeEntries(db: SqlClient, tenant: string, courseId
     if (!a) continue;
     const rubrics: Record<string, RubricScore> = {};
     a.categories.forEach(([c, possible], i) => (rubrics[c] = { score: Number(scores[i] ?? 0), possible }));
-    a.students.push({ student_id: Number(studentId), submitted, graded, total_score: Number(total), rubrics });
+    a.students?.push({ student_id: Number(studentId), submitted, graded, total_score: Number(total), rubrics });
   }
   return [...out.values()].map(({ categories: _, ...a }) => a);
 }
@@ -233,18 +248,25 @@ export async function courseGradeEntries(db: SqlClient, tenant: string, courseId
 /** A published assignment's questions and its fully graded students' points and totals: what item analysis reads. */
 export type GradedItemScores = {
   assignment_id: number;
+  /** The assignment's insights version (see courseInsightsVersion). */
+  version: string;
   title: string;
   due: string;
   questions: ScoreQuestion[];
-  /** Fully graded students only; `points` keyed by question id. */
-  graded: { student_id: number; total_score: number; points: Record<number, number | null> }[];
+  /** Fully graded students only; `points` keyed by question id. null when the caller already knows this version (`known`). */
+  graded: { student_id: number; total_score: number; points: Record<number, number | null> }[] | null;
 };
 
 /**
  * Every published (not deleted) assignment of a course by due date, with its questions and its fully graded students'
  * stored points and totals (two queries; the students as one compact json array).
  */
-export async function courseGradedItemScores(db: SqlClient, tenant: string, courseId: number): Promise<GradedItemScores[]> {
+export async function courseGradedItemScores(
+  db: SqlClient,
+  tenant: string,
+  courseId: number,
+  known: KnownVersions = new Map(),
+): Promise<GradedItemScores[]> {
   const sheets = await db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
     `SELECT json_build_object('a', to_json(a.*),
        'q', COALESCE((SELECT json_agg(to_json(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
@@ -254,15 +276,19 @@ export async function courseGradedItemScores(db: SqlClient, tenant: string, cour
     [tenant, courseId],
   );
   if (sheets.rows.length === 0) return [];
-  const rows = await db.query<{ r: [number, number, number, Record<string, number | null>][] | null }>(
-    `SELECT json_agg(json_build_array(s.assignment_id, s.student_id, s.total_score, s.marks) ORDER BY s.assignment_id, s.student_id) AS r
-     FROM in_students s WHERE s.tenant = $1 AND s.assignment_id = ANY($2::int[]) AND s.graded`,
-    [tenant, sheets.rows.map(({ r }) => Number(r.a.assignment_id))],
-  );
+  const changed = sheets.rows.filter(({ r }) => known.get(Number(r.a.assignment_id)) !== r.a.version);
+  const rows = changed.length
+    ? await db.query<{ r: [number, number, number, Record<string, number | null>][] | null }>(
+        `SELECT json_agg(json_build_array(s.assignment_id, s.student_id, s.total_score, s.marks) ORDER BY s.assignment_id, s.student_id) AS r
+         FROM in_students s WHERE s.tenant = $1 AND s.assignment_id = ANY($2::int[]) AND s.graded`,
+        [tenant, changed.map(({ r }) => Number(r.a.assignment_id))],
+      )
+    : { rows: [] };
   const out = new Map<number, GradedItemScores>();
   for (const { r } of sheets.rows) {
     out.set(Number(r.a.assignment_id), {
       assignment_id: Number(r.a.assignment_id),
+      version: r.a.version,
       title: r.a.title,
       due: new Date(r.a.due).toISOString(),
       questions: r.q.map((x) => ({
@@ -271,11 +297,11 @@ export async function courseGradedItemScores(db: SqlClient, tenant: string, cour
         marks_possible: Number(x.marks_possible),
         tags: [...(x.tags ?? [])],
       })),
-      graded: [],
+      graded: known.get(Number(r.a.assignment_id)) === r.a.version ? null : [],
     });
   }
   for (const [assignmentId, studentId, total, marks] of rows.rows[0]?.r ?? []) {
-    out.get(Number(assignmentId))?.graded.push({ student_id: Number(studentId), total_score: Number(total), points: marks });
+    out.get(Number(assignmentId))?.graded?.push({ student_id: Number(studentId), total_score: Number(total), points: marks });
   }
   return [...out.values()];
 }

@@ -1,5 +1,5 @@
 import { INSIGHT_CONSTANTS, type AssignmentStats, type ItemAnalysis, type StudentGradeRecord } from '@evergrade/contracts';
-import type { AssignmentScores, CourseGradesAssignment, ScoreQuestion, StudentScores } from '@evergrade/projectors/queries';
+import type { AssignmentScores, CourseGradeEntry, ScoreQuestion, StudentScores } from '@evergrade/projectors/queries';
 
 /**
  * Pure computations of the insights routes (issue 12): an assignment's overview stats (spec document 2, "Overview
@@ -123,7 +123,7 @@ type GradeEntry = StudentGradeRecord['grades_by_assignment'][string];
  */
 export function courseGradeRecords(
   students: readonly { student_id: number; name: string }[],
-  assignments: readonly CourseGradesAssignment[],
+  assignments: readonly { assignment_id: number; total_possible: number; students: readonly CourseGradeEntry[] }[],
 ): StudentGradeRecord[] {
   const byAssignment = assignments.map((a) => ({
     key: String(a.assignment_id),

@@ -5,7 +5,6 @@ import {
   assignmentScores,
   courseGradeEntries,
   courseGradedItemScores,
-  courseInsightsVersion,
   fullName,
   taughtAssignment,
   taughtCourseByCode,
@@ -15,11 +14,12 @@ import {
 } from '@evergrade/projectors/queries';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
-import { assignmentStats, courseGradeRecords, itemAnalysis } from '../grades/assignment-stats';
+import { assignmentStats } from '../grades/assignment-stats';
+import { CourseGradesCache, CourseItemAnalysisCache } from '../grades/course-cache';
 
 const COURSE_NOT_FOUND = 'Course not found';
-/** Courses whose serialised grades are kept (each up to a few MB). */
-const GRADES_CACHE_COURSES = 16;
+/** Courses whose grades and item analysis are kept (each up to a few MB). */
+const CACHE_COURSES = 16;
 
 /**
  * Insights (issue 12): an assignment's overview stats and item analysis, a course's student grade records and item
@@ -51,47 +51,34 @@ export function insightQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
   });
 
   /**
-   * The course grades' reply is large (300 students × 40 assignments: about 3 MB) and checking it against the reply's
-   * schema and serialising it costs more than reading it, so the serialised reply is kept per course under the
-   * course's insights version and its students' ids and names (any change to either makes a new key). It is checked
-   * against the contract's reply schema once, when made; a hit sends the same text.
+   * The course grades' reply is large (300 students × 40 assignments: about 3 MB): each assignment's entries are kept
+   * as checked JSON text under the assignment's insights version, so a changed mark reads and builds one assignment
+   * again, not the course (course-cache.ts); an unchanged course sends the same text.
    */
-  const gradesCache = new Map<string, { key: string; body: string }>();
+  const grades = new CourseGradesCache(CACHE_COURSES);
   registerRoute(app, sessions, routes.getCourseGrades, async (request, reply) => {
     const s = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.directory, PROJECTIONS.insights]);
     const course = await taughtCourse(s.tenant, s.userId, request.params.courseCode);
-    const [users, version] = await Promise.all([
+    const key = `${s.tenant}\u0000${course.course_id}`;
+    const snapshot = grades.snapshot(key);
+    const [users, assignments] = await Promise.all([
       usersByIds(db, s.tenant, course.student_ids),
-      courseInsightsVersion(db, s.tenant, course.course_id),
+      courseGradeEntries(db, s.tenant, course.course_id, snapshot.known),
     ]);
     // Every student of the course (by last name, first name), every published assignment by due date.
     const students = users.filter((u) => u.role === 'student').map((u) => ({ student_id: Number(u.user_id), name: fullName(u) }));
-    const cacheKey = `${s.tenant}\u0000${course.course_id}`;
-    const key = `${version}|${students.map((x) => `${x.student_id}:${x.name}`).join('\u0000')}`;
-    const kept = gradesCache.get(cacheKey);
-    if (kept?.key === key) return reply.type('application/json; charset=utf-8').send(kept.body);
-    // Read after the version: the entries are at least as new as the key they are kept under.
-    const records = courseGradeRecords(students, await courseGradeEntries(db, s.tenant, course.course_id));
-    const body = JSON.stringify(routes.getCourseGrades.reply.parse(records));
-    gradesCache.delete(cacheKey);
-    gradesCache.set(cacheKey, { key, body });
-    if (gradesCache.size > GRADES_CACHE_COURSES) gradesCache.delete(gradesCache.keys().next().value!);
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type('application/json; charset=utf-8').send(grades.body(key, snapshot, students, assignments));
   });
 
+  /** Item analysis of each assignment, computed once per version of it (course-cache.ts). */
+  const items = new CourseItemAnalysisCache(CACHE_COURSES, INSIGHT_CONSTANTS.itemAnalysisMinStudents);
   registerRoute(app, sessions, routes.getCourseItemAnalysis, async (request) => {
     const s = sessionOf(request);
     await awaitProjections(request, deps, [PROJECTIONS.directory, PROJECTIONS.insights]);
     const course = await taughtCourse(s.tenant, s.userId, request.params.courseCode);
-    const assignments = await courseGradedItemScores(db, s.tenant, course.course_id);
-    return assignments.map((a) => ({
-      assignment_id: a.assignment_id,
-      title: a.title,
-      due_date: a.due,
-      graded: a.graded.length,
-      item_analysis_unreliable: a.graded.length < INSIGHT_CONSTANTS.itemAnalysisMinStudents,
-      questions: itemAnalysis(a.questions, a.graded),
-    }));
+    const key = `${s.tenant}\u0000${course.course_id}`;
+    const snapshot = items.snapshot(key);
+    return items.reply(key, snapshot, await courseGradedItemScores(db, s.tenant, course.course_id, snapshot.known));
   });
 }
