@@ -20,7 +20,6 @@ export const PDF_HEADER_MESSAGES = {
   logoType: 'The logo must be a PNG or JPEG image',
   logoTooLarge: `The logo is larger than ${PDF_LOGO_MAX_BYTES / 1024 / 1024} MB`,
   logoNotFound: 'The logo was not uploaded (upload it again)',
-  rolesOnly: 'Only instructors and admins of the school read its PDF header formats',
 } as const;
 
 const formatSchema = z.enum(PDF_HEADER_FORMATS, { error: `A format is one of ${PDF_HEADER_FORMATS.join(', ')}` });
@@ -56,7 +55,7 @@ export const pdfHeaderRoutes = {
     path: '/school/pdf-headers',
     kind: 'query',
     access: 'authenticated',
-    summary: "The school's PDF header formats, the default one and the logo URL (instructors and admins of the school).",
+    summary: "The school's PDF header formats, the default one and the logo URL (anyone signed in to the school).",
     reply: PdfHeadersSchema,
   }),
   getPdfLogoUploadUrl: route({

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_PDF_HEADERS, ForbiddenError, PDF_HEADERS_PROJECTION, PDF_HEADER_MESSAGES, routePath, routes } from '@evergrade/contracts';
+import { DEFAULT_PDF_HEADERS, PDF_HEADERS_PROJECTION, routePath, routes } from '@evergrade/contracts';
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { pdfHeadersOfTenant, tenantById } from '@evergrade/projectors/queries';
 import { awaitProjections } from '../consistency';
 import type { QueryServiceDeps } from '../context';
 
-/** The school's PDF header settings, to its instructors and admins (the session's tenant: never another school's). */
+/**
+ * The school's PDF header settings to anyone signed in to the school (the session's tenant: never another school's).
+ * Nothing in them is private: the school's name, the format names and the logo, which its pages show anyway.
+ */
 export function pdfHeaderQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): void {
   registerRoute(app, deps.sessions, routes.getPdfHeaders, async (request) => {
-    const { tenant, role } = sessionOf(request);
-    if (role !== 'instructor' && role !== 'admin') throw new ForbiddenError(PDF_HEADER_MESSAGES.rolesOnly);
+    const { tenant } = sessionOf(request);
     await awaitProjections(request, deps, [PDF_HEADERS_PROJECTION]);
     const [row, school] = await Promise.all([pdfHeadersOfTenant(deps.db, tenant), tenantById(deps.db, tenant)]);
     const school_name = school?.name ?? '';
