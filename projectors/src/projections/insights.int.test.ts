@@ -11,6 +11,7 @@ import {
   testBackends,
   twoMigratedDatabases,
 } from '../testing';
+import { T0, captured, edited, graded, reset, submit, uploaded } from '../grading-fixtures';
 import { insightsProjection } from './insights';
 import {
   assignmentScores,
@@ -26,7 +27,6 @@ import {
  * answer for a hand-computed history. PGlite always, PostgreSQL when DATABASE_URL is set.
  */
 const backends = testBackends('insights');
-const T0 = '2026-03-01T09:00:00.000Z';
 
 const created = (assignmentId: number, courseId: number, due: string): DomainEvent => ({
   type: 'AssignmentCreated',
@@ -52,68 +52,6 @@ const question = (
   type: 'QuestionAdded',
   data: { assignmentId, questionId, questionNumber, content: `Question ${questionNumber}`, marksPossible, tags },
 });
-const submit = (assignmentId: number, studentId: number): DomainEvent => ({
-  type: 'AssignmentSubmitted',
-  data: { assignmentId, studentId, submittedAt: T0 },
-});
-const responses = (questionIds: number[], studentId: number) =>
-  questionIds.map((questionId, i) => ({ responseId: questionId * 1000 + studentId, questionId, questionNumber: i + 1, response: 'x' }));
-const captured = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent => ({
-  type: 'OnlineResponsesCaptured',
-  data: { assignmentId, studentId, submissionVersion: 3, capturedAt: T0, responses: responses(questionIds, studentId) },
-});
-const uploaded = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent => ({
-  type: 'SubmissionFileProcessed',
-  data: {
-    assignmentId,
-    studentId,
-    fileKey: `k${studentId}`,
-    originalFilename: 'scan.pdf',
-    method: 'text',
-    responses: responses(questionIds, studentId),
-    processedBy: 9,
-    processedAt: T0,
-  },
-});
-const graded = (assignmentId: number, studentId: number, questionId: number, pointsObtained: number): DomainEvent => ({
-  type: 'ResponseGraded',
-  data: {
-    assignmentId,
-    studentId,
-    responseId: questionId * 1000 + studentId,
-    questionId,
-    questionNumber: 1,
-    pointsObtained,
-    pointsPossible: 5,
-    feedback: 'ok',
-    flaggedForReview: '',
-    grader: { kind: 'offline', name: 'offline' },
-    confidence: 0.9,
-    inputs: { questionVersion: 1, responseVersion: 1 },
-    gradedAt: T0,
-  },
-});
-const edited = (assignmentId: number, studentId: number, questionId: number, points: number): DomainEvent => ({
-  type: 'ResponseMarkEdited',
-  data: {
-    assignmentId,
-    studentId,
-    responseId: questionId * 1000 + studentId,
-    questionId,
-    previousPoints: 0,
-    points,
-    pointsPossible: 1,
-    previousFeedback: '',
-    feedback: 'by hand',
-    by: 9,
-    editedAt: T0,
-  },
-});
-const reset = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent => ({
-  type: 'GradingReset',
-  data: { assignmentId, studentId, questionIds, by: 9, resetAt: T0 },
-});
-
 const Q = [101, 102, 103];
 /**
  * Course 5: assignment 11 (Q1 2 marks "Algebra - Accuracy", Q2 3 marks "Algebra - Method" + "Geometry - Proof", Q3 1 mark
@@ -149,7 +87,7 @@ function history() {
     submit(11, 4),
     submit(11, 4),
     reset(11, 2, [103]),
-    edited(11, 2, 103, 0.5),
+    edited(11, 2, 103, 0.5, 1),
     {
       type: 'QuestionUpdated',
       data: {

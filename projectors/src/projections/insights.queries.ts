@@ -169,6 +169,18 @@ export async function courseAssignmentScores(db: SqlClient, tenant: string, cour
   return rows.map((x) => scoresOf(x.r));
 }
 
+/** Every published (not deleted) assignment of a course by due date, with its questions by number (one query). */
+function courseSheets(db: SqlClient, tenant: string, courseId: number) {
+  return db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
+    `SELECT json_build_object('a', to_json(a.*),
+       'q', COALESCE((SELECT json_agg(to_json(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
+                      WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::json)) AS r
+     FROM in_assignments a
+     WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
+    [tenant, courseId],
+  );
+}
+
 /** One student's entry of an assignment in the course grades. */
 export type CourseGradeEntry = {
   student_id: number;
@@ -204,14 +216,7 @@ export async function courseGradeEntries(
   courseId: number,
   known: KnownVersions = new Map(),
 ): Promise<CourseGradesAssignment[]> {
-  const sheets = await db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
-    `SELECT jsonb_build_object('a', to_jsonb(a.*),
-       'q', COALESCE((SELECT jsonb_agg(to_jsonb(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
-                      WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::jsonb)) AS r
-     FROM in_assignments a
-     WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
-    [tenant, courseId],
-  );
+  const sheets = await courseSheets(db, tenant, courseId);
   if (sheets.rows.length === 0) return [];
   const changed = sheets.rows.filter(({ r }) => known.get(Number(r.a.assignment_id)) !== r.a.version);
   const rows = changed.length
@@ -267,14 +272,7 @@ export async function courseGradedItemScores(
   courseId: number,
   known: KnownVersions = new Map(),
 ): Promise<GradedItemScores[]> {
-  const sheets = await db.query<{ r: { a: InAssignmentRow; q: InQuestionRow[] } }>(
-    `SELECT json_build_object('a', to_json(a.*),
-       'q', COALESCE((SELECT json_agg(to_json(q.*) ORDER BY q.question_number, q.question_id) FROM in_questions q
-                      WHERE q.tenant = a.tenant AND q.assignment_id = a.assignment_id), '[]'::json)) AS r
-     FROM in_assignments a
-     WHERE a.tenant = $1 AND a.course_id = $2 AND a.published AND NOT a.deleted ORDER BY a.due, a.assignment_id`,
-    [tenant, courseId],
-  );
+  const sheets = await courseSheets(db, tenant, courseId);
   if (sheets.rows.length === 0) return [];
   const changed = sheets.rows.filter(({ r }) => known.get(Number(r.a.assignment_id)) !== r.a.version);
   const rows = changed.length

@@ -12,6 +12,7 @@ import {
   testBackends,
   twoMigratedDatabases,
 } from '../testing';
+import { T0, captured, edited, graded, reset, submit, uploaded } from '../grading-fixtures';
 import { instructorAssignmentsProjection } from './instructor-assignments';
 import {
   iaAssignmentsByIds,
@@ -32,7 +33,6 @@ import { timedSessionOf, timedSessionsOfAssignment } from './timed-sessions.quer
  */
 const backends = testBackends('instructor_side');
 
-const T0 = '2026-03-01T09:00:00.000Z';
 const DUE = '2026-03-08T17:00:00.000Z';
 
 // --- instructor assignments ---
@@ -81,65 +81,6 @@ const unflag = (assignmentId: number, questionId: number): DomainEvent => ({
   type: 'QuestionFlagResolved',
   data: { assignmentId, questionId, flag: 'x', resolvedAt: T0 },
 });
-const submit = (assignmentId: number, studentId: number): DomainEvent => ({
-  type: 'AssignmentSubmitted',
-  data: { assignmentId, studentId, submittedAt: T0 },
-});
-const responses = (questionIds: number[], studentId: number) =>
-  questionIds.map((questionId, i) => ({ responseId: questionId * 1000 + studentId, questionId, questionNumber: i + 1, response: 'x' }));
-const captured = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent => ({
-  type: 'OnlineResponsesCaptured',
-  data: { assignmentId, studentId, submissionVersion: 3, capturedAt: T0, responses: responses(questionIds, studentId) },
-});
-const uploaded = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent => ({
-  type: 'SubmissionFileProcessed',
-  data: {
-    assignmentId,
-    studentId,
-    fileKey: `k${studentId}`,
-    originalFilename: 'scan.pdf',
-    method: 'text',
-    responses: responses(questionIds, studentId),
-    processedBy: 9,
-    processedAt: T0,
-  },
-});
-const graded = (assignmentId: number, studentId: number, questionId: number, pointsObtained: number): DomainEvent => ({
-  type: 'ResponseGraded',
-  data: {
-    assignmentId,
-    studentId,
-    responseId: questionId * 1000 + studentId,
-    questionId,
-    questionNumber: 1,
-    pointsObtained,
-    pointsPossible: 5,
-    feedback: 'ok',
-    flaggedForReview: '',
-    grader: { kind: 'offline', name: 'offline' },
-    confidence: 0.9,
-    inputs: { questionVersion: 1, responseVersion: 1 },
-    gradedAt: T0,
-  },
-});
-const edited = (assignmentId: number, studentId: number, questionId: number, points: number): DomainEvent => ({
-  type: 'ResponseMarkEdited',
-  data: {
-    assignmentId,
-    studentId,
-    responseId: questionId * 1000 + studentId,
-    questionId,
-    previousPoints: 0,
-    points,
-    pointsPossible: 5,
-    previousFeedback: '',
-    feedback: 'by hand',
-    by: 9,
-    editedAt: T0,
-  },
-});
-const reset = (assignmentId: number, studentId: number, questionIds: number[]): DomainEvent =>
-  ({ type: 'GradingReset', data: { assignmentId, studentId, questionIds, resetAt: T0 } }) as DomainEvent;
 const resolved = (assignmentId: number, studentId: number, questionId: number): DomainEvent => ({
   type: 'ResponseFlagResolved',
   data: { assignmentId, studentId, responseId: questionId * 1000 + studentId, questionId, flag: 'x', by: 9, resolvedAt: T0 },
