@@ -116,9 +116,9 @@ export function ClasswideSummary({ assignmentId, courseCode }: { assignmentId: n
 
   return (
     <div className="ins-classwide">
-      <div className="ins-seg" role="group" aria-label="Classwide view">
+      <div className="segmented" role="group" aria-label="Classwide view">
         {(['Performance', 'Overview'] as const).map((v) => (
-          <button key={v} type="button" className="ins-seg-option" aria-pressed={view === v} onClick={() => setView(v)}>
+          <button key={v} type="button" className="segmented-option" aria-pressed={view === v} onClick={() => setView(v)}>
             {v}
           </button>
         ))}

@@ -118,11 +118,11 @@ export function AssignmentDetail({ assignmentId, regrade, submissions, overview 
       </header>
       {a.time_limit ? <TimedSessionsPanel assignmentId={assignmentId} /> : null}
 
-      <div className="ia-view-toggle" role="group" aria-label="Assignment view">
-        <button type="button" className="ia-view-option" aria-pressed={view === 'questions'} onClick={() => setView('questions')}>
+      <div className="segmented ia-view-toggle" role="group" aria-label="Assignment view">
+        <button type="button" className="segmented-option" aria-pressed={view === 'questions'} onClick={() => setView('questions')}>
           View Questions
         </button>
-        <button type="button" className="ia-view-option" aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>
+        <button type="button" className="segmented-option" aria-pressed={view === 'submissions'} onClick={() => setView('submissions')}>
           View Submissions
         </button>
       </div>
