@@ -152,6 +152,15 @@ describe('the grading overview and the student summary modal', () => {
       await p.getByRole('tab', { name: 'Classwide Summary' }).click();
       await p.getByTestId('performance-bars').waitFor();
       await p.screenshot({ path: `e2e/screenshots/insights-classwide-${tag}.png` });
+      // The graded submission's Summary menu stays on the screen (a sheet at the foot on a phone).
+      await p.keyboard.press('Escape');
+      await p.getByRole('button', { name: 'View Submissions' }).click();
+      await p.getByTestId('graded-submission').waitFor();
+      await p.getByRole('button', { name: 'Summary', exact: true }).click();
+      const menu = await p.getByTestId('summary-menu').boundingBox();
+      expect(menu!.x).toBeGreaterThanOrEqual(0);
+      expect(menu!.x + menu!.width).toBeLessThanOrEqual(width);
+      await p.screenshot({ path: `e2e/screenshots/insights-summary-menu-${tag}.png` });
       await ctx.close();
     }
   });

@@ -24,7 +24,7 @@ function SummaryMenu({ assignmentId }: { assignmentId: number }) {
   return (
     <Menu
       label="Summary"
-      className="menu-right"
+      className="menu-right export-menu"
       trigger={
         <span className="button button-secondary">
           <DocIcon width={16} height={16} /> Summary
