@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
+import { ASSISTANT_EVENT_SCHEMAS } from './assistant-events';
 import { GRADING_EVENT_SCHEMAS } from './grading-events';
 import { ID_EVENT_SCHEMAS } from './id-events';
 import { LIBRARY_EVENT_SCHEMAS } from './library-events';
@@ -9,6 +10,7 @@ import { PDF_HEADER_EVENT_SCHEMAS } from './pdf-header-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
 
+export * from './assistant-events';
 export * from './grading-events';
 export * from './id-events';
 export * from './library-events';
@@ -281,6 +283,7 @@ export const CourseCodeReservedSchema = z.object({
 });
 
 export const DomainEventSchema = z.discriminatedUnion('type', [
+  ...ASSISTANT_EVENT_SCHEMAS,
   ...GRADING_EVENT_SCHEMAS,
   ...LIBRARY_EVENT_SCHEMAS,
   ...PRACTICE_EVENT_SCHEMAS,

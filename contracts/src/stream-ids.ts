@@ -23,6 +23,12 @@ export const streamIds = {
   problemReport: (tenant: string, reportId: number) => `problem-report:${tenant}:${reportId}`,
   /** Written student and class summaries of one assignment (the summary writer's). */
   summaries: (tenant: string, assignmentId: number) => `summaries:${tenant}:${assignmentId}`,
+  /** An instructor's saved assistant conversation (AURA). */
+  conversation: (tenant: string, conversationId: number) => `conversation:${tenant}:${conversationId}`,
+  /** A student's answers from the study assistant. */
+  assistant: (tenant: string, userId: number) => `assistant:${tenant}:${userId}`,
+  /** One guest's chats of one day (UTC, YYYY-MM-DD); guestKey is a hash of the guest's cookie id and address. */
+  guestChat: (day: string, guestKey: string) => `guest-chat:${day}:${guestKey}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
   /** Owners of ids allocated before IdAllocated recorded them (the backfill's), a thousand ids a stream. */
@@ -42,6 +48,7 @@ export type IdKind =
   | 'ai-config'
   | 'practice'
   | 'response'
-  | 'problem-report';
+  | 'problem-report'
+  | 'conversation';
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

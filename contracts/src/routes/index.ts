@@ -20,6 +20,7 @@ import { supportRoutes } from './support';
 import { operatorRoutes } from './operator';
 import { insightRoutes } from './insights';
 import { pdfHeaderRoutes } from './pdf-headers';
+import { chatbotRoutes } from './chatbot';
 
 export * from './route';
 export * from './auth';
@@ -41,6 +42,7 @@ export * from './support';
 export * from './operator';
 export * from './insights';
 export * from './pdf-headers';
+export * from './chatbot';
 
 export const routes = {
   ...authRoutes,
@@ -62,6 +64,7 @@ export const routes = {
   ...operatorRoutes,
   ...insightRoutes,
   ...pdfHeaderRoutes,
+  ...chatbotRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -85,6 +85,13 @@ export const TextbookSchema = z.object({
   title: z.string(),
   author: z.string(),
   subject: z.string(),
+  /** Questions drawn from the book's headings (spec document 1 section 3); empty until it is indexed. */
+  example_queries: z.array(z.string()),
+  /** 'indexing' while its pages are read; only 'ready' books answer questions. */
+  status: z.enum(['indexing', 'ready', 'failed']),
+  page_count: z.number().int().nonnegative(),
+  /** True for the books every school shares (seeded); false for the school's own uploads. */
+  shared: z.boolean(),
 });
 export type Textbook = z.infer<typeof TextbookSchema>;
 

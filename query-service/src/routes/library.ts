@@ -76,7 +76,17 @@ export function libraryQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
   registerRoute(app, sessions, routes.listTextbooks, async (request) => {
     await awaitProjections(request, deps, [LIBRARY_PROJECTIONS.textbooks]);
     const rows = await textbooksOfTenants(db, visibleTo(sessionOf(request).tenant));
-    return rows.map((t) => ({ textbook_id: t.textbook_id, title: t.title, author: t.author || UNKNOWN_AUTHOR, subject: t.subject }));
+    // TODO(issue 13, helper A): status, example queries and page count come from the textbooks read model.
+    return rows.map((t) => ({
+      textbook_id: t.textbook_id,
+      title: t.title,
+      author: t.author || UNKNOWN_AUTHOR,
+      subject: t.subject,
+      example_queries: [],
+      status: 'indexing' as const,
+      page_count: 0,
+      shared: t.tenant === SHARED_LIBRARY_TENANT,
+    }));
   });
 
   registerRoute(app, sessions, routes.searchQuestions, async (request) => {
