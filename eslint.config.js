@@ -14,6 +14,7 @@ const workspaces = [
   'query-service',
   'documents',
   'grading',
+  'assistant',
   'standalone',
   'bench',
   'chaos',
@@ -49,15 +50,27 @@ const policies = [
   },
   {
     from: element('query-service'),
+    allow: {
+      to: [...to('contracts', 'platform', 'assistant').to, { element: { type: 'projectors', fileInternalPath: 'src/queries.ts' } }],
+    },
+  },
+  // The study assistant reads read models like the query service: only through @evergrade/projectors/queries.
+  {
+    from: element('assistant'),
+    disallow: to('projectors'),
+    message: 'The assistant reads read models only through @evergrade/projectors/queries.',
+  },
+  {
+    from: element('assistant'),
     allow: { to: [...to('contracts', 'platform').to, { element: { type: 'projectors', fileInternalPath: 'src/queries.ts' } }] },
   },
   {
     from: element('standalone'),
-    allow: to('contracts', 'platform', 'command-service', 'projectors', 'query-service', 'documents', 'grading'),
+    allow: to('contracts', 'platform', 'command-service', 'projectors', 'query-service', 'documents', 'grading', 'assistant'),
   },
   {
     from: element(['bench', 'chaos']),
-    allow: to('contracts', 'platform', 'command-service', 'projectors', 'query-service', 'documents', 'grading', 'standalone'),
+    allow: to('contracts', 'platform', 'command-service', 'projectors', 'query-service', 'documents', 'grading', 'assistant', 'standalone'),
   },
   { from: element('e2e'), allow: to('contracts', 'documents') },
   // UI: features never import each other; what two features share lives in the shared folders.

@@ -10,6 +10,7 @@ const server = [
   'bench',
   'documents',
   'grading',
+  'assistant',
   'chaos',
 ];
 
