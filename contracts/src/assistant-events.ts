@@ -87,6 +87,21 @@ export const ConversationDeletedSchema = z.object({
 });
 
 /**
+ * The instructor's index of live conversations, on `conversations-of:{tenant}:{instructorId}`: a slot is taken
+ * (appended with the version read, so two racing new-conversation calls cannot both take the tenth) before the
+ * conversation's ConversationStarted, and released after its ConversationDeleted. Not projected.
+ */
+export const ConversationSlotTakenSchema = z.object({
+  type: z.literal('ConversationSlotTaken'),
+  data: z.object({ conversationId: z.number().int(), at: isoDate }),
+});
+
+export const ConversationSlotReleasedSchema = z.object({
+  type: z.literal('ConversationSlotReleased'),
+  data: z.object({ conversationId: z.number().int(), at: isoDate }),
+});
+
+/**
  * One answer the assistant gave, whole (after `[END]`), recorded with what it was built from. On the
  * conversation's stream (instructor), the student's assistant stream, or the guest's day stream.
  */
@@ -127,6 +142,8 @@ export const ASSISTANT_EVENT_SCHEMAS = [
   ConversationStartedSchema,
   ConversationRenamedSchema,
   ConversationDeletedSchema,
+  ConversationSlotTakenSchema,
+  ConversationSlotReleasedSchema,
   AssistantAnsweredSchema,
   GuestChatUsedSchema,
 ] as const;

@@ -25,6 +25,8 @@ export const streamIds = {
   summaries: (tenant: string, assignmentId: number) => `summaries:${tenant}:${assignmentId}`,
   /** An instructor's saved assistant conversation (AURA). */
   conversation: (tenant: string, conversationId: number) => `conversation:${tenant}:${conversationId}`,
+  /** An instructor's index of live conversations (slots taken and released): the 10-conversation cap, race-safe. */
+  conversationsOf: (tenant: string, instructorId: number) => `conversations-of:${tenant}:${instructorId}`,
   /** A student's answers from the study assistant. */
   assistant: (tenant: string, userId: number) => `assistant:${tenant}:${userId}`,
   /** One guest's chats of one day (UTC, YYYY-MM-DD); guestKey is a hash of the guest's cookie id and address. */
