@@ -32,6 +32,14 @@ export const EnvSchema = z
     S3_FORCE_PATH_STYLE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
     OPERATOR_KEY: z.preprocess(unsetIfEmpty, z.string().min(24, 'must be at least 24 characters').optional()),
     FEEDBACK_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional()),
+    // The public pages (issue 13): the guest landing page at `/`, and /website2's links and figures.
+    LANDING_PAGE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('false')),
+    BOOKING_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional()),
+    SIGNUP_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional()),
+    GUEST_DAILY_CHATS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(1000).optional()),
+    SITE_GRADING_ACCURACY: z.preprocess(unsetIfEmpty, z.coerce.number().min(0).max(1).optional()),
+    AI_TTS_MODEL: z.preprocess(unsetIfEmpty, z.string().optional()),
+    AI_TTS_VOICE: z.preprocess(unsetIfEmpty, z.string().default('alloy')),
   })
   .superRefine((env, ctx) => {
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
@@ -91,6 +99,19 @@ export const EnvSchema = z
       : undefined,
     /** "Report a problem" opens this form in a new tab; unset: the app's own form, whose reports the school's admin reads. */
     feedbackUrl: env.FEEDBACK_URL,
+    /** LANDING_PAGE=true: `/` shows the guest landing page (always at /welcome too); otherwise `/` goes to /login. */
+    landingPage: env.LANDING_PAGE === 'true',
+    /** "Get in touch", "Get Demo" and "Book Demo" open it; unset, those buttons are hidden. */
+    bookingUrl: env.BOOKING_URL,
+    /** "Try it for free" on /website2; unset: the app's own /instructor/signup. */
+    signupUrl: env.SIGNUP_URL,
+    /** Chats a guest may have a day on the landing page; unset: CHAT_LIMITS.guestDailyChats (5). */
+    guestDailyChats: env.GUEST_DAILY_CHATS,
+    /** A fraction 0-1 the operator vouches for; unset: the project's own measurement, or none shown. */
+    siteGradingAccuracy: env.SITE_GRADING_ACCURACY,
+    /** With AI_BASE_URL: speech from its /audio/speech with this model and voice; unset: the offline synthesizer. */
+    aiTtsModel: env.AI_TTS_MODEL,
+    aiTtsVoice: env.AI_TTS_VOICE,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -23,6 +23,14 @@ describe('loadConfig', () => {
       blobSigningSecret: undefined,
       s3: undefined,
       feedbackUrl: undefined,
+      operatorKey: undefined,
+      landingPage: false,
+      bookingUrl: undefined,
+      signupUrl: undefined,
+      guestDailyChats: undefined,
+      siteGradingAccuracy: undefined,
+      aiTtsModel: undefined,
+      aiTtsVoice: 'alloy',
     });
   });
 
@@ -61,11 +69,40 @@ describe('loadConfig', () => {
       blobSigningSecret: undefined,
       s3: undefined,
       feedbackUrl: undefined,
+      operatorKey: undefined,
+      landingPage: false,
+      bookingUrl: undefined,
+      signupUrl: undefined,
+      guestDailyChats: undefined,
+      siteGradingAccuracy: undefined,
+      aiTtsModel: undefined,
+      aiTtsVoice: 'alloy',
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
     expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
     expect(() => loadConfig({ DEV_OUTBOX: 'yes' })).toThrow(/at DEV_OUTBOX/);
+  });
+
+  it('reads the public pages settings: landing page, links, guest allowance and an operator-set accuracy', () => {
+    expect(
+      loadConfig({
+        LANDING_PAGE: 'true',
+        BOOKING_URL: 'https://cal.example.org/evergrade',
+        SIGNUP_URL: 'https://app.example.org/signup',
+        GUEST_DAILY_CHATS: '3',
+        SITE_GRADING_ACCURACY: '0.93',
+      }),
+    ).toMatchObject({
+      landingPage: true,
+      bookingUrl: 'https://cal.example.org/evergrade',
+      signupUrl: 'https://app.example.org/signup',
+      guestDailyChats: 3,
+      siteGradingAccuracy: 0.93,
+    });
+    expect(() => loadConfig({ BOOKING_URL: 'javascript:alert(1)' })).toThrow(/at BOOKING_URL/);
+    expect(() => loadConfig({ SITE_GRADING_ACCURACY: '99' })).toThrow(/at SITE_GRADING_ACCURACY/);
+    expect(() => loadConfig({ LANDING_PAGE: 'yes' })).toThrow(/at LANDING_PAGE/);
   });
 
   it('reads the AI provider settings and wants a model with a base URL', () => {
