@@ -20,6 +20,7 @@ import { signupRoutes } from './routes/signup';
 import { studentUploadRoutes } from './routes/student-uploads';
 import { operatorRoutes } from './routes/operator';
 import { pdfHeaderRoutes } from './routes/pdf-headers';
+import { conversationRoutes } from './conversation/routes';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
@@ -35,6 +36,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   supportRoutes(app, deps);
   operatorRoutes(app, deps);
   pdfHeaderRoutes(app, deps);
+  conversationRoutes(app, deps);
   // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
   const ocr = createOcrEngine();
   app.addHook('onClose', () => ocr.close());
