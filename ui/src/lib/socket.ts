@@ -1,8 +1,19 @@
 import { io, type Socket } from 'socket.io-client';
-import { ProjectionUpdatedSchema, SOCKET_EVENTS, type ProjectionUpdated } from '@evergrade/contracts';
+import { CSRF_COOKIE, ProjectionUpdatedSchema, SOCKET_EVENTS, type ProjectionUpdated } from '@evergrade/contracts';
+import { useSessionStore } from '../stores/session';
+import { readCookie } from './api-client';
 
 /**
- * One same-origin socket per tab, authenticated by the session cookie. The server sends
+ * What a signed-in socket sends in its connection query (spec document 2 section 7): the tenant and the CSRF token
+ * (the csrf cookie's value); the server refuses a connection whose values are not the session's. Read at each
+ * (re)connection, so a new sign-in's values are used.
+ */
+export function socketAuthQuery(): Record<string, string> {
+  return { tenant: useSessionStore.getState().tenant ?? '', csrf: readCookie(CSRF_COOKIE) ?? '' };
+}
+
+/**
+ * One same-origin socket per tab, authenticated by the session cookie and socketAuthQuery(). The server sends
  * `projection.updated` notices; listeners invalidate the matching queries.
  */
 type Listener = (notice: ProjectionUpdated) => void;
@@ -16,8 +27,12 @@ let rebuiltTimer: ReturnType<typeof setTimeout> | null = null;
 
 function ensureSocket(): Socket {
   if (socket) return socket;
-  const s = io({ path: '/socket.io', withCredentials: true, autoConnect: false });
+  const s = io({ path: '/socket.io', withCredentials: true, autoConnect: false, query: socketAuthQuery() });
   let connectedBefore = false;
+  // The query is the manager's: refresh it before every reconnection attempt (a new sign-in has a new token).
+  s.io.on('reconnect_attempt', () => {
+    s.io.opts.query = socketAuthQuery();
+  });
   s.on('connect', () => {
     for (const id of watched.keys()) s.emit(SOCKET_EVENTS.watchAssignment, { assignment_id: id });
     // Notices sent while we were away are lost: treat everything as stale after a reconnect.
@@ -43,6 +58,7 @@ function ensureSocket(): Socket {
 
 export function connectSocket(): void {
   const s = ensureSocket();
+  s.io.opts.query = socketAuthQuery();
   if (!s.connected) s.connect();
 }
 
