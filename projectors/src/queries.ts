@@ -18,4 +18,5 @@ export * from './projections/grading.queries';
 export * from './projections/insights.queries';
 export * from './projections/summaries.queries';
 export * from './projections/audit.queries';
+export * from './projections/conversations.queries';
 export * from './status.queries';

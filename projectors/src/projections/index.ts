@@ -1,4 +1,5 @@
 import { assignmentQuestionsProjection } from './assignment-questions';
+import { conversationsProjection } from './conversations';
 import { auditProjection } from './audit';
 import { directoryProjection } from './directory';
 import { gradingProjection } from './grading';
@@ -30,6 +31,7 @@ export const allProjections = [
   insightsProjection,
   pdfHeadersProjection,
   summariesProjection,
+  conversationsProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -41,3 +43,4 @@ export { insightsProjection };
 export { problemReportsProjection };
 export { pdfHeadersProjection };
 export { summariesProjection };
+export { conversationsProjection };
