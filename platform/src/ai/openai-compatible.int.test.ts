@@ -18,6 +18,38 @@ const readJson = async (req: IncomingMessage) => {
   return JSON.parse(text);
 };
 
+/** `stream: true`: server-sent events, split at awkward places as networks do. */
+const streamed: { prompt: string; closedEarly: boolean }[] = [];
+function streamReply(prompt: string, body: any, req: IncomingMessage, res: any, send: (status: number, payload: unknown) => void) {
+  const record = { prompt, closedEarly: false };
+  streamed.push(record);
+  res.on('close', () => {
+    if (!res.writableFinished) record.closedEarly = true;
+  });
+  if (prompt === 'stream refused') return send(503, { error: { message: 'Model is overloaded' } });
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const event = (content: string) =>
+    `data: ${JSON.stringify({ object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta: { content } }] })}\n\n`;
+  if (prompt === 'stream then fail') {
+    res.write(event('Half'));
+    res.end(`data: ${JSON.stringify({ error: { message: 'backend lost' } })}\n\n`);
+    return;
+  }
+  if (prompt === 'stream forever') {
+    res.write(event('Forever '));
+    return; // never ends: the caller's abort must stop it
+  }
+  const whole = `: keep-alive\n\ndata: ${JSON.stringify({ choices: [{ index: 0, delta: { role: 'assistant' } }] })}\n\n${event('The cell ')}${event('is the ')}${event('unit of life.')}data: [DONE]\n\n`;
+  // Cut the bytes in three places, one inside an event.
+  const cuts = [7, 60, 131];
+  let from = 0;
+  for (const cut of cuts) {
+    res.write(whole.slice(from, cut));
+    from = cut;
+  }
+  res.end(whole.slice(from));
+}
+
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = await readJson(req);
@@ -28,6 +60,7 @@ beforeAll(async () => {
       res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
     if (req.url !== '/v1/chat/completions') return send(404, { error: { message: `no route ${req.url}` } });
+    if (body.stream === true) return streamReply(prompt, body, req, res, send);
     if (prompt === 'rate limit me') return send(429, { error: { message: 'Rate limit reached for requests', type: 'requests' } });
     if (prompt === 'break') return send(500, 'upstream exploded');
     if (prompt === 'no choices') return send(200, { id: 'x', choices: [] });
@@ -106,6 +139,59 @@ describe('the OpenAI-compatible provider', () => {
     await expect(nowhere.complete({ system: 's', user: 'hi' })).rejects.toThrow(
       /AI provider unreachable at http:\/\/127.0.0.1:9\/v1\/chat\/completions/,
     );
+  });
+});
+
+describe('the OpenAI-compatible provider, streaming', () => {
+  const provider = () => createOpenAiCompatibleProvider({ baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2_000 });
+  const collect = async (pieces: AsyncIterable<string>) => {
+    const out: string[] = [];
+    for await (const p of pieces) out.push(p);
+    return out;
+  };
+
+  it('asks with stream: true and yields each content delta in order, whatever the network splits', async () => {
+    const pieces = await collect(provider().stream!({ system: 'Answer from the passages.', user: 'what is a cell' }));
+    expect(pieces).toEqual(['The cell ', 'is the ', 'unit of life.']);
+    expect(seen.at(-1)!.body).toMatchObject({ model: 'test-model', stream: true });
+    expect(seen.at(-1)!.authorization).toBe('Bearer sk-test');
+  });
+
+  it('reports a refusal with its status, and an error sent mid-stream after the pieces before it', async () => {
+    await expect(collect(provider().stream!({ system: 's', user: 'stream refused' }))).rejects.toMatchObject({
+      status: 503,
+      message: 'AI provider answered 503: Model is overloaded',
+    });
+    const got: string[] = [];
+    const failure = await (async () => {
+      for await (const p of provider().stream!({ system: 's', user: 'stream then fail' })) got.push(p);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(['Half']);
+    expect(failure).toBeInstanceOf(AiProviderError);
+    expect((failure as Error).message).toContain('backend lost');
+  });
+
+  it("stops the request when the caller's signal aborts", async () => {
+    const controller = new AbortController();
+    const got: string[] = [];
+    const failure = await (async () => {
+      for await (const p of provider().stream!({ system: 's', user: 'stream forever' }, { signal: controller.signal })) {
+        got.push(p);
+        controller.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(['Forever ']);
+    expect((failure as Error).message).toBe('The reply was cancelled');
+    await expect.poll(() => streamed.find((s) => s.prompt === 'stream forever')?.closedEarly).toBe(true);
+  });
+
+  it('times out a stream that stops sending', async () => {
+    const ai = createOpenAiCompatibleProvider({ baseUrl, model: 'm', timeoutMs: 300 });
+    await expect(collect(ai.stream!({ system: 's', user: 'stream forever' }))).rejects.toThrow('AI provider did not answer within 300 ms');
+  });
+
+  it('the offline provider cannot stream', () => {
+    expect(offlineAiProvider.stream).toBeUndefined();
   });
 });
 

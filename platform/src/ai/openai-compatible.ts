@@ -79,7 +79,88 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       if (typeof content !== 'string') throw new AiProviderError('AI provider reply has no choices[0].message.content', response.status);
       return content;
     },
+    async *stream(request, streamOptions = {}) {
+      const signals = [AbortSignal.timeout(timeoutMs), ...(streamOptions.signal ? [streamOptions.signal] : [])];
+      const signal = AbortSignal.any(signals);
+      const stopped = () => (streamOptions.signal?.aborted ? new AiProviderError('The reply was cancelled') : null);
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'text/event-stream',
+            ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+          },
+          body: JSON.stringify({ ...chatCompletionBody(options.model, request), stream: true }),
+          signal,
+        });
+      } catch (err) {
+        throw stopped() ?? fetchError(err, url, timeoutMs);
+      }
+      if (!response.ok || !response.body) {
+        const text = await readBody(response, timeoutMs);
+        throw new AiProviderError(`AI provider answered ${response.status}: ${errorText(text)}`, response.status);
+      }
+      // Server-sent events: `data: {chunk}` lines, blank lines between events, `data: [DONE]` at the end.
+      const decoder = new TextDecoder();
+      let buffered = '';
+      let done = false;
+      try {
+        for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+          buffered += decoder.decode(bytes, { stream: true });
+          let newline: number;
+          while ((newline = buffered.indexOf('\n')) >= 0) {
+            const line = buffered.slice(0, newline).replace(/\r$/, '');
+            buffered = buffered.slice(newline + 1);
+            const piece = sseData(line, response.status);
+            if (piece === DONE) {
+              done = true;
+              break;
+            }
+            if (piece) yield piece;
+          }
+          if (done) break;
+        }
+      } catch (err) {
+        if (err instanceof AiProviderError) throw err;
+        throw stopped() ?? fetchError(err, url, timeoutMs);
+      } finally {
+        // Stop reading (and the request) when the caller stops early or the reply ended.
+        if (!signal.aborted) await response.body.cancel().catch(() => {});
+      }
+      if (!done) {
+        const piece = sseData(buffered.trim(), response.status);
+        if (piece && piece !== DONE) yield piece;
+      }
+    },
   };
+}
+
+const DONE = Symbol('done');
+
+/** One line of the event stream: its content delta, DONE at `[DONE]`, or null (comments, other fields, empty deltas). */
+function sseData(line: string, status: number): string | typeof DONE | null {
+  if (!line.startsWith('data:')) return null;
+  const data = line.slice(5).trim();
+  if (data === '[DONE]') return DONE;
+  if (data === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw new AiProviderError('AI provider streamed something that is not JSON', status);
+  }
+  const error = (parsed as { error?: { message?: unknown } | string }).error;
+  if (error) throw new AiProviderError(`AI provider failed while answering: ${errorText(JSON.stringify({ error }))}`, status);
+  const content = (parsed as { choices?: { delta?: { content?: unknown } }[] }).choices?.[0]?.delta?.content;
+  return typeof content === 'string' && content !== '' ? content : null;
+}
+
+function fetchError(err: unknown, url: string, timeoutMs: number): AiProviderError {
+  const name = (err as Error).name;
+  if (name === 'TimeoutError' || name === 'AbortError') return new AiProviderError(`AI provider did not answer within ${timeoutMs} ms`);
+  return new AiProviderError(`AI provider unreachable at ${url}: ${(err as Error).message}`);
 }
 
 async function readBody(response: Response, timeoutMs: number): Promise<string> {

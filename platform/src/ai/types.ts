@@ -23,4 +23,9 @@ export interface AiProvider {
   readonly offline: boolean;
   /** The model's reply text. The offline provider throws: callers check `offline` first. */
   complete(request: AiCompletionRequest): Promise<string>;
+  /**
+   * The model's reply as it is written, piece by piece (`stream: true`). Absent where a provider cannot stream (the
+   * offline one). Aborting `signal` stops the request; a failure before or during the reply throws AiProviderError.
+   */
+  stream?(request: AiCompletionRequest, options?: { signal?: AbortSignal }): AsyncIterable<string>;
 }
