@@ -156,3 +156,21 @@ export async function teachesAnyOf(db: SqlClient, tenant: string, instructorId: 
   );
   return rows.length > 0;
 }
+
+// --- across schools (the public pages' figures) ---
+
+/** Schools and instructors on the platform, across every school. */
+export async function platformPeopleCounts(db: SqlClient): Promise<{ schools: number; instructors: number }> {
+  const { rows } = await db.query<{ schools: string; instructors: string }>(
+    `SELECT (SELECT count(*) FROM tenants)::text AS schools, (SELECT count(*) FROM users WHERE role = 'instructor')::text AS instructors`,
+  );
+  return { schools: Number(rows[0]?.schools ?? 0), instructors: Number(rows[0]?.instructors ?? 0) };
+}
+
+/** The courses' subjects across every school, each once (lower-cased, trimmed; empty ones left out). */
+export async function courseSubjectsOfPlatform(db: SqlClient): Promise<string[]> {
+  const { rows } = await db.query<{ s: string }>(
+    `SELECT DISTINCT lower(btrim(subject)) AS s FROM courses WHERE btrim(subject) <> '' ORDER BY 1`,
+  );
+  return rows.map((r) => r.s);
+}

@@ -43,3 +43,9 @@ export function responseHistoryOf(db: SqlClient, tenant: string, responseId: num
     responseId,
   ]);
 }
+
+/** Graded responses across every school (the public pages' "questions graded"). */
+export async function countGradedResponses(db: SqlClient): Promise<number> {
+  const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM gr_responses WHERE graded');
+  return Number(rows[0]?.n ?? 0);
+}

@@ -10,3 +10,11 @@ export async function textbooksOfTenants(db: SqlClient, tenants: readonly string
   ]);
   return rows;
 }
+
+/** The textbooks' subjects across every school and the shared library, each once (lower-cased, trimmed). */
+export async function textbookSubjectsOfPlatform(db: SqlClient): Promise<string[]> {
+  const { rows } = await db.query<{ s: string }>(
+    `SELECT DISTINCT lower(btrim(subject)) AS s FROM textbooks WHERE btrim(subject) <> '' ORDER BY 1`,
+  );
+  return rows.map((r) => r.s);
+}
