@@ -81,6 +81,10 @@ export const CHAT_MESSAGES = {
   sharedTextbookReadOnly: 'Shared textbooks cannot be removed by a school.',
   speechTextRequired: 'Text is required',
   assistantUnavailable: 'The assistant could not answer just now. Please try again.',
+  /** A second question on one socket while its reply is still coming. */
+  replyPending: 'Please wait for the current reply to finish.',
+  /** A signed-in chat event from a guest socket. */
+  signInToChat: 'Please sign in to use this assistant.',
 } as const;
 
 // ---------------------------------------------------------------- textbooks
