@@ -13,3 +13,4 @@ export * from './rich-text';
 export * from './safe-text';
 export * from './grading-fold';
 export * from './summary-text';
+export * from './textbook-text';

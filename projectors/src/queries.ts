@@ -12,6 +12,7 @@ export * from './projections/pdf-headers.queries';
 export * from './projections/question-library.queries';
 export * from './projections/rubrics.queries';
 export * from './projections/textbooks.queries';
+export * from './projections/textbook-passages.queries';
 export * from './projections/timed-sessions.queries';
 export * from './projections/practice.queries';
 export * from './projections/grading.queries';

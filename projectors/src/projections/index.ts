@@ -12,6 +12,7 @@ import { questionLibraryProjection } from './question-library';
 import { rubricsProjection } from './rubrics';
 import { summariesProjection } from './summaries';
 import { textbooksProjection } from './textbooks';
+import { textbookPassagesProjection } from './textbook-passages';
 import { studentAssignmentsProjection } from './student-assignments';
 import { timedSessionsProjection } from './timed-sessions';
 
@@ -32,6 +33,7 @@ export const allProjections = [
   pdfHeadersProjection,
   summariesProjection,
   conversationsProjection,
+  textbookPassagesProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -44,3 +46,4 @@ export { problemReportsProjection };
 export { pdfHeadersProjection };
 export { summariesProjection };
 export { conversationsProjection };
+export { textbookPassagesProjection };

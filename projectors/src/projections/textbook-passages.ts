@@ -1,0 +1,176 @@
+import { PROJECTIONS, passageIdOf, splitPagePassages, type DomainEvent } from '@evergrade/contracts';
+import type { SqlClient } from '@evergrade/platform/sql';
+import type { RecordedEvent } from '@evergrade/platform/event-store';
+import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
+import { RowSet, type TableSpec } from '../row-set';
+
+/**
+ * The textbooks' text as passages the assistant searches (issue 13): each page split into paragraph-ish passages of
+ * about 60-200 words that never leave their page, stored with a tsvector ('english': the section heading weight A, the
+ * passage's text B) under a GIN index. Only books whose indexing finished answer; a removed book's passages are deleted.
+ *
+ * Its own copy of each book's title and state (`textbook_passage_books`), so a search reads no other read model.
+ */
+export type PassageBookRow = {
+  tenant: string;
+  textbook_id: number;
+  title: string;
+  /** 'indexing' until TextbookIndexed; 'removed' rows hold no passages (kept so a redelivered event stays ignored). */
+  status: 'indexing' | 'ready' | 'failed' | 'removed';
+  /** Passages stored for the book (a search's corpus size, for the terms' weights). */
+  passages: number;
+  /** The section heading in force at the end of the last page read: the next page's passages start in it. */
+  last_heading: string | null;
+  /** The position of the last event that changed the row. */
+  position: string;
+};
+
+/** One passage. Its `search` vector is computed in SQL when it is written, so it is not part of the row. */
+export type TextbookPassageRow = {
+  tenant: string;
+  passage_id: number;
+  textbook_id: number;
+  page: number;
+  heading: string;
+  text: string;
+};
+
+const booksTable: TableSpec<PassageBookRow> = {
+  table: 'textbook_passage_books',
+  key: ['tenant', 'textbook_id'],
+  columns: ['tenant', 'textbook_id', 'title', 'status', 'passages', 'last_heading', 'position'],
+};
+
+/** Written by `save` (insert with the computed vector, delete by book), not through a RowSet. */
+const passagesTable: TableSpec<TextbookPassageRow> = {
+  table: 'textbook_passages',
+  key: ['tenant', 'passage_id'],
+  columns: ['tenant', 'passage_id', 'textbook_id', 'page', 'heading', 'text'],
+};
+const PASSAGE_COLUMNS = passagesTable.columns;
+
+type State = {
+  books: RowSet<PassageBookRow>;
+  /** Passages made in this batch, inserted in one statement by `save`. */
+  added: TextbookPassageRow[];
+  /** Books removed in this batch: their stored passages are deleted in one statement. */
+  removed: { tenant: string; textbook_id: number }[];
+};
+
+const HANDLED = ['TextbookAdded', 'TextbookPagesExtracted', 'TextbookIndexed', 'TextbookIndexingFailed', 'TextbookRemoved'] as const;
+
+/** Pure: folds one textbook event into the batch's rows. Events at or before a book's position change nothing. */
+export function evolveTextbookPassages(state: State, recorded: RecordedEvent): Touched | null {
+  const event = { type: recorded.type, data: recorded.data } as DomainEvent;
+  if (!(HANDLED as readonly string[]).includes(event.type)) return null;
+  const tenant = tenantOf(recorded);
+  const textbookId = Number((event.data as { textbookId: number }).textbookId);
+  const key = { tenant, textbook_id: textbookId };
+  const row = state.books.get(key);
+  if (row && row.position >= recorded.globalPosition) return null;
+  const book: PassageBookRow = row
+    ? { ...row, position: recorded.globalPosition }
+    : {
+        tenant,
+        textbook_id: textbookId,
+        title: '',
+        status: 'indexing',
+        passages: 0,
+        last_heading: null,
+        position: recorded.globalPosition,
+      };
+  if (book.status === 'removed') return null;
+  switch (event.type) {
+    case 'TextbookAdded':
+      book.title = event.data.title;
+      break;
+    case 'TextbookPagesExtracted': {
+      let heading = book.last_heading;
+      for (const { page, text } of [...event.data.pages].sort((a, b) => a.page - b.page)) {
+        const split = splitPagePassages(text, heading);
+        heading = split.lastHeading;
+        for (const p of split.passages)
+          state.added.push({
+            tenant,
+            passage_id: passageIdOf(textbookId, page, p.index),
+            textbook_id: textbookId,
+            page,
+            heading: p.heading,
+            text: p.text,
+          });
+        book.passages += split.passages.length;
+      }
+      book.last_heading = heading;
+      break;
+    }
+    case 'TextbookIndexed':
+      book.status = 'ready';
+      break;
+    case 'TextbookIndexingFailed':
+      book.status = 'failed';
+      break;
+    case 'TextbookRemoved':
+      book.status = 'removed';
+      book.passages = 0;
+      state.added = state.added.filter((p) => !(p.tenant === tenant && p.textbook_id === textbookId));
+      state.removed.push(key);
+      break;
+    default:
+      return null;
+  }
+  state.books.put(book);
+  return null;
+}
+
+/** The search vector of a passage row (alias `r`). */
+const SEARCH_SQL = `setweight(to_tsvector('english', r.heading), 'A') || setweight(to_tsvector('english', r.text), 'B')`;
+
+export const textbookPassagesProjection = defineProjection<State>({
+  name: PROJECTIONS.textbookPassages,
+  version: 1,
+  tables: ['textbook_passage_books', 'textbook_passages'],
+  handles: [...HANDLED],
+  async migrate(db: SqlClient) {
+    await db.query(`CREATE TABLE IF NOT EXISTS textbook_passage_books (
+      tenant text NOT NULL, textbook_id integer NOT NULL, title text NOT NULL, status text NOT NULL,
+      passages integer NOT NULL, last_heading text, position text NOT NULL,
+      PRIMARY KEY (tenant, textbook_id))`);
+    await db.query(`CREATE TABLE IF NOT EXISTS textbook_passages (
+      tenant text NOT NULL, passage_id bigint NOT NULL, textbook_id integer NOT NULL, page integer NOT NULL,
+      heading text NOT NULL, text text NOT NULL, search tsvector NOT NULL,
+      PRIMARY KEY (tenant, passage_id))`);
+    await db.query('CREATE INDEX IF NOT EXISTS textbook_passages_search ON textbook_passages USING GIN (search)');
+    await db.query('CREATE INDEX IF NOT EXISTS textbook_passages_book ON textbook_passages (tenant, textbook_id, page)');
+  },
+  init: () => ({ books: new RowSet(booksTable), added: [], removed: [] }),
+  carry: ['books'],
+  async load(tx, state, events) {
+    await state.books.load(
+      tx,
+      ofTypes(events, ...HANDLED).map((e) => ({ tenant: tenantOf(e), textbook_id: Number(e.data.textbookId) })),
+    );
+  },
+  evolve: evolveTextbookPassages,
+  /** The books' rows (one upsert), then one delete of removed books' passages and one insert of the new ones. */
+  async save(tx, state) {
+    await state.books.flush(tx);
+    if (state.removed.length > 0) {
+      state.books.statements++;
+      await tx.query(
+        `DELETE FROM textbook_passages WHERE (tenant, textbook_id) IN
+         (SELECT r.tenant, r.textbook_id FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, textbook_id integer))`,
+        [JSON.stringify(state.removed)],
+      );
+    }
+    if (state.added.length === 0) return;
+    state.books.statements++;
+    const cols = PASSAGE_COLUMNS.join(', ');
+    await tx.query(
+      `INSERT INTO textbook_passages (${cols}, search)
+       SELECT ${PASSAGE_COLUMNS.map((c) => `r.${c}`).join(', ')}, ${SEARCH_SQL}
+       FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, passage_id bigint, textbook_id integer, page integer, heading text, text text)
+       ON CONFLICT (tenant, passage_id) DO NOTHING`,
+      [JSON.stringify(state.added)],
+    );
+  },
+});
