@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { parse as parseCookie } from 'cookie';
-import { SESSION_COOKIE, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts';
+import { SESSION_COOKIE, SHARED_LIBRARY_TENANT, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts';
 import type { Session, SessionStore } from '@evergrade/platform/auth';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
@@ -34,6 +34,8 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     const session = socket.data.session as Session;
     await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
     if (session.role === 'admin') await socket.join(room(session.tenant, noticeKeys.school()));
+    // The textbook list (the school's own books and the shared library's) changed: every signed-in socket hears it.
+    await socket.join([room(session.tenant, noticeKeys.textbooks()), room(SHARED_LIBRARY_TENANT, noticeKeys.textbooks())]);
     for (const courseId of await coursesOf(deps.db, session)) {
       await socket.join(room(session.tenant, noticeKeys.course(courseId)));
     }
