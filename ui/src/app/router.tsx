@@ -12,7 +12,6 @@ import { StudentLayout } from './routes/student/layout';
 import { StudentAssignmentsRoute } from './routes/student/assignments';
 import { StudentAssignmentRoute } from './routes/student/assignment';
 import { InstructorLayout } from './routes/instructor/layout';
-import { InstructorChatRoute } from './routes/instructor/coming-soon';
 
 export type RouteHandle = { title?: string };
 
@@ -57,6 +56,8 @@ const studentDashboard = () => import('./routes/student/dashboard');
 const calendar = () => import('./routes/calendar');
 const practice = () => import('../features/practice');
 const feedback = () => import('./routes/feedback');
+const aura = () => import('../features/aura');
+const assistant = () => import('../features/assistant');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
 
 export function createRouter(client: QueryClient) {
@@ -93,6 +94,8 @@ export function createRouter(client: QueryClient) {
               element: lazyRoute(practice, 'PracticeAssignmentRoute', <InPage />),
               handle: title('Practice Assignment'),
             },
+            { path: 'assistant', element: lazyRoute(assistant, 'StudentAssistantRoute', <InPage />), handle: title('Study Assistant') },
+            { path: 'assistant/ask', element: lazyRoute(assistant, 'IsolatedChatRoute', <InPage />), handle: title('Study Assistant') },
             { path: 'profile', element: lazyRoute(profiles, 'StudentProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
         },
@@ -128,7 +131,7 @@ export function createRouter(client: QueryClient) {
             },
             { path: 'courses', element: lazyRoute(courses, 'InstructorCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'courses/:courseCode', element: lazyRoute(courses, 'InstructorCourseRoute', <InPage />), handle: title('Course') },
-            { path: 'chat', element: <InstructorChatRoute />, handle: title('Chat') },
+            { path: 'chat', element: lazyRoute(aura, 'AuraPage', <InPage />), handle: title('Chat') },
             { path: 'profile', element: lazyRoute(profiles, 'InstructorProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
         },

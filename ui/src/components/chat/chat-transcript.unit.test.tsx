@@ -131,7 +131,7 @@ describe('ChatTranscript', () => {
 });
 
 describe('useAssistantChat', () => {
-  it('streams a reply, refuses to send while it is pending or when empty, and ends at [END]', () => {
+  it('streams a reply, refuses to send while it is pending or when empty, and ends at [END]', async () => {
     let handlers: ChatHandlers | null = null;
     const cancel = vi.fn();
     const ask = vi.fn((_q: string, h: ChatHandlers) => {
@@ -174,7 +174,7 @@ describe('useAssistantChat', () => {
 
     act(() => void result.current.send('Pending at unmount'));
     unmount();
-    expect(cancel).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
   });
 
   it('shows a clear message when the question cannot be sent at all', () => {

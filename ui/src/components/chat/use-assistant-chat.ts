@@ -86,7 +86,18 @@ export function useAssistantChat(ask: AskFn, initial: ChatMessage[] = []) {
     [cancel],
   );
 
-  useEffect(() => () => cancelRef.current?.(), []);
+  // Cancel a pending reply when the chat goes away: a moment later, so StrictMode's trial unmount and remount
+  // (development) keeps the reply it is waiting for.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) cancelRef.current?.();
+      }, 0);
+    };
+  }, []);
 
   return { messages, pending, error, send, cancel, replaceMessages };
 }

@@ -1,6 +1,6 @@
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookIcon } from '../../../components/icons';
+import { BookIcon, ChatIcon } from '../../../components/icons';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { endSession } from '../../../features/auth/utils/session';
 import { useSessionStore } from '../../../stores/session';
@@ -24,7 +24,10 @@ export function StudentLayout() {
     <AppShell
       title={title}
       homeHref="/student/dashboard"
-      nav={[{ to: '/student/assignments', label: 'Assignments', icon: <BookIcon /> }]}
+      nav={[
+        { to: '/student/assignments', label: 'Assignments', icon: <BookIcon /> },
+        { to: '/student/assistant', label: 'Study Assistant', icon: <ChatIcon /> },
+      ]}
       user={{ name: `${student.firstName} ${student.lastName}`.trim(), email: student.email, role: 'Student' }}
       profileHref="/student/profile"
       onLogout={() => void endSession(client).then(() => navigate('/login', { replace: true }))}
