@@ -20,6 +20,7 @@ import { timedSessionRoutes } from './routes/timed-sessions';
 import { studentSummaryRoutes } from './routes/student-summary';
 import { operatorQueryRoutes } from './routes/operator';
 import { summaryQueryRoutes } from './routes/summaries';
+import { conversationQueryRoutes } from './routes/conversations';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -42,5 +43,6 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   pdfHeaderQueryRoutes(app, deps);
   operatorQueryRoutes(app, deps);
   summaryQueryRoutes(app, deps);
+  conversationQueryRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }
