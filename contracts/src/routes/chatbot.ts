@@ -73,6 +73,7 @@ export const CHAT_MESSAGES = {
   guestLimitReached: (renewsAt: string) => `You have used today's free chats. They renew at ${renewsAt}.`,
   textbookNotReady: 'This textbook is still being indexed. Please try again in a moment.',
   textbookNotFound: 'Textbook not found',
+  passageNotFound: 'Passage not found',
   conversationNotFound: 'Conversation not found',
   pdfOnly: 'Textbooks must be PDF files',
   textbookTooLarge: `Textbooks can be at most ${50} MB.`,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  CHAT_MESSAGES,
   ForbiddenError,
   LIBRARY_MESSAGES,
+  NotFoundError,
   LIBRARY_PLACEHOLDERS,
   LIBRARY_PROJECTIONS,
   PROJECTIONS,
@@ -14,6 +16,7 @@ import {
 import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import {
   libraryFacets,
+  passageById,
   rubricsOfTenants,
   searchLibraryQuestions,
   textbooksOfTenants,
@@ -76,17 +79,31 @@ export function libraryQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps)
   registerRoute(app, sessions, routes.listTextbooks, async (request) => {
     await awaitProjections(request, deps, [LIBRARY_PROJECTIONS.textbooks]);
     const rows = await textbooksOfTenants(db, visibleTo(sessionOf(request).tenant));
-    // TODO(issue 13, helper A): status, example queries and page count come from the textbooks read model.
     return rows.map((t) => ({
       textbook_id: t.textbook_id,
       title: t.title,
       author: t.author || UNKNOWN_AUTHOR,
       subject: t.subject,
-      example_queries: [],
-      status: 'indexing' as const,
-      page_count: 0,
+      example_queries: t.example_queries,
+      status: t.status,
+      page_count: t.page_count,
       shared: t.tenant === SHARED_LIBRARY_TENANT,
     }));
+  });
+
+  // A cited passage: of a shared book or the caller's school; anything else reads as missing (404), never as forbidden.
+  registerRoute(app, sessions, routes.textbookPassage, async (request) => {
+    await awaitProjections(request, deps, [PROJECTIONS.textbookPassages]);
+    const passage = await passageById(db, visibleTo(sessionOf(request).tenant), request.params.passageId);
+    if (!passage) throw new NotFoundError(CHAT_MESSAGES.passageNotFound);
+    return passage;
+  });
+
+  registerRoute(app, sessions, routes.guestPassage, async (request) => {
+    await awaitProjections(request, deps, [PROJECTIONS.textbookPassages]);
+    const passage = await passageById(db, [SHARED_LIBRARY_TENANT], request.params.passageId);
+    if (!passage) throw new NotFoundError(CHAT_MESSAGES.passageNotFound);
+    return passage;
   });
 
   registerRoute(app, sessions, routes.searchQuestions, async (request) => {
