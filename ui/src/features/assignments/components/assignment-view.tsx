@@ -14,6 +14,7 @@ import { useNow } from '../hooks/use-now';
 import { useReplacedAnswers } from '../hooks/use-replaced-answers';
 import { useSubmitFlow } from '../hooks/use-submit-flow';
 import { useTimedSession } from '../hooks/use-timed-session';
+import { AskFeedbackButton, useAskAboutFeedback } from './ask-feedback';
 import { AssignmentHeader } from './assignment-header';
 import { GradedSummary } from './graded-summary';
 import { QuestionBlock } from './question-block';
@@ -94,6 +95,7 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [timer.guardLeave]);
 
+  const askAboutFeedback = useAskAboutFeedback(assignmentId, assignment?.course ?? '');
   const goBack = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(LIST));
   const loadFailed = list.isError || questions.isError || (list.isSuccess && !assignment) || !(assignmentId > 0);
 
@@ -154,6 +156,11 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
         }}
       />
       {graded && <GradedSummary assignmentId={assignment.assignment_id} />}
+      {(graded || assignment.status === 'Submitted') && (
+        <div className="ask-feedback-row">
+          <AskFeedbackButton assignmentId={assignment.assignment_id} subject={assignment.course} questions={qs} />
+        </div>
+      )}
       <div className="question-list" key={pdfFills}>
         {qs.length === 0 && <p className="text-muted">This assignment has no questions yet.</p>}
         {qs.map((q) => (
@@ -168,6 +175,7 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
             replaced={replacedNow[q.question_id]}
             onRestore={restore}
             onHideReplaced={hideReplaced}
+            onAskAboutFeedback={askAboutFeedback}
           />
         ))}
       </div>

@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { isRichTextEmpty, MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
 import { GradeBadge } from '../../../components/grade-badge';
-import { CheckIcon } from '../../../components/icons';
+import { ChatIcon, CheckIcon } from '../../../components/icons';
 import { marksLabel } from '../../../lib/format';
 import { RichTextEditor, RichTextView } from '../../../components/editor';
 import type { SaveStatus } from '../utils/autosave-scheduler';
@@ -29,6 +29,8 @@ type Props = {
   replaced?: ReplacedAnswer | undefined;
   onRestore?: (question: AssignmentQuestion) => void;
   onHideReplaced?: (question: AssignmentQuestion) => void;
+  /** Graded questions: open the study assistant about this question's feedback. */
+  onAskAboutFeedback?: ((question: AssignmentQuestion) => void) | undefined;
 };
 
 export const QuestionBlock = memo(function QuestionBlock({
@@ -41,6 +43,7 @@ export const QuestionBlock = memo(function QuestionBlock({
   replaced,
   onRestore,
   onHideReplaced,
+  onAskAboutFeedback,
 }: Props) {
   const headingId = useId();
   const readOnly = locked || q.graded;
@@ -105,6 +108,16 @@ export const QuestionBlock = memo(function QuestionBlock({
           <p className="feedback-title">Feedback</p>
           <RichTextView value={q.feedback} className="feedback-body" />
         </div>
+      )}
+      {q.graded && onAskAboutFeedback && (
+        <button
+          type="button"
+          className="button button-ghost button-sm ask-feedback-link"
+          onClick={() => onAskAboutFeedback(q)}
+          data-testid={`ask-feedback-${q.question_id}`}
+        >
+          <ChatIcon width={14} height={14} /> Ask about my feedback
+        </button>
       )}
     </article>
   );
