@@ -15,6 +15,7 @@ import { assignmentInsightKeys } from '../features/insights/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
 import { timedSessionBaseKey, timedSessionKey } from '../features/assignments/api/sessions';
 import { timedSessionsBaseKey, timedSessionsKey } from '../features/instructor-assignments/api/timed-sessions';
+import { auraKeys } from '../features/aura/api/conversations';
 import { invalidateAt } from '../lib/positions';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
 
@@ -69,6 +70,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       }
       return;
     }
+    case PROJECTIONS.conversations:
+      // AURA: the instructor's saved chats (keys: their user notice).
+      void invalidateAt(client, auraKeys.all, n.position);
+      return;
     case PROJECTIONS.insights: {
       // Course grades and item analysis (keys: course:{id}, which the pages know by code: every open course refetches).
       void invalidateAt(client, courseKeys.insights, n.position);

@@ -1,0 +1,1 @@
+export { AuraPage } from './components/aura-page';
