@@ -1,4 +1,5 @@
 export { queryService } from './app';
 export type { QueryServiceDeps } from './context';
-export { attachGateway, type GatewayDeps } from './gateway';
+export { attachGateway, type AssistantGatewayDeps, type GatewayDeps } from './gateway';
+export { guestChatRoutes, type GuestChatRouteDeps } from './routes/guest-chat';
 export { DEV_OUTBOX_LOOPBACK_ONLY } from './routes/dev-mail';

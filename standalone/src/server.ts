@@ -29,6 +29,8 @@ import { createDeadlineReactor, type DeadlineReactor } from '@evergrade/command-
 import { offlineAiProvider, type AiProvider } from '@evergrade/platform/ai';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerOpenApi } from './openapi';
+import { createAssistantLibrary, createGuestAllowance, guestDailyLimit } from '@evergrade/assistant';
+import { guestChatRoutes } from '@evergrade/query-service';
 
 export type StandaloneOptions = {
   port: number;
@@ -63,6 +65,17 @@ export type StandaloneOptions = {
   ai?: AiProvider;
   /** FEEDBACK_URL: "Report a problem" opens this form; unset, the app's own form, whose reports the school's admin reads. */
   feedbackUrl?: string | undefined;
+  /** The study assistant's chat (issue 13): its limits and the guest cookie's secret; unset, the defaults below. */
+  assistant?: {
+    /** GUEST_DAILY_CHATS; unset: CHAT_LIMITS.guestDailyChats. */
+    guestDailyChats?: number | undefined;
+    /** Signs the guest cookie. Unset: kept in `{dataDir}/guest-secret` (made once), or, in memory, random for this run. */
+    guestSecret?: string | undefined;
+    /** Questions a minute (CHAT_LIMITS.userPerMinute, guestPerMinute) and the cap on one reply (30 s); tests set small ones. */
+    userPerMinute?: number;
+    guestPerMinute?: number;
+    replyCapMs?: number;
+  };
   /**
    * The platform operator's key (read-model status and rebuilds, `X-Operator-Key`). Unset: kept in
    * `{dataDir}/operator-key` (made once, readable by the owner only; `npm run replay` reads it there), or, in memory, a
@@ -181,7 +194,29 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     feedbackUrl: options.feedbackUrl,
   });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
-  const gateway = await attachGateway(app.server, { sessions, bus, db });
+  // The study assistant: the chat socket's events and guests' daily allowance (an event stream per guest and day).
+  const guestSecret =
+    options.assistant?.guestSecret ?? (options.dataDir ? await keptGuestSecret(options.dataDir) : randomBytes(32).toString('base64url'));
+  const guests = createGuestAllowance(store, guestDailyLimit(options.assistant?.guestDailyChats));
+  guestChatRoutes(app, { sessions, guests, guestSecret, cookieSecure: options.cookieSecure ?? false, now });
+  const gateway = await attachGateway(app.server, {
+    sessions,
+    bus,
+    db,
+    assistant: {
+      store,
+      library: createAssistantLibrary(db),
+      ai: options.ai ?? offlineAiProvider,
+      limiter,
+      guests,
+      now,
+      guestSecret,
+      trustProxy: options.trustProxy ?? false,
+      ...(options.assistant?.userPerMinute !== undefined ? { userPerMinute: options.assistant.userPerMinute } : {}),
+      ...(options.assistant?.guestPerMinute !== undefined ? { guestPerMinute: options.assistant.guestPerMinute } : {}),
+      ...(options.assistant?.replyCapMs !== undefined ? { replyCapMs: options.assistant.replyCapMs } : {}),
+    },
+  });
 
   const address = await app.listen({ port: options.port, host });
   const port = new URL(address).port;
@@ -248,6 +283,23 @@ export async function keptOperatorKey(dataDir: string): Promise<string> {
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, `${key}\n`, { mode: 0o600 });
   return key;
+}
+
+export const GUEST_SECRET_FILE = 'guest-secret';
+
+/** The guest cookie's signing secret kept in the data directory, like the operator key: made once, owner-only. */
+export async function keptGuestSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, GUEST_SECRET_FILE);
+  try {
+    const kept = (await readFile(file, 'utf8')).trim();
+    if (kept.length >= 32) return kept;
+  } catch {
+    /* not made yet */
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** Files under the data directory; in memory, a temporary directory with a one-off secret, removed on close. */

@@ -56,6 +56,7 @@ const studentDashboard = () => import('./routes/student/dashboard');
 const calendar = () => import('./routes/calendar');
 const practice = () => import('../features/practice');
 const feedback = () => import('./routes/feedback');
+const textbooks = () => import('../features/textbooks');
 const aura = () => import('../features/aura');
 const assistant = () => import('../features/assistant');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
@@ -132,6 +133,7 @@ export function createRouter(client: QueryClient) {
             { path: 'courses', element: lazyRoute(courses, 'InstructorCoursesRoute', <InPage />), handle: title('Courses') },
             { path: 'courses/:courseCode', element: lazyRoute(courses, 'InstructorCourseRoute', <InPage />), handle: title('Course') },
             { path: 'chat', element: lazyRoute(aura, 'AuraPage', <InPage />), handle: title('Chat') },
+            { path: 'textbooks', element: lazyRoute(textbooks, 'TextbooksRoute', <InPage />), handle: title('Textbooks') },
             { path: 'profile', element: lazyRoute(profiles, 'InstructorProfileRoute', <InPage />), handle: title('Profile & Settings') },
           ],
         },
@@ -147,6 +149,7 @@ export function createRouter(client: QueryClient) {
             { path: 'people', element: lazyRoute(admin, 'AdminPeopleRoute', <InPage />), handle: title('People') },
             { path: 'audit', element: lazyRoute(admin, 'AdminAuditRoute', <InPage />), handle: title('Grade audit') },
             { path: 'reports', element: lazyRoute(admin, 'AdminReportsRoute', <InPage />), handle: title('Problem reports') },
+            { path: 'textbooks', element: lazyRoute(textbooks, 'TextbooksRoute', <InPage />), handle: title('Textbooks') },
             { path: 'read-models', element: lazyRoute(admin, 'AdminReadModelsRoute', <InPage />), handle: title('Read models') },
           ],
         },

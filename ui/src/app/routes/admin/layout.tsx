@@ -1,6 +1,6 @@
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ClockIcon, FlagIcon, LayersIcon, SchoolIcon, UsersIcon } from '../../../components/icons';
+import { BookIcon, ClockIcon, FlagIcon, LayersIcon, SchoolIcon, UsersIcon } from '../../../components/icons';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { endSession } from '../../../features/auth/utils/session';
 import { useSessionStore } from '../../../stores/session';
@@ -11,6 +11,7 @@ const NAV = [
   { to: '/admin', label: 'School', icon: <SchoolIcon />, end: true },
   { to: '/admin/course-setup', label: 'Courses', icon: <LayersIcon /> },
   { to: '/admin/people', label: 'People', icon: <UsersIcon /> },
+  { to: '/admin/textbooks', label: 'Textbooks', icon: <BookIcon /> },
   { to: '/admin/audit', label: 'Grade audit', icon: <ClockIcon /> },
   { to: '/admin/reports', label: 'Problem reports', icon: <FlagIcon /> },
   { to: '/admin/read-models', label: 'Read models', icon: <LayersIcon /> },

@@ -1,6 +1,6 @@
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookIcon, ChatIcon, LayersIcon, UserIcon } from '../../../components/icons';
+import { BookIcon, ChatIcon, DocIcon, LayersIcon, UserIcon } from '../../../components/icons';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { endSession } from '../../../features/auth/utils/session';
 import { useSessionStore } from '../../../stores/session';
@@ -11,6 +11,7 @@ const NAV = [
   { to: '/instructor/assignments', label: 'Assignments', icon: <BookIcon /> },
   { to: '/instructor/courses', label: 'Courses', icon: <LayersIcon /> },
   { to: '/instructor/chat', label: 'Chat', icon: <ChatIcon /> },
+  { to: '/instructor/textbooks', label: 'Textbooks', icon: <DocIcon /> },
   { to: '/instructor/profile', label: 'Profile', icon: <UserIcon /> },
 ];
 

@@ -1,0 +1,1 @@
+export { TextbooksRoute } from './components/textbooks-page';
