@@ -16,6 +16,7 @@ import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api
 import { timedSessionBaseKey, timedSessionKey } from '../features/assignments/api/sessions';
 import { timedSessionsBaseKey, timedSessionsKey } from '../features/instructor-assignments/api/timed-sessions';
 import { auraKeys } from '../features/aura/api/conversations';
+import { textbookKeys } from '../features/textbooks/api/keys';
 import { invalidateAt } from '../lib/positions';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
 
@@ -73,6 +74,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
     case PROJECTIONS.conversations:
       // AURA: the instructor's saved chats (keys: their user notice).
       void invalidateAt(client, auraKeys.all, n.position);
+      return;
+    case PROJECTIONS.textbooks:
+      // A book added, indexed, failed or removed (key: textbooks): every textbook list and picker refetches.
+      void invalidateAt(client, textbookKeys.all, n.position);
       return;
     case PROJECTIONS.insights: {
       // Course grades and item analysis (keys: course:{id}, which the pages know by code: every open course refetches).
