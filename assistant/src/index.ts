@@ -1,1 +1,5 @@
-export {};
+export * from './engine';
+export * from './extractive';
+export * from './guest';
+export * from './chat';
+export { createAssistantLibrary } from './library';

@@ -222,7 +222,9 @@ async function socketProbes(
     const cookie = Object.entries(caller.cookies)
       .map(([k, v]) => `${k}=${v}`)
       .join('; ');
-    const socket = io(url, { extraHeaders: { cookie }, transports: ['websocket'], reconnection: false });
+    // The CSRF token in the connection query, as the UI sends it.
+    const query = { csrf: caller.cookies[CSRF_COOKIE] ?? '' };
+    const socket = io(url, { extraHeaders: { cookie }, query, transports: ['websocket'], reconnection: false });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());

@@ -2,12 +2,29 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { parse as parseCookie } from 'cookie';
 import { SESSION_COOKIE, SHARED_LIBRARY_TENANT, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts';
+import { GUEST_COOKIE, attachChat, guestKeyOf, verifyGuestCookie, type AssistantDeps, type ChatIdentity } from '@evergrade/assistant';
 import type { Session, SessionStore } from '@evergrade/platform/auth';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
 import { courseIdsOfUser, hasStudentAssignment, saCourseOfAssignment, teachesAnyOf } from '@evergrade/projectors/queries';
 
-export type GatewayDeps = { sessions: SessionStore; bus: NoticeBus; db: Database };
+export type GatewayDeps = {
+  sessions: SessionStore;
+  bus: NoticeBus;
+  db: Database;
+  /**
+   * The study assistant's chat events (issue 13). With it, a client without a session (or asking as a guest with
+   * `query.guest`) connects as a guest, who may only send `guest-message`; without it such clients are refused.
+   */
+  assistant?: AssistantGatewayDeps;
+};
+
+export type AssistantGatewayDeps = AssistantDeps & {
+  /** Signs the guest cookie (GUEST_COOKIE). */
+  guestSecret: string;
+  /** Take the client's address from X-Forwarded-For (TRUST_PROXY), as the HTTP routes do. */
+  trustProxy: boolean;
+};
 
 const room = (tenant: string, key: string) => `${tenant}:${key}`;
 
@@ -18,12 +35,26 @@ const room = (tenant: string, key: string) => `${tenant}:${key}`;
 export async function attachGateway(server: HttpServer, deps: GatewayDeps): Promise<{ io: Server; close(): Promise<void> }> {
   const io = new Server(server, { path: '/socket.io', serveClient: false });
 
+  // A signed-in client sends its session cookie with `query: { tenant, csrf }`: the CSRF token must be the session's
+  // (a page of another site can open a socket with the cookie, but cannot read the token), and a tenant, when sent,
+  // the session's (as the X-Tenant header). Without a session, or asking as a guest, a client is a guest.
   io.use(async (socket, next) => {
     try {
-      const token = parseCookie(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+      const cookies = parseCookie(socket.handshake.headers.cookie ?? '');
+      const query = socket.handshake.query as Record<string, unknown>;
+      const asGuest = query.guest === '1' || query.guest === 'true';
+      const token = asGuest ? undefined : cookies[SESSION_COOKIE];
       const session = token ? await deps.sessions.find(token) : null;
-      if (!session) return next(new Error('unauthorized'));
-      socket.data.session = session;
+      if (session) {
+        const tenant = typeof query.tenant === 'string' ? query.tenant : '';
+        if (query.csrf !== session.csrfToken || (tenant !== '' && tenant !== session.tenant)) return next(new Error('forbidden'));
+        socket.data.session = session;
+        return next();
+      }
+      const assistant = deps.assistant;
+      if (!assistant) return next(new Error('unauthorized'));
+      const guestId = verifyGuestCookie(assistant.guestSecret, cookies[GUEST_COOKIE]);
+      socket.data.guestKey = guestKeyOf(guestId, clientAddress(socket, assistant.trustProxy));
       next();
     } catch (err) {
       next(err as Error);
@@ -31,7 +62,14 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
   });
 
   io.on('connection', async (socket: Socket) => {
-    const session = socket.data.session as Session;
+    const session = socket.data.session as Session | undefined;
+    // Listeners first: a message sent right after connecting must not arrive before them.
+    if (deps.assistant) {
+      const identity: ChatIdentity = session ? { kind: 'user', session } : { kind: 'guest', guestKey: socket.data.guestKey as string };
+      attachChat(socket, identity, deps.assistant);
+    }
+    // Guests join no rooms and watch nothing.
+    if (!session) return;
     await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
     if (session.role === 'admin') await socket.join(room(session.tenant, noticeKeys.school()));
     // The textbook list (the school's own books and the shared library's) changed: every signed-in socket hears it.
@@ -73,6 +111,13 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
       io.engine.close();
     },
   };
+}
+
+/** The client's address: the socket's peer, or behind a trusted proxy the first X-Forwarded-For address. */
+function clientAddress(socket: Socket, trustProxy: boolean): string {
+  const forwarded = socket.handshake.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return trustProxy && first ? first : socket.handshake.address;
 }
 
 async function coursesOf(db: Database, s: Session): Promise<number[]> {

@@ -111,7 +111,12 @@ describe.skipIf(!databaseUrl)(
         ).json()) as { questions: { question_id: number }[] }
       ).questions;
 
-      socket = io(`http://127.0.0.1:${queryPort}`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
+      socket = io(`http://127.0.0.1:${queryPort}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { cookie },
+        query: { csrf },
+      });
       await new Promise<void>((resolve, reject) => {
         socket!.on('connect', () => resolve());
         socket!.on('connect_error', reject);

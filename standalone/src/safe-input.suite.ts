@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import { INPUT_MESSAGES, SOCKET_EVENTS, parseRichText, type StudentAssignment } from '@evergrade/contracts';
+import { CSRF_COOKIE, INPUT_MESSAGES, SOCKET_EVENTS, parseRichText, type StudentAssignment } from '@evergrade/contracts';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, type TestUser } from './testing/client';
 
@@ -119,7 +119,12 @@ export function safeInputSuite(open: () => Promise<Partial<StandaloneOptions>>):
       const cookie = Object.entries(student.cookies)
         .map(([k, v]) => `${k}=${v}`)
         .join('; ');
-      const socket = io(server.url, { extraHeaders: { cookie }, transports: ['websocket'], reconnection: false });
+      const socket = io(server.url, {
+        extraHeaders: { cookie },
+        query: { csrf: student.cookies[CSRF_COOKIE]! },
+        transports: ['websocket'],
+        reconnection: false,
+      });
       try {
         await new Promise<void>((resolve, reject) => {
           socket.once('connect', resolve);

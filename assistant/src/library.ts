@@ -1,0 +1,40 @@
+import { richTextToPlainText } from '@evergrade/contracts';
+import type { SqlClient } from '@evergrade/platform/sql';
+import { searchPassages, studentQuestionSheet, textbooksOfTenants, visibleStudentAssignment } from '@evergrade/projectors/queries';
+import type { AssistantLibrary, ChatBook } from './chat';
+
+const CONTEXT_CHARS = 1_500;
+
+/** The assistant's reads, through the read models' own queries. */
+export function createAssistantLibrary(db: SqlClient): AssistantLibrary {
+  return {
+    async book(tenants, textbookId): Promise<ChatBook | null> {
+      const row = (await textbooksOfTenants(db, tenants)).find((b) => b.textbook_id === textbookId);
+      if (!row) return null;
+      const status = (row as { status?: string }).status;
+      if (status === 'removed') return null;
+      return {
+        textbookId: row.textbook_id,
+        tenant: row.tenant,
+        title: row.title,
+        status: status === 'indexing' || status === 'failed' ? status : 'ready',
+      };
+    },
+    search: (query) => searchPassages(db, query),
+    async feedback(tenant, studentId, assignmentId, questionNumber) {
+      // Only the student's own assignment, once it shows in their list, and a question graded there.
+      if (!(await visibleStudentAssignment(db, tenant, studentId, assignmentId))) return null;
+      const sheet = await studentQuestionSheet(db, tenant, assignmentId, studentId);
+      const q = sheet.find((x) => x.question_number === questionNumber);
+      if (!q || !q.graded) return null;
+      return {
+        questionNumber,
+        question: richTextToPlainText(q.question_content).slice(0, CONTEXT_CHARS),
+        answer: richTextToPlainText(q.response_content).slice(0, CONTEXT_CHARS),
+        feedback: (q.feedback ?? '').slice(0, CONTEXT_CHARS),
+        pointsObtained: q.grade,
+        pointsPossible: q.marks_possible,
+      };
+    },
+  };
+}
