@@ -187,8 +187,10 @@ export function UploadCard({ subjects, onClose, onUploaded }: Props) {
           </label>
           {fieldError('file')}
         </div>
-        <label className="field" htmlFor={ids.title}>
-          <span className="field-label">Title</span>
+        <div className="field">
+          <label className="field-label" htmlFor={ids.title}>
+            Title
+          </label>
           <input
             id={ids.title}
             className="input"
@@ -200,10 +202,12 @@ export function UploadCard({ subjects, onClose, onUploaded }: Props) {
             onChange={(e) => setFields((f) => ({ ...f, title: e.target.value }))}
           />
           {fieldError('title')}
-        </label>
+        </div>
         <div className="field-row field-row-wrap">
-          <label className="field grow" htmlFor={ids.subject}>
-            <span className="field-label">Subject</span>
+          <div className="field grow">
+            <label className="field-label" htmlFor={ids.subject}>
+              Subject
+            </label>
             <input
               id={ids.subject}
               className="input"
@@ -222,11 +226,11 @@ export function UploadCard({ subjects, onClose, onUploaded }: Props) {
               ))}
             </datalist>
             {fieldError('subject')}
-          </label>
-          <label className="field grow" htmlFor={ids.author}>
-            <span className="field-label">
+          </div>
+          <div className="field grow">
+            <label className="field-label" htmlFor={ids.author}>
               Author <span className="text-muted">(optional)</span>
-            </span>
+            </label>
             <input
               id={ids.author}
               className="input"
@@ -238,7 +242,7 @@ export function UploadCard({ subjects, onClose, onUploaded }: Props) {
               onChange={(e) => setFields((f) => ({ ...f, author: e.target.value }))}
             />
             {fieldError('author')}
-          </label>
+          </div>
         </div>
         {progress && progress.phase !== 'error' && (
           <ProgressPanel

@@ -15,7 +15,7 @@ export function uploadErrors(file: File | null, fields: UploadFields): UploadErr
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof UploadErrors;
-      errors[key] ??= issue.message;
+      errors[key] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
     }
   return errors;
 }
