@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createIsolatedSchema, openPostgresDatabase } from '@evergrade/platform/sql';
+import { benchAssistant, summarizeAssistant, type AssistantResult } from './assistant';
 import { benchAutosave, type AutosaveResult } from './autosave';
 import { benchInsights, summarizeInsights, type InsightsResult } from './insights';
 import { benchReplay, type ReplayResult } from './replay';
@@ -9,14 +10,14 @@ import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summar
 
 /**
  * `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database.
- * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay|insights` runs one phase;
+ * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay|insights|assistant` runs one phase;
  * `-- --pglite` (with DATABASE_URL) runs the same phases on in-memory PGlite too, reported beside.
  */
 const { values: args } = parseArgs({
   options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' }, compare: { type: 'boolean' } },
 });
-if (args.only !== undefined && !['autosave', 'replay', 'insights'].includes(args.only)) {
-  console.error('Usage: npm run bench [-- --json] [--only autosave|replay|insights] [--pglite] [--compare]');
+if (args.only !== undefined && !['autosave', 'replay', 'insights', 'assistant'].includes(args.only)) {
+  console.error('Usage: npm run bench [-- --json] [--only autosave|replay|insights|assistant] [--pglite] [--compare]');
   process.exit(2);
 }
 const env = (name: string, fallback: number) => {
@@ -42,6 +43,12 @@ const config = {
     warmup: 20,
     summaryWaitMs: env('BENCH_INSIGHTS_SUMMARY_WAIT_SECONDS', 600) * 1000,
   },
+  assistant: {
+    books: env('BENCH_ASSISTANT_BOOKS', 10),
+    pages: env('BENCH_ASSISTANT_PAGES', 500),
+    queries: env('BENCH_ASSISTANT_QUERIES', 200),
+    warmup: 20,
+  },
 };
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -57,7 +64,7 @@ async function inSchema<T>(pglite: boolean, phase: (db: { databaseUrl?: string }
   }
 }
 
-type Run = { a: AutosaveResult | null; r: ReplayResult | null; i: InsightsResult | null; database: string };
+type Run = { a: AutosaveResult | null; r: ReplayResult | null; i: InsightsResult | null; e: AssistantResult | null; database: string };
 
 async function runPhases(pglite: boolean): Promise<Run> {
   const database = pglite ? 'PGlite (in-memory, one connection)' : await describeDatabase();
@@ -65,6 +72,7 @@ async function runPhases(pglite: boolean): Promise<Run> {
   let a: AutosaveResult | null = null;
   let r: ReplayResult | null = null;
   let i: InsightsResult | null = null;
+  let e: AssistantResult | null = null;
   if (args.only === undefined || args.only === 'autosave') {
     log(`autosave: ${config.clients} clients, ${config.warmupMs / 1000} s warm-up + ${config.durationMs / 1000} s per route`);
     a = await inSchema(pglite, (db) => benchAutosave({ ...config, ...db }));
@@ -79,10 +87,15 @@ async function runPhases(pglite: boolean): Promise<Run> {
     log(`insights: a course of ${c.students} students × ${c.assignments} assignments of ${c.questions} questions`);
     i = await inSchema(pglite, (db) => benchInsights({ ...c, log, ...db }));
   }
-  return { a, r, i, database };
+  if (args.only === undefined || args.only === 'assistant') {
+    const c = config.assistant;
+    log(`assistant: ${c.books} books × ${c.pages} pages, ${c.queries} questions`);
+    e = await inSchema(pglite, (db) => benchAssistant({ ...c, log, ...db }));
+  }
+  return { a, r, i, e, database };
 }
 
-function print({ a, r, i, database }: Run): void {
+function print({ a, r, i, e, database }: Run): void {
   const failures = (f: Record<string, number>) =>
     Object.keys(f).length
       ? `; failures ${Object.entries(f)
@@ -199,6 +212,34 @@ function print({ a, r, i, database }: Run): void {
         '.',
     );
   }
+  if (e) {
+    if (rows.length || i) console.log('');
+    console.log(
+      formatTable(
+        ['measure', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'goal p95'],
+        [
+          ['(e) retrieval, searchPassages', fmt(e.retrieval.p50), fmt(e.retrieval.p95), fmt(e.retrieval.p99), fmt(e.retrieval.max), '< 50'],
+          [
+            '(e) offline answer, first chunk',
+            fmt(e.firstChunk.p50),
+            fmt(e.firstChunk.p95),
+            fmt(e.firstChunk.p99),
+            fmt(e.firstChunk.max),
+            '< 300',
+          ],
+          ['(e) offline answer, whole reply', fmt(e.reply.p50), fmt(e.reply.p95), fmt(e.reply.p99), fmt(e.reply.max), ''],
+        ],
+      ),
+    );
+    notes.push(
+      `(e) ${e.shape.books} generated books × ${e.shape.pages} pages (${e.shape.words.toLocaleString('en-US')} words, ` +
+        `${e.shape.passages.toLocaleString('en-US')} passages) on the shared library, appended in ${fmt(e.seedMs / 1000, 1)} s and indexed by the ` +
+        `server's runner ${fmt(e.catchUpMs / 1000, 1)} s after the last append; ${e.retrieval.count} questions of two to four of the books' words, ` +
+        `searchPassages over every book (the five best; ${e.retrieval.hits} with hits), then each asked on one student socket ` +
+        `(message → first response chunk, and → [END]; ${e.firstChunk.answered} answered, ${e.firstChunk.failures} refused), one after another, ` +
+        `after ${config.assistant.warmup} untimed.`,
+    );
+  }
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
 }
 
@@ -211,12 +252,14 @@ if (args.json) {
     database: { kind: databaseUrl ? 'pg' : 'pglite', description: main.database, cpus: cpus().length },
     ...summarizePhases(main.a, main.r, config.clients, cpus().length),
     insights: main.i && summarizeInsights(main.i),
+    assistant: main.e && summarizeAssistant(main.e),
     ...(pglite
       ? {
           pglite: {
             database: { kind: 'pglite' as const, description: pglite.database },
             ...summarizePhases(pglite.a, pglite.r, config.clients, cpus().length),
             insights: pglite.i && summarizeInsights(pglite.i),
+            assistant: pglite.e && summarizeAssistant(pglite.e),
           },
         }
       : {}),

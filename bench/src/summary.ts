@@ -1,3 +1,4 @@
+import type { AssistantSummary } from './assistant';
 import type { AutosaveResult } from './autosave';
 import { idleCoresBound, type CpuCost } from './cpu';
 import type { InsightsSummary } from './insights';
@@ -70,6 +71,8 @@ export type PhaseSummary = {
   } | null;
   /** (d) the insights routes on a course of 300 students × 40 assignments (absent from older summaries). */
   insights?: InsightsSummary | null;
+  /** (e) the study assistant: retrieval over 10 books × 500 pages and the offline answer's first chunk (absent from older summaries). */
+  assistant?: AssistantSummary | null;
 };
 
 export type BenchSummary = PhaseSummary & {

@@ -9,6 +9,7 @@ import { createDevOutbox, devOutboxEnabled, devOutboxWarning, migrateDevOutbox }
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { queryService } from './app';
 import { attachGateway } from './gateway';
+import { wireAssistant } from './assistant-wiring';
 
 /** The query side as its own process: read models, and the socket gateway fed by the notice bus. */
 const config = loadConfig();
@@ -40,10 +41,22 @@ await app.register(queryService, {
   feedbackUrl: config.feedbackUrl,
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
-const gateway = await attachGateway(app.server, { sessions, bus, db });
+// The study assistant's chat on the socket (answers and guests' allowance are events) and the guests' counter route.
+const assistant = await wireAssistant(
+  app,
+  { db, sessions, ai: createAiProvider(config) },
+  {
+    guestDailyChats: config.guestDailyChats,
+    guestCookieSecret: config.guestCookieSecret,
+    trustProxy: config.trustProxy,
+    cookieSecure: config.cookieSecure,
+  },
+);
+const gateway = await attachGateway(app.server, { sessions, bus, db, assistant: assistant.gateway });
 await app.listen({ port: config.port, host: config.host });
 onShutdown(async () => {
   await gateway.close();
+  await assistant.close();
   await app.close();
   await bus.close();
   await blobs.close?.();

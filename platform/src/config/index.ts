@@ -40,6 +40,7 @@ export const EnvSchema = z
     SITE_GRADING_ACCURACY: z.preprocess(unsetIfEmpty, z.coerce.number().min(0).max(1).optional()),
     AI_TTS_MODEL: z.preprocess(unsetIfEmpty, z.string().optional()),
     AI_TTS_VOICE: z.preprocess(unsetIfEmpty, z.string().default('alloy')),
+    GUEST_COOKIE_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
   })
   .superRefine((env, ctx) => {
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
@@ -112,6 +113,11 @@ export const EnvSchema = z
     /** With AI_BASE_URL: speech from its /audio/speech with this model and voice; unset: the offline synthesizer. */
     aiTtsModel: env.AI_TTS_MODEL,
     aiTtsVoice: env.AI_TTS_VOICE,
+    /**
+     * Signs the guest cookie of the landing page's chat (GET /chatbot/guest-chat-remaining, the chat socket). Unset:
+     * standalone keeps one in `{DATA_DIR}/guest-secret`; every query-service process must share one, so set it there.
+     */
+    guestCookieSecret: env.GUEST_COOKIE_SECRET,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       siteGradingAccuracy: undefined,
       aiTtsModel: undefined,
       aiTtsVoice: 'alloy',
+      guestCookieSecret: undefined,
     });
   });
 
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       siteGradingAccuracy: undefined,
       aiTtsModel: undefined,
       aiTtsVoice: 'alloy',
+      guestCookieSecret: undefined,
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
