@@ -3,7 +3,7 @@ import { CHAT_MESSAGES, ConflictError, NotFoundError } from '@evergrade/contract
 import { specFor } from '../testing';
 import { conversationDecider, type ConversationEvent } from './conversation';
 import { slotsDecider, type SlotEvent } from './slots';
-import { cleanModelTitle, offlineTitle } from './title';
+import { cleanModelTitle, generateTitle, offlineTitle } from './title';
 
 const now = '2026-03-01T10:00:00.000Z';
 const started: ConversationEvent = {
@@ -96,5 +96,32 @@ describe('titles', () => {
     expect(cleanModelTitle('"Cell Division: Mitosis vs Meiosis."\n')).toBe('Cell Division: Mitosis vs Meiosis');
     expect(cleanModelTitle('Title: Forces and Motion')).toBe('Forces and Motion');
     expect(cleanModelTitle('x'.repeat(80)).length).toBe(50);
+  });
+
+  it('asks the AI provider when one is configured, and falls back offline when it fails or says nothing', async () => {
+    const model = (reply: () => Promise<string>) => ({ name: 'test-model', offline: false, complete: reply });
+    const asks: string[] = [];
+    const good = model(async () => '"Cell Division: Mitosis vs Meiosis."');
+    expect(await generateTitle(good, 'How do mitosis and meiosis differ?')).toEqual({
+      title: 'Cell Division: Mitosis vs Meiosis',
+      provider: 'test-model',
+    });
+    const failing = model(async () => {
+      asks.push('asked');
+      throw new Error('The AI provider answered 500');
+    });
+    expect(await generateTitle(failing, 'How do mitosis and meiosis differ?')).toEqual({
+      title: 'Mitosis Meiosis Differ',
+      provider: 'offline',
+    });
+    expect(asks).toEqual(['asked']);
+    expect(
+      (
+        await generateTitle(
+          model(async () => '  \n'),
+          'Osmosis in plant roots',
+        )
+      ).title,
+    ).toBe('Osmosis Plant Roots');
   });
 });
