@@ -67,17 +67,21 @@ function AssistantMessage({
             {m.error}
           </p>
         )}
-        {onCite && sources.length > 0 && (
-          <div className="chat-sources" aria-label="Sources">
-            <span className="chat-sources-label">Sources</span>
-            {sources.map((s) => (
-              <button key={s.passageId} type="button" className="chat-citation" onClick={() => onCite(s)} data-testid="citation">
-                {citationLabel(s)}
-              </button>
-            ))}
+        {((onCite && sources.length > 0) || (speak && !streaming && m.text)) && (
+          <div className="chat-answer-foot">
+            {onCite && sources.length > 0 && (
+              <div className="chat-sources" aria-label="Sources">
+                <span className="chat-sources-label">Sources</span>
+                {sources.map((s) => (
+                  <button key={s.passageId} type="button" className="chat-citation" onClick={() => onCite(s)} data-testid="citation">
+                    {citationLabel(s)}
+                  </button>
+                ))}
+              </div>
+            )}
+            {speak && !streaming && m.text && <SpeakButton text={m.text} speak={speak} />}
           </div>
         )}
-        {speak && !streaming && m.text && <SpeakButton text={m.text} speak={speak} />}
       </div>
     </div>
   );

@@ -49,7 +49,7 @@ export function AssistantChat({ textbook, header, firstMessage, context, empty, 
         <ChatComposer
           onSend={chat.send}
           pending={chat.pending}
-          placeholder={`Ask about ${textbook.title}...`}
+          placeholder="Type your question..."
           label={`Your question about ${textbook.title}`}
           autoFocus={!firstMessage}
         />
