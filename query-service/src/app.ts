@@ -9,6 +9,8 @@ import { supportQueryRoutes } from './routes/support';
 import { pdfHeaderQueryRoutes } from './routes/pdf-headers';
 import { schoolRoutes } from './routes/school';
 import { libraryQueryRoutes } from './routes/library';
+import { speechRoutes } from './routes/speech';
+import { publicSiteRoutes } from './routes/public-site';
 import { instructorRoutes } from './routes/instructors';
 import { courseRoutes } from './routes/courses';
 import { graderQueryRoutes } from './routes/grader';
@@ -38,6 +40,8 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   auditRoutes(app, deps);
   schoolRoutes(app, deps);
   libraryQueryRoutes(app, deps);
+  speechRoutes(app, deps);
+  publicSiteRoutes(app, deps);
   editorImageRoutes(app, deps);
   supportQueryRoutes(app, deps);
   pdfHeaderQueryRoutes(app, deps);

@@ -4,6 +4,9 @@ import type { SessionStore } from '@evergrade/platform/auth';
 import type { BlobStore } from '@evergrade/platform/blob';
 import type { DevOutbox } from '@evergrade/platform/mail';
 import type { Database } from '@evergrade/platform/sql';
+import type { RateLimiter } from '@evergrade/platform/rate-limit';
+import type { SpeechSynthesizer } from '@evergrade/platform/speech';
+import type { SiteSettings } from './routes/public-site';
 
 export type QueryServiceDeps = {
   db: Database;
@@ -20,4 +23,10 @@ export type QueryServiceDeps = {
   ai?: AiProvider;
   /** The operator's feedback form (FEEDBACK_URL), served to the browser by GET /support/config; unset: the in-app form. */
   feedbackUrl?: string | undefined;
+  /** Reads answers aloud (POST /chatbot/text-to-speech and guest-text-to-speech); unset: those routes are off. */
+  speech?: SpeechSynthesizer;
+  /** Rate limits of the public and costly reads (speech); the routes that need it are off without it. */
+  limiter?: RateLimiter;
+  /** The public pages' settings (GET /public/site): landing page, links, guest allowance, operator-set accuracy. */
+  site?: SiteSettings;
 };

@@ -1,6 +1,8 @@
 import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
 import { createAiProvider } from '@evergrade/platform/ai';
+import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
+import { createSpeechSynthesizer } from '@evergrade/platform/speech';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createPostgresBus } from '@evergrade/platform/bus';
 import { comparePositions } from '@evergrade/platform/event-store';
@@ -26,6 +28,8 @@ if (devOutbox) await migrateDevOutbox(db);
 const outboxWarning = devOutboxWarning(outboxRule);
 if (outboxWarning) console.warn(outboxWarning);
 const blobs = await createBlobStoreFromConfig(config);
+await migrateRateLimits(db);
+const speech = createSpeechSynthesizer(config);
 const app = await createHttpServer({
   trustProxy: config.trustProxy,
   securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) },
@@ -39,6 +43,15 @@ await app.register(queryService, {
   blobs,
   ai: createAiProvider(config),
   feedbackUrl: config.feedbackUrl,
+  speech,
+  limiter: createRateLimiter(db),
+  site: {
+    landingPage: config.landingPage,
+    bookingUrl: config.bookingUrl,
+    signupUrl: config.signupUrl,
+    guestDailyChats: config.guestDailyChats,
+    gradingAccuracy: config.siteGradingAccuracy,
+  },
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 // The study assistant's chat on the socket (answers and guests' allowance are events) and the guests' counter route.
@@ -58,6 +71,7 @@ onShutdown(async () => {
   await gateway.close();
   await assistant.close();
   await app.close();
+  await speech.close();
   await bus.close();
   await blobs.close?.();
   await db.close();

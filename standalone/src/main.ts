@@ -2,6 +2,7 @@ import path from 'node:path';
 import { onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { loadConfig } from '@evergrade/platform/config';
 import { createAiProvider } from '@evergrade/platform/ai';
+import { createSpeechSynthesizer } from '@evergrade/platform/speech';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@evergrade/command-service';
 import { OPERATOR_KEY_FILE, keptOperatorKey, startStandalone } from './server';
@@ -23,6 +24,18 @@ const server = await startStandalone({
   // Any OpenAI-compatible endpoint when AI_BASE_URL is set; otherwise the offline provider, named as such.
   ai: createAiProvider(config),
   feedbackUrl: config.feedbackUrl,
+  // Speech: the AI provider's /audio/speech when AI_TTS_MODEL is set with AI_BASE_URL, else eSpeak-NG offline.
+  speech: createSpeechSynthesizer(config),
+  // The landing page at `/` (LANDING_PAGE=true), the public pages' links, guest allowance and operator-set accuracy.
+  site: {
+    landingPage: config.landingPage,
+    bookingUrl: config.bookingUrl,
+    signupUrl: config.signupUrl,
+    guestDailyChats: config.guestDailyChats,
+    gradingAccuracy: config.siteGradingAccuracy,
+  },
+  // Guests' daily chats on the landing page (GUEST_DAILY_CHATS; default 5).
+  assistant: { guestDailyChats: config.guestDailyChats },
   // The operator's read-model page and rebuilds (X-Operator-Key): OPERATOR_KEY, or the key kept in the data directory.
   operatorKey: config.operatorKey ?? (await keptOperatorKey(dataDir)),
   // A UI built elsewhere (vite build --outDir DIR); default ui/dist.

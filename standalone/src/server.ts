@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { wantsAppPage } from '@evergrade/contracts';
 import { commandService, createIdOwners, createQuestionLocator, createResponseLocator, type LoginLimits } from '@evergrade/command-service';
-import { queryService, attachGateway } from '@evergrade/query-service';
+import { queryService, attachGateway, type SiteSettings } from '@evergrade/query-service';
 import {
   allProjections,
   createProjectorRunner,
@@ -27,6 +27,7 @@ import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergr
 import { seedDemoSchool, seedSharedLibrary } from '@evergrade/command-service';
 import { createDeadlineReactor, type DeadlineReactor } from '@evergrade/command-service';
 import { offlineAiProvider, type AiProvider } from '@evergrade/platform/ai';
+import { createEspeakSynthesizer, type SpeechSynthesizer } from '@evergrade/platform/speech';
 import swaggerUi from '@fastify/swagger-ui';
 import { registerOpenApi } from './openapi';
 import { createAssistantLibrary, createGuestAllowance, guestDailyLimit } from '@evergrade/assistant';
@@ -76,6 +77,10 @@ export type StandaloneOptions = {
     guestPerMinute?: number;
     replyCapMs?: number;
   };
+  /** Reads answers aloud (createSpeechSynthesizer in main.ts). Unset: the offline synthesizer (eSpeak-NG). */
+  speech?: SpeechSynthesizer;
+  /** The public pages' settings (LANDING_PAGE, BOOKING_URL, SIGNUP_URL, GUEST_DAILY_CHATS, SITE_GRADING_ACCURACY). */
+  site?: SiteSettings;
   /**
    * The platform operator's key (read-model status and rebuilds, `X-Operator-Key`). Unset: kept in
    * `{dataDir}/operator-key` (made once, readable by the owner only; `npm run replay` reads it there), or, in memory, a
@@ -154,6 +159,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   await seedSharedLibrary(store, now());
   const seeded = options.seedDemo === false ? false : await seedDemoSchool(store);
 
+  const speech = options.speech ?? createEspeakSynthesizer();
   const uiDir = options.uiDir ?? defaultUiDir;
   const hasUi = existsSync(path.join(uiDir, 'index.html'));
   const operatorKey =
@@ -192,6 +198,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     blobs,
     ai: options.ai ?? offlineAiProvider,
     feedbackUrl: options.feedbackUrl,
+    speech,
+    limiter,
+    site: options.site ?? {},
   });
   if (hasUi) await app.register(fastifyStatic, { root: uiDir, wildcard: false, index: ['index.html'] });
   // The study assistant: the chat socket's events and guests' daily allowance (an event stream per guest and day).
@@ -251,6 +260,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       if (serverFile) await rm(serverFile, { force: true });
       await gateway.close();
       await app.close();
+      await speech.close();
       mail.close();
       await deadlines.stop();
       await summaries.stop();

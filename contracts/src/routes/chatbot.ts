@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CitationSchema } from '../assistant-events';
 import { PdfProgressFieldsSchema } from './documents';
+import { TextbookSchema } from './library';
 import { CommandReplySchema, route } from './route';
 
 /**
@@ -80,6 +81,10 @@ export const CHAT_MESSAGES = {
   textbookTooManyPages: `Textbooks can have at most ${1_000} pages.`,
   textbookNoText: 'No text could be read from this PDF.',
   sharedTextbookReadOnly: 'Shared textbooks cannot be removed by a school.',
+  textbookRoleRequired: 'Only school admins and instructors can add or remove textbooks.',
+  textbookFileRequired: 'Choose a PDF file to upload.',
+  textbookUnreadable: 'This PDF could not be read. It may be damaged or password-protected.',
+  textbookNotMultipart: 'Send the textbook as multipart/form-data',
   speechTextRequired: 'Text is required',
   assistantUnavailable: 'The assistant could not answer just now. Please try again.',
   /** A second question on one socket while its reply is still coming. */
@@ -332,6 +337,15 @@ export const chatbotRoutes = {
     summary: 'As text-to-speech, for guests on the landing page (rate-limited per guest).',
     body: TextToSpeechBodySchema,
     reply: audio,
+  }),
+  guestTextbooks: route({
+    method: 'GET',
+    path: '/chatbot/guest-textbooks',
+    kind: 'query',
+    access: 'public',
+    summary:
+      "The shared textbooks a guest may ask on the landing page (ready ones, by subject and title) with their example queries; no school's own books.",
+    reply: z.array(TextbookSchema),
   }),
   publicSite: route({
     method: 'GET',
