@@ -1,6 +1,6 @@
 import { richTextToPlainText } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
-import { searchPassages, studentQuestionSheet, textbooksOfTenants, visibleStudentAssignment } from '@evergrade/projectors/queries';
+import { searchPassages, studentQuestionSheet, textbookById, visibleStudentAssignment } from '@evergrade/projectors/queries';
 import type { AssistantLibrary, ChatBook } from './chat';
 
 const CONTEXT_CHARS = 1_500;
@@ -9,16 +9,9 @@ const CONTEXT_CHARS = 1_500;
 export function createAssistantLibrary(db: SqlClient): AssistantLibrary {
   return {
     async book(tenants, textbookId): Promise<ChatBook | null> {
-      const row = (await textbooksOfTenants(db, tenants)).find((b) => b.textbook_id === textbookId);
-      if (!row) return null;
-      const status = (row as { status?: string }).status;
-      if (status === 'removed') return null;
-      return {
-        textbookId: row.textbook_id,
-        tenant: row.tenant,
-        title: row.title,
-        status: status === 'indexing' || status === 'failed' ? status : 'ready',
-      };
+      // Removed books are not found; one still indexing (or failed) is found, not ready.
+      const row = await textbookById(db, tenants, textbookId);
+      return row ? { textbookId: row.textbook_id, tenant: row.tenant, title: row.title, status: row.status } : null;
     },
     search: (query) => searchPassages(db, query),
     async feedback(tenant, studentId, assignmentId, questionNumber) {

@@ -29,6 +29,7 @@ import { loginAs, type TestUser } from './testing/client';
 const SHARED_BOOK = 150;
 const OTHER_SCHOOL_BOOK = 151;
 const DEMO_BOOK = 152;
+const INDEXING_BOOK = 153;
 const PAGES = [
   {
     page: 1,
@@ -44,7 +45,8 @@ const PAGES = [
   },
 ];
 
-async function addBook(store: EventStore, tenant: string, textbookId: number, title: string, pages = PAGES): Promise<string> {
+async function addBook(store: EventStore, tenant: string, textbookId: number, title: string, indexed = true): Promise<string> {
+  const pages = PAGES;
   const meta = { tenant, actorId: 'system', actorRole: 'system' };
   const at = new Date().toISOString();
   const result = await store.append(
@@ -52,7 +54,9 @@ async function addBook(store: EventStore, tenant: string, textbookId: number, ti
     [
       { type: 'TextbookAdded', data: { textbookId, title, subject: 'Biology', addedAt: at }, metadata: meta },
       { type: 'TextbookPagesExtracted', data: { textbookId, pages, method: 'text' }, metadata: meta },
-      { type: 'TextbookIndexed', data: { textbookId, pageCount: pages.length, exampleQueries: [], at }, metadata: meta },
+      ...(indexed
+        ? [{ type: 'TextbookIndexed', data: { textbookId, pageCount: pages.length, exampleQueries: [], at }, metadata: meta }]
+        : []),
     ],
     { expectedVersion: 'any' },
   );
@@ -144,6 +148,7 @@ describe('the study assistant socket, offline', () => {
     server = await start();
     await addBook(server.store, SHARED_LIBRARY_TENANT, SHARED_BOOK, 'Cells and Life');
     await addBook(server.store, 'other', OTHER_SCHOOL_BOOK, 'Secret Biology of Another School');
+    await addBook(server.store, SHARED_LIBRARY_TENANT, INDEXING_BOOK, 'Still Being Read', false);
     await server.runner.reached(await addBook(server.store, 'demo', DEMO_BOOK, 'Demo School Notes'));
     student = await loginAs(server.app, 'student', 'student@demo.school');
     teacher = await loginAs(server.app, 'instructor', 'teacher@demo.school');
@@ -233,6 +238,9 @@ describe('the study assistant socket, offline', () => {
       );
       expect(await refused(CHAT_SOCKET_EVENTS.message, { userId: studentId, textbookId: OTHER_SCHOOL_BOOK, query: 'cells' })).toBe(
         CHAT_MESSAGES.textbookNotFound,
+      );
+      expect(await refused(CHAT_SOCKET_EVENTS.message, { userId: studentId, textbookId: INDEXING_BOOK, query: 'cells' })).toBe(
+        CHAT_MESSAGES.textbookNotReady,
       );
       expect(await refused(CHAT_SOCKET_EVENTS.message2, { conversationId: 1, instructorId: studentId, query: 'cells' })).toBe(
         MESSAGES.forbidden,
