@@ -76,13 +76,45 @@ function arrayLiteral(values: unknown[], json: boolean): string {
   return `{${values.map((v) => (json && v !== null && v !== undefined ? element(JSON.stringify(v)) : element(v))).join(',')}}`;
 }
 
+/**
+ * One key's place in a set: the row held (none: not in memory, or known absent, or deleted in this batch), and what
+ * the batch did to it. Found through nested maps, one level per key column: no key string is built per look-up.
+ */
+type Cell<Row> = {
+  row: Row | undefined;
+  /** Known absent from the table (loaded and not found, or deleted). */
+  absent: boolean;
+  /** Deleted since the last flush: the key columns the DELETE names. */
+  deleted: Partial<Row> | undefined;
+};
+
+/**
+ * A key column's value as a map key, equal exactly when the values' text is (`5` and `'5'`, `null` and `''`: key
+ * columns are text or integers, and a row read back has the type the column gives).
+ */
+function keyPart(v: unknown): unknown {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') {
+    const c = v.charCodeAt(0);
+    // Only a string that starts like a number can be one's canonical text.
+    if ((c >= 48 && c <= 57) || c === 45 || c === 73 || c === 78) {
+      const n = Number(v);
+      if (String(n) === v) return n;
+    }
+    return v;
+  }
+  return v === null || v === undefined ? '' : String(v);
+}
+
 export class RowSet<Row extends Record<string, unknown>> {
-  private readonly rows = new Map<string, Row>();
-  /** Keys known absent in the table (loaded and not found, or deleted in this batch). */
-  private readonly absent = new Set<string>();
-  /** The rows put since the last flush, by key. */
-  private readonly dirty = new Map<string, Row>();
-  private readonly deleted = new Map<string, Partial<Row>>();
+  /** Nested maps, one level per key column, down to each key's cell. */
+  private cells = new Map<unknown, unknown>();
+  /** The cells holding a row, in the order the rows came in (a replaced row keeps its place, as in a Map). */
+  private readonly held = new Set<Cell<Row>>();
+  /** The cells put since the last flush (their rows are written), in the order first put. */
+  private readonly dirty = new Set<Cell<Row>>();
+  /** The cells deleted since the last flush. */
+  private readonly deleted = new Set<Cell<Row>>();
   /** How many SQL statements this set issued: the batch contract's test reads it. */
   statements = 0;
   /**
@@ -115,7 +147,7 @@ export class RowSet<Row extends Record<string, unknown>> {
   }
 
   get size(): number {
-    return this.rows.size;
+    return this.held.size;
   }
 
   get holdsWholeTable(): boolean {
@@ -127,62 +159,79 @@ export class RowSet<Row extends Record<string, unknown>> {
    * table again. Keeps a carried set's memory bounded.
    */
   shrink(max: number): void {
-    if (this.rows.size <= max || this.dirty.size > 0 || this.deleted.size > 0) return;
-    this.rows.clear();
-    this.absent.clear();
+    if (this.held.size <= max || this.dirty.size > 0 || this.deleted.size > 0) return;
+    this.cells = new Map();
+    this.held.clear();
+    this.last = null;
     this.whole = false;
+    this.generation++;
   }
 
-  /** The last key made, with the values it was made from: `get(key)` then `put(row)` of the same row makes it once. */
-  private lastId: string | null = null;
+  /** How many times `shrink` let the rows go: an index kept beside the set (GradeTotals') is stale when it moved. */
+  generation = 0;
+
+  /** The last cell found, with the key values it was found by: `get(key)` then `put(row)` of the same row finds it once. */
+  private last: Cell<Row> | null = null;
   private last0: unknown;
   private last1: unknown;
   private last2: unknown;
   private last3: unknown;
 
-  keyOf(row: Partial<Row>): string {
-    // Hot: called for every event and row. Key columns are text or integers, never containing U+0000.
+  /** The key's cell; made (empty) when `make`, else undefined when there is none. */
+  private cellOf(row: Partial<Row>, make: true): Cell<Row>;
+  private cellOf(row: Partial<Row>, make: boolean): Cell<Row> | undefined;
+  private cellOf(row: Partial<Row>, make: boolean): Cell<Row> | undefined {
+    // Hot: called for every event and row.
     const key = this.spec.key;
     const n = key.length;
     const v0 = row[key[0]!];
     const v1 = n > 1 ? row[key[1]!] : undefined;
     const v2 = n > 2 ? row[key[2]!] : undefined;
     const v3 = n > 3 ? row[key[3]!] : undefined;
-    if (this.lastId !== null && n <= 4 && v0 === this.last0 && v1 === this.last1 && v2 === this.last2 && v3 === this.last3)
-      return this.lastId;
-    let id: string;
-    switch (n) {
-      case 1:
-        id = `${v0 ?? ''}`;
-        break;
-      case 2:
-        id = `${v0 ?? ''}\u0000${v1 ?? ''}`;
-        break;
-      case 3:
-        id = `${v0 ?? ''}\u0000${v1 ?? ''}\u0000${v2 ?? ''}`;
-        break;
-      case 4:
-        id = `${v0 ?? ''}\u0000${v1 ?? ''}\u0000${v2 ?? ''}\u0000${v3 ?? ''}`;
-        break;
-      default:
-        id = key.map((c) => `${row[c] ?? ''}`).join('\u0000');
+    if (this.last !== null && n <= 4 && v0 === this.last0 && v1 === this.last1 && v2 === this.last2 && v3 === this.last3) return this.last;
+    let level: Map<unknown, unknown> = this.cells;
+    for (let i = 0; i < n - 1; i++) {
+      const part = keyPart(i === 0 ? v0 : i === 1 ? v1 : i === 2 ? v2 : row[key[i]!]);
+      let next = level.get(part) as Map<unknown, unknown> | undefined;
+      if (next === undefined) {
+        if (!make) return undefined;
+        level.set(part, (next = new Map()));
+      }
+      level = next;
     }
-    this.lastId = id;
+    const part = keyPart(n === 1 ? v0 : n === 2 ? v1 : n === 3 ? v2 : n === 4 ? v3 : row[key[n - 1]!]);
+    let cell = level.get(part) as Cell<Row> | undefined;
+    if (cell === undefined) {
+      if (!make) return undefined;
+      level.set(part, (cell = { row: undefined, absent: false, deleted: undefined }));
+    }
+    this.last = cell;
     this.last0 = v0;
     this.last1 = v1;
     this.last2 = v2;
     this.last3 = v3;
-    return id;
+    return cell;
+  }
+
+  /** A key as text (the key columns' values joined): equal for two keys exactly when they name the same row. */
+  keyOf(row: Partial<Row>): string {
+    return this.spec.key.map((c) => `${row[c] ?? ''}`).join('\u0000');
+  }
+
+  private keyColumns(row: Partial<Row>): Partial<Row> {
+    return Object.fromEntries(this.spec.key.map((c) => [c, row[c]])) as Partial<Row>;
   }
 
   /** Load the rows with these keys (those not already in memory) in one query. */
   async load(tx: SqlClient, keys: Iterable<Partial<Row>>): Promise<void> {
     if (this.whole) return;
-    const wanted = new Map<string, Partial<Row>>();
+    const wanted = new Set<Cell<Row>>();
+    const picked: Partial<Row>[] = [];
     for (const k of keys) {
-      const id = this.keyOf(k);
-      if (this.rows.has(id) || this.absent.has(id) || wanted.has(id)) continue;
-      wanted.set(id, Object.fromEntries(this.spec.key.map((c) => [c, k[c]])) as Partial<Row>);
+      const cell = this.cellOf(k, true);
+      if (cell.row !== undefined || cell.absent || wanted.has(cell)) continue;
+      wanted.add(cell);
+      picked.push(this.keyColumns(k));
     }
     if (wanted.size === 0) return;
     const t = quote(this.spec.table);
@@ -191,9 +240,9 @@ export class RowSet<Row extends Record<string, unknown>> {
       tx,
       `SELECT to_jsonb(t.*) AS r FROM ${t} t WHERE (${this.spec.key.map((c) => `t.${quote(c)}`).join(', ')}) IN
        (SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json))`,
-      [JSON.stringify([...wanted.values()])],
+      [JSON.stringify(picked)],
     );
-    for (const id of wanted.keys()) if (!found.has(id)) this.absent.add(id);
+    for (const cell of wanted) if (!found.has(cell) && cell.row === undefined) cell.absent = true;
   }
 
   /**
@@ -228,59 +277,69 @@ export class RowSet<Row extends Record<string, unknown>> {
     );
   }
 
-  private async select(tx: SqlClient, sql: string, params: readonly unknown[]): Promise<Map<string, Row>> {
+  private async select(tx: SqlClient, sql: string, params: readonly unknown[]): Promise<Map<Cell<Row>, Row>> {
     // The table must hold what memory holds before SQL reads it.
     if (this.deferring && this.pending) await this.flush(tx, true);
     this.statements++;
     const { rows } = await tx.query<{ r: Row }>(sql, params);
-    const found = new Map<string, Row>();
+    const found = new Map<Cell<Row>, Row>();
     for (const { r } of rows) {
-      const id = this.keyOf(r);
+      const cell = this.cellOf(r, true);
       // A row already changed in memory wins over the stored one; a row deleted in this batch stays deleted.
-      if (this.deleted.has(id)) continue;
-      if (!this.rows.has(id)) {
-        this.rows.set(id, r);
-        this.absent.delete(id);
+      if (cell.deleted !== undefined) continue;
+      if (cell.row === undefined) {
+        cell.row = r;
+        cell.absent = false;
+        this.held.add(cell);
       }
-      found.set(id, this.rows.get(id)!);
+      found.set(cell, cell.row);
     }
     return found;
   }
 
   get(key: Partial<Row>): Row | undefined {
-    return this.rows.get(this.keyOf(key));
+    return this.cellOf(key, false)?.row;
   }
 
   has(key: Partial<Row>): boolean {
-    return this.rows.has(this.keyOf(key));
+    return this.cellOf(key, false)?.row !== undefined;
   }
 
   /** Insert or replace a row (in memory; written by `flush`). */
   put(row: Row): void {
-    const id = this.keyOf(row);
-    this.rows.set(id, row);
-    if (this.absent.size > 0) this.absent.delete(id);
-    if (this.deleted.size > 0) this.deleted.delete(id);
-    this.dirty.set(id, row);
+    const cell = this.cellOf(row, true);
+    if (cell.row === undefined) this.held.add(cell);
+    cell.row = row;
+    cell.absent = false;
+    if (cell.deleted !== undefined) {
+      cell.deleted = undefined;
+      this.deleted.delete(cell);
+    }
+    this.dirty.add(cell);
   }
 
   delete(key: Partial<Row>): void {
-    const id = this.keyOf(key);
-    this.rows.delete(id);
-    this.dirty.delete(id);
-    this.absent.add(id);
-    this.deleted.set(id, Object.fromEntries(this.spec.key.map((c) => [c, key[c]])) as Partial<Row>);
+    const cell = this.cellOf(key, true);
+    if (cell.row !== undefined) this.held.delete(cell);
+    cell.row = undefined;
+    this.dirty.delete(cell);
+    cell.absent = true;
+    cell.deleted = this.keyColumns(key);
+    // A second delete of the key names it once, in its first place (as a Map's set does).
+    this.deleted.add(cell);
   }
 
   /** The rows in memory (loaded or put), in no particular order. */
   values(): Row[] {
-    return [...this.rows.values()];
+    const out: Row[] = [];
+    for (const cell of this.held) out.push(cell.row!);
+    return out;
   }
 
   /** Rows in memory matching a predicate: the in-memory side of a `loadWhere`. */
   filter(predicate: (row: Row) => boolean): Row[] {
     const out: Row[] = [];
-    for (const row of this.rows.values()) if (predicate(row)) out.push(row);
+    for (const cell of this.held) if (predicate(cell.row!)) out.push(cell.row!);
     return out;
   }
 
@@ -292,7 +351,7 @@ export class RowSet<Row extends Record<string, unknown>> {
       this.statements++;
       const cols = this.spec.key.map(quote).join(', ');
       await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json))`, [
-        JSON.stringify([...this.deleted.values()]),
+        JSON.stringify([...this.deleted].map((cell) => cell.deleted)),
       ]);
     }
     if (this.dirty.size > 0) {
@@ -300,7 +359,8 @@ export class RowSet<Row extends Record<string, unknown>> {
       const cols = this.spec.columns.map(quote).join(', ');
       const keep = new Set<string>([...this.spec.key, ...(this.spec.keepOnConflict ?? [])]);
       const updates = this.spec.columns.filter((c) => !keep.has(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
-      const rows = [...this.dirty.values()];
+      const rows: Row[] = [];
+      for (const cell of this.dirty) rows.push(cell.row!);
       const conflict = `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
       const types = await typesOf(tx, this.spec.table);
       if (types && this.spec.columns.every((c) => types.has(c))) {
@@ -321,6 +381,7 @@ export class RowSet<Row extends Record<string, unknown>> {
       }
     }
     this.dirty.clear();
+    for (const cell of this.deleted) cell.deleted = undefined;
     this.deleted.clear();
   }
 }

@@ -13,24 +13,33 @@ export const gradesTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${t
 
 export type GradeRow = { tenant: string; assignment_id: number; student_id: number; question_id: number; points: number; graded: boolean };
 
-/** A stored mark as the fold's response state: only points and graded are kept, the rest is neutral. */
-const marksOf = (r: GradeRow): GradedResponse => ({
+/**
+ * A stored mark as the fold's response state: only points and graded are kept, the rest is neutral. One object,
+ * refilled for each change: `applyChange` is pure and keeps nothing of its input (a replay folds one per grading event).
+ */
+const scratch: GradedResponse = {
   responseId: 0,
-  questionId: r.question_id,
+  questionId: 0,
   questionNumber: 0,
   response: '',
   responseVersion: 0,
-  points: Number(r.points),
+  points: 0,
   pointsPossible: null,
   feedback: '',
   originalFeedback: '',
-  graded: r.graded,
+  graded: false,
   gradedBy: '',
   manual: false,
   flaggedForReview: '',
   flagResolved: false,
   version: 0,
-});
+};
+const marksOf = (r: GradeRow): GradedResponse => {
+  scratch.questionId = r.question_id;
+  scratch.points = Number(r.points);
+  scratch.graded = r.graded;
+  return scratch;
+};
 
 export type StudentGradeTotals = { assignmentId: number; studentId: number; gradedQuestions: number; obtained: number };
 
@@ -39,12 +48,18 @@ export type StudentGradeTotals = { assignmentId: number; studentId: number; grad
  * (assignment, student) the batch's grading events name in one query, `apply` folds one event in memory and returns
  * that student's totals, and the row set is flushed with the projection's others.
  */
+/** One student's marks on one assignment, by question id (in the order the questions were first seen). */
+type StudentMarks = Map<number, GradeRow>;
+
 export class GradeTotals {
   readonly rows: RowSet<GradeRow>;
-  /** (tenant, assignment, student) → question ids present, so totals never scan the whole set. */
-  private readonly byStudent = new Map<string, Set<number>>();
-  /** (tenant, assignment) → student ids present. */
-  private readonly byAssignment = new Map<string, Set<number>>();
+  /**
+   * tenant → assignment → student → question → the row in `rows`: what totals and an assignment's marks read, without
+   * building a row set key per question. Every row of `rows` is here; emptied when `rows` lets its rows go.
+   */
+  private readonly marks = new Map<string, Map<number, Map<number, StudentMarks>>>();
+  /** `rows.generation` when `marks` was last in step with it. */
+  private generation = 0;
 
   constructor(table: string) {
     const spec: TableSpec<GradeRow> = {
@@ -59,7 +74,15 @@ export class GradeTotals {
     return TYPES.has(recorded.type);
   }
 
+  /** The rows of `rows` were let go (a carried set over its limit): so are those indexed here. */
+  private sync(): void {
+    if (this.generation === this.rows.generation) return;
+    this.marks.clear();
+    this.generation = this.rows.generation;
+  }
+
   async load(tx: SqlClient, events: readonly RecordedEvent[]): Promise<void> {
+    this.sync();
     // Holding the whole table (carried by a rebuild's build), every row is in memory and indexed by `apply`.
     if (this.rows.holdsWholeTable) return;
     const students = events
@@ -68,25 +91,23 @@ export class GradeTotals {
     for (const r of await this.rows.loadIn(tx, ['tenant', 'assignment_id', 'student_id'], students)) this.index(r);
   }
 
-  private studentKey(tenant: string, assignmentId: number, studentId: number) {
-    return `${tenant}\u0000${assignmentId}\u0000${studentId}`;
+  private studentsOf(tenant: string, assignmentId: number): Map<number, StudentMarks> | undefined {
+    return this.marks.get(tenant)?.get(assignmentId);
   }
 
-  private index(r: GradeRow) {
-    const k = this.studentKey(r.tenant, r.assignment_id, r.student_id);
-    let set = this.byStudent.get(k);
-    if (!set) {
-      this.byStudent.set(k, (set = new Set<number>()));
-      const a = `${r.tenant}\u0000${r.assignment_id}`;
-      let students = this.byAssignment.get(a);
-      if (!students) this.byAssignment.set(a, (students = new Set<number>()));
-      students.add(r.student_id);
-    }
-    set.add(r.question_id);
+  private index(r: GradeRow): void {
+    let assignments = this.marks.get(r.tenant);
+    if (!assignments) this.marks.set(r.tenant, (assignments = new Map()));
+    let students = assignments.get(r.assignment_id);
+    if (!students) assignments.set(r.assignment_id, (students = new Map()));
+    let questions = students.get(r.student_id);
+    if (!questions) students.set(r.student_id, (questions = new Map()));
+    questions.set(r.question_id, r);
   }
 
   /** Every stored mark of these assignments (all their students), in one query; none when the set holds the whole table. */
   async loadAssignments(tx: SqlClient, assignments: readonly { tenant: string; assignment_id: number }[]): Promise<void> {
+    this.sync();
     if (this.rows.holdsWholeTable) return;
     for (const r of await this.rows.loadIn(tx, ['tenant', 'assignment_id'], assignments)) this.index(r);
   }
@@ -94,12 +115,7 @@ export class GradeTotals {
   /** The marks in memory of one assignment: after `loadAssignments`, all of them. */
   rowsOfAssignment(tenant: string, assignmentId: number): GradeRow[] {
     const out: GradeRow[] = [];
-    for (const studentId of this.byAssignment.get(`${tenant}\u0000${assignmentId}`) ?? []) {
-      for (const questionId of this.byStudent.get(this.studentKey(tenant, assignmentId, studentId)) ?? []) {
-        const r = this.rows.get({ tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId });
-        if (r) out.push(r);
-      }
-    }
+    for (const questions of this.studentsOf(tenant, assignmentId)?.values() ?? []) for (const r of questions.values()) out.push(r);
     return out;
   }
 
@@ -112,22 +128,32 @@ export class GradeTotals {
     const event = asGradingEvent(recorded);
     if (!event) return null;
     const tenant = tenantOf(recorded);
-    const { assignmentId, studentId } = event.data;
+    const assignmentId = Number(event.data.assignmentId);
+    const studentId = Number(event.data.studentId);
+    let questions = this.studentsOf(tenant, assignmentId)?.get(studentId);
     for (const { questionId, change } of changesOf(event)) {
-      const key = { tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId };
-      const old = this.rows.get(key);
+      const old = questions?.get(questionId);
       const next = applyChange(old ? marksOf(old) : undefined, change);
       if (!next || (old && Number(old.points) === next.points && old.graded === next.graded)) continue;
-      const row: GradeRow = { ...key, points: next.points, graded: next.graded };
+      const row: GradeRow = {
+        tenant,
+        assignment_id: assignmentId,
+        student_id: studentId,
+        question_id: questionId,
+        points: next.points,
+        graded: next.graded,
+      };
       this.rows.put(row);
-      this.index(row);
+      if (questions) questions.set(questionId, row);
+      else {
+        this.index(row);
+        questions = this.studentsOf(tenant, assignmentId)!.get(studentId)!;
+      }
     }
     if (!totals) return { assignmentId, studentId, gradedQuestions: Number.NaN, obtained: Number.NaN };
     let gradedQuestions = 0;
     let obtained = 0;
-    for (const questionId of this.byStudent.get(this.studentKey(tenant, assignmentId, studentId)) ?? []) {
-      const r = this.rows.get({ tenant, assignment_id: assignmentId, student_id: studentId, question_id: questionId });
-      if (!r) continue;
+    for (const r of questions?.values() ?? []) {
       if (r.graded) gradedQuestions++;
       obtained += Number(r.points);
     }
