@@ -72,21 +72,42 @@ type State = {
   students: RowSet<SmStudentRow>;
   classes: RowSet<SmClassRow>;
   assignments: RowSet<SmAssignmentRow>;
-  /** (tenant, student) → assignment ids of their rows in memory: the rows a grade of theirs may make stale. */
-  byStudent: Map<string, Set<number>>;
+  /** tenant → student → assignment ids of their rows in memory: the rows a grade of theirs may make stale. */
+  byStudent: Map<string, Map<number, Set<number>>>;
+  /**
+   * tenant → assignment → its course and due time (ms), for the assignments rows in memory: fixed at creation, so a
+   * grade's look at the student's other assignments builds no row key and parses no date.
+   */
+  assignmentInfo: Map<string, Map<number, AssignmentInfo>>;
 };
 
-const studentKey = (tenant: string, studentId: number) => `${tenant}\u0000${studentId}`;
+type AssignmentInfo = { courseId: number; due: number };
+
 function index(state: State, row: SmStudentRow) {
-  const k = studentKey(row.tenant, Number(row.student_id));
-  const ids = state.byStudent.get(k) ?? new Set<number>();
+  let students = state.byStudent.get(row.tenant);
+  if (!students) state.byStudent.set(row.tenant, (students = new Map()));
+  const studentId = Number(row.student_id);
+  let ids = students.get(studentId);
+  if (!ids) students.set(studentId, (ids = new Set()));
   ids.add(Number(row.assignment_id));
-  state.byStudent.set(k, ids);
 }
 const put = (state: State, row: SmStudentRow) => {
   state.students.put(row);
   index(state, row);
 };
+
+/** An assignment's course and due time, when its row is in memory. */
+function infoOf(state: State, tenant: string, assignmentId: number): AssignmentInfo | undefined {
+  let known = state.assignmentInfo.get(tenant);
+  const info = known?.get(assignmentId);
+  if (info) return info;
+  const row = state.assignments.get({ tenant, assignment_id: assignmentId });
+  if (!row) return undefined;
+  if (!known) state.assignmentInfo.set(tenant, (known = new Map()));
+  const made = { courseId: Number(row.course_id), due: Date.parse(row.due) };
+  known.set(assignmentId, made);
+  return made;
+}
 
 const emptyStudent = (tenant: string, assignmentId: number, studentId: number): SmStudentRow => ({
   tenant,
@@ -131,7 +152,9 @@ export function evolveSummaries(state: State, recorded: RecordedEvent): Touched 
   const assignmentId = Number(recorded.data.assignmentId);
   const key = { tenant, assignment_id: assignmentId };
   if (recorded.type === 'AssignmentCreated') {
-    state.assignments.put({ ...key, course_id: Number(recorded.data.courseId), due: iso(String(recorded.data.due)) });
+    const row = { ...key, course_id: Number(recorded.data.courseId), due: iso(String(recorded.data.due)) };
+    state.assignments.put(row);
+    state.assignmentInfo.get(tenant)?.delete(assignmentId);
     return null;
   }
   const cls = state.classes.get(key) ?? emptyClass(tenant, assignmentId);
@@ -143,12 +166,14 @@ export function evolveSummaries(state: State, recorded: RecordedEvent): Touched 
     put(state, { ...s, grading_version: recorded.streamVersion, grading_position: position, position });
     state.classes.put({ ...cls, grading_position: position, position });
     // The student's summaries of later assignments of the course measured their trend against this one's grades.
-    const here = state.assignments.get(key);
+    const here = infoOf(state, tenant, assignmentId);
     if (here)
-      for (const other of state.byStudent.get(studentKey(tenant, studentId)) ?? []) {
-        const there = state.assignments.get({ tenant, assignment_id: other });
+      for (const other of state.byStudent.get(tenant)?.get(studentId) ?? []) {
+        const there = infoOf(state, tenant, other);
+        // Same course, due later (ISO times compare as the times do).
+        if (!there || there.courseId !== here.courseId || there.due <= here.due) continue;
         const row = state.students.get({ tenant, assignment_id: other, student_id: studentId });
-        if (!there || !row || there.course_id !== here.course_id || iso(there.due) <= iso(here.due)) continue;
+        if (!row) continue;
         put(state, { ...row, trend_position: position });
         touched.keys.push(noticeKeys.assignment(other));
       }
@@ -232,6 +257,7 @@ export const summariesProjection = defineProjection<State>({
     classes: new RowSet(classesTable),
     assignments: new RowSet(assignmentsTable),
     byStudent: new Map(),
+    assignmentInfo: new Map(),
   }),
   async load(tx, state, events) {
     const summaryEvents = events.filter((e) => e.type !== 'AssignmentCreated');
@@ -257,5 +283,5 @@ export const summariesProjection = defineProjection<State>({
     ]);
   },
   evolve: evolveSummaries,
-  carry: ['students', 'classes', 'assignments', 'byStudent'],
+  carry: ['students', 'classes', 'assignments', 'byStudent', 'assignmentInfo'],
 });
