@@ -240,25 +240,28 @@ const assignmentOf = (e: RecordedEvent) => ({ tenant: tenantOf(e), assignment_id
  * marks.
  */
 export async function loadInsights(tx: SqlClient, state: InsightsState, events: readonly RecordedEvent[]): Promise<void> {
-  await state.assignments.load(tx, events.map(assignmentOf));
+  // A set holding its whole table (carried by a rebuild's build) has every row in memory, and `questionIds` every
+  // question: nothing to read, nothing to index.
+  if (!state.assignments.holdsWholeTable) await state.assignments.load(tx, events.map(assignmentOf));
   const edited = events.filter((e) => QUESTION_EVENTS.has(e.type)).map(assignmentOf);
-  const graded = events.filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e)).map(assignmentOf);
-  for (const q of await state.questions.loadIn(tx, ['tenant', 'assignment_id'], [...edited, ...graded])) {
-    indexQuestion(state, q.tenant, q.assignment_id, q.question_id);
+  if (!state.questions.holdsWholeTable) {
+    const graded = events.filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e)).map(assignmentOf);
+    for (const q of await state.questions.loadIn(tx, ['tenant', 'assignment_id'], [...edited, ...graded])) {
+      indexQuestion(state, q.tenant, q.assignment_id, q.question_id);
+    }
   }
-  const named = events
-    .filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e))
-    .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) }));
-  if (named.length > 0 || edited.length > 0) {
-    const byKey = new Set(named.map((n) => `${n.tenant}\u0000${n.assignment_id}\u0000${n.student_id}`));
-    const byAssignment = new Set(edited.map((a) => aKey(a.tenant, a.assignment_id)));
+  const named = state.students.holdsWholeTable
+    ? []
+    : events
+        .filter((e) => e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e))
+        .map((e) => ({ ...assignmentOf(e), student_id: Number(e.data.studentId) }));
+  if (named.length > 0 || (edited.length > 0 && !state.students.holdsWholeTable)) {
     await state.students.loadWhere(
       tx,
       `(t.tenant, t.assignment_id, t.student_id) IN
          (SELECT x.tenant, x.assignment_id, x.student_id FROM json_populate_recordset(NULL::in_students, $1::json) x)
        OR (t.tenant, t.assignment_id) IN (SELECT x.tenant, x.assignment_id FROM json_populate_recordset(NULL::in_students, $2::json) x)`,
       [JSON.stringify(named), JSON.stringify(edited)],
-      (r) => byKey.has(`${r.tenant}\u0000${r.assignment_id}\u0000${r.student_id}`) || byAssignment.has(aKey(r.tenant, r.assignment_id)),
     );
   }
   await state.grades.load(tx, events);
