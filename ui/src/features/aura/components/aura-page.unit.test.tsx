@@ -171,6 +171,26 @@ describe('AuraPage', () => {
     expect(await screen.findByText('Old answer')).toBeTruthy();
   });
 
+  it.each([CHAT_MESSAGES.noResponse, CHAT_MESSAGES.connectError])(
+    'shows "%s" in the reply and lets the next question go',
+    async (message) => {
+      conversations = [saved(7, 'Osmosis')];
+      setup();
+      fireEvent.click(await screen.findByText('Osmosis'));
+      await waitFor(() => expect(screen.getByTestId('chat-title').textContent).toBe('Osmosis'));
+      await send('Still there?');
+      await waitFor(() => expect(asked).toHaveLength(1));
+      expect(asked[0]!.payload).toMatchObject({ conversationId: 7, conversationTitle: 'Osmosis', query: 'Still there?' });
+      act(() => {
+        asked[0]!.handlers.onError?.(message);
+        asked[0]!.handlers.onEnd?.();
+      });
+      expect(await screen.findByText(message)).toBeTruthy();
+      fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'Again' } });
+      expect((screen.getByTestId('send-button') as HTMLButtonElement).disabled).toBe(false);
+    },
+  );
+
   it('keeps the question and enables send again when the conversation cannot be created', async () => {
     setup({ 'POST /chatbot/new-conversation': () => ({ status: 500, body: { message: 'boom' } }) });
     await waitFor(() => expect(screen.getByTestId('textbook-picker').textContent).toContain('Physics'));
