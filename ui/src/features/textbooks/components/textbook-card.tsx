@@ -37,7 +37,6 @@ export function TextbookCard({ book, fresh = false, onRemove }: Props) {
             {book.page_count} {book.page_count === 1 ? 'page' : 'pages'}
           </span>
         )}
-        <span className="chip">{book.shared ? 'Shared library' : 'Your school'}</span>
       </div>
       {book.status === 'failed' && (
         <p className="small textbook-failed">The text of this PDF could not be read. Remove it and upload it again.</p>

@@ -81,7 +81,6 @@ describe('Textbooks page', () => {
     expect(within(physics).getByTestId('textbook-status').textContent).toBe('Ready');
     expect(within(physics).getByTestId('textbook-pages').textContent).toBe('12 pages');
     expect(within(physics).getByText("What is Newton's second law?")).toBeTruthy();
-    expect(within(physics).getByText('Shared library')).toBeTruthy();
     expect(within(physics).queryByRole('button', { name: 'Remove' })).toBeNull();
 
     expect(within(within(own).getByTestId('textbook-7')).getByTestId('textbook-status').textContent).toBe('Indexing');
