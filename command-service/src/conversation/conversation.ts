@@ -47,6 +47,9 @@ export function evolve(state: Conversation, event: ConversationEvent): Conversat
       return state.status === 'live' ? { status: 'deleted', conversationId: state.conversationId, ownerId: state.ownerId } : state;
     case 'AssistantAnswered':
       return state.status === 'live' ? { ...state, answers: state.answers + 1 } : state;
+    default:
+      // Another kind of event on the stream (a later build's) changes nothing decided here.
+      return state;
   }
 }
 
