@@ -59,9 +59,17 @@ export type AssistantDeps = {
 };
 
 /** Who is on the socket: a signed-in user, or a guest known by their allowance key. */
-export type ChatIdentity = { kind: 'user'; session: Session } | { kind: 'guest'; guestKey: string };
+export type ChatIdentity = { kind: 'user'; session: Session } | { kind: 'guest'; guestKey: string; addressKey: string };
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  constructor(
+    message: string,
+    /** Sent with the error (a guest past the allowance: remainingChats 0). */
+    readonly extra: Partial<ChatResponse> = {},
+  ) {
+    super(message);
+  }
+}
 
 type Pending = { controller: AbortController; reason: 'cancel' | 'disconnect' | 'cap' | null };
 
@@ -83,30 +91,38 @@ export function attachChat(socket: Socket, identity: ChatIdentity, deps: Assista
     const send = (reply: ChatResponse) => {
       if (socket.connected) socket.emit(replyEvent, reply);
     };
-    const refuse = (error: string) => {
-      send({ message: '', error });
+    const refuse = (error: string, extra: Partial<ChatResponse> = {}) => {
+      send({ message: '', error, ...extra });
       send({ message: CHAT_END });
     };
     if (pending) return refuse(CHAT_MESSAGES.replyPending);
     const state: Pending = { controller: new AbortController(), reason: null };
     pending = state;
     // A listener's rejection would go unhandled (and end the process): every failure ends the reply here.
-    void reply(kind, payload, state, send)
+    // Released as soon as [END] is sent: the next question may come before the answer is recorded.
+    const release = () => {
+      if (pending === state) pending = null;
+    };
+    void reply(kind, payload, state, send, release)
       .catch((err: unknown) => {
-        if (err instanceof Refusal) return refuse(err.message);
+        if (err instanceof Refusal) return refuse(err.message, err.extra);
         console.error('the assistant could not answer', err);
         refuse(CHAT_MESSAGES.assistantUnavailable);
       })
-      .finally(() => {
-        if (pending === state) pending = null;
-      });
+      .finally(release);
   };
 
   socket.on(CHAT_SOCKET_EVENTS.message, (payload: unknown) => run('student', CHAT_SOCKET_EVENTS.response, payload));
   socket.on(CHAT_SOCKET_EVENTS.message2, (payload: unknown) => run('instructor', CHAT_SOCKET_EVENTS.response, payload));
   socket.on(CHAT_SOCKET_EVENTS.guestMessage, (payload: unknown) => run('guest', CHAT_SOCKET_EVENTS.guestResponse, payload));
 
-  async function reply(kind: AskerRole, payload: unknown, state: Pending, send: (r: ChatResponse) => void): Promise<void> {
+  async function reply(
+    kind: AskerRole,
+    payload: unknown,
+    state: Pending,
+    send: (r: ChatResponse) => void,
+    release: () => void,
+  ): Promise<void> {
     const plan = await prepare(kind, payload);
     const cap = setTimeout(() => {
       if (!state.controller.signal.aborted) {
@@ -151,6 +167,7 @@ export function attachChat(socket: Socket, identity: ChatIdentity, deps: Assista
       });
       send({ message: CHAT_END });
     }
+    release();
     // After [END]: a failure to record is logged, never shown as a second reply.
     await record(kind, plan, { ...result, cancelled }).catch((err: unknown) => console.error('an answer could not be recorded', err));
   }
@@ -178,14 +195,14 @@ export function attachChat(socket: Socket, identity: ChatIdentity, deps: Assista
     if (query.length > CHAT_LIMITS.maxQueryChars) throw new Refusal(CHAT_MESSAGES.queryTooLong);
 
     if (kind === 'guest') {
-      const guestKey = identity.kind === 'guest' ? identity.guestKey : null;
-      if (!guestKey) throw new Refusal(MESSAGES.forbidden);
+      if (identity.kind !== 'guest') throw new Refusal(MESSAGES.forbidden);
+      const { guestKey, addressKey } = identity;
       const parsed = GuestChatMessageSchema.safeParse(payload);
       if (!parsed.success) throw new Refusal(CHAT_MESSAGES.textbookNotFound);
       await limit(`chat:guest:${guestKey}`, deps.guestPerMinute ?? CHAT_LIMITS.guestPerMinute);
       const book = await readyBook([SHARED_LIBRARY_TENANT], parsed.data.textbookId);
-      const taken = await deps.guests.take(guestKey, now());
-      if (!taken.ok) throw new Refusal(CHAT_MESSAGES.guestLimitReached(taken.renewsAt));
+      const taken = await deps.guests.take({ guestKey, addressKey }, now());
+      if (!taken.ok) throw new Refusal(CHAT_MESSAGES.guestLimitReached(taken.renewsAt), { remainingChats: 0 });
       return {
         query,
         retrievalQuery: query,

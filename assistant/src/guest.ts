@@ -40,6 +40,19 @@ export function guestKeyOf(guestId: string | null, address: string): string {
     .slice(0, 32);
 }
 
+/**
+ * The client address's own key: a new cookie is free to get, so one address has a coarser cap of its own across its
+ * cookies (ADDRESS_FACTOR × the limit: a school or a household behind one address still gets several guests' chats).
+ */
+export function addressKeyOf(address: string): string {
+  return createHash('sha256').update(`address|${address}`).digest('base64url').slice(0, 32);
+}
+
+export const ADDRESS_FACTOR = 4;
+
+/** Whose allowance: the guest's (cookie and address) and the address's. */
+export type GuestKeys = { guestKey: string; addressKey: string };
+
 export const guestDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /** The next 00:00 UTC. */
@@ -62,10 +75,10 @@ export function guestDailyLimit(configured: number | string | undefined): number
 }
 
 export type GuestAllowance = {
-  /** Chats used today and left. */
-  usage(guestKey: string, now: Date): Promise<{ used: number; remaining: number; limit: number }>;
-  /** Takes one chat of today's allowance, or says none is left. Race-safe. */
-  take(guestKey: string, now: Date): Promise<{ ok: true; remaining: number } | { ok: false; renewsAt: string }>;
+  /** Chats used today and left (the fewer of the guest's and their address's). */
+  usage(keys: GuestKeys, now: Date): Promise<{ used: number; remaining: number; limit: number }>;
+  /** Takes one chat of today's allowance, or says none is left. Race-safe for the guest's own count. */
+  take(keys: GuestKeys, now: Date): Promise<{ ok: true; remaining: number } | { ok: false; renewsAt: string }>;
 };
 
 const GUEST_META = { tenant: SHARED_LIBRARY_TENANT, actorRole: 'guest' };
@@ -76,14 +89,19 @@ export function createGuestAllowance(store: EventStore, limit: number): GuestAll
     const events = await store.readStream(stream);
     return { used: events.filter((e) => e.type === 'GuestChatUsed').length, version: events.at(-1)?.streamVersion ?? 0 };
   };
+  const addressLimit = limit * ADDRESS_FACTOR;
   return {
-    async usage(guestKey, now) {
-      const { used } = await read(streamIds.guestChat(guestDay(now), guestKey));
-      return { used, remaining: Math.max(0, limit - used), limit };
+    async usage({ guestKey, addressKey }, now) {
+      const day = guestDay(now);
+      const [{ used }, address] = await Promise.all([read(streamIds.guestChat(day, guestKey)), read(streamIds.guestChat(day, addressKey))]);
+      return { used, remaining: Math.max(0, Math.min(limit - used, addressLimit - address.used)), limit };
     },
-    async take(guestKey, now) {
+    async take({ guestKey, addressKey }, now) {
       const day = guestDay(now);
       const stream = streamIds.guestChat(day, guestKey);
+      const addressStream = streamIds.guestChat(day, addressKey);
+      const address = await read(addressStream);
+      if (address.used >= addressLimit) return { ok: false, renewsAt: renewalText(now) };
       // A lost race re-reads and tries again; the winner's chat counts, so the loop ends at the limit at the latest.
       for (let attempt = 0; ; attempt++) {
         const { used, version } = await read(stream);
@@ -92,7 +110,11 @@ export function createGuestAllowance(store: EventStore, limit: number): GuestAll
           await store.append(stream, [{ type: 'GuestChatUsed', data: { day, at: now.toISOString() }, metadata: GUEST_META }], {
             expectedVersion: version === 0 ? 'no_stream' : version,
           });
-          return { ok: true, remaining: Math.max(0, limit - used - 1) };
+          // The address's count is a coarse cap: appended after, without a version (a race may pass it by a chat).
+          await store.append(addressStream, [{ type: 'GuestChatUsed', data: { day, at: now.toISOString() }, metadata: GUEST_META }], {
+            expectedVersion: 'any',
+          });
+          return { ok: true, remaining: Math.max(0, Math.min(limit - used - 1, addressLimit - address.used - 1)) };
         } catch (err) {
           if (!(err instanceof WrongExpectedVersionError) || attempt >= 20) throw err;
         }

@@ -2,7 +2,15 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { parse as parseCookie } from 'cookie';
 import { SESSION_COOKIE, SHARED_LIBRARY_TENANT, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts';
-import { GUEST_COOKIE, attachChat, guestKeyOf, verifyGuestCookie, type AssistantDeps, type ChatIdentity } from '@evergrade/assistant';
+import {
+  GUEST_COOKIE,
+  addressKeyOf,
+  attachChat,
+  guestKeyOf,
+  verifyGuestCookie,
+  type AssistantDeps,
+  type ChatIdentity,
+} from '@evergrade/assistant';
 import type { Session, SessionStore } from '@evergrade/platform/auth';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database } from '@evergrade/platform/sql';
@@ -54,7 +62,8 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
       const assistant = deps.assistant;
       if (!assistant) return next(new Error('unauthorized'));
       const guestId = verifyGuestCookie(assistant.guestSecret, cookies[GUEST_COOKIE]);
-      socket.data.guestKey = guestKeyOf(guestId, clientAddress(socket, assistant.trustProxy));
+      const address = clientAddress(socket, assistant.trustProxy);
+      socket.data.guest = { guestKey: guestKeyOf(guestId, address), addressKey: addressKeyOf(address) };
       next();
     } catch (err) {
       next(err as Error);
@@ -65,7 +74,8 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     const session = socket.data.session as Session | undefined;
     // Listeners first: a message sent right after connecting must not arrive before them.
     if (deps.assistant) {
-      const identity: ChatIdentity = session ? { kind: 'user', session } : { kind: 'guest', guestKey: socket.data.guestKey as string };
+      const guest = socket.data.guest as { guestKey: string; addressKey: string };
+      const identity: ChatIdentity = session ? { kind: 'user', session } : { kind: 'guest', ...guest };
       attachChat(socket, identity, deps.assistant);
     }
     // Guests join no rooms and watch nothing.

@@ -17,6 +17,7 @@ import {
   type ChatResponse,
 } from '@evergrade/contracts';
 import { createOpenAiCompatibleProvider } from '@evergrade/platform/ai';
+import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
 import type { EventStore } from '@evergrade/platform/event-store';
 import { startStandalone, type Standalone } from './server';
 import { loginAs, type TestUser } from './testing/client';
@@ -26,6 +27,7 @@ import { loginAs, type TestUser } from './testing/client';
  * UI's askAssistant talks to it. Books are appended as the upload would (added, pages, indexed), on the shared
  * library, the demo school and another school.
  */
+const databaseUrl = process.env.DATABASE_URL;
 const SHARED_BOOK = 150;
 const OTHER_SCHOOL_BOOK = 151;
 const DEMO_BOOK = 152;
@@ -134,15 +136,19 @@ describe('the study assistant socket, offline', () => {
   let teacher: TestUser;
   let teacherId: number;
   let studentId: number;
-  const start = () =>
-    startStandalone({
+  // PGlite on a data directory (the guest secret kept there); with DATABASE_URL, PostgreSQL in a schema of its own.
+  let schema: IsolatedSchema | undefined;
+  const start = async () => {
+    if (databaseUrl) schema ??= await createIsolatedSchema(databaseUrl, 'assistant');
+    return startStandalone({
       port: 0,
       host: '127.0.0.1',
-      dataDir,
+      ...(schema ? { databaseUrl: schema.connectionString } : { dataDir }),
       uiDir: '/nonexistent',
       logLevel: 'silent',
-      assistant: { guestDailyChats: 2, userPerMinute: 12 },
+      assistant: { guestDailyChats: 2, userPerMinute: 12, ...(schema ? { guestSecret: 'g'.repeat(40) } : {}) },
     });
+  };
 
   beforeAll(async () => {
     server = await start();
@@ -154,9 +160,10 @@ describe('the study assistant socket, offline', () => {
     teacher = await loginAs(server.app, 'instructor', 'teacher@demo.school');
     studentId = (await server.sessions.find(student.cookies[SESSION_COOKIE]!))!.userId;
     teacherId = (await server.sessions.find(teacher.cookies[SESSION_COOKIE]!))!.userId;
-  });
+  }, 240_000);
   afterAll(async () => {
     await server?.close();
+    await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -377,7 +384,7 @@ describe('the study assistant socket, offline', () => {
     } finally {
       back.close();
     }
-  });
+  }, 240_000);
 
   it('two chats racing for a guest’s last one: exactly one gets it', async () => {
     const { cookie } = await guestCookieOf(server.url);
@@ -393,6 +400,33 @@ describe('the study assistant socket, offline', () => {
     } finally {
       sockets.forEach((s) => s.close());
     }
+  });
+  it('one address has a cap across new cookies (four guests’ allowance): a fresh cookie does not buy more chats', async () => {
+    // So far this address used 4 chats (2 + the race's 2) of its 8.
+    const chat = async (cookie: string) => {
+      const socket = await connect(server.url, { cookie });
+      try {
+        return await ask(
+          socket,
+          CHAT_SOCKET_EVENTS.guestMessage,
+          { textbookId: SHARED_BOOK, query: 'cells' },
+          CHAT_SOCKET_EVENTS.guestResponse,
+        );
+      } finally {
+        socket.close();
+      }
+    };
+    for (let guest = 0; guest < 2; guest++) {
+      const { cookie, remaining } = await guestCookieOf(server.url);
+      expect(remaining.remainingChats).toBe(2);
+      expect((await chat(cookie)).error).toBeUndefined();
+      expect((await chat(cookie)).error).toBeUndefined();
+    }
+    const { cookie, remaining } = await guestCookieOf(server.url);
+    expect(remaining.remainingChats).toBe(0);
+    const refused = await chat(cookie);
+    expect(refused.error).toMatch(/^You have used today's free chats/);
+    expect(refused.replies[0]).toMatchObject({ remainingChats: 0 });
   });
 });
 
@@ -453,7 +487,7 @@ describe('the study assistant socket, with a model', () => {
     await server.runner.reached(await addBook(server.store, SHARED_LIBRARY_TENANT, SHARED_BOOK, 'Cells and Life'));
     student = await loginAs(server.app, 'student', 'student@demo.school');
     studentId = (await server.sessions.find(student.cookies[SESSION_COOKIE]!))!.userId;
-  });
+  }, 240_000);
   afterAll(async () => {
     await server?.close();
     await model?.close();

@@ -3,6 +3,7 @@ import { routes } from '@evergrade/contracts';
 import {
   GUEST_COOKIE,
   GUEST_COOKIE_MAX_AGE_S,
+  addressKeyOf,
   guestKeyOf,
   guestRenewsAt,
   newGuestCookie,
@@ -39,7 +40,7 @@ export function guestChatRoutes(app: FastifyInstance, deps: GuestChatRouteDeps):
         maxAge: GUEST_COOKIE_MAX_AGE_S,
       });
     }
-    const usage = await deps.guests.usage(guestKeyOf(guestId, request.ip), now);
+    const usage = await deps.guests.usage({ guestKey: guestKeyOf(guestId, request.ip), addressKey: addressKeyOf(request.ip) }, now);
     reply.header('cache-control', 'no-store');
     return { remainingChats: usage.remaining, limit: usage.limit, renewsAt: guestRenewsAt(now).toISOString() };
   });
