@@ -200,6 +200,11 @@ describe('AURA, the instructor assistant', () => {
       await phone.getByTestId('conversation').first().locator('.aura-item-open').click();
       await expect.poll(() => phone.getByTestId('conversation-panel').count()).toBe(0);
       await expect.poll(() => phone.getByTestId('assistant-message').count()).toBe(1);
+      // Each citation shows its page in full (the chip wraps instead of cutting "p. N" off).
+      const cut = await phone
+        .getByTestId('citation')
+        .evaluateAll((chips) => chips.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+      expect(cut).toEqual([]);
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(phone, `aura-phone-chat-${theme}`);
