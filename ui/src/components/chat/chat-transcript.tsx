@@ -122,7 +122,7 @@ export function ChatTranscript({ messages, loadPassage, speak, empty, assistantN
         m.role === 'user' ? (
           <div key={m.id} className="chat-row chat-row-user" data-testid="user-message">
             <div className="chat-bubble chat-bubble-user" aria-label="You said">
-              {m.text}
+              <Markdown text={m.text} />
             </div>
           </div>
         ) : (
