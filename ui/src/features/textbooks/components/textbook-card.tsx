@@ -38,9 +38,7 @@ export function TextbookCard({ book, fresh = false, onRemove }: Props) {
           </span>
         )}
       </div>
-      {book.status === 'failed' && (
-        <p className="small textbook-failed">The text of this PDF could not be read. Remove it and upload it again.</p>
-      )}
+      {book.status === 'failed' && <p className="small textbook-failed">Indexing did not finish. Remove it and upload the PDF again.</p>}
       {book.example_queries.length > 0 && (
         <div className="textbook-queries-block">
           <span className="field-label">Try asking</span>

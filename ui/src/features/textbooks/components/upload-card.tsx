@@ -40,7 +40,14 @@ export function UploadCard({ subjects, onClose, onUploaded }: Props) {
   const abort = useRef<AbortController | null>(null);
   const busy = progress !== null && progress.phase !== 'error' && progress.phase !== 'complete';
 
-  useEffect(() => () => abort.current?.abort(), []);
+  // Leaving the page keeps the upload going (the list shows the book indexing, then ready); closing or reloading the
+  // tab would stop it, so the browser asks first.
+  useEffect(() => {
+    if (!busy) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [busy]);
 
   const pick = (picked: File | undefined) => {
     if (!picked) return;
