@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, ConflictError, NotFoundError } from '@evergrade/contracts';
 import { specFor } from '../testing';
-import { conversationDecider, type ConversationEvent } from './conversation';
+import { conversationDecider, type ConversationEvent, type StartConversation } from './conversation';
 import { slotsDecider, type SlotEvent } from './slots';
 import { cleanModelTitle, generateTitle, offlineTitle } from './title';
 
@@ -18,7 +18,7 @@ describe('a conversation', () => {
     ({ type: 'RenameConversation', conversationId: 4, actorId, title, now, ...(generated ? { generated } : {}) }) as const;
 
   it('starts once', () => {
-    const start = {
+    const start: StartConversation = {
       type: 'StartConversation',
       conversationId: 4,
       ownerId: 7,
@@ -26,7 +26,7 @@ describe('a conversation', () => {
       subject: 'Biology',
       textbookIds: [1],
       now,
-    } as const;
+    };
     spec([]).when(start).then([started]);
     spec([started]).when(start).thenThrows(ConflictError);
   });
