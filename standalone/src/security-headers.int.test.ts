@@ -36,6 +36,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, where: string):
   expect(directives['script-src'], where).not.toContain("'unsafe-inline'");
   expect(directives['script-src'], where).not.toContain("'unsafe-eval'");
   expect(directives['connect-src'], where).toContain("'self'");
+  expect(directives['media-src'], where).toEqual(["'self'", 'blob:']);
   expect(headers['x-frame-options'], where).toBe('DENY');
   expect(headers['x-content-type-options'], where).toBe('nosniff');
   expect(headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin');

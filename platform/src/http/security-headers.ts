@@ -10,6 +10,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   URLs), the blob store's browser origin (S3 presigned URLs), and any `https:` image (a school's logo URL);
  * - fetches and the socket.io websocket to the app itself, and uploads to the blob store's origin;
  * - frames for PDF previews: the app, `blob:` (a chosen file) and the http(s) URL an instructor typed;
+ * - audio from the app and `blob:` (the assistant's answers read aloud are fetched, then played as object URLs);
  * - never framed by anyone (`frame-ancestors 'none'`, X-Frame-Options DENY), no plugins, no <base> tricks.
  */
 export type SecurityHeaderOptions = {
@@ -31,6 +32,7 @@ export function helmetOptions(options: SecurityHeaderOptions = {}): HelmetOption
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...blobs],
         frameSrc: ["'self'", 'blob:', 'https:', 'http:', ...blobs],
+        mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
