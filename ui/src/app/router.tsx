@@ -59,7 +59,18 @@ const feedback = () => import('./routes/feedback');
 const textbooks = () => import('../features/textbooks');
 const aura = () => import('../features/aura');
 const assistant = () => import('../features/assistant');
+const landing = () => import('../features/landing');
 const title = (t: string) => ({ title: t }) satisfies RouteHandle;
+
+/** `/`: the landing page when GET /public/site says it is on; /login otherwise (also when the server cannot be asked). */
+async function landingOrLogin(): Promise<null> {
+  const on = await fetch('/public/site', { headers: { Accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<{ landing_page?: unknown }>) : null))
+    .then((site) => site?.landing_page === true)
+    .catch(() => false);
+  if (!on) throw redirect('/login');
+  return null;
+}
 
 export function createRouter(client: QueryClient) {
   return createBrowserRouter([
@@ -67,7 +78,10 @@ export function createRouter(client: QueryClient) {
       errorElement: <RouteError />,
       hydrateFallbackElement: <Fallback />,
       children: [
-        { path: '/', element: <Navigate to="/login" replace /> },
+        // Spec document 1: `/` goes to /login unless the operator turns the landing page on (LANDING_PAGE=true).
+        { path: '/', loader: landingOrLogin, element: lazyRoute(landing, 'LandingRoute') },
+        { path: '/welcome', element: lazyRoute(landing, 'LandingRoute') },
+        { path: '/website2', element: lazyRoute(landing, 'Website2Route') },
         { path: '/login', element: <LoginRoute /> },
         { path: '/forgot-password', element: lazyRoute(onboarding, 'ForgotPasswordRoute') },
         { path: '/instructor/signup', element: lazyRoute(onboarding, 'InstructorSignupRoute') },
