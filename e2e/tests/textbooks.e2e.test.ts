@@ -8,11 +8,15 @@ import { loginViaApi } from '../src/journeys';
 /**
  * The textbook library (issue 13): a teacher opens Textbooks, uploads a short PDF, watches the indexing progress,
  * sees the book ready with its page count and example queries drawn from its headings, and removes it; shared books
- * cannot be removed. Screenshots at desktop and 360 px, light and dark.
+ * cannot be removed. The school admin's open page follows both changes live. Screenshots at desktop and 360 px, light
+ * and dark.
  */
 const journey = useJourney();
 let context: BrowserContext;
 let page: Page;
+/** The school admin, on the same page in another browser: sees the teacher's changes live (textbooks notices). */
+let adminContext: BrowserContext;
+let adminPage: Page;
 
 const TITLE = 'The Water Cycle';
 const shot = (p: Page, name: string) => p.screenshot({ path: `e2e/screenshots/${name}.png` });
@@ -73,6 +77,9 @@ beforeAll(async () => {
   context = await journey.newContext();
   await loginViaApi(context, journey.server.url, 'instructor');
   page = await context.newPage();
+  adminContext = await journey.newContext();
+  await loginViaApi(adminContext, journey.server.url, 'admin');
+  adminPage = await adminContext.newPage();
 });
 
 describe('Textbooks', () => {
@@ -85,6 +92,16 @@ describe('Textbooks', () => {
     expect(await shared.getByRole('button', { name: 'Remove' }).count()).toBe(0);
     expect(await page.getByTestId('own-textbooks').getByTestId('empty-state').textContent()).toContain('No textbooks of your own yet');
     await shot(page, 'textbooks-desktop-light');
+  });
+
+  it('is in the school admin’s navigation too', async () => {
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('link', { name: 'Textbooks' }).click();
+    await adminPage.waitForURL('**/admin/textbooks');
+    await adminPage.getByTestId('shared-textbooks').getByRole('article').first().waitFor();
+    await adminPage.getByTestId('own-textbooks').getByTestId('empty-state').waitFor();
+    expect(await adminPage.getByRole('button', { name: 'Upload textbook' }).count()).toBeGreaterThan(0);
+    await shot(adminPage, 'textbooks-admin-desktop-light');
   });
 
   it('uploads a PDF, shows the indexing progress, then the book ready with its pages and example queries', async () => {
@@ -124,6 +141,11 @@ describe('Textbooks', () => {
     expect(await mine.textContent()).toContain('Science');
     await shot(page, 'textbooks-uploaded-desktop-light');
 
+    // The admin's open page shows it without a reload: the textbooks notice refetched the list.
+    const seenByAdmin = adminPage.getByTestId('own-textbooks').getByRole('article', { name: TITLE });
+    await seenByAdmin.waitFor({ timeout: 15_000 });
+    expect(await seenByAdmin.getByTestId('textbook-status').textContent()).toBe('Ready');
+
     const listed = (await api(context, '/chatbot/list-textbooks')).find((b) => b.title === TITLE);
     expect(listed).toMatchObject({ status: 'ready', page_count: 4, shared: false, subject: 'Science', example_queries: doneQueries });
   });
@@ -161,18 +183,6 @@ describe('Textbooks', () => {
     await page.getByTestId('own-textbooks').getByTestId('empty-state').waitFor();
     expect(await page.getByRole('article', { name: TITLE }).count()).toBe(0);
     expect((await api(context, '/chatbot/list-textbooks')).some((b) => b.title === TITLE)).toBe(false);
-  });
-
-  it('is in the school admin’s navigation too', async () => {
-    const admin = await journey.newContext();
-    await loginViaApi(admin, journey.server.url, 'admin');
-    const adminPage = await admin.newPage();
-    await adminPage.goto('/admin');
-    await adminPage.getByRole('link', { name: 'Textbooks' }).click();
-    await adminPage.waitForURL('**/admin/textbooks');
-    await adminPage.getByTestId('shared-textbooks').getByRole('article').first().waitFor();
-    expect(await adminPage.getByRole('button', { name: 'Upload textbook' }).count()).toBeGreaterThan(0);
-    await shot(adminPage, 'textbooks-admin-desktop-light');
-    await admin.close();
+    await adminPage.getByTestId('own-textbooks').getByTestId('empty-state').waitFor({ timeout: 15_000 });
   });
 });
