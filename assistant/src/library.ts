@@ -1,6 +1,12 @@
 import { richTextToPlainText } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
-import { searchPassages, studentQuestionSheet, textbookById, visibleStudentAssignment } from '@evergrade/projectors/queries';
+import {
+  gradedResponsesOf,
+  searchPassages,
+  studentQuestionSheet,
+  textbookById,
+  visibleStudentAssignment,
+} from '@evergrade/projectors/queries';
 import type { AssistantLibrary, ChatBook } from './chat';
 
 const CONTEXT_CHARS = 1_500;
@@ -20,10 +26,18 @@ export function createAssistantLibrary(db: SqlClient): AssistantLibrary {
       const sheet = await studentQuestionSheet(db, tenant, assignmentId, studentId);
       const q = sheet.find((x) => x.question_number === questionNumber);
       if (!q || !q.graded) return null;
+      // A typed answer is on the sheet; an uploaded one (handwriting read from a PDF) only with its grade.
+      let answer = richTextToPlainText(q.response_content).trim();
+      if (!answer) {
+        const graded = (await gradedResponsesOf(db, tenant, assignmentId)).find(
+          (r) => r.student_id === studentId && r.question_number === questionNumber,
+        );
+        answer = graded?.response ?? '';
+      }
       return {
         questionNumber,
         question: richTextToPlainText(q.question_content).slice(0, CONTEXT_CHARS),
-        answer: richTextToPlainText(q.response_content).slice(0, CONTEXT_CHARS),
+        answer: answer.slice(0, CONTEXT_CHARS),
         feedback: (q.feedback ?? '').slice(0, CONTEXT_CHARS),
         pointsObtained: q.grade,
         pointsPossible: q.marks_possible,

@@ -190,6 +190,9 @@ export async function benchAssistant(opts: AssistantBenchOptions): Promise<Assis
       }
     }
 
+    opts.log(
+      `assistant: retrieval p50 ${percentile(retrieval, 50).toFixed(1)} ms, p95 ${percentile(retrieval, 95).toFixed(1)} ms; now the socket`,
+    );
     const login = await fetch(`${server.url}${routes.login.path.replace(':role', 'student')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

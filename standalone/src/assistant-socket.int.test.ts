@@ -514,6 +514,68 @@ describe('the study assistant socket, with a model', () => {
     }
   });
 
+  it('asked about feedback: the student’s own graded question, their answer and the feedback go to the model with the question', async () => {
+    const list = (await student.get('/students/get-assignments')).json as Record<string, { assignment_id: number; title: string }>;
+    const assignmentId = Object.values(list).find((a) => a.title === 'Quadratic Equations')!.assignment_id;
+    const questions = (await server.store.readAll({ limit: 100_000 }))
+      .filter((e) => e.type === 'QuestionAdded' && e.data.assignmentId === assignmentId)
+      .map((e) => ({ questionId: Number(e.data.questionId), questionNumber: Number(e.data.questionNumber) }));
+    const q1 = questions.find((q) => q.questionNumber === 1)!;
+    const at = new Date().toISOString();
+    const { lastPosition } = await server.store.append(
+      streamIds.grading('demo', assignmentId, studentId),
+      [
+        {
+          type: 'OnlineResponsesCaptured',
+          data: {
+            assignmentId,
+            studentId,
+            submissionVersion: 1,
+            responses: [{ responseId: 990_001, questionId: q1.questionId, questionNumber: 1, response: 'x equals seven' }],
+            capturedAt: at,
+          },
+        },
+        {
+          type: 'ResponseGraded',
+          data: {
+            assignmentId,
+            studentId,
+            responseId: 990_001,
+            questionId: q1.questionId,
+            questionNumber: 1,
+            pointsObtained: 1,
+            pointsPossible: 4,
+            feedback: 'Check the mitochondria of your working.',
+            flaggedForReview: '',
+            grader: { kind: 'offline', name: 'offline' },
+            confidence: 0.9,
+            inputs: { questionVersion: 1, responseVersion: 1 },
+            gradedAt: at,
+          },
+        },
+      ].map((e) => ({ ...e, metadata: { tenant: 'demo' } })),
+      { expectedVersion: 'no_stream' },
+    );
+    await server.runner.reached(lastPosition);
+    const socket = await userSocket(server.url, student);
+    try {
+      const context = { kind: 'feedback', assignmentId, questionNumber: 1 };
+      const reply = await ask(socket, CHAT_SOCKET_EVENTS.message, { ...question('Why did I lose marks?'), context });
+      expect(reply.error).toBeUndefined();
+      const prompt: string = model.seen.at(-1)!.body.messages[1].content;
+      expect(prompt).toContain('question 1 of a graded assignment (1/4)');
+      expect(prompt).toContain("The student's answer: x equals seven");
+      expect(prompt).toContain('Feedback given: Check the mitochondria of your working.');
+      expect(prompt).toContain('Question: Why did I lose marks?');
+      await expect.poll(async () => (await answers()).at(-1)).toMatchObject({ query: 'Why did I lose marks?', context: 'feedback' });
+      // A question of the assignment that is not graded: refused.
+      const other = await ask(socket, CHAT_SOCKET_EVENTS.message, { ...question('Why?'), context: { ...context, questionNumber: 2 } });
+      expect(other.error).toBe(CHAT_MESSAGES.noGradedQuestions);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('gives the extractive answer when the model fails, recording why', async () => {
     const socket = await userSocket(server.url, student);
     try {
