@@ -108,6 +108,25 @@ describe('the guest landing page', () => {
     expect(res.headers()['content-type']).toBe('audio/wav');
   });
 
+  it("tells a guest who used today's chats when they renew, and sends nothing more", async () => {
+    const spent = await journey.newContext();
+    const p = await spent.newPage();
+    const renewsAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    await p.route('**/chatbot/guest-chat-remaining', (route) =>
+      route.fulfill({ json: { remainingChats: 0, limit: CHAT_LIMITS.guestDailyChats, renewsAt } }),
+    );
+    await openLanding(p);
+    const limit = p.getByTestId('guest-limit');
+    await limit.waitFor();
+    expect(await limit.textContent()).toMatch(/You have used today's free chats\. They renew at .+\./);
+    expect(await p.getByTestId('chat-input').isDisabled()).toBe(true);
+    expect(await p.getByTestId('guest-example').first().isDisabled()).toBe(true);
+    expect(await p.getByTestId('guest-remaining').textContent()).toBe(`0 of ${CHAT_LIMITS.guestDailyChats} free chats left today`);
+    await p.getByTestId('guest-chat').scrollIntoViewIfNeeded();
+    await shot(p, 'landing-allowance-used-light');
+    await spent.close();
+  });
+
   it('says plainly when the server cannot be reached', async () => {
     const offline = await journey.newContext();
     const p = await offline.newPage();

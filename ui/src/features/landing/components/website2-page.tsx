@@ -46,14 +46,15 @@ const FAQ = [
 ];
 
 const number = (n: number) => n.toLocaleString();
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 function Metrics({ site }: { site: PublicSite }) {
   const m = site.metrics;
   const items = [
-    { label: 'questions graded', value: number(m.questions_graded), id: 'questions_graded' },
-    { label: 'teachers', value: number(m.teachers), id: 'teachers' },
-    { label: 'subjects', value: number(m.subjects), id: 'subjects' },
-    { label: m.schools === 1 ? 'school' : 'schools', value: number(m.schools), id: 'schools' },
+    { label: plural(m.questions_graded, 'question', 'questions') + ' graded', value: number(m.questions_graded), id: 'questions_graded' },
+    { label: plural(m.teachers, 'teacher', 'teachers'), value: number(m.teachers), id: 'teachers' },
+    { label: plural(m.subjects, 'subject', 'subjects'), value: number(m.subjects), id: 'subjects' },
+    { label: plural(m.schools, 'school', 'schools'), value: number(m.schools), id: 'schools' },
     ...(m.grading_accuracy !== null
       ? [
           {
