@@ -18,6 +18,7 @@ import { practiceRoutes } from './routes/practice';
 import { profileRoutes } from './routes/profile';
 import { signupRoutes } from './routes/signup';
 import { studentUploadRoutes } from './routes/student-uploads';
+import { textbookRoutes } from './routes/textbooks';
 import { operatorRoutes } from './routes/operator';
 import { pdfHeaderRoutes } from './routes/pdf-headers';
 import { conversationRoutes } from './conversation/routes';
@@ -51,6 +52,8 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   await app.register(studentUploadRoutes, withOcr);
   // Its own scope too: instructor-uploaded submissions, grading, regrading, marks and flags.
   await app.register(gradingRoutes, withOcr);
+  // Its own scope too: textbook uploads (multipart, one PDF of up to 50 MB) read and indexed with progress, and removal.
+  await app.register(textbookRoutes, withOcr);
   // The local blob adapter's signed upload/download endpoints (S3 serves its own).
   // PDFs are parsed on the way in: one that only starts with %PDF is a 400 at upload, not a failure at processing.
   if (isLocalBlobStore(deps.blobs)) await app.register(localBlobRoutes, { store: deps.blobs, checkContent: checkUploadedContent });

@@ -8,6 +8,8 @@ export { createQuestionLocator } from './question-locator';
 export { createIdOwners, backfillIdOwners, type IdOwners } from './id-owners';
 export { createResponseLocator } from './grading/locate';
 export { seedSharedLibrary } from './library/seed';
+export { SEED_BOOKS, RETRIEVAL_QUESTIONS, makeBookPdf, pageOfHeading, type RetrievalQuestion } from './library/data/books';
+export { indexTextbook, addTextbook, removeTextbook } from './library/textbooks';
 export { createDeadlineReactor, type DeadlineReactor } from './deadline-reactor';
 export { submissionDecider } from './submission/decide';
 export { loadAssignmentContext } from './assignment-context';

@@ -57,6 +57,10 @@ export const TextbookAddedSchema = z.object({
     author: z.string().optional(),
     subject: z.string(),
     addedAt: isoDate,
+    /** The uploaded PDF in the blob store (issue 13); absent for the seeded books (made again from their text). */
+    pdfKey: z.string().optional(),
+    /** Who uploaded it; absent or null: the system (the seed). */
+    addedBy: z.number().int().nullable().optional(),
   }),
 });
 

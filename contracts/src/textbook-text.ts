@@ -76,6 +76,8 @@ export function headingOf(line: string): Heading | null {
   const text = line.trim().replace(/\s+/g, ' ');
   if (text.length < 3 || text.length > 120 || isPageNumberLine(text)) return null;
   if (/[.,;]$/.test(text)) return null;
+  // A title wrapped onto two lines ("Algebra, Equations and" / "Geometry") is not two headings.
+  if (SMALL_WORDS.has(text.split(' ').pop()!.toLowerCase())) return null;
   const only = CHAPTER_ONLY.exec(text);
   if (only) return { text, number: only[2]!, chapter: true };
   const numbered = NUMBERED.exec(text);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES, LIBRARY_PLACEHOLDERS, streamIds } from '@evergrade/contracts';
-import { registerTenant, registerUser } from '@evergrade/command-service';
+import { SEED_BOOKS, registerTenant, registerUser } from '@evergrade/command-service';
 import { makeMarkingSchemePdf, makeTextPdf } from '@evergrade/documents/testing';
 import { createIsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from './server';
@@ -31,6 +31,16 @@ let teacher: TestUser;
 let admin: TestUser;
 let student: TestUser;
 
+type Textbook = {
+  textbook_id: number;
+  title: string;
+  author: string;
+  subject: string;
+  status: string;
+  shared: boolean;
+  page_count: number;
+  example_queries: string[];
+};
 type Rubric = { id: number; rubric_name: string; criterion: string; description: string };
 type Question = {
   id: number;
@@ -148,22 +158,17 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
   });
 
   describe('textbooks', () => {
-    it('lists the shared open textbooks with their authors and subjects', async () => {
-      const books = (await teacher.get('/chatbot/list-textbooks')).json as {
-        textbook_id: number;
-        title: string;
-        author: string;
-        subject: string;
-      }[];
-      expect(books.length).toBeGreaterThanOrEqual(8);
-      expect(books.find((b) => b.title.startsWith('Think Python'))).toMatchObject({
-        author: 'Allen B. Downey',
-        subject: 'Computer Science',
-        textbook_id: expect.any(Number),
-      });
-      expect(new Set(books.map((b) => b.subject))).toEqual(
-        new Set(['Mathematics', 'Physics', 'Chemistry', 'Biology', 'English', 'History', 'Computer Science']),
+    it('lists the three shipped books, indexed, with example queries from their headings', async () => {
+      const books = (await teacher.get('/chatbot/list-textbooks')).json as Textbook[];
+      expect(books.map((b) => [b.textbook_id, b.title, b.status, b.shared])).toEqual(
+        expect.arrayContaining(SEED_BOOKS.map((b, i) => [i + 1, b.title, 'ready', true])),
       );
+      expect(books).toHaveLength(SEED_BOOKS.length);
+      const physics = books.find((b) => b.textbook_id === 1)!;
+      expect(physics).toMatchObject({ author: 'Evergrade Authors', subject: 'Physics' });
+      expect(physics.page_count).toBeGreaterThanOrEqual(10);
+      expect(physics.example_queries).toHaveLength(4);
+      expect(physics.example_queries[0]).toBe('What is distance and displacement?');
     });
   });
 
@@ -285,10 +290,10 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
         author: string;
         subject: string;
       }[];
-      const chemistry = books.find((b) => b.subject === 'Chemistry')!;
+      const biology = books.find((b) => b.subject === 'Biology')!;
       const res = await teacher.post('/grader/generate-assignment', {
         prompt: 'A short revision quiz',
-        textbooks: [{ id: chemistry.textbook_id, title: chemistry.title, author: chemistry.author }],
+        textbooks: [{ id: biology.textbook_id, title: biology.title, author: biology.author }],
       });
       expect(res.statusCode).toBe(200);
       expect(res.json.questions).toHaveLength(5);

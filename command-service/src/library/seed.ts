@@ -3,7 +3,9 @@ import { WrongExpectedVersionError, type EventStore, type NewEvent, type Recorde
 import { allocateIds } from '../ids';
 import { SEED_QUESTION_BANK, seedSource } from './data/questions';
 import { SEED_RUBRICS, describeLevels } from './data/rubrics';
-import { SEED_TEXTBOOKS } from './data/textbooks';
+import { LEGACY_TEXTBOOKS } from './data/textbooks';
+import { SEED_BOOKS, makeBookPdf } from './data/books';
+import { booksOf, indexTextbook, addTextbook } from './textbooks';
 
 const metadata = { tenant: SHARED_LIBRARY_TENANT, actorRole: 'system' };
 
@@ -11,6 +13,8 @@ const metadata = { tenant: SHARED_LIBRARY_TENANT, actorRole: 'system' };
  * The libraries every school shares (rubrics, questions, textbooks) live on the shared tenant's streams and
  * are seeded at start by events, item by item: an item already there (same key) is skipped, so a newer
  * build adds its new items to an older database and two processes starting together do not duplicate.
+ * The shared textbooks are the three short books of data/books, each made into a PDF and read and indexed by the
+ * upload's own pipeline (textbooks.ts).
  */
 export async function seedSharedLibrary(store: EventStore, now = new Date()): Promise<{ added: number }> {
   const at = now.toISOString();
@@ -64,32 +68,12 @@ export async function seedSharedLibrary(store: EventStore, now = new Date()): Pr
       })),
     ),
   );
-  added += await seedStream(
-    store,
-    streamIds.textbooks(SHARED_LIBRARY_TENANT),
-    'textbook',
-    // The stream also holds each book's pages, index and removal (issue 13): only TextbookAdded names a title.
-    (e) => (e.type === 'TextbookAdded' ? textbookKey(e.data as { title: string }) : `event:${e.eventId}`),
-    SEED_TEXTBOOKS.map((t) => ({
-      key: textbookKey(t),
-      event: (textbookId: number) => ({
-        type: 'TextbookAdded',
-        data: {
-          textbookId,
-          title: t.title,
-          ...(t.author ? { author: t.author } : {}),
-          subject: t.subject,
-          addedAt: at,
-        },
-      }),
-    })),
-  );
+  added += await seedTextbooks(store, now);
   return { added };
 }
 
 export const rubricKey = (r: { rubricName: string; criterion: string }) => `${r.rubricName} - ${r.criterion}`.toLowerCase();
 const questionKey = (q: { questionText: string }) => q.questionText.trim().toLowerCase();
-const textbookKey = (t: { title: string }) => t.title.trim().toLowerCase();
 
 type SeedItem = { key: string; event: (id: number) => NewEvent };
 
@@ -121,4 +105,48 @@ async function seedStream(
       throw err;
     }
   }
+}
+
+/**
+ * The shared textbooks: each book of SEED_BOOKS not indexed yet is made into its PDF and run through the upload's
+ * pipeline (pages read from the PDF's text layer, recorded, indexed with example queries from its headings). Every
+ * append carries a command id made from the book's title, so a seed interrupted half-way, or two processes seeding at
+ * once, append nothing twice (a repeated id allocation gets the same id back). On a fresh store the books get ids 1, 2
+ * and 3. The title-only books of older builds (LEGACY_TEXTBOOKS) are retired: TextbookRemoved by the system.
+ * A restart with the books indexed reads the stream once and makes no PDF.
+ */
+export async function seedTextbooks(store: EventStore, now: Date): Promise<number> {
+  const stream = streamIds.textbooks(SHARED_LIBRARY_TENANT);
+  const books = booksOf(await store.readStream(stream));
+  const byTitle = new Map([...books].filter(([, b]) => !b.removed).map(([id, b]) => [b.title.trim().toLowerCase(), { id, ...b }]));
+  let added = 0;
+  for (const book of SEED_BOOKS) {
+    const have = byTitle.get(book.title.trim().toLowerCase());
+    if (have && (have.indexed || have.failed)) continue;
+    const actor = { ...metadata, commandId: `seed-textbook:${book.title.trim().toLowerCase()}` };
+    let textbookId = have?.id;
+    if (textbookId === undefined) {
+      const result = await addTextbook(store, actor, book, now);
+      textbookId = result.textbookId;
+      // Another process seeding at the same moment added it first: it counts there.
+      if (result.appended) added++;
+    }
+    await indexTextbook(store, actor, textbookId, book, await makeBookPdf(book), { ocr: null, now: () => now });
+  }
+  const legacy = new Set(LEGACY_TEXTBOOKS.map((t) => t.title.trim().toLowerCase()));
+  for (const [textbookId, b] of books) {
+    if (b.removed || b.indexed || b.failed || !legacy.has(b.title.trim().toLowerCase())) continue;
+    await store.append(
+      stream,
+      [
+        {
+          type: 'TextbookRemoved',
+          data: { textbookId, removedBy: null, at: now.toISOString() },
+          metadata: { ...metadata, commandId: `seed-retire-textbook:${textbookId}` },
+        },
+      ],
+      { expectedVersion: 'any' },
+    );
+  }
+  return added;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RUBRIC_LEVELS } from '@evergrade/contracts';
 import { SEED_QUESTION_BANK } from './data/questions';
 import { SEED_RUBRICS, describeLevels } from './data/rubrics';
-import { SEED_TEXTBOOKS } from './data/textbooks';
+import { SEED_BOOKS } from './data/books';
+import { LEGACY_TEXTBOOKS } from './data/textbooks';
 
 describe('the seeded libraries', () => {
   const questions = SEED_QUESTION_BANK.flatMap((s) => s.questions.map((q) => ({ ...q, subject: s.subject })));
@@ -41,7 +42,9 @@ describe('the seeded libraries', () => {
     expect(new Set(SEED_RUBRICS.map((r) => `${r.rubricName}|${r.criterion}`)).size).toBe(SEED_RUBRICS.length);
   });
 
-  it('name each textbook once', () => {
-    expect(new Set(SEED_TEXTBOOKS.map((t) => t.title)).size).toBe(SEED_TEXTBOOKS.length);
+  it('name each textbook once, none with a retired title-only book’s title', () => {
+    expect(new Set(SEED_BOOKS.map((t) => t.title)).size).toBe(SEED_BOOKS.length);
+    const legacy = new Set(LEGACY_TEXTBOOKS.map((t) => t.title.toLowerCase()));
+    for (const book of SEED_BOOKS) expect(legacy.has(book.title.toLowerCase())).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ export type PassageBookRow = {
   status: 'indexing' | 'ready' | 'failed' | 'removed';
   /** Passages stored for the book (a search's corpus size, for the terms' weights). */
   passages: number;
+  /** Words in them (for the average passage length). */
+  words: number;
   /** The section heading in force at the end of the last page read: the next page's passages start in it. */
   last_heading: string | null;
   /** The position of the last event that changed the row. */
@@ -33,19 +35,21 @@ export type TextbookPassageRow = {
   page: number;
   heading: string;
   text: string;
+  /** Words in `text`: a long passage's matches count for a little less. */
+  words: number;
 };
 
 const booksTable: TableSpec<PassageBookRow> = {
   table: 'textbook_passage_books',
   key: ['tenant', 'textbook_id'],
-  columns: ['tenant', 'textbook_id', 'title', 'status', 'passages', 'last_heading', 'position'],
+  columns: ['tenant', 'textbook_id', 'title', 'status', 'passages', 'words', 'last_heading', 'position'],
 };
 
 /** Written by `save` (insert with the computed vector, delete by book), not through a RowSet. */
 const passagesTable: TableSpec<TextbookPassageRow> = {
   table: 'textbook_passages',
   key: ['tenant', 'passage_id'],
-  columns: ['tenant', 'passage_id', 'textbook_id', 'page', 'heading', 'text'],
+  columns: ['tenant', 'passage_id', 'textbook_id', 'page', 'heading', 'text', 'words'],
 };
 const PASSAGE_COLUMNS = passagesTable.columns;
 
@@ -76,6 +80,7 @@ export function evolveTextbookPassages(state: State, recorded: RecordedEvent): T
         title: '',
         status: 'indexing',
         passages: 0,
+        words: 0,
         last_heading: null,
         position: recorded.globalPosition,
       };
@@ -89,7 +94,9 @@ export function evolveTextbookPassages(state: State, recorded: RecordedEvent): T
       for (const { page, text } of [...event.data.pages].sort((a, b) => a.page - b.page)) {
         const split = splitPagePassages(text, heading);
         heading = split.lastHeading;
-        for (const p of split.passages)
+        for (const p of split.passages) {
+          const words = p.text.split(/\s+/).filter(Boolean).length;
+          book.words += words;
           state.added.push({
             tenant,
             passage_id: passageIdOf(textbookId, page, p.index),
@@ -97,7 +104,9 @@ export function evolveTextbookPassages(state: State, recorded: RecordedEvent): T
             page,
             heading: p.heading,
             text: p.text,
+            words,
           });
+        }
         book.passages += split.passages.length;
       }
       book.last_heading = heading;
@@ -112,6 +121,7 @@ export function evolveTextbookPassages(state: State, recorded: RecordedEvent): T
     case 'TextbookRemoved':
       book.status = 'removed';
       book.passages = 0;
+      book.words = 0;
       state.added = state.added.filter((p) => !(p.tenant === tenant && p.textbook_id === textbookId));
       state.removed.push(key);
       break;
@@ -127,17 +137,17 @@ const SEARCH_SQL = `setweight(to_tsvector('english', r.heading), 'A') || setweig
 
 export const textbookPassagesProjection = defineProjection<State>({
   name: PROJECTIONS.textbookPassages,
-  version: 1,
+  version: 2,
   tables: ['textbook_passage_books', 'textbook_passages'],
   handles: [...HANDLED],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS textbook_passage_books (
       tenant text NOT NULL, textbook_id integer NOT NULL, title text NOT NULL, status text NOT NULL,
-      passages integer NOT NULL, last_heading text, position text NOT NULL,
+      passages integer NOT NULL, words integer NOT NULL, last_heading text, position text NOT NULL,
       PRIMARY KEY (tenant, textbook_id))`);
     await db.query(`CREATE TABLE IF NOT EXISTS textbook_passages (
       tenant text NOT NULL, passage_id bigint NOT NULL, textbook_id integer NOT NULL, page integer NOT NULL,
-      heading text NOT NULL, text text NOT NULL, search tsvector NOT NULL,
+      heading text NOT NULL, text text NOT NULL, words integer NOT NULL, search tsvector NOT NULL,
       PRIMARY KEY (tenant, passage_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS textbook_passages_search ON textbook_passages USING GIN (search)');
     await db.query('CREATE INDEX IF NOT EXISTS textbook_passages_book ON textbook_passages (tenant, textbook_id, page)');
@@ -168,7 +178,7 @@ export const textbookPassagesProjection = defineProjection<State>({
     await tx.query(
       `INSERT INTO textbook_passages (${cols}, search)
        SELECT ${PASSAGE_COLUMNS.map((c) => `r.${c}`).join(', ')}, ${SEARCH_SQL}
-       FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, passage_id bigint, textbook_id integer, page integer, heading text, text text)
+       FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, passage_id bigint, textbook_id integer, page integer, heading text, text text, words integer)
        ON CONFLICT (tenant, passage_id) DO NOTHING`,
       [JSON.stringify(state.added)],
     );

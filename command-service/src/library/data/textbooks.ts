@@ -1,7 +1,10 @@
-/** Open textbooks every school can ground AI Express and the chat assistant on. */
-export type SeedTextbook = { title: string; author?: string; subject: string };
+/**
+ * The title-only textbooks older builds seeded (no text, nothing to search). The seed no longer adds them and retires
+ * any it finds (TextbookRemoved by the system); the shared library's books are now data/books, indexed at seed.
+ */
+export type LegacyTextbook = { title: string; author?: string; subject: string };
 
-export const SEED_TEXTBOOKS: SeedTextbook[] = [
+export const LEGACY_TEXTBOOKS: LegacyTextbook[] = [
   { title: 'Prealgebra 2e (OpenStax)', author: 'Lynn Marecek, MaryAnne Anthony-Smith, Andrea Honeycutt Mathis', subject: 'Mathematics' },
   { title: 'Algebra and Trigonometry 2e (OpenStax)', author: 'Jay Abramson', subject: 'Mathematics' },
   { title: 'Calculus Volume 1 (OpenStax)', author: 'Gilbert Strang, Edwin Herman', subject: 'Mathematics' },
