@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@evergrade/contracts';
 import { ChatComposer, ChatTranscript, loadGuestPassage, speakGuestText, useAssistantChat } from '../../../components/chat';
 import { Spinner } from '../../../components/spinner';
@@ -126,8 +127,8 @@ export function GuestChat({ unreachable }: { unreachable: boolean }) {
       />
       {usedUp && (
         <p className="flow-status flow-status-error" role="alert" data-testid="guest-limit">
-          {renews ? CHAT_MESSAGES.guestLimitReached(renews) : "You have used today's free chats."} <a href="/instructor/signup">Sign up</a>{' '}
-          to keep asking.
+          {renews ? CHAT_MESSAGES.guestLimitReached(renews) : "You have used today's free chats."} <Link to="/login">Sign in</Link> to keep
+          asking.
         </p>
       )}
       <ChatComposer
