@@ -115,7 +115,17 @@ describe('student study assistant', () => {
     await input.press('Enter');
     await expect.poll(() => page.getByTestId('user-message').count()).toBe(before + 1);
     await answerDone(page);
-    expect(await lastAnswer(page).getByTestId('speak-button').count()).toBe(1);
+    // read aloud: the server's audio/wav plays (the page's CSP allows blob: media)
+    const speaker = lastAnswer(page).getByTestId('speak-button');
+    const speech = page.waitForResponse((r) => r.url().endsWith('/chatbot/text-to-speech'));
+    await speaker.click();
+    const audio = await speech;
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toContain('audio/wav');
+    await expect.poll(() => speaker.getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
+    expect(await lastAnswer(page).locator('.chat-speak-error').count()).toBe(0);
+    await speaker.click();
+    expect(await speaker.getAttribute('data-state')).toBe('idle');
   });
 
   it('looks right in dark theme and at 360 px', async () => {

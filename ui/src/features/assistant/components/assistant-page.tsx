@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ChatIcon } from '../../../components/icons';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
@@ -11,7 +12,10 @@ import '../assistant.css';
 /** Study assistant chat (spec document 1): textbook picker, example queries, chat box, send, mic and speaker. */
 export function AssistantPage() {
   const textbooks = useTextbookList();
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The chosen book stays in the address (?book=), so going back to the assistant keeps it.
+  const [search, setSearch] = useSearchParams();
+  const chosen = Number(search.get('book')) || null;
+  const setChosen = (id: number) => setSearch({ book: String(id) }, { replace: true });
   const [pending, setPending] = useState(false);
 
   if (textbooks.isPending) return <Spinner label="Loading textbooks" />;
