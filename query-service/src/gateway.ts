@@ -35,6 +35,8 @@ export type AssistantGatewayDeps = AssistantDeps & {
 };
 
 const room = (tenant: string, key: string) => `${tenant}:${key}`;
+/** Every signed-in socket (not guests): a rebuilt read model's notice goes to all of them. */
+const SIGNED_IN_ROOM = '*:signed-in';
 
 /**
  * Live updates: sockets authenticate with the session cookie and join their user room (and, for
@@ -80,6 +82,7 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     }
     // Guests join no rooms and watch nothing.
     if (!session) return;
+    await socket.join(SIGNED_IN_ROOM);
     await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
     if (session.role === 'admin') await socket.join(room(session.tenant, noticeKeys.school()));
     // The textbook list (the school's own books and the shared library's) changed: every signed-in socket hears it.
@@ -99,7 +102,7 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
   const unsubscribe = await deps.bus.subscribe(async (notice) => {
     // A rebuilt read model (tenant '*', projectors' rebuild.ts): every client refetches what it shows.
     if (notice.tenant === '*') {
-      io.emit(SOCKET_EVENTS.projectionUpdated, {
+      io.to(SIGNED_IN_ROOM).emit(SOCKET_EVENTS.projectionUpdated, {
         projection: notice.projection,
         keys: notice.keys,
         position: notice.position,
