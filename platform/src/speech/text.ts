@@ -12,9 +12,11 @@ export function speakableText(text: string, maxChars: number): string {
   t = t.replace(/\\\([\s\S]*?\\\)/g, ' ');
   t = t.replace(/(^|[^\\])\$(?!\s)[^$\n]*?[^\s\\]\$/g, '$1 ');
   t = t.replace(/(^|[^\\])\$[^$\s]\$/g, '$1 ');
-  // Citations: "(Title, p. 12)", "[Title, pp. 3-4]", "(page 7)", "[1]", "[^2]", "【3】".
+  // Citations: "(Title, p. 12)", "[Title, pp. 3-4]", "(page 7)", "[1]", "[^2]", "【3】", "— Title, p. 12".
   t = t.replace(/[([][^()[\]\n]{0,200}?\b(?:pp?\.|pages?)\s*\d+(?:\s*[-–]\s*\d+)?[)\]]/gi, ' ');
   t = t.replace(/\[\^?\d+\]|【[^】]*】/g, ' ');
+  // The offline answer's quotation attributions: `> "…" — {title}, p. {page}`.
+  t = t.replace(/\s[—–]\s[^\n"“”]{0,200}?,\s*(?:pp?\.|pages?)\s*\d+(?:\s*[-–]\s*\d+)?/gi, ' ');
   // Markdown: images, links (their text stays), HTML tags, headings, quotes, list markers, tables, emphasis.
   t = t.replace(/!\[[^\]]*\]\([^)]*\)/g, ' ');
   t = t.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');

@@ -24,6 +24,19 @@ describe('speakableText', () => {
     expect(spoken).not.toMatch(/[$*#`[\]|]|p\. 1/);
   });
 
+  it("drops the offline answer's attributions of its quotations", () => {
+    const answer = [
+      'From Cells, Plants and the Human Body:',
+      '',
+      '> "Plants make glucose in their leaves." — Cells, Plants and the Human Body, p. 7',
+      '',
+      '> "Oxygen is released as a by-product." — Cells, Plants and the Human Body, pp. 7-8',
+    ].join('\n');
+    expect(speakableText(answer, 1500)).toBe(
+      'From Cells, Plants and the Human Body: "Plants make glucose in their leaves." "Oxygen is released as a by-product."',
+    );
+  });
+
   it('keeps a dollar amount (the synthesizer says "dollars"), drops a formula', () => {
     expect(speakableText('It costs $5 today.', 100)).toBe('It costs $5 today.');
     expect(speakableText('Let $x$ be a number.', 100)).toBe('Let be a number.');
