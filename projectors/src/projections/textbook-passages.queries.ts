@@ -40,7 +40,9 @@ const HEADING_BONUS = 0.3;
  * plus HEADING_BONUS when the word is in its section heading; the sum is divided by (1 - b + b × its length / the
  * average length), and PostgreSQL's ts_rank_cd of the whole question (how close together the words are) is added to
  * order near ties. The constants were chosen on the shipped books' retrieval questions (all 40 right first, in their
- * book and across the three). One statement.
+ * book and across the three). One statement. `corpus` and `weights` are MATERIALIZED: `weights` is read by the
+ * correlated subquery of every hit, and inlined it was recomputed for each (a question with a word in most passages of
+ * ten 500-page books ran for minutes; materialized, well under a second).
  */
 export async function searchPassages(db: SqlClient, search: PassageSearch): Promise<PassageHit[]> {
   if (search.query.trim() === '' || search.tenants.length === 0 || search.limit <= 0) return [];
@@ -53,14 +55,14 @@ export async function searchPassages(db: SqlClient, search: PassageSearch): Prom
      ), books AS (
        SELECT tenant, textbook_id, title, passages, words FROM textbook_passage_books
        WHERE tenant = ANY($2::text[]) AND status = 'ready' AND ($3::int[] IS NULL OR textbook_id = ANY($3::int[]))
-     ), corpus AS (
+     ), corpus AS MATERIALIZED (
        SELECT greatest(coalesce(sum(passages), 0), 1) AS n, greatest(coalesce(sum(words), 0), 1)::float8 / greatest(coalesce(sum(passages), 0), 1) AS avg
        FROM books
      ), hits AS MATERIALIZED (
        SELECT p.passage_id, p.textbook_id, b.title, p.page, p.text, p.words, p.search
        FROM textbook_passages p JOIN books b ON b.tenant = p.tenant AND b.textbook_id = p.textbook_id, anyword
        WHERE anyword.q IS NOT NULL AND p.search @@ anyword.q
-     ), weights AS (
+     ), weights AS MATERIALIZED (
        SELECT t.tq, t.tqa, greatest(ln((corpus.n + 1.0) / (count(h.passage_id) + 0.5)), 0) AS w
        FROM terms t CROSS JOIN corpus JOIN hits h ON h.search @@ t.tq
        GROUP BY t.tq, t.tqa, corpus.n
