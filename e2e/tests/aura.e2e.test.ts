@@ -108,6 +108,7 @@ describe('AURA, the instructor assistant', () => {
     }
     expect(await panel.locator('input:checked').count()).toBe(1);
     expect(await page.getByTestId(`textbook-${biology.textbook_id}`).isChecked()).toBe(true);
+    await shot(page, 'aura-textbooks-desktop');
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('textbook-picker').textContent()).toContain(BIOLOGY);
   });
@@ -192,6 +193,15 @@ describe('AURA, the instructor assistant', () => {
     for (const theme of ['light', 'dark'] as const) {
       await phone.goto('/instructor/chat');
       await setTheme(phone, theme);
+      // The textbook checklist opens on the screen.
+      await phone.getByTestId('textbook-picker').click();
+      const checklist = phone.getByRole('group', { name: 'Textbooks this chat asks' });
+      const box = (await checklist.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      await shot(phone, `aura-phone-textbooks-${theme}`);
+      await phone.keyboard.press('Escape');
+      await checklist.waitFor({ state: 'detached' });
       // On a phone the chats panel starts hidden and opens over the chat.
       expect(await phone.getByTestId('conversation-panel').count()).toBe(0);
       await phone.getByTestId('show-chats').click();

@@ -25,7 +25,7 @@ const TIPS = [
     'Ask like a colleague',
     '“Summarise chapter 2 for a Year 9 class”, “Three questions on osmosis with answers”, “Where does the book define momentum?”',
   ],
-  ['Open the source', 'Click a citation such as “Biology Basics, p. 4” to read the passage the answer came from.'],
+  ['Open the source', 'Click a citation under an answer (the book’s title and page) to read the passage it came from.'],
   [
     'Keep your chats',
     'Each chat is saved with a title made from your first question. Rename or delete it from the list; you can keep ten.',
