@@ -51,6 +51,7 @@ const expected = (r: RouteDef, caller: Caller): 'allow' | 401 | 403 => {
   if (r.access === 'operator') return 403;
   if (caller === 'anonymous') return 401;
   if (r.access === 'authenticated' || r.access === caller) return 'allow';
+  if (r.access === 'staff') return caller === 'student' ? 403 : 'allow';
   return 403;
 };
 
@@ -88,7 +89,8 @@ describe.each(table)('%s', (_name, r) => {
 
   if (r.access !== 'public' && r.access !== 'operator' && r.method !== 'GET') {
     it('without the CSRF header: 403', async () => {
-      const role = r.access === 'authenticated' ? 'student' : (r.access as Exclude<Caller, 'anonymous'>);
+      const role =
+        r.access === 'authenticated' ? 'student' : r.access === 'staff' ? 'instructor' : (r.access as Exclude<Caller, 'anonymous'>);
       const noCsrf = userWith(server.app, { access_token_cookie: users[role].cookies.access_token_cookie! });
       const res = r.method === 'PUT' ? await noCsrf.put(urlOf(r), {}) : await noCsrf.post(urlOf(r), {});
       expect(res.statusCode).toBe(403);

@@ -5,8 +5,11 @@ import type { Role } from '../constants';
  * A route of the table: its side (command or query), who may call it and its schemas. Services register
  * from it, the gateway routes by it, OpenAPI is generated from it.
  */
-/** `operator`: the platform operator, by the operator key (see operator.ts), not by a school session. */
-export type RouteAccess = 'public' | 'authenticated' | Role | 'operator';
+/**
+ * `operator`: the platform operator, by the operator key (see operator.ts), not by a school session. `staff`: a school's
+ * instructors and admins (not students), for what both may do through one route (the spec's textbook upload).
+ */
+export type RouteAccess = 'public' | 'authenticated' | Role | 'staff' | 'operator';
 
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
