@@ -72,7 +72,8 @@ const OTHER_ESCAPE = /\\[^"\\]/;
  */
 function arrayLiteral(values: unknown[], json: boolean): string {
   const text = JSON.stringify(json ? values.map((v) => (v === null || v === undefined ? null : JSON.stringify(v))) : values);
-  if (!text.includes('\\') || !OTHER_ESCAPE.test(text)) return `{${text.slice(1, -1)}}`;
+  // JSON text holds no control characters: quoted again, only its `"` and `\` are escaped, as the array syntax reads them.
+  if (json || !text.includes('\\') || !OTHER_ESCAPE.test(text)) return `{${text.slice(1, -1)}}`;
   return `{${values.map((v) => (json && v !== null && v !== undefined ? element(JSON.stringify(v)) : element(v))).join(',')}}`;
 }
 
@@ -104,6 +105,30 @@ function keyPart(v: unknown): unknown {
     return v;
   }
   return v === null || v === undefined ? '' : String(v);
+}
+
+/**
+ * Per table: rows to one array of values per column. Made once from the column names (`r["name"]`, a named property
+ * load per value): `r[c]` over every column was a keyed load per value, a tenth of a build's time in the last writes.
+ */
+const columnReaders = new WeakMap<object, (rows: readonly object[]) => unknown[][]>();
+function columnsOf(spec: { readonly columns: readonly string[] }): (rows: readonly object[]) => unknown[][] {
+  let read = columnReaders.get(spec);
+  if (!read) {
+    const names = spec.columns.map((c) => JSON.stringify(c));
+    const body = [
+      'const n = rows.length;',
+      ...names.map((_, i) => `const c${i} = new Array(n);`),
+      'for (let i = 0; i < n; i++) {',
+      '  const r = rows[i];',
+      ...names.map((name, i) => `  c${i}[i] = r[${name}];`),
+      '}',
+      `return [${names.map((_, i) => `c${i}`).join(', ')}];`,
+    ].join('\n');
+    read = new Function('rows', body) as (rows: readonly object[]) => unknown[][];
+    columnReaders.set(spec, read);
+  }
+  return read;
 }
 
 export class RowSet<Row extends Record<string, unknown>> {
@@ -365,12 +390,10 @@ export class RowSet<Row extends Record<string, unknown>> {
       const types = await typesOf(tx, this.spec.table);
       if (types && this.spec.columns.every((c) => types.has(c))) {
         // One array per column, unnested: PostgreSQL parses these about twice as fast as the same rows as JSON.
-        const arrays = this.spec.columns.map((c) => {
+        const values = columnsOf(this.spec)(rows);
+        const arrays = this.spec.columns.map((c, i) => {
           const type = types.get(c)!;
-          return arrayLiteral(
-            rows.map((r) => r[c]),
-            type === 'jsonb' || type === 'json',
-          );
+          return arrayLiteral(values[i]!, type === 'jsonb' || type === 'json');
         });
         const unnest = this.spec.columns.map((c, i) => `$${i + 1}::${types.get(c)}[]`).join(', ');
         await tx.query(`INSERT INTO ${t} (${cols}) SELECT * FROM unnest(${unnest}) ${conflict}`, arrays);
