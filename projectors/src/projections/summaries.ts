@@ -162,9 +162,15 @@ export function evolveSummaries(state: State, recorded: RecordedEvent): Touched 
   const touched = { tenant, keys: [noticeKeys.assignment(assignmentId)] };
   if (GRADE_TYPES.has(recorded.type)) {
     const studentId = Number(recorded.data.studentId);
+    // Changed in place (the set holds the batch's own copy of each row): a build does this for every grading event.
     const s = state.students.get({ ...key, student_id: studentId }) ?? emptyStudent(tenant, assignmentId, studentId);
-    put(state, { ...s, grading_version: recorded.streamVersion, grading_position: position, position });
-    state.classes.put({ ...cls, grading_position: position, position });
+    s.grading_version = recorded.streamVersion;
+    s.grading_position = position;
+    s.position = position;
+    put(state, s);
+    cls.grading_position = position;
+    cls.position = position;
+    state.classes.put(cls);
     // The student's summaries of later assignments of the course measured their trend against this one's grades.
     const here = infoOf(state, tenant, assignmentId);
     if (here)
