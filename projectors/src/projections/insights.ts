@@ -60,7 +60,11 @@ const aKey = (tenant: string, assignmentId: number) => `${tenant}\u0000${assignm
  */
 function touched(state: InsightsState, tenant: string, assignmentId: number, position: string): Touched {
   const row = state.assignments.get({ tenant, assignment_id: assignmentId });
-  if (row && row.version < position) state.assignments.put({ ...row, version: position });
+  // Changed in place: the set holds the batch's own copy of the row (a build changes it once per grading event).
+  if (row && row.version < position) {
+    row.version = position;
+    state.assignments.put(row);
+  }
   const courseId = row?.course_id;
   return { tenant, keys: [noticeKeys.assignment(assignmentId), ...(courseId === undefined ? [] : [noticeKeys.course(courseId)])] };
 }
