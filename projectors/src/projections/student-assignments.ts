@@ -161,12 +161,15 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
   const listByAssignment = keySet();
   const listByEnrolment = keySet();
   const marksOf = keySet();
+  // Holding the whole table (a rebuild's build, see `carry`), the list reads nothing: its keys are not collected (a
+  // build's page is mostly answer saves).
+  const listRead = !state.list.holdsWholeTable;
   for (const e of events) {
     const tenant = tenantOf(e);
     const d = e.data as Record<string, number>;
     if (ASSIGNMENT_TYPES.has(e.type)) {
       assignmentKeys.add({ tenant, assignment_id: Number(d.assignmentId) });
-      if (ROWS_OF_ASSIGNMENT.has(e.type)) listByAssignment.add({ tenant, assignment_id: Number(d.assignmentId) });
+      if (listRead && ROWS_OF_ASSIGNMENT.has(e.type)) listByAssignment.add({ tenant, assignment_id: Number(d.assignmentId) });
       if (e.type === 'AssignmentCreated') courseKeys.add({ tenant, course_id: Number(d.courseId) });
       if (e.type === 'QuestionAdded' || e.type === 'QuestionUpdated') marksOf.add({ tenant, assignment_id: Number(d.assignmentId) });
     } else if (e.type === 'CourseCreated') {
@@ -174,9 +177,9 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
     } else if (e.type === 'StudentEnrolled' || e.type === 'StudentUnenrolled') {
       courseKeys.add({ tenant, course_id: Number(d.courseId) });
       if (e.type === 'StudentEnrolled') enrolCourses.add({ tenant, course_id: Number(d.courseId) });
-      listByEnrolment.add({ tenant, student_id: Number(d.studentId), course_id: Number(d.courseId) });
+      if (listRead) listByEnrolment.add({ tenant, student_id: Number(d.studentId), course_id: Number(d.courseId) });
     } else if (e.type === 'AnswerSaved' || e.type === 'AssignmentSubmitted' || GradeTotals.isGradingEvent(e)) {
-      listKeys.add({ tenant, student_id: Number(d.studentId), assignment_id: Number(d.assignmentId) });
+      if (listRead) listKeys.add({ tenant, student_id: Number(d.studentId), assignment_id: Number(d.assignmentId) });
       if (GradeTotals.isGradingEvent(e)) assignmentKeys.add({ tenant, assignment_id: Number(d.assignmentId) });
     }
   }
@@ -198,8 +201,7 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
     for (const a of found) courseKeys.add({ tenant: a.tenant, course_id: a.course_id });
   }
   await state.courses.load(tx, courseKeys.values() as Partial<SaCourseRow>[]);
-  // Holding the whole table (a rebuild's build, see `carry`), every row is already in memory.
-  if (!state.list.holdsWholeTable && listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
+  if (listRead && listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
     await state.list.loadWhere(
       tx,
       `(t.tenant, t.student_id, t.assignment_id) IN (
