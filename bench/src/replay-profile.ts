@@ -69,6 +69,9 @@ for (let run = 0; run < runs; run++) {
   const rss = sampleRss();
   const cpu = startCpuMeter(db, applicationName);
   let buildMs: number | null = null;
+  /** When every projection had gone through the log's last page (progress is reported every 0.4 s). */
+  let pagesMs: number | null = null;
+  let tail: ReturnType<typeof startCpuMeter> | null = null;
   const t = performance.now();
   try {
     await rebuildProjections({
@@ -79,6 +82,10 @@ for (let run = 0; run < runs; run++) {
       log: () => {},
       onProgress: (p) => {
         if (p.phase === 'swapping' && buildMs === null) buildMs = performance.now() - t;
+        if (p.done >= p.total && pagesMs === null) {
+          pagesMs = performance.now() - t;
+          tail = startCpuMeter(db, applicationName);
+        }
       },
     });
   } finally {
@@ -86,6 +93,7 @@ for (let run = 0; run < runs; run++) {
   }
   const ms = performance.now() - t;
   const used = await cpu.stop();
+  const after = tail ? await (tail as ReturnType<typeof startCpuMeter>).stop() : null;
   if (session && last) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(process.env.PROF_CPUPROF!, JSON.stringify(profile));
@@ -96,13 +104,21 @@ for (let run = 0; run < runs; run++) {
   }
   const peak = rss.stop();
   const perEvent = (x: number | null) => (x === null ? 'n/a' : ((x * 1000) / total).toFixed(1));
+  if (after)
+    log(
+      `  after the last page (last writes, indexes, swaps): Node ${perEvent(after.nodeMs)} + PG ${perEvent(after.pgMs)} µs per event of the log`,
+    );
   log(
-    `run ${run + 1}: ${(ms / 1000).toFixed(2)} s (build ${((buildMs ?? ms) / 1000).toFixed(2)}), ${Math.round((total * 1000) / ms)} events/s; ` +
+    `run ${run + 1}: ${(ms / 1000).toFixed(2)} s (build ${((buildMs ?? ms) / 1000).toFixed(2)}, of it pages ${((pagesMs ?? 0) / 1000).toFixed(2)}), ${Math.round((total * 1000) / ms)} events/s; ` +
       `CPU per event Node ${perEvent(used.nodeMs)} + PG ${perEvent(used.pgMs)} µs; peak RSS ${peak} MB`,
   );
   const rows = Object.entries(costs.costs)
     .sort((a, b) => b[1].ms - a[1].ms)
-    .map(([name, c]) => `${name} ${(c.ms / 1000).toFixed(2)} s (sql ${(c.sqlMs / 1000).toFixed(2)}, ${c.statements} st)`);
+    .map(
+      ([name, c]) =>
+        `${name} ${(c.ms / 1000).toFixed(2)} s (sql ${(c.sqlMs / 1000).toFixed(2)}, ${c.statements} st; ` +
+        `last writes ${((c.finishMs ?? 0) / 1000).toFixed(2)}, sql ${((c.finishSqlMs ?? 0) / 1000).toFixed(2)})`,
+    );
   log(`  ${rows.join('; ')}`);
 }
 

@@ -32,7 +32,15 @@ export type ReplayResult = {
 /** Runs of the plain read; the median is the figure. */
 const READ_RUNS = 3;
 
-export type ProjectionCost = { batches: number; ms: number; sqlMs: number; statements: number };
+export type ProjectionCost = {
+  batches: number;
+  ms: number;
+  sqlMs: number;
+  statements: number;
+  /** Of `ms` and `sqlMs`: the build's last writes (`finish`), when it has them. */
+  finishMs?: number;
+  finishSqlMs?: number;
+};
 
 /**
  * (c): writes `total` generated events to a fresh event store (an isolated PostgreSQL schema, or a fresh
@@ -186,7 +194,11 @@ export function measureProjections(projections: readonly Projection[]): { costs:
         const applier = bulk.call(p, options);
         // The build's last writes (finish) count as one more batch of the projection's.
         const finish = measured(async (tx) => {
+          const sqlMs = cost.sqlMs;
+          const t0 = performance.now();
           await applier.finish(tx);
+          cost.finishMs = performance.now() - t0;
+          cost.finishSqlMs = cost.sqlMs - sqlMs;
           return [];
         });
         return {
