@@ -124,11 +124,22 @@ export function AuraPage() {
   const listKey = auraKeys.conversations(instructorId);
   const closePanelOnPhone = () => !wide() && setPanelOpen(false);
 
+  /**
+   * What this tab showed of each saved chat: an answer just given may not have reached the read model when the
+   * instructor comes back to its chat, so the longer of the two is shown.
+   */
+  const shown = useRef(new Map<number, ChatMessage[]>());
+  const leave = () => {
+    if (active.id !== -1) shown.current.set(active.id, chat.messages);
+  };
+  const questions = (messages: ChatMessage[]) => messages.filter((m) => m.role === 'user').length;
+
   const startNew = () => {
     if (busy) return setAlert(CHAT_MESSAGES.cannotSwitch);
     closePanelOnPhone();
     if (active.id === -1) return composer.current?.focus();
     if (list.length >= CHAT_LIMITS.maxConversations) return setAlert(CHAT_MESSAGES.tooManyConversations);
+    leave();
     setActive(NEW_CHAT);
     chat.replaceMessages([]);
     composer.current?.focus();
@@ -141,8 +152,11 @@ export function AuraPage() {
     client
       .fetchQuery(chatsQueryOptions(instructorId, c.conversation_id))
       .then((chats) => {
+        leave();
+        const saved = chatMessages(c.conversation_id, chats);
+        const seen = shown.current.get(c.conversation_id) ?? [];
         setActive({ id: c.conversation_id, title: c.conversation_title, textbookIds: c.textbookIds });
-        chat.replaceMessages(chatMessages(c.conversation_id, chats));
+        chat.replaceMessages(questions(seen) > questions(saved) ? seen : saved);
       })
       .catch(() => setAlert(CHAT_MESSAGES.messagesFailed));
   };

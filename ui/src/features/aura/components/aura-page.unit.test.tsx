@@ -191,6 +191,24 @@ describe('AuraPage', () => {
     },
   );
 
+  it('keeps an answer this tab showed when the read model has not caught up on coming back to its chat', async () => {
+    setup();
+    fireEvent.click(await screen.findByText('Osmosis'));
+    expect(await screen.findByText('Old answer')).toBeTruthy();
+    await send('New question');
+    await waitFor(() => expect(asked).toHaveLength(1));
+    act(() => {
+      asked[0]!.handlers.onChunk?.('New answer');
+      asked[0]!.handlers.onEnd?.();
+    });
+    fireEvent.click(screen.getByText('Forces'));
+    await waitFor(() => expect(screen.getByTestId('chat-title').textContent).toBe('Forces'));
+    expect(screen.queryByText('New answer')).toBeNull();
+    fireEvent.click(screen.getAllByText('Osmosis')[0]!);
+    expect(await screen.findByText('New answer')).toBeTruthy();
+    expect(screen.getAllByTestId('user-message').map((m) => m.textContent)).toEqual(['Old question', 'New question']);
+  });
+
   it('keeps the question and enables send again when the conversation cannot be created', async () => {
     setup({ 'POST /chatbot/new-conversation': () => ({ status: 500, body: { message: 'boom' } }) });
     await waitFor(() => expect(screen.getByTestId('textbook-picker').textContent).toContain('Physics'));
