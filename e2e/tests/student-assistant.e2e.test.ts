@@ -152,6 +152,36 @@ describe('student study assistant', () => {
   });
 });
 
+describe('dictation', () => {
+  const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+
+  it('tells Safari users it is not supported there, and says so where there is no speech recognition', async () => {
+    const safari = await journey.browser.newContext({
+      baseURL: journey.server.url,
+      userAgent: SAFARI,
+      viewport: { width: 1280, height: 900 },
+    });
+    await loginViaApi(safari, journey.server.url, 'student');
+    const p = await safari.newPage();
+    await openAssistant(p);
+    await p.getByTestId('mic-button').click();
+    expect(await p.getByRole('alertdialog').textContent()).toContain(CHAT_MESSAGES.dictationSafari);
+    await safari.close();
+
+    const none = await journey.newContext();
+    await none.addInitScript(() => {
+      delete (window as { SpeechRecognition?: unknown }).SpeechRecognition;
+      delete (window as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition;
+    });
+    await loginViaApi(none, journey.server.url, 'student');
+    const q = await none.newPage();
+    await openAssistant(q);
+    await q.getByTestId('mic-button').click();
+    expect(await q.getByRole('alertdialog').textContent()).toContain(CHAT_MESSAGES.dictationUnsupported);
+    await none.close();
+  });
+});
+
 describe('Ask about my feedback', () => {
   let assignmentId = 0;
 
