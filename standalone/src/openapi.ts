@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { commandService, type CommandServiceDeps } from '@evergrade/command-service';
-import { queryService, type QueryServiceDeps } from '@evergrade/query-service';
+import { guestChatRoutes, queryService, type GuestChatRouteDeps, type QueryServiceDeps } from '@evergrade/query-service';
 import { createHttpServer } from '@evergrade/platform/http';
 
 /** OpenAPI from the same zod schemas that validate requests: register before the service plugins. */
@@ -31,7 +31,9 @@ export async function buildOpenApiDocument(): Promise<unknown> {
   const app = await createHttpServer({ logLevel: 'silent' });
   await registerOpenApi(app);
   await app.register(commandService, {} as CommandServiceDeps);
-  await app.register(queryService, { devOutbox: {} } as QueryServiceDeps);
+  await app.register(queryService, { devOutbox: {}, speech: {}, limiter: {} } as QueryServiceDeps);
+  // Registered beside the query service (it needs the guest allowance, which the servers make).
+  guestChatRoutes(app, {} as GuestChatRouteDeps);
   await app.ready();
   const document = app.swagger();
   await app.close();
