@@ -5,19 +5,20 @@ import { benchAssistant, summarizeAssistant, type AssistantResult } from './assi
 import { benchAutosave, type AutosaveResult } from './autosave';
 import { benchInsights, summarizeInsights, type InsightsResult } from './insights';
 import { benchReplay, type ReplayResult } from './replay';
+import { benchRetrieval, summarizeRetrieval, type RetrievalResult } from './retrieval';
 import { fmt, formatTable, ratio } from './stats';
 import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
 
 /**
  * `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database.
- * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay|insights|assistant` runs one phase;
+ * `-- --json` adds the summary as one JSON line, last; `-- --only autosave|replay|insights|assistant|retrieval` runs one phase;
  * `-- --pglite` (with DATABASE_URL) runs the same phases on in-memory PGlite too, reported beside.
  */
 const { values: args } = parseArgs({
   options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' }, compare: { type: 'boolean' } },
 });
-if (args.only !== undefined && !['autosave', 'replay', 'insights', 'assistant'].includes(args.only)) {
-  console.error('Usage: npm run bench [-- --json] [--only autosave|replay|insights|assistant] [--pglite] [--compare]');
+if (args.only !== undefined && !['autosave', 'replay', 'insights', 'assistant', 'retrieval'].includes(args.only)) {
+  console.error('Usage: npm run bench [-- --json] [--only autosave|replay|insights|assistant|retrieval] [--pglite] [--compare]');
   process.exit(2);
 }
 const env = (name: string, fallback: number) => {
@@ -49,6 +50,12 @@ const config = {
     queries: env('BENCH_ASSISTANT_QUERIES', 200),
     warmup: 20,
   },
+  retrieval: {
+    books: env('BENCH_RETRIEVAL_BOOKS', 10),
+    pages: env('BENCH_RETRIEVAL_PAGES', 500),
+    queries: env('BENCH_RETRIEVAL_QUERIES', 300),
+    warmup: 20,
+  },
 };
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -64,7 +71,14 @@ async function inSchema<T>(pglite: boolean, phase: (db: { databaseUrl?: string }
   }
 }
 
-type Run = { a: AutosaveResult | null; r: ReplayResult | null; i: InsightsResult | null; e: AssistantResult | null; database: string };
+type Run = {
+  a: AutosaveResult | null;
+  r: ReplayResult | null;
+  i: InsightsResult | null;
+  e: AssistantResult | null;
+  f: RetrievalResult | null;
+  database: string;
+};
 
 async function runPhases(pglite: boolean): Promise<Run> {
   const database = pglite ? 'PGlite (in-memory, one connection)' : await describeDatabase();
@@ -73,6 +87,7 @@ async function runPhases(pglite: boolean): Promise<Run> {
   let r: ReplayResult | null = null;
   let i: InsightsResult | null = null;
   let e: AssistantResult | null = null;
+  let f: RetrievalResult | null = null;
   if (args.only === undefined || args.only === 'autosave') {
     log(`autosave: ${config.clients} clients, ${config.warmupMs / 1000} s warm-up + ${config.durationMs / 1000} s per route`);
     a = await inSchema(pglite, (db) => benchAutosave({ ...config, ...db }));
@@ -92,10 +107,15 @@ async function runPhases(pglite: boolean): Promise<Run> {
     log(`assistant: ${c.books} books × ${c.pages} pages, ${c.queries} questions`);
     e = await inSchema(pglite, (db) => benchAssistant({ ...c, log, ...db }));
   }
-  return { a, r, i, e, database };
+  if (args.only === undefined || args.only === 'retrieval') {
+    const c = config.retrieval;
+    log(`retrieval: ${c.books} books × ${c.pages} pages, ${c.queries} questions`);
+    f = await inSchema(pglite, (db) => benchRetrieval({ ...c, log, ...db }));
+  }
+  return { a, r, i, e, f, database };
 }
 
-function print({ a, r, i, e, database }: Run): void {
+function print({ a, r, i, e, f, database }: Run): void {
   const failures = (f: Record<string, number>) =>
     Object.keys(f).length
       ? `; failures ${Object.entries(f)
@@ -240,6 +260,23 @@ function print({ a, r, i, e, database }: Run): void {
         `after ${config.assistant.warmup} untimed.`,
     );
   }
+  if (f) {
+    if (rows.length || i || e) console.log('');
+    const row = (name: string, t: RetrievalResult['allBooks']) => [name, fmt(t.p50), fmt(t.p95), fmt(t.p99), fmt(t.max), '< 50'];
+    console.log(
+      formatTable(
+        ['measure', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'goal p95'],
+        [row('(f) searchPassages, every book', f.allBooks), row('(f) searchPassages, one book', f.oneBook)],
+      ),
+    );
+    notes.push(
+      `(f) ${f.shape.books} generated books × ${f.shape.pages} pages (${f.shape.words.toLocaleString('en-US')} words, ` +
+        `${f.shape.passages.toLocaleString('en-US')} passages) built into the textbook-passages read model by its own batches in ` +
+        `${fmt(f.indexMs / 1000, 1)} s; ${f.allBooks.count} natural questions (stop words and three of one page's words), the five best, ` +
+        `one after another after ${config.retrieval.warmup} untimed; the page the words came from first: ${f.allBooks.samePage} over every book, ` +
+        `${f.oneBook.samePage} in its book.`,
+    );
+  }
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
 }
 
@@ -253,6 +290,7 @@ if (args.json) {
     ...summarizePhases(main.a, main.r, config.clients, cpus().length),
     insights: main.i && summarizeInsights(main.i),
     assistant: main.e && summarizeAssistant(main.e),
+    retrieval: main.f && summarizeRetrieval(main.f),
     ...(pglite
       ? {
           pglite: {
@@ -260,6 +298,7 @@ if (args.json) {
             ...summarizePhases(pglite.a, pglite.r, config.clients, cpus().length),
             insights: pglite.i && summarizeInsights(pglite.i),
             assistant: pglite.e && summarizeAssistant(pglite.e),
+            retrieval: pglite.f && summarizeRetrieval(pglite.f),
           },
         }
       : {}),

@@ -3,6 +3,7 @@ import type { AutosaveResult } from './autosave';
 import { idleCoresBound, type CpuCost } from './cpu';
 import type { InsightsSummary } from './insights';
 import type { ReplayResult } from './replay';
+import type { RetrievalSummary } from './retrieval';
 import { ratio, type Summary } from './stats';
 
 /**
@@ -73,6 +74,8 @@ export type PhaseSummary = {
   insights?: InsightsSummary | null;
   /** (e) the study assistant: retrieval over 10 books × 500 pages and the offline answer's first chunk (absent from older summaries). */
   assistant?: AssistantSummary | null;
+  /** (f) retrieval alone: searchPassages over 10 books × 500 pages, every book and one (absent from older summaries). */
+  retrieval?: RetrievalSummary | null;
 };
 
 export type BenchSummary = PhaseSummary & {

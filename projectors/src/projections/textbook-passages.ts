@@ -45,6 +45,16 @@ const booksTable: TableSpec<PassageBookRow> = {
   columns: ['tenant', 'textbook_id', 'title', 'status', 'passages', 'words', 'last_heading', 'position'],
 };
 
+/** How many of a book's passages have each word (lexeme): a search weighs the question's words from it. */
+export type PassageTermRow = { tenant: string; textbook_id: number; lexeme: string; df: number };
+
+/** Written by `save` with the passages (counted from their vectors), deleted with the book's passages. */
+const termsTable: TableSpec<PassageTermRow> = {
+  table: 'textbook_passage_terms',
+  key: ['lexeme', 'tenant', 'textbook_id'],
+  columns: ['tenant', 'textbook_id', 'lexeme', 'df'],
+};
+
 /** Written by `save` (insert with the computed vector, delete by book), not through a RowSet. */
 const passagesTable: TableSpec<TextbookPassageRow> = {
   table: 'textbook_passages',
@@ -137,8 +147,8 @@ const SEARCH_SQL = `setweight(to_tsvector('english', r.heading), 'A') || setweig
 
 export const textbookPassagesProjection = defineProjection<State>({
   name: PROJECTIONS.textbookPassages,
-  version: 2,
-  tables: ['textbook_passage_books', 'textbook_passages'],
+  version: 3,
+  tables: ['textbook_passage_books', 'textbook_passages', 'textbook_passage_terms'],
   handles: [...HANDLED],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS textbook_passage_books (
@@ -151,6 +161,9 @@ export const textbookPassagesProjection = defineProjection<State>({
       PRIMARY KEY (tenant, passage_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS textbook_passages_search ON textbook_passages USING GIN (search)');
     await db.query('CREATE INDEX IF NOT EXISTS textbook_passages_book ON textbook_passages (tenant, textbook_id, page)');
+    await db.query(`CREATE TABLE IF NOT EXISTS textbook_passage_terms (
+      tenant text NOT NULL, textbook_id integer NOT NULL, lexeme text NOT NULL, df integer NOT NULL,
+      PRIMARY KEY (lexeme, tenant, textbook_id))`);
   },
   init: () => ({ books: new RowSet(booksTable), added: [], removed: [] }),
   carry: ['books'],
@@ -161,25 +174,33 @@ export const textbookPassagesProjection = defineProjection<State>({
     );
   },
   evolve: evolveTextbookPassages,
-  /** The books' rows (one upsert), then one delete of removed books' passages and one insert of the new ones. */
+  /** The books' rows (one upsert); removed books' passages and terms deleted; the new passages and their terms in one statement. */
   async save(tx, state) {
     await state.books.flush(tx);
     if (state.removed.length > 0) {
-      state.books.statements++;
-      await tx.query(
-        `DELETE FROM textbook_passages WHERE (tenant, textbook_id) IN
-         (SELECT r.tenant, r.textbook_id FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, textbook_id integer))`,
-        [JSON.stringify(state.removed)],
-      );
+      const removed = [JSON.stringify(state.removed)];
+      const books = `(SELECT r.tenant, r.textbook_id FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, textbook_id integer))`;
+      state.books.statements += 2;
+      await tx.query(`DELETE FROM textbook_passages WHERE (tenant, textbook_id) IN ${books}`, removed);
+      await tx.query(`DELETE FROM textbook_passage_terms WHERE (tenant, textbook_id) IN ${books}`, removed);
     }
     if (state.added.length === 0) return;
     state.books.statements++;
     const cols = PASSAGE_COLUMNS.join(', ');
+    // One statement: the passages, and the count of new passages having each word added to the book's terms.
     await tx.query(
-      `INSERT INTO textbook_passages (${cols}, search)
-       SELECT ${PASSAGE_COLUMNS.map((c) => `r.${c}`).join(', ')}, ${SEARCH_SQL}
-       FROM jsonb_to_recordset($1::jsonb) AS r(tenant text, passage_id bigint, textbook_id integer, page integer, heading text, text text, words integer)
-       ON CONFLICT (tenant, passage_id) DO NOTHING`,
+      `WITH inserted AS (
+         INSERT INTO textbook_passages (${cols}, search)
+         SELECT ${PASSAGE_COLUMNS.map((c) => `r.${c}`).join(', ')}, ${SEARCH_SQL}
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r(tenant text, passage_id bigint, textbook_id integer, page integer, heading text, text text, words integer)
+         ON CONFLICT (tenant, passage_id) DO NOTHING
+         RETURNING tenant, textbook_id, search
+       )
+       INSERT INTO textbook_passage_terms (${termsTable.columns.join(', ')})
+       SELECT i.tenant, i.textbook_id, l, count(*)::int FROM inserted i, unnest(tsvector_to_array(i.search)) AS l
+       GROUP BY i.tenant, i.textbook_id, l
+       ON CONFLICT (lexeme, tenant, textbook_id) DO UPDATE SET df = textbook_passage_terms.df + EXCLUDED.df`,
       [JSON.stringify(state.added)],
     );
   },
