@@ -129,8 +129,9 @@ export const PassageSchema = z.object({
 export type Passage = z.infer<typeof PassageSchema>;
 
 /**
- * One retrieval hit (the textbook-passages read model's `searchPassages`): best first. `score` is
- * PostgreSQL's ts_rank_cd of the passage for the question.
+ * One retrieval hit (the textbook-passages read model's `searchPassages`): best first. `score` is the
+ * ranking's (BM25-like: the question's words weighed by rarity, occurrences, the section heading and the
+ * passage's length, plus PostgreSQL's ts_rank_cd); only its order is meaningful.
  */
 export const PassageHitSchema = PassageSchema.extend({ score: z.number() });
 export type PassageHit = z.infer<typeof PassageHitSchema>;
