@@ -14,6 +14,7 @@ import {
 import { searchPassages } from '@evergrade/projectors/queries';
 import { startStandalone } from '@evergrade/standalone';
 import { percentile } from './stats';
+import { makePage, pick, random, vocabulary } from './book-text';
 
 /**
  * (e) The study assistant (issue 13): `books` textbooks of `pages` pages each on the shared library (generated text:
@@ -44,61 +45,6 @@ export type AssistantResult = {
   /** The whole reply ([END]) of the same questions. */
   reply: Timing;
 };
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SYLLABLES =
-  'ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo fu ga ge gi go gu la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu tor lin mer sen dar kel ph str'.split(
-    ' ',
-  );
-const GLUE = 'the of and a to in is that for it as with on by this are from which be an or at when their its'.split(' ');
-
-function vocabulary(size: number, rnd: () => number): string[] {
-  const words = new Set<string>();
-  while (words.size < size) {
-    const n = 2 + Math.floor(rnd() * 3);
-    let w = '';
-    for (let i = 0; i < n; i++) w += SYLLABLES[Math.floor(rnd() * SYLLABLES.length)];
-    words.add(w);
-  }
-  return [...words];
-}
-
-/** Zipf-like choice: a few words are common, most are rare. */
-const pick = (words: string[], rnd: () => number) => words[Math.floor(words.length * rnd() ** 2.2)]!;
-
-function page(words: string[], rnd: () => number, bookNo: number, pageNo: number): { text: string; words: number } {
-  const lines: string[] = [];
-  let count = 0;
-  if (pageNo % 4 === 1) lines.push(`Chapter ${Math.ceil(pageNo / 4)}: ${pick(words, rnd)} ${pick(words, rnd)}`);
-  const paragraphs = 3 + Math.floor(rnd() * 2);
-  for (let p = 0; p < paragraphs; p++) {
-    const sentences: string[] = [];
-    const n = 3 + Math.floor(rnd() * 4);
-    for (let s = 0; s < n; s++) {
-      const len = 8 + Math.floor(rnd() * 12);
-      const ws: string[] = [];
-      for (let i = 0; i < len; i++) ws.push(rnd() < 0.4 ? GLUE[Math.floor(rnd() * GLUE.length)]! : pick(words, rnd));
-      count += len;
-      const sentence = ws.join(' ');
-      sentences.push(`${sentence[0]!.toUpperCase()}${sentence.slice(1)}.`);
-    }
-    lines.push(sentences.join(' '));
-  }
-  lines.push(`${pageNo}`);
-  void bookNo;
-  return { text: lines.join('\n'), words: count };
-}
 
 const timing = (samples: number[]): Timing => ({
   count: samples.length,
@@ -141,7 +87,7 @@ export async function benchAssistant(opts: AssistantBenchOptions): Promise<Assis
       for (let from = 1; from <= opts.pages; from += PAGES_PER_EVENT) {
         const pages = [];
         for (let p = from; p < Math.min(from + PAGES_PER_EVENT, opts.pages + 1); p++) {
-          const made = page(words, rnd, b, p);
+          const made = makePage(words, rnd, p);
           totalWords += made.words;
           const split = splitPagePassages(made.text, heading);
           heading = split.lastHeading;
