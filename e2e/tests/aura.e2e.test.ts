@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHAT_LIMITS, CHAT_MESSAGES, type Textbook } from '@evergrade/contracts';
+import { answerDone, lastAnswer, seen, setTheme as setStoredTheme, watchReply } from '../src/chat';
 import { useJourney } from '../src/harness';
 import { loginViaApi } from '../src/journeys';
 
@@ -18,8 +19,7 @@ const CITATION = new RegExp(`^${BIOLOGY}, p\\. \\d+$`);
 const CITATION_IN_TEXT = new RegExp(`${BIOLOGY}, p\\. \\d+`);
 const shot = (p: Page, name: string) => p.screenshot({ path: `e2e/screenshots/${name}.png` });
 const setTheme = async (p: Page, theme: 'light' | 'dark') => {
-  await p.evaluate((t) => localStorage.setItem('theme', t), theme);
-  await p.reload();
+  await setStoredTheme(p, theme);
   await p.getByTestId('chat-title').waitFor();
 };
 
@@ -32,25 +32,6 @@ const api = async (ctx: BrowserContext, path: string, data?: object) => {
   return { status: res.status(), json: await res.json() };
 };
 
-/** Records whether the typing indicator showed and whether send stayed disabled while the answer streamed. */
-const watchReply = (p: Page) =>
-  p.evaluate(() => {
-    const w = window as unknown as { seen: { typing: boolean; sendDisabledWhileStreaming: boolean } };
-    w.seen = { typing: false, sendDisabledWhileStreaming: false };
-    const check = () => {
-      if (document.querySelector('[data-testid="typing-indicator"]')) w.seen.typing = true;
-      const send = document.querySelector<HTMLButtonElement>('[data-testid="send-button"]');
-      if (document.querySelector('[data-streaming="true"]') && send?.disabled) w.seen.sendDisabledWhileStreaming = true;
-    };
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
-const seen = (p: Page) => p.evaluate(() => (window as unknown as { seen: { typing: boolean; sendDisabledWhileStreaming: boolean } }).seen);
-
-const lastAnswer = (p: Page) => p.getByTestId('assistant-message').last();
-const answerDone = async (p: Page) => {
-  await expect.poll(() => p.getByTestId('assistant-message').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect.poll(() => lastAnswer(p).getAttribute('data-streaming'), { timeout: 30_000 }).toBeNull();
-};
 const title = (p: Page) => p.getByTestId('chat-title').textContent();
 const savedTitles = (p: Page) => p.getByTestId('conversation').locator('.aura-item-title').allTextContents();
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHAT_LIMITS, PublicSiteSchema } from '@evergrade/contracts';
+import { answerDone, lastAnswer, setTheme } from '../src/chat';
 import { useJourney } from '../src/harness';
 
 /**
@@ -22,15 +23,6 @@ afterAll(() => {
 let context: BrowserContext;
 let page: Page;
 const shot = (p: Page, name: string) => p.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: false });
-const setTheme = async (p: Page, theme: 'light' | 'dark') => {
-  await p.evaluate((t) => localStorage.setItem('theme', t), theme);
-  await p.reload();
-};
-const lastAnswer = (p: Page) => p.getByTestId('assistant-message').last();
-const answerDone = async (p: Page) => {
-  await expect.poll(() => p.getByTestId('assistant-message').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect.poll(() => lastAnswer(p).getAttribute('data-streaming'), { timeout: 30_000 }).toBeNull();
-};
 
 /** The landing page once the shipped books are indexed (they index at start-up). */
 async function openLanding(p: Page, path = '/welcome') {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CHAT_MESSAGES } from '@evergrade/contracts';
+import { answerDone, lastAnswer, seen, setTheme, watchReply } from '../src/chat';
 import { useJourney } from '../src/harness';
 import { DEMO_GRADED, gradeQuadraticEquations } from '../src/insights-seed';
 import { loginViaApi } from '../src/journeys';
@@ -15,30 +16,6 @@ let page: Page;
 
 const BIOLOGY = /Cells, Plants and the Human Body/;
 const shot = (p: Page, name: string) => p.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: false });
-const setTheme = async (p: Page, theme: 'light' | 'dark') => {
-  await p.evaluate((t) => localStorage.setItem('theme', t), theme);
-  await p.reload();
-};
-
-/** Records, from the moment it is installed, whether the typing indicator showed and whether send was disabled mid-reply. */
-const watchReply = (p: Page) =>
-  p.evaluate(() => {
-    const w = window as unknown as { seen: { typing: boolean; sendDisabledWhileStreaming: boolean } };
-    w.seen = { typing: false, sendDisabledWhileStreaming: false };
-    const check = () => {
-      if (document.querySelector('[data-testid="typing-indicator"]')) w.seen.typing = true;
-      const send = document.querySelector<HTMLButtonElement>('[data-testid="send-button"]');
-      if (document.querySelector('[data-streaming="true"]') && send?.disabled) w.seen.sendDisabledWhileStreaming = true;
-    };
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
-const seen = (p: Page) => p.evaluate(() => (window as unknown as { seen: { typing: boolean; sendDisabledWhileStreaming: boolean } }).seen);
-
-const lastAnswer = (p: Page) => p.getByTestId('assistant-message').last();
-const answerDone = async (p: Page) => {
-  await expect.poll(() => p.getByTestId('assistant-message').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect.poll(() => lastAnswer(p).getAttribute('data-streaming'), { timeout: 30_000 }).toBeNull();
-};
 
 /** The assistant page once the shipped books are indexed (they index at start-up). */
 async function openAssistant(p: Page) {

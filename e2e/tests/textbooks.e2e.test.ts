@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Textbook } from '@evergrade/contracts';
 import { makeTextPdf } from '@evergrade/documents/testing';
+import { setTheme as setStoredTheme } from '../src/chat';
 import { useJourney } from '../src/harness';
 import { loginViaApi } from '../src/journeys';
 
@@ -21,8 +22,7 @@ let adminPage: Page;
 const TITLE = 'The Water Cycle';
 const shot = (p: Page, name: string) => p.screenshot({ path: `e2e/screenshots/${name}.png` });
 const setTheme = async (p: Page, theme: 'light' | 'dark') => {
-  await p.evaluate((t) => localStorage.setItem('theme', t), theme);
-  await p.reload();
+  await setStoredTheme(p, theme);
   await p.getByTestId('shared-textbooks').waitFor();
 };
 
