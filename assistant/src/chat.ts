@@ -198,7 +198,7 @@ export function attachChat(socket: Socket, identity: ChatIdentity, deps: Assista
       if (identity.kind !== 'guest') throw new Refusal(MESSAGES.forbidden);
       const { guestKey, addressKey } = identity;
       const parsed = GuestChatMessageSchema.safeParse(payload);
-      if (!parsed.success) throw new Refusal(CHAT_MESSAGES.textbookNotFound);
+      if (!parsed.success) throw new Refusal(malformed(parsed.error));
       await limit(`chat:guest:${guestKey}`, deps.guestPerMinute ?? CHAT_LIMITS.guestPerMinute);
       const book = await readyBook([SHARED_LIBRARY_TENANT], parsed.data.textbookId);
       const taken = await deps.guests.take({ guestKey, addressKey }, now());
@@ -223,7 +223,7 @@ export function attachChat(socket: Socket, identity: ChatIdentity, deps: Assista
     if (kind === 'student') {
       if (session.role !== 'student') throw new Refusal(MESSAGES.forbidden);
       const parsed = StudentChatMessageSchema.safeParse(payload);
-      if (!parsed.success) throw new Refusal(CHAT_MESSAGES.textbookNotFound);
+      if (!parsed.success) throw new Refusal(malformed(parsed.error));
       if (parsed.data.userId !== session.userId) throw new Refusal(MESSAGES.forbidden);
       await limit(`chat:user:${session.tenant}:${session.userId}`, deps.userPerMinute ?? CHAT_LIMITS.userPerMinute);
       const book = await readyBook(tenants, parsed.data.textbookId);
@@ -250,7 +250,7 @@ export function attachChat(socket: Socket, identity: ChatIdentity, deps: Assista
 
     if (session.role !== 'instructor') throw new Refusal(MESSAGES.forbidden);
     const parsed = InstructorChatMessageSchema.safeParse(payload);
-    if (!parsed.success) throw new Refusal(CHAT_MESSAGES.conversationNotFound);
+    if (!parsed.success) throw new Refusal(malformed(parsed.error));
     if (parsed.data.instructorId !== session.userId) throw new Refusal(MESSAGES.forbidden);
     await limit(`chat:user:${session.tenant}:${session.userId}`, deps.userPerMinute ?? CHAT_LIMITS.userPerMinute);
     const conversationId = parsed.data.conversationId;
@@ -338,4 +338,12 @@ export async function conversationOf(store: EventStore, tenant: string, conversa
     else if (facts && e.type === 'ConversationDeleted') facts.deleted = true;
   }
   return facts;
+}
+
+/** A payload that is not the event's shape: its first problem, named by field (e.g. "textbookId: Invalid input: expected number"). */
+export function malformed(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid message';
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
 }

@@ -253,6 +253,10 @@ describe('the study assistant socket, offline', () => {
         MESSAGES.forbidden,
       );
       expect(await refused(CHAT_SOCKET_EVENTS.message, 'not an object')).toBe(CHAT_MESSAGES.queryRequired);
+      // A payload of the wrong shape says which field is wrong.
+      expect(await refused(CHAT_SOCKET_EVENTS.message, { userId: studentId, textbookId: 'physics', query: 'cells' })).toMatch(
+        /^textbookId: /,
+      );
       // Asked about feedback on a question that is not theirs or not graded: nothing is revealed.
       expect(
         await refused(CHAT_SOCKET_EVENTS.message, {
