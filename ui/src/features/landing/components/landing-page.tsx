@@ -38,7 +38,7 @@ export function LandingPage() {
           </p>
         )}
         <section className="landing-hero">
-          <h1 className="landing-tagline">Study help from the school’s own textbooks, and grading teachers stay in charge of.</h1>
+          <h1 className="landing-tagline">Study help from the school’s own textbooks, and grading that teachers stay in charge of.</h1>
           <p className="landing-lead text-muted">
             Students ask questions and get answers built from their textbook, with the page to check. Teachers get assignments marked with
             feedback they can change.
