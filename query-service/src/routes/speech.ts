@@ -16,7 +16,11 @@ export const SPEECH_MESSAGES = {
   tooMany: (seconds: number) => `Too many texts read aloud. Please try again in ${seconds} seconds.`,
   nothingToSay: 'There is nothing to read aloud in this text.',
   unavailable: 'Reading aloud is not available just now. Please try again in a moment.',
+  busy: (seconds: number) => `Reading aloud is busy just now. Please try again in ${seconds} seconds.`,
 } as const;
+
+/** Retry-After of a refusal while the synthesizer's queue is full. */
+const BUSY_RETRY_S = 5;
 
 /**
  * Speech of an answer (issue 13): `POST /chatbot/text-to-speech` for signed-in users and
@@ -54,7 +58,11 @@ async function speak(speech: SpeechSynthesizer, request: FastifyRequest, reply: 
     const { wav, provider } = await speech.synthesize(spoken);
     return reply.type('audio/wav').header('cache-control', 'no-store').header('x-speech-provider', provider).send(wav);
   } catch (err) {
-    if (err instanceof SpeechBusyError) reply.header('retry-after', '5');
+    // Every synthesizer slot is taken: the caller is asked to come back, as a rate limit would (a 429, not a 5xx).
+    if (err instanceof SpeechBusyError) {
+      reply.header('retry-after', String(BUSY_RETRY_S));
+      throw new TooManyRequestsError(SPEECH_MESSAGES.busy(BUSY_RETRY_S));
+    }
     request.log.warn({ err }, 'speech synthesis failed');
     throw new DomainError(503, SPEECH_MESSAGES.unavailable);
   }
