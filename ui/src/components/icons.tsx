@@ -159,3 +159,29 @@ export const EditIcon = (p: P) => (
     <path d="M12 20h9M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4z" />
   </svg>
 );
+export const MicIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10a7 7 0 0 0 14 0" />
+    <path d="M12 17v5" />
+  </svg>
+);
+export const SendIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <path d="M22 2 11 13" />
+    <path d="M22 2 15 22l-4-9-9-4 20-7z" />
+  </svg>
+);
+export const SpeakerIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <path d="M11 5 6 9H2v6h4l5 4V5z" />
+    <path d="M15.5 8.5a5 5 0 0 1 0 7" />
+    <path d="M19 5a10 10 0 0 1 0 14" />
+  </svg>
+);
+/** A filled square (stop playing). */
+export const StopIcon = (p: P) => (
+  <svg {...base} fill="currentColor" stroke="none" {...p}>
+    <rect x="6" y="6" width="12" height="12" rx="2" />
+  </svg>
+);

@@ -1,6 +1,7 @@
 import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { CHAT_LIMITS } from '@evergrade/contracts';
 import { AlertDialog } from '../dialog';
+import { MicIcon, SendIcon } from '../icons';
 import { useDictation } from './dictation';
 import './chat.css';
 
@@ -98,7 +99,7 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
             disabled={disabled}
             data-testid="mic-button"
           >
-            <MicGlyph />
+            <MicIcon width={18} height={18} />
           </button>
         )}
         <button
@@ -110,49 +111,10 @@ export const ChatComposer = forwardRef<ChatComposerHandle, ChatComposerProps>(fu
           title={pending ? 'Waiting for the reply' : 'Send'}
           data-testid="send-button"
         >
-          <SendGlyph />
+          <SendIcon width={18} height={18} />
         </button>
       </div>
       {dict.alert && <AlertDialog title="Dictation" message={dict.alert} onClose={dict.dismissAlert} />}
     </div>
   );
 });
-
-function MicGlyph() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <rect x="9" y="2" width="6" height="12" rx="3" />
-      <path d="M5 10a7 7 0 0 0 14 0" />
-      <path d="M12 17v5" />
-    </svg>
-  );
-}
-
-function SendGlyph() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M22 2 11 13" />
-      <path d="M22 2 15 22l-4-9-9-4 20-7z" />
-    </svg>
-  );
-}

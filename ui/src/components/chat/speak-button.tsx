@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SpeakerIcon, StopIcon } from '../icons';
 
 /** The answer being read aloud: starting another stops it. */
 let playing: { audio: HTMLAudioElement; stop: () => void } | null = null;
@@ -78,7 +79,11 @@ export function SpeakButton({ text, speak }: { text: string; speak: (text: strin
         data-testid="speak-button"
         data-state={state}
       >
-        {state === 'playing' ? <StopGlyph /> : <SpeakerGlyph busy={state === 'loading'} />}
+        {state === 'playing' ? (
+          <StopIcon width={18} height={18} />
+        ) : (
+          <SpeakerIcon width={18} height={18} className={state === 'loading' ? 'chat-pulse' : undefined} />
+        )}
       </button>
       {error && (
         <span className="chat-speak-error" role="alert">
@@ -86,34 +91,5 @@ export function SpeakButton({ text, speak }: { text: string; speak: (text: strin
         </span>
       )}
     </div>
-  );
-}
-
-function SpeakerGlyph({ busy }: { busy: boolean }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={busy ? 'chat-pulse' : undefined}
-    >
-      <path d="M11 5 6 9H2v6h4l5 4V5z" />
-      <path d="M15.5 8.5a5 5 0 0 1 0 7" />
-      <path d="M19 5a10 10 0 0 1 0 14" />
-    </svg>
-  );
-}
-
-function StopGlyph() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-      <rect x="6" y="6" width="12" height="12" rx="2" />
-    </svg>
   );
 }
