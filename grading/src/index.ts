@@ -1,3 +1,5 @@
-export { checkAnswer, keyTerms, keyValues, toQuarter, type CheckAnswerInput, type CheckAnswerResult } from './check';
+export { checkAnswer, toQuarter, type CheckAnswerInput, type CheckAnswerResult } from './check';
+export { keyValues } from './numeric';
+export { keyTerms } from './terms';
 export { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, type Quantity } from './quantity';
 export { stem, words } from './text';
