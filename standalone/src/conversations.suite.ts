@@ -183,6 +183,20 @@ export function conversationsSuite(open: () => Promise<Partial<StandaloneOptions
     await deleteAll(teacher);
   });
 
+  it('starts a conversation only on books the school can see: a shared or own book, never an unknown one', async () => {
+    const unknown = await teacher.user.post('/chatbot/new-conversation', {
+      title: 'Unknown book',
+      instructorId: teacher.id,
+      subject: 'Biology',
+      textbookIds: [1, 999_999],
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toContain(CHAT_MESSAGES.textbookNotFound);
+    expect((await list(teacher)).map((c) => c.conversation_title)).not.toContain('Unknown book');
+    expect((await start(teacher, 'Shared book')).status).toBe(200);
+    await deleteAll(teacher);
+  });
+
   it('renames with a changed title only, and a deleted conversation is gone for good', async () => {
     const made = await start(teacher, 'Old name');
     const id = made.json.conversation_id as number;

@@ -6,6 +6,7 @@ import type { EventStore } from '@evergrade/platform/event-store';
 import type { CommandServiceDeps } from '../context';
 import { fold, handleCommand } from '../decider';
 import { allocateId } from '../ids';
+import { assertTextbooksVisible } from '../library/textbooks';
 import { conversationDecider, ownLive } from './conversation';
 import { slotsDecider } from './slots';
 import { generateTitle } from './title';
@@ -53,6 +54,7 @@ export function conversationRoutes(app: FastifyInstance, deps: CommandServiceDep
     const s = caller(sessionOf(request), instructorId);
     const now = deps.now();
     const metadata = metadataOf(s);
+    await assertTextbooksVisible(store, s.tenant, textbookIds);
     const orphans = await orphanSlots(store, s, now);
     const conversationId = await allocateId(store, 'conversation', metadata);
     await handleCommand(

@@ -222,6 +222,19 @@ export function decideRemoveTextbook(
   return [{ type: 'TextbookRemoved', data: { textbookId: command.textbookId, removedBy: command.removedBy, at: command.now } }];
 }
 
+/**
+ * Refuses (404, as for another school's book) any id that is neither the school's own nor a shared book, or that
+ * has been removed: decided from the textbooks streams, never a read model.
+ */
+export async function assertTextbooksVisible(store: EventStore, tenant: string, textbookIds: readonly number[]): Promise<void> {
+  if (textbookIds.length === 0) return;
+  const own = booksOf(await store.readStream(streamIds.textbooks(tenant)));
+  const missing = textbookIds.filter((id) => !own.get(id) || own.get(id)!.removed);
+  if (missing.length === 0) return;
+  const shared = tenant === SHARED_LIBRARY_TENANT ? own : booksOf(await store.readStream(streamIds.textbooks(SHARED_LIBRARY_TENANT)));
+  if (missing.some((id) => !shared.get(id) || shared.get(id)!.removed)) throw new NotFoundError(CHAT_MESSAGES.textbookNotFound);
+}
+
 /** Removes one of the actor's school's books (decided from its textbooks stream, appended at the version read). */
 export async function removeTextbook(store: EventStore, actor: TextbookActor, textbookId: number, now: Date): Promise<string> {
   const stream = streamIds.textbooks(actor.tenant);
