@@ -6,6 +6,7 @@ import { ID_EVENT_SCHEMAS } from './id-events';
 import { LIBRARY_EVENT_SCHEMAS } from './library-events';
 import { PRACTICE_EVENT_SCHEMAS } from './practice-events';
 import { PROBLEM_REPORT_EVENT_SCHEMAS } from './problem-report-events';
+import { REGRADE_SETTING_EVENT_SCHEMAS } from './regrade-request-events';
 import { PDF_HEADER_EVENT_SCHEMAS } from './pdf-header-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
@@ -16,6 +17,7 @@ export * from './id-events';
 export * from './library-events';
 export * from './practice-events';
 export * from './problem-report-events';
+export * from './regrade-request-events';
 export * from './pdf-header-events';
 export * from './session-events';
 export * from './summary-events';
@@ -288,6 +290,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ...LIBRARY_EVENT_SCHEMAS,
   ...PRACTICE_EVENT_SCHEMAS,
   ...PROBLEM_REPORT_EVENT_SCHEMAS,
+  ...REGRADE_SETTING_EVENT_SCHEMAS,
   ...PDF_HEADER_EVENT_SCHEMAS,
   ...SESSION_EVENT_SCHEMAS,
   ...SUMMARY_EVENT_SCHEMAS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGRADE_REQUEST_EVENT_SCHEMAS } from './regrade-request-events';
 
 /**
  * Grading (spec document 2 sections 2-9): one stream per (assignment, student),
@@ -150,6 +151,7 @@ export const GRADING_EVENT_SCHEMAS = [
   ResponseMarkEditedSchema,
   ResponseFlagResolvedSchema,
   GradingResetSchema,
+  ...REGRADE_REQUEST_EVENT_SCHEMAS,
 ] as const;
 
 export const GRADING_EVENT_TYPES = GRADING_EVENT_SCHEMAS.map((s) => s.shape.type.value);

@@ -7,7 +7,14 @@ import type { EventOf } from './events';
  * marks) all fold with these functions. Pure: no I/O, no clock, inputs are never mutated.
  */
 export type GradingEvent = EventOf<
-  'SubmissionFileProcessed' | 'OnlineResponsesCaptured' | 'ResponseGraded' | 'ResponseMarkEdited' | 'ResponseFlagResolved' | 'GradingReset'
+  | 'SubmissionFileProcessed'
+  | 'OnlineResponsesCaptured'
+  | 'ResponseGraded'
+  | 'ResponseMarkEdited'
+  | 'ResponseFlagResolved'
+  | 'GradingReset'
+  | 'RegradeRequested'
+  | 'RegradeRequestResolved'
 >;
 
 /** One student's answer to one question, with its current grade. */
@@ -75,7 +82,9 @@ export type ResponseChange =
   | { kind: 'graded'; points: number; pointsPossible: number | null; feedback: string; gradedBy: string; flag: string }
   | { kind: 'edited'; points: number; pointsPossible: number | null; feedback: string }
   | { kind: 'flagResolved' }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** Something happened to the response that leaves its mark (a regrade request, one rejected or answered). */
+  | { kind: 'noted' };
 
 export const GRADING_FOLD_EVENT_TYPES = [
   'SubmissionFileProcessed',
@@ -84,6 +93,8 @@ export const GRADING_FOLD_EVENT_TYPES = [
   'ResponseMarkEdited',
   'ResponseFlagResolved',
   'GradingReset',
+  'RegradeRequested',
+  'RegradeRequestResolved',
 ] as const satisfies readonly GradingEvent['type'][];
 const FOLDED = new Set<string>(GRADING_FOLD_EVENT_TYPES);
 
@@ -140,6 +151,21 @@ export function changesOf(event: GradingEvent): { questionId: number; change: Re
       return [{ questionId: event.data.questionId, change: { kind: 'flagResolved' } }];
     case 'GradingReset':
       return event.data.questionIds.map((questionId) => ({ questionId, change: { kind: 'reset' } }));
+    case 'RegradeRequested':
+      return [{ questionId: event.data.questionId, change: { kind: 'noted' } }];
+    case 'RegradeRequestResolved': {
+      // An accepted request sets the mark, as an edit by hand does (the feedback stays).
+      const d = event.data;
+      return [
+        {
+          questionId: d.questionId,
+          change:
+            d.points === null
+              ? { kind: 'noted' }
+              : { kind: 'edited', points: d.points, pointsPossible: d.pointsPossible, feedback: d.feedback },
+        },
+      ];
+    }
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -222,6 +248,8 @@ export function applyChange(before: GradedResponse | undefined, change: Response
       return { ...before, flagResolved: true, version };
     case 'reset':
       return { ...before, graded: false, manual: false, version };
+    case 'noted':
+      return { ...before, version };
     default: {
       const unhandled: never = change;
       return unhandled;
@@ -300,6 +328,25 @@ export function linkOf(before: GradedResponse | undefined, after: GradedResponse
       link.points = after.points;
       link.feedback = after.feedback;
       return link;
+    case 'RegradeRequested':
+      link.at = event.data.requestedAt;
+      link.actorKind = 'system';
+      link.actor = 'student';
+      link.actorId = event.data.studentId;
+      link.points = after.points;
+      link.feedback = after.feedback;
+      link.reason = event.data.reason;
+      return link;
+    case 'RegradeRequestResolved': {
+      const d = event.data;
+      link.at = d.resolvedAt;
+      link.actorId = d.by;
+      link.previousPoints = d.previousPoints;
+      link.points = after.points;
+      link.feedback = after.feedback;
+      link.reason = `${d.outcome}: ${d.reply}`;
+      return link;
+    }
     default: {
       const unhandled: never = event;
       return unhandled;

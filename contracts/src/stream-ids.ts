@@ -31,6 +31,8 @@ export const streamIds = {
   assistant: (tenant: string, userId: number) => `assistant:${tenant}:${userId}`,
   /** One guest's chats of one day (UTC, YYYY-MM-DD); guestKey is a hash of the guest's cookie id and address. */
   guestChat: (day: string, guestKey: string) => `guest-chat:${day}:${guestKey}`,
+  /** What a user read of their notifications (NotificationsRead). */
+  notifications: (tenant: string, userId: number) => `notifications:${tenant}:${userId}`,
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
   /** Owners of ids allocated before IdAllocated recorded them (the backfill's), a thousand ids a stream. */
@@ -51,6 +53,7 @@ export type IdKind =
   | 'practice'
   | 'response'
   | 'problem-report'
-  | 'conversation';
+  | 'conversation'
+  | 'regrade-request';
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, streamId.indexOf(':'));

@@ -179,6 +179,29 @@ export function auditRows(
           return row;
         });
     }
+    case 'RegradeRequested': {
+      const d = event.data;
+      const row = emptyRow(event, d, 0, 'system');
+      row.actor_name = 'student';
+      row.actor_id = d.studentId;
+      row.points = d.points;
+      row.points_possible = d.pointsPossible;
+      row.reason = d.reason;
+      row.detail = 'Regrade requested by the student';
+      return [row];
+    }
+    case 'RegradeRequestResolved': {
+      const d = event.data;
+      const row = emptyRow(event, d, 0, 'instructor');
+      row.actor_id = d.by;
+      row.previous_points = d.previousPoints;
+      row.points = d.points ?? d.previousPoints;
+      row.points_possible = d.pointsPossible;
+      row.feedback = d.feedback;
+      row.reason = `${d.outcome}: ${d.reply}`;
+      row.detail = `Regrade request ${d.outcome}`;
+      return [row];
+    }
     default: {
       const unhandled: never = event;
       return unhandled;

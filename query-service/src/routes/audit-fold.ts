@@ -82,6 +82,13 @@ function changeOfRow(row: AuditLogRow): ResponseChange | null {
       return { kind: 'flagResolved' };
     case 'GradingReset':
       return { kind: 'reset' };
+    case 'RegradeRequested':
+      return { kind: 'noted' };
+    case 'RegradeRequestResolved':
+      // Accepted: a new mark (the row's points differ from the previous ones); otherwise the mark stays.
+      return row.detail === 'Regrade request accepted'
+        ? { kind: 'edited', points: num(row.points) ?? 0, pointsPossible: num(row.points_possible), feedback: row.feedback ?? '' }
+        : { kind: 'noted' };
     default:
       return null;
   }

@@ -16,6 +16,10 @@ export function entryTitle(e: Pick<ResponseHistoryEntry, 'kind' | 'actor_kind' |
       return `Flag resolved by ${by}`;
     case 'GradingReset':
       return `Reset to ungraded by ${by}`;
+    case 'RegradeRequested':
+      return 'Regrade requested by the student';
+    case 'RegradeRequestResolved':
+      return `Regrade request ${e.reason?.split(':')[0] ?? 'resolved'} by ${by}`;
     default:
       return `${e.kind} by ${by}`;
   }
