@@ -13,4 +13,13 @@ export {
   type InstructionsOutcome,
   type ParsedInstructions,
 } from './instructions';
-export { EMPTY_GROUP_KEY, effectiveKey, groupForm, groupKey, groupResponses, type AnswerGroup, type GroupableResponse, type GroupOverride } from './groups';
+export {
+  EMPTY_GROUP_KEY,
+  effectiveKey,
+  groupForm,
+  groupKey,
+  groupResponses,
+  type AnswerGroup,
+  type GroupableResponse,
+  type GroupOverride,
+} from './groups';
