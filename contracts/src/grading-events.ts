@@ -12,12 +12,32 @@ import { REGRADE_REQUEST_EVENT_SCHEMAS } from './regrade-request-events';
  */
 const isoDate = z.iso.datetime({ offset: true });
 
+/** Where an answer sits on the uploaded PDF: a page and a region of it as fractions of the page, top-left origin. */
+export const ReadingBoxSchema = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+
+/**
+ * How one answer was read: the text layer (exact), OCR (confidence 0..1, the mean over its words) or a vision model
+ * (no confidence). `unreadable`: the answer's space has writing the reader could not read, or read too unsurely
+ * to grade; `doubt`: what to check (for example a number whose decimal point may be lost). `page` null: not found.
+ */
+export const ResponseReadingSchema = z.object({
+  method: z.enum(['text', 'ocr', 'ai']),
+  confidence: z.number().nullable(),
+  unreadable: z.boolean().optional(),
+  doubt: z.string().optional(),
+  page: z.number().int().nullable(),
+  box: ReadingBoxSchema.optional(),
+});
+export type ResponseReading = z.infer<typeof ResponseReadingSchema>;
+
 export const RecordedResponseSchema = z.object({
   responseId: z.number().int(),
   questionId: z.number().int(),
   questionNumber: z.number().int(),
   /** Plain text (or serialised editor state for typed answers); '' when the question was not answered. */
   response: z.string(),
+  /** How an answer from an uploaded PDF was read and how sure the reader was (absent on typed answers and older events). */
+  reading: ResponseReadingSchema.optional(),
 });
 export type RecordedResponse = z.infer<typeof RecordedResponseSchema>;
 
