@@ -21,6 +21,7 @@ import { operatorRoutes } from './operator';
 import { insightRoutes } from './insights';
 import { pdfHeaderRoutes } from './pdf-headers';
 import { chatbotRoutes } from './chatbot';
+import { regradeRequestRoutes } from './regrade-requests';
 
 export * from './route';
 export * from './auth';
@@ -43,6 +44,7 @@ export * from './operator';
 export * from './insights';
 export * from './pdf-headers';
 export * from './chatbot';
+export * from './regrade-requests';
 
 export const routes = {
   ...authRoutes,
@@ -65,6 +67,7 @@ export const routes = {
   ...insightRoutes,
   ...pdfHeaderRoutes,
   ...chatbotRoutes,
+  ...regradeRequestRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
