@@ -10,6 +10,7 @@ import { REGRADE_SETTING_EVENT_SCHEMAS } from './regrade-request-events';
 import { PDF_HEADER_EVENT_SCHEMAS } from './pdf-header-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
+import { REGRADE_JOB_EVENT_SCHEMAS } from './regrade-job-events';
 
 export * from './assistant-events';
 export * from './grading-events';
@@ -21,6 +22,7 @@ export * from './regrade-request-events';
 export * from './pdf-header-events';
 export * from './session-events';
 export * from './summary-events';
+export * from './regrade-job-events';
 
 /**
  * Domain events. Published events only change by adding optional fields or new types: they live forever.
@@ -294,6 +296,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ...PDF_HEADER_EVENT_SCHEMAS,
   ...SESSION_EVENT_SCHEMAS,
   ...SUMMARY_EVENT_SCHEMAS,
+  ...REGRADE_JOB_EVENT_SCHEMAS,
   SchoolBrandingUpdatedSchema,
   AuthorizedDomainAddedSchema,
   AuthorizedDomainRemovedSchema,

@@ -107,6 +107,13 @@ export const ResponseGradedSchema = z.object({
     }),
     /** A regrade's instructions, as the instructor typed them. */
     regradeInstructions: z.string().optional(),
+    /**
+     * What became of them: 'applied' offline, 'not-understood' offline (the mark and feedback were left as they were
+     * and the response flagged), or 'ai' (sent to the model with the answer).
+     */
+    instructionsApplied: z.enum(['applied', 'not-understood', 'ai']).optional(),
+    /** The regrade-all job (its own stream, `regrade-job:{tenant}:{jobId}`) that graded it. */
+    regradeJobId: z.string().optional(),
     /** True when this grade replaced one set by hand (the instructor asked for it with override_manual). */
     overrodeManual: z.boolean().optional(),
     gradedAt: isoDate,

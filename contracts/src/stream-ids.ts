@@ -33,6 +33,10 @@ export const streamIds = {
   guestChat: (day: string, guestKey: string) => `guest-chat:${day}:${guestKey}`,
   /** What a user read of their notifications (NotificationsRead). */
   notifications: (tenant: string, userId: number) => `notifications:${tenant}:${userId}`,
+  /** One regrade-all job: started, each student's outcome, finished. */
+  regradeJob: (tenant: string, jobId: string) => `regrade-job:${tenant}:${jobId}`,
+  /** Every school's regrade jobs opened and closed: what a restarted command service resumes. */
+  regradeJobsOpen: () => 'regrade-jobs:open',
   /** Integer ids (the spec's ids are integers) are the versions of a per-kind sequence stream. */
   sequence: (kind: IdKind) => `sequence:${kind}`,
   /** Owners of ids allocated before IdAllocated recorded them (the backfill's), a thousand ids a stream. */
