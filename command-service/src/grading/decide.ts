@@ -1,8 +1,16 @@
-import { ConflictError, GRADING_MESSAGES, NotFoundError, ValidationError, type CurrentResponse, type Grader } from '@evergrade/contracts';
+import {
+  ConflictError,
+  GRADING_MESSAGES,
+  NotFoundError,
+  ValidationError,
+  type CurrentResponse,
+  type Grader,
+  type ResponseReading,
+} from '@evergrade/contracts';
 import type { Decider } from '../decider';
 import { evolve, initialState, type Grading, type GradingEvent, type ResponseState } from './grading';
 
-type NewResponse = { questionId: number; questionNumber: number; response: string };
+type NewResponse = { questionId: number; questionNumber: number; response: string; reading?: ResponseReading };
 type Who = { assignmentId: number; studentId: number; now: string };
 
 /** Response ids are allocated by the route (I/O) for the questions the state has none for yet. */
