@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Student regrade requests (issue 14 item 7). A request and its resolution are events on the student's grading stream
  * (`grading:{tenant}:{assignmentId}:{studentId}`), so a response's history shows them beside its grades; an accepted
  * request carries the new mark and is folded as a mark change. The window is an assignment setting
- * (`RegradeWindowSet` on the assignment stream, REGRADE_WINDOW_DEFAULT_DAYS when never set), counted from the moment
+ * (`RegradeWindowSet` on `regrade-settings:{tenant}:{assignmentId}`, REGRADE_WINDOW_DEFAULT_DAYS when never set), counted from the moment
  * the contested mark was set (the response's latest grade, edit or accepted request). A request id is allocated from
  * the `regrade-request` sequence with its grading stream as owner. Notifications read by a user are
  * `NotificationsRead` on `notifications:{tenant}:{userId}`.
@@ -84,7 +84,7 @@ export const NotificationsReadSchema = z.object({
 
 /** On the grading stream (and in GRADING_EVENT_SCHEMAS). */
 export const REGRADE_REQUEST_EVENT_SCHEMAS = [RegradeRequestedSchema, RegradeRequestResolvedSchema] as const;
-/** On the assignment stream and the user's notifications stream. */
+/** On the assignment's regrade settings stream and the user's notifications stream. */
 export const REGRADE_SETTING_EVENT_SCHEMAS = [RegradeWindowSetSchema, NotificationsReadSchema] as const;
 
 /** A notification's id: what it is about, stable across rebuilds. */

@@ -31,6 +31,8 @@ export const streamIds = {
   assistant: (tenant: string, userId: number) => `assistant:${tenant}:${userId}`,
   /** One guest's chats of one day (UTC, YYYY-MM-DD); guestKey is a hash of the guest's cookie id and address. */
   guestChat: (day: string, guestKey: string) => `guest-chat:${day}:${guestKey}`,
+  /** An assignment's regrade request settings (RegradeWindowSet): kept off the assignment stream its authoring folds. */
+  regradeSettings: (tenant: string, assignmentId: number) => `regrade-settings:${tenant}:${assignmentId}`,
   /** What a user read of their notifications (NotificationsRead). */
   notifications: (tenant: string, userId: number) => `notifications:${tenant}:${userId}`,
   /** One regrade-all job: started, each student's outcome, finished. */
