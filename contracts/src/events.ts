@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
+import { ANSWER_GROUP_EVENT_SCHEMAS } from './answer-group-events';
 import { ASSISTANT_EVENT_SCHEMAS } from './assistant-events';
 import { GRADING_EVENT_SCHEMAS } from './grading-events';
 import { ID_EVENT_SCHEMAS } from './id-events';
@@ -12,6 +13,7 @@ import { SESSION_EVENT_SCHEMAS } from './session-events';
 import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
 import { REGRADE_JOB_EVENT_SCHEMAS } from './regrade-job-events';
 
+export * from './answer-group-events';
 export * from './assistant-events';
 export * from './grading-events';
 export * from './id-events';
@@ -287,6 +289,7 @@ export const CourseCodeReservedSchema = z.object({
 });
 
 export const DomainEventSchema = z.discriminatedUnion('type', [
+  ...ANSWER_GROUP_EVENT_SCHEMAS,
   ...ASSISTANT_EVENT_SCHEMAS,
   ...GRADING_EVENT_SCHEMAS,
   ...LIBRARY_EVENT_SCHEMAS,

@@ -136,6 +136,8 @@ export const ResponseMarkEditedSchema = z.object({
     /** The instructor's user id. */
     by: z.number().int(),
     reason: z.string().optional(),
+    /** Set when the instructor graded an answer group at once: the group's key and its size then (issue 14 item 6). */
+    answerGroup: z.object({ key: z.string(), size: z.number().int().positive() }).optional(),
     editedAt: isoDate,
   }),
 });

@@ -312,7 +312,7 @@ export function linkOf(before: GradedResponse | undefined, after: GradedResponse
       link.previousFeedback = d.previousFeedback;
       link.points = d.points;
       link.feedback = d.feedback;
-      link.reason = d.reason ?? null;
+      link.reason = d.reason ?? (d.answerGroup ? `Graded as an answer group of ${d.answerGroup.size}` : null);
       return link;
     }
     case 'ResponseFlagResolved':

@@ -19,6 +19,8 @@ export const streamIds = {
   practice: (tenant: string, practiceId: number) => `practice:${tenant}:${practiceId}`,
   /** Grades of one student's work on one assignment (uploaded files, grades, edits, flags); not the submission stream. */
   grading: (tenant: string, assignmentId: number, studentId: number) => `grading:${tenant}:${assignmentId}:${studentId}`,
+  /** The instructor's splits of the answer groups of one question (issue 14 item 6). */
+  answerGroups: (tenant: string, assignmentId: number, questionId: number) => `answer-groups:${tenant}:${assignmentId}:${questionId}`,
   /** One report sent from the in-app "Report a problem" form. */
   problemReport: (tenant: string, reportId: number) => `problem-report:${tenant}:${reportId}`,
   /** Written student and class summaries of one assignment (the summary writer's). */
