@@ -169,6 +169,15 @@ export const RegradeQuestionReplySchema = z.object({
   kept_manual: z.boolean(),
   version: z.number().int(),
   position: z.string().nullable(),
+  /**
+   * What became of the instructions: 'applied' offline, 'not-understood' (they need an AI provider: the mark was left
+   * as it was and the response flagged), 'ai' (sent to the model), 'none' (no instructions, or the mark was kept).
+   */
+  instructions: z.enum(['applied', 'not-understood', 'ai', 'none']).optional(),
+  /** What the instructions changed, or why they were not applied (for the instructor). */
+  instructions_note: z.string().optional(),
+  /** all_students: the other students are regraded by this background job (follow it with regrade-job). */
+  job_id: z.string().optional(),
 });
 
 export const ResetGradingStatusBodySchema = z.object({

@@ -8,6 +8,7 @@ import { documentRoutes } from './documents';
 import { editorRoutes } from './editor';
 import { graderRoutes } from './grader';
 import { gradingRoutes } from './grading';
+import { regradeJobRoutes } from './regrade-jobs';
 import { libraryRoutes } from './library';
 import { practiceRoutes } from './practice';
 import { instructorRoutes } from './instructors';
@@ -36,6 +37,7 @@ export * from './library';
 export * from './practice';
 export * from './grader';
 export * from './grading';
+export * from './regrade-jobs';
 export * from './student-uploads';
 export * from './sessions';
 export * from './student-summary';
@@ -59,6 +61,7 @@ export const routes = {
   ...practiceRoutes,
   ...graderRoutes,
   ...gradingRoutes,
+  ...regradeJobRoutes,
   ...studentUploadRoutes,
   ...sessionRoutes,
   ...studentSummaryRoutes,
