@@ -43,6 +43,9 @@ export type GradeResponse = Who & {
   /** The response version the grader read: a newer text since then makes this grade stale (409). */
   responseVersion: number;
   regradeInstructions?: string;
+  /** What became of the instructions (see ResponseGraded). */
+  instructionsApplied?: 'applied' | 'not-understood' | 'ai';
+  regradeJobId?: string;
   overrideManual: boolean;
 };
 export type EditResponse = Who & {
@@ -148,6 +151,8 @@ function grade(c: GradeResponse, state: Grading): GradingEvent[] {
         confidence: c.confidence,
         inputs: { questionVersion: c.questionVersion, responseVersion: r.responseVersion },
         ...(c.regradeInstructions ? { regradeInstructions: c.regradeInstructions } : {}),
+        ...(c.instructionsApplied ? { instructionsApplied: c.instructionsApplied } : {}),
+        ...(c.regradeJobId ? { regradeJobId: c.regradeJobId } : {}),
         ...(r.manual ? { overrodeManual: true } : {}),
         gradedAt: c.now,
       },
