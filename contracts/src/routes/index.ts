@@ -23,6 +23,7 @@ import { insightRoutes } from './insights';
 import { pdfHeaderRoutes } from './pdf-headers';
 import { chatbotRoutes } from './chatbot';
 import { regradeRequestRoutes } from './regrade-requests';
+import { answerGroupRoutes } from './answer-groups';
 
 export * from './route';
 export * from './auth';
@@ -47,6 +48,7 @@ export * from './insights';
 export * from './pdf-headers';
 export * from './chatbot';
 export * from './regrade-requests';
+export * from './answer-groups';
 
 export const routes = {
   ...authRoutes,
@@ -71,6 +73,7 @@ export const routes = {
   ...pdfHeaderRoutes,
   ...chatbotRoutes,
   ...regradeRequestRoutes,
+  ...answerGroupRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
