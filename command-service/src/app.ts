@@ -22,6 +22,8 @@ import { textbookRoutes } from './routes/textbooks';
 import { operatorRoutes } from './routes/operator';
 import { pdfHeaderRoutes } from './routes/pdf-headers';
 import { conversationRoutes } from './conversation/routes';
+import { answerGroupRoutes } from './routes/answer-groups';
+import { regradeRequestRoutes } from './routes/regrade-requests';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
@@ -38,6 +40,8 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   operatorRoutes(app, deps);
   pdfHeaderRoutes(app, deps);
   conversationRoutes(app, deps);
+  answerGroupRoutes(app, deps);
+  regradeRequestRoutes(app, deps);
   // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
   const ocr = createOcrEngine();
   app.addHook('onClose', () => ocr.close());
