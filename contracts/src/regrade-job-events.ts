@@ -10,7 +10,7 @@ import { z } from 'zod';
 const isoDate = z.iso.datetime({ offset: true });
 
 /** How one student's regrade ended. */
-export const RegradeOutcomeSchema = z.enum([
+export const RegradeJobOutcomeSchema = z.enum([
   /** The instructions were understood offline and applied (the mark may or may not have changed). */
   'applied',
   /** Not understood offline: the mark was left as it was, and the response flagged. */
@@ -26,7 +26,7 @@ export const RegradeOutcomeSchema = z.enum([
   /** Regrading this student failed (the reason is in `note`); the mark is as it was. */
   'failed',
 ]);
-export type RegradeOutcome = z.infer<typeof RegradeOutcomeSchema>;
+export type RegradeJobOutcome = z.infer<typeof RegradeJobOutcomeSchema>;
 
 export const RegradeJobStartedSchema = z.object({
   type: z.literal('RegradeJobStarted'),
@@ -50,7 +50,7 @@ export const RegradeJobStudentDoneSchema = z.object({
   data: z.object({
     jobId: z.string(),
     studentId: z.number().int(),
-    outcome: RegradeOutcomeSchema,
+    outcome: RegradeJobOutcomeSchema,
     /** The mark before and after; null when there was none (no response). */
     previousPoints: z.number().nullable(),
     points: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RegradeOutcomeSchema } from '../regrade-job-events';
+import { RegradeJobOutcomeSchema } from '../regrade-job-events';
 import { route } from './route';
 
 /**
@@ -31,7 +31,7 @@ export const RegradeAllReplySchema = z.object({
 
 export const RegradeJobStudentSchema = z.object({
   student_id: z.number().int(),
-  outcome: RegradeOutcomeSchema,
+  outcome: RegradeJobOutcomeSchema,
   previous_points: z.number().nullable(),
   points_obtained: z.number().nullable(),
   /** What the instructions changed, or why they were not applied. */
