@@ -13,8 +13,8 @@ const isoDate = z.iso.datetime({ offset: true });
 
 export const REGRADE_WINDOW_DEFAULT_DAYS = 7;
 export const REGRADE_WINDOW_MAX_DAYS = 365;
-export const REGRADE_OUTCOMES = ['accepted', 'rejected', 'answered'] as const;
-export type RegradeOutcome = (typeof REGRADE_OUTCOMES)[number];
+export const REGRADE_REQUEST_OUTCOMES = ['accepted', 'rejected', 'answered'] as const;
+export type RegradeRequestOutcome = (typeof REGRADE_REQUEST_OUTCOMES)[number];
 
 /** The read models of requests and of notifications (for read-your-writes). */
 export const REGRADE_REQUESTS_PROJECTION = 'regrade-requests';
@@ -62,7 +62,7 @@ export const RegradeRequestResolvedSchema = z.object({
     questionId: z.number().int(),
     questionNumber: z.number().int(),
     assignmentTitle: z.string(),
-    outcome: z.enum(REGRADE_OUTCOMES),
+    outcome: z.enum(REGRADE_REQUEST_OUTCOMES),
     reply: z.string(),
     previousPoints: z.number().nonnegative(),
     /** The new mark when accepted; null otherwise (the mark stays). */

@@ -10,7 +10,7 @@ import {
   type EventOf,
   type GradingEvent,
   type GradingStream,
-  type RegradeOutcome,
+  type RegradeRequestOutcome,
 } from '@evergrade/contracts';
 import type { Decider } from '../decider';
 
@@ -39,7 +39,7 @@ export type RequestRegrade = Who & {
 export type ResolveRegradeRequest = Who & {
   type: 'ResolveRegradeRequest';
   requestId: number;
-  outcome: RegradeOutcome;
+  outcome: RegradeRequestOutcome;
   points: number | undefined;
   pointsPossible: number;
   reply: string;

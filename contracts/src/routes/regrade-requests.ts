@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGRADE_OUTCOMES, REGRADE_WINDOW_MAX_DAYS } from '../regrade-request-events';
+import { REGRADE_REQUEST_OUTCOMES, REGRADE_WINDOW_MAX_DAYS } from '../regrade-request-events';
 import { CommandReplySchema, route } from './route';
 
 /** Student regrade requests (issue 14 item 7) and the notifications that tell a student the outcome. */
@@ -41,7 +41,7 @@ export type RequestRegradeBody = z.input<typeof RequestRegradeBodySchema>;
 
 export const ResolveRegradeRequestBodySchema = z.object({
   request_id: z.number({ error: 'request_id must be a number' }).int().positive(),
-  outcome: z.enum(REGRADE_OUTCOMES, { error: REGRADE_MESSAGES.outcome }),
+  outcome: z.enum(REGRADE_REQUEST_OUTCOMES, { error: REGRADE_MESSAGES.outcome }),
   points_obtained: z.number({ error: 'points_obtained must be a number' }).nonnegative(REGRADE_MESSAGES.pointsRange(0)).optional(),
   reply: z
     .string({ error: REGRADE_MESSAGES.reply })
@@ -60,7 +60,7 @@ export const RegradeRequestSchema = z.object({
   question_number: z.number().int(),
   response_id: z.number().int(),
   reason: z.string(),
-  status: z.enum(['open', ...REGRADE_OUTCOMES]),
+  status: z.enum(['open', ...REGRADE_REQUEST_OUTCOMES]),
   reply: z.string().nullable(),
   /** The mark when the student asked. */
   points_before: z.number(),
