@@ -51,7 +51,11 @@ const policies = [
   {
     from: element('query-service'),
     allow: {
-      to: [...to('contracts', 'platform', 'assistant').to, { element: { type: 'projectors', fileInternalPath: 'src/queries.ts' } }],
+      // grading: its pure functions (answer groups are keyed by grading's groupKey when they are read).
+      to: [
+        ...to('contracts', 'platform', 'assistant', 'grading').to,
+        { element: { type: 'projectors', fileInternalPath: 'src/queries.ts' } },
+      ],
     },
   },
   // The study assistant reads read models like the query service: only through @evergrade/projectors/queries.

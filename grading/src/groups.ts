@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { richTextToPlainText } from '@evergrade/contracts';
 import { normaliseMaths, readQuantity } from './quantity';
 
 /**
@@ -52,8 +53,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
  * written` (words mixed with digits or operators) or `t|words`.
  */
 export function groupForm(response: string): string {
-  // Not NFKC before reading numbers: it turns 10⁻⁴ into 10-4 and ½ into 1⁄2.
-  const text = response.trim().replace(/⁄/g, '/');
+  // Typed answers may be the editor's serialised state. Not NFKC before reading numbers: it turns 10⁻⁴ into 10-4.
+  const text = richTextToPlainText(response).trim().replace(/⁄/g, '/');
   const all = tokens(text);
   if (all.length === 0) return EMPTY_GROUP_KEY;
   const q = readQuantity(text);

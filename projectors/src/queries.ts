@@ -20,4 +20,7 @@ export * from './projections/insights.queries';
 export * from './projections/summaries.queries';
 export * from './projections/audit.queries';
 export * from './projections/conversations.queries';
+export * from './projections/answer-groups.queries';
+export * from './projections/regrade-requests.queries';
+export * from './projections/notifications.queries';
 export * from './status.queries';

@@ -23,6 +23,7 @@ import { studentSummaryRoutes } from './routes/student-summary';
 import { operatorQueryRoutes } from './routes/operator';
 import { summaryQueryRoutes } from './routes/summaries';
 import { conversationQueryRoutes } from './routes/conversations';
+import { answerGroupQueryRoutes } from './routes/answer-groups';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -35,6 +36,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   courseRoutes(app, deps);
   graderQueryRoutes(app, deps);
   gradingQueryRoutes(app, deps);
+  answerGroupQueryRoutes(app, deps);
   insightQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   auditRoutes(app, deps);

@@ -1,3 +1,4 @@
+import { answerGroupsProjection } from './answer-groups';
 import { assignmentQuestionsProjection } from './assignment-questions';
 import { conversationsProjection } from './conversations';
 import { auditProjection } from './audit';
@@ -15,6 +16,8 @@ import { textbooksProjection } from './textbooks';
 import { textbookPassagesProjection } from './textbook-passages';
 import { studentAssignmentsProjection } from './student-assignments';
 import { timedSessionsProjection } from './timed-sessions';
+import { regradeRequestsProjection } from './regrade-requests';
+import { notificationsProjection } from './notifications';
 
 export const allProjections = [
   directoryProjection,
@@ -34,6 +37,7 @@ export const allProjections = [
   summariesProjection,
   conversationsProjection,
   textbookPassagesProjection,
+  answerGroupsProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -47,3 +51,5 @@ export { pdfHeadersProjection };
 export { summariesProjection };
 export { conversationsProjection };
 export { textbookPassagesProjection };
+export { answerGroupsProjection };
+export { regradeRequestsProjection, notificationsProjection };
