@@ -22,7 +22,7 @@ describe('numeric answers', () => {
   it('gives partial credit, and says so, when the unit is missing or wrong', () => {
     const missing = check({ ...force, response: '6' });
     expect(missing.pointsObtained).toBe(1.5);
-    expect(missing.feedback).toContain('unit is missing (N)');
+    expect(missing.feedback).toContain('Your value 6 is right, but the unit is missing: give the force in N.');
     const wrong = check({ ...force, response: '6 kg' });
     expect(wrong.pointsObtained).toBe(1);
     expect(wrong.feedback).toContain('kg instead of N');
@@ -38,7 +38,7 @@ describe('numeric answers', () => {
   it('refuses a wrong value and names the expected one', () => {
     const r = check({ ...force, response: '5 N' });
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
-    expect(r.feedback).toContain('Expected 6 N');
+    expect(r.feedback).toContain('The expected answer is 6 N');
   });
 
   it('accepts values within 1%, and rounded small values within half the last decimal place', () => {
@@ -84,8 +84,13 @@ describe('numeric answers', () => {
   });
 
   it('is unsure when a numerical question gets no number', () => {
-    const r = check({ question: 'Speed?', answer: '50 km/h', response: 'fifty', questionType: 'numerical' });
+    const r = check({ question: 'Speed?', answer: '50 km/h', response: 'quite fast', questionType: 'numerical' });
     expect(r).toMatchObject({ pointsObtained: 0, confident: false, reason: 'No number found in the answer' });
+    // A number in words is a number: "fifty" is 50, right but without its unit.
+    expect(check({ question: 'Speed?', answer: '50 km/h', response: 'fifty', questionType: 'numerical' })).toMatchObject({
+      pointsObtained: 1.5,
+      confident: true,
+    });
   });
 
   it('reads responses saved by the editor (serialised rich text)', () => {
@@ -144,21 +149,25 @@ describe('short answers by key terms', () => {
     expect(r.feedback).toMatch(/^Correct/);
   });
 
-  it('gives partial credit in steps of 0.25 and names what is missing', () => {
+  it("gives a share of the marks for each item of a list key, and names what is missing in the key's words", () => {
     const r = check({ ...photosynthesis, response: 'water and carbon dioxide' });
-    // 3 of 7 terms: 3/7 ÷ 0.75 of the 2 marks is 1.14, down to the quarter below.
-    expect(r.pointsObtained).toBe(1);
-    expect(check({ ...photosynthesis, response: 'water, carbon dioxide and light' }).pointsObtained).toBe(1.5);
-    expect(r.matched).toEqual(['carbon', 'dioxide', 'water']);
-    expect(r.missing).toEqual(['light', 'energy', 'absorbed', 'chlorophyll']);
-    expect(r.feedback).toContain('Missing: light, energy, absorbed, chlorophyll');
+    // 2 of the 3 items: 2/3 of 2 marks is 1.33, down to the quarter below, and flagged: a teacher rounds it.
+    expect(r.pointsObtained).toBe(1.25);
+    expect(r.matched).toEqual(['carbon dioxide', 'water']);
+    expect(r.missing).toEqual(['light energy']);
+    expect(r.feedback).toContain('you correctly named carbon dioxide and water');
+    expect(r.feedback).toContain('does not include light energy');
     expect(r.confident).toBe(false);
+    const light = check({ ...photosynthesis, response: 'water, carbon dioxide and light' });
+    expect(light.pointsObtained).toBe(1.25);
+    expect(light.reason).toContain('partly named');
   });
 
-  it('gives nothing for an unrelated answer, confidently', () => {
+  it('gives nothing for an unrelated answer, confidently, and says what the key expects', () => {
     const r = check({ ...photosynthesis, response: 'Sugar and oxygen' });
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
-    expect(r.feedback).toContain('should mention');
+    expect(r.feedback).toContain('"Sugar" and "oxygen" are not among the answers the key lists');
+    expect(r.feedback).toContain('does not include carbon dioxide, water and light energy');
   });
 
   it('matches word forms: volatile / volatility, stores / storing', () => {

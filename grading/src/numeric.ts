@@ -1,6 +1,7 @@
 import type { CheckAnswerResult } from './check';
+import { decimalComma } from './numbers';
 import { fmt, toQuarter } from './points';
-import { findQuantities, inBaseUnits, normaliseMaths, readQuantity, sameValue, type Quantity } from './quantity';
+import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
 // ---- numeric ------------------------------------------------------------------------------------
 
@@ -29,12 +30,42 @@ export function keyValues(key: string): Quantity[] | null {
   return values.length > 0 && values.length <= 4 ? values : null;
 }
 
-function describe(q: Quantity): string {
-  return q.text.replace(/\s+/g, ' ');
-}
+const describe = (q: Quantity) => q.text.replace(/\s+/g, ' ');
+const withUnit = (value: number, unit: Unit | undefined) => `${fmt(value)}${unit ? (unit.label === '%' ? '%' : ` ${unit.label}`) : ''}`;
 
-export function checkNumeric(expected: Quantity[], response: string, possible: number, type: string): CheckAnswerResult | null {
-  const given = findQuantities(response);
+const DIMENSION_NAMES: Record<string, string> = {
+  speed: 'the speed',
+  length: 'the length',
+  mass: 'the mass',
+  time: 'the time',
+  force: 'the force',
+  energy: 'the energy',
+  power: 'the power',
+  pressure: 'the pressure',
+  temperature: 'the temperature',
+  acceleration: 'the acceleration',
+  current: 'the current',
+  voltage: 'the voltage',
+  resistance: 'the resistance',
+  volume: 'the volume',
+  area: 'the area',
+  density: 'the density',
+  angle: 'the angle',
+};
+const dimensionName = (unit: Unit) => DIMENSION_NAMES[unit.dim] ?? 'the answer';
+
+type Verdict = { score: number; note?: string; flag?: string };
+
+export function checkNumeric(
+  expected: Quantity[],
+  response: string,
+  possible: number,
+  type: string,
+  question = '',
+): CheckAnswerResult | null {
+  const comma = expected.length === 1 ? decimalComma(response) : null;
+  const text = comma ?? response;
+  const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
   if (given.length === 0) {
     if (!type.includes('numer')) return null;
@@ -45,39 +76,73 @@ export function checkNumeric(expected: Quantity[], response: string, possible: n
       missing: expected.map(describe),
       confident: false,
       reason: 'No number found in the answer',
-      feedback: `No numerical answer was found. Expected ${expected.map(describe).join(' and ')}.`,
+      feedback: `No number could be found in your answer. The question asks for a value: the expected answer is ${expected.map(describe).join(' and ')}.`,
     };
   }
   // Final answers count: with one expected value, the response's last value (after its last '=') is the answer.
-  const finals = expected.length === 1 ? [finalQuantity(response) ?? given[given.length - 1]!] : given;
+  const finals = expected.length === 1 ? [finalQuantity(text) ?? given[given.length - 1]!] : given;
   let credit = 0;
   const matched: string[] = [];
   const missing: string[] = [];
   const notes: string[] = [];
-  let unsure: string | undefined;
+  const flags: string[] = [];
   for (const want of expected) {
-    const verdicts = finals.map((q) => compare(want, q));
-    const best = verdicts.sort((a, b) => b.score - a.score)[0]!;
+    const verdicts = finals.map((q) => compare(want, q, question));
+    const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
     credit += best.score / expected.length;
     if (best.score === 1) matched.push(describe(want));
     else missing.push(describe(want));
     if (best.note) notes.push(best.note);
-    if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q).score === 1)) {
-      unsure = 'The expected value appears in the working but not as the final answer';
+    if (best.flag) flags.push(best.flag);
+    if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q, question).score === 1)) {
+      flags.push('The expected value appears in the working but not as the final answer');
+      notes.push(
+        `The expected value ${describe(want)} appears in your working, but your final answer is different: make the last line your answer.`,
+      );
     }
   }
+  if (finals.length > expected.length && credit > 0 && expected.length > 1) {
+    flags.push('The answer gives more values than the key expects');
+  }
   const points = toQuarter(credit * possible, possible);
-  const allRight = points === possible;
-  const feedback = allRight
-    ? `Correct: ${matched.join(' and ')}.`
-    : [
-        points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.',
-        ...notes,
-        missing.length ? `Expected ${missing.join(' and ')}.` : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
-  return { ...base, pointsObtained: points, matched, missing, feedback, confident: !unsure, ...(unsure ? { reason: unsure } : {}) };
+  const feedback = feedbackFor(points, possible, expected, matched, missing, notes);
+  return {
+    ...base,
+    pointsObtained: points,
+    matched,
+    missing,
+    feedback,
+    confident: flags.length === 0,
+    ...(flags.length ? { reason: flags.join('; ') } : {}),
+  };
+}
+
+function feedbackFor(
+  points: number,
+  possible: number,
+  expected: Quantity[],
+  matched: string[],
+  missing: string[],
+  notes: string[],
+): string {
+  if (points === possible && notes.length === 0) {
+    return matched.length > 1 ? `Correct: ${matched.join(' and ')} are the expected values.` : `Correct: the answer is ${matched[0]}.`;
+  }
+  const parts: string[] = [];
+  if (points > 0 && points < possible) parts.push(`Partly correct (${fmt(points)} of ${fmt(possible)} marks).`);
+  if (points === possible) parts.push('Correct.');
+  if (points === 0 && notes.length === 0) parts.push('Not correct.');
+  if (expected.length > 1 && matched.length > 0) parts.push(`You found ${matched.join(' and ')}.`);
+  parts.push(...notes);
+  if (missing.length > 0 && notes.length === 0) {
+    const unit = expected.some((q) => q.unit);
+    parts.push(
+      expected.length > 1
+        ? `The answer also needs ${missing.join(' and ')}: check that you have found every solution.`
+        : `The expected answer is ${missing[0]}: check your working${unit ? ' and the unit' : ''}.`,
+    );
+  }
+  return parts.join(' ');
 }
 
 /** The value after the response's last '=' (or the whole response when that is one value). */
@@ -97,14 +162,93 @@ function finalQuantity(response: string): Quantity | null {
   );
 }
 
-function compare(want: Quantity, got: Quantity): { score: number; note?: string } {
+function compare(want: Quantity, got: Quantity, question: string): Verdict {
+  const shown = describe(got);
   if (want.unit && got.unit && want.unit.dim === got.unit.dim) {
-    return sameValue(inBaseUnits(want), inBaseUnits(got), decimalsInBase(want)) ? { score: 1 } : { score: 0 };
+    if (sameValue(want.value, valueIn(got, want.unit), want.decimals)) return { score: 1 };
+    return wrongValue(want, got);
   }
-  if (!sameValue(want.value, got.value, want.decimals)) return { score: 0 };
-  if (!want.unit || (want.unit.dim === 'percent' && !got.unit)) return { score: 1 };
-  if (!got.unit) return { score: 0.75, note: `The value is right but the unit is missing (${want.unit.label}).` };
-  return { score: 0.5, note: `The value is right but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}.` };
+  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question);
+  if (!sameValue(want.value, got.value, want.decimals)) return wrongValue(want, got);
+  if (!want.unit) return { score: 1 };
+  if (!got.unit) {
+    if (unitInQuestion(question, want.unit)) return { score: 1 };
+    return {
+      score: 0.75,
+      note: `Your value ${shown} is right, but the unit is missing: give ${dimensionName(want.unit)} in ${want.unit.label}.`,
+    };
+  }
+  return {
+    score: 0.5,
+    note: `Your value ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}. Check which quantity the question asks for.`,
+  };
 }
 
-const decimalsInBase = (q: Quantity) => (q.unit ? Math.max(0, q.decimals - Math.round(Math.log10(q.unit.factor))) : q.decimals);
+/** 50% against 0.5: the same value written as a percentage or as a decimal. */
+function comparePercent(want: Quantity, got: Quantity, question: string): Verdict {
+  const wantPercent = want.unit?.dim === 'percent';
+  const gotPercent = got.unit?.dim === 'percent';
+  if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
+  if (!wantPercent && gotPercent && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
+  const scaled = wantPercent ? got.value * 100 : got.value / 100;
+  const decimals = wantPercent ? want.decimals : want.decimals + 2;
+  if (!got.unit || gotPercent) {
+    if (sameValue(want.value, scaled, decimals)) {
+      if (wantPercent) {
+        return {
+          score: 0.5,
+          note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the question asks for a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
+          flag: 'The value is right as a decimal, but the key asks for a percentage',
+        };
+      }
+      if (/\bdecimal|\bfraction|\bprobability/i.test(question)) {
+        return {
+          score: 0.5,
+          note: `${describe(got)} is the same as ${fmt(want.value)}, but the question asks for a decimal or fraction: divide by 100.`,
+          flag: 'The value is right as a percentage, but the question asks for a decimal or fraction',
+        };
+      }
+      return { score: 1 };
+    }
+  }
+  return wrongValue(want, got);
+}
+
+/** A wrong value; unsure when it is the key with its decimal point lost or added ("05" for 0.5, as a scan reads it). */
+function wrongValue(want: Quantity, got: Quantity): Verdict {
+  const wantDigits = digitsOf(want.text);
+  const gotDigits = digitsOf(got.text);
+  if (wantDigits && gotDigits && wantDigits.digits === gotDigits.digits && wantDigits.point !== gotDigits.point) {
+    return {
+      score: 0,
+      note: `Your answer ${describe(got)} has the right digits but not the right value: the expected answer is ${describe(want)}. Check where the decimal point goes.`,
+      flag: `The answer ${describe(got)} differs from ${describe(want)} only by a decimal point (it may have been lost in reading the handwriting)`,
+    };
+  }
+  return { score: 0 };
+}
+
+/** The digits of a single written number, without leading zeros, and where its point is: "0.50" → 5 at 1. */
+function digitsOf(text: string): { digits: string; point: number } | null {
+  const literals = normaliseMaths(text).match(/\d+(?:\.\d+)?/g) ?? [];
+  if (literals.length !== 1) return null;
+  const literal = literals[0]!;
+  const all = literal.replace('.', '');
+  const point = literal.includes('.') ? literal.indexOf('.') : literal.length;
+  const lead = /^0*/.exec(all)![0].length;
+  const digits = all.slice(lead).replace(/0+$/, '');
+  return digits.length ? { digits, point: point - lead } : null;
+}
+
+/** The question names the unit of the answer ("in km/h", "(cm)"), so a bare number is in that unit. */
+function unitInQuestion(question: string, unit: Unit): boolean {
+  const plain = normaliseMaths(question);
+  for (const m of plain.matchAll(/\b(?:in|to the nearest|nearest)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi)) {
+    const words = (m[1] ?? m[2] ?? '').split(/\s+/);
+    for (let n = words.length; n > 0; n--) {
+      const found = readUnit(words.slice(0, n).join(' '));
+      if (found && found.dim === unit.dim && found.factor === unit.factor && (found.offset ?? 0) === (unit.offset ?? 0)) return true;
+    }
+  }
+  return false;
+}

@@ -1,3 +1,6 @@
+import { unit as createUnit, type Unit as MathUnit } from 'mathjs';
+import { normaliseDigits, numberWordsToDigits } from './numbers';
+
 /**
  * Numbers as students and answer keys write them: decimals, thousands separators, fractions, mixed numbers,
  * scientific notation (1.2 × 10⁻⁴, 1.2e-4), simple expressions (3/4 + 2/3, √2, 2π) and LaTeX from the editor's
@@ -52,8 +55,8 @@ export function normaliseMaths(text: string): string {
   return t;
 }
 
-type Unit = { dim: string; factor: number; label: string };
-const u = (dim: string, factor: number, label: string): Unit => ({ dim, factor, label });
+export type Unit = { dim: string; factor: number; label: string; offset?: number };
+const u = (dim: string, factor: number, label: string, offset?: number): Unit => ({ dim, factor, label, ...(offset ? { offset } : {}) });
 
 const UNITS: Record<string, Unit> = {
   m: u('length', 1, 'm'),
@@ -80,6 +83,8 @@ const UNITS: Record<string, Unit> = {
   kPa: u('pressure', 1000, 'kPa'),
   'm/s': u('speed', 1, 'm/s'),
   'km/h': u('speed', 1 / 3.6, 'km/h'),
+  mph: u('speed', 0.44704, 'mph'),
+  d: u('time', 86400, 'days'),
   'cm/s': u('speed', 0.01, 'cm/s'),
   'm/s^2': u('acceleration', 1, 'm/s²'),
   A: u('current', 1, 'A'),
@@ -91,8 +96,9 @@ const UNITS: Record<string, Unit> = {
   Hz: u('frequency', 1, 'Hz'),
   kHz: u('frequency', 1000, 'kHz'),
   C: u('charge', 1, 'C'),
-  K: u('temperature-k', 1, 'K'),
-  '°C': u('temperature-c', 1, '°C'),
+  K: u('temperature', 1, 'K'),
+  '°C': u('temperature', 1, '°C', 273.15),
+  '°F': u('temperature', 5 / 9, '°F', 273.15 - (32 * 5) / 9),
   '°': u('angle', 1, '°'),
   '%': u('percent', 1, '%'),
   mol: u('amount', 1, 'mol'),
@@ -126,6 +132,39 @@ const WORD_UNITS: Record<string, string> = {
   centimeters: 'cm',
   millimetre: 'mm',
   millimetres: 'mm',
+  millimeter: 'mm',
+  millimeters: 'mm',
+  day: 'd',
+  days: 'd',
+  tonne: 't',
+  tonnes: 't',
+  milligram: 'mg',
+  milligrams: 'mg',
+  millilitre: 'mL',
+  millilitres: 'mL',
+  milliliter: 'mL',
+  milliliters: 'mL',
+  fahrenheit: '°F',
+  '°f': '°F',
+  degf: '°F',
+  'degrees*fahrenheit': '°F',
+  'degrees*f': '°F',
+  'degrees*celsius': '°C',
+  'degrees*c': '°C',
+  'degree*celsius': '°C',
+  'degree*fahrenheit': '°F',
+  'deg*c': '°C',
+  'deg*f': '°F',
+  kmph: 'km/h',
+  kmhr: 'km/h',
+  'kilometre/hour': 'km/h',
+  'km/hour': 'km/h',
+  'metre/second': 'm/s',
+  'm/sec': 'm/s',
+  'm/second': 'm/s',
+  'mile/hour': 'mph',
+  'miles/hour': 'mph',
+  'm*s^-1': 'm/s',
   gram: 'g',
   grams: 'g',
   kilogram: 'kg',
@@ -177,7 +216,6 @@ const WORD_UNITS: Record<string, string> = {
   'ms^-2': 'm/s^2',
   'm*s^-2': 'm/s^2',
   'ms^-1': 'm/s',
-  'm*s^-1': 'm/s',
   'kgm/s': 'kg*m/s',
   'kg*m*s^-1': 'kg*m/s',
   ns: 'N*s',
@@ -213,7 +251,89 @@ export function readUnit(raw: string): Unit | undefined {
   if (direct) return direct;
   const lower = compact.toLowerCase();
   const alias = WORD_UNITS[lower] ?? WORD_UNITS[lower.replace(/\*/g, '')];
-  return alias ? UNITS[alias] : undefined;
+  if (alias) return UNITS[alias];
+  // "kilometres per hour", "km per hr", "metres per second squared": each part on its own.
+  const perParts = lower.replace(/\*per\*/g, '/').split('/');
+  if (perParts.length === 2 || (perParts.length === 3 && perParts[1] === perParts[2])) {
+    const parts = perParts.map((p) => p.replace(/^\*|\*$/g, '').replace(/\*squared$/, '^2'));
+    const symbols = parts.map((p) => (UNITS[p] ? p : (WORD_UNITS[p] ?? WORD_UNITS[p.replace(/s$/, '')] ?? unitSymbolOf(p))));
+    if (symbols.every(Boolean)) {
+      const joined = symbols.length === 3 ? `${symbols[0]}/${symbols[1]}^2` : symbols.join('/');
+      const found = UNITS[joined] ?? UNITS[WORD_UNITS[joined] ?? ''];
+      if (found) return found;
+    }
+  }
+  return mathjsUnit(compact);
+}
+
+/** A symbol of the table whose lower case is `p` ("h" for "H" is not asked for: lower-case symbols only). */
+function unitSymbolOf(p: string): string | undefined {
+  if (/\^2$/.test(p)) {
+    const base = unitSymbolOf(p.slice(0, -2));
+    return base ? `${base}^2` : undefined;
+  }
+  return WORD_UNITS[p] ?? Object.keys(UNITS).find((k) => k === p);
+}
+
+const SIGNATURE_OF: Record<string, string> = {
+  m: 'length',
+  kg: 'mass',
+  s: 'time',
+  'm/s': 'speed',
+  'm/s^2': 'acceleration',
+  N: 'force',
+  J: 'energy',
+  W: 'power',
+  Pa: 'pressure',
+  A: 'current',
+  V: 'voltage',
+  ohm: 'resistance',
+  Hz: 'frequency',
+  C: 'charge',
+  mol: 'amount',
+  'm^3': 'volume',
+  'm^2': 'area',
+  'kg/m^3': 'density',
+};
+/** English words that mathjs also reads as units: "6 in total" is not six inches. */
+const NOT_UNITS = new Set([
+  'in',
+  'at',
+  'are',
+  'a',
+  'b',
+  'ha',
+  'pt',
+  'cd',
+  'ton',
+  'rod',
+  'link',
+  'cup',
+  'cups',
+  'bit',
+  'bits',
+  'hand',
+  'e',
+  'lt',
+  'gal',
+  'gals',
+]);
+let dimensionNames: Map<string, string> | undefined;
+const signature = (unit: MathUnit) => unit.dimensions.join(',');
+
+/** Units the table does not list ("ft", "mi/h", "lbf", "kWh"), read by mathjs and named by their dimension. */
+function mathjsUnit(compact: string): Unit | undefined {
+  if (!/^[a-zA-Z]/.test(compact) || compact.length > 24 || NOT_UNITS.has(compact.toLowerCase())) return undefined;
+  try {
+    const unit = createUnit(1, compact.replace(/\*/g, ' '));
+    if (unit.units.some((part) => part.unit.offset !== 0)) return undefined;
+    dimensionNames ??= new Map(Object.entries(SIGNATURE_OF).map(([symbol, dim]) => [signature(createUnit(1, symbol)), dim]));
+    const dim = dimensionNames.get(signature(unit));
+    if (!dim) return undefined;
+    return u(dim, unit.toSI().toNumeric() as number, compact.replace(/\*/g, '·'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Recursive-descent evaluation of + - * / ^, parentheses, sqrt(), pi and implicit products (2pi, 3(4)). */
@@ -329,7 +449,7 @@ export type Quantity = {
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
 export function readQuantity(raw: string): Quantity | null {
-  let text = normaliseMaths(raw)
+  let text = normaliseMaths(numberWordsToDigits(normaliseDigits(raw)))
     .replace(/\(([^()]*[a-zA-Z][^()]*)\)\s*$/, '')
     .replace(/[≈~]/g, '')
     .trim()
@@ -360,7 +480,7 @@ export function readQuantity(raw: string): Quantity | null {
 
 /** Every quantity in free text: maximal runs that read as a number or expression with an optional unit. */
 export function findQuantities(raw: string): Quantity[] {
-  const text = normaliseMaths(raw);
+  const text = normaliseMaths(numberWordsToDigits(normaliseDigits(raw)));
   const found: Quantity[] = [];
   const pattern = /(?:-\s*)?(?:\d|\.\d|pi\b|sqrt\(|\()[0-9a-zA-Z.+\-*/^() °%Ωµ·]*/g;
   for (const m of text.matchAll(pattern)) {
@@ -388,4 +508,7 @@ export function sameValue(key: number, response: number, keyDecimals: number): b
   return Math.abs(key - response) <= tolerance + 1e-12;
 }
 
-export const inBaseUnits = (q: Quantity) => (q.unit ? q.value * q.unit.factor : q.value);
+export const inBaseUnits = (q: Quantity) => (q.unit ? q.value * q.unit.factor + (q.unit.offset ?? 0) : q.value);
+
+/** A quantity's value in another unit of the same dimension (72 km/h in m/s → 20; 212 °F in °C → 100). */
+export const valueIn = (q: Quantity, unit: Unit) => (inBaseUnits(q) - (unit.offset ?? 0)) / unit.factor;

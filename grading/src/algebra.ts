@@ -1,0 +1,265 @@
+import { parse, type MathNode } from 'mathjs';
+import type { CheckAnswerResult } from './check';
+import { keyValues } from './numeric';
+import { toQuarter } from './points';
+import { normaliseMaths } from './quantity';
+
+/**
+ * Algebraic answers: an expression or an equation with letters ("x^2 + 5x + 6", "(x + 2)(x + 3)", "y = 2x + 1"),
+ * compared by value at sample points (mathjs parses and evaluates), and by form where the question asks for one:
+ * "factorise" wants a product, "expand" a sum with no bracket left to multiply out, "simplify" nothing longer
+ * than the key.
+ */
+
+export type Form = 'factorised' | 'expanded' | 'simplified' | 'any';
+
+const FUNCTIONS = new Set(['sqrt', 'sin', 'cos', 'tan', 'log', 'ln', 'exp', 'abs', 'pi', 'e']);
+
+type Expression = { node: MathNode; variables: string[]; text: string };
+
+/** "2x(x+3)" → 2*x*(x+3) for mathjs; LaTeX and unicode maths through normaliseMaths. */
+function prepare(raw: string): string {
+  return normaliseMaths(raw)
+    .replace(/\bln\(/g, 'log(')
+    .replace(/(\d)\s*([a-z(])/gi, '$1*$2')
+    .replace(/\)\s*([a-z0-9(])/gi, ')*$1')
+    .replace(/\b([a-z])\s*\(/gi, (m, v: string) => (FUNCTIONS.has(v) ? m : `${v}*(`))
+    .replace(/\b([a-z])([a-z])\b/gi, (m, a: string, b: string) => (FUNCTIONS.has(m) ? m : `${a}*${b}`))
+    .replace(/[.;]+$/, '')
+    .trim();
+}
+
+/** An expression in single-letter variables, or null when the text is words, a plain number or does not parse. */
+export function readExpression(raw: string): Expression | null {
+  const text = prepare(raw);
+  if (!text || /[a-z]{2,}/i.test(text.replace(/sqrt|sin|cos|tan|log|exp|abs|pi/g, ''))) return null;
+  let node: MathNode;
+  try {
+    node = parse(text);
+  } catch {
+    return null;
+  }
+  const variables = new Set<string>();
+  let unsupported = false;
+  node.traverse((n) => {
+    if (n.type === 'SymbolNode') {
+      const name = (n as unknown as { name: string }).name;
+      const isFunctionName = FUNCTIONS.has(name);
+      if (!isFunctionName && name.length === 1) variables.add(name);
+      else if (!isFunctionName) unsupported = true;
+    }
+    if (n.type === 'AssignmentNode' || n.type === 'FunctionAssignmentNode' || n.type === 'AccessorNode') unsupported = true;
+  });
+  if (unsupported || variables.size === 0) return null;
+  return { node, variables: [...variables].sort(), text: raw.trim() };
+}
+
+/** Split "y = 2x + 1" into its sides; the answer is the right side when the left is a lone variable. */
+function answerSide(raw: string): { lhs?: string; rhs: string } {
+  const parts = raw.split(/=/);
+  if (parts.length !== 2) return { rhs: raw };
+  return { lhs: parts[0]!.trim(), rhs: parts[1]!.trim() };
+}
+
+/** Deterministic sample points, away from 0 and 1 where different expressions often agree. */
+const SAMPLES = [0.37, 1.73, -2.41, 3.14, -0.83, 2.29];
+
+export function equivalent(a: MathNode, b: MathNode, variables: string[]): boolean {
+  const fa = a.compile();
+  const fb = b.compile();
+  let compared = 0;
+  for (let i = 0; i < SAMPLES.length; i++) {
+    const scope = Object.fromEntries(variables.map((v, k) => [v, SAMPLES[(i + k * 2) % SAMPLES.length]! + k * 0.11]));
+    let x: unknown;
+    let y: unknown;
+    try {
+      x = fa.evaluate(scope);
+      y = fb.evaluate(scope);
+    } catch {
+      return false;
+    }
+    if (typeof x !== 'number' || typeof y !== 'number') return false;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    if (Math.abs(x - y) > 1e-9 * Math.max(1, Math.abs(x), Math.abs(y))) return false;
+    compared++;
+  }
+  return compared >= 3;
+}
+
+/** The form a question asks for, from its wording. */
+export function formAsked(question: string): Form {
+  const q = question.toLowerCase();
+  if (/\bfactori[sz]e|\bfactor\b|\bfully factor/.test(q)) return 'factorised';
+  if (/\bexpand|\bmultiply out\b|\bremove the brackets/.test(q)) return 'expanded';
+  if (/\bsimplif/.test(q)) return 'simplified';
+  return 'any';
+}
+
+const unwrap = (n: MathNode): MathNode => (n.type === 'ParenthesisNode' ? unwrap((n as unknown as { content: MathNode }).content) : n);
+const isOp = (n: MathNode, ops: string[]) => {
+  const u = unwrap(n);
+  return u.type === 'OperatorNode' && ops.includes((u as unknown as { op: string }).op);
+};
+const argsOf = (n: MathNode): MathNode[] => (unwrap(n) as unknown as { args?: MathNode[] }).args ?? [];
+const hasVariable = (n: MathNode) =>
+  n.filter((c) => c.type === 'SymbolNode' && !FUNCTIONS.has((c as unknown as { name: string }).name)).length > 0;
+
+/** A product (or power) of at least one bracket with a variable in it: "(x+2)(x+3)", "2(x+1)", "(x-1)^2", "x(x+4)". */
+export function isFactorised(node: MathNode): boolean {
+  const n = unwrap(node);
+  if (isOp(n, ['-']) && argsOf(n).length === 1) return isFactorised(argsOf(n)[0]!);
+  if (isOp(n, ['*'])) return argsOf(n).filter(hasVariable).length >= 1 && argsOf(n).some((a) => isOp(a, ['+', '-']) || isFactorised(a));
+  if (isOp(n, ['^'])) return isOp(argsOf(n)[0]!, ['+', '-']);
+  return false;
+}
+
+/** No bracket with a sum in it is multiplied or raised to a power: "x^2 + 5x + 6", not "(x+2)(x+3)" nor "x(x+1)". */
+export function isExpanded(node: MathNode): boolean {
+  let expanded = true;
+  node.traverse((n) => {
+    if (isOp(n, ['*', '/']) && argsOf(n).some((a) => isOp(a, ['+', '-']) && hasVariable(a))) expanded = false;
+    if (isOp(n, ['^']) && isOp(argsOf(n)[0]!, ['+', '-'])) expanded = false;
+  });
+  return expanded;
+}
+
+/** Terms and factors written: a rough length to compare a "simplified" answer with the key's. */
+function size(node: MathNode): number {
+  return node.filter((n) => n.type === 'SymbolNode' || n.type === 'ConstantNode').length;
+}
+
+/**
+ * Checks an algebraic response against an algebraic key. Null when the key is not algebra (words, a number,
+ * a unit) so that the other checks take it.
+ */
+export function checkAlgebra(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+  const keyLast = lastClause(key);
+  const keySide = answerSide(keyLast);
+  const want = readExpression(keySide.rhs);
+  if (!want) return null;
+  // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
+  if (formAsked(question) === 'any' && keyValues(key)?.some((q) => q.unit)) return null;
+  const base = { pointsPossible: possible, method: 'numeric' as const };
+  const respSide = answerSide(lastClause(response));
+  const got = readExpression(respSide.rhs);
+  if (!got && /^[\d\s.+\-*/^()]+$/.test(normaliseMaths(respSide.rhs)) && /\d/.test(respSide.rhs)) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyLast],
+      confident: true,
+      feedback: `Not correct: the answer is an expression in ${want.variables.join(' and ')}, ${keyLast}, not a single number. Keep the letters in your answer.`,
+    };
+  }
+  if (!got) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyLast],
+      confident: false,
+      reason: 'The answer could not be read as an algebraic expression',
+      feedback: `Your answer could not be read as an expression, so a teacher will check it. The expected answer is ${keyLast}.`,
+    };
+  }
+  const variables = [...new Set([...want.variables, ...got.variables])].sort();
+  const same = equivalent(want.node, got.node, variables);
+  const lone = (s?: string) => (s && /^[a-z]$/i.test(s.trim()) ? s.trim() : undefined);
+  const leftWrong = lone(keySide.lhs) && lone(respSide.lhs) && lone(keySide.lhs) !== lone(respSide.lhs);
+  if (!same || leftWrong) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyLast],
+      confident: true,
+      feedback: `Not correct: ${shown(respSide.rhs)} is not equal to the expected ${keyLast}. Check your working, for example by substituting a value for ${variables[0]} into both.`,
+    };
+  }
+  const form = formAsked(question);
+  const formProblem =
+    form === 'factorised' && !isFactorised(got.node)
+      ? 'the question asks you to factorise, so write it as a product of brackets'
+      : form === 'expanded' && !isExpanded(got.node)
+        ? 'the question asks you to expand, so multiply out every bracket'
+        : form === 'simplified' && size(got.node) > size(want.node) + 1
+          ? 'the question asks you to simplify, so collect like terms until it is as short as the key'
+          : null;
+  if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {
+    return {
+      ...base,
+      pointsObtained: toQuarter(possible / 2, possible),
+      matched: [],
+      missing: [keyLast],
+      confident: false,
+      reason: 'Factorised, but not fully: a bracket still has a common factor',
+      feedback: `Your factorisation ${shown(respSide.rhs)} is right as far as it goes, but a bracket still has a common factor: take it out to factorise fully (${keyLast}).`,
+    };
+  }
+  if (formProblem) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyLast],
+      confident: form !== 'simplified',
+      ...(form === 'simplified' ? { reason: 'Equal to the key, but perhaps not simplified as far as the key' } : {}),
+      feedback: `Your expression ${shown(respSide.rhs)} is equal to the answer, but not in the form asked for: ${formProblem} (${keyLast}).`,
+    };
+  }
+  return {
+    ...base,
+    pointsObtained: possible,
+    matched: [keyLast],
+    missing: [],
+    confident: true,
+    feedback:
+      prepare(respSide.rhs).replace(/\s/g, '') === prepare(keySide.rhs).replace(/\s/g, '')
+        ? `Correct: ${keyLast}.`
+        : `Correct: ${shown(respSide.rhs)} is equivalent to ${keyLast}.`,
+  };
+}
+
+/** The final clause: "(x+2)(x+3) = x^2 + 5x + 6, so x^2+5x+6" → "x^2+5x+6"; working before '=' chains keeps the last side. */
+function lastClause(text: string): string {
+  const clauses = normaliseMaths(text)
+    .split(/;|, so |\bso\b|\btherefore\b|\bhence\b|\n/i)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const last = clauses[clauses.length - 1] ?? '';
+  const sides = last.split('=');
+  // "x^2+5x+6 = (x+2)(x+3)": a chain of working; keep a lone-variable left side ("y = ...") with its right side.
+  if (sides.length > 2) return sides[sides.length - 1]!.trim();
+  return last;
+}
+
+const shown = (text: string) => text.trim().replace(/\^\((-?\d+)\)/g, '^$1');
+
+/** A bracket whose terms share a whole-number factor: "x(2x + 4)" is not fully factorised. */
+function commonFactorLeft(node: MathNode): boolean {
+  let left = false;
+  node.traverse((n, _path, parent) => {
+    if (!isOp(n, ['+', '-']) || (parent && isOp(parent, ['+', '-']))) return;
+    const coefficients = termsOf(n).map(coefficientOf);
+    if (coefficients.length > 1 && coefficients.every((c) => Number.isInteger(c) && c !== 0) && coefficients.reduce(gcd) > 1) left = true;
+  });
+  return left;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
+
+function termsOf(n: MathNode): MathNode[] {
+  const u = unwrap(n);
+  if (isOp(u, ['+']) || (isOp(u, ['-']) && argsOf(u).length === 2)) return argsOf(u).flatMap(termsOf);
+  return [u];
+}
+
+/** The number a term is multiplied by: 4 in "4x", 1 in "x^2", 6 in "6". */
+function coefficientOf(term: MathNode): number {
+  const u = unwrap(term);
+  if (u.type === 'ConstantNode') return Math.abs(Number((u as unknown as { value: unknown }).value));
+  if (isOp(u, ['-']) && argsOf(u).length === 1) return coefficientOf(argsOf(u)[0]!);
+  if (isOp(u, ['*'])) return argsOf(u).reduce((c, a) => c * (unwrap(a).type === 'ConstantNode' ? coefficientOf(a) : 1), 1);
+  return 1;
+}

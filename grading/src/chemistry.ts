@@ -1,0 +1,299 @@
+import { distance } from 'fastest-levenshtein';
+import type { CheckAnswerResult } from './check';
+
+/**
+ * Chemical names and formulas: "CO2", "CO₂" and "carbon dioxide" are one answer; "CO" and "carbon monoxide"
+ * are another compound and never accepted for it. Formulas are compared by their atoms (a small parser of
+ * element symbols, brackets and counts); names through a table of the compounds and elements school
+ * questions ask about.
+ */
+
+type Compound = { formula: string; names: string[] };
+
+const COMPOUNDS: Compound[] = [
+  { formula: 'H2O', names: ['water', 'dihydrogen monoxide'] },
+  { formula: 'CO2', names: ['carbon dioxide'] },
+  { formula: 'CO', names: ['carbon monoxide'] },
+  { formula: 'O2', names: ['oxygen', 'oxygen gas', 'dioxygen'] },
+  { formula: 'O3', names: ['ozone'] },
+  { formula: 'N2', names: ['nitrogen', 'nitrogen gas'] },
+  { formula: 'H2', names: ['hydrogen', 'hydrogen gas'] },
+  { formula: 'Cl2', names: ['chlorine', 'chlorine gas'] },
+  { formula: 'NaCl', names: ['sodium chloride', 'table salt', 'common salt'] },
+  { formula: 'HCl', names: ['hydrochloric acid', 'hydrogen chloride'] },
+  { formula: 'H2SO4', names: ['sulfuric acid', 'sulphuric acid'] },
+  { formula: 'HNO3', names: ['nitric acid'] },
+  { formula: 'NaOH', names: ['sodium hydroxide', 'caustic soda'] },
+  { formula: 'KOH', names: ['potassium hydroxide'] },
+  { formula: 'CaCO3', names: ['calcium carbonate', 'limestone', 'chalk'] },
+  { formula: 'CaO', names: ['calcium oxide', 'quicklime'] },
+  { formula: 'Ca(OH)2', names: ['calcium hydroxide', 'slaked lime', 'limewater'] },
+  { formula: 'CH4', names: ['methane'] },
+  { formula: 'C2H6', names: ['ethane'] },
+  { formula: 'C3H8', names: ['propane'] },
+  { formula: 'C2H4', names: ['ethene', 'ethylene'] },
+  { formula: 'C2H5OH', names: ['ethanol', 'ethyl alcohol'] },
+  { formula: 'CH3OH', names: ['methanol', 'methyl alcohol'] },
+  { formula: 'C6H12O6', names: ['glucose'] },
+  { formula: 'C12H22O11', names: ['sucrose'] },
+  { formula: 'NH3', names: ['ammonia'] },
+  { formula: 'NO2', names: ['nitrogen dioxide'] },
+  { formula: 'NO', names: ['nitrogen monoxide', 'nitric oxide', 'nitrogen oxide'] },
+  { formula: 'N2O', names: ['nitrous oxide', 'dinitrogen monoxide', 'dinitrogen oxide'] },
+  { formula: 'SO2', names: ['sulfur dioxide', 'sulphur dioxide'] },
+  { formula: 'SO3', names: ['sulfur trioxide', 'sulphur trioxide'] },
+  { formula: 'MgO', names: ['magnesium oxide'] },
+  { formula: 'Fe2O3', names: ['iron(III) oxide', 'iron iii oxide', 'ferric oxide'] },
+  { formula: 'FeO', names: ['iron(II) oxide', 'iron ii oxide', 'ferrous oxide'] },
+  { formula: 'CuO', names: ['copper oxide', 'copper(II) oxide', 'copper ii oxide'] },
+  { formula: 'CuSO4', names: ['copper sulfate', 'copper sulphate', 'copper(II) sulfate', 'copper ii sulfate', 'copper(II) sulphate'] },
+  { formula: 'H2O2', names: ['hydrogen peroxide'] },
+  { formula: 'NaHCO3', names: ['sodium hydrogencarbonate', 'sodium hydrogen carbonate', 'sodium bicarbonate', 'baking soda'] },
+  { formula: 'Na2CO3', names: ['sodium carbonate', 'washing soda'] },
+  { formula: 'KCl', names: ['potassium chloride'] },
+  { formula: 'MgCl2', names: ['magnesium chloride'] },
+  { formula: 'CaCl2', names: ['calcium chloride'] },
+  { formula: 'AgNO3', names: ['silver nitrate'] },
+  { formula: 'KMnO4', names: ['potassium permanganate', 'potassium manganate(VII)'] },
+  { formula: 'He', names: ['helium'] },
+  { formula: 'Ne', names: ['neon'] },
+  { formula: 'Ar', names: ['argon'] },
+  { formula: 'Fe', names: ['iron'] },
+  { formula: 'Cu', names: ['copper'] },
+  { formula: 'Na', names: ['sodium'] },
+  { formula: 'K', names: ['potassium'] },
+  { formula: 'Mg', names: ['magnesium'] },
+  { formula: 'Ca', names: ['calcium'] },
+  { formula: 'Zn', names: ['zinc'] },
+  { formula: 'Al', names: ['aluminium', 'aluminum'] },
+  { formula: 'C', names: ['carbon'] },
+  { formula: 'S', names: ['sulfur', 'sulphur'] },
+  { formula: 'Au', names: ['gold'] },
+  { formula: 'Ag', names: ['silver'] },
+  { formula: 'Li', names: ['lithium'] },
+];
+
+const ELEMENTS = new Set(
+  (
+    'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru ' +
+    'Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pt Au Hg Tl Pb Bi Po At Rn Fr Ra U Pu'
+  ).split(' '),
+);
+
+const SUBSCRIPT_DIGITS: Record<string, string> = {
+  '₀': '0',
+  '₁': '1',
+  '₂': '2',
+  '₃': '3',
+  '₄': '4',
+  '₅': '5',
+  '₆': '6',
+  '₇': '7',
+  '₈': '8',
+  '₉': '9',
+};
+const plainDigits = (text: string) => text.replace(/[₀-₉]/g, (c) => SUBSCRIPT_DIGITS[c]!).replace(/<\/?sub>|_\{?|\}/g, '');
+
+/** Atoms of a formula: "Ca(OH)2" → Ca 1, O 2, H 2. Null when it is not a formula of real elements. */
+export function atomsOf(formula: string): Map<string, number> | null {
+  const text = plainDigits(formula).trim();
+  if (!/^[A-Z(]/.test(text) || !/^[A-Za-z0-9()]+$/.test(text)) return null;
+  let i = 0;
+  const group = (): Map<string, number> | null => {
+    const counts = new Map<string, number>();
+    while (i < text.length && text[i] !== ')') {
+      let part: Map<string, number> | null;
+      if (text[i] === '(') {
+        i++;
+        part = group();
+        if (!part || text[i] !== ')') return null;
+        i++;
+      } else {
+        const m = /^[A-Z][a-z]?/.exec(text.slice(i));
+        if (!m || !ELEMENTS.has(m[0])) return null;
+        i += m[0].length;
+        part = new Map([[m[0], 1]]);
+      }
+      const n = /^\d+/.exec(text.slice(i));
+      const times = n ? Number(n[0]) : 1;
+      if (n) i += n[0].length;
+      for (const [el, c] of part) counts.set(el, (counts.get(el) ?? 0) + c * times);
+    }
+    return counts;
+  };
+  const atoms = group();
+  return atoms && i === text.length && atoms.size > 0 ? atoms : null;
+}
+
+const sameAtoms = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([el, c]) => b.get(el) === c);
+const lower = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+type Found = { compound: Compound | null; formula?: string; written: string; caseSlip?: boolean; spellingSlip?: boolean };
+
+const display = (c: Compound) => (c.names[0] ? `${c.names[0]} (${c.formula})` : c.formula);
+
+/** The one compound a key names ("carbon dioxide", "CO₂", "Carbon dioxide (CO2)", "oxygen gas"), or null. */
+export function keyCompound(key: string): Compound | null {
+  const text = plainDigits(key)
+    .replace(/[.;]\s*$/, '')
+    .replace(/^the\s+/i, '')
+    .trim();
+  const m = /^(.+?)\s*\(([^()]+(?:\([^()]*\)[^()]*)?)\)$/.exec(text);
+  const pieces = m ? [m[1]!, m[2]!] : [text];
+  let found: Compound | null = null;
+  for (const piece of pieces) {
+    const c = byName(piece.replace(/\s+gas$/i, '')) ?? byFormula(piece);
+    if (!c) return null;
+    if (found && found !== c) return null;
+    found = c;
+  }
+  return found;
+}
+
+function byName(text: string): Compound | null {
+  const t = lower(text);
+  return COMPOUNDS.find((c) => c.names.some((n) => lower(n) === t)) ?? null;
+}
+
+function byFormula(text: string): Compound | null {
+  const atoms = atomsOf(text);
+  if (!atoms) return null;
+  return COMPOUNDS.find((c) => sameAtoms(atomsOf(c.formula)!, atoms)) ?? { formula: plainDigits(text).trim(), names: [] };
+}
+
+/** Every compound a response names or writes, longest names first, so "carbon dioxide" is not also "carbon". */
+function compoundsIn(response: string): Found[] {
+  let text = ` ${plainDigits(response)} `;
+  const found: Found[] = [];
+  const names = COMPOUNDS.flatMap((c) => c.names.map((n) => ({ c, n, words: n.split(' ').length }))).sort(
+    (a, b) => b.n.length - a.n.length,
+  );
+  const exact = (list: typeof names) => {
+    for (const { c, n } of list) {
+      const pattern = new RegExp(`(?<![a-z])${n.replace(/[()]/g, '\\$&')}(?![a-z])`, 'gi');
+      text = text.replace(pattern, (w) => {
+        found.push({ compound: c, written: w });
+        return ' ; ';
+      });
+    }
+  };
+  // A name with a slip: "carbon dioxid", "sulfuric acide", "magnesum"; never one that is nearer another name.
+  const fuzzy = (list: typeof names) => {
+    for (const { c, n, words } of list) {
+      if (n.length < 6) continue;
+      const tokens = [...text.matchAll(/[a-zA-Z()]+/g)];
+      for (let i = 0; i + words <= tokens.length; i++) {
+        const span = tokens.slice(i, i + words);
+        const candidate = span.map((t) => t[0]).join(' ');
+        const between = text.slice(span[0]!.index, span[span.length - 1]!.index + span[span.length - 1]![0].length);
+        if (!/^[a-zA-Z()]+(?: [a-zA-Z()]+)*$/.test(between)) continue;
+        const d = distance(lower(candidate), lower(n));
+        if (d < 1 || d > (n.length >= 10 ? 2 : 1)) continue;
+        if (names.some((o) => o.c !== c && distance(lower(candidate), lower(o.n)) <= d)) continue;
+        found.push({ compound: c, written: candidate, spellingSlip: true });
+        text = text.slice(0, span[0]!.index) + ' ; ' + text.slice(span[0]!.index + between.length);
+        break;
+      }
+    }
+  };
+  const multi = names.filter((x) => x.words > 1);
+  const single = names.filter((x) => x.words === 1);
+  exact(multi);
+  fuzzy(multi);
+  exact(single);
+  fuzzy(single);
+  for (const m of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9()]*/g)) {
+    const token = m[0];
+    const atoms = atomsOf(token);
+    if (atoms && /[A-Z]/.test(token) && (/\d/.test(token) || atoms.size > 1 || token.length <= 2)) {
+      if (!/\d/.test(token) && ['I', 'In', 'As', 'At', 'Be', 'He', 'No', 'So', 'Co', 'Am', 'Is', 'It', 'Hi', 'Ha'].includes(token))
+        continue;
+      if (!/\d/.test(token) && /^[A-Z][a-z]+$/.test(token) && token.length > 2) continue;
+      const known = COMPOUNDS.find((c) => sameAtoms(atomsOf(c.formula)!, atoms)) ?? null;
+      found.push({ compound: known, formula: token, written: token });
+      continue;
+    }
+    // "co2", "h2o": a formula in the wrong case.
+    if (/\d/.test(token) && token.length <= 12) {
+      const matches = COMPOUNDS.filter((c) => c.formula.toLowerCase() === token.toLowerCase());
+      if (matches.length === 1) found.push({ compound: matches[0]!, formula: token, written: token, caseSlip: true });
+    }
+  }
+  return found;
+}
+
+/**
+ * Checks a response against a key that names one compound or element. Null when the key is not one, so the
+ * other checks take it.
+ */
+export function checkChemistry(key: string, response: string, possible: number): CheckAnswerResult | null {
+  const want = keyCompound(key);
+  if (!want) return null;
+  const wantAtoms = atomsOf(want.formula)!;
+  const base = { pointsPossible: possible, method: 'terms' as const };
+  const found = compoundsIn(response);
+  const isWanted = (f: Found) => f.compound === want || (f.formula !== undefined && sameAtoms(atomsOf(f.formula) ?? new Map(), wantAtoms));
+  const right = found.filter(isWanted);
+  const others = found.filter(
+    (f) => !isWanted(f) && !(f.compound && want.names.length && f.compound.names.some((n) => want.names[0]!.includes(n))),
+  );
+  const others2 = others.filter((f) => !right.some((r) => r.written.toLowerCase().includes(f.written.toLowerCase())));
+  const wanted = display(want);
+  if (right.length > 0 && others2.length === 0) {
+    const slip = right.find((f) => f.caseSlip || f.spellingSlip);
+    if (slip?.caseSlip) {
+      return {
+        ...base,
+        pointsObtained: possible,
+        matched: [want.formula],
+        missing: [],
+        confident: false,
+        reason: `The formula ${slip.written} is written in the wrong case`,
+        feedback: `Right compound, ${wanted}, but write the formula with capital letters for each element: ${want.formula}, not ${slip.written}.`,
+      };
+    }
+    if (slip?.spellingSlip) {
+      return {
+        ...base,
+        pointsObtained: possible,
+        matched: [want.formula],
+        missing: [],
+        confident: true,
+        feedback: `Correct: ${wanted}. Take care with the spelling: "${want.names[0]}", not "${slip.written}".`,
+      };
+    }
+    return { ...base, pointsObtained: possible, matched: [want.formula], missing: [], confident: true, feedback: `Correct: ${wanted}.` };
+  }
+  if (right.length > 0) {
+    return {
+      ...base,
+      pointsObtained: possible,
+      matched: [want.formula],
+      missing: [],
+      confident: false,
+      reason: `The answer also names ${others2.map((f) => f.written).join(', ')}`,
+      feedback: `Your answer names ${wanted}, which is right, but also ${others2.map((f) => f.written).join(' and ')}: give only the one answer the question asks for.`,
+    };
+  }
+  if (others2.length > 0) {
+    const other = others2[0]!;
+    const what = other.compound ? display(other.compound) : other.written;
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [want.formula],
+      confident: true,
+      feedback: `Not correct: ${what} is a different substance. The answer is ${wanted}.`,
+    };
+  }
+  return {
+    ...base,
+    pointsObtained: 0,
+    matched: [],
+    missing: [want.formula],
+    confident: false,
+    reason: 'No chemical name or formula could be read in the answer',
+    feedback: `No chemical name or formula could be read in your answer, so a teacher will check it. The expected answer is ${wanted}.`,
+  };
+}

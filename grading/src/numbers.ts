@@ -1,0 +1,236 @@
+/**
+ * Numbers as people write them, rewritten to digits the quantity parser reads: number words ("twelve",
+ * "forty-five", "one and a half", "two thirds", "a quarter", "three point five"), digit groups ("1 000",
+ * "1.000,5") and the unicode minus. A small closed vocabulary, so a table and a fold rather than a library:
+ * the npm packages for number words are unmaintained and do not read fractions.
+ */
+
+const UNITS: Record<string, number> = {
+  zero: 0,
+  nought: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fourty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
+/** Denominators as words: "two thirds", "a quarter", "three fifths". */
+const DENOMINATORS: Record<string, number> = {
+  half: 2,
+  halves: 2,
+  third: 3,
+  thirds: 3,
+  quarter: 4,
+  quarters: 4,
+  fourth: 4,
+  fourths: 4,
+  fifth: 5,
+  fifths: 5,
+  sixth: 6,
+  sixths: 6,
+  seventh: 7,
+  sevenths: 7,
+  eighth: 8,
+  eighths: 8,
+  ninth: 9,
+  ninths: 9,
+  tenth: 10,
+  tenths: 10,
+  hundredth: 100,
+  hundredths: 100,
+  thousandth: 1000,
+  thousandths: 1000,
+};
+
+const isWhole = (w: string) => w in UNITS || w in SCALES || /^\d+$/.test(w);
+
+/** A run of whole-number words ("three hundred and forty-five") to its value; null when it is not one. */
+function wholeValue(tokens: string[]): number | null {
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  for (const t of tokens) {
+    if (t === 'and') continue;
+    if (/^\d+$/.test(t)) {
+      current += Number(t);
+    } else if (t in UNITS) {
+      current += UNITS[t]!;
+    } else if (t in SCALES) {
+      const scale = SCALES[t]!;
+      if (scale === 100) current = (current || 1) * 100;
+      else {
+        total += (current || 1) * scale;
+        current = 0;
+      }
+    } else return null;
+    seen = true;
+  }
+  return seen ? total + current : null;
+}
+
+type Token = { word: string; start: number; end: number };
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(/[a-zA-Z]+|\d+/g)) tokens.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  return tokens;
+}
+
+/** Only spaces, hyphens or "and" between two tokens keeps them in one number. */
+const joined = (text: string, a: Token, b: Token) => /^[\s-]*$/.test(text.slice(a.end, b.start));
+
+/**
+ * Rewrites the number words of a text as digits, leaving everything else as it was:
+ * "forty-five km" → "45 km", "one and a half hours" → "(3/2) hours", "two thirds" → "(2/3)",
+ * "minus three point five" → "-3.5". Words that are not part of a number ("one of them") stay words
+ * only when no number can be read: "one" alone becomes 1.
+ */
+export function numberWordsToDigits(text: string): string {
+  const tokens = tokenize(text);
+  const out: string[] = [];
+  let cursor = 0;
+  let i = 0;
+  while (i < tokens.length) {
+    const read = readNumberAt(text, tokens, i);
+    if (!read || (read.digitsOnly && !read.fraction)) {
+      i++;
+      continue;
+    }
+    const first = tokens[i]!;
+    const last = tokens[read.next - 1]!;
+    out.push(text.slice(cursor, first.start), read.text);
+    cursor = last.end;
+    i = read.next;
+  }
+  out.push(text.slice(cursor));
+  return out.join('');
+}
+
+type Read = { text: string; next: number; digitsOnly: boolean; fraction: boolean };
+
+function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
+  let j = i;
+  let sign = '';
+  if (tokens[j]?.word === 'minus' || tokens[j]?.word === 'negative') {
+    if (!tokens[j + 1] || !joined(text, tokens[j]!, tokens[j + 1]!)) return null;
+    sign = '-';
+    j++;
+  }
+  // "a half", "a quarter", "half": a unit fraction on its own.
+  const lone = tokens[j]!.word === 'a' || tokens[j]!.word === 'an' ? j + 1 : j;
+  const loneDen = tokens[lone] ? DENOMINATORS[tokens[lone]!.word] : undefined;
+  if (loneDen && (lone === j || joined(text, tokens[j]!, tokens[lone]!)) && (lone > j || tokens[lone]!.word.startsWith('half'))) {
+    if (tokens[lone]!.word.endsWith('s')) return null;
+    return { text: `${sign}(1/${loneDen})`, next: lone + 1, digitsOnly: false, fraction: true };
+  }
+  // The longest run of whole-number words.
+  let end = j;
+  while (
+    end < tokens.length &&
+    (isWhole(tokens[end]!.word) ||
+      (tokens[end]!.word === 'and' &&
+        end > j &&
+        tokens[end - 1]!.word in SCALES &&
+        isWhole(tokens[end + 1]?.word ?? '') &&
+        !(tokens[end + 1]!.word in SCALES))) &&
+    (end === j || joined(text, tokens[end - 1]!, tokens[end]!))
+  ) {
+    // Two plain digit groups are two numbers ("2 3"), not one.
+    if (end > j && /^\d+$/.test(tokens[end]!.word) && /^\d+$/.test(tokens[end - 1]!.word)) break;
+    if (end > j && /^\d+$/.test(tokens[end]!.word)) break;
+    end++;
+  }
+  if (end === j) return null;
+  const runTokens = tokens.slice(j, end).map((t) => t.word);
+  // A trailing "and" belongs to what follows ("one and a half").
+  while (runTokens[runTokens.length - 1] === 'and') {
+    runTokens.pop();
+    end--;
+  }
+  const whole = wholeValue(runTokens);
+  if (whole === null) return null;
+  const digitsOnly = runTokens.every((w) => /^\d+$/.test(w));
+  let next = end;
+  let body = String(whole);
+  let fraction = false;
+
+  const after = tokens[next];
+  if (after && joined(text, tokens[next - 1]!, after)) {
+    // "three point one four"
+    if (after.word === 'point') {
+      const digits: string[] = [];
+      let k = next + 1;
+      while (
+        tokens[k] &&
+        UNITS[tokens[k]!.word] !== undefined &&
+        UNITS[tokens[k]!.word]! < 10 &&
+        joined(text, tokens[k - 1]!, tokens[k]!)
+      ) {
+        digits.push(String(UNITS[tokens[k]!.word]));
+        k++;
+      }
+      if (digits.length) return { text: `${sign}${body}.${digits.join('')}`, next: k, digitsOnly: false, fraction: false };
+    }
+    // "two thirds", "3 quarters"
+    const den = DENOMINATORS[after.word];
+    if (den && !(whole === 1 && after.word.endsWith('s')) && !(whole !== 1 && !after.word.endsWith('s') && after.word !== 'half')) {
+      return { text: `${sign}(${body}/${den})`, next: next + 1, digitsOnly: false, fraction: true };
+    }
+    // "one and a half", "two and three quarters"
+    if (after.word === 'and') {
+      const rest = tokens[next + 1] ? readNumberAt(text, tokens, next + 1) : null;
+      if (rest?.fraction && !rest.text.startsWith('-')) {
+        body = `(${body}+${rest.text})`;
+        next = rest.next;
+        fraction = true;
+      }
+    }
+  }
+  return { text: `${sign}${body}`, next, digitsOnly: digitsOnly && !sign, fraction };
+}
+
+/**
+ * Digit groups and separators to plain digits: "1 000 000" → "1000000", "1.000,5" → "1000.5" (a European
+ * decimal comma after dot-grouped thousands), "3,5" stays as written (a list or a decimal comma: the caller
+ * decides). The unicode minus and dashes become '-'.
+ */
+export function normaliseDigits(text: string): string {
+  return text
+    .replace(/[−–—]/g, '-')
+    .replace(
+      /(?<![\d.,])(\d{1,3})((?:\.\d{3})+),(\d+)(?![\d.,])/g,
+      (_, head: string, groups: string, dec: string) => `${head}${groups.replace(/\./g, '')}.${dec}`,
+    )
+    .replace(/(?<![\d.,])(\d{1,3})((?:\.\d{3}){2,})(?![\d.,])/g, (_, head: string, groups: string) => `${head}${groups.replace(/\./g, '')}`)
+    .replace(/(?<![\d.,/])(\d{1,3})((?: \d{3})+)(?![\d.,/])/g, (_, head: string, groups: string) => `${head}${groups.replace(/ /g, '')}`);
+}
+
+/** A decimal comma ("3,5", "0,25") where a single number is expected: the value it most likely means. */
+export function decimalComma(text: string): string | null {
+  const m = /^\s*(-?\d+),(\d{1,2}|\d{4,})\s*([^\d,].*)?$/.exec(text);
+  return m ? `${m[1]}.${m[2]}${m[3] ? ` ${m[3]}` : ''}` : null;
+}
