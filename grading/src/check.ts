@@ -1,4 +1,6 @@
 import { richTextToPlainText } from '@evergrade/contracts';
+import { checkAlgebra } from './algebra';
+import { checkChemistry } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { checkNumeric, keyValues } from './numeric';
 import { checkTerms } from './terms';
@@ -81,9 +83,13 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     };
   }
 
+  const special = type.includes('long')
+    ? null
+    : (checkChemistry(key, response, possible) ?? checkAlgebra(question, key, response, possible));
+  if (special) return special;
   const expected = keyValues(key);
   if (expected && !type.includes('long')) {
-    const result = checkNumeric(expected, response, possible, type);
+    const result = checkNumeric(expected, response, possible, type, question);
     if (result) return result;
   }
   return checkTerms(question, key, response, possible, type);
