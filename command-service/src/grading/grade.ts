@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { richTextToPlainText, type Grader } from '@evergrade/contracts';
-import { checkAnswer, toQuarter } from '@evergrade/grading';
+import { checkWithInstructions, NEEDS_AI_PROVIDER, toQuarter } from '@evergrade/grading';
 import type { AiProvider } from '@evergrade/platform/ai';
 
 /** What a grader needs to know about one question (plain text). */
@@ -18,7 +18,22 @@ export type GradingQuestion = {
   version: number;
 };
 
-export type GradeResult = { pointsObtained: number; feedback: string; flaggedForReview: string; grader: Grader; confidence: number };
+/**
+ * What became of a regrade's instructions: 'applied' offline, 'not-understood' offline (the caller leaves the mark as
+ * it was), 'ai' (the model read them), 'none' (there were none).
+ */
+export type InstructionsTaken = 'applied' | 'not-understood' | 'ai' | 'none';
+
+export type GradeResult = {
+  pointsObtained: number;
+  feedback: string;
+  flaggedForReview: string;
+  grader: Grader;
+  confidence: number;
+  instructions: InstructionsTaken;
+  /** For the instructor: what the instructions changed, or why they were not applied ('' without instructions). */
+  instructionsNote: string;
+};
 
 /** Below this confidence a model's grade is flagged for review. */
 export const AI_FLAG_BELOW = 0.6;
@@ -50,24 +65,56 @@ function userMessage(q: GradingQuestion, response: string, regradeInstructions: 
   ].join('\n\n');
 }
 
-/** The offline checker: deterministic, flags every answer it is not confident about, with the reason. */
+/**
+ * The offline checker, then the regrade's instructions where it understands them (grading/src/instructions.ts).
+ * Instructions it does not understand are not applied: the result flags them as needing an AI provider, and the
+ * caller leaves the response's mark as it was.
+ */
 export function gradeOffline(q: GradingQuestion, response: string, regradeInstructions = ''): GradeResult {
-  const result = checkAnswer({
-    question: q.question,
-    answer: q.answer,
-    marksPossible: q.marksPossible,
-    response,
-    gradingInstructions: [q.gradingInstructions, regradeInstructions].filter(Boolean).join('\n'),
-    questionType: q.questionType,
-  });
-  return {
+  const result = checkWithInstructions(
+    {
+      question: q.question,
+      answer: q.answer,
+      marksPossible: q.marksPossible,
+      response,
+      gradingInstructions: q.gradingInstructions,
+      questionType: q.questionType,
+    },
+    regradeInstructions,
+  );
+  const unsure = result.confident ? '' : (result.reason ?? 'The offline grader is not sure of this answer.');
+  const base = {
     pointsObtained: result.pointsObtained,
     feedback: result.feedback,
-    flaggedForReview: result.confident ? '' : (result.reason ?? 'The offline grader is not sure of this answer.'),
-    grader: { kind: 'offline', name: 'offline' },
+    grader: { kind: 'offline', name: 'offline' } as const,
     confidence: result.confident ? OFFLINE_CONFIDENT : OFFLINE_UNSURE,
   };
+  switch (result.instructions) {
+    case 'none':
+      return { ...base, flaggedForReview: unsure, instructions: 'none', instructionsNote: '' };
+    case 'applied':
+      return {
+        ...base,
+        flaggedForReview: unsure,
+        instructions: 'applied',
+        instructionsNote: result.changes.length
+          ? result.changes.join(' ')
+          : 'The instructions were applied; they did not change this mark.',
+      };
+    case 'not-understood': {
+      const note = notUnderstoodNote(result.notUnderstood);
+      return { ...base, flaggedForReview: note, confidence: OFFLINE_UNSURE, instructions: 'not-understood', instructionsNote: note };
+    }
+    default: {
+      const unhandled: never = result.instructions;
+      return unhandled;
+    }
+  }
 }
+
+/** The flag and the instructor's note when the offline grader could not read the instructions. */
+export const notUnderstoodNote = (sentences: readonly string[]) =>
+  `${NEEDS_AI_PROVIDER}: the offline grader did not understand ${sentences.map((x) => `"${x}"`).join(', ')}. The mark was left as it was.`;
 
 /**
  * A model's grade (an OpenAI-compatible endpoint), validated with zod and kept within 0..possible in steps of 0.25.
@@ -101,6 +148,8 @@ export async function gradeResponse(
         flaggedForReview: flag,
         grader: { kind: 'ai', name: ai.name },
         confidence: parsed.confidence,
+        instructions: regradeInstructions ? 'ai' : 'none',
+        instructionsNote: regradeInstructions ? `The instructions were sent to ${ai.name} with the answer.` : '',
       };
     } catch (err) {
       onFallback?.(err);

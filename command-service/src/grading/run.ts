@@ -4,18 +4,27 @@ import type { Session } from '@evergrade/platform/auth';
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
 import { allocateIds, responseOwner } from '../ids';
+import { gradeAsRead } from '../pdf-submission/grade-as-read';
 import { loadGrading, readOnlineAnswers, type GradingAssignment } from './context';
 import { gradingDecider } from './decide';
-import { gradeResponse, type GradingQuestion } from './grade';
+import { gradeResponse, type GradingQuestion, type InstructionsTaken } from './grade';
 import type { Grading, ResponseState } from './grading';
 
-export const metadataOf = (s: Session) => ({ tenant: s.tenant, actorId: String(s.userId), actorRole: s.role, commandId: randomUUID() });
+/** Who a grading command acts for: the instructor's session, or a background job acting as the instructor who started it. */
+export type Actor = Pick<Session, 'tenant' | 'userId' | 'role'>;
+
+export const metadataOf = (s: Actor, commandId: string = randomUUID()) => ({
+  tenant: s.tenant,
+  actorId: String(s.userId),
+  actorRole: s.role,
+  commandId,
+});
 
 /**
  * The student's responses as grading sees them. Without an uploaded file, the student's typed answers are copied
  * onto the grading stream first (only those that changed), so every grade names the exact text it graded.
  */
-export async function responsesFor(deps: CommandServiceDeps, s: Session, a: GradingAssignment, studentId: number): Promise<Grading> {
+export async function responsesFor(deps: CommandServiceDeps, s: Actor, a: GradingAssignment, studentId: number): Promise<Grading> {
   const state = await loadGrading(deps.store, s.tenant, a.assignmentId, studentId);
   if (state.source === 'file') return state;
   const online = await readOnlineAnswers(deps.store, s.tenant, a.assignmentId, studentId);
@@ -47,22 +56,52 @@ export async function responsesFor(deps: CommandServiceDeps, s: Session, a: Grad
   return loadGrading(deps.store, s.tenant, a.assignmentId, studentId);
 }
 
-export type GradeOptions = { regradeInstructions: string; overrideManual: boolean; log: (err: unknown) => void };
+export type GradeOptions = {
+  regradeInstructions: string;
+  overrideManual: boolean;
+  log: (err: unknown) => void;
+  /** The regrade-all job grading it: recorded on the grade, and its command id, so a resumed job never grades twice. */
+  regradeJobId?: string;
+};
 
-/** Grade one question of one student and record it; a grade set by hand is kept (kept_manual) unless overridden. */
+export type GradedQuestion = GradedLine & {
+  position: string | null;
+  instructions: InstructionsTaken;
+  /** What the instructions changed, or why they were not applied. */
+  instructionsNote: string;
+};
+
+/**
+ * Grade one question of one student and record it; a grade set by hand is kept (kept_manual) unless overridden.
+ * Instructions the offline grader does not understand leave the mark and feedback as they were: the grade recorded
+ * repeats them with the flag (a grade set by hand is not touched at all), so the history says what happened.
+ */
 export async function gradeQuestion(
   deps: CommandServiceDeps,
-  s: Session,
+  s: Actor,
   a: GradingAssignment,
   studentId: number,
   q: GradingQuestion,
   state: Grading,
   o: GradeOptions,
-): Promise<GradedLine & { position: string | null }> {
+): Promise<GradedQuestion> {
   const r = state.responses[q.questionId];
   if (!r) throw new NotFoundError(GRADING_MESSAGES.nothingToGrade);
-  if (r.manual && !o.overrideManual) return { ...currentLine(studentId, q, r), position: null };
-  const result = await gradeResponse(deps.ai, q, r.response, o.regradeInstructions, o.log);
+  const kept = (instructions: InstructionsTaken, instructionsNote: string) => ({
+    ...currentLine(studentId, q, r),
+    position: null,
+    instructions,
+    instructionsNote,
+  });
+  if (r.manual && !o.overrideManual) return kept('none', '');
+  const graded = await gradeAsRead(
+    deps.store,
+    { tenant: s.tenant, assignmentId: a.assignmentId, studentId, questionId: q.questionId, source: state.source },
+    () => gradeResponse(deps.ai, q, r.response, o.regradeInstructions, o.log),
+  );
+  const leave = graded.instructions === 'not-understood';
+  if (leave && r.manual) return kept('not-understood', graded.instructionsNote);
+  const result = leave && r.graded ? { ...graded, pointsObtained: r.points, feedback: r.feedback } : graded;
   const recorded = await handleCommand(
     deps.store,
     streamIds.grading(s.tenant, a.assignmentId, studentId),
@@ -82,9 +121,11 @@ export async function gradeQuestion(
       questionVersion: q.version,
       responseVersion: r.responseVersion,
       ...(o.regradeInstructions ? { regradeInstructions: o.regradeInstructions } : {}),
+      ...(result.instructions !== 'none' ? { instructionsApplied: result.instructions } : {}),
+      ...(o.regradeJobId ? { regradeJobId: o.regradeJobId } : {}),
       overrideManual: o.overrideManual,
     },
-    { metadata: metadataOf(s) },
+    { metadata: metadataOf(s, o.regradeJobId ? `regrade-job:${o.regradeJobId}:${studentId}` : undefined) },
   );
   const version = r.version + recorded.events.length;
   return {
@@ -97,6 +138,8 @@ export async function gradeQuestion(
     kept_manual: false,
     version,
     position: recorded.position,
+    instructions: result.instructions,
+    instructionsNote: result.instructionsNote,
   };
 }
 

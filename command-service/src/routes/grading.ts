@@ -18,7 +18,9 @@ import { loadGrading, loadGradingAssignment, requireStudent, type GradingAssignm
 import { gradingDecider, StaleResponseEditError } from '../grading/decide';
 import { graderUploadKey, originalOfUpload, processSubmission, uploadName } from '../grading/process-submission';
 import { storedSubmissionPdf } from '../pdf-submission/stored-pdf';
+import { createRegradeJobs } from '../grading/regrade-jobs';
 import { currentLine, gradeQuestion, metadataOf, responsesFor } from '../grading/run';
+import { regradeJobRoutes } from './regrade-jobs';
 
 type Session = ReturnType<typeof sessionOf>;
 
@@ -30,6 +32,13 @@ type Session = ReturnType<typeof sessionOf>;
 export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDeps & WithOcr): Promise<void> {
   const { ocr } = deps;
   const { store } = deps;
+  // Regrade-all jobs: resumed once the server is ready, stopped (each after its current student) when it closes.
+  const jobs = createRegradeJobs(deps, (err, msg) => app.log.warn({ err }, msg));
+  app.addHook('onReady', async () => {
+    jobs.resume().catch((err: unknown) => app.log.error({ err }, 'regrade jobs could not resume'));
+  });
+  app.addHook('onClose', () => jobs.stop());
+  regradeJobRoutes(app, deps, jobs);
 
   registerRoute(app, deps.sessions, routes.getGraderSignedUrl, async (request) => {
     const s = sessionOf(request);
@@ -93,7 +102,12 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
             write(currentLine(student_id, q, r));
             continue;
           }
-          const { position: p, ...line } = await gradeQuestion(deps, s, assignment, student_id, q, state, {
+          const {
+            position: p,
+            instructions: _i,
+            instructionsNote: _n,
+            ...line
+          } = await gradeQuestion(deps, s, assignment, student_id, q, state, {
             regradeInstructions: '',
             overrideManual: override_manual,
             log: (err) => request.log.warn({ err }, 'AI grade unusable; graded offline'),
@@ -117,23 +131,20 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
     const q = assignment.questions.find((x) => x.questionNumber === b.question_number);
     if (!q) throw new NotFoundError(GRADING_MESSAGES.questionNotFound(b.question_number));
     const named = b.student_id ?? (await studentOfSubmission(s, assignment, b.filename));
-    const students = b.all_students ? [named, ...assignment.studentIds.filter((id) => id !== named)] : [named];
-    const options = {
-      regradeInstructions: b.regrade_instructions.trim(),
+    const instructions = b.regrade_instructions.trim();
+    const state = await responsesFor(deps, s, assignment, named);
+    if (!state.responses[q.questionId]) throw new NotFoundError(GRADING_MESSAGES.submissionNotFound);
+    const l = await gradeQuestion(deps, s, assignment, named, q, state, {
+      regradeInstructions: instructions,
       overrideManual: b.override_manual,
       log: (err: unknown) => request.log.warn({ err }, 'AI grade unusable; graded offline'),
-    };
-    let first: Awaited<ReturnType<typeof gradeQuestion>> | null = null;
-    for (const studentId of students) {
-      const state = await responsesFor(deps, s, assignment, studentId);
-      if (!state.responses[q.questionId]) {
-        if (studentId === named) throw new NotFoundError(GRADING_MESSAGES.submissionNotFound);
-        continue;
-      }
-      const line = await gradeQuestion(deps, s, assignment, studentId, q, state, options);
-      first ??= line;
-    }
-    const l = first!;
+    });
+    // Every other student: a background job (regrade-job follows it), never one long request.
+    const others = assignment.studentIds.filter((id) => id !== named);
+    const job =
+      b.all_students && others.length > 0
+        ? await jobs.start(s, assignment, q, { instructions, overrideManual: b.override_manual, studentIds: others })
+        : null;
     return {
       points_obtained: l.points_obtained,
       points_possible: l.points_possible,
@@ -144,7 +155,10 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
       grader: l.grader,
       kept_manual: l.kept_manual,
       version: l.version,
-      position: l.position,
+      position: job?.position ?? l.position,
+      instructions: l.instructions,
+      ...(l.instructionsNote ? { instructions_note: l.instructionsNote } : {}),
+      ...(job ? { job_id: job.jobId } : {}),
     };
   });
 
