@@ -2,8 +2,11 @@ import { richTextToPlainText } from '@evergrade/contracts';
 import { checkAlgebra } from './algebra';
 import { checkChemistry } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
+import { parseKey } from './key';
 import { checkNumeric, keyValues } from './numeric';
 import { checkTerms } from './terms';
+import { isContentWord, words } from './text';
+import { checkList, checkSingle, checkYesNo } from './words';
 
 export { toQuarter } from './points';
 
@@ -92,5 +95,26 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     const result = checkNumeric(expected, response, possible, type, question);
     if (result) return result;
   }
-  return checkTerms(question, key, response, possible, type);
+  return checkWords(question, key, response, possible, type);
+}
+
+/**
+ * Answers in words, by what the key is: one answer with its alternatives, a list (all of it or "any two of"),
+ * yes / no, or an explanation judged by its ideas. Spelling slips count unless the question is about spelling.
+ */
+function checkWords(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
+  const spec = parseKey(key, question);
+  const ctx = { question, response, possible, allowSlips: !/\bspell/i.test(question) };
+  if (type.includes('long') || (spec.kind !== 'yes-no' && !words(key).some(isContentWord)))
+    return checkTerms(question, key, response, possible, type);
+  switch (spec.kind) {
+    case 'single':
+      return checkSingle(spec, ctx);
+    case 'list':
+      return checkList(spec, ctx);
+    case 'yes-no':
+      return checkYesNo(spec, ctx);
+    case 'explanation':
+      return checkTerms(question, spec.text, response, possible, type);
+  }
 }

@@ -1,7 +1,10 @@
+/** Explanations: the key's ideas, each in the key's words, looked for in the response. */
 import type { CheckAnswerResult } from './check';
+import { andList, phrase, sentences } from './feedback';
+import { matchPhrase, slipNote, tokenize, type Slip } from './match';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths } from './quantity';
-import { NEGATIONS, isContentWord, stem, words } from './text';
+import { isContentWord, relate, stem, words } from './text';
 
 /** Answers longer than this many words are judged by a teacher: term overlap says too little. */
 const LONG_ANSWER_WORDS = 45;
@@ -9,13 +12,11 @@ const MAX_KEY_TERMS = 14;
 /** Share of key terms that earns full marks: wording differs, and a key lists more than a good answer needs. */
 const FULL_COVERAGE = 0.75;
 
-// ---- key terms ----------------------------------------------------------------------------------
-
 type Term = { word: string; stem: string };
 
-/** The key's content words, stemmed, without those the question already says (echoing it earns nothing). */
+/** The key's content words, without those the question already says (echoing it earns nothing). */
 export function keyTerms(key: string, question: string): Term[] {
-  const questionStems = new Set(words(normaliseMaths(question)).filter(isContentWord).map(stem));
+  const questionWords = words(normaliseMaths(question)).filter(isContentWord);
   const all: Term[] = [];
   const seen = new Set<string>();
   for (const word of words(key).filter(isContentWord)) {
@@ -24,14 +25,27 @@ export function keyTerms(key: string, question: string): Term[] {
     seen.add(s);
     all.push({ word, stem: s });
   }
-  const fresh = all.filter((t) => !questionStems.has(t.stem));
+  const inQuestion = (t: Term) =>
+    questionWords.some((q) => {
+      const r = relate(t.word, q, false);
+      return r === 'exact' || r === 'form';
+    });
+  const fresh = all.filter((t) => !inQuestion(t));
   return fresh.length > 0 ? fresh : all;
+}
+
+/** The key cut into ideas at punctuation and linking words: "Plants use sunlight | to make glucose | oxygen is released". */
+export function ideasOf(key: string): string[] {
+  return key
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[.;:,\n]|\s(?:and|because|so|which|that|but|while|whereas|therefore|when|to|into|by)\s/i)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => words(s).some(isContentWord));
 }
 
 export function checkTerms(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
   const terms = keyTerms(key, question);
-  const tokens = words(normaliseMaths(response));
-  const stems = tokens.map(stem);
+  const tokens = tokenize(normaliseMaths(response));
   const base = { pointsPossible: possible, method: 'terms' as const };
   if (terms.length === 0) {
     return {
@@ -44,26 +58,55 @@ export function checkTerms(question: string, key: string, response: string, poss
       feedback: 'This answer could not be checked automatically: a teacher will look at it.',
     };
   }
-  const matched = terms.filter((t) => stems.some((s) => sameStem(s, t.stem)) || numberIn(t.word, response));
+  const slips: Slip[] = [];
+  let negatedTerm = false;
+  const matched: Term[] = [];
+  for (const t of terms) {
+    const m = matchPhrase(t.word, tokens);
+    if (m.found || numberIn(t.word, response)) {
+      matched.push(t);
+      slips.push(...m.slips);
+    } else if (m.negated) negatedTerm = true;
+  }
   const missing = terms.filter((t) => !matched.includes(t));
   const coverage = matched.length / terms.length;
   const points = toQuarter(possible * Math.min(1, coverage / FULL_COVERAGE), possible);
 
-  const keyWords = words(key).length;
+  const keyNegates = words(key).some((w) => ['not', 'no', 'never', 'cannot', 'without'].includes(w));
   const reasons: string[] = [];
-  if (type.includes('long') || keyWords > LONG_ANSWER_WORDS || terms.length > MAX_KEY_TERMS)
+  if (type.includes('long') || words(key).length > LONG_ANSWER_WORDS || terms.length > MAX_KEY_TERMS)
     reasons.push("Long answers need a teacher's judgement");
   if (tokens.length > LONG_ANSWER_WORDS * 2) reasons.push('The response is long');
-  if (coverage > 0.25 && coverage < FULL_COVERAGE) reasons.push('Only some key terms matched: the wording may differ from the key');
-  if (negated(tokens, stems, matched) && !words(key).some((w) => NEGATIONS.has(w))) reasons.push('The response negates a key term');
+  if (points > 0 && points < possible) reasons.push('Only some of the key ideas matched: the wording may differ from the key');
+  if (negatedTerm && !keyNegates) reasons.push('The response negates a key term');
+  if (points === 0 && coverage > 0) reasons.push('A few key terms matched: the wording may differ from the key');
+  if (points === 0 && coverage === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');
   if (terms.length === 1 && matched.length === 1 && tokens.length > 12) reasons.push('One key term in a long response');
+
+  const isMatched = (w: string) => matched.some((t) => t.word === w);
+  const ideas = ideasOf(key)
+    .map((text) => {
+      const own = words(text).filter((w) => terms.some((t) => t.word === w));
+      return { text, own, got: own.filter(isMatched).length };
+    })
+    .filter((i) => i.own.length > 0);
+  const covered = ideas.filter((i) => i.got === i.own.length).map((i) => `“${phrase(i.text)}”`);
+  const partly = ideas.filter((i) => i.got > 0 && i.got < i.own.length).map((i) => `“${phrase(i.text)}”`);
+  const absent = ideas.filter((i) => i.got === 0).map((i) => `“${phrase(i.text)}”`);
 
   const feedback =
     points === possible
-      ? `Correct. Key points covered: ${matched.map((t) => t.word).join(', ')}.`
-      : points > 0
-        ? `Partly correct (${fmt(points)} of ${fmt(possible)}). Covered: ${matched.map((t) => t.word).join(', ')}. Missing: ${missing.map((t) => t.word).join(', ')}.`
-        : `Not correct. The answer should mention: ${missing.map((t) => t.word).join(', ')}.`;
+      ? sentences(`Correct: your answer covers ${andList(covered.length ? covered : partly)}.`, slipNote(slips))
+      : sentences(
+          points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.',
+          covered.length ? `You correctly said ${andList(covered)}.` : '',
+          partly.length ? `You are on the way with ${andList(partly)}, but not all of it.` : '',
+          absent.length
+            ? `Your answer does not mention ${andList(absent)}: add ${absent.length > 1 ? 'these ideas' : 'this idea'} in your own words.`
+            : '',
+          negatedTerm && !keyNegates ? 'Check the "not": your answer says the opposite of the key.' : '',
+          slipNote(slips),
+        );
   return {
     ...base,
     pointsObtained: points,
@@ -75,23 +118,9 @@ export function checkTerms(question: string, key: string, response: string, poss
   };
 }
 
-/** Equal stems, or one a prefix of the other when both keep 4 letters ('gravity' → grav, 'gravitational' → gravitat). */
-function sameStem(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.length < 4 || b.length < 4 || /^[0-9]/.test(a) || /^[0-9]/.test(b)) return false;
-  return a.startsWith(b) || b.startsWith(a);
-}
-
 /** A number key term counts when the response holds that value. */
 function numberIn(word: string, response: string): boolean {
   if (!/^[0-9]/.test(word)) return false;
   const value = Number(word);
   return Number.isFinite(value) && findQuantities(response).some((q) => q.value === value);
-}
-
-/** A negation within three words before a matched term. */
-function negated(tokens: string[], stems: string[], matched: Term[]): boolean {
-  return stems.some(
-    (s, i) => matched.some((t) => sameStem(s, t.stem)) && tokens.slice(Math.max(0, i - 3), i).some((w) => NEGATIONS.has(w)),
-  );
 }

@@ -1,4 +1,8 @@
-/** Words, stop words and a small suffix stemmer: enough to compare an answer key's terms with a student's. */
+/** Words, stop words, word forms and spelling slips: what compares an answer key's words with a student's. */
+import { createRequire } from 'node:module';
+import { distance } from 'fastest-levenshtein';
+import lemmatizer from 'wink-lemmatizer';
+import porter2 from 'wink-porter2-stemmer';
 
 export const STOP_WORDS = new Set(
   (
@@ -11,75 +15,96 @@ export const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-export const NEGATIONS = new Set([
-  'not',
-  'no',
-  'never',
-  'none',
-  'cannot',
-  'cant',
-  'isnt',
-  'arent',
-  'doesnt',
-  'dont',
-  'didnt',
-  'wont',
-  'wasnt',
-  'werent',
-  'neither',
-  'nor',
-  'without',
-]);
+export const NEGATIONS = new Set(
+  'not no never none cannot cant isnt arent doesnt dont didnt wont wasnt werent neither nor without hasnt havent aint shouldnt couldnt wouldnt'.split(
+    ' ',
+  ),
+);
 
 /** Lower-case word tokens; apostrophes dropped so "doesn't" reads as "doesnt". */
 export function words(text: string): string[] {
   return text
     .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’']/g, '')
     .split(/[^a-z0-9.]+/)
     .map((w) => w.replace(/^\.+|\.+$/g, ''))
     .filter(Boolean);
 }
 
-const RULES: [RegExp, string][] = [
-  [/ational$/, 'ate'],
-  [/ization$/, 'ize'],
-  [/isation$/, 'ize'],
-  [/iveness$/, 'ive'],
-  [/fulness$/, 'ful'],
-  [/ousness$/, 'ous'],
-  [/ities$/, ''],
-  [/ity$/, ''],
-  [/ness$/, ''],
-  [/ment$/, ''],
-  [/ies$/, 'y'],
-  [/ied$/, 'y'],
-  [/sses$/, 'ss'],
-  [/ing$/, ''],
-  [/edly$/, ''],
-  [/ed$/, ''],
-  [/ly$/, ''],
-  [/es$/, ''],
-  [/([^su])s$/, '$1'],
-  [/ation$/, 'ate'],
-];
-
-/** 'volatility' and 'volatile' → 'volatil'; 'running' and 'runs' → 'run'. Short words stay as they are. */
+/** The Porter2 stem: 'volatility' and 'volatile' → 'volatil'; 'running' and 'runs' → 'run'. */
 export function stem(word: string): string {
-  if (word.length <= 3 || /^[0-9.]+$/.test(word)) return word;
-  let w = word;
-  for (const [pattern, replacement] of RULES) {
-    if (pattern.test(w)) {
-      const next = w.replace(pattern, replacement);
-      if (next.length >= 3) {
-        w = next;
-        break;
-      }
-    }
-  }
-  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
-  if (w.length > 3 && /([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
-  return w;
+  if (/^[0-9.]+$/.test(word)) return word;
+  return porter2(word);
 }
 
 export const isContentWord = (w: string) => !STOP_WORDS.has(w) && (w.length >= 3 || /^[0-9]/.test(w));
+
+// ---- the English word list (about 275,000 words), loaded on first use --------------------------
+
+let dictionary: Set<string> | null = null;
+/** True for a word of the English word list (lower case). Proper names are mostly not in it. */
+export function isRealWord(word: string): boolean {
+  if (!dictionary) {
+    const require = createRequire(import.meta.url);
+    dictionary = new Set(require('an-array-of-english-words') as string[]);
+  }
+  return dictionary.has(word);
+}
+
+// ---- comparing a key word with a response word ---------------------------------------------------
+
+/**
+ * How a response word relates to a key word:
+ * - 'exact': the same word (also British / American spelling: colour / color, vaporise / vaporize);
+ * - 'form': another form of it (mitochondria / mitochondrion, newtons, leaves / leaf, storing / stores);
+ * - 'slip': a misspelling that is no English word (photosynthesys, mitocondria);
+ * - 'other-word': close in spelling but a different real word (ran for run, dioxide for monoxide, effect for affect);
+ * - null: unrelated.
+ */
+export type WordRelation = 'exact' | 'form' | 'slip' | 'other-word' | null;
+
+const spelling = (w: string) =>
+  w
+    .replace(/our(s?)$/, 'or$1')
+    .replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1')
+    .replace(/ys(e|ed|es|ing)$/, 'yz$1')
+    .replace(/([^aeiou])re$/, '$1er')
+    .replace(/ae/g, 'e')
+    .replace(/oe/g, 'e');
+
+const nounLemma = (w: string) => lemmatizer.noun(w);
+
+/**
+ * Another form of the same word: the same noun lemma (mitochondria / mitochondrion, leaves / leaf), a regular
+ * verb form (stores / storing / stored; not ran / run), or the same stem where one word grows from the other
+ * (volatile / volatility, gravity / gravitational; not organ / organism, carbon / carbonate).
+ */
+function sameForm(a: string, b: string): boolean {
+  if (nounLemma(a) === nounLemma(b) || lemmatizer.adjective(a) === lemmatizer.adjective(b)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const grows = long.startsWith(short.slice(0, Math.max(3, short.length - 1)));
+  if (lemmatizer.verb(a) === lemmatizer.verb(b) && grows) return true;
+  const [sa, sl] = [stem(short), stem(long)];
+  if (sa === sl) return long.length - short.length <= 2 || (short.length >= 7 && grows);
+  return short.length >= 7 && grows && (sl.startsWith(sa) || sa.startsWith(sl));
+}
+
+/** The lengths where one slip (two from 9 letters on) is a slip, not another word. */
+export const slipLimit = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
+
+export function relate(key: string, got: string, allowSlips = true): WordRelation {
+  if (key === got) return 'exact';
+  if (/^[0-9]/.test(key) || /^[0-9]/.test(got)) return null;
+  if (spelling(key) === spelling(got)) return 'exact';
+  if (sameForm(key, got)) return 'form';
+  const limit = slipLimit(key);
+  if (limit === 0 || got.length < 4) return null;
+  const d = Math.min(distance(key, got), distance(nounLemma(key), nounLemma(got)));
+  if (d > limit) return null;
+  // A doubled or single letter is a variant spelling when the word list has both (chlorophyl / chlorophyll).
+  if (key.replace(/(.)\1/g, '$1') === got.replace(/(.)\1/g, '$1')) return allowSlips ? 'slip' : 'other-word';
+  if (isRealWord(got) || isRealWord(nounLemma(got))) return 'other-word';
+  return allowSlips ? 'slip' : 'other-word';
+}

@@ -1,0 +1,137 @@
+/**
+ * Reading an answer key: what it accepts (alternatives, "also accept: …"), what it lists (every item, or "any two
+ * of: …"), a yes / no with its reason, or an explanation judged by its ideas.
+ */
+import { words } from './text';
+
+/** One thing the key expects, in the key's own words, with the other wordings it accepts. */
+export type KeyItem = { text: string; accept: string[] };
+
+export type KeySpec =
+  /** One short answer, possibly with accepted alternatives: "Tokyo", "mitochondria / mitochondrion". */
+  | { kind: 'single'; item: KeyItem; reject: string[] }
+  /** Several items, order-free, credit for each; `need` of them earn full marks ("any two of: …"). */
+  | { kind: 'list'; items: KeyItem[]; need: number; anyOf: boolean; reject: string[] }
+  /** Yes or no (true or false), with the reason the key gives, if any. */
+  | { kind: 'yes-no'; yes: boolean; reason: string }
+  /** A sentence or two: judged by its ideas. */
+  | { kind: 'explanation'; text: string; accept: string[]; reject: string[] };
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const count = (w: string) => NUMBER_WORDS[w.toLowerCase()] ?? (/^\d+$/.test(w) ? Number(w) : NaN);
+
+/** Words a short item may have; longer parts make the key an explanation. */
+const ITEM_WORDS = 4;
+
+const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:.\-–—•*]+|[\s,;:.\-–—•*]+$/g, '')
+    .replace(/^(?:and|or|the|a|an)\s+/i, '')
+    .trim();
+
+/** "X, Y or Z" / "X; Y" / "X / Y" as parts. */
+function splitList(s: string): string[] {
+  return s
+    .split(/\s*(?:,|;|\n|•|\/|\s\bor\b\s|\s\band\b\s)\s*/i)
+    .map(clean)
+    .filter(Boolean);
+}
+
+/** "also accept: X, Y", "accept X", "(or X)", "do not accept X", "reject X": taken out of the key text. */
+function takeInstructions(key: string): { main: string; accept: string[]; reject: string[] } {
+  const accept: string[] = [];
+  const reject: string[] = [];
+  let main = key.replace(/\(\s*(?:also\s+)?(?:accept|allow|or)\b:?\s*([^)]*)\)/gi, (_, list: string) => {
+    accept.push(...splitList(list));
+    return ' ';
+  });
+  main = main.replace(/\b(?:do not|don't|dont)\s+accept\b:?\s*([^.\n]*)|\breject\b:?\s*([^.\n]*)/gi, (_, a?: string, b?: string) => {
+    reject.push(...splitList(a ?? b ?? ''));
+    return ' ';
+  });
+  main = main.replace(/(?:^|[.;\n(]|\s)\s*(?:also\s+)?(?:accept|allow)(?:s|ed)?\b:?\s*([^.\n)]*)/gi, (_, list: string) => {
+    accept.push(...splitList(list));
+    return ' ';
+  });
+  return { main: main.replace(/\s+/g, ' ').trim(), accept, reject };
+}
+
+/** "carbon dioxide (CO2)" → its text and the short wording in brackets as an alternative; a longer bracket is a note. */
+function item(part: string): KeyItem {
+  const accept: string[] = [];
+  const text = clean(
+    part.replace(/\(([^)]*)\)/g, (_, inner: string) => {
+      if (words(inner).filter((w) => !/^(the|a|an)$/.test(w)).length <= 2)
+        accept.push(
+          ...inner
+            .split(/\s*(?:\/|,|\bor\b)\s*/i)
+            .map(clean)
+            .filter(Boolean),
+        );
+      return ' ';
+    }),
+  );
+  const alternatives = text
+    .split(/\s*\/\s*/)
+    .map(clean)
+    .filter(Boolean);
+  return { text: alternatives[0] ?? text, accept: [...alternatives.slice(1), ...accept] };
+}
+
+const short = (s: string) => words(s.replace(/\([^)]*\)/g, ' ')).length <= ITEM_WORDS;
+
+/** How many the question asks for: "Name two …", "Give three …", "State 2 …", "any two". */
+export function askedCount(question: string): number | null {
+  const m =
+    /\b(?:name|give|state|list|identify|write(?:\s+down)?|suggest|describe|mention|any)\s+(?:any\s+)?(one|two|three|four|five|six|\d)\b/i.exec(
+      question,
+    );
+  const n = m ? count(m[1]!) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+export function parseKey(key: string, question: string): KeySpec {
+  const { main, accept, reject } = takeInstructions(key);
+
+  const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
+  if (yn && accept.length === 0) return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), reason: yn[2]!.trim() };
+
+  const anyOf = /^(?:any|at least)\s+(one|two|three|four|five|six|\d+)\s+(?:of|from)\b:?\s*(.*)$/is.exec(main);
+  if (anyOf) {
+    const items = splitList(anyOf[2]!).map(item);
+    return { kind: 'list', items, need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
+  }
+
+  const parts = main
+    .split(/\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
+    .map(clean)
+    .filter(Boolean);
+  const asked = askedCount(question);
+  if (parts.length >= 2 && parts.every(short) && !/[.!?]\s+\S/.test(main.replace(/\([^)]*\)/g, ''))) {
+    const items = parts.map(item);
+    // "Carbon dioxide, water and light": the capital is the sentence's, not a name's.
+    if (items.length > 1 && items.slice(1).every((i) => /^[a-z]/.test(i.text)) && /^[A-Z][a-z]/.test(items[0]!.text))
+      items[0] = { ...items[0]!, text: items[0]!.text.charAt(0).toLowerCase() + items[0]!.text.slice(1) };
+    const need = asked && asked < items.length ? asked : items.length;
+    return { kind: 'list', items, need, anyOf: need < items.length, reject };
+  }
+
+  if (short(main)) {
+    const alternatives = main
+      .replace(/\([^)]*\)/g, (m) => m.replace(/\bor\b/gi, '/'))
+      .split(/\s*(?:\/|\s\bor\b\s)\s*/i)
+      .map(clean)
+      .filter(Boolean);
+    const first = item(alternatives[0] ?? main);
+    return {
+      kind: 'single',
+      item: {
+        text: first.text,
+        accept: [...first.accept, ...alternatives.slice(1).flatMap((a) => [item(a).text, ...item(a).accept]), ...accept],
+      },
+      reject,
+    };
+  }
+  return { kind: 'explanation', text: main, accept, reject };
+}

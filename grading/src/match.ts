@@ -1,0 +1,85 @@
+/** Finding a key's phrase in a response: word by word, allowing word forms and spelling slips, minding negation. */
+import { NEGATIONS, isContentWord, relate, words, type WordRelation } from './text';
+
+export type Token = { word: string; clause: number; negated: boolean };
+export type Slip = { key: string; got: string };
+
+/** The response as tokens; a token is negated when "not", "no", "never"… comes up to three words before it in its clause. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  text.split(/[,;:.!?()\n]|\s(?:but|however|although|though|whereas)\s/i).forEach((clause, i) => {
+    const ws = words(clause);
+    ws.forEach((word, j) => tokens.push({ word, clause: i, negated: ws.slice(Math.max(0, j - 3), j).some((w) => NEGATIONS.has(w)) }));
+  });
+  return tokens;
+}
+
+export type PhraseMatch = {
+  /** Every content word of the phrase was found (not negated). */
+  found: boolean;
+  /** Share of the phrase's content words found. */
+  share: number;
+  /** Some content word was found only after a negation. */
+  negated: boolean;
+  slips: Slip[];
+  /** Response words close to a key word but a different real word (effect for affect). */
+  otherWords: Slip[];
+  /** The response tokens used. */
+  used: Set<number>;
+};
+
+export const contentWords = (phrase: string) => {
+  const all = words(phrase);
+  const content = all.filter(isContentWord);
+  return content.length ? content : all;
+};
+
+export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips = true): PhraseMatch {
+  const want = contentWords(phrase);
+  const slips: Slip[] = [];
+  const otherWords: Slip[] = [];
+  const used = new Set<number>();
+  let hits = 0;
+  let negated = false;
+  for (const w of want) {
+    let best: { i: number; rel: WordRelation } | null = null;
+    let other: string | null = null;
+    tokens.forEach((t, i) => {
+      const rel = relate(w, t.word, allowSlips);
+      if (rel === 'other-word') other = t.word;
+      else if (rel && (!best || rank(rel) > rank(best.rel) || (rank(rel) === rank(best.rel) && tokens[best.i]!.negated && !t.negated)))
+        best = { i, rel };
+    });
+    const hit = best as { i: number; rel: WordRelation } | null;
+    if (!hit) {
+      if (other) otherWords.push({ key: w, got: other });
+      continue;
+    }
+    if (tokens[hit.i]!.negated) {
+      negated = true;
+      continue;
+    }
+    hits++;
+    used.add(hit.i);
+    if (hit.rel === 'slip') slips.push({ key: w, got: tokens[hit.i]!.word });
+  }
+  return { found: want.length > 0 && hits === want.length, share: want.length ? hits / want.length : 0, negated, slips, otherWords, used };
+}
+
+const rank = (r: WordRelation) => (r === 'exact' ? 3 : r === 'form' ? 2 : r === 'slip' ? 1 : 0);
+
+/** The best of an item's wordings. */
+export function matchAny(wordings: readonly string[], tokens: readonly Token[], allowSlips = true): PhraseMatch & { wording: string } {
+  let best: (PhraseMatch & { wording: string }) | null = null;
+  for (const wording of wordings) {
+    const m = { ...matchPhrase(wording, tokens, allowSlips), wording };
+    if (!best || score(m) > score(best)) best = m;
+  }
+  return best!;
+}
+
+const score = (m: PhraseMatch) => (m.found ? 10 - m.slips.length * 0.1 : m.share);
+
+/** "affect, not effect" notes for the feedback. */
+export const slipNote = (slips: readonly Slip[]) =>
+  slips.length ? `Check the spelling: ${slips.map((s) => `"${s.key}", not "${s.got}"`).join('; ')}.` : '';

@@ -1,0 +1,218 @@
+/** Short answers in words: one answer with its alternatives, lists (all items or "any two of"), yes / no. */
+import type { CheckAnswerResult } from './check';
+import { andList, capitalise, orList, phrase, sentences } from './feedback';
+import type { KeyItem, KeySpec } from './key';
+import { matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
+import { fmt, toQuarter } from './points';
+import { isContentWord, words } from './text';
+
+type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
+const wordings = (item: KeyItem) => [item.text, ...item.accept];
+const result = (
+  ctx: Ctx,
+  points: number,
+  feedback: string,
+  matched: string[],
+  missing: string[],
+  reasons: string[],
+): CheckAnswerResult => ({
+  pointsObtained: points,
+  pointsPossible: ctx.possible,
+  method: 'terms',
+  matched,
+  missing,
+  feedback,
+  confident: reasons.length === 0,
+  ...(reasons.length ? { reason: reasons.join('; ') } : {}),
+});
+
+const otherWordNote = (m: PhraseMatch) =>
+  m.otherWords.length ? m.otherWords.map((o) => `"${o.got}" is a different word from "${o.key}", so it cannot be accepted.`).join(' ') : '';
+
+/** Words of the response that no key wording used and the question does not already say. */
+function extraWords(tokens: readonly Token[], used: Set<number>, question: string): string[] {
+  const asked = new Set(words(question));
+  return tokens.filter((t, i) => !used.has(i) && isContentWord(t.word) && !asked.has(t.word)).map((t) => t.word);
+}
+
+const rejectedIn = (reject: readonly string[], tokens: readonly Token[]) => reject.find((r) => matchPhrase(r, tokens, false).found);
+
+// ---- one answer --------------------------------------------------------------------------------
+
+export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
+  const tokens = tokenize(ctx.response);
+  const m = matchAny(wordings(spec.item), tokens, ctx.allowSlips);
+  const answer = phrase(spec.item.text);
+  const rejected = rejectedIn(spec.reject, tokens);
+  if (m.found) {
+    const extra = extraWords(tokens, m.used, ctx.question);
+    const reasons: string[] = [];
+    if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
+    if (/\s(?:or|and\/or)\s|\//i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
+    else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
+    const alt = m.wording === spec.item.text ? '' : ` (the key also accepts "${m.wording}")`;
+    return result(ctx, ctx.possible, sentences(`Correct: ${answer}${alt}.`, slipNote(m.slips)), [spec.item.text], [], reasons);
+  }
+  const reasons: string[] = [];
+  const extra = extraWords(tokens, new Set(), ctx.question);
+  if (m.negated) reasons.push('The response names the answer but negates it');
+  else if (m.share > 0 && m.otherWords.length === 0 && extraWords(tokens, m.used, ctx.question).length === 0)
+    reasons.push('The response gives part of the answer');
+  else if (extra.length > 8) reasons.push('A longer response: the answer may be in other words');
+  const feedback = rejected
+    ? sentences(`"${rejected}" is not accepted for this question.`, `The answer is ${answer}.`)
+    : sentences(
+        'Not correct.',
+        otherWordNote(m),
+        m.share > 0 && !m.negated ? `Your answer is close but incomplete: the answer is ${answer}.` : `The answer is ${answer}.`,
+        spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
+      );
+  return result(ctx, 0, feedback, [], [spec.item.text], reasons);
+}
+
+// ---- lists -------------------------------------------------------------------------------------
+
+/** The parts of a list answer: "helium, neon and argon" → 3. */
+const responseParts = (response: string) =>
+  response
+    .split(/\s*(?:,|;|\n|\/|\s\band\b\s|\s\bor\b\s|&)\s*/i)
+    .map((p) => p.trim())
+    .filter((p) => words(p).some(isContentWord));
+
+export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): CheckAnswerResult {
+  const tokens = tokenize(ctx.response);
+  const found: { item: KeyItem; m: PhraseMatch & { wording: string } }[] = [];
+  const notFound: { item: KeyItem; m: PhraseMatch }[] = [];
+  const used = new Set<number>();
+  const slips: Slip[] = [];
+  let negated = false;
+  for (const item of spec.items) {
+    const m = matchAny(wordings(item), tokens, ctx.allowSlips);
+    if (m.found) {
+      found.push({ item, m });
+      m.used.forEach((i) => used.add(i));
+      slips.push(...m.slips);
+    } else notFound.push({ item, m });
+    if (m.negated) negated = true;
+  }
+  const got = Math.min(found.length, spec.need);
+  const exact = (ctx.possible * got) / spec.need;
+  const points = toQuarter(exact, ctx.possible);
+  const parts = responseParts(ctx.response);
+  const unmatchedParts = parts.filter((p) => !found.some(({ m }) => matchPhrase(m.wording, tokenize(p), ctx.allowSlips).found));
+  const rejected = rejectedIn(spec.reject, tokens);
+
+  const reasons: string[] = [];
+  if (negated) reasons.push('The response negates an item of the key');
+  if (/\bin (?:the )?(?:right |correct )?order\b|\border\b.*\b(?:from|starting)\b/i.test(ctx.question))
+    reasons.push('The question asks for an order, which the checker does not mark');
+  if (got < spec.need) {
+    if (Math.abs(exact * 2 - Math.round(exact * 2)) > 1e-9) reasons.push('The partial credit falls between half marks');
+    if (notFound.some(({ m }) => m.share > 0 && m.otherWords.length === 0))
+      reasons.push('An item is partly named: the wording may differ from the key');
+    if (unmatchedParts.some((p) => words(p).length > 4)) reasons.push('Part of the answer is in other words than the key');
+  } else if (spec.anyOf && unmatchedParts.length > 0 && parts.length > spec.need) {
+    reasons.push('The response gives more items than asked, some not in the key');
+  }
+  if (rejected) reasons.push(`The response says "${rejected}", which the key does not accept`);
+
+  const named = found.map(({ item }) => phrase(item.text));
+  const missing = notFound.map(({ item }) => phrase(item.text));
+  const wrong = unmatchedParts.slice(0, 3).map((p) => `"${p}"`);
+  const feedback =
+    got >= spec.need
+      ? sentences(
+          `Correct: you named ${andList(named)}.`,
+          spec.anyOf && wrong.length
+            ? `${capitalise(andList(wrong))} ${wrong.length > 1 ? 'are' : 'is'} not among the answers the key lists.`
+            : '',
+          slipNote(slips),
+        )
+      : sentences(
+          got > 0 ? `Partly correct (${fmt(points)} of ${fmt(ctx.possible)}): you correctly named ${andList(named)}.` : 'Not correct.',
+          wrong.length ? `${capitalise(andList(wrong))} ${wrong.length > 1 ? 'are' : 'is'} not among the answers the key lists.` : '',
+          spec.anyOf
+            ? `The question needs ${spec.need}; the key accepts ${orList(spec.items.map((i) => phrase(i.text)))}.`
+            : `Your answer does not include ${andList(missing)}: add ${missing.length > 1 ? 'them' : 'it'} to complete the list.`,
+          ...notFound.map(({ m }) => otherWordNote(m)),
+          slipNote(slips),
+        );
+  return result(
+    ctx,
+    points,
+    feedback,
+    found.map(({ item }) => item.text),
+    notFound.map(({ item }) => item.text),
+    reasons,
+  );
+}
+
+// ---- yes / no -----------------------------------------------------------------------------------
+
+const YES = /^(?:yes|yeah|yep|true|correct|right|it\s+(?:is|does|can|will|was|did)\b(?!\s*n[o']t))/i;
+const NO = /^(?:no|nope|false|incorrect|wrong|not\s+(?:true|correct|right))\b/i;
+
+/** The response's yes or no: its first word ("No, it does not"), or a "not true" / "it does not" anywhere. */
+export function polarity(response: string): boolean | null {
+  const text = response.trim().toLowerCase().replace(/[’']/g, "'");
+  if (NO.test(text)) return false;
+  if (/\bnot\s+(?:true|correct|right|the\s+case)\b|\bis\s+false\b|\bisn'?t\s+(?:true|correct|right)\b/.test(text)) return false;
+  if (YES.test(text)) return true;
+  const tokens = words(text);
+  if (
+    tokens.length <= 6 &&
+    tokens.some((w) => ['not', 'doesnt', 'dont', 'isnt', 'cannot', 'cant', 'wont', 'never', 'didnt', 'arent'].includes(w))
+  )
+    return false;
+  return null;
+}
+
+export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx): CheckAnswerResult {
+  const said = polarity(ctx.response);
+  const want = spec.yes ? 'Yes' : 'No';
+  const keyWord = /true|false/i.test(ctx.question) ? (spec.yes ? 'True' : 'False') : want;
+  const reasonTerms = words(spec.reason)
+    .filter(isContentWord)
+    .filter((w) => !['it', 'does', 'not'].includes(w));
+  if (said === null) {
+    return result(
+      ctx,
+      0,
+      `The answer does not say ${keyWord.toLowerCase()} or ${spec.yes ? (keyWord === 'True' ? 'false' : 'no') : keyWord === 'False' ? 'true' : 'yes'} clearly. The answer is ${keyWord}.`,
+      [],
+      [keyWord],
+      ['No clear yes or no in the response'],
+    );
+  }
+  if (said !== spec.yes) {
+    return result(
+      ctx,
+      0,
+      sentences(`Not correct: the answer is ${keyWord}${spec.reason ? `, ${phrase(spec.reason)}` : ''}.`),
+      [],
+      [keyWord],
+      [],
+    );
+  }
+  // The right yes / no; with a reason in the key and more than a mark, the reason earns the rest.
+  if (!spec.reason || reasonTerms.length === 0 || ctx.possible <= 1) {
+    return result(
+      ctx,
+      ctx.possible,
+      `Correct: ${keyWord}.${spec.reason ? ` The key's reason: ${phrase(spec.reason)}.` : ''}`,
+      [keyWord],
+      [],
+      [],
+    );
+  }
+  const m = matchPhrase(spec.reason, tokenize(ctx.response), ctx.allowSlips);
+  const half = ctx.possible / 2;
+  const points = toQuarter(half + half * Math.min(1, m.share / 0.75), ctx.possible);
+  const reasons = points < ctx.possible && m.share > 0 ? ['The reason only partly matches the key: the wording may differ'] : [];
+  if (points < ctx.possible && m.share === 0 && words(ctx.response).length > 4) reasons.push('The reason may be in other words');
+  const feedback =
+    points === ctx.possible
+      ? `Correct: ${keyWord}, ${phrase(spec.reason)}.`
+      : sentences(`You are right that the answer is ${keyWord}.`, `To earn the other marks, explain why: ${phrase(spec.reason)}.`);
+  return result(ctx, points, feedback, [keyWord], points === ctx.possible ? [] : [spec.reason], reasons);
+}
