@@ -24,6 +24,7 @@ import { operatorQueryRoutes } from './routes/operator';
 import { summaryQueryRoutes } from './routes/summaries';
 import { conversationQueryRoutes } from './routes/conversations';
 import { answerGroupQueryRoutes } from './routes/answer-groups';
+import { regradeRequestQueryRoutes } from './routes/regrade-requests';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -37,6 +38,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   graderQueryRoutes(app, deps);
   gradingQueryRoutes(app, deps);
   answerGroupQueryRoutes(app, deps);
+  regradeRequestQueryRoutes(app, deps);
   insightQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   auditRoutes(app, deps);
