@@ -387,9 +387,40 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
       expect((await student.post('/grader/generate-assignment', { prompt: 'forces' })).statusCode).toBe(403);
     });
 
-    it("answers with the spec's failure message when nothing fits the prompt", async () => {
-      const res = await teacher.post('/grader/generate-assignment', { prompt: 'zxqv wrrbl' });
-      expect(res).toEqual({ statusCode: 400, json: { message: LIBRARY_MESSAGES.generateFailed } });
+    it('stays on the topic: "linear equations for grade 10" is linear equations only, marks adding up to the total', async () => {
+      const res = await teacher.post('/grader/generate-assignment', { prompt: '4 questions on linear equations for grade 10, 15 marks' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json.notice).toBe(LIBRARY_MESSAGES.offlineNotice);
+      const questions = res.json.questions as { question: string; topics: string[]; marks_possible: number }[];
+      expect(questions).toHaveLength(4);
+      for (const q of questions) {
+        expect(q.topics).toContain('linear equations');
+        expect(q.question).not.toMatch(/search|Punnett|heterozygous|balance the equation/i);
+        expect(Number.isInteger(q.marks_possible * 2)).toBe(true);
+      }
+      expect(questions.reduce((s, q) => s + q.marks_possible, 0)).toBe(15);
+    });
+
+    it('says when the library has fewer questions on the topic than asked, and adds none off it', async () => {
+      const res = await teacher.post('/grader/generate-assignment', { prompt: '8 questions on momentum, 16 marks', subject: 'Physics' });
+      expect(res.statusCode).toBe(200);
+      const questions = res.json.questions as { topics: string[]; marks_possible: number }[];
+      expect(questions.length).toBeGreaterThan(0);
+      expect(questions.length).toBeLessThan(8);
+      for (const q of questions) expect(q.topics).toContain('momentum');
+      expect(questions.reduce((s, q) => s + q.marks_possible, 0)).toBe(16);
+      expect(res.json.notice).toBe(`${LIBRARY_MESSAGES.fewOnTopic(questions.length, 'momentum', 8)} ${LIBRARY_MESSAGES.offlineNotice}`);
+    });
+
+    it('says the library has nothing on a topic it lacks, with no questions, instead of unrelated ones', async () => {
+      for (const prompt of ['zxqv wrrbl', '5 questions on Hamlet by Shakespeare']) {
+        const res = await teacher.post('/grader/generate-assignment', { prompt, subject: 'English' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json.questions).toEqual([]);
+        expect(res.json.notice).toBe(LIBRARY_MESSAGES.nothingOnTopic(prompt === 'zxqv wrrbl' ? prompt : 'Hamlet by Shakespeare'));
+        const [recorded] = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));
+        expect(recorded!.data).toMatchObject({ generator: 'offline', questionCount: 0, prompt });
+      }
     });
   });
 });

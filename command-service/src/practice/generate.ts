@@ -11,7 +11,7 @@ import { metadataOf, type Actor } from '../admin/meta';
 import { allocateId } from '../ids';
 import { generateQuestions, type GenerateDeps, type ReadReferences } from '../library/generate';
 import { readPromptHints } from '../library/generate/hints';
-import type { GenerationRequest } from '../library/generate/offline';
+import type { GenerationRequest, OfflineResult } from '../library/generate/offline';
 import { loadLibraryQuestions, type LibraryItem } from '../library/library';
 import { rankByRelevance } from '../library/rank';
 
@@ -37,6 +37,12 @@ export function guessSubject(prompt: string, library: readonly LibraryItem[]): s
   const votes = new Map<string, number>();
   for (const r of ranked) votes.set(r.item.subject, (votes.get(r.item.subject) ?? 0) + r.score);
   return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+function offlineNotice(offline: OfflineResult, fallbackReason: string | undefined): string {
+  if (offline.questions.length === 0) return PRACTICE_MESSAGES.nothingOnTopic(offline.topic);
+  const how = fallbackReason ? PRACTICE_MESSAGES.fallbackNotice : PRACTICE_MESSAGES.offlineNotice;
+  return offline.short ? `${PRACTICE_MESSAGES.fewOnTopic(offline.fromLibrary, offline.topic)} ${how}` : how;
 }
 
 const toType = (questionType: string | undefined) =>
@@ -72,9 +78,16 @@ export async function generatePractice(
     rubricTags: [],
   };
 
-  const { questions, generator, fallbackReason } = await generateQuestions(deps.ai, request, library, read, `${subject} ${body.prompt}`);
-  // Nothing to offer: the model failed and the library had nothing either (502), or no model and nothing matched (400).
-  if (questions.length === 0) throw new DomainError(fallbackReason ? 502 : 400, PRACTICE_MESSAGES.generateFailed);
+  const { questions, generator, fallbackReason, offline } = await generateQuestions(
+    deps.ai,
+    request,
+    library,
+    read,
+    `${subject} ${body.prompt}`,
+  );
+  // The model failed and the library had nothing on the topic either: the spec's failure. Without a model, an empty
+  // reply whose notice says the library has nothing on the topic.
+  if (questions.length === 0 && fallbackReason) throw new DomainError(502, PRACTICE_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
   const result = await deps.store.append(
@@ -103,12 +116,7 @@ export async function generatePractice(
     { expectedVersion: 'no_stream' },
   );
 
-  const notice =
-    generator !== 'offline'
-      ? undefined
-      : fallbackReason
-        ? 'The AI could not be reached, so these questions come from the question library.'
-        : 'These questions come from the question library (no AI provider is configured).';
+  const notice = offline ? offlineNotice(offline, fallbackReason) : undefined;
   return {
     success: true,
     position: result.lastPosition,

@@ -18,6 +18,12 @@ export const LIBRARY_MESSAGES = {
   offlineNotice: 'Generated offline from the question library and your reference documents; no AI provider is configured.',
   fallbackNotice:
     'The AI provider could not generate this assignment, so it was built offline from the question library and your reference documents.',
+  /** AI Express offline when the question library has nothing on the prompt's topic (no off-topic questions instead). */
+  nothingOnTopic: (topic: string) =>
+    `The question library has no questions on "${topic}", so none were added. Try other words for the topic, attach a reference document, or write the questions from scratch.`,
+  /** AI Express offline when the library has fewer questions on the topic than wanted. */
+  fewOnTopic: (found: number, topic: string, asked?: number) =>
+    `The question library has only ${found} ${found === 1 ? 'question' : 'questions'} on "${topic}"${asked !== undefined ? ` (you asked for ${asked})` : ''}; no questions off the topic were added.`,
   rubricLevels: 'Describe each level: Novice, Apprentice, Competent and Proficient',
   rubricExists: 'This rubric already exists',
   rubricRoleRequired: 'Only instructors and admins can add rubrics',
@@ -251,7 +257,7 @@ export const libraryRoutes = {
     kind: 'command',
     access: 'instructor',
     summary:
-      "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the question library and the references' own questions, and `notice` says so. When no question results: the spec's message, 400 (502 when the AI provider failed as well).",
+      "AI Express: questions from a prompt, optional reference PDFs (multipart reference_docs, at most 5) or stored URLs, rubrics and textbooks. Without an AI provider the questions come from the references' own questions and the library questions on the prompt's topic (never off it), and `notice` says so, and says when the library had fewer on the topic than asked; when it has nothing on the topic the reply has no questions and `notice` says so (200). 502 with the spec's message when the AI provider failed and the library had nothing on the topic either.",
     body: GenerateAssignmentBodySchema.nullish(),
     reply: GenerateAssignmentReplySchema,
   }),

@@ -37,6 +37,13 @@ export const PRACTICE_MESSAGES = {
   noQuestions: 'Please add at least one question',
   alreadySubmitted: 'This practice assignment has been submitted',
   noPractice: 'No Practice Assignments Yet',
+  /** Offline generation when the question library has nothing on the topic (no off-topic questions instead). */
+  nothingOnTopic: (topic: string) =>
+    `The question library has no practice questions on "${topic}" yet. Try other words for the topic, or add a reference document.`,
+  fewOnTopic: (found: number, topic: string) =>
+    `The question library has only ${found} practice ${found === 1 ? 'question' : 'questions'} on "${topic}"; nothing off the topic was added.`,
+  offlineNotice: 'These questions come from the question library (no AI provider is configured).',
+  fallbackNotice: 'The AI could not be reached, so these questions come from the question library.',
 } as const;
 
 /** The read model of practice assignments (lists and question sheets). */
@@ -243,7 +250,7 @@ export const practiceRoutes = {
     kind: 'command',
     access: 'student',
     summary:
-      "Practice questions from a prompt and difficulty (1-10), optional reference PDFs (multipart reference_documents, at most 3) or stored url_documents. Without an AI provider they come from the question library and the references' own questions. Recorded as AiConfigRecorded; when nothing results, 400 (502 when the AI provider failed as well).",
+      "Practice questions from a prompt and difficulty (1-10), optional reference PDFs (multipart reference_documents, at most 3) or stored url_documents. Without an AI provider they come from the references' own questions and the library questions on the prompt's topic (never off it); `notice` says so, and says when the library had fewer or none on the topic (then the reply has no questions, 200). Recorded as AiConfigRecorded; 502 when the AI provider failed and the library had nothing on the topic either.",
     body: GeneratePracticeBodySchema.nullish(),
     reply: GeneratePracticeReplySchema,
   }),

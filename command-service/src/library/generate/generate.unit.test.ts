@@ -3,7 +3,7 @@ import { LIBRARY_PLACEHOLDERS } from '@evergrade/contracts';
 import type { LibraryItem } from '../library';
 import { rankByRelevance, tokenize } from '../rank';
 import { readPromptHints } from './hints';
-import { generateOffline, scaleMarks, type GenerationRequest } from './offline';
+import { generateOffline, scaleMarks, type GenerationRequest, type ReferenceQuestion } from './offline';
 import { resolveRubricTags } from './index';
 
 let nextId = 1;
@@ -76,29 +76,28 @@ describe('relevance', () => {
 });
 
 describe('the offline generator', () => {
+  const run = (prompt: string, over: Partial<GenerationRequest> = {}, refs: ReferenceQuestion[] = []) =>
+    generateOffline(request(prompt, over), library, refs);
+
   it('picks the most relevant library questions of the subject, numbered, with the rubric tags and placeholders', () => {
-    const questions = generateOffline(
-      request('2 questions about forces', { subject: 'Physics', rubricTags: ['Problem Solving - Accuracy of Solution'] }),
-      library,
-      [],
-    );
+    const { questions } = run('2 questions about forces', { subject: 'Physics', rubricTags: ['Problem Solving - Accuracy of Solution'] });
     expect(questions.map((q) => q.question_number)).toEqual([1, 2]);
     expect(questions.every((q) => /force|Newton/i.test(q.question))).toBe(true);
     expect(questions[0]).toMatchObject({
       tags: ['Problem Solving - Accuracy of Solution'],
       grading_instructions: LIBRARY_PLACEHOLDERS.gradingInstructions,
     });
-    const osmosis = generateOffline(request('osmosis'), library, []);
-    expect(osmosis[0]).toMatchObject({ question: 'What is osmosis?', answer: LIBRARY_PLACEHOLDERS.answer });
+    const osmosis = run('osmosis');
+    expect(osmosis.questions).toEqual([expect.objectContaining({ question: 'What is osmosis?', answer: LIBRARY_PLACEHOLDERS.answer })]);
   });
 
   it('prefers the question types and grade the prompt names', () => {
-    const [first] = generateOffline(request('1 numerical question on forces for grade 10', { subject: 'Physics' }), library, []);
+    const [first] = run('1 numerical question on forces for grade 10', { subject: 'Physics' }).questions;
     expect(first!.question).toContain('accelerates');
   });
 
-  it("puts the reference documents' questions first and fills up to the count from the library", () => {
-    const questions = generateOffline(request('3 questions on waves', { subject: 'Physics' }), library, [
+  it("puts the reference documents' questions first, then only library questions on the topic, and says when they run short", () => {
+    const result = run('3 questions on waves', { subject: 'Physics' }, [
       {
         question: 'Define amplitude.',
         marks_possible: 1,
@@ -108,29 +107,71 @@ describe('the offline generator', () => {
         original_question_number: 1,
       },
     ]);
-    expect(questions).toHaveLength(3);
-    expect(questions[0]).toMatchObject({ question: 'Define amplitude.', source_document_id: 'waves.pdf', original_question_number: 1 });
-    expect(questions[1]!.question).toContain('wave');
+    expect(result.questions.map((q) => q.question)).toEqual([
+      'Define amplitude.',
+      'What is the speed of a wave of frequency 50 Hz and wavelength 4 m?',
+    ]);
+    expect(result.questions[0]).toMatchObject({ source_document_id: 'waves.pdf', original_question_number: 1 });
+    expect(result).toMatchObject({ topic: 'waves', fromLibrary: 1, asked: 3, short: true });
   });
 
-  it('finds nothing for words the library does not know and no subject', () => {
-    expect(generateOffline(request('zxqv wrrbl'), library, [])).toEqual([]);
+  it('returns nothing, and says so, for words the library does not know; never a question of the subject instead', () => {
+    expect(run('zxqv wrrbl')).toMatchObject({ questions: [], fromLibrary: 0, topic: 'zxqv wrrbl', short: true });
+    expect(run('5 questions on black holes', { subject: 'Physics' }).questions).toEqual([]);
   });
 
-  it('scales marks to the total asked for, in steps of 0.25, or sets marks each', () => {
-    const qs = [2, 3, 4].map((m, i) => ({
-      question_number: i + 1,
-      question: 'q',
-      marks_possible: m,
-      answer: '',
-      grading_instructions: '',
-      tags: [],
-    }));
-    const scaled = scaleMarks(qs, { totalMarks: 10 });
-    expect(scaled.reduce((s, q) => s + q.marks_possible, 0)).toBe(10);
-    for (const q of scaled) expect(Number.isInteger(q.marks_possible * 4)).toBe(true);
+  it('takes the whole subject when the prompt names no topic but a subject or textbook does', () => {
+    const { questions } = run('A short revision quiz', { textbooks: [{ title: 'Physics for Schools', subject: 'Physics' }] });
+    expect(questions.map((q) => q.question)).toHaveLength(3);
+    expect(questions.every((q) => /force|Newton|wave/i.test(q.question))).toBe(true);
+  });
+});
+
+describe('marks', () => {
+  const questions = (marks: number[]) =>
+    marks.map((m, i) => ({ question_number: i + 1, question: `q${i}`, marks_possible: m, answer: '', grading_instructions: '', tags: [] }));
+  const sum = (qs: { marks_possible: number }[]) => qs.reduce((s, q) => s + q.marks_possible, 0);
+  const halfSteps = (qs: { marks_possible: number }[]) => qs.every((q) => Number.isInteger(q.marks_possible * 2) && q.marks_possible > 0);
+
+  it.each([
+    [[2, 3, 4], 10],
+    [[2, 3, 4], 20],
+    [[1, 1, 1], 10],
+    [[4, 1, 1, 1, 1], 7],
+    [[2, 2, 2, 2, 2], 12.5],
+    [[3, 5], 3],
+    [[1, 2, 3, 4, 5, 6], 50],
+    [[2, 2, 2], 1.5],
+    [[0, 0], 5],
+  ])('shares %j among the questions as exactly %d marks, in whole or half marks', (marks, total) => {
+    const scaled = scaleMarks(questions(marks), { totalMarks: total });
+    expect(sum(scaled)).toBe(total);
+    expect(halfSteps(scaled)).toBe(true);
+    if (Number.isInteger(total) && total >= marks.length) for (const q of scaled) expect(Number.isInteger(q.marks_possible)).toBe(true);
+  });
+
+  it('keeps the proportions of the library marks', () => {
+    expect(scaleMarks(questions([2, 3, 4]), { totalMarks: 18 }).map((q) => q.marks_possible)).toEqual([4, 6, 8]);
+    expect(scaleMarks(questions([1, 1]), { totalMarks: 3 }).map((q) => q.marks_possible)).toEqual([2, 1]);
+  });
+
+  it('keeps only as many questions as a tiny total can give half a mark each, and rounds a total to half marks', () => {
+    expect(scaleMarks(questions([2, 2, 2, 2]), { totalMarks: 1 }).map((q) => q.marks_possible)).toEqual([0.5, 0.5]);
+    expect(sum(scaleMarks(questions([2, 2]), { totalMarks: 7.3 }))).toBe(7.5);
+  });
+
+  it('sets marks each to the nearest half mark, and leaves marks alone when the prompt names none', () => {
+    const qs = questions([2, 3, 4]);
     expect(scaleMarks(qs, { marksEach: 1.5 }).map((q) => q.marks_possible)).toEqual([1.5, 1.5, 1.5]);
+    expect(scaleMarks(qs, { marksEach: 1.3 }).map((q) => q.marks_possible)).toEqual([1.5, 1.5, 1.5]);
     expect(scaleMarks(qs, {})).toBe(qs);
+  });
+
+  it('gives the generated questions the total a prompt asks for', () => {
+    const { questions: made } = generateOffline(request('2 questions on forces, 7 marks', { subject: 'Physics' }), library, []);
+    expect(made).toHaveLength(2);
+    expect(sum(made)).toBe(7);
+    expect(halfSteps(made)).toBe(true);
   });
 });
 

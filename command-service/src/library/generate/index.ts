@@ -17,7 +17,7 @@ import { metadataOf, type Actor } from '../../admin/meta';
 import { loadLibraryQuestions, loadRubrics, loadTextbooks, type LibraryItem, type RubricItem, type TextbookItem } from '../library';
 import { rankByRelevance } from '../rank';
 import { generateWithAi } from './ai';
-import { generateOffline, type GenerationRequest, type ReferenceQuestion } from './offline';
+import { generateOffline, type GenerationRequest, type OfflineResult, type ReferenceQuestion } from './offline';
 
 export type GenerateBody = z.output<typeof GenerateAssignmentBodySchema>;
 
@@ -32,7 +32,13 @@ export type GenerateDeps = { store: EventStore; ai: AiProvider; now: () => Date 
 
 const EXAMPLES_FOR_MODEL = 5;
 
-export type GeneratedQuestions = { questions: GeneratedQuestion[]; generator: string; fallbackReason: string | undefined };
+export type GeneratedQuestions = {
+  questions: GeneratedQuestion[];
+  generator: string;
+  fallbackReason: string | undefined;
+  /** Set when the offline generator made the questions: the topic and how well the library covered it. */
+  offline: OfflineResult | undefined;
+};
 
 /**
  * The questions for a request: with a model, written by it (grounded on the references and the library questions
@@ -64,8 +70,8 @@ export async function generateQuestions(
       fallbackReason = (err as Error).message.slice(0, 500);
     }
   }
-  if (generator === 'offline') questions = generateOffline(request, library, read.questions);
-  return { questions, generator, fallbackReason };
+  const offline = generator === 'offline' ? generateOffline(request, library, read.questions) : undefined;
+  return { questions: offline?.questions ?? questions, generator, fallbackReason, offline };
 }
 
 /**
@@ -93,15 +99,16 @@ export async function generateAssignment(
     rubricTags: resolveRubricTags(body.rubrics, rubrics),
   };
 
-  const { questions, generator, fallbackReason } = await generateQuestions(
+  const { questions, generator, fallbackReason, offline } = await generateQuestions(
     deps.ai,
     request,
     library,
     read,
     `${body.subject} ${body.prompt}`,
   );
-  // Nothing to offer: the model failed and the library had nothing either (502), or no model and nothing matched (400).
-  if (questions.length === 0) throw new DomainError(fallbackReason ? 502 : 400, LIBRARY_MESSAGES.generateFailed);
+  // The model failed and the library had nothing on the topic either: the spec's failure. Without a model, an empty
+  // reply whose notice says the library has nothing on the topic (the wizard shows it as an empty state).
+  if (questions.length === 0 && fallbackReason) throw new DomainError(502, LIBRARY_MESSAGES.generateFailed);
 
   const configId = await allocateId(deps.store, 'ai-config');
   const result = await deps.store.append(
@@ -130,8 +137,15 @@ export async function generateAssignment(
     { expectedVersion: 'no_stream' },
   );
 
-  const notice = generator !== 'offline' ? undefined : fallbackReason ? LIBRARY_MESSAGES.fallbackNotice : LIBRARY_MESSAGES.offlineNotice;
+  const notice = offline ? offlineNotice(offline, fallbackReason) : undefined;
   return { success: true, position: result.lastPosition, questions, config_id: configId, generator, ...(notice ? { notice } : {}) };
+}
+
+/** How the offline questions were made, and what the library lacked on the topic. */
+function offlineNotice(offline: OfflineResult, fallbackReason: string | undefined): string {
+  if (offline.questions.length === 0) return LIBRARY_MESSAGES.nothingOnTopic(offline.topic);
+  const how = fallbackReason ? LIBRARY_MESSAGES.fallbackNotice : LIBRARY_MESSAGES.offlineNotice;
+  return offline.short ? `${LIBRARY_MESSAGES.fewOnTopic(offline.fromLibrary, offline.topic, offline.asked)} ${how}` : how;
 }
 
 const subjectOf = (id: string | number, textbooks: TextbookItem[]) =>

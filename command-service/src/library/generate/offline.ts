@@ -1,5 +1,6 @@
 import { LIBRARY_PLACEHOLDERS, type GeneratedQuestion } from '@evergrade/contracts';
 import { rankByRelevance } from '../rank';
+import { RELEVANCE_THRESHOLD, indexLibrary, topicRelevance } from '../relevance';
 import type { LibraryItem } from '../library';
 import { MAX_GENERATED_QUESTIONS, readPromptHints, type PromptHints } from './hints';
 
@@ -27,16 +28,30 @@ export type GenerationRequest = {
 
 export const DEFAULT_QUESTION_COUNT = 5;
 
+/** What the offline generator made, and how well the library covered the topic. */
+export type OfflineResult = {
+  questions: GeneratedQuestion[];
+  /** The topic as the prompt words it ("linear equations"), for messages. */
+  topic: string;
+  /** How many of the questions came from the library (all of them on the topic). */
+  fromLibrary: number;
+  /** The number of questions the prompt asked for, when it named one. */
+  asked: number | undefined;
+  /** Fewer questions than wanted: the library had no more on the topic, and nothing off it was added. */
+  short: boolean;
+};
+
 /**
- * The offline generator: the reference documents' own questions first (the instructor's material), then
- * library questions by full-text relevance to the prompt, title, description and textbooks, preferring the
- * subject, grade and question types the prompt names; as many as it asks for, scaled to its total marks.
+ * The offline generator: the reference documents' own questions first (the instructor's material), then library
+ * questions on the topic (relevance at or above RELEVANCE_THRESHOLD, see relevance.ts), best first, preferring the
+ * subject, grade and question types the prompt names; as many as it asks for, with the marks it asks for. When the
+ * library has fewer on the topic it returns fewer (`short`), never questions off the topic.
  */
 export function generateOffline(
   request: GenerationRequest,
   library: readonly LibraryItem[],
   references: readonly ReferenceQuestion[],
-): GeneratedQuestion[] {
+): OfflineResult {
   const hints = readPromptHints(request.prompt);
   const count =
     hints.count ??
@@ -51,41 +66,57 @@ export function generateOffline(
     source_document_id: r.source,
     original_question_number: r.original_question_number,
   }));
-  for (const item of relevantLibrary(request, hints, library)) {
+  const { topic, items } = onTopic(request, hints, library);
+  let fromLibrary = 0;
+  for (const item of items) {
     if (count !== undefined ? picked.length >= count : enoughMarks(picked, hints)) break;
-    picked.push(fromLibrary(item));
+    picked.push(fromLibraryItem(item));
+    fromLibrary++;
   }
   const scaled = scaleMarks(picked, hints);
-  return scaled.map((q, i) => ({ ...q, question_number: i + 1, tags: [...request.rubricTags] }));
+  return {
+    questions: scaled.map((q, i) => ({ ...q, question_number: i + 1, tags: [...request.rubricTags] })),
+    topic,
+    fromLibrary,
+    asked: hints.count,
+    short: count !== undefined ? picked.length < count : !enoughMarks(picked, hints),
+  };
 }
 
 const enoughMarks = (picked: GeneratedQuestion[], hints: PromptHints) =>
   picked.length >= MAX_GENERATED_QUESTIONS || picked.reduce((s, q) => s + q.marks_possible, 0) >= (hints.totalMarks ?? 0);
 
-/** Library questions worth offering, best first: relevant to the words, or at least of the subject asked for. */
-function relevantLibrary(request: GenerationRequest, hints: PromptHints, library: readonly LibraryItem[]): LibraryItem[] {
+/**
+ * Library questions on the topic, best first: relevance decides what is on the topic; among those, the words of
+ * the whole request (BM25), the subject chosen, the question types and the grade named order them.
+ */
+function onTopic(request: GenerationRequest, hints: PromptHints, library: readonly LibraryItem[]): { topic: string; items: LibraryItem[] } {
   const subjects = new Set([request.subject, ...request.textbooks.map((t) => t.subject)].filter(Boolean).map((s) => s.toLowerCase()));
+  const context = [request.subject, request.title, request.description, ...request.textbooks.flatMap((t) => [t.title, t.subject])];
+  const relevance = topicRelevance(indexLibrary(library), request.prompt, context.filter(Boolean).join(', '));
   const query = [request.prompt, request.title, request.description, ...request.textbooks.map((t) => t.title)].join(' ');
-  const ranked = rankByRelevance(library, query, (q) => [
+  const bm25 = rankByRelevance(library, query, (q) => [
     { text: q.questionText, weight: 1 },
     { text: q.topics.join(' '), weight: 2 },
-    { text: q.subject, weight: 2 },
-  ]);
-  return ranked
-    .map(({ item, score }) => {
-      const inSubject = subjects.has(item.subject.toLowerCase());
-      if (score === 0 && !inSubject) return null;
-      let adjusted = score + (inSubject ? 2 : subjects.size > 0 ? -2 : 0);
-      if (hints.questionTypes.length > 0) adjusted += hints.questionTypes.includes(item.questionType) ? 1.5 : -1;
-      if (hints.grade !== undefined && item.grade) adjusted -= Math.abs(Number(item.grade) - hints.grade) * 0.5;
-      return { item, adjusted };
+  ]).map((r) => r.score);
+  const best = Math.max(1e-9, ...bm25);
+  const items = library
+    .map((item, i) => {
+      const score = relevance.scores[i]!;
+      if (score < RELEVANCE_THRESHOLD) return null;
+      let rank = score * 10 + (bm25[i]! / best) * 2;
+      if (subjects.size > 0) rank += subjects.has(item.subject.toLowerCase()) ? 2 : -2;
+      if (hints.questionTypes.length > 0) rank += hints.questionTypes.includes(item.questionType) ? 1.5 : -1;
+      if (hints.grade !== undefined && item.grade) rank -= Math.abs(Number(item.grade) - hints.grade) * 0.5;
+      return { item, rank };
     })
-    .filter((x): x is { item: LibraryItem; adjusted: number } => x !== null)
-    .sort((a, b) => b.adjusted - a.adjusted || a.item.questionId - b.item.questionId)
+    .filter((x): x is { item: LibraryItem; rank: number } => x !== null)
+    .sort((a, b) => b.rank - a.rank || a.item.questionId - b.item.questionId)
     .map((x) => x.item);
+  return { topic: relevance.topic, items };
 }
 
-function fromLibrary(item: LibraryItem): GeneratedQuestion {
+function fromLibraryItem(item: LibraryItem): GeneratedQuestion {
   return {
     question_number: 0,
     question: item.questionText,
@@ -100,20 +131,32 @@ function fromLibrary(item: LibraryItem): GeneratedQuestion {
   };
 }
 
-const quarter = (n: number) => Math.round(n * 4) / 4;
-
-/** "2 marks each" sets every question; "20 marks" scales the marks in proportion, in steps of 0.25, to that total. */
+/**
+ * "2 marks each" sets every question (to the nearest half mark); "20 marks" shares that total among the questions
+ * in proportion to their marks, in whole marks when the total allows (a whole total, at least a mark a question),
+ * else in half marks, adding up to the total exactly (largest remainders get the spare steps). A total below half
+ * a mark a question keeps only as many questions as it can give half a mark each; a total that is not a whole
+ * number of half marks is rounded to the nearest half.
+ */
 export function scaleMarks(questions: GeneratedQuestion[], hints: Pick<PromptHints, 'totalMarks' | 'marksEach'>): GeneratedQuestion[] {
   if (questions.length === 0) return questions;
-  if (hints.marksEach !== undefined) return questions.map((q) => ({ ...q, marks_possible: quarter(hints.marksEach!) }));
+  if (hints.marksEach !== undefined) {
+    const each = Math.max(0.5, Math.round(hints.marksEach * 2) / 2);
+    return questions.map((q) => ({ ...q, marks_possible: each }));
+  }
   if (hints.totalMarks === undefined) return questions;
-  const current = questions.reduce((s, q) => s + q.marks_possible, 0);
-  const scaled = questions.map((q) => ({
-    ...q,
-    marks_possible: current > 0 ? quarter((q.marks_possible * hints.totalMarks!) / current) : quarter(hints.totalMarks! / questions.length),
-  }));
-  const remainder = quarter(hints.totalMarks - scaled.reduce((s, q) => s + q.marks_possible, 0));
-  const last = scaled[scaled.length - 1]!;
-  last.marks_possible = Math.max(0, quarter(last.marks_possible + remainder));
-  return scaled;
+  const total = Math.round(hints.totalMarks * 2) / 2;
+  const step = Number.isInteger(total) && total >= questions.length ? 1 : 0.5;
+  const steps = Math.round(total / step);
+  if (steps === 0) return questions.map((q) => ({ ...q, marks_possible: 0 }));
+  const kept = questions.slice(0, steps);
+  const weights = kept.map((q) => (q.marks_possible > 0 ? q.marks_possible : 1));
+  const weightSum = weights.reduce((s, w) => s + w, 0);
+  // Every question gets one step; the rest are shared in proportion, the spare ones to the largest remainders.
+  const spare = steps - kept.length;
+  const raw = weights.map((w) => (w / weightSum) * spare);
+  const given = raw.map(Math.floor);
+  const order = raw.map((r, i) => ({ i, rest: r - Math.floor(r) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (let left = spare - given.reduce((s, g) => s + g, 0), k = 0; left > 0; left--, k++) given[order[k % order.length]!.i]!++;
+  return kept.map((q, i) => ({ ...q, marks_possible: (given[i]! + 1) * step }));
 }
