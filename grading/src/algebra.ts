@@ -215,7 +215,7 @@ export function checkAlgebra(question: string, key: string, response: string, po
     missing: [],
     confident: true,
     feedback:
-      prepare(respSide.rhs).replace(/\s/g, '') === prepare(keySide.rhs).replace(/\s/g, '')
+      shown(respSide.rhs).replace(/\s/g, '') === shown(keySide.rhs).replace(/\s/g, '')
         ? `Correct: ${keyLast}.`
         : `Correct: ${shown(respSide.rhs)} is equivalent to ${keyLast}.`,
   };
@@ -241,8 +241,11 @@ function commonFactorLeft(node: MathNode): boolean {
   let left = false;
   node.traverse((n, _path, parent) => {
     if (!isOp(n, ['+', '-']) || (parent && isOp(parent, ['+', '-']))) return;
-    const coefficients = termsOf(n).map(coefficientOf);
+    const terms = termsOf(n);
+    const coefficients = terms.map(coefficientOf);
     if (coefficients.length > 1 && coefficients.every((c) => Number.isInteger(c) && c !== 0) && coefficients.reduce(gcd) > 1) left = true;
+    const shared = terms.map(variableFactors).reduce((a, b) => new Set([...a].filter((v) => b.has(v))));
+    if (terms.length > 1 && shared.size > 0) left = true;
   });
   return left;
 }
@@ -262,4 +265,14 @@ function coefficientOf(term: MathNode): number {
   if (isOp(u, ['-']) && argsOf(u).length === 1) return coefficientOf(argsOf(u)[0]!);
   if (isOp(u, ['*'])) return argsOf(u).reduce((c, a) => c * (unwrap(a).type === 'ConstantNode' ? coefficientOf(a) : 1), 1);
   return 1;
+}
+
+/** The letters a term is multiplied by: x in "3x", x in "x^2", none in "x + 1". */
+function variableFactors(term: MathNode): Set<string> {
+  const u = unwrap(term);
+  if (u.type === 'SymbolNode') return new Set([(u as unknown as { name: string }).name]);
+  if (isOp(u, ['^'])) return variableFactors(argsOf(u)[0]!);
+  if (isOp(u, ['-']) && argsOf(u).length === 1) return variableFactors(argsOf(u)[0]!);
+  if (isOp(u, ['*'])) return new Set(argsOf(u).flatMap((a) => [...variableFactors(a)]));
+  return new Set();
 }

@@ -88,7 +88,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
 
   const special = type.includes('long')
     ? null
-    : (checkChemistry(key, response, possible) ?? checkAlgebra(question, key, response, possible));
+    : (checkChemistry(key, response, possible, question) ?? checkAlgebra(question, key, response, possible));
   if (special) return special;
   const expected = keyValues(key);
   if (expected && !type.includes('long')) {

@@ -73,6 +73,16 @@ const COMPOUNDS: Compound[] = [
   { formula: 'Li', names: ['lithium'] },
 ];
 
+const lower = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Words of chemical names: a response that writes one of these wrote a different name, not a misspelt one. */
+const CHEMICAL_WORDS = new Set([
+  ...COMPOUNDS.flatMap((c) => c.names.flatMap((n) => lower(n).split(' '))),
+  ...'chloride chlorine chlorate oxide dioxide monoxide trioxide sulfate sulfite sulfide sulphate sulphite sulphide nitrate nitrite nitride carbonate hydroxide hydride bromide bromine iodide iodine fluoride fluorine acid peroxide phosphate ammonium'.split(
+    ' ',
+  ),
+]);
+
 const ELEMENTS = new Set(
   (
     'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru ' +
@@ -126,7 +136,6 @@ export function atomsOf(formula: string): Map<string, number> | null {
 }
 
 const sameAtoms = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([el, c]) => b.get(el) === c);
-const lower = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 type Found = { compound: Compound | null; formula?: string; written: string; caseSlip?: boolean; spellingSlip?: boolean };
 
@@ -187,6 +196,14 @@ function compoundsIn(response: string): Found[] {
         const candidate = span.map((t) => t[0]).join(' ');
         const between = text.slice(span[0]!.index, span[span.length - 1]!.index + span[span.length - 1]![0].length);
         if (!/^[a-zA-Z()]+(?: [a-zA-Z()]+)*$/.test(between)) continue;
+        // "sodium chlorine" is not a slip for "sodium chloride": each differing word must not be a chemical word itself.
+        const targetWords = lower(n).split(' ');
+        if (
+          lower(candidate)
+            .split(' ')
+            .some((w, k) => w !== targetWords[k] && CHEMICAL_WORDS.has(w))
+        )
+          continue;
         const d = distance(lower(candidate), lower(n));
         if (d < 1 || d > (n.length >= 10 ? 2 : 1)) continue;
         if (names.some((o) => o.c !== c && distance(lower(candidate), lower(o.n)) <= d)) continue;
@@ -226,9 +243,10 @@ function compoundsIn(response: string): Found[] {
  * Checks a response against a key that names one compound or element. Null when the key is not one, so the
  * other checks take it.
  */
-export function checkChemistry(key: string, response: string, possible: number): CheckAnswerResult | null {
+export function checkChemistry(key: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
   const want = keyCompound(key);
   if (!want) return null;
+  const formulaAsked = /\bformula\b/i.test(question) && !/\bname\b/i.test(question);
   const wantAtoms = atomsOf(want.formula)!;
   const base = { pointsPossible: possible, method: 'terms' as const };
   const found = compoundsIn(response);
@@ -240,6 +258,16 @@ export function checkChemistry(key: string, response: string, possible: number):
   const others2 = others.filter((f) => !right.some((r) => r.written.toLowerCase().includes(f.written.toLowerCase())));
   const wanted = display(want);
   if (right.length > 0 && others2.length === 0) {
+    if (formulaAsked && !right.some((f) => f.formula)) {
+      return {
+        ...base,
+        pointsObtained: 0,
+        matched: [],
+        missing: [want.formula],
+        confident: true,
+        feedback: `You named the right substance, but the question asks for its chemical formula: ${want.formula}.`,
+      };
+    }
     const slip = right.find((f) => f.caseSlip || f.spellingSlip);
     if (slip?.caseSlip) {
       return {

@@ -1,5 +1,5 @@
 import type { CheckAnswerResult } from './check';
-import { decimalComma } from './numbers';
+import { decimalComma, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
@@ -30,7 +30,15 @@ export function keyValues(key: string): Quantity[] | null {
   return values.length > 0 && values.length <= 4 ? values : null;
 }
 
-const describe = (q: Quantity) => q.text.replace(/\s+/g, ' ');
+/** A quantity as people write it: "6.02 × 10^23", "9.8 m/s²". */
+const describe = (q: Quantity) =>
+  q.text
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\*\s*/g, ' × ')
+    .replace(/\^\(2\)/g, '²')
+    .replace(/\^\(3\)/g, '³')
+    .replace(/\^\((-?\d+)\)/g, '^$1');
+const marks = (n: number) => `${fmt(n)} ${n === 1 ? 'mark' : 'marks'}`;
 const withUnit = (value: number, unit: Unit | undefined) => `${fmt(value)}${unit ? (unit.label === '%' ? '%' : ` ${unit.label}`) : ''}`;
 
 const DIMENSION_NAMES: Record<string, string> = {
@@ -54,7 +62,7 @@ const DIMENSION_NAMES: Record<string, string> = {
 };
 const dimensionName = (unit: Unit) => DIMENSION_NAMES[unit.dim] ?? 'the answer';
 
-type Verdict = { score: number; note?: string; flag?: string };
+type Verdict = { score: number; note?: string; flag?: string; praise?: string };
 
 export function checkNumeric(
   expected: Quantity[],
@@ -86,6 +94,7 @@ export function checkNumeric(
   const missing: string[] = [];
   const notes: string[] = [];
   const flags: string[] = [];
+  const praise: string[] = [];
   for (const want of expected) {
     const verdicts = finals.map((q) => compare(want, q, question));
     const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
@@ -93,6 +102,7 @@ export function checkNumeric(
     if (best.score === 1) matched.push(describe(want));
     else missing.push(describe(want));
     if (best.note) notes.push(best.note);
+    if (best.praise) praise.push(best.praise);
     if (best.flag) flags.push(best.flag);
     if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q, question).score === 1)) {
       flags.push('The expected value appears in the working but not as the final answer');
@@ -105,7 +115,8 @@ export function checkNumeric(
     flags.push('The answer gives more values than the key expects');
   }
   const points = toQuarter(credit * possible, possible);
-  const feedback = feedbackFor(points, possible, expected, matched, missing, notes);
+  const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
+  const feedback = feedbackFor(points, possible, expected, matched, missing, notes, praise, wrongGiven);
   return {
     ...base,
     pointsObtained: points,
@@ -124,23 +135,31 @@ function feedbackFor(
   matched: string[],
   missing: string[],
   notes: string[],
+  praise: string[],
+  given: string | undefined,
 ): string {
   if (points === possible && notes.length === 0) {
-    return matched.length > 1 ? `Correct: ${matched.join(' and ')} are the expected values.` : `Correct: the answer is ${matched[0]}.`;
+    if (matched.length > 1) return `Correct: ${matched.join(' and ')} are the expected values.`;
+    return praise[0] ?? `Correct: the answer is ${matched[0]}.`;
   }
   const parts: string[] = [];
-  if (points > 0 && points < possible) parts.push(`Partly correct (${fmt(points)} of ${fmt(possible)} marks).`);
+  if (points > 0 && points < possible) parts.push(`Partly correct (${fmt(points)} of ${marks(possible)}).`);
   if (points === possible) parts.push('Correct.');
-  if (points === 0 && notes.length === 0) parts.push('Not correct.');
   if (expected.length > 1 && matched.length > 0) parts.push(`You found ${matched.join(' and ')}.`);
   parts.push(...notes);
   if (missing.length > 0 && notes.length === 0) {
     const unit = expected.some((q) => q.unit);
-    parts.push(
-      expected.length > 1
-        ? `The answer also needs ${missing.join(' and ')}: check that you have found every solution.`
-        : `The expected answer is ${missing[0]}: check your working${unit ? ' and the unit' : ''}.`,
-    );
+    if (expected.length > 1) {
+      parts.push(
+        matched.length > 0
+          ? `The answer also needs ${missing.join(' and ')}: check that you have found every solution.`
+          : `Not correct: the expected values are ${missing.join(' and ')}. Check your working and that you have found every solution.`,
+      );
+    } else {
+      parts.push(
+        `${given ? `Your answer ${given} is not correct` : 'Not correct'}: the expected answer is ${missing[0]}. Check your working${unit ? ' and the unit' : ''}.`,
+      );
+    }
   }
   return parts.join(' ');
 }
@@ -164,9 +183,56 @@ function finalQuantity(response: string): Quantity | null {
 
 function compare(want: Quantity, got: Quantity, question: string): Verdict {
   const shown = describe(got);
+  const rounding = roundingAsked(question);
+  if (rounding && !(want.unit && got.unit && want.unit.dim === got.unit.dim && want.unit !== got.unit)) {
+    const sameRounded = Math.abs(want.value - got.value) < 1e-9 * Math.max(1, Math.abs(want.value)) && got.decimals === want.decimals;
+    if (!sameRounded) {
+      if (sameValue(want.value, got.value, want.decimals + 1) || Math.abs(want.value - got.value) < 1e-9) {
+        return {
+          score: 0,
+          note: `Your answer ${shown} is close, but not rounded as the question asks: the expected answer is ${describe(want)}.`,
+        };
+      }
+      return wrongValue(want, got);
+    }
+  }
   if (want.unit && got.unit && want.unit.dim === got.unit.dim) {
-    if (sameValue(want.value, valueIn(got, want.unit), want.decimals)) return { score: 1 };
+    const asked = unitAsked(question, want.unit);
+    if (asked && got.compound && sameValue(want.value, valueIn(got, want.unit), want.decimals)) {
+      return {
+        score: 0,
+        note: `Your answer ${shown} is the right amount, but the question asks for it in ${want.unit.label} only: write ${describe(want)}.`,
+      };
+    }
+    if (asked && (got.compound || (got.unit !== want.unit && !unitInQuestion(question, got.unit)))) {
+      if (got.compound) return wrongValue(want, got);
+      return {
+        score: 0,
+        note: `The question asks for the answer in ${want.unit.label}, but yours is in ${got.unit.label}: convert it (the expected answer is ${describe(want)}).`,
+      };
+    }
+    if (sameValue(want.value, valueIn(got, want.unit), want.decimals)) {
+      return got.unit === want.unit ? { score: 1 } : { score: 1, praise: `Correct: ${shown} is the same as ${describe(want)}.` };
+    }
+    if (sameValue(want.value, got.value, want.decimals)) {
+      return {
+        score: 0.5,
+        note: `Your number ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}, which is a different amount.`,
+      };
+    }
     return wrongValue(want, got);
+  }
+  if (fractionAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
+    const form = fractionForm(got.text);
+    if (form !== 'lowest') {
+      return {
+        score: 0,
+        note:
+          form === 'decimal'
+            ? `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.`
+            : `${shown} has the right value, but it is not in its simplest form: divide the top and bottom by their common factor to get ${describe(want)}.`,
+      };
+    }
   }
   if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question);
   if (!sameValue(want.value, got.value, want.decimals)) return wrongValue(want, got);
@@ -218,7 +284,16 @@ function comparePercent(want: Quantity, got: Quantity, question: string): Verdic
 function wrongValue(want: Quantity, got: Quantity): Verdict {
   const wantDigits = digitsOf(want.text);
   const gotDigits = digitsOf(got.text);
-  if (wantDigits && gotDigits && wantDigits.digits === gotDigits.digits && wantDigits.point !== gotDigits.point) {
+  const pointed = /\./.test(want.text) || /\./.test(got.text) || /^0\d/.test(got.text.trim());
+  if (pointed && wantDigits && gotDigits && wantDigits.digits === gotDigits.digits && wantDigits.point !== gotDigits.point) {
+    // "05" for 0.5: nobody writes a leading zero, so the point was most likely lost in reading the page.
+    if (/^0\d/.test(got.text.trim()) && want.value !== 0 && Math.abs(want.value) < 1) {
+      return {
+        score: 1,
+        note: `Your answer was read as ${describe(got)}, which is most likely ${describe(want)} with its decimal point lost in reading: a teacher will check the page.`,
+        flag: `The answer was read as ${describe(got)}: most likely ${describe(want)} with the decimal point lost in reading the handwriting`,
+      };
+    }
     return {
       score: 0,
       note: `Your answer ${describe(got)} has the right digits but not the right value: the expected answer is ${describe(want)}. Check where the decimal point goes.`,
@@ -243,7 +318,7 @@ function digitsOf(text: string): { digits: string; point: number } | null {
 /** The question names the unit of the answer ("in km/h", "(cm)"), so a bare number is in that unit. */
 function unitInQuestion(question: string, unit: Unit): boolean {
   const plain = normaliseMaths(question);
-  for (const m of plain.matchAll(/\b(?:in|to the nearest|nearest)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi)) {
+  for (const m of plain.matchAll(/\b(?:in|into|to|to the nearest|nearest)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi)) {
     const words = (m[1] ?? m[2] ?? '').split(/\s+/);
     for (let n = words.length; n > 0; n--) {
       const found = readUnit(words.slice(0, n).join(' '));
@@ -251,4 +326,25 @@ function unitInQuestion(question: string, unit: Unit): boolean {
     }
   }
   return false;
+}
+
+/** The question says which unit the answer is in ("convert to m/s", "give it in km/h"). */
+function unitAsked(question: string, unit: Unit): boolean {
+  return /\b(convert|express|change)\b/i.test(question) && unitInQuestion(question, unit);
+}
+
+/** "Round to 2 d.p.", "to 3 significant figures", "to the nearest whole number": the written digits count. */
+const roundingAsked = (question: string) =>
+  /\bround|\bd\.\s?p\b|\bdecimal places?\b|\bsig(nificant)?\.?\s*fig|\bs\.\s?f\b|\bnearest (whole|integer|tenth|hundredth)/i.test(question);
+
+/** "Write as a fraction", "in its simplest form", "simplify 6/8". */
+const fractionAsked = (question: string) =>
+  /\bas a fraction\b|\bsimplest form\b|\blowest terms\b|\bsimplify\s+-?\d+\s*\/\s*\d+/i.test(question);
+
+/** How a number is written: a fraction in lowest terms, another fraction, or a decimal. */
+function fractionForm(text: string): 'lowest' | 'unsimplified' | 'decimal' {
+  const m = /(-?\d+)\s*\/\s*(\d+)\s*$/.exec(normaliseMaths(numberWordsToDigits(text)).replace(/[()]/g, ''));
+  if (!m) return 'decimal';
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  return gcd(Math.abs(Number(m[1])), Number(m[2])) === 1 ? 'lowest' : 'unsimplified';
 }

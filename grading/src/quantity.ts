@@ -253,7 +253,7 @@ export function readUnit(raw: string): Unit | undefined {
   const alias = WORD_UNITS[lower] ?? WORD_UNITS[lower.replace(/\*/g, '')];
   if (alias) return UNITS[alias];
   // "kilometres per hour", "km per hr", "metres per second squared": each part on its own.
-  const perParts = lower.replace(/\*per\*/g, '/').split('/');
+  const perParts = lower.replace(/\*(?:per|an|a|every)\*/g, '/').split('/');
   if (perParts.length === 2 || (perParts.length === 3 && perParts[1] === perParts[2])) {
     const parts = perParts.map((p) => p.replace(/^\*|\*$/g, '').replace(/\*squared$/, '^2'));
     const symbols = parts.map((p) => (UNITS[p] ? p : (WORD_UNITS[p] ?? WORD_UNITS[p.replace(/s$/, '')] ?? unitSymbolOf(p))));
@@ -445,6 +445,8 @@ export type Quantity = {
   unit?: Unit;
   /** Decimal places of the last literal written (for the tolerance of a rounded key). */
   decimals: number;
+  /** Written in two units of one dimension ("1 h 30 min"); `unit` is the smaller. */
+  compound?: boolean;
 };
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
@@ -483,23 +485,48 @@ export function findQuantities(raw: string): Quantity[] {
   const text = normaliseMaths(numberWordsToDigits(normaliseDigits(raw)));
   const found: Quantity[] = [];
   const pattern = /(?:-\s*)?(?:\d|\.\d|pi\b|sqrt\(|\()[0-9a-zA-Z.+\-*/^() °%Ωµ·]*/g;
-  for (const m of text.matchAll(pattern)) {
-    const quantity = longestQuantity(m[0]);
-    if (quantity) found.push(quantity);
-  }
+  for (const m of text.matchAll(pattern)) found.push(...quantitiesIn(m[0]));
   return found;
 }
 
-/** The longest prefix of a run that reads as a quantity ("6 N so" → 6 N). */
-function longestQuantity(run: string): Quantity | null {
-  const tokens = run.trim().split(/(\s+)/);
-  for (let n = tokens.length; n > 0; n--) {
-    const candidate = tokens.slice(0, n).join('').trim();
-    if (!candidate) continue;
-    const q = readQuantity(candidate);
-    if (q) return q;
+const MAX_TOKENS = 9;
+
+/**
+ * The quantities of one run, each the longest that reads ("6 N so" → 6 N; "2 and 3" → 2, 3), with a
+ * compound of one dimension summed ("1 hour 30 minutes" → 90 min, "1 m 20 cm" → 120 cm).
+ */
+function quantitiesIn(run: string): Quantity[] {
+  const tokens = run.trim().split(/\s+/).filter(Boolean);
+  const found: { q: Quantity; from: number; to: number }[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let hit: { q: Quantity; to: number } | null = null;
+    if (/^(?:-|\d|\.\d|pi|sqrt\(|\()/.test(tokens[i]!)) {
+      for (let n = Math.min(tokens.length, i + MAX_TOKENS); n > i; n--) {
+        const q = readQuantity(tokens.slice(i, n).join(' '));
+        if (q) {
+          hit = { q, to: n };
+          break;
+        }
+      }
+    }
+    if (hit) {
+      found.push({ q: hit.q, from: i, to: hit.to });
+      i = hit.to;
+    } else i++;
   }
-  return null;
+  const merged: Quantity[] = [];
+  for (let k = 0; k < found.length; k++) {
+    const a = found[k]!;
+    const b = found[k + 1];
+    const gap = b ? tokens.slice(a.to, b.from) : [];
+    if (b && a.q.unit && b.q.unit && a.q.unit.dim === b.q.unit.dim && a.q.unit.factor > b.q.unit.factor && gap.every((t) => t === 'and')) {
+      const value = valueIn(a.q, b.q.unit) + b.q.value;
+      merged.push({ value, text: tokens.slice(a.from, b.to).join(' '), unit: b.q.unit, decimals: b.q.decimals, compound: true });
+      k++;
+    } else merged.push(a.q);
+  }
+  return merged;
 }
 
 /** Equal within 1% of the key, or within half a unit of the key's last decimal place (small or rounded values). */
