@@ -78,6 +78,33 @@ export function practiceSuite(open: () => Promise<Partial<StandaloneOptions>>): 
       expect(recorded[0]).toMatchObject({ type: 'AiConfigRecorded', data: { subject: 'Physics', generator: 'offline' } });
     });
 
+    it('stays on the topic, with the marks the prompt asks for', async () => {
+      const res = await student.post('/students/generate-practice-assignment', {
+        prompt: '4 questions on linear equations, 10 marks',
+        difficulty_level: 8,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json as GeneratePracticeReply;
+      expect(body).toMatchObject({ subject: 'Mathematics', notice: PRACTICE_MESSAGES.offlineNotice });
+      expect(body.questions).toHaveLength(4);
+      for (const q of body.questions) {
+        expect(q.question).toMatch(/solve|equation/i);
+        expect(q.question).not.toMatch(/search|Punnett|heterozygous|balance the equation/i);
+        expect(Number.isInteger(q.marks_possible * 2)).toBe(true);
+      }
+      expect(body.questions.reduce((s, q) => s + q.marks_possible, 0)).toBe(10);
+    });
+
+    it('says the library has nothing on a topic it lacks, with no questions, instead of unrelated ones', async () => {
+      const res = await student.post('/students/generate-practice-assignment', { prompt: 'zxqv wrrbl', difficulty_level: 5 });
+      expect(res.statusCode).toBe(200);
+      const body = res.json as GeneratePracticeReply;
+      expect(body.questions).toEqual([]);
+      expect(body.notice).toBe(PRACTICE_MESSAGES.nothingOnTopic('zxqv wrrbl'));
+      const [recorded] = await server.store.readStream(`ai-config:demo:${body.ai_config_id}`);
+      expect(recorded!.data).toMatchObject({ generator: 'offline', questionCount: 0 });
+    });
+
     it('refuses a missing prompt, a difficulty outside 1-10, and more than 3 documents', async () => {
       expect((await student.post('/students/generate-practice-assignment', { prompt: ' ' })).json).toMatchObject({
         message: expect.stringContaining(PRACTICE_MESSAGES.promptRequired),
