@@ -90,7 +90,7 @@ export async function processSubmission(o: ProcessOptions): Promise<void> {
   }
   write({ status: 'validating', pages: read.pages });
   try {
-    const questions = await record(o, texts, read.method);
+    const questions = await record(o, texts, read);
     write({ status: 'complete', pages: read.pages, ...questions, student_id: o.studentId, file_name: o.fileName, method: read.method });
   } catch (err) {
     if (err instanceof DomainError && err.statusCode < 500) {
@@ -102,7 +102,7 @@ export async function processSubmission(o: ProcessOptions): Promise<void> {
   }
 }
 
-async function record(o: ProcessOptions, texts: Map<number, string>, method: ReadResult['method']) {
+async function record(o: ProcessOptions, texts: Map<number, string>, read: ReadResult) {
   const { deps, session, assignment } = o;
   const streamId = streamIds.grading(session.tenant, assignment.assignmentId, o.studentId);
   const known = await loadGrading(deps.store, session.tenant, assignment.assignmentId, o.studentId);
@@ -126,13 +126,14 @@ async function record(o: ProcessOptions, texts: Map<number, string>, method: Rea
       now: deps.now().toISOString(),
       fileKey: o.fileKey,
       originalFilename: o.originalFilename,
-      method,
+      method: read.method,
       by: session.userId,
       newResponseIds,
       responses: assignment.questions.map((q) => ({
         questionId: q.questionId,
         questionNumber: q.questionNumber,
         response: texts.get(q.questionNumber) ?? '',
+        ...(read.readings.has(q.questionNumber) ? { reading: read.readings.get(q.questionNumber)! } : {}),
       })),
     },
     { metadata: { tenant: session.tenant, actorId: String(session.userId), actorRole: session.role, commandId: randomUUID() } },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { ResponseReading } from '@evergrade/contracts';
 import { openPdfReader, renderPdfPagePng, splitResponsesByQuestion, type OcrEngine, type PdfPage } from '@evergrade/documents';
 import type { AiProvider } from '@evergrade/platform/ai';
+import { pageLinesOf, readingsOf, type SheetLine } from './reading';
 
 /**
  * A student's answers read from a submission PDF. Each page's text layer is used when it has one (typed
@@ -33,6 +35,8 @@ export type ReadResult = {
   pages: number;
   /** One per question number found (empty text when the number stands alone), in question order. */
   responses: { question_number: number; text: string }[];
+  /** How each question's answer was read, by question number (every question asked, found or not). */
+  readings: Map<number, ResponseReading>;
   method: 'ai' | 'ocr' | 'text';
 };
 
@@ -43,7 +47,7 @@ const AI_SCALE = 2;
 
 export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promise<ReadResult> {
   const reader = await openPdfReader(pdf);
-  const texts: string[] = [];
+  const sheet: SheetLine[] = [];
   const sources = new Set<PdfPage['source'] | 'ai'>();
   try {
     const total = reader.numPages;
@@ -58,14 +62,14 @@ export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promis
       const progress = () =>
         o.onProgress?.({ ...base, current_page: done, current_batch: index + 1, pages_in_current_batch: batch.length });
       const useAi = o.ai && !o.ai.offline ? o.ai : null;
-      const read = new Map<number, string>();
+      const read = new Map<number, SheetLine[]>();
       const pictures: number[] = [];
       for (const n of batch) {
         o.signal?.throwIfAborted();
-        const page = await reader.readPage(n, { ocr: useAi ? null : o.ocr, minTextChars: MIN_TEXT_CHARS });
+        const page = await reader.readPage(n, { ocr: useAi ? null : o.ocr, minTextChars: MIN_TEXT_CHARS, lines: true });
         if (useAi && alnum(page.text) < MIN_TEXT_CHARS) pictures.push(n);
         else {
-          read.set(n, page.text);
+          read.set(n, pageLinesOf(page));
           sources.add(page.source);
           done += 1;
           progress();
@@ -80,21 +84,22 @@ export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promis
         for (const n of pictures) {
           o.signal?.throwIfAborted();
           if (transcribed) {
-            read.set(n, transcribed.get(n) ?? '');
+            read.set(n, pageLinesOf({ pageNumber: n, text: transcribed.get(n) ?? '', source: 'ai' }));
             sources.add('ai');
           } else {
-            const page = await reader.readPage(n, { ocr: o.ocr, minTextChars: MIN_TEXT_CHARS });
-            read.set(n, page.text);
+            const page = await reader.readPage(n, { ocr: o.ocr, minTextChars: MIN_TEXT_CHARS, lines: true });
+            read.set(n, pageLinesOf(page));
             sources.add(page.source);
           }
           done += 1;
           progress();
         }
       }
-      texts.push(...batch.map((n) => read.get(n) ?? ''));
+      for (const n of batch)
+        sheet.push(...(read.get(n) ?? []), { text: '', page: n, box: null, confidence: null, words: null, method: 'text' });
     }
     const numbers = o.questions.map((q) => q.number);
-    const joined = texts.join('\n\n');
+    const joined = sheet.map((line) => line.text).join('\n');
     const split = splitResponsesByQuestion(joined, numbers);
     let responses = split.responses;
     // One question and no numbering: the whole sheet answers it.
@@ -103,7 +108,8 @@ export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promis
     const order = new Map(numbers.map((n, i) => [n, i]));
     responses = [...responses].sort((a, b) => (order.get(a.question_number) ?? 0) - (order.get(b.question_number) ?? 0));
     const method = sources.has('ai') ? 'ai' : sources.has('ocr') ? 'ocr' : 'text';
-    return { pages: total, responses, method };
+    const readings = await readingsOf(pdf, sheet, numbers, responses);
+    return { pages: total, responses, method, readings };
   } finally {
     await reader.close();
   }

@@ -17,8 +17,7 @@ const ANSWER_NUMBERING = /^(?:(?:answer|ans\.?)\s*(?:no\.?\s*)?|a)(\d{1,3})(?![\
  */
 export function splitResponsesByQuestion(text: string, questionNumbers: readonly number[]): SplitResponses {
   const lines = normaliseLines(text);
-  const wanted = new Set(questionNumbers);
-  const starts = questionStartsIn(lines, { extraLabels: ANSWER_NUMBERING, only: wanted });
+  const starts = responseStarts(lines, questionNumbers);
   const byNumber = new Map<number, string[]>();
   starts.forEach((start, i) => {
     const end = starts[i + 1]?.line ?? lines.length;
@@ -29,4 +28,9 @@ export function splitResponsesByQuestion(text: string, questionNumbers: readonly
     responses: [...byNumber].map(([question_number, body]) => ({ question_number, text: joinText(body) })),
     unassigned: joinText(lines.slice(0, starts[0]?.line ?? lines.length)),
   };
+}
+
+/** Where answers start in lines (one per visual line, as splitResponsesByQuestion splits text): line index, number, rest. */
+export function responseStarts(lines: readonly string[], questionNumbers: readonly number[]) {
+  return questionStartsIn(normaliseLines(lines.join('\n')), { extraLabels: ANSWER_NUMBERING, only: new Set(questionNumbers) });
 }

@@ -1,5 +1,5 @@
-import type { OcrEngine } from '../ocr/ocr-engine';
-import { groupIntoLines, type TextItem } from './text-lines';
+import type { OcrEngine, OcrLine } from '../ocr/ocr-engine';
+import { groupIntoLines, type TextItem, type TextLine } from './text-lines';
 import { openPdf, type PdfDocument } from './pdfjs';
 
 export type PdfPage = {
@@ -7,6 +7,23 @@ export type PdfPage = {
   text: string;
   /** 'text' from the PDF's text layer, 'ocr' from the rendered page, 'empty' when neither gave text. */
   source: 'text' | 'ocr' | 'empty';
+  /** The lines the text came from, where each sits on the page; when `lines` was asked for. */
+  lines?: PageLine[];
+};
+
+/** A region of a page as fractions of its width and height (0..1), top-left origin, as the page is shown. */
+export type PageBox = { x: number; y: number; w: number; h: number };
+
+/**
+ * One line of a page. `confidence` (0..1) and `words` when OCR read it (null for the text layer, which is exact);
+ * `gapBefore`: a paragraph starts here.
+ */
+export type PageLine = {
+  text: string;
+  box: PageBox;
+  confidence: number | null;
+  words: { text: string; confidence: number }[] | null;
+  gapBefore: boolean;
 };
 
 export type ReadPageOptions = {
@@ -14,6 +31,8 @@ export type ReadPageOptions = {
   ocr: OcrEngine | null;
   /** A page whose text layer has fewer letters and digits than this is read by OCR. */
   minTextChars?: number;
+  /** Also report the page's lines with their boxes (and, from OCR, confidences). */
+  lines?: boolean;
 };
 
 /** Pixels per PDF point when rendering for OCR (about 180 dpi), kept under a size tesseract handles quickly. */
@@ -41,21 +60,53 @@ async function readPage(doc: PdfDocument, pageNumber: number, options: ReadPageO
   try {
     const content = await page.getTextContent();
     const items = content.items.filter((item): item is TextItem & typeof item => 'str' in item);
-    const text = groupIntoLines(items)
-      .map((line) => line.text)
-      .join('\n');
+    const textLines = groupIntoLines(items);
+    const text = textLines.map((line) => line.text).join('\n');
     const usable = text.replace(/[^\p{L}\p{N}]/gu, '').length >= (options.minTextChars ?? 20);
-    if (usable || !options.ocr) return { pageNumber, text, source: text.trim() ? 'text' : 'empty' };
+    const layer = (): PdfPage => ({
+      pageNumber,
+      text,
+      source: text.trim() ? 'text' : 'empty',
+      ...(options.lines ? { lines: textLines.map((l) => layerLine(page, l)) } : {}),
+    });
+    if (usable || !options.ocr) return layer();
 
     const png = await renderPng(doc, page, OCR_SCALE);
+    if (options.lines) {
+      const read = await options.ocr.read(png);
+      const lines = read.lines.map((l) => ocrLine(l, read.width, read.height));
+      const ocrText = read.text.replace(/\n{3,}/g, '\n\n').trim();
+      return ocrText ? { pageNumber, text: ocrText, source: 'ocr', lines } : layer();
+    }
     const ocrText = (await options.ocr.recognize(png)).replace(/\n{3,}/g, '\n\n').trim();
-    return ocrText ? { pageNumber, text: ocrText, source: 'ocr' } : { pageNumber, text, source: text.trim() ? 'text' : 'empty' };
+    return ocrText ? { pageNumber, text: ocrText, source: 'ocr' } : layer();
   } finally {
     page.cleanup();
   }
 }
 
 type PdfPageProxy = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+/** A text-layer line's box: from its start to its end, from above its baseline by its size to a little below it. */
+function layerLine(page: PdfPageProxy, line: TextLine): PageLine {
+  const viewport = page.getViewport({ scale: 1 });
+  const [ax, ay] = viewport.convertToViewportPoint(line.x, line.y + line.size);
+  const [bx, by] = viewport.convertToViewportPoint(line.right, line.y - line.size * 0.3);
+  const box = {
+    x: Math.min(ax!, bx!) / viewport.width,
+    y: Math.min(ay!, by!) / viewport.height,
+    w: Math.abs(bx! - ax!) / viewport.width,
+    h: Math.abs(by! - ay!) / viewport.height,
+  };
+  return { text: line.text, box, confidence: null, words: null, gapBefore: false };
+}
+
+function ocrLine(line: OcrLine, width: number, height: number): PageLine {
+  const w = Math.max(1, width);
+  const h = Math.max(1, height);
+  const box = { x: line.box.x0 / w, y: line.box.y0 / h, w: (line.box.x1 - line.box.x0) / w, h: (line.box.y1 - line.box.y0) / h };
+  return { text: line.text, box, confidence: line.confidence, words: line.words, gapBefore: line.paragraphStart };
+}
 
 async function renderPng(doc: PdfDocument, page: PdfPageProxy, preferredScale: number): Promise<Buffer> {
   const base = page.getViewport({ scale: 1 });

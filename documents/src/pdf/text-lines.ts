@@ -1,6 +1,7 @@
 /** A piece of text as pdfjs reports it: a string and its transform (x at [4], y at [5], PDF units, y up). */
 export type TextItem = { str: string; transform: number[]; width: number; height: number };
-export type TextLine = { text: string; x: number; y: number };
+/** `right`: where the line ends; `size`: its font height (PDF units). */
+export type TextLine = { text: string; x: number; y: number; right: number; size: number };
 
 /**
  * Rebuilds visual lines from text items: items whose baselines are within half a line height share a line,
@@ -35,6 +36,6 @@ export function groupIntoLines(items: readonly TextItem[]): TextLine[] {
         text += p.str;
         end = p.x + p.width;
       }
-      return { text: text.replace(/\s+/g, ' ').trim(), x: sorted[0]!.x, y: line.y };
+      return { text: text.replace(/\s+/g, ' ').trim(), x: sorted[0]!.x, y: line.y, right: end, size: line.size };
     });
 }

@@ -1,0 +1,143 @@
+import type { ResponseReading } from '@evergrade/contracts';
+import { inkInPdfRegion, responseStarts, type PageBox, type PageLine, type PdfPage } from '@evergrade/documents';
+
+/**
+ * How sure the reader was of each answer, and where it sits on the sheet. An answer whose space holds writing but
+ * no text, or whose words OCR read with a mean confidence below UNREADABLE_BELOW, is unreadable: grading flags it
+ * rather than giving a silent 0. A number OCR was unsure of, or one that lost its point ("05"), is a doubt.
+ */
+export const UNREADABLE_BELOW = 0.6;
+/** A word with a digit read with less confidence than this may have lost a decimal point or fraction bar. */
+export const DIGIT_DOUBT_BELOW = 0.8;
+/** A share of dark pixels above this is writing (a blank answer space renders white; a scan has a few specks). */
+export const INK_ABOVE = 0.004;
+
+/** One line of the whole sheet, pages in order; an empty line (box null) between pages and paragraphs. */
+export type SheetLine = Omit<PageLine, 'gapBefore' | 'box'> & { page: number; box: PageBox | null; method: Method };
+type Method = 'text' | 'ocr' | 'ai';
+
+/** A page's lines: from its text layer or OCR with their boxes; a model's transcription line by line, without boxes. */
+export function pageLinesOf(page: PdfPage | { pageNumber: number; text: string; source: 'ai' }): SheetLine[] {
+  const method: Method = page.source === 'ai' ? 'ai' : page.source === 'ocr' ? 'ocr' : 'text';
+  if ('lines' in page && page.lines) {
+    return page.lines.flatMap((line, i) => {
+      const one: SheetLine = {
+        text: line.text.replace(/\s+/g, ' '),
+        page: page.pageNumber,
+        box: line.box,
+        confidence: line.confidence,
+        words: line.words,
+        method,
+      };
+      return line.gapBefore && i > 0 ? [{ ...blank(page.pageNumber), method }, one] : [one];
+    });
+  }
+  return page.text.split('\n').map((text) => ({ text, page: page.pageNumber, box: null, confidence: null, words: null, method }));
+}
+
+const blank = (page: number): SheetLine => ({ text: '', page, box: null, confidence: null, words: null, method: 'text' });
+
+const LABEL = /^(?:(?:question|ques\.?|qn\.?|q\.?|answer|ans\.?|a)\s*(?:no\.?\s*)?)?\(?\d{1,3}\s*[.):-]?$/i;
+const MARGIN = 0.02;
+/** Below an answer's last line (when no answer follows on its page), space where unread writing may sit. */
+const SPACE_BELOW = 0.12;
+
+/** The reading of every question asked, by number: method, confidence, page and region, unreadable or doubtful. */
+export async function readingsOf(
+  pdf: Buffer,
+  sheet: readonly SheetLine[],
+  numbers: readonly number[],
+  responses: readonly { question_number: number; text: string }[],
+): Promise<Map<number, ResponseReading>> {
+  const starts = responseStarts(
+    sheet.map((l) => l.text),
+    numbers,
+  );
+  const linesOf = new Map<number, number[]>();
+  starts.forEach((start, i) => {
+    const end = starts[i + 1]?.line ?? sheet.length;
+    const own = linesOf.get(start.number) ?? [];
+    for (let k = start.line; k < end; k++) own.push(k);
+    linesOf.set(start.number, own);
+  });
+  // One question and no numbering: the whole sheet answers it.
+  if (starts.length === 0 && numbers.length === 1) linesOf.set(numbers[0]!, [...sheet.keys()]);
+  const scanned = sheet.some((l) => l.method !== 'text');
+  const text = new Map(responses.map((r) => [r.question_number, r.text.trim()]));
+  const out = new Map<number, ResponseReading>();
+  for (const n of numbers) {
+    const indices = linesOf.get(n);
+    if (!indices || indices.length === 0) {
+      out.set(n, {
+        method: scanned ? 'ocr' : 'text',
+        confidence: null,
+        page: null,
+        ...(scanned ? { unreadable: true, doubt: 'Its number was not found on the scanned pages.' } : {}),
+      });
+      continue;
+    }
+    out.set(n, await readingOf(pdf, sheet, indices, starts.find((s) => s.number === n)?.line ?? indices[0]!, text.get(n) ?? ''));
+  }
+  return out;
+}
+
+async function readingOf(pdf: Buffer, sheet: readonly SheetLine[], indices: number[], startLine: number, text: string) {
+  const lines = indices.map((k) => sheet[k]!).filter((l) => l.text.trim() !== '');
+  const first = sheet[startLine]!;
+  const method = lines.some((l) => l.method === 'ai') ? 'ai' : lines.some((l) => l.method === 'ocr') ? 'ocr' : first.method;
+  const region = regionOf(sheet, indices, startLine);
+  const words = lines.flatMap((l, i) => (l.words ?? []).filter((w, j) => !(i === 0 && l === first && j === 0 && LABEL.test(w.text))));
+  const confidence = words.length > 0 ? round(words.reduce((sum, w) => sum + w.confidence, 0) / words.length) : null;
+  const reading: ResponseReading = { method, confidence, page: first.page, ...(region ? { box: region } : {}) };
+  if (text === '') {
+    if (region && (await inkBelowLabel(pdf, first, region)) > INK_ABOVE)
+      return { ...reading, unreadable: true, doubt: 'There is writing in this answer space but no text could be read from it.' };
+    return reading;
+  }
+  if (confidence !== null && confidence < UNREADABLE_BELOW)
+    return { ...reading, unreadable: true, doubt: `OCR was unsure of this answer (confidence ${Math.round(confidence * 100)}%).` };
+  const doubt = numberDoubt(words, method === 'text' ? '' : text);
+  return doubt ? { ...reading, doubt } : reading;
+}
+
+/** A number read unsurely, or one with a leading zero ("05", often "0.5" without its point), read from a picture. */
+export function numberDoubt(words: readonly { text: string; confidence: number }[], pictureText: string): string | null {
+  const unsure = words.find((w) => /\d/.test(w.text) && w.confidence < DIGIT_DOUBT_BELOW);
+  if (unsure) return `The reader was unsure of "${unsure.text}": check its decimal point or fraction bar.`;
+  const zero = /(?<![\d.,/])0\d+(?![\d.,/])/.exec(pictureText);
+  if (zero) return `"${zero[0]}" was read with a leading zero: check whether a decimal point is missing.`;
+  return null;
+}
+
+/**
+ * The answer's space on the page where it starts: the full width, from the top of its number to the start of the
+ * next answer on that page or the page's foot. A transcription by a model has no boxes: the whole page.
+ */
+function regionOf(sheet: readonly SheetLine[], indices: number[], startLine: number): PageBox | undefined {
+  const first = sheet[startLine]!;
+  if (!first.box) return undefined;
+  const next = sheet.slice(Math.max(...indices) + 1).find((l) => l.text.trim() !== '' && l.box);
+  const top = Math.max(0, first.box.y - 0.005);
+  const last = indices
+    .map((k) => sheet[k]!)
+    .filter((l) => l.page === first.page && l.box)
+    .at(-1)!;
+  const foot = Math.min(1 - MARGIN, last.box!.y + last.box!.h + SPACE_BELOW);
+  const bottom = next && next.page === first.page && next.box ? next.box.y - 0.002 : foot;
+  return { x: MARGIN, y: round(top), w: 1 - 2 * MARGIN, h: round(Math.max(first.box.h, bottom - top)) };
+}
+
+/** Ink in the answer's space, leaving out what was read of the first line (its number). */
+async function inkBelowLabel(pdf: Buffer, first: SheetLine, region: PageBox): Promise<number> {
+  const box = first.box!;
+  const lineBottom = box.y + box.h;
+  const right = { x: box.x + box.w + 0.01, y: box.y, w: Math.max(0, 1 - MARGIN - box.x - box.w - 0.01), h: box.h };
+  const below = { x: region.x, y: lineBottom + 0.003, w: region.w, h: Math.max(0, region.y + region.h - lineBottom - 0.003) };
+  const area = (b: PageBox) => b.w * b.h;
+  const parts = [right, below].filter((b) => area(b) > 0);
+  if (parts.length === 0) return 0;
+  const inks = await Promise.all(parts.map((b) => inkInPdfRegion(pdf, first.page, b)));
+  return inks.reduce((sum, ink, i) => sum + ink * area(parts[i]!), 0) / parts.reduce((sum, b) => sum + area(b), 0);
+}
+
+const round = (n: number) => Math.round(n * 10000) / 10000;
