@@ -253,7 +253,7 @@ export function checkChemistry(key: string, response: string, possible: number, 
   const isWanted = (f: Found) => f.compound === want || (f.formula !== undefined && sameAtoms(atomsOf(f.formula) ?? new Map(), wantAtoms));
   const right = found.filter(isWanted);
   const others = found.filter(
-    (f) => !isWanted(f) && !(f.compound && want.names.length && f.compound.names.some((n) => want.names[0]!.includes(n))),
+    (f) => !isWanted(f) && !(!f.formula && f.compound && want.names.length && f.compound.names.some((n) => want.names[0]!.includes(n))),
   );
   const others2 = others.filter((f) => !right.some((r) => r.written.toLowerCase().includes(f.written.toLowerCase())));
   const wanted = display(want);

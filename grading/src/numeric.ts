@@ -267,7 +267,7 @@ function comparePercent(want: Quantity, got: Quantity, question: string): Verdic
           flag: 'The value is right as a decimal, but the key asks for a percentage',
         };
       }
-      if (/\bdecimal|\bfraction|\bprobability/i.test(question)) {
+      if (/\bdecimal|\bfraction/i.test(question)) {
         return {
           score: 0.5,
           note: `${describe(got)} is the same as ${fmt(want.value)}, but the question asks for a decimal or fraction: divide by 100.`,

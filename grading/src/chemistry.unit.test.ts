@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { atomsOf, keyCompound } from './chemistry';
+
+const check = (question: string, answer: string, response: string) => checkAnswer({ question, answer, response, marksPossible: 1 });
+
+describe('formulas and names', () => {
+  it('counts the atoms of a formula, with subscripts and brackets', () => {
+    expect(Object.fromEntries(atomsOf('Ca(OH)₂')!)).toEqual({ Ca: 1, O: 2, H: 2 });
+    expect(Object.fromEntries(atomsOf('H2SO4')!)).toEqual({ H: 2, S: 1, O: 4 });
+    expect(atomsOf('Xy2')).toBeNull();
+    expect(atomsOf('carbon')).toBeNull();
+  });
+
+  it('reads a key that names one substance, and no other key', () => {
+    expect(keyCompound('carbon dioxide')?.formula).toBe('CO2');
+    expect(keyCompound('Carbon dioxide (CO₂).')?.formula).toBe('CO2');
+    expect(keyCompound('oxygen gas')?.formula).toBe('O2');
+    expect(keyCompound('Carbon dioxide, water and light energy')).toBeNull();
+    expect(keyCompound('carbon dioxide (H2O)')).toBeNull();
+  });
+});
+
+describe('chemistry answers', () => {
+  const q = 'Which gas do plants take in for photosynthesis?';
+
+  it('accepts the formula for the name and the name for the formula', () => {
+    for (const response of ['CO2', 'CO₂', 'carbon dioxide', 'Carbon dioxide gas', 'It is CO2.']) {
+      expect(check(q, 'carbon dioxide', response), response).toMatchObject({ pointsObtained: 1, confident: true });
+    }
+    expect(check('Name NaCl.', 'sodium chloride', 'NaCl').pointsObtained).toBe(1);
+    expect(check('What is H2O called?', 'water', 'H₂O').pointsObtained).toBe(1);
+  });
+
+  it('never accepts a different compound', () => {
+    for (const response of ['carbon monoxide', 'CO', 'oxygen', 'C']) {
+      const r = check(q, 'carbon dioxide', response);
+      expect(r, response).toMatchObject({ pointsObtained: 0, confident: true });
+    }
+    expect(check(q, 'carbon dioxide', 'carbon monoxide').feedback).toBe(
+      'Not correct: carbon monoxide (CO) is a different substance. The answer is carbon dioxide (CO2).',
+    );
+    expect(check('Name NaCl.', 'sodium chloride', 'sodium chlorine').pointsObtained).toBe(0);
+    expect(check('Which gas is 78% of air?', 'nitrogen', 'nitrogen dioxide').pointsObtained).toBe(0);
+    expect(check('Formula of water?', 'H2O', 'H2O2').pointsObtained).toBe(0);
+  });
+
+  it('accepts a spelling slip in a name, and flags a formula in the wrong case', () => {
+    const slip = check(q, 'carbon dioxide', 'carbon dioxid');
+    expect(slip).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(slip.feedback).toContain('Take care with the spelling');
+    expect(check(q, 'carbon dioxide', 'co2')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it('wants a formula when the question asks for one', () => {
+    const r = check('What is the chemical formula of water?', 'H2O', 'water');
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(r.feedback).toContain('asks for its chemical formula');
+  });
+
+  it('flags an answer that names the right substance and another, and one with no substance in it', () => {
+    expect(check('Which gas?', 'methane', 'CH4 and CO2')).toMatchObject({ confident: false });
+    expect(check(q, 'carbon dioxide', 'the stuff we breathe out')).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { decimalComma, normaliseDigits, numberWordsToDigits } from './numbers';
+import { findQuantities, readQuantity } from './quantity';
+
+const value = (text: string) => readQuantity(text)?.value;
+
+describe('number words', () => {
+  it('rewrites whole numbers, compounds and scales as digits', () => {
+    expect(numberWordsToDigits('twelve')).toBe('12');
+    expect(numberWordsToDigits('forty-five km')).toBe('45 km');
+    expect(numberWordsToDigits('forty five')).toBe('45');
+    expect(numberWordsToDigits('three hundred and forty-five')).toBe('345');
+    expect(numberWordsToDigits('one thousand two hundred grams')).toBe('1200 grams');
+    expect(numberWordsToDigits('minus seven')).toBe('-7');
+    expect(numberWordsToDigits('three point one four')).toBe('3.14');
+  });
+
+  it('reads fractions and mixed numbers in words', () => {
+    expect(value('one and a half')).toBe(1.5);
+    expect(value('two and three quarters')).toBe(2.75);
+    expect(value('two thirds')).toBeCloseTo(2 / 3, 12);
+    expect(value('a quarter')).toBe(0.25);
+    expect(value('three quarters')).toBe(0.75);
+    expect(value('half')).toBe(0.5);
+  });
+
+  it('keeps words that are not numbers, and numbers in a sentence', () => {
+    expect(numberWordsToDigits('the answer is twelve months')).toBe('the answer is 12 months');
+    expect(numberWordsToDigits('carbon dioxide')).toBe('carbon dioxide');
+    expect(findQuantities('I think twenty one people came').map((q) => q.value)).toEqual([21]);
+  });
+});
+
+describe('digits with separators', () => {
+  it('reads thousands separators: comma, space, and the European dot with a decimal comma', () => {
+    expect(value('12,500')).toBe(12500);
+    expect(value('1 000 000')).toBe(1000000);
+    expect(normaliseDigits('1.000,5')).toBe('1000.5');
+    expect(value('1.000,25')).toBe(1000.25);
+    expect(value('1 1/2')).toBe(1.5);
+  });
+
+  it('reads the unicode minus and a lone decimal comma', () => {
+    expect(value('−7')).toBe(-7);
+    expect(decimalComma('3,5')).toBe('3.5');
+    expect(decimalComma('3,500')).toBeNull();
+    expect(decimalComma('2, 3')).toBeNull();
+  });
+});
+
+describe('numbers in answers', () => {
+  const check = (question: string, answer: string, response: string, marksPossible = 1) =>
+    checkAnswer({ question, answer, response, marksPossible });
+
+  it('accepts number words for digits and refuses a different number', () => {
+    expect(check('How many months in a year?', '12', 'twelve').pointsObtained).toBe(1);
+    expect(check('What is 3 ÷ 2?', '1.5', 'one and a half').pointsObtained).toBe(1);
+    const wrong = check('What is 9 × 5?', '45', 'fifty-four');
+    expect(wrong).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(wrong.feedback).toBe('Your answer fifty-four is not correct: the expected answer is 45. Check your working.');
+  });
+
+  it('flags "05" for 0.5 (a decimal point lost in reading) instead of marking it wrong', () => {
+    const r = check('What is 1 ÷ 2 as a decimal?', '0.5', '05');
+    expect(r.confident).toBe(false);
+    expect(r.reason).toContain('decimal point lost');
+    expect(r.pointsObtained).toBe(1);
+    const moved = check('A 5 Ω resistor carries 0.5 A. What is the voltage?', '2.5 V', '25 V');
+    expect(moved).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(moved.feedback).toContain('Check where the decimal point goes');
+    // A missing zero of a whole number is a wrong answer, not a reading slip.
+    expect(check('Write twelve thousand five hundred in digits.', '12500', '1250')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('treats 25% and 25 alike, and 0.25 as half right where a percentage is asked (flagged)', () => {
+    const q = 'What percentage of 80 is 20?';
+    expect(check(q, '25%', '25', 2).pointsObtained).toBe(2);
+    expect(check(q, '25%', '25 percent', 2).pointsObtained).toBe(2);
+    const decimal = check(q, '25%', '0.25', 2);
+    expect(decimal).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(decimal.feedback).toContain('the question asks for a percentage');
+    expect(check('Probability of heads as a decimal?', '0.5', '50%')).toMatchObject({ pointsObtained: 0.5, confident: false });
+    expect(check('Probability of heads?', '0.5', '50%').pointsObtained).toBe(1);
+  });
+
+  it('wants the simplest fraction where the question asks for it, and any equal value otherwise', () => {
+    expect(check('Simplify 6/8.', '3/4', '3/4').pointsObtained).toBe(1);
+    expect(check('Simplify 6/8.', '3/4', '6/8')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Write 0.75 as a fraction in its simplest form.', '3/4', '0.75').pointsObtained).toBe(0);
+    expect(check('What fraction of the balls are red?', '2/5', '4/10').pointsObtained).toBe(1);
+  });
+
+  it('counts the digits when the question asks for rounding', () => {
+    expect(check('Round 3.14159 to 2 decimal places.', '3.14', '3.14').pointsObtained).toBe(1);
+    const r = check('Round 3.14159 to 2 decimal places.', '3.14', '3.142');
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(r.feedback).toContain('not rounded as the question asks');
+    expect(check('What is π × 1?', '3.14', '3.142').pointsObtained).toBe(1);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { readQuantity, readUnit } from './quantity';
+
+const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('units as written', () => {
+  it('reads speeds in every usual form', () => {
+    for (const unit of ['km/h', 'kmph', 'kph', 'km per hour', 'kilometres per hour', 'kilometers an hour', 'km/hr']) {
+      expect(readUnit(unit)?.label, unit).toBe('km/h');
+    }
+    expect(readUnit('metres per second squared')?.label).toBe('m/s²');
+    expect(readUnit('m/s/s')?.label).toBe('m/s²');
+  });
+
+  it('reads units the table lacks through mathjs, but not English words that mathjs also knows', () => {
+    expect(readQuantity('5 ft')?.unit).toMatchObject({ dim: 'length', factor: 0.3048 });
+    expect(readQuantity('3 mi')?.unit?.dim).toBe('length');
+    expect(readQuantity('6 in')).toBeNull();
+  });
+
+  it('reads temperatures in °C, °F and K on one scale', () => {
+    expect(readQuantity('212 °F')?.unit?.dim).toBe('temperature');
+    expect(readQuantity('20 degrees celsius')?.unit?.label).toBe('°C');
+  });
+});
+
+describe('values across units', () => {
+  const speed = 'A car travels 120 km in 2 hours. What is its average speed?';
+
+  it('accepts the same value in another unit, within the precision of the key', () => {
+    expect(check(speed, '60 km/h', '16.67 m/s').pointsObtained).toBe(2);
+    expect(check(speed, '60 km/h', '16.7 m/s').feedback).toBe('Correct: 16.7 m/s is the same as 60 km/h.');
+    expect(check('Speed in m/s?', '16.67 m/s', '60 km/h').pointsObtained).toBe(2);
+    expect(check('Boiling point of water?', '100 °C', '212 °F').pointsObtained).toBe(2);
+    expect(check('Boiling point of water?', '100 °C', '373 K').pointsObtained).toBe(2);
+    expect(check('Length?', '45 mm', '4.5 cm').pointsObtained).toBe(2);
+    expect(check('Mass?', '1.2 kg', '1200 g').pointsObtained).toBe(2);
+    expect(check('Match length?', '90 minutes', '1.5 hours').pointsObtained).toBe(2);
+    expect(check('Match length?', '90 minutes', '1 hour 30 minutes').pointsObtained).toBe(2);
+    expect(check('Match length?', '90 minutes', '1 hour 20 minutes').pointsObtained).toBe(0);
+  });
+
+  it('accepts a speed written out in words', () => {
+    for (const response of ['60 km/h', '60 kmph', '60 km per hour', '60 kilometres per hour', 'sixty km/h']) {
+      expect(check(speed, '60 km/h', response), response).toMatchObject({ pointsObtained: 2, confident: true });
+    }
+  });
+
+  it('takes a quarter off for a missing unit and says which, unless the question gives the unit', () => {
+    const r = check(speed, '60 km/h', '60');
+    expect(r).toMatchObject({ pointsObtained: 1.5, confident: true });
+    expect(r.feedback).toBe('Partly correct (1.5 of 2 marks). Your value 60 is right, but the unit is missing: give the speed in km/h.');
+    expect(check(`${speed} Give your answer in km/h.`, '60 km/h', '60').pointsObtained).toBe(2);
+  });
+
+  it('gives half for the right number in a wrong unit, and nothing for a different amount', () => {
+    const r = check(speed, '60 km/h', '60 m/s');
+    expect(r.pointsObtained).toBe(1);
+    expect(r.feedback).toContain('m/s instead of km/h');
+    expect(check(speed, '60 km/h', '240 km/h').pointsObtained).toBe(0);
+    expect(check('Boiling point?', '100 °C', '100 °F').pointsObtained).toBe(1);
+  });
+
+  it('wants a conversion in the unit it names', () => {
+    const q = 'Convert 60 km/h to m/s.';
+    expect(check(q, '16.67 m/s', '16.7 m/s').pointsObtained).toBe(2);
+    expect(check(q, '16.67 m/s', '16.67').pointsObtained).toBe(2);
+    const same = check(q, '16.67 m/s', '60 km/h');
+    expect(same).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(same.feedback).toContain('asks for the answer in m/s');
+    expect(check('Convert 2.5 hours to minutes.', '150 minutes', '2 hours 30 minutes').pointsObtained).toBe(0);
+    expect(check('Convert 100 °C to °F.', '212 °F', '212').pointsObtained).toBe(2);
+  });
+});
