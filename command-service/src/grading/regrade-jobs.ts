@@ -17,6 +17,8 @@ export type RegradeJobs = {
   ): Promise<{ jobId: string; position: string | null }>;
   /** Finishes every job left open (by a restart): started in the background. */
   resume(): Promise<void>;
+  /** No job takes another student from now on (the server is closing). */
+  halt(): void;
   /** Lets each running job finish the student it is on, then stops (they resume on the next start). */
   stop(): Promise<void>;
   /** Resolves when no job runs here (tests). */
@@ -169,6 +171,9 @@ export function createRegradeJobs(deps: CommandServiceDeps, log: (err: unknown, 
         const [tenant, jobId] = key.split('\u0000') as [string, string];
         launch(tenant, jobId);
       }
+    },
+    halt() {
+      stopping = true;
     },
     async stop() {
       stopping = true;

@@ -37,6 +37,7 @@ export async function gradingRoutes(app: FastifyInstance, deps: CommandServiceDe
   app.addHook('onReady', async () => {
     jobs.resume().catch((err: unknown) => app.log.error({ err }, 'regrade jobs could not resume'));
   });
+  app.addHook('preClose', async () => jobs.halt());
   app.addHook('onClose', () => jobs.stop());
   regradeJobRoutes(app, deps, jobs);
 
