@@ -24,6 +24,7 @@ import { pdfHeaderRoutes } from './routes/pdf-headers';
 import { conversationRoutes } from './conversation/routes';
 import { answerGroupRoutes } from './routes/answer-groups';
 import { regradeRequestRoutes } from './routes/regrade-requests';
+import { responseCropRoutes } from './routes/response-crop';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
 export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
@@ -42,6 +43,7 @@ export async function commandService(app: FastifyInstance, deps: CommandServiceD
   conversationRoutes(app, deps);
   answerGroupRoutes(app, deps);
   regradeRequestRoutes(app, deps);
+  responseCropRoutes(app, deps);
   // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
   const ocr = createOcrEngine();
   app.addHook('onClose', () => ocr.close());

@@ -24,6 +24,7 @@ import { pdfHeaderRoutes } from './pdf-headers';
 import { chatbotRoutes } from './chatbot';
 import { regradeRequestRoutes } from './regrade-requests';
 import { answerGroupRoutes } from './answer-groups';
+import { responseCropRoutes } from './response-crop';
 
 export * from './route';
 export * from './auth';
@@ -49,6 +50,7 @@ export * from './pdf-headers';
 export * from './chatbot';
 export * from './regrade-requests';
 export * from './answer-groups';
+export * from './response-crop';
 
 export const routes = {
   ...authRoutes,
@@ -74,6 +76,7 @@ export const routes = {
   ...chatbotRoutes,
   ...regradeRequestRoutes,
   ...answerGroupRoutes,
+  ...responseCropRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
