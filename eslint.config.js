@@ -33,6 +33,8 @@ const policies = [
   { from: element('contracts'), allow: { to: { module: { origin: 'external', source: ['zod', 'vitest'] } } } },
   { from: element('platform'), allow: to('contracts') },
   { from: element('grading'), allow: to('contracts') },
+  // The grader's evaluation (a command-line tool, not the pure checker) may grade through the app's AI path.
+  { from: { element: { type: 'grading', fileInternalPath: 'src/eval.ts' } }, allow: to('platform', 'command-service') },
   { from: element('documents'), allow: to('contracts', 'platform') },
   // The write side never reads a read model: neither the projectors nor the query service.
   { from: element('command-service'), allow: to('contracts', 'platform', 'documents', 'grading') },
