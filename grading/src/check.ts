@@ -5,7 +5,7 @@ import { checkChoice, choiceQuestion } from './choice';
 import { parseKey } from './key';
 import { checkNumeric, keyValues } from './numeric';
 import { checkTerms } from './terms';
-import { isContentWord, words } from './text';
+import { NEGATIONS, isContentWord, words } from './text';
 import { checkList, checkSingle, checkYesNo } from './words';
 
 export { toQuarter } from './points';
@@ -86,10 +86,14 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     };
   }
 
+  // A yes / no key ("No", "True") is words, whatever a formula or expression reader would make of it.
+  const spec = parseKey(key, question);
+  if (spec.kind === 'yes-no' && !type.includes('long')) return checkYesNo(spec, wordsContext(question, response, possible));
+
   const special = type.includes('long')
     ? null
     : (checkChemistry(key, response, possible, question) ?? checkAlgebra(question, key, response, possible));
-  if (special) return special;
+  if (special) return negationGuard(special, response);
   const expected = keyValues(key);
   if (expected && !type.includes('long')) {
     const result = checkNumeric(expected, response, possible, type, question);
@@ -98,13 +102,26 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   return checkWords(question, key, response, possible, type);
 }
 
+const wordsContext = (question: string, response: string, possible: number) => ({
+  question,
+  response,
+  possible,
+  allowSlips: !/\bspell/i.test(question),
+});
+
+/** Full marks from a reader of names, formulas or expressions, but a "not" in the answer: a teacher should look ("not CO2"). */
+function negationGuard(result: CheckAnswerResult, response: string): CheckAnswerResult {
+  if (result.pointsObtained === 0 || !result.confident || !words(response).some((w) => NEGATIONS.has(w))) return result;
+  return { ...result, confident: false, reason: 'The response contains a negation ("not", "no"…) near the answer' };
+}
+
 /**
  * Answers in words, by what the key is: one answer with its alternatives, a list (all of it or "any two of"),
  * yes / no, or an explanation judged by its ideas. Spelling slips count unless the question is about spelling.
  */
 function checkWords(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
   const spec = parseKey(key, question);
-  const ctx = { question, response, possible, allowSlips: !/\bspell/i.test(question) };
+  const ctx = wordsContext(question, response, possible);
   if (type.includes('long') || (spec.kind !== 'yes-no' && !words(key).some(isContentWord)))
     return checkTerms(question, key, response, possible, type);
   switch (spec.kind) {

@@ -30,6 +30,13 @@ const clean = (s: string) =>
     .replace(/^(?:and|or|the|a|an)\s+/i, '')
     .trim();
 
+/** Splits at `separator` outside brackets only: "gases (oxygen and carbon dioxide)" stays one part. */
+function splitOutside(s: string, separator: RegExp): string[] {
+  const held: string[] = [];
+  const masked = s.replace(/\([^)]*\)/g, (m) => `\uE000${held.push(m) - 1}\uE000`);
+  return masked.split(separator).map((p) => p.replace(/\uE000(\d+)\uE000/g, (_, i: string) => held[Number(i)]!));
+}
+
 /** "X, Y or Z" / "X; Y" / "X / Y" as parts. */
 function splitList(s: string): string[] {
   return s
@@ -103,8 +110,7 @@ export function parseKey(key: string, question: string): KeySpec {
     return { kind: 'list', items, need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
   }
 
-  const parts = main
-    .split(/\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
+  const parts = splitOutside(main, /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
     .map(clean)
     .filter(Boolean);
   const asked = askedCount(question);
@@ -117,19 +123,14 @@ export function parseKey(key: string, question: string): KeySpec {
     return { kind: 'list', items, need, anyOf: need < items.length, reject };
   }
 
-  if (short(main)) {
-    const alternatives = main
-      .replace(/\([^)]*\)/g, (m) => m.replace(/\bor\b/gi, '/'))
-      .split(/\s*(?:\/|\s\bor\b\s)\s*/i)
-      .map(clean)
-      .filter(Boolean);
-    const first = item(alternatives[0] ?? main);
+  const alternatives = splitOutside(main, /\s*(?:\/|\s\bor\b\s)\s*/i)
+    .map(clean)
+    .filter(Boolean);
+  if (alternatives.length > 0 && alternatives.every(short) && !/[.!?]\s+\S/.test(main.replace(/\([^)]*\)/g, ''))) {
+    const [first, ...rest] = alternatives.map(item);
     return {
       kind: 'single',
-      item: {
-        text: first.text,
-        accept: [...first.accept, ...alternatives.slice(1).flatMap((a) => [item(a).text, ...item(a).accept]), ...accept],
-      },
+      item: { text: first!.text, accept: [...first!.accept, ...rest.flatMap((a) => [a.text, ...a.accept]), ...accept] },
       reject,
     };
   }

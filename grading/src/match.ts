@@ -24,6 +24,8 @@ export type PhraseMatch = {
   slips: Slip[];
   /** Response words close to a key word but a different real word (effect for affect). */
   otherWords: Slip[];
+  /** Compounds taken for the key word ("sunlight" for "light"): to be confirmed by a teacher. */
+  compounds: Slip[];
   /** The response tokens used. */
   used: Set<number>;
 };
@@ -38,6 +40,7 @@ export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips
   const want = contentWords(phrase);
   const slips: Slip[] = [];
   const otherWords: Slip[] = [];
+  const compounds: Slip[] = [];
   const used = new Set<number>();
   let hits = 0;
   let negated = false;
@@ -46,8 +49,12 @@ export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips
     let other: string | null = null;
     tokens.forEach((t, i) => {
       const rel = relate(w, t.word, allowSlips);
-      if (rel === 'other-word') other = t.word;
-      else if (rel && (!best || rank(rel) > rank(best.rel) || (rank(rel) === rank(best.rel) && tokens[best.i]!.negated && !t.negated)))
+      if (rel === 'other-word' && !t.negated) other = t.word;
+      else if (
+        rel &&
+        rel !== 'other-word' &&
+        (!best || rank(rel) > rank(best.rel) || (rank(rel) === rank(best.rel) && tokens[best.i]!.negated && !t.negated))
+      )
         best = { i, rel };
     });
     const hit = best as { i: number; rel: WordRelation } | null;
@@ -62,11 +69,13 @@ export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips
     hits++;
     used.add(hit.i);
     if (hit.rel === 'slip') slips.push({ key: w, got: tokens[hit.i]!.word });
+    if (hit.rel === 'compound') compounds.push({ key: w, got: tokens[hit.i]!.word });
   }
-  return { found: want.length > 0 && hits === want.length, share: want.length ? hits / want.length : 0, negated, slips, otherWords, used };
+  const found = want.length > 0 && hits === want.length;
+  return { found, share: want.length ? hits / want.length : 0, negated, slips, otherWords, compounds, used };
 }
 
-const rank = (r: WordRelation) => (r === 'exact' ? 3 : r === 'form' ? 2 : r === 'slip' ? 1 : 0);
+const rank = (r: WordRelation) => (r === 'exact' ? 4 : r === 'form' ? 3 : r === 'slip' ? 2 : r === 'compound' ? 1 : 0);
 
 /** The best of an item's wordings. */
 export function matchAny(wordings: readonly string[], tokens: readonly Token[], allowSlips = true): PhraseMatch & { wording: string } {
@@ -78,8 +87,12 @@ export function matchAny(wordings: readonly string[], tokens: readonly Token[], 
   return best!;
 }
 
-const score = (m: PhraseMatch) => (m.found ? 10 - m.slips.length * 0.1 : m.share);
+const score = (m: PhraseMatch) => (m.found ? 10 - m.slips.length * 0.1 - m.compounds.length * 0.2 : m.share);
 
-/** "affect, not effect" notes for the feedback. */
+/** The flag for compounds taken for key words. */
+export const compoundReason = (compounds: readonly Slip[]) =>
+  compounds.length ? `Took ${compounds.map((c) => `"${c.got}" for "${c.key}"`).join(', ')}: a teacher should confirm` : '';
+
+/** "photosynthesis, not photosynthesys" notes for the feedback. */
 export const slipNote = (slips: readonly Slip[]) =>
   slips.length ? `Check the spelling: ${slips.map((s) => `"${s.key}", not "${s.got}"`).join('; ')}.` : '';

@@ -1,7 +1,7 @@
 /** Explanations: the key's ideas, each in the key's words, looked for in the response. */
 import type { CheckAnswerResult } from './check';
 import { andList, phrase, sentences } from './feedback';
-import { matchPhrase, slipNote, tokenize, type Slip } from './match';
+import { compoundReason, matchPhrase, slipNote, tokenize, type Slip } from './match';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths } from './quantity';
 import { isContentWord, relate, stem, words } from './text';
@@ -59,6 +59,7 @@ export function checkTerms(question: string, key: string, response: string, poss
     };
   }
   const slips: Slip[] = [];
+  const compounds: Slip[] = [];
   let negatedTerm = false;
   const matched: Term[] = [];
   for (const t of terms) {
@@ -66,6 +67,7 @@ export function checkTerms(question: string, key: string, response: string, poss
     if (m.found || numberIn(t.word, response)) {
       matched.push(t);
       slips.push(...m.slips);
+      compounds.push(...m.compounds);
     } else if (m.negated) negatedTerm = true;
   }
   const missing = terms.filter((t) => !matched.includes(t));
@@ -78,6 +80,7 @@ export function checkTerms(question: string, key: string, response: string, poss
     reasons.push("Long answers need a teacher's judgement");
   if (tokens.length > LONG_ANSWER_WORDS * 2) reasons.push('The response is long');
   if (points > 0 && points < possible) reasons.push('Only some of the key ideas matched: the wording may differ from the key');
+  if (compounds.length && points > 0) reasons.push(compoundReason(compounds));
   if (negatedTerm && !keyNegates) reasons.push('The response negates a key term');
   if (points === 0 && coverage > 0) reasons.push('A few key terms matched: the wording may differ from the key');
   if (points === 0 && coverage === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');

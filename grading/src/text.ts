@@ -63,7 +63,7 @@ export function isRealWord(word: string): boolean {
  * - 'other-word': close in spelling but a different real word (ran for run, dioxide for monoxide, effect for affect);
  * - null: unrelated.
  */
-export type WordRelation = 'exact' | 'form' | 'slip' | 'other-word' | null;
+export type WordRelation = 'exact' | 'form' | 'slip' | 'compound' | 'other-word' | null;
 
 const spelling = (w: string) =>
   w
@@ -73,6 +73,16 @@ const spelling = (w: string) =>
     .replace(/([^aeiou])re$/, '$1er')
     .replace(/ae/g, 'e')
     .replace(/oe/g, 'e');
+
+/** A word as it sounds, roughly: "chlorophyll" and "clorofil" both read "klorofil". */
+const sound = (w: string) =>
+  w
+    .replace(/ph/g, 'f')
+    .replace(/ch|ck|c(?=[aou])|q/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/y/g, 'i')
+    .replace(/(.)\1+/g, '$1')
+    .replace(/e$/, '');
 
 const nounLemma = (w: string) => lemmatizer.noun(w);
 
@@ -91,20 +101,27 @@ function sameForm(a: string, b: string): boolean {
   return short.length >= 7 && grows && (sl.startsWith(sa) || sa.startsWith(sl));
 }
 
-/** The lengths where one slip (two from 9 letters on) is a slip, not another word. */
-export const slipLimit = (word: string) => (word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0);
+/** The edits one slip may take: none below 5 letters, one up to 7, two from 8 on. */
+export const slipLimit = (word: string) => (word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0);
 
+/**
+ * How `got` (a response word) relates to `key` (a key word). With `allowSlips` false (a spelling question) only the
+ * exact word counts.
+ */
 export function relate(key: string, got: string, allowSlips = true): WordRelation {
   if (key === got) return 'exact';
   if (/^[0-9]/.test(key) || /^[0-9]/.test(got)) return null;
+  if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
   if (sameForm(key, got)) return 'form';
+  // "sunlight" for "light": a compound of the key word, to be looked at (hydroxide is no oxide).
+  if (key.length >= 4 && got.length > key.length + 2 && got.endsWith(key) && isRealWord(got)) return 'compound';
   const limit = slipLimit(key);
   if (limit === 0 || got.length < 4) return null;
-  const d = Math.min(distance(key, got), distance(nounLemma(key), nounLemma(got)));
+  const d = Math.min(distance(key, got), distance(nounLemma(key), nounLemma(got)), distance(sound(key), sound(got)));
   if (d > limit) return null;
   // A doubled or single letter is a variant spelling when the word list has both (chlorophyl / chlorophyll).
-  if (key.replace(/(.)\1/g, '$1') === got.replace(/(.)\1/g, '$1')) return allowSlips ? 'slip' : 'other-word';
+  if (key.replace(/(.)\1/g, '$1') === got.replace(/(.)\1/g, '$1')) return 'slip';
   if (isRealWord(got) || isRealWord(nounLemma(got))) return 'other-word';
-  return allowSlips ? 'slip' : 'other-word';
+  return 'slip';
 }

@@ -2,9 +2,9 @@
 import type { CheckAnswerResult } from './check';
 import { andList, capitalise, orList, phrase, sentences } from './feedback';
 import type { KeyItem, KeySpec } from './key';
-import { matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
+import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { isContentWord, words } from './text';
+import { isContentWord, relate, words } from './text';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
 const wordings = (item: KeyItem) => [item.text, ...item.accept];
@@ -35,6 +35,9 @@ function extraWords(tokens: readonly Token[], used: Set<number>, question: strin
   return tokens.filter((t, i) => !used.has(i) && isContentWord(t.word) && !asked.has(t.word)).map((t) => t.word);
 }
 
+const sharesAffix = (a: string, b: string) =>
+  a.length >= 5 && b.length >= 5 && (a.slice(-4) === b.slice(-4) || a.slice(0, 4) === b.slice(0, 4));
+
 const rejectedIn = (reject: readonly string[], tokens: readonly Token[]) => reject.find((r) => matchPhrase(r, tokens, false).found);
 
 // ---- one answer --------------------------------------------------------------------------------
@@ -48,17 +51,20 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     const extra = extraWords(tokens, m.used, ctx.question);
     const reasons: string[] = [];
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
+    if (m.compounds.length) reasons.push(compoundReason(m.compounds));
     if (/\s(?:or|and\/or)\s|\//i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
     const alt = m.wording === spec.item.text ? '' : ` (the key also accepts "${m.wording}")`;
     return result(ctx, ctx.possible, sentences(`Correct: ${answer}${alt}.`, slipNote(m.slips)), [spec.item.text], [], reasons);
   }
   const reasons: string[] = [];
-  const extra = extraWords(tokens, new Set(), ctx.question);
+  const extra = extraWords(tokens, m.used, ctx.question);
+  const absent = contentWords(m.wording).filter((w) => !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
+  // "carbon monoxide" for "carbon dioxide": a word in place of the missing one, sharing its stem or ending, names something else.
+  const replaced = m.otherWords.length > 0 || absent.some((w) => extra.some((x) => sharesAffix(w, x)));
   if (m.negated) reasons.push('The response names the answer but negates it');
-  else if (m.share > 0 && m.otherWords.length === 0 && extraWords(tokens, m.used, ctx.question).length === 0)
-    reasons.push('The response gives part of the answer');
-  else if (extra.length > 8) reasons.push('A longer response: the answer may be in other words');
+  else if (m.share > 0 && !replaced) reasons.push('The response gives part of the answer, or says the rest in other words');
+  else if (m.share === 0 && extra.length > 8) reasons.push('A longer response: the answer may be in other words');
   const feedback = rejected
     ? sentences(`"${rejected}" is not accepted for this question.`, `The answer is ${answer}.`)
     : sentences(
@@ -85,6 +91,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   const notFound: { item: KeyItem; m: PhraseMatch }[] = [];
   const used = new Set<number>();
   const slips: Slip[] = [];
+  const compounds: Slip[] = [];
   let negated = false;
   for (const item of spec.items) {
     const m = matchAny(wordings(item), tokens, ctx.allowSlips);
@@ -92,6 +99,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
       found.push({ item, m });
       m.used.forEach((i) => used.add(i));
       slips.push(...m.slips);
+      compounds.push(...m.compounds);
     } else notFound.push({ item, m });
     if (m.negated) negated = true;
   }
@@ -104,6 +112,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
 
   const reasons: string[] = [];
   if (negated) reasons.push('The response negates an item of the key');
+  if (compounds.length) reasons.push(compoundReason(compounds));
   if (/\bin (?:the )?(?:right |correct )?order\b|\border\b.*\b(?:from|starting)\b/i.test(ctx.question))
     reasons.push('The question asks for an order, which the checker does not mark');
   if (got < spec.need) {
