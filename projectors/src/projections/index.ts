@@ -38,6 +38,8 @@ export const allProjections = [
   conversationsProjection,
   textbookPassagesProjection,
   answerGroupsProjection,
+  regradeRequestsProjection,
+  notificationsProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
