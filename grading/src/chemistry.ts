@@ -142,7 +142,9 @@ type Found = { compound: Compound | null; formula?: string; written: string; cas
 const display = (c: Compound) => (c.names[0] ? `${c.names[0]} (${c.formula})` : c.formula);
 
 /** The one compound a key names ("carbon dioxide", "CO₂", "Carbon dioxide (CO2)", "oxygen gas"), or null. */
-export function keyCompound(key: string): Compound | null {
+export function keyCompound(key: string, question = ''): Compound | null {
+  // A bare capital letter is far more often a multiple-choice letter than an element.
+  if (/^\(?[A-Z][a-z]?\)?\.?$/.test(key.trim()) && !/\b(symbol|element|chemical|formula|metal)\b/i.test(question)) return null;
   const text = plainDigits(key)
     .replace(/[.;]\s*$/, '')
     .replace(/^the\s+/i, '')
@@ -191,8 +193,12 @@ function compoundsIn(response: string): Found[] {
     for (const { c, n, words } of list) {
       if (n.length < 6) continue;
       const tokens = [...text.matchAll(/[a-zA-Z()]+/g)];
-      for (let i = 0; i + words <= tokens.length; i++) {
-        const span = tokens.slice(i, i + words);
+      for (
+        let i = 0, size = Math.max(1, words - 1);
+        i + size <= tokens.length;
+        size < words + 1 ? size++ : ((size = Math.max(1, words - 1)), i++)
+      ) {
+        const span = tokens.slice(i, i + size);
         const candidate = span.map((t) => t[0]).join(' ');
         const between = text.slice(span[0]!.index, span[span.length - 1]!.index + span[span.length - 1]![0].length);
         if (!/^[a-zA-Z()]+(?: [a-zA-Z()]+)*$/.test(between)) continue;
@@ -204,9 +210,10 @@ function compoundsIn(response: string): Found[] {
             .some((w, k) => w !== targetWords[k] && CHEMICAL_WORDS.has(w))
         )
           continue;
-        const d = distance(lower(candidate), lower(n));
-        if (d < 1 || d > (n.length >= 10 ? 2 : 1)) continue;
-        if (names.some((o) => o.c !== c && distance(lower(candidate), lower(o.n)) <= d)) continue;
+        const bare = (t: string) => lower(t).replace(/ /g, '');
+        const d = distance(bare(candidate), bare(n));
+        if ((d < 1 && lower(candidate) === lower(n)) || d > (n.length >= 10 ? 2 : 1)) continue;
+        if (names.some((o) => o.c !== c && distance(bare(candidate), bare(o.n)) <= d)) continue;
         found.push({ compound: c, written: candidate, spellingSlip: true });
         text = text.slice(0, span[0]!.index) + ' ; ' + text.slice(span[0]!.index + between.length);
         break;
@@ -244,17 +251,17 @@ function compoundsIn(response: string): Found[] {
  * other checks take it.
  */
 export function checkChemistry(key: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
-  const want = keyCompound(key);
+  const want = keyCompound(key, question);
   if (!want) return null;
   const formulaAsked = /\bformula\b/i.test(question) && !/\bname\b/i.test(question);
   const wantAtoms = atomsOf(want.formula)!;
   const base = { pointsPossible: possible, method: 'terms' as const };
-  const found = compoundsIn(response);
+  const all = compoundsIn(response);
+  const negated = all.filter((f) => isNegated(response, f.written));
+  const found = all.filter((f) => !negated.includes(f));
   const isWanted = (f: Found) => f.compound === want || (f.formula !== undefined && sameAtoms(atomsOf(f.formula) ?? new Map(), wantAtoms));
   const right = found.filter(isWanted);
-  const others = found.filter(
-    (f) => !isWanted(f) && !(!f.formula && f.compound && want.names.length && f.compound.names.some((n) => want.names[0]!.includes(n))),
-  );
+  const others = found.filter((f) => !isWanted(f));
   const others2 = others.filter((f) => !right.some((r) => r.written.toLowerCase().includes(f.written.toLowerCase())));
   const wanted = display(want);
   if (right.length > 0 && others2.length === 0) {
@@ -303,6 +310,16 @@ export function checkChemistry(key: string, response: string, possible: number, 
       feedback: `Your answer names ${wanted}, which is right, but also ${others2.map((f) => f.written).join(' and ')}: give only the one answer the question asks for.`,
     };
   }
+  if (others2.length === 0 && negated.some(isWanted)) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [want.formula],
+      confident: true,
+      feedback: `Not correct: your answer says it is not ${wanted}, but ${wanted} is the answer.`,
+    };
+  }
   if (others2.length > 0) {
     const other = others2[0]!;
     const what = other.compound ? display(other.compound) : other.written;
@@ -324,4 +341,12 @@ export function checkChemistry(key: string, response: string, possible: number, 
     reason: 'No chemical name or formula could be read in the answer',
     feedback: `No chemical name or formula could be read in your answer, so a teacher will check it. The expected answer is ${wanted}.`,
   };
+}
+
+const NEGATIONS = /\b(not|no|never|isn'?t|aren'?t|nor|neither)\s+(?:(?:a|an|the|just|only|really|made of)\s+)?$/i;
+
+/** "not carbon dioxide", "it isn't CO2": a substance the response names only to rule it out. */
+function isNegated(response: string, written: string): boolean {
+  const at = plainDigits(response).toLowerCase().indexOf(written.toLowerCase());
+  return at >= 0 && NEGATIONS.test(plainDigits(response).slice(0, at));
 }

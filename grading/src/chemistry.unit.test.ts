@@ -52,6 +52,18 @@ describe('chemistry answers', () => {
     expect(check(q, 'carbon dioxide', 'co2')).toMatchObject({ pointsObtained: 1, confident: false });
   });
 
+  it('reads "not X" as ruling X out, and a bare letter key as a choice, not an element', () => {
+    expect(check(q, 'carbon dioxide', 'not carbon dioxide')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, 'carbon dioxide', 'not oxygen, carbon dioxide').pointsObtained).toBe(1);
+    expect(check('Which is a fossil fuel? A) Wind B) Solar C) Coal', 'C', 'Coal').method).not.toBe('terms');
+    expect(check('What is the symbol for carbon?', 'C', 'C')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('takes a part of the name for another substance, and a lost space for a slip', () => {
+    expect(check(q, 'carbon dioxide', 'carbon')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, 'carbon dioxide', 'carbondioxide')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
   it('wants a formula when the question asks for one', () => {
     const r = check('What is the chemical formula of water?', 'H2O', 'water');
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
