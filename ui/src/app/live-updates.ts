@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  ANSWER_GROUPS_PROJECTION,
   GRADING_PROJECTION,
   PRACTICE_PROJECTION,
   PROJECTIONS,
@@ -54,6 +55,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
       for (const id of ids) void invalidateAt(client, gradingKeys.submissions(id), n.position);
       return;
     }
+    case ANSWER_GROUPS_PROJECTION:
+      // An answer group was split (keys: assignment): the grade-by-question view sits under the submissions key.
+      for (const id of idsOf(n.keys, 'assignment')) void invalidateAt(client, gradingKeys.submissions(id), n.position);
+      return;
     case PRACTICE_PROJECTION:
       // A student's practice list and sheets (keys: their user and practice notices).
       void invalidateAt(client, [PRACTICE_PROJECTION], n.position);

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import '../../../features/instructor-assignments/instructor-assignments.css';
 import { PlusIcon } from '../../../components/icons';
-import { SubmissionsPanel, useRegradeAfterEdit } from '../../../features/grading';
+import { GradingViews, useRegradeAfterEdit } from '../../../features/grading';
 import { GradingOverview, SummaryModalHost } from '../../../features/insights';
 import { useAssignmentSheet } from '../../../features/instructor-assignments/api/get-assignment-sheet';
 import { AssignmentDetail } from '../../../features/instructor-assignments/components/assignment-detail';
@@ -51,7 +51,7 @@ export function InstructorAssignmentPage({ assignmentId }: { assignmentId: numbe
       <AssignmentDetail
         assignmentId={assignmentId}
         regrade={regrade}
-        submissions={(courseCode) => <SubmissionsPanel assignmentId={assignmentId} courseCode={courseCode} />}
+        submissions={(courseCode) => <GradingViews assignmentId={assignmentId} courseCode={courseCode} />}
         overview={<GradingOverview assignmentId={assignmentId} />}
       />
       {sheet.data && <SummaryModalHost assignmentId={assignmentId} title={sheet.data.title} courseCode={sheet.data.course_code} />}
