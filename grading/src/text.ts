@@ -113,7 +113,7 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (/^[0-9]/.test(key) || /^[0-9]/.test(got)) return null;
   if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
-  if (sameForm(key, got)) return 'form';
+  if (sameForm(key, got)) return isRealWord(got) || isRealWord(nounLemma(got)) || got.length < 5 ? 'form' : 'slip';
   // "sunlight" for "light": a compound of the key word, to be looked at (hydroxide is no oxide).
   if (key.length >= 4 && got.length > key.length + 2 && got.endsWith(key) && isRealWord(got)) return 'compound';
   const limit = slipLimit(key);

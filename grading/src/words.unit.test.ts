@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, type CheckAnswerInput } from './check';
+import { parseKey } from './key';
+import { relate } from './text';
+
+const check = (over: Partial<CheckAnswerInput> & Pick<CheckAnswerInput, 'answer' | 'response'>) =>
+  checkAnswer({ question: '', marksPossible: 1, ...over });
+
+describe('word relations', () => {
+  it('accepts spelling slips that are no English word, and word forms', () => {
+    expect(relate('photosynthesis', 'photosynthesys')).toBe('slip');
+    expect(relate('mitochondria', 'mitocondria')).toBe('slip');
+    expect(relate('chlorophyll', 'clorofil')).toBe('slip');
+    expect(relate('mitochondria', 'mitochondrion')).toBe('form');
+    expect(relate('newton', 'newtons')).toBe('form');
+    expect(relate('leaf', 'leaves')).toBe('form');
+    expect(relate('colour', 'color')).toBe('exact');
+  });
+  it('never takes a different real word for a slip', () => {
+    expect(relate('run', 'ran')).toBeNull();
+    expect(relate('tokyo', 'kyoto')).toBeNull();
+    expect(relate('monoxide', 'dioxide')).toBeNull();
+    expect(relate('affect', 'effect')).toBe('other-word');
+    expect(relate('heart', 'heat')).toBe('other-word');
+    expect(relate('organism', 'organ')).toBeNull();
+    expect(relate('carbon', 'carbonate')).toBeNull();
+  });
+  it('takes only the exact word in a spelling question', () => {
+    expect(relate('library', 'libary', false)).toBe('other-word');
+    expect(relate('leaves', 'leafs', false)).toBe('other-word');
+  });
+});
+
+describe('reading the key', () => {
+  it('reads alternatives, "also accept" and "do not accept"', () => {
+    expect(parseKey('mitochondria / mitochondrion', '')).toEqual({
+      kind: 'single',
+      item: { text: 'mitochondria', accept: ['mitochondrion'] },
+      reject: [],
+    });
+    expect(parseKey('Evaporation (also accept: vaporisation, boiling)', '')).toMatchObject({
+      kind: 'single',
+      item: { text: 'Evaporation', accept: ['vaporisation', 'boiling'] },
+    });
+    expect(parseKey('Iris. Accept: pupil muscles. Do not accept pupil', '')).toMatchObject({
+      item: { text: 'Iris', accept: ['pupil muscles'] },
+      reject: ['pupil'],
+    });
+  });
+  it('reads lists, "any two of" and the number a question asks for', () => {
+    expect(parseKey('Any two of: helium, neon, argon', '')).toMatchObject({ kind: 'list', need: 2, anyOf: true });
+    expect(parseKey('Mercury, Venus, Earth, Mars', 'Name the inner planets.')).toMatchObject({ kind: 'list', need: 4, anyOf: false });
+    expect(parseKey('oxygen, nitrogen, argon', 'Name two gases in the air.')).toMatchObject({ kind: 'list', need: 2, anyOf: true });
+    expect(parseKey('Gases (oxygen and carbon dioxide)', '')).toMatchObject({ kind: 'single', item: { text: 'Gases' } });
+  });
+  it('reads yes / no with its reason, and sentences as explanations', () => {
+    expect(parseKey('No, sound needs a medium to travel through', '')).toEqual({
+      kind: 'yes-no',
+      yes: false,
+      reason: 'sound needs a medium to travel through',
+    });
+    expect(parseKey('Light travels much faster than sound, so the light reaches us first.', '').kind).toBe('explanation');
+  });
+});
+
+describe('short answers in words', () => {
+  it('accepts a slip and says how to spell it', () => {
+    const r = check({ question: 'What process makes food in plants?', answer: 'Photosynthesis', response: 'Photosynthesys' });
+    expect(r).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(r.feedback).toBe('Correct: Photosynthesis. Check the spelling: "photosynthesis", not "photosynthesys".');
+  });
+  it('refuses a different real word, confidently, and says why', () => {
+    const r = check({ question: 'Complete: loud music can ___ your hearing.', answer: 'affect', response: 'effect' });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(r.feedback).toContain('"effect" is a different word from "affect"');
+    expect(check({ question: 'Capital of Japan?', answer: 'Tokyo', response: 'Kyoto' })).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    expect(check({ question: 'Which gas?', answer: 'Carbon monoxide', response: 'carbon dioxide' }).pointsObtained).toBe(0);
+  });
+  it('accepts the alternatives the key lists, and refuses what it rejects', () => {
+    const key = { question: 'Liquid to gas?', answer: 'Evaporation (also accept: vaporisation, boiling). Do not accept melting' };
+    expect(check({ ...key, response: 'vaporization' })).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check({ ...key, response: 'boiling' }).feedback).toContain('the key also accepts "boiling"');
+    const melting = check({ ...key, response: 'melting' });
+    expect(melting).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(melting.feedback).toBe('"melting" is not accepted for this question. The answer is Evaporation.');
+  });
+  it('flags an answer that hedges between two', () => {
+    const r = check({ question: 'Largest planet?', answer: 'Jupiter', response: 'Jupiter or Saturn' });
+    expect(r.confident).toBe(false);
+    expect(r.reason).toContain('more than one answer');
+  });
+  it('gives list credit per item, in any order, and names what is missing', () => {
+    const q = { question: 'Name the four inner planets.', answer: 'Mercury, Venus, Earth, Mars', marksPossible: 2 };
+    expect(check({ ...q, response: 'Mars, Earth, Venus and Mercury' })).toMatchObject({ pointsObtained: 2, confident: true });
+    const three = check({ ...q, response: 'Mercury, Venus, Earth' });
+    expect(three).toMatchObject({ pointsObtained: 1.5, confident: true, missing: ['Mars'] });
+    expect(three.feedback).toBe(
+      'Partly correct (1.5 of 2): you correctly named Mercury, Venus and Earth. Your answer does not include Mars: add it to complete the list.',
+    );
+  });
+  it('gives "any two of" credit up to the number asked, and says which would do', () => {
+    const q = { question: 'Name two noble gases.', answer: 'Any two of: helium, neon, argon', marksPossible: 2 };
+    expect(check({ ...q, response: 'neon and helium' })).toMatchObject({ pointsObtained: 2, confident: true });
+    const one = check({ ...q, response: 'argon, oxygen' });
+    expect(one).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(one.feedback).toContain('"oxygen" is not among the answers the key lists');
+    expect(one.feedback).toContain('the key accepts helium, neon or argon');
+  });
+  it('reads yes / no through negation', () => {
+    const q = { question: 'Does the mass change when ice melts?', answer: 'No' };
+    for (const response of ['No, it does not', "It doesn't change", 'no'])
+      expect(check({ ...q, response }).pointsObtained, response).toBe(1);
+    expect(check({ ...q, response: 'Yes it does' })).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check({ question: 'True or false: all metals are magnetic.', answer: 'False', response: 'not true' }).pointsObtained).toBe(1);
+    expect(check({ ...q, response: 'maybe' })).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+  it('gives half for the right yes / no and asks for the key’s reason', () => {
+    const r = check({
+      question: 'Can sound travel through a vacuum?',
+      answer: 'No, sound needs particles to travel',
+      response: 'No',
+      marksPossible: 2,
+    });
+    expect(r.pointsObtained).toBe(1);
+    expect(r.feedback).toBe('You are right that the answer is No. To earn the other marks, explain why: sound needs particles to travel.');
+  });
+  it('does not credit a negated answer', () => {
+    expect(
+      check({ question: 'Which gas do plants take in?', answer: 'Carbon dioxide', response: 'not carbon dioxide' }).pointsObtained === 1,
+    ).toBe(
+      check({ question: 'Which gas do plants take in?', answer: 'Carbon dioxide', response: 'not carbon dioxide' }).confident === false,
+    );
+    expect(check({ question: 'Pressure when heated?', answer: 'The pressure increases', response: 'It does not increase' })).toMatchObject({
+      pointsObtained: 0,
+    });
+  });
+});
+
+describe('explanations', () => {
+  const q = {
+    question: 'Explain what happens in photosynthesis.',
+    answer: 'Plants use light energy to turn carbon dioxide and water into glucose, and oxygen is released.',
+    marksPossible: 3,
+  };
+  it('says what was right and what is missing in the key’s own phrases, never a list of stems', () => {
+    const r = check({ ...q, response: 'Plants take in carbon dioxide and water.' });
+    expect(r.confident).toBe(false);
+    expect(r.feedback).toContain('You correctly said “water”.');
+    expect(r.feedback).toContain('You are on the way with “plants use light energy” and “turn carbon dioxide”, but not all of it.');
+    expect(r.feedback).toContain('Your answer does not mention “glucose” and “oxygen is released”');
+    expect(r.feedback).not.toMatch(/Missing:/);
+  });
+  it('gives full marks, confidently, when every idea is there', () => {
+    const r = check({ ...q, response: 'Plants use light energy to convert carbon dioxide and water into glucose and release oxygen' });
+    expect(r).toMatchObject({ pointsObtained: 3, confident: true });
+    expect(r.feedback).toMatch(/^Correct: your answer covers/);
+  });
+});
