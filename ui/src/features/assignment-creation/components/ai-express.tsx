@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { LIBRARY_MESSAGES } from '@evergrade/contracts';
 import { AlertDialog } from '../../../components/dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { SearchIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../stores/toast';
@@ -17,10 +19,13 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
   const d = useDraftStore();
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  // Offline, the library had nothing on the topic: its notice, shown in place until the prompt changes.
+  const [nothing, setNothing] = useState<string | null>(null);
 
   const generate = async () => {
     if (d.ai.prompt.trim() === '') return setAlert(LIBRARY_MESSAGES.promptRequired);
     setBusy(true);
+    setNothing(null);
     try {
       const files = d.ai.references.flatMap((r) => (r.kind === 'file' ? [r.file] : []));
       const reply = await generateAssignment(
@@ -37,6 +42,7 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
         },
         files,
       );
+      if (reply.questions.length === 0) return setNothing(reply.notice ?? LIBRARY_MESSAGES.generateFailed);
       d.setQuestions(reply.questions.map(draftFromGenerated));
       d.setAiConfig(reply.config_id);
       if (reply.notice) toast.info(reply.notice);
@@ -63,10 +69,20 @@ export function AiExpress({ onBack }: { onBack: () => void }) {
             maxLength={10_000}
             aria-label="Tell the AI what to create"
             placeholder="e.g. Ten questions on quadratic equations for grade 10: factorising, the formula and word problems, 2-5 marks each"
-            onChange={(e) => d.setAi({ prompt: e.target.value })}
+            onChange={(e) => {
+              d.setAi({ prompt: e.target.value });
+              setNothing(null);
+            }}
           />
         </label>
       </section>
+      {nothing && (
+        <div role="status" aria-live="polite">
+          <EmptyState title="Nothing in the question library on this topic" icon={<SearchIcon width={28} height={28} />}>
+            <p>{nothing}</p>
+          </EmptyState>
+        </div>
+      )}
       <section className="card wz-card wz-accordions">
         <Accordion title="Reference Documents" summary={d.ai.references.length ? `${d.ai.references.length} added` : 'Optional'}>
           <ReferenceDocuments />

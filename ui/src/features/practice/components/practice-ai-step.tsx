@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PRACTICE_LIMITS, PRACTICE_MESSAGES } from '@evergrade/contracts';
-import { XIcon } from '../../../components/icons';
+import { EmptyState } from '../../../components/empty-state';
+import { SearchIcon, XIcon } from '../../../components/icons';
 import { Accordion } from '../../../components/wizard/accordion';
 import { FileButton } from '../../../components/wizard/file-button';
 import { useSessionStore } from '../../../stores/session';
@@ -12,6 +13,8 @@ type Props = {
   title: string;
   prompt: string;
   onPrompt: (prompt: string) => void;
+  /** The notice of a generation that found nothing on the topic in the question library. */
+  nothing?: string | null;
   difficulty: number;
   onDifficulty: (difficulty: number) => void;
   files: File[];
@@ -91,6 +94,13 @@ export function PracticeAiStep(props: Props) {
           </span>
         </label>
       </section>
+      {props.nothing && (
+        <div role="status" aria-live="polite">
+          <EmptyState title="Nothing in the question library on this topic" icon={<SearchIcon width={28} height={28} />}>
+            <p>{props.nothing}</p>
+          </EmptyState>
+        </div>
+      )}
       <section className="card wz-card wz-accordions">
         <Accordion title="Reference Documents" summary={`Optional, ${references}/${PRACTICE_LIMITS.maxReferenceDocuments}`}>
           <div className="form-stack">

@@ -51,6 +51,8 @@ export function PracticeWizard() {
   const [documentKey, setDocumentKey] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  // Offline, the question library had nothing on the topic: its notice, shown on the AI step until the prompt changes.
+  const [nothing, setNothing] = useState<string | null>(null);
 
   const kept = keptQuestions(questions);
   const leave = () => (title.trim() || method || questions.length ? setConfirmDiscard(true) : navigate(LEAVE_PATH));
@@ -67,7 +69,10 @@ export function PracticeWizard() {
     if (promptError(prompt)) return;
     setBusy('generating');
     try {
+      setNothing(null);
       const reply = await generatePractice({ prompt: prompt.trim(), difficulty, title: title.trim(), course, files, urls });
+      if (reply.questions.length === 0) return setNothing(reply.notice ?? PRACTICE_MESSAGES.generateFailed);
+      if (reply.notice && reply.generator === 'offline') toast.info(reply.notice);
       setQuestions(fromGenerated(reply));
       setAiConfigId(reply.ai_config_id);
       setDocumentKey(null);
@@ -161,7 +166,11 @@ export function PracticeWizard() {
         <PracticeAiStep
           title={title}
           prompt={prompt}
-          onPrompt={setPrompt}
+          onPrompt={(p) => {
+            setPrompt(p);
+            setNothing(null);
+          }}
+          nothing={nothing}
           difficulty={difficulty}
           onDifficulty={setDifficulty}
           files={files}

@@ -74,6 +74,29 @@ describe('the practice wizard', () => {
     expect(next().disabled).toBe(true);
   });
 
+  it('shows "nothing on this topic" as an empty state on the AI step when the library has nothing, not an error', async () => {
+    const notice = PRACTICE_MESSAGES.nothingOnTopic('zxqv wrrbl');
+    mockApi({
+      'GET /students/get-courses': () => ({ body: [COURSE] }),
+      'POST /students/generate-practice-assignment': () => ({
+        body: { success: true, position: null, questions: [], ai_config_id: 4, subject: 'General', generator: 'offline', notice },
+      }),
+    });
+    renderRoutes([{ path: '/', element: <PracticeWizard /> }], '/');
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'mystery' } });
+    fireEvent.click(screen.getByLabelText(/With AI/));
+    fireEvent.click(next());
+    const promptBox = screen.getByLabelText('What do you want to practice?');
+    fireEvent.change(promptBox, { target: { value: 'zxqv wrrbl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Practice Assignment' }));
+    const shown = await screen.findByText(notice);
+    expect(shown.closest('[role="status"]')).not.toBeNull();
+    expect(step()).toBe('Step 2 of 3: Create');
+    expect(screen.queryByText(PRACTICE_MESSAGES.generateFailed)).toBeNull();
+    fireEvent.change(promptBox, { target: { value: 'fractions' } });
+    await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
+  });
+
   it('Discard leaves at once when nothing was entered, and asks first when something was', async () => {
     const first = start();
     fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
