@@ -135,6 +135,8 @@ function size(node: MathNode): number {
 export function checkAlgebra(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
   const keyLast = lastClause(key);
   const keySide = answerSide(keyLast);
+  // A lone letter ("B", "x") is a choice or a name far more often than an expression.
+  if (!/[\d+\-*/^()]/.test(keySide.rhs) && !/^[a-z]{2,3}$/.test(keySide.rhs.trim())) return null;
   const want = readExpression(keySide.rhs);
   if (!want) return null;
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './index';
-import { atomsOf, keyCompound } from './chemistry';
+import { atomsOf, checkChemistry, keyCompound } from './chemistry';
 
 const check = (question: string, answer: string, response: string) => checkAnswer({ question, answer, response, marksPossible: 1 });
 
@@ -55,7 +55,7 @@ describe('chemistry answers', () => {
   it('reads "not X" as ruling X out, and a bare letter key as a choice, not an element', () => {
     expect(check(q, 'carbon dioxide', 'not carbon dioxide')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check(q, 'carbon dioxide', 'not oxygen, carbon dioxide').pointsObtained).toBe(1);
-    expect(check('Which is a fossil fuel? A) Wind B) Solar C) Coal', 'C', 'Coal').method).not.toBe('terms');
+    expect(checkChemistry('C', 'Coal', 1, 'Which is a fossil fuel?\nA) Wind\nB) Solar\nC) Coal')).toBeNull();
     expect(check('What is the symbol for carbon?', 'C', 'C')).toMatchObject({ pointsObtained: 1, confident: true });
   });
 

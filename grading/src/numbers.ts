@@ -66,7 +66,7 @@ const DENOMINATORS: Record<string, number> = {
   thousandths: 1000,
 };
 
-const isWhole = (w: string) => w in UNITS || w in SCALES || /^\d+$/.test(w);
+const isWhole = (w: string) => w in UNITS || w in SCALES || /^\d+(\.\d+)?$/.test(w);
 
 /** A run of whole-number words ("three hundred and forty-five") to its value; null when it is not one. */
 function wholeValue(tokens: string[]): number | null {
@@ -75,7 +75,7 @@ function wholeValue(tokens: string[]): number | null {
   let seen = false;
   for (const t of tokens) {
     if (t === 'and') continue;
-    if (/^\d+$/.test(t)) {
+    if (/^\d+(\.\d+)?$/.test(t)) {
       current += Number(t);
     } else if (t in UNITS) {
       current += UNITS[t]!;
@@ -96,7 +96,8 @@ type Token = { word: string; start: number; end: number };
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const m of text.matchAll(/[a-zA-Z]+|\d+/g)) tokens.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(/[a-zA-Z]+|\d+(?:\.\d+)?/g))
+    tokens.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
   return tokens;
 }
 
@@ -160,8 +161,7 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
     (end === j || joined(text, tokens[end - 1]!, tokens[end]!))
   ) {
     // Two plain digit groups are two numbers ("2 3"), not one.
-    if (end > j && /^\d+$/.test(tokens[end]!.word) && /^\d+$/.test(tokens[end - 1]!.word)) break;
-    if (end > j && /^\d+$/.test(tokens[end]!.word)) break;
+    if (end > j && /^\d/.test(tokens[end]!.word)) break;
     end++;
   }
   if (end === j) return null;
@@ -173,7 +173,7 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
   }
   const whole = wholeValue(runTokens);
   if (whole === null) return null;
-  const digitsOnly = runTokens.every((w) => /^\d+$/.test(w));
+  const digitsOnly = runTokens.every((w) => /^\d+(\.\d+)?$/.test(w));
   let next = end;
   let body = String(whole);
   let fraction = false;

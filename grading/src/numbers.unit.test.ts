@@ -41,6 +41,12 @@ describe('digits with separators', () => {
     expect(value('1 1/2')).toBe(1.5);
   });
 
+  it('reads a decimal with a scale word, and x as a times sign between numbers', () => {
+    expect(value('2.5 million')).toBe(2500000);
+    expect(value('3 x 10^8 m/s')).toBe(3e8);
+    expect(value('6 x 7')).toBe(42);
+  });
+
   it('reads the unicode minus and a lone decimal comma', () => {
     expect(value('−7')).toBe(-7);
     expect(decimalComma('3,5')).toBe('3.5');
@@ -82,6 +88,9 @@ describe('numbers in answers', () => {
     expect(decimal.feedback).toContain('the question asks for a percentage');
     expect(check('Probability of heads as a decimal?', '0.5', '50%')).toMatchObject({ pointsObtained: 0.5, confident: false });
     expect(check('Probability of heads?', '0.5', '50%').pointsObtained).toBe(1);
+    // 5% is not 5: half, flagged, unless the question asks for a percentage.
+    expect(check('Work out 10% of 50.', '5', '5%', 2)).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('What percentage of 80 is 20?', '25', '25%', 2).pointsObtained).toBe(2);
   });
 
   it('wants the simplest fraction where the question asks for it, and any equal value otherwise', () => {

@@ -255,7 +255,14 @@ function comparePercent(want: Quantity, got: Quantity, question: string): Verdic
   const wantPercent = want.unit?.dim === 'percent';
   const gotPercent = got.unit?.dim === 'percent';
   if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
-  if (!wantPercent && gotPercent && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
+  if (!wantPercent && gotPercent && sameValue(want.value, got.value, want.decimals)) {
+    if (/\bpercent(age)?\b/i.test(question)) return { score: 1 };
+    return {
+      score: 0.5,
+      note: `Your number ${fmt(got.value)} is right, but write it without the % sign: ${describe(got)} means ${fmt(got.value)} hundredths, and the answer is ${fmt(want.value)}.`,
+      flag: 'The right number written as a percentage where the key has none',
+    };
+  }
   const scaled = wantPercent ? got.value * 100 : got.value / 100;
   const decimals = wantPercent ? want.decimals : want.decimals + 2;
   if (!got.unit || gotPercent) {

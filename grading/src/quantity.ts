@@ -41,6 +41,9 @@ export function normaliseMaths(text: string): string {
     .replace(/[{}]/g, '')
     .replace(/[−–—]/g, '-')
     .replace(/[×✕]/g, '*')
+    // "3 x 10^8", "6 x 7": an x between numbers is a times sign.
+    .replace(/(\d)\s*[xX]\s*(?=10\s*\^|10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻])/g, '$1*')
+    .replace(/(\d)\s+[xX]\s+(?=\d)/g, '$1*')
     .replace(/÷/g, '/')
     .replace(/½/g, '(1/2)')
     .replace(/¼/g, '(1/4)')
