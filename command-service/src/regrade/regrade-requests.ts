@@ -76,8 +76,7 @@ export function evolveRegrade(state: RegradeState, event: GradingEvent): Regrade
 
 function request(c: RequestRegrade, state: RegradeState): Event[] {
   const r = state.grading.responses[c.questionId];
-  if (!r) throw new NotFoundError(M.notAnswered);
-  if (!r.graded) throw new ValidationError(M.notGraded, 'question_id');
+  if (!r?.graded) throw new ValidationError(M.notGraded, 'question_id');
   const markedAt = state.markedAt[c.questionId];
   const days = c.windowDays;
   if (days <= 0 || !markedAt || Date.parse(c.now) > Date.parse(markedAt) + days * DAY_MS)

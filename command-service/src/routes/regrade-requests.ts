@@ -26,6 +26,7 @@ export function regradeRequestRoutes(app: FastifyInstance, deps: CommandServiceD
     if (assignment.status !== 'published') throw new NotFoundError(MESSAGES.assignmentNotFound);
     const course = fold(courseDecider, await store.readStream(streamIds.course(s.tenant, assignment.courseId)));
     if (course.status !== 'active' || !course.studentIds.includes(s.userId)) throw new NotFoundError(MESSAGES.assignmentNotFound);
+    if (!assignment.questions.some((q) => q.questionId === question_id)) throw new NotFoundError(M.questionNotFound);
     const stream = streamIds.grading(s.tenant, assignment_id, s.userId);
     const command = {
       type: 'RequestRegrade' as const,

@@ -16,7 +16,7 @@ export const REGRADE_MESSAGES = {
   pointsRange: (max: number) => `The new mark must be between 0 and ${max}`,
   days: `days must be a whole number from 0 to ${REGRADE_WINDOW_MAX_DAYS}`,
   notGraded: 'This question has not been graded yet, so there is nothing to regrade',
-  notAnswered: 'This question has no response of yours to regrade',
+  questionNotFound: 'Question not found in this assignment',
   windowClosed: (days: number) =>
     days === 0
       ? 'Regrade requests are closed for this assignment'

@@ -71,6 +71,7 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
       case 'AnswerSaved':
       case 'ResponseGraded':
       case 'ResponseMarkEdited':
+      case 'RegradeRequestResolved':
       case 'GradingReset':
       case 'SubmissionFileProcessed':
       case 'OnlineResponsesCaptured':
@@ -139,10 +140,13 @@ export function evolveAssignmentQuestions(state: State, recorded: RecordedEvent)
       return { tenant, keys: [noticeKeys.assignment(d.assignmentId), noticeKeys.user(d.studentId)] };
     }
     case 'ResponseGraded':
-    case 'ResponseMarkEdited': {
-      // The student sees each mark and its feedback as soon as it is set (grades live on the grading stream).
+    case 'ResponseMarkEdited':
+    case 'RegradeRequestResolved': {
+      // The student sees each mark and its feedback as soon as it is set (grades live on the grading stream); a regrade
+      // request changes the mark only when accepted.
       const d = event.data;
       const grade = event.type === 'ResponseGraded' ? event.data.pointsObtained : event.data.points;
+      if (grade === null) return null;
       const key = { tenant, assignment_id: d.assignmentId, student_id: d.studentId, question_id: d.questionId };
       const r = state.responses.get(key);
       state.responses.put({
@@ -184,6 +188,7 @@ export const assignmentQuestionsProjection = defineProjection<State>({
     'AnswerSaved',
     'ResponseGraded',
     'ResponseMarkEdited',
+    'RegradeRequestResolved',
     'GradingReset',
     'SubmissionFileProcessed',
     'OnlineResponsesCaptured',

@@ -20,6 +20,7 @@ const GRADE_EVENTS = [
   'ResponseGraded',
   'ResponseMarkEdited',
   'GradingReset',
+  'RegradeRequestResolved',
 ] as const;
 const GRADE_TYPES = new Set<string>(GRADE_EVENTS);
 
