@@ -78,7 +78,8 @@ export function equivalent(a: MathNode, b: MathNode, variables: string[]): boole
     } catch {
       return false;
     }
-    if (typeof x !== 'number' || typeof y !== 'number') return false;
+    // A root or log of a negative sample is complex: that point says nothing, the others decide.
+    if (typeof x !== 'number' || typeof y !== 'number') continue;
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     if (Math.abs(x - y) > 1e-9 * Math.max(1, Math.abs(x), Math.abs(y))) return false;
     compared++;
@@ -185,7 +186,7 @@ export function checkAlgebra(question: string, key: string, response: string, po
       ? 'the question asks you to factorise, so write it as a product of brackets'
       : form === 'expanded' && !isExpanded(got.node)
         ? 'the question asks you to expand, so multiply out every bracket'
-        : form === 'simplified' && size(got.node) > size(want.node) + 1
+        : form === 'simplified' && (size(got.node) > size(want.node) + 1 || termsOf(got.node).length > termsOf(want.node).length)
           ? 'the question asks you to simplify, so collect like terms until it is as short as the key'
           : null;
   if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {

@@ -71,6 +71,12 @@ describe('algebraic answers', () => {
     expect(check('Solve x² − 5x + 6 = 0.', 'x = 2 or x = 3', 'x = 2 and 3').pointsObtained).toBe(2);
   });
 
+  it('wants like terms collected for "simplify", and skips sample points where a root is complex', () => {
+    expect(check('Simplify 3a + 2b + 5a − b.', '8a + b', 'a + 7a + b')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Write √x as a power of x.', 'x^(1/2)', 'x^0.5').pointsObtained).toBe(2);
+    expect(check('Write √x as a power of x.', 'x^(1/2)', 'x^2').pointsObtained).toBe(0);
+  });
+
   it('refuses a number where an expression is expected, and flags what it cannot read', () => {
     expect(check('Expand 2(x + 1).', '2x + 2', '7')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Expand 2(x + 1).', '2x + 2', 'two x plus two')).toMatchObject({ pointsObtained: 0, confident: false });
