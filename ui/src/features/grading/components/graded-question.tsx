@@ -5,6 +5,7 @@ import { GradeHistory } from '../../../components/grade-history/grade-history';
 import { RichTextEditor, RichTextView } from '../../../components/editor';
 import { useResponseEdit } from '../hooks/use-response-edit';
 import { formatMarks, isUnresolvedFlag, MARKS_STEP, type GradedState } from '../utils/grading-state';
+import { AnswerCrop } from './answer-crop';
 
 type Props = {
   assignmentId: number;
@@ -12,6 +13,8 @@ type Props = {
   question: Question;
   graded: GradedState;
   onRegrade: () => void;
+  /** Read from an uploaded PDF: the student's page is shown beside the read text. */
+  fromFile?: boolean;
 };
 
 /** Who set the current mark: an instructor by hand, the offline checker, or the named AI model. */
@@ -21,7 +24,7 @@ const graderLabel = (by: string) =>
 const STATE_LABEL = { true: 'Graded', false: 'Not graded', inProgress: 'Grading…' } as const;
 
 /** One question of a student's graded submission: response, marks (0..possible, step 0.25), feedback, flag, regrade. */
-export function GradedQuestion({ assignmentId, studentId, question: q, graded, onRegrade }: Props) {
+export function GradedQuestion({ assignmentId, studentId, question: q, graded, onRegrade, fromFile = false }: Props) {
   const edit = useResponseEdit({ assignmentId, studentId, question: q });
   const id = useId();
   const busy = graded === 'inProgress';
@@ -87,10 +90,21 @@ export function GradedQuestion({ assignmentId, studentId, question: q, graded, o
         )}
       </details>
 
-      <section className="gr-response" aria-label={`Response to question ${q.question_number}`}>
-        <h4 className="gr-label">Response</h4>
-        <RichTextView value={q.response} fallback="No response." />
-      </section>
+      <div className={fromFile && !noResponse ? 'gr-read' : undefined}>
+        <section className="gr-response" aria-label={`Response to question ${q.question_number}`}>
+          <h4 className="gr-label">{fromFile ? 'Response (as read)' : 'Response'}</h4>
+          <RichTextView value={q.response} fallback="No response." />
+        </section>
+        {fromFile && !noResponse && (
+          <AnswerCrop
+            assignmentId={assignmentId}
+            studentId={studentId}
+            questionId={q.question_id}
+            questionNumber={q.question_number}
+            version={q.version}
+          />
+        )}
+      </div>
 
       {flagged && (
         <div className="gr-flag" role="note" data-testid="flag">
