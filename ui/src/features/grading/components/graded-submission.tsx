@@ -133,6 +133,7 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
           question={q}
           graded={stateOf(q.question_number, q.graded)}
           onRegrade={() => setRegrading(q.question_number)}
+          fromFile={record.source === 'file'}
         />
       ))}
 
