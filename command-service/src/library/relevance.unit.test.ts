@@ -104,4 +104,11 @@ describe('topic relevance over the seeded library', () => {
     expect(made.questions.every((q) => q.topics?.includes('momentum'))).toBe(true);
     expect(made.questions.reduce((s, q) => s + q.marks_possible, 0)).toBe(20);
   });
+
+  it('notes on instructions that count marks when the question is now worth a different number', () => {
+    const [taxi] = offline('1 question on linear equations and word problems for grade 10, 6 marks').questions;
+    expect(taxi!.question).toContain('taxi');
+    expect(taxi!.marks_possible).toBe(6);
+    expect(taxi!.grading_instructions).toMatch(/^2 marks for the equation .* Written for 4 marks; this question is worth 6/);
+  });
 });

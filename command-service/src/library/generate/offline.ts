@@ -73,7 +73,7 @@ export function generateOffline(
     picked.push(fromLibraryItem(item));
     fromLibrary++;
   }
-  const scaled = scaleMarks(picked, hints);
+  const scaled = scaleMarks(picked, hints).map((q, i) => withScaleNote(q, picked[i]!.marks_possible));
   return {
     questions: scaled.map((q, i) => ({ ...q, question_number: i + 1, tags: [...request.rubricTags] })),
     topic,
@@ -81,6 +81,13 @@ export function generateOffline(
     asked: hints.count,
     short: count !== undefined ? picked.length < count : !enoughMarks(picked, hints),
   };
+}
+
+/** Instructions that count marks were written for the library's marks: say when the question is now worth other. */
+function withScaleNote(q: GeneratedQuestion, before: number): GeneratedQuestion {
+  if (q.marks_possible === before || !/\bmarks?\b/i.test(q.grading_instructions)) return q;
+  const note = `Written for ${before} ${before === 1 ? 'mark' : 'marks'}; this question is worth ${q.marks_possible}, so scale the marks above in proportion.`;
+  return { ...q, grading_instructions: `${q.grading_instructions} ${note}` };
 }
 
 const enoughMarks = (picked: GeneratedQuestion[], hints: PromptHints) =>
