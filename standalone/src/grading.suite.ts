@@ -77,7 +77,8 @@ const PAPERS = {
   chen: {
     file: 'chen wei.pdf',
     lines: ['1. 5 N', '2. photosynthesis', '3. Because the Moon does not reflect sunlight.'],
-    marks: [0, 1, 0.5],
+    // A key term the answer negates earns nothing (and is flagged).
+    marks: [0, 1, 0],
     flagged: [3],
   },
 };
@@ -271,7 +272,7 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       const totals = Object.fromEntries(
         Object.values(b).map((s) => [s.student_id, [s.grading.obtained, s.grading.possible, s.graded, s.flag_count]]),
       );
-      expect(totals).toEqual({ [ids.asha!]: [5, 5, true, 0], [ids.ben!]: [2.5, 5, true, 1], [ids.chen!]: [1.5, 5, true, 1] });
+      expect(totals).toEqual({ [ids.asha!]: [5, 5, true, 0], [ids.ben!]: [2.5, 5, true, 1], [ids.chen!]: [1, 5, true, 1] });
       expect(b[String(ids.asha)]!.grading.assignment_title).toBe('Forces and Light');
       expect(b[String(ids.ben)]!.questions[2]).toMatchObject({
         graded: true,
@@ -290,7 +291,8 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       const row = ((await t1.post('/grader/previous-assignments', {}, afterPosition(position))).json as InstructorAssignment[]).find(
         (a) => a.assignment_id === assignmentId,
       );
-      expect(row).toMatchObject({ submissions: 3, average: 3 });
+      expect(row).toMatchObject({ submissions: 3 });
+      expect(row!.average).toBeCloseTo((5 + 2.5 + 1) / 3);
     });
 
     it('grading again leaves graded questions as they are', async () => {
