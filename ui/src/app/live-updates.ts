@@ -3,6 +3,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ANSWER_GROUPS_PROJECTION,
   GRADING_PROJECTION,
+  NOTIFICATIONS_PROJECTION,
+  REGRADE_REQUESTS_PROJECTION,
   PRACTICE_PROJECTION,
   PROJECTIONS,
   TIMED_SESSIONS_PROJECTION,
@@ -19,6 +21,7 @@ import { timedSessionsBaseKey, timedSessionsKey } from '../features/instructor-a
 import { auraKeys } from '../features/aura/api/conversations';
 import { textbookKeys } from '../features/textbooks/api/keys';
 import { invalidateAt } from '../lib/positions';
+import { notificationKeys, regradeKeys } from '../api/regrade-requests';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
 
 const idsOf = (keys: string[], kind: string) =>
@@ -58,6 +61,14 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
     case ANSWER_GROUPS_PROJECTION:
       // An answer group was split (keys: assignment): the grade-by-question view sits under the submissions key.
       for (const id of idsOf(n.keys, 'assignment')) void invalidateAt(client, gradingKeys.submissions(id), n.position);
+      return;
+    case REGRADE_REQUESTS_PROJECTION:
+      // A regrade request asked or resolved, or a window set (keys: assignment and the student's user notice).
+      void invalidateAt(client, regradeKeys.all, n.position);
+      return;
+    case NOTIFICATIONS_PROJECTION:
+      // The signed-in user's notifications (key: their user notice).
+      void invalidateAt(client, notificationKeys.all, n.position);
       return;
     case PRACTICE_PROJECTION:
       // A student's practice list and sheets (keys: their user and practice notices).

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useFeedbackHref } from '../../lib/app-config';
-import { BellIcon, FlagIcon, LogoutIcon, MenuIcon, UserIcon } from '../icons';
+import { FlagIcon, LogoutIcon, MenuIcon, UserIcon } from '../icons';
 import { Logo } from '../logo';
 import { Menu } from '../menu';
+import { NotificationsMenu } from '../notifications/notifications-menu';
 import { ThemeToggle } from '../theme-toggle';
 
 export type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
@@ -87,14 +88,7 @@ export function AppShell({ title, homeHref, nav, user, profileHref, onLogout, ch
               <FlagIcon />
             </a>
             <ThemeToggle />
-            <Menu label="Notifications" className="menu-right" trigger={<BellIcon />}>
-              {() => (
-                <div className="menu-panel">
-                  <p className="menu-heading">Notifications</p>
-                  <p className="menu-empty">No new notifications</p>
-                </div>
-              )}
-            </Menu>
+            <NotificationsMenu />
             <Menu
               label="Profile menu"
               className="menu-right"

@@ -18,6 +18,7 @@ import { AskFeedbackButton, useAskAboutFeedback } from './ask-feedback';
 import { AssignmentHeader } from './assignment-header';
 import { GradedSummary } from './graded-summary';
 import { QuestionBlock } from './question-block';
+import { RegradeRequestSection } from './regrade-request';
 import { TimedStartModal } from './timed-start-modal';
 import { ConnectionBanner, TimerBannerView, TimerPanel } from './timer-panel';
 
@@ -176,6 +177,7 @@ export function AssignmentView({ assignmentId }: { assignmentId: number }) {
             onRestore={restore}
             onHideReplaced={hideReplaced}
             onAskAboutFeedback={askAboutFeedback}
+            footer={q.graded ? <RegradeRequestSection assignmentId={assignment.assignment_id} question={q} /> : undefined}
           />
         ))}
       </div>

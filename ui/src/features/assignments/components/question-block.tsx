@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { isRichTextEmpty, MESSAGES, type AssignmentQuestion } from '@evergrade/contracts';
 import { GradeBadge } from '../../../components/grade-badge';
 import { ChatIcon, CheckIcon } from '../../../components/icons';
@@ -31,6 +31,8 @@ type Props = {
   onHideReplaced?: (question: AssignmentQuestion) => void;
   /** Graded questions: open the study assistant about this question's feedback. */
   onAskAboutFeedback?: ((question: AssignmentQuestion) => void) | undefined;
+  /** Shown at the card's end (graded questions: the regrade request). */
+  footer?: ReactNode;
 };
 
 export const QuestionBlock = memo(function QuestionBlock({
@@ -44,11 +46,17 @@ export const QuestionBlock = memo(function QuestionBlock({
   onRestore,
   onHideReplaced,
   onAskAboutFeedback,
+  footer,
 }: Props) {
   const headingId = useId();
   const readOnly = locked || q.graded;
   return (
-    <article className="question-card" aria-labelledby={headingId} data-testid={`question-${q.question_id}`}>
+    <article
+      className="question-card"
+      id={`question-${q.question_id}`}
+      aria-labelledby={headingId}
+      data-testid={`question-${q.question_id}`}
+    >
       <header className="question-head">
         <h3 id={headingId} className="question-number">
           Question {q.question_number}
@@ -119,6 +127,7 @@ export const QuestionBlock = memo(function QuestionBlock({
           <ChatIcon width={14} height={14} /> Ask about my feedback
         </button>
       )}
+      {footer}
     </article>
   );
 });
