@@ -2,7 +2,7 @@ import { parse, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
-import { normaliseMaths } from './quantity';
+import { normaliseMaths, readQuantity, sameValue } from './quantity';
 
 /**
  * Algebraic answers: an expression or an equation with letters ("x^2 + 5x + 6", "(x + 2)(x + 3)", "y = 2x + 1"),
@@ -13,6 +13,7 @@ import { normaliseMaths } from './quantity';
 
 export type Form = 'factorised' | 'expanded' | 'simplified' | 'any';
 
+const ARITHMETIC = new Set(['add', 'subtract', 'multiply', 'divide', 'pow', 'unaryMinus', 'unaryPlus']);
 const FUNCTIONS = new Set(['sqrt', 'sin', 'cos', 'tan', 'log', 'ln', 'exp', 'abs', 'pi', 'e']);
 
 type Expression = { node: MathNode; variables: string[]; text: string };
@@ -49,6 +50,16 @@ export function readExpression(raw: string): Expression | null {
       else if (!isFunctionName) unsupported = true;
     }
     if (n.type === 'AssignmentNode' || n.type === 'FunctionAssignmentNode' || n.type === 'AccessorNode') unsupported = true;
+    // Comparisons and logic ("x > 3", "a and b") are not expressions to evaluate.
+    if (n.type === 'OperatorNode' && !ARITHMETIC.has((n as unknown as { fn: string }).fn)) unsupported = true;
+    if (
+      n.type !== 'OperatorNode' &&
+      n.type !== 'ParenthesisNode' &&
+      n.type !== 'SymbolNode' &&
+      n.type !== 'ConstantNode' &&
+      n.type !== 'FunctionNode'
+    )
+      unsupported = true;
   });
   if (unsupported || variables.size === 0) return null;
   return { node, variables: [...variables].sort(), text: raw.trim() };
@@ -64,7 +75,8 @@ function answerSide(raw: string): { lhs?: string; rhs: string } {
 /** Deterministic sample points, away from 0 and 1 where different expressions often agree. */
 const SAMPLES = [0.37, 1.73, -2.41, 3.14, -0.83, 2.29];
 
-export function equivalent(a: MathNode, b: MathNode, variables: string[]): boolean {
+/** True or false by value at sample points; null when too few points could be compared (complex, undefined). */
+export function equivalent(a: MathNode, b: MathNode, variables: string[]): boolean | null {
   const fa = a.compile();
   const fb = b.compile();
   let compared = 0;
@@ -76,7 +88,7 @@ export function equivalent(a: MathNode, b: MathNode, variables: string[]): boole
       x = fa.evaluate(scope);
       y = fb.evaluate(scope);
     } catch {
-      return false;
+      return null;
     }
     // A root or log of a negative sample is complex: that point says nothing, the others decide.
     if (typeof x !== 'number' || typeof y !== 'number') continue;
@@ -84,7 +96,7 @@ export function equivalent(a: MathNode, b: MathNode, variables: string[]): boole
     if (Math.abs(x - y) > 1e-9 * Math.max(1, Math.abs(x), Math.abs(y))) return false;
     compared++;
   }
-  return compared >= 3;
+  return compared >= 3 ? true : null;
 }
 
 /** The form a question asks for, from its wording. */
@@ -134,6 +146,8 @@ function size(node: MathNode): number {
  * a unit) so that the other checks take it.
  */
 export function checkAlgebra(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+  const range = checkInequality(key, response, possible);
+  if (range) return range;
   const keyLast = lastClause(key);
   const keySide = answerSide(keyLast);
   // A lone letter ("B", "x") is a choice or a name far more often than an expression.
@@ -168,6 +182,17 @@ export function checkAlgebra(question: string, key: string, response: string, po
   }
   const variables = [...new Set([...want.variables, ...got.variables])].sort();
   const same = equivalent(want.node, got.node, variables);
+  if (same === null) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyLast],
+      confident: false,
+      reason: 'The expressions could not be compared by value',
+      feedback: `Your answer ${shown(respSide.rhs)} could not be compared with the expected ${keyLast} automatically, so a teacher will check it.`,
+    };
+  }
   const lone = (s?: string) => (s && /^[a-z]$/i.test(s.trim()) ? s.trim() : undefined);
   const leftWrong = lone(keySide.lhs) && lone(respSide.lhs) && lone(keySide.lhs) !== lone(respSide.lhs);
   if (!same || leftWrong) {
@@ -278,4 +303,61 @@ function variableFactors(term: MathNode): Set<string> {
   if (isOp(u, ['-']) && argsOf(u).length === 1) return variableFactors(argsOf(u)[0]!);
   if (isOp(u, ['*'])) return new Set(argsOf(u).flatMap((a) => [...variableFactors(a)]));
   return new Set();
+}
+
+type Inequality = { variable: string; op: '<' | '>' | '<=' | '>='; value: number; text: string };
+const FLIP = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as const;
+const SYMBOL: Record<Inequality['op'], string> = { '<': '<', '>': '>', '<=': '≤', '>=': '≥' };
+
+/** "x > 3", "3 < x", "x ≥ -2": a variable bounded by a number, read the same whichever side it is on. */
+function readInequality(raw: string): Inequality | null {
+  const text = normaliseMaths(raw).replace(/≤|=</g, '<=').replace(/≥|=>/g, '>=').replace(/[.;]$/, '').trim();
+  const m = /^([a-z])\s*(<=|>=|<|>)\s*(.+)$/i.exec(text) ?? /^(.+?)\s*(<=|>=|<|>)\s*([a-z])$/i.exec(text);
+  if (!m) return null;
+  const leftIsVariable = /^[a-z]$/i.test(m[1]!);
+  const q = readQuantity(leftIsVariable ? m[3]! : m[1]!);
+  if (!q || q.unit) return null;
+  const op = m[2] as Inequality['op'];
+  return { variable: leftIsVariable ? m[1]! : m[3]!, op: leftIsVariable ? op : FLIP[op], value: q.value, text: raw.trim() };
+}
+
+/** An inequality key: the response must bound the same variable the same way by the same number. */
+function checkInequality(key: string, response: string, possible: number): CheckAnswerResult | null {
+  const want = readInequality(lastClause(key));
+  if (!want) return null;
+  const got = readInequality(lastClause(response));
+  const expected = `${want.variable} ${SYMBOL[want.op]} ${want.value}`;
+  const base = { pointsPossible: possible, method: 'numeric' as const, matched: [] as string[], missing: [expected] };
+  if (!got) {
+    const single = readQuantity(answerSide(lastClause(response)).rhs);
+    return single
+      ? {
+          ...base,
+          pointsObtained: 0,
+          confident: true,
+          feedback: `Not correct: the answer is a range of values, ${expected}, not a single value. Keep the inequality sign in your answer.`,
+        }
+      : {
+          ...base,
+          pointsObtained: 0,
+          confident: false,
+          reason: 'The answer could not be read as an inequality',
+          feedback: `Your answer could not be read as an inequality, so a teacher will check it. The expected answer is ${expected}.`,
+        };
+  }
+  const right = got.variable === want.variable && got.op === want.op && sameValue(want.value, got.value, 6);
+  if (right)
+    return { ...base, pointsObtained: possible, matched: [expected], missing: [], confident: true, feedback: `Correct: ${expected}.` };
+  const sign = got.variable === want.variable && sameValue(want.value, got.value, 6);
+  const boundary = sign && got.op[0] === want.op[0];
+  return {
+    ...base,
+    pointsObtained: 0,
+    confident: true,
+    feedback: boundary
+      ? `Your answer ${got.text} is nearly right, but the answer is ${expected}: ${want.value} itself is ${want.op.length === 2 ? '' : 'not '}included.`
+      : sign
+        ? `Your number ${want.value} is right, but the inequality sign is not: the answer is ${expected}. Check whether the sign flips (it does when you multiply or divide by a negative number).`
+        : `Not correct: the expected answer is ${expected}. Check your working.`,
+  };
 }

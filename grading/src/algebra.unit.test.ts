@@ -77,6 +77,15 @@ describe('algebraic answers', () => {
     expect(check('Write √x as a power of x.', 'x^(1/2)', 'x^2').pointsObtained).toBe(0);
   });
 
+  it('reads inequalities from either side and marks the sign', () => {
+    const q = 'Solve x + 1 > 4.';
+    expect(check(q, 'x > 3', '3 < x')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, 'x > 3', 'x < 3')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, 'x > 3', 'x ≥ 3').feedback).toContain('3 itself is not included');
+    expect(check(q, 'x > 3', 'x = 3').feedback).toContain('a range of values');
+    expect(check('Solve −2x ≥ 4.', 'x ≤ -2', 'x <= −2').pointsObtained).toBe(2);
+  });
+
   it('refuses a number where an expression is expected, and flags what it cannot read', () => {
     expect(check('Expand 2(x + 1).', '2x + 2', '7')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Expand 2(x + 1).', '2x + 2', 'two x plus two')).toMatchObject({ pointsObtained: 0, confident: false });

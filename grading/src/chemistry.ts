@@ -181,7 +181,7 @@ function compoundsIn(response: string): Found[] {
   );
   const exact = (list: typeof names) => {
     for (const { c, n } of list) {
-      const pattern = new RegExp(`(?<![a-z])${n.replace(/[()]/g, '\\$&')}(?![a-z])`, 'gi');
+      const pattern = new RegExp(`(?<![a-z])${n.replace(/[()]/g, '\\$&').replace(/ /g, '[\\s-]+')}(?![a-z])`, 'gi');
       text = text.replace(pattern, (w) => {
         found.push({ compound: c, written: w });
         return ' ; ';
@@ -226,8 +226,25 @@ function compoundsIn(response: string): Found[] {
   fuzzy(multi);
   exact(single);
   fuzzy(single);
+  // "CO 2": a formula with a space before its count.
+  text = text.replace(/(?<![A-Za-z0-9])([A-Z][A-Za-z0-9()]*)\s+(\d)(?![\d.,])/g, (all, f: string, n: string) =>
+    COMPOUNDS.some((c) => c.formula === `${f}${n}`) ? `${f}${n}` : all,
+  );
   for (const m of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9()]*/g)) {
     const token = m[0];
+    // "Co2", "cO2": a table formula in the wrong case.
+    const sameLetters = COMPOUNDS.filter((c) => c.formula !== token && c.formula.toLowerCase() === token.toLowerCase());
+    if (/\d/.test(token) && sameLetters.length === 1 && !COMPOUNDS.some((c) => c.formula === token)) {
+      found.push({ compound: sameLetters[0]!, formula: token, written: token, caseSlip: true });
+      continue;
+    }
+    // "C02", "H20": the digit 0 typed for the letter O.
+    const withO = token.includes('0') ? token.replace(/0/g, 'O') : '';
+    const zeroFor = withO ? COMPOUNDS.find((c) => c.formula === withO) : undefined;
+    if (zeroFor && !COMPOUNDS.some((c) => atomsOf(token) && sameAtoms(atomsOf(c.formula)!, atomsOf(token)!))) {
+      found.push({ compound: zeroFor, formula: withO, written: token, caseSlip: true });
+      continue;
+    }
     const atoms = atomsOf(token);
     if (atoms && /[A-Z]/.test(token) && (/\d/.test(token) || atoms.size > 1 || token.length <= 2)) {
       if (!/\d/.test(token) && ['I', 'In', 'As', 'At', 'Be', 'He', 'No', 'So', 'Co', 'Am', 'Is', 'It', 'Hi', 'Ha'].includes(token))
@@ -283,8 +300,12 @@ export function checkChemistry(key: string, response: string, possible: number, 
         matched: [want.formula],
         missing: [],
         confident: false,
-        reason: `The formula ${slip.written} is written in the wrong case`,
-        feedback: `Right compound, ${wanted}, but write the formula with capital letters for each element: ${want.formula}, not ${slip.written}.`,
+        reason: /0/.test(slip.written)
+          ? `The formula ${slip.written} has the digit 0 where the letter O belongs`
+          : `The formula ${slip.written} is written in the wrong case`,
+        feedback: /0/.test(slip.written)
+          ? `Right compound, ${wanted}, but write the letter O for oxygen, not the digit 0: ${want.formula}, not ${slip.written}.`
+          : `Right compound, ${wanted}, but write the formula with a capital letter for each element: ${want.formula}, not ${slip.written}.`,
       };
     }
     if (slip?.spellingSlip) {

@@ -64,6 +64,15 @@ describe('chemistry answers', () => {
     expect(check(q, 'carbon dioxide', 'carbondioxide')).toMatchObject({ pointsObtained: 1, confident: true });
   });
 
+  it('flags a formula typed with the digit 0 for the letter O or in the wrong case, and joins a spaced count', () => {
+    for (const response of ['C02', 'Co2', 'co2']) {
+      expect(check(q, 'carbon dioxide', response), response).toMatchObject({ pointsObtained: 1, confident: false });
+    }
+    expect(check('What is the chemical formula of water?', 'H2O', 'H20').reason).toContain('digit 0');
+    expect(check(q, 'CO2', 'CO 2')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'carbon dioxide', 'Carbon-dioxide').pointsObtained).toBe(1);
+  });
+
   it('wants a formula when the question asks for one', () => {
     const r = check('What is the chemical formula of water?', 'H2O', 'water');
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });

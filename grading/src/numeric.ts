@@ -181,7 +181,8 @@ function finalQuantity(response: string): Quantity | null {
   );
 }
 
-function compare(want: Quantity, got: Quantity, question: string): Verdict {
+function compare(want: Quantity, written: Quantity, question: string): Verdict {
+  const got = asTemperature(want, written);
   const shown = describe(got);
   const rounding = roundingAsked(question);
   if (rounding && !(want.unit && got.unit && want.unit.dim === got.unit.dim && want.unit !== got.unit)) {
@@ -354,4 +355,12 @@ function fractionForm(text: string): 'lowest' | 'unsimplified' | 'decimal' {
   if (!m) return 'decimal';
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
   return gcd(Math.abs(Number(m[1])), Number(m[2])) === 1 ? 'lowest' : 'unsimplified';
+}
+
+/** "100 degrees" or "100C" where the key is a temperature: degrees of the key's scale, not an angle or coulombs. */
+function asTemperature(want: Quantity, got: Quantity): Quantity {
+  if (want.unit?.dim !== 'temperature' || !got.unit) return got;
+  if (got.unit.dim === 'angle') return { ...got, unit: want.unit };
+  if (got.unit.dim === 'charge' && got.unit.label === 'C') return { ...got, unit: readUnit('°C')! };
+  return got;
 }

@@ -40,11 +40,14 @@ export function normaliseMaths(text: string): string {
     .replace(/\^\{([^{}]*)\}/g, '^($1)')
     .replace(/[{}]/g, '')
     .replace(/[−–—]/g, '-')
+    .replace(/[£€¥]\s*(?=\d)/g, '')
     .replace(/[×✕]/g, '*')
     // "3 x 10^8", "6 x 7": an x between numbers is a times sign.
     .replace(/(\d)\s*[xX]\s*(?=10\s*\^|10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻])/g, '$1*')
     .replace(/(\d)\s+[xX]\s+(?=\d)/g, '$1*')
     .replace(/÷/g, '/')
+    .replace(/(\d)\s*([½¼¾⅓⅔⅛])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
+    .replace(/[⅓⅔⅛]/g, (f) => `(${VULGAR[f]})`)
     .replace(/½/g, '(1/2)')
     .replace(/¼/g, '(1/4)')
     .replace(/¾/g, '(3/4)')
@@ -57,6 +60,8 @@ export function normaliseMaths(text: string): string {
   t = t.replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
   return t;
 }
+
+const VULGAR: Record<string, string> = { '½': '1/2', '¼': '1/4', '¾': '3/4', '⅓': '1/3', '⅔': '2/3', '⅛': '1/8' };
 
 export type Unit = { dim: string; factor: number; label: string; offset?: number };
 const u = (dim: string, factor: number, label: string, offset?: number): Unit => ({ dim, factor, label, ...(offset ? { offset } : {}) });
@@ -238,6 +243,9 @@ const WORD_UNITS: Record<string, string> = {
   mm2: 'mm^2',
   'm/s2': 'm/s^2',
   'ohm(s)': 'Ω',
+  f: '°F',
+  'per*cent': '%',
+  pct: '%',
 };
 
 /** A unit as written ('newtons', 'm s^-1', 'kg·m/s', 'cm²'), or undefined when it is not one we know. */
@@ -248,6 +256,7 @@ export function readUnit(raw: string): Unit | undefined {
     .replace(/[·⋅]/g, '*')
     .replace(/\s*\/\s*/g, '/')
     .replace(/\^\((-?\d)\)/g, '^$1')
+    .replace(/([a-zA-Z])-([123])\b/g, '$1^-$2')
     .replace(/\s+(?=[a-zA-Z])/g, '*')
     .replace(/^\*|\*$/g, '');
   const direct = UNITS[compact] ?? UNITS[compact.replace(/\*/g, '')];

@@ -20,6 +20,14 @@ describe('units as written', () => {
     expect(readQuantity('6 in')).toBeNull();
   });
 
+  it('reads negative powers written without a caret, per cent and currency', () => {
+    expect(readUnit('km h-1')?.dim).toBe('speed');
+    expect(readUnit('m s-2')?.dim).toBe('acceleration');
+    expect(readQuantity('50 per cent')?.unit?.label).toBe('%');
+    expect(readQuantity('£5.50')?.value).toBe(5.5);
+    expect(readQuantity('1½')?.value).toBe(1.5);
+  });
+
   it('reads temperatures in °C, °F and K on one scale', () => {
     expect(readQuantity('212 °F')?.unit?.dim).toBe('temperature');
     expect(readQuantity('20 degrees celsius')?.unit?.label).toBe('°C');
@@ -40,6 +48,12 @@ describe('values across units', () => {
     expect(check('Match length?', '90 minutes', '1.5 hours').pointsObtained).toBe(2);
     expect(check('Match length?', '90 minutes', '1 hour 30 minutes').pointsObtained).toBe(2);
     expect(check('Match length?', '90 minutes', '1 hour 20 minutes').pointsObtained).toBe(0);
+  });
+
+  it('reads "100 degrees" and "100C" as the temperature the key gives', () => {
+    expect(check('Boiling point of water?', '100 °C', '100 degrees').pointsObtained).toBe(2);
+    expect(check('Boiling point of water?', '100 °C', '100C').pointsObtained).toBe(2);
+    expect(check('Boiling point of water?', '100 °C', '212F').pointsObtained).toBe(2);
   });
 
   it('accepts a speed written out in words', () => {
