@@ -108,9 +108,10 @@ export async function regradeFor(
   questionNumber: number,
   instructions: string,
   { overrideManual = false }: { overrideManual?: boolean } = {},
-): Promise<{ failed: number; kept: number }> {
+): Promise<{ failed: number; kept: number; notes: { instructions: string; note: string }[] }> {
   let failed = 0;
   let kept = 0;
+  const notes: { instructions: string; note: string }[] = [];
   let position: string | null = null;
   for (const id of studentIds) running().start(assignmentId, id, [questionNumber]);
   await pool(studentIds, 3, async (id) => {
@@ -124,6 +125,7 @@ export async function regradeFor(
         ...(overrideManual ? { override_manual: true } : {}),
       });
       if (r.kept_manual) kept += 1;
+      if (r.instructions_note) notes.push({ instructions: r.instructions ?? 'none', note: r.instructions_note });
       patchQuestion(client, assignmentId, id, questionNumber, {
         response_id: r.response_id,
         points_obtained: r.points_obtained,
@@ -145,7 +147,7 @@ export async function regradeFor(
     }
   });
   await invalidateAt(client, gradingKeys.submissions(assignmentId), position);
-  return { failed, kept };
+  return { failed, kept, notes };
 }
 
 /**

@@ -66,13 +66,16 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
   const gradedCount = record.questions.filter((q) => q.graded && !running.includes(q.question_number)).length;
   const canGrade = record.questions.some((q) => q.response_id > 0);
 
-  const regrade = (questionNumber: number, instructions: string, scope: RegradeScope, overrideManual: boolean) => {
+  /** This student (all students run as a background job the dialog follows). */
+  const regrade = (questionNumber: number, instructions: string, _scope: RegradeScope, overrideManual: boolean) => {
     setRegrading(null);
-    const ids = scope === 'all' ? allStudentIds : [record.student_id];
-    void regradeFor(client, assignmentId, ids, questionNumber, instructions, { overrideManual }).then(({ failed, kept }) => {
+    const ids = [record.student_id];
+    void regradeFor(client, assignmentId, ids, questionNumber, instructions, { overrideManual }).then(({ failed, kept, notes }) => {
       if (failed > 0) return;
-      const done =
-        ids.length === 1 ? `Question ${questionNumber} regraded` : `Question ${questionNumber} regraded for ${ids.length} students`;
+      const taken = notes[0];
+      // Instructions the offline grader did not understand: the mark was left, so nothing was "regraded".
+      if (taken?.instructions === 'not-understood') return toast.info(taken.note);
+      const done = `Question ${questionNumber} regraded${taken && taken.instructions === 'applied' ? `: ${taken.note}` : ''}`;
       if (kept === 0) toast.success(done);
       else
         toast.info(
@@ -139,6 +142,7 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
 
       {regrading !== null && (
         <RegradeDialog
+          assignmentId={assignmentId}
           questionNumber={regrading}
           studentName={record.student_data.student_name}
           studentCount={allStudentIds.length}

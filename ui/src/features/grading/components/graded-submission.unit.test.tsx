@@ -338,43 +338,88 @@ describe('Submissions list and graded view', () => {
     errors.mockRestore();
   });
 
-  it('regrades one question for all students: one call per student with the instructions', async () => {
+  it('regrades one question for all students as a background job: progress and each outcome in the dialog', async () => {
+    let polls = 0;
+    const done = [
+      { student_id: 5, outcome: 'applied', previous_points: 1, points_obtained: 2, note: 'The teacher accepts "6" as a correct answer.' },
+      {
+        student_id: 6,
+        outcome: 'not-understood',
+        previous_points: 2,
+        points_obtained: 2,
+        note: 'These instructions need an AI provider: the offline grader did not understand "Be kind". The mark was left as it was.',
+      },
+    ];
     const net = show(() => [ada(), emmy()], {
-      'POST /grader/regrade-question': (_u, _i, body) => {
-        const b = body as { student_id: number };
+      'POST /grader/regrade-all': () => json({ job_id: 'job-1', total: 2, position: '30' }),
+      'POST /grader/regrade-job': () => {
+        polls += 1;
+        const finished = polls > 1;
         return json({
-          points_obtained: 2,
-          points_possible: 2,
-          feedback: 'Regraded.',
-          response: 'r',
-          response_id: b.student_id === 5 ? 101 : 201,
-          flagged_for_review: '',
-          grader: 'offline',
-          kept_manual: false,
-          version: 9,
-          position: '30',
+          job_id: 'job-1',
+          assignment_id: 9,
+          question_number: 1,
+          regrade_instructions: 'Also accept: 6. Be kind',
+          status: finished ? 'finished' : 'running',
+          total: 2,
+          students: finished ? done : done.slice(0, 1),
+          started_at: '2026-01-01T00:00:00.000Z',
+          finished_at: finished ? '2026-01-01T00:00:01.000Z' : null,
         });
       },
     });
     await screen.findByTestId('graded-question-1');
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Regrade question 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Regrade question 1' });
-    fireEvent.change(within(dialog).getByLabelText('Regrade instructions'), { target: { value: 'Accept answers without units' } });
+    fireEvent.change(within(dialog).getByLabelText('Regrade instructions'), { target: { value: 'Also accept: 6. Be kind' } });
     fireEvent.click(within(dialog).getByLabelText(/All students \(2\)/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Regrade' }));
-    await waitFor(() => expect(net.of('POST /grader/regrade-question')).toHaveLength(2));
-    const bodies = net.of('POST /grader/regrade-question').map((c) => c.body);
-    expect(bodies).toEqual(
-      [5, 6].map((id) => ({
-        filename: String(id),
-        student_id: id,
-        assignment_id: 9,
-        question_number: 1,
-        regrade_instructions: 'Accept answers without units',
-        all_students: false,
-      })),
-    );
-    await waitFor(() => expect(marksOf(1).value).toBe('2'));
+    const progress = await screen.findByRole('dialog', { name: 'Regrading question 1 for all students' });
+    expect(await within(progress).findByText('Regrading… 1 of 2 students done.')).toBeTruthy();
+    expect(net.of('POST /grader/regrade-all')[0]!.body).toEqual({
+      assignment_id: 9,
+      question_number: 1,
+      regrade_instructions: 'Also accept: 6. Be kind',
+      override_manual: false,
+    });
+    expect(net.of('POST /grader/regrade-question')).toHaveLength(0);
+    expect(await within(progress).findByText('Done: 2 of 2 students regraded.', {}, { timeout: 3000 })).toBeTruthy();
+    const rows = within(progress).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Ada LovelaceInstructions applied1 → 2The teacher accepts "6" as a correct answer.',
+      'Emmy NoetherNeeds an AI provider2',
+    ]);
+    expect(within(progress).getByTestId('regrade-needs-ai').textContent).toMatch(/^These instructions need an AI provider/);
+    fireEvent.click(within(progress).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('instructions the offline grader does not understand: the mark stays and the instructor is told, not "regraded"', async () => {
+    const note = 'These instructions need an AI provider: the offline grader did not understand "Be kind". The mark was left as it was.';
+    show(() => [ada()], {
+      'POST /grader/regrade-question': () =>
+        json({
+          points_obtained: 1,
+          points_possible: 2,
+          feedback: 'Right idea, units missing.',
+          response: 'r',
+          response_id: 101,
+          flagged_for_review: note,
+          grader: 'offline',
+          kept_manual: false,
+          version: 4,
+          position: '31',
+          instructions: 'not-understood',
+          instructions_note: note,
+        }),
+    });
+    await screen.findByTestId('graded-question-1');
+    fireEvent.click(within(card(1)).getByRole('button', { name: 'Regrade question 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Regrade question 1' });
+    fireEvent.change(within(dialog).getByLabelText('Regrade instructions'), { target: { value: 'Be kind' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Regrade' }));
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(screen.queryByText(/Question 1 regraded/)).toBeNull();
   });
 
   it('a regrade keeps marks set by hand and says so, unless the instructor asks to replace them', async () => {
