@@ -91,6 +91,10 @@ describe('AI Express with an AI provider', () => {
     ]) {
       expect(sent).toContain(part);
     }
+    // The library examples given to the model are on the topic (forces), none of another subject.
+    const examples = sent.split("Examples of questions from the school's library:\n")[1]!.split('\n\n')[0]!.split('\n');
+    expect(examples.length).toBeGreaterThan(0);
+    for (const e of examples) expect(e).toMatch(/force|Newton|accelerat/i);
     const [recorded] = await server.store.readStream(streamIds.aiConfig('demo', res.json.config_id));
     expect(recorded).toMatchObject({ data: { generator: 'fake-model-1', questionCount: 2 }, metadata: { generator: 'fake-model-1' } });
   });

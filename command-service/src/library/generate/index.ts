@@ -16,6 +16,7 @@ import { allocateId } from '../../ids';
 import { metadataOf, type Actor } from '../../admin/meta';
 import { loadLibraryQuestions, loadRubrics, loadTextbooks, type LibraryItem, type RubricItem, type TextbookItem } from '../library';
 import { rankByRelevance } from '../rank';
+import { RELEVANCE_THRESHOLD, indexLibrary, topicRelevance } from '../relevance';
 import { generateWithAi } from './ai';
 import { generateOffline, type GenerationRequest, type OfflineResult, type ReferenceQuestion } from './offline';
 
@@ -57,10 +58,13 @@ export async function generateQuestions(
   let fallbackReason: string | undefined;
   if (!ai.offline) {
     try {
+      // Examples on the topic only (the same relevance as offline), best BM25 match first.
+      const onTopic = topicRelevance(indexLibrary(library), request.prompt).scores;
       const examples = rankByRelevance(library, exampleQuery, (q) => [
         { text: `${q.subject} ${q.topics.join(' ')} ${q.questionText}`, weight: 1 },
       ])
-        .filter((r) => r.score > 0)
+        .map((r, i) => ({ ...r, topical: onTopic[i]! >= RELEVANCE_THRESHOLD }))
+        .filter((r) => r.topical)
         .sort((a, b) => b.score - a.score)
         .slice(0, EXAMPLES_FOR_MODEL)
         .map((r) => r.item);
