@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 import stem from 'wink-porter2-stemmer';
 import type { LibraryItem } from './library';
 
@@ -132,6 +133,16 @@ function matchOf(doc: IndexedItem, unit: Unit): number {
   return inOne([...doc.text]) ? TEXT_MATCH : 0;
 }
 
+/**
+ * A word the library never uses, one letter away from exactly one word it does ("photosynthesys", "fracions"), is
+ * taken as that word. Short words are left alone: one letter turns them into other real words (run, ran).
+ */
+function spelled(s: string, index: RelevanceIndex): string {
+  if (s.length < 6 || index.vocabulary.has(s) || [...alternativesOf(s)].some((a) => index.vocabulary.has(a))) return s;
+  const near = [...index.vocabulary].filter((v) => Math.abs(v.length - s.length) <= 1 && distance(v, s) === 1);
+  return near.length === 1 ? near[0]! : s;
+}
+
 /** Adjacent stems become one unit when some library topic holds all of them: the longest such run, up to three. */
 function unitsOf(stems: string[], index: RelevanceIndex): Unit[] {
   const units: Unit[] = [];
@@ -218,7 +229,15 @@ export function topicRelevance(index: RelevanceIndex, prompt: string, fallback =
   });
 
   if (clauses.length === 0) return wholeSubjects();
-  const perClause = clauses.map((c) => coverage(unitsOf(c.stems, index), index));
+  const perClause = clauses.map((c) =>
+    coverage(
+      unitsOf(
+        c.stems.map((s) => spelled(s, index)),
+        index,
+      ),
+      index,
+    ),
+  );
   const mainAt = perClause.findIndex((scores) => scores.some((s, i) => s >= RELEVANCE_THRESHOLD && inSubjects(index.items[i]!)));
   if (mainAt < 0)
     return fromFallback && subjects.length > 0 ? wholeSubjects() : { topic: clauses[0]!.text, scores: index.items.map(() => 0), subjects };

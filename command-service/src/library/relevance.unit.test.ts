@@ -82,6 +82,15 @@ describe('topic relevance over the seeded library', () => {
     expect(relevant('percentages and ratio').map((q) => q.topics)).toEqual(expect.arrayContaining(['percentages', 'ratio, simplifying']));
   });
 
+  it('takes a misspelt topic word one letter from a library word as that word, but never a short word', () => {
+    for (const q of relevant('photosynthesys')) expect(q.topics).toContain('photosynthesis');
+    expect(relevant('photosynthesys').length).toBeGreaterThanOrEqual(4);
+    const fractions = relevant('fracions for grade 6');
+    expect(fractions.length).toBeGreaterThanOrEqual(4);
+    expect(fractions.every((q) => q.topics.includes('fraction'))).toBe(true);
+    expect(relevant('ran')).toEqual([]);
+  });
+
   it('a subject the prompt names narrows the library to it', () => {
     const found = relevant('maths: fractions');
     expect(found.length).toBeGreaterThan(0);
