@@ -199,6 +199,28 @@ export function answerGroupsSuite(open: () => Promise<Partial<StandaloneOptions>
     expect(groupWith(again, 'ann').members.every((m) => m.points_obtained === 2)).toBe(true);
   });
 
+  it('splits by student too (a typed answer not yet recorded has no response id)', async () => {
+    const words = groupWith(await groupsOf(q2), 'ann');
+    const res = await teacher.post('/grader/split-answer-group', {
+      assignment_id: assignmentId,
+      question_id: q2,
+      group_key: words.key,
+      student_ids: [ids.cat],
+    });
+    expect(res.statusCode).toBe(200);
+    position = res.json.position;
+    const r = await groupsOf(q2);
+    expect(studentsOf(groupWith(r, 'ann'))).toEqual(idsOf('ann', 'ben'));
+    expect(groupWith(r, 'cat')).toMatchObject({ key: res.json.group_key, split: true, size: 1 });
+    const stranger = await teacher.post('/grader/split-answer-group', {
+      assignment_id: assignmentId,
+      question_id: q2,
+      group_key: words.key,
+      student_ids: [ids.teacher],
+    });
+    expect(stranger.statusCode).toBe(409);
+  });
+
   it('refuses a split of the whole group, of answers not in it, and of a group that does not exist', async () => {
     const r = await groupsOf(q1);
     const ann = groupWith(r, 'ann');

@@ -70,6 +70,8 @@ export function answerGroupRoutes(app: FastifyInstance, deps: CommandServiceDeps
     const b = request.body;
     const { assignment, question } = await questionOf(s.tenant, s.userId, b.assignment_id, b.question_id);
     const answers = await loadQuestionAnswers(deps, s, assignment, question.questionId);
+    // A student without a response to the question names none (-id): not a member, so the split is refused.
+    const byStudent = new Map(answers.map((x) => [x.studentId, x.state.responseId]));
     const result = await handleCommand(
       store,
       streamIds.answerGroups(s.tenant, assignment.assignmentId, question.questionId),
@@ -79,7 +81,7 @@ export function answerGroupRoutes(app: FastifyInstance, deps: CommandServiceDeps
         assignmentId: assignment.assignmentId,
         questionId: question.questionId,
         groupKey: b.group_key,
-        responseIds: [...new Set(b.response_ids)],
+        responseIds: [...new Set([...b.response_ids, ...b.student_ids.map((id) => byStudent.get(id) ?? -id)])],
         answers: answers.map((x) => ({ responseId: x.state.responseId, naturalKey: x.naturalKey })),
         by: s.userId,
         now: deps.now().toISOString(),

@@ -113,15 +113,29 @@ export const GradeAnswerGroupReplySchema = CommandReplySchema.extend({
   changed: z.number().int(),
 });
 
-export const SplitAnswerGroupBodySchema = z.object({
-  assignment_id: assignmentIdSchema,
-  question_id: questionIdSchema,
-  group_key: groupKeySchema,
-  response_ids: z
-    .array(z.number({ error: 'response_ids must be numbers' }).int().positive(), { error: 'response_ids is required' })
-    .min(1, ANSWER_GROUP_MESSAGES.noMembers)
-    .max(5000),
-});
+const idList = (field: string) =>
+  z
+    .array(
+      z
+        .number({ error: `${field} must be numbers` })
+        .int()
+        .positive(),
+      { error: `${field} must be a list of ids` },
+    )
+    .max(5000)
+    .default([]);
+
+export const SplitAnswerGroupBodySchema = z
+  .object({
+    assignment_id: assignmentIdSchema,
+    question_id: questionIdSchema,
+    group_key: groupKeySchema,
+    /** The responses to move out. */
+    response_ids: idList('response_ids'),
+    /** Or the students whose responses move (a typed answer not yet recorded for grading has no response id yet). */
+    student_ids: idList('student_ids'),
+  })
+  .refine((b) => b.response_ids.length + b.student_ids.length > 0, { message: ANSWER_GROUP_MESSAGES.noMembers, path: ['response_ids'] });
 export type SplitAnswerGroupBody = z.input<typeof SplitAnswerGroupBodySchema>;
 
 export const SplitAnswerGroupReplySchema = CommandReplySchema.extend({ group_key: z.string() });
@@ -153,7 +167,7 @@ export const answerGroupRoutes = {
     kind: 'command',
     access: 'instructor',
     summary:
-      'Move some answers out of a group into a new group of their own (kept while those answers stay the same). Replies with the new group key.',
+      'Move some answers (by response_ids and/or student_ids) out of a group into a new group of their own, kept while those answers stay the same. Replies with the new group key.',
     body: SplitAnswerGroupBodySchema,
     reply: SplitAnswerGroupReplySchema,
   }),

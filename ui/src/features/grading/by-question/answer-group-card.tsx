@@ -42,7 +42,6 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
     value < 0 ||
     value > pointsPossible ||
     Math.abs(value * 4 - Math.round(value * 4)) > 1e-9;
-  const recordable = group.members.filter((m) => m.response_id > 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -61,7 +60,7 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
 
   const splitOff = () => {
     split.mutate(
-      { question_id: questionId, group_key: group.key, response_ids: [...chosen] },
+      { question_id: questionId, group_key: group.key, student_ids: [...chosen] },
       {
         onSuccess: () => {
           toast.success(`Moved ${chosen.size} ${chosen.size === 1 ? 'answer' : 'answers'} to a new group.`);
@@ -72,10 +71,10 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
     );
   };
 
-  const toggle = (responseId: number) =>
+  const toggle = (studentId: number) =>
     setChosen((s) => {
       const next = new Set(s);
-      if (!next.delete(responseId)) next.add(responseId);
+      if (!next.delete(studentId)) next.add(studentId);
       return next;
     });
 
@@ -137,14 +136,15 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
         <ul className="bq-member-list">
           {group.members.map((m) => (
             <li key={`${m.student_id}`} className="bq-member">
-              {group.size > 1 && (
+              {group.size > 1 ? (
                 <input
                   type="checkbox"
                   aria-label={`Select ${m.student_name || `student ${m.student_id}`}`}
-                  disabled={m.response_id <= 0}
-                  checked={chosen.has(m.response_id)}
-                  onChange={() => toggle(m.response_id)}
+                  checked={chosen.has(m.student_id)}
+                  onChange={() => toggle(m.student_id)}
                 />
+              ) : (
+                <span aria-hidden="true" />
               )}
               <span className="bq-member-name">{m.student_name || `Student ${m.student_id}`}</span>
               <span className="bq-member-answer">{m.response || <span className="text-muted">(no answer)</span>}</span>
@@ -169,9 +169,6 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
                   ? `Move ${chosen.size} selected to a new group`
                   : 'Select students to move to a new group'}
             </button>
-            {recordable.length < group.size && (
-              <span className="text-muted bq-hint">Answers not yet recorded can be split once the group is graded.</span>
-            )}
           </div>
         )}
       </details>

@@ -61,7 +61,7 @@ export function GradeByQuestion({ assignmentId }: { assignmentId: number }) {
         )}
         <p className="text-muted bq-summary">
           {answered} {answered === 1 ? 'answer' : 'answers'} in {data.groups.length} {data.groups.length === 1 ? 'group' : 'groups'} ·{' '}
-          {graded} graded · {question.points_possible} {question.points_possible === 1 ? 'mark' : 'marks'}
+          {graded} graded · out of {question.points_possible} {question.points_possible === 1 ? 'mark' : 'marks'}
         </p>
       </div>
       {data.groups.length === 0 ? (
