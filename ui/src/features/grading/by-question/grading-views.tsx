@@ -1,22 +1,35 @@
 import { useState } from 'react';
 import { ListTabs } from '../../../components/list-tabs';
+import { RegradeQueue } from '../components/regrade-queue';
 import { SubmissionsPanel } from '../components/submissions-panel';
+import { useRegradeQueue } from '../../../api/regrade-requests';
 import { GradeByQuestion } from './grade-by-question';
 
-const VIEWS = ['By student', 'By question'] as const;
+const VIEWS = ['By student', 'By question', 'Regrade requests'] as const;
 type View = (typeof VIEWS)[number];
 
 /** The Submissions tab's two ways to grade: one student at a time, or one question at a time by answer groups. */
 export function GradingViews({ assignmentId, courseCode }: { assignmentId: number; courseCode: string }) {
   const [view, setView] = useState<View>('By student');
+  const regrades = useRegradeQueue(assignmentId);
+  const openRequests = regrades.data?.requests.filter((r) => r.status === 'open').length;
   return (
     <div className="bq-views">
-      <ListTabs tabs={VIEWS} selected={view} counts={{}} onSelect={setView} idPrefix="grading-view" label="Grading view" />
+      <ListTabs
+        tabs={VIEWS}
+        selected={view}
+        counts={openRequests ? { 'Regrade requests': openRequests } : {}}
+        onSelect={setView}
+        idPrefix="grading-view"
+        label="Grading view"
+      />
       <div id="grading-view-panel" role="tabpanel" aria-labelledby={`grading-view-tab-${view}`}>
         {view === 'By student' ? (
           <SubmissionsPanel assignmentId={assignmentId} courseCode={courseCode} />
-        ) : (
+        ) : view === 'By question' ? (
           <GradeByQuestion assignmentId={assignmentId} />
+        ) : (
+          <RegradeQueue assignmentId={assignmentId} />
         )}
       </div>
     </div>
