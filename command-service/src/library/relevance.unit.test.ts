@@ -3,6 +3,7 @@ import { SEED_QUESTION_BANK, seedSource } from './data/questions';
 import type { LibraryItem } from './library';
 import { RELEVANCE_THRESHOLD, indexLibrary, terms, topicRelevance } from './relevance';
 import { generateOffline, type GenerationRequest } from './generate/offline';
+import { guessSubject } from '../practice/generate';
 
 /** The library every school shares, as the seed writes it. */
 const library: LibraryItem[] = SEED_QUESTION_BANK.flatMap(({ subject, questions }) =>
@@ -119,5 +120,12 @@ describe('topic relevance over the seeded library', () => {
     expect(taxi!.question).toContain('taxi');
     expect(taxi!.marks_possible).toBe(6);
     expect(taxi!.grading_instructions).toMatch(/^2 marks for the equation .* Written for 4 marks; this question is worth 6/);
+  });
+
+  it("guesses a practice prompt's subject from the questions on its topic", () => {
+    expect(guessSubject('linear equations (grade 9)', library)).toBe('Mathematics');
+    expect(guessSubject('linear search', library)).toBe('Computer Science');
+    expect(guessSubject('photosynthesys', library)).toBe('Biology');
+    expect(guessSubject('zxqv wrrbl', library)).toBe('General');
   });
 });

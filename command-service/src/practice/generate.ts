@@ -14,6 +14,7 @@ import { readPromptHints } from '../library/generate/hints';
 import type { GenerationRequest, OfflineResult } from '../library/generate/offline';
 import { loadLibraryQuestions, type LibraryItem } from '../library/library';
 import { rankByRelevance } from '../library/rank';
+import { RELEVANCE_THRESHOLD, indexLibrary, topicRelevance } from '../library/relevance';
 
 export type GeneratePracticeInput = z.output<typeof GeneratePracticeBodySchema>;
 
@@ -26,6 +27,13 @@ export function guessSubject(prompt: string, library: readonly LibraryItem[]): s
   const lower = prompt.toLowerCase();
   const named = subjects.find((s) => lower.includes(s.toLowerCase()));
   if (named) return named;
+  // The subject most of the questions on the topic belong to; BM25's best matches when none is on it.
+  const relevance = topicRelevance(indexLibrary(library), prompt);
+  const onTopic = new Map<string, number>();
+  library.forEach((q, i) => {
+    if (relevance.scores[i]! >= RELEVANCE_THRESHOLD) onTopic.set(q.subject, (onTopic.get(q.subject) ?? 0) + relevance.scores[i]!);
+  });
+  if (onTopic.size > 0) return [...onTopic.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   const ranked = rankByRelevance(library, prompt, (q) => [
     { text: q.topics.join(' '), weight: 2 },
     { text: q.questionText, weight: 1 },
