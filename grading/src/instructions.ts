@@ -169,6 +169,20 @@ function missingUnits(response: string): boolean {
   return quantities.length > 0 && quantities.every((q) => !q.unit);
 }
 
+/** The mark of the response with the key's unit written after its number; null when the key has no unit. */
+function markWithKeyUnit(input: CheckAnswerInput, response: string): number | null {
+  const key = findQuantities(richTextToPlainText(input.answer ?? '')).find((q) => q.unit);
+  const unit = key?.text.replace(/^[-−+]?[\d\s.,/^()*×x+-]*/, '').trim();
+  if (!key || !unit) return null;
+  const quantities = findQuantities(response);
+  const last = quantities[quantities.length - 1];
+  if (!last) return null;
+  const at = response.lastIndexOf(last.text);
+  const withUnit =
+    at < 0 ? `${response} ${unit}` : `${response.slice(0, at + last.text.length)} ${unit}${response.slice(at + last.text.length)}`;
+  return checkAnswer({ ...input, gradingInstructions: '', response: withUnit }).pointsObtained;
+}
+
 /**
  * The checker's mark, then the teacher's instructions applied on top of it: raises (accepted answers, full marks
  * for a mention, marks for a mention), then deductions, then "no marks if". When any sentence is not understood,
@@ -217,12 +231,15 @@ export function checkWithInstructions(input: CheckAnswerInput, instructions: str
       }
     }
     for (const rule of parsed.rules) {
-      if (rule.kind === 'deductForMissingUnits' && points > 0 && missingUnits(response)) {
-        const to = toQuarter(Math.max(0, points - rule.points), possible);
-        changes.push(`${marks(points - to)} taken off: the answer gives no units (${marks(points)} → ${marks(to)}).`);
-        points = to;
-        full = false;
-      }
+      if (rule.kind !== 'deductForMissingUnits' || !missingUnits(response)) continue;
+      // The teacher's penalty replaces the checker's own for the missing unit: the mark the answer gets with the key's
+      // unit, less the penalty.
+      const withUnit = markWithKeyUnit(input, response) ?? points;
+      if (withUnit <= 0) continue;
+      const to = toQuarter(Math.max(0, withUnit - rule.points), possible);
+      changes.push(`${marks(withUnit - to)} taken off: the answer gives no units (${marks(points)} → ${marks(to)}).`);
+      points = to;
+      full = false;
     }
     for (const rule of parsed.rules) {
       if (rule.kind !== 'zeroIfMentions' || points === 0) continue;

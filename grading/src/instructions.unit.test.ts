@@ -71,14 +71,15 @@ describe('mentions', () => {
 
 describe('checkWithInstructions', () => {
   it('"also accept" raises an accepted answer to full marks and says so', () => {
-    const before = checkWithInstructions({ ...oxygen, response: 'O2' }, '');
-    expect(before.instructions).toBe('none');
-    const after = checkWithInstructions({ ...oxygen, response: 'O2' }, 'Also accept: O2, dioxygen');
+    const planet = { question: 'Name the largest planet.', answer: 'Jupiter', marksPossible: 2 };
+    const before = checkWithInstructions({ ...planet, response: 'Jove' }, '');
+    expect(before).toMatchObject({ instructions: 'none', pointsObtained: 0 });
+    const after = checkWithInstructions({ ...planet, response: 'Jove' }, 'Also accept: Jove, Zeus');
     expect(after).toMatchObject({ pointsObtained: 2, confident: true, instructions: 'applied' });
-    expect(after.feedback).toContain('accepts "O2"');
+    expect(after.feedback).toContain('accepts "Jove"');
     expect(after.changes).toHaveLength(1);
     // An answer that is none of them keeps the checker's mark.
-    const other = checkWithInstructions({ ...oxygen, response: 'nitrogen' }, 'Also accept: O2, dioxygen');
+    const other = checkWithInstructions({ ...planet, response: 'Saturn' }, 'Also accept: Jove, Zeus');
     expect(other).toMatchObject({ pointsObtained: 0, instructions: 'applied', changes: [] });
   });
 
@@ -104,11 +105,12 @@ describe('checkWithInstructions', () => {
   });
 
   it('"deduct N marks for missing units" takes marks off a bare number only', () => {
+    // The teacher's penalty replaces the checker's own for the missing unit: 2 with the unit, less 1.
     const bare = checkWithInstructions({ ...force, response: '6' }, 'Deduct 1 mark for missing units');
-    const base = checkWithInstructions({ ...force, response: '6' }, '');
-    expect(base.pointsObtained).toBeGreaterThan(0);
-    expect(bare.pointsObtained).toBe(Math.max(0, base.pointsObtained - 1));
+    expect(bare.pointsObtained).toBe(1);
     expect(bare.feedback).toContain('no units');
+    expect(checkWithInstructions({ ...force, response: 'F = 2 x 3 = 6' }, 'Deduct 0.5 marks for missing units').pointsObtained).toBe(1.5);
+    expect(checkWithInstructions({ ...force, response: '7' }, 'Deduct 1 mark for missing units').pointsObtained).toBe(0);
     const unit = checkWithInstructions({ ...force, response: '6 N' }, 'Deduct 1 mark for missing units');
     expect(unit).toMatchObject({ pointsObtained: 2, changes: [] });
   });
