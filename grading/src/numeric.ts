@@ -88,7 +88,12 @@ export function checkNumeric(
     };
   }
   // Final answers count: with one expected value, the response's last value (after its last '=') is the answer.
-  const finals = expected.length === 1 ? [finalQuantity(text) ?? given[given.length - 1]!] : given;
+  let finals = expected.length === 1 ? [finalQuantity(text) ?? given[given.length - 1]!] : given;
+  // "The speed is 60 km/h because 120/2 = 60": the final value without a unit, given with its unit earlier.
+  if (expected.length === 1 && expected[0]!.unit && !finals[0]!.unit) {
+    const withUnit = given.find((q) => q.unit && q.unit.dim !== 'percent' && sameValue(q.value, finals[0]!.value, q.decimals));
+    if (withUnit) finals = [withUnit];
+  }
   let credit = 0;
   const matched: string[] = [];
   const missing: string[] = [];
@@ -326,7 +331,9 @@ function digitsOf(text: string): { digits: string; point: number } | null {
 /** The question names the unit of the answer ("in km/h", "(cm)"), so a bare number is in that unit. */
 function unitInQuestion(question: string, unit: Unit): boolean {
   const plain = normaliseMaths(question);
-  for (const m of plain.matchAll(/\b(?:in|into|to|to the nearest|nearest)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi)) {
+  for (const m of plain.matchAll(
+    /\b(?:in|into|to|to the nearest|nearest|how many)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi,
+  )) {
     const words = (m[1] ?? m[2] ?? '').split(/\s+/);
     for (let n = words.length; n > 0; n--) {
       const found = readUnit(words.slice(0, n).join(' '));

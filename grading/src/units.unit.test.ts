@@ -67,6 +67,10 @@ describe('values across units', () => {
     expect(r).toMatchObject({ pointsObtained: 1.5, confident: true });
     expect(r.feedback).toBe('Partly correct (1.5 of 2 marks). Your value 60 is right, but the unit is missing: give the speed in km/h.');
     expect(check(`${speed} Give your answer in km/h.`, '60 km/h', '60').pointsObtained).toBe(2);
+    expect(check('How many seconds are in 2 minutes?', '120 s', 'there are 120').pointsObtained).toBe(2);
+    // The unit given with the value earlier in the working counts.
+    expect(check(speed, '60 km/h', 'The speed is 60 km/h because 120/2 = 60').pointsObtained).toBe(2);
+    expect(check(speed, '60 km/h', '60 m/s because 120/2 = 60').pointsObtained).toBe(1);
   });
 
   it('gives half for the right number in a wrong unit, and nothing for a different amount', () => {
