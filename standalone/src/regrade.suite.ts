@@ -214,7 +214,8 @@ export function regradeSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       const before = await gradeOf('ada', 1);
       expect(before.points_obtained).toBeGreaterThan(0);
       const res = await regrade('ada', 1, 'Deduct 1 mark for missing units');
-      expect(res.json).toMatchObject({ points_obtained: Math.max(0, before.points_obtained - 1), instructions: 'applied' });
+      // The teacher's penalty replaces the checker's own for the missing unit: 2 with the unit, less 1.
+      expect(res.json).toMatchObject({ points_obtained: 1, instructions: 'applied' });
       expect(res.json.feedback).toContain('no units');
       const ben = await regrade('ben', 1, 'Deduct 1 mark for missing units');
       expect(ben.json).toMatchObject({ points_obtained: 2, instructions: 'applied' });
