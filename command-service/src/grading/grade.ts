@@ -99,7 +99,7 @@ export function gradeOffline(q: GradingQuestion, response: string, regradeInstru
         instructions: 'applied',
         instructionsNote: result.changes.length
           ? result.changes.join(' ')
-          : 'The instructions were applied; they did not change this mark.',
+          : 'The answer was checked again; these instructions did not change the mark the checker gives it.',
       };
     case 'not-understood': {
       const note = notUnderstoodNote(result.notUnderstood);
