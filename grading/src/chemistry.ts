@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
+import { salts } from './salts';
 
 /**
  * Chemical names and formulas: "CO2", "CO₂" and "carbon dioxide" are one answer; "CO" and "carbon monoxide"
@@ -10,7 +11,7 @@ import type { CheckAnswerResult } from './check';
 
 type Compound = { formula: string; names: string[] };
 
-const COMPOUNDS: Compound[] = [
+const TABLE: Compound[] = [
   { formula: 'H2O', names: ['water', 'dihydrogen monoxide'] },
   { formula: 'CO2', names: ['carbon dioxide'] },
   { formula: 'CO', names: ['carbon monoxide'] },
@@ -72,6 +73,17 @@ const COMPOUNDS: Compound[] = [
   { formula: 'Ag', names: ['silver'] },
   { formula: 'Li', names: ['lithium'] },
 ];
+
+/** The table, and every salt of the usual ions that it does not list (its names added where it does). */
+const COMPOUNDS: Compound[] = (() => {
+  const all = TABLE.map((c) => ({ formula: c.formula, names: [...c.names] }));
+  for (const salt of salts()) {
+    const known = all.find((c) => c.formula === salt.formula);
+    if (known) known.names.push(...salt.names.filter((n) => !known.names.some((k) => k.toLowerCase() === n.toLowerCase())));
+    else all.push(salt);
+  }
+  return all;
+})();
 
 const lower = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

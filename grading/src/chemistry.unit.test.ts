@@ -73,6 +73,15 @@ describe('chemistry answers', () => {
     expect(check(q, 'carbon dioxide', 'Carbon-dioxide').pointsObtained).toBe(1);
   });
 
+  it('knows the salts of the usual ions, balanced by charge', () => {
+    expect(check('Name MgSO4.', 'magnesium sulfate', 'MgSO4').pointsObtained).toBe(1);
+    expect(check('Formula of aluminium sulfate?', 'Al2(SO4)3', 'Al₂(SO₄)₃').pointsObtained).toBe(1);
+    expect(check('Name CuSO4.', 'copper(II) sulfate', 'copper sulphate').pointsObtained).toBe(1);
+    expect(check('Name Fe2O3.', 'iron(III) oxide', 'iron(II) oxide')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Name NaCl.', 'sodium chloride', 'sodium bromide')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Name KNO3.', 'potassium nitrate', 'potassium nitrite')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
   it('wants a formula when the question asks for one', () => {
     const r = check('What is the chemical formula of water?', 'H2O', 'water');
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
