@@ -27,7 +27,7 @@ const clean = (s: string) =>
   s
     .replace(/\s+/g, ' ')
     .replace(/^[\s,;:.\-–—•*]+|[\s,;:.\-–—•*]+$/g, '')
-    .replace(/^(?:and|or|the|a|an)\s+/i, '')
+    .replace(/^(?:and|or)\s+/i, '')
     .trim();
 
 /** Splits at `separator` outside brackets only: "gases (oxygen and carbon dioxide)" stays one part. */

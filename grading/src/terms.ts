@@ -99,11 +99,15 @@ export function checkTerms(question: string, key: string, response: string, poss
 
   const feedback =
     points === possible
-      ? sentences(`Correct: your answer covers ${andList(covered.length ? covered : partly)}.`, slipNote(slips))
+      ? sentences(
+          `Correct: your answer covers ${andList([...covered, ...partly])}.`,
+          absent.length ? `For a complete answer, also mention ${andList(absent)}.` : '',
+          slipNote(slips),
+        )
       : sentences(
           points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.',
           covered.length ? `You correctly said ${andList(covered)}.` : '',
-          partly.length ? `You are on the way with ${andList(partly)}, but not all of it.` : '',
+          partly.length ? `You partly covered ${andList(partly)}: say ${partly.length > 1 ? 'them' : 'it'} in full.` : '',
           absent.length
             ? `Your answer does not mention ${andList(absent)}: add ${absent.length > 1 ? 'these ideas' : 'this idea'} in your own words.`
             : '',

@@ -11,7 +11,7 @@ export const STOP_WORDS = new Set(
     'up down out off again once also too very can could would should may might must will shall just only own same such ' +
     'each every any all both few more most other some no nor not what which who whom whose when where why how i you he ' +
     'she we me my your his her our us e g eg ie etc per via while because until through during before after above below ' +
-    'between one s t answer answers correct example examples use used using give gives given like'
+    'between one s t answer answers correct example examples use used using give gives given like much many lot lots really'
   ).split(' '),
 );
 

@@ -69,8 +69,12 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     ? sentences(`"${rejected}" is not accepted for this question.`, `The answer is ${answer}.`)
     : sentences(
         'Not correct.',
-        otherWordNote(m),
-        m.share > 0 && !m.negated ? `Your answer is close but incomplete: the answer is ${answer}.` : `The answer is ${answer}.`,
+        ctx.allowSlips ? otherWordNote(m) : '',
+        !ctx.allowSlips
+          ? `The correct spelling is "${spec.item.text}".`
+          : m.share > 0 && !m.negated && !replaced
+            ? `Only part of your answer matches the key: the answer is ${answer}.`
+            : `The answer is ${answer}.`,
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);

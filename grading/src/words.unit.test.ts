@@ -28,6 +28,13 @@ describe('word relations', () => {
   it('takes only the exact word in a spelling question', () => {
     expect(relate('library', 'libary', false)).toBe('other-word');
     expect(relate('leaves', 'leafs', false)).toBe('other-word');
+    const r = checkAnswer({
+      question: 'Spell the word for a place where books are kept.',
+      answer: 'library',
+      marksPossible: 1,
+      response: 'libary',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true, feedback: 'Not correct. The correct spelling is "library".' });
   });
 });
 
@@ -149,7 +156,7 @@ describe('explanations', () => {
     const r = check({ ...q, response: 'Plants take in carbon dioxide and water.' });
     expect(r.confident).toBe(false);
     expect(r.feedback).toContain('You correctly said “water”.');
-    expect(r.feedback).toContain('You are on the way with “plants use light energy” and “turn carbon dioxide”, but not all of it.');
+    expect(r.feedback).toContain('You partly covered “plants use light energy” and “turn carbon dioxide”: say them in full.');
     expect(r.feedback).toContain('Your answer does not mention “glucose” and “oxygen is released”');
     expect(r.feedback).not.toMatch(/Missing:/);
   });
