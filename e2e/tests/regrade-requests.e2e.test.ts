@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useJourney } from '../src/harness';
+import { DEMO_USERS, loginViaApi, loginWithForm } from '../src/journeys';
+
+/**
+ * A student's regrade request (issue 14 item 7): the demo student answers "Newton's Laws" online and the instructor
+ * grades it (through the API: the subject is what follows). In the browser the student asks for a regrade of question
+ * 1 with a reason; the instructor opens the assignment's Submissions, Regrade requests, and accepts it with a new mark
+ * and a reply; the student's notification menu shows the outcome live (no reload), and its link opens the question
+ * with the reply and the new mark.
+ */
+let student: Page;
+let instructor: Page;
+let assignmentId: number;
+const journey = useJourney();
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: `e2e/screenshots/regrade-requests-${name}.png`, fullPage });
+
+async function headersOf(ctx: BrowserContext) {
+  const csrf = (await ctx.cookies()).find((c) => c.name.toLowerCase().includes('csrf'))?.value ?? '';
+  return { 'x-tenant': 'demo', 'x-csrf-token': csrf };
+}
+
+/** The student submits Newton's Laws; the instructor grades it offline. */
+async function submitAndGrade() {
+  const base = journey.server.url;
+  const ctx = await journey.newContext();
+  await loginViaApi(ctx, base, 'student');
+  let headers = await headersOf(ctx);
+  const list = (await (await ctx.request.get(`${base}/students/get-assignments`, { headers })).json()) as Record<
+    string,
+    { assignment_id: number; title: string }
+  >;
+  assignmentId = Object.values(list).find((a) => a.title === "Newton's Laws")!.assignment_id;
+  const sheet = (await (
+    await ctx.request.post(`${base}/students/get-assignment-questions`, { headers, data: { assignment_id: assignmentId } })
+  ).json()) as {
+    questions: { question_id: number; question_number: number }[];
+  };
+  const ids = [...sheet.questions].sort((a, b) => a.question_number - b.question_number).map((q) => q.question_id);
+  const submitted = await ctx.request.post(`${base}/students/submit-assignment`, {
+    headers,
+    data: { assignment_id: assignmentId, responses: { [ids[0]!]: 'Heavier things fall faster.', [ids[1]!]: '6 N' } },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const studentId = ((await (await ctx.request.get(`${base}/students/get-student`, { headers })).json()) as { studentId: number })
+    .studentId;
+  await ctx.clearCookies();
+  await loginViaApi(ctx, base, 'instructor');
+  headers = await headersOf(ctx);
+  const graded = await ctx.request.post(`${base}/grader/grade-submission`, {
+    headers,
+    data: { assignment_id: assignmentId, student_id: studentId },
+  });
+  const text = await graded.text();
+  expect(graded.status(), text).toBe(200);
+  expect(text).toContain('"status":"complete"');
+  await ctx.close();
+}
+
+beforeAll(async () => {
+  await submitAndGrade();
+  student = await (await journey.newContext()).newPage();
+  instructor = await (await journey.newContext()).newPage();
+});
+
+describe("a student's regrade request, answered by the instructor", () => {
+  it('the student asks for a regrade of a graded question with a reason', async () => {
+    await loginWithForm(student, DEMO_USERS.student, 'Student');
+    await student.waitForURL('**/student/**');
+    await student.goto(`/student/assignments/${assignmentId}`);
+    const q1 = student.locator('.question-card').first();
+    await q1.getByRole('button', { name: 'Request a regrade' }).click();
+    const dialog = student.getByRole('dialog');
+    await dialog
+      .getByLabel('Why should this question be regraded?')
+      .fill('I described inertia: objects keep their motion unless a force acts.');
+    await shot(student, 'ask', false);
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await q1.getByText('Regrade requested: waiting for your teacher').waitFor();
+    expect(await student.getByRole('button', { name: 'Notifications' }).count()).toBe(1);
+    await shot(student, 'requested');
+  });
+
+  it('the instructor sees it in the queue and accepts it with a new mark and a reply', async () => {
+    await loginWithForm(instructor, DEMO_USERS.instructor, 'Instructor');
+    await instructor.waitForURL('**/instructor/assignments');
+    await instructor.goto(`/instructor/assignments/${assignmentId}`);
+    await instructor.getByRole('button', { name: 'View Submissions' }).click();
+    await instructor.getByRole('tab', { name: /Regrade requests/ }).click();
+    const card = instructor.locator('.rq-card').first();
+    await card.getByText('I described inertia: objects keep their motion unless a force acts.').waitFor();
+    expect(await card.getByText('Open', { exact: true }).count()).toBe(1);
+    await shot(instructor, 'queue');
+    await card.getByLabel('Accept with a new mark').check();
+    await card.getByLabel(/New mark/).fill('1');
+    await card.getByLabel('Reply to the student').fill('Fair point: inertia is the idea. One mark.');
+    await card.getByRole('button', { name: 'Send reply' }).click();
+    await card.getByText('Accepted', { exact: true }).waitFor();
+    await instructor.getByText('No open regrade requests').waitFor();
+    await shot(instructor, 'resolved');
+  });
+
+  it('the student is notified live and the link opens the outcome', async () => {
+    await student.getByRole('button', { name: 'Notifications (1 unread)' }).waitFor({ timeout: 15_000 });
+    await student.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    const item = student.locator('.notification').first();
+    expect(await item.textContent()).toContain("Regrade request accepted: Question 1 of Newton's Laws");
+    expect(await item.textContent()).toContain('Fair point: inertia is the idea. One mark.');
+    await shot(student, 'notification', false);
+    await item.click();
+    await student.waitForURL(/#question-\d+$/);
+    const status = student.locator('.question-card').first().locator('.regrade-status');
+    await status.getByText('Regrade accepted').waitFor();
+    expect(await status.textContent()).toContain('Fair point: inertia is the idea. One mark.');
+    expect(await status.textContent()).toMatch(/Your mark changed from \d+(\.\d+)? to 1 of/);
+    await student.getByRole('button', { name: 'Notifications' }).waitFor();
+    await shot(student, 'outcome');
+  });
+});
