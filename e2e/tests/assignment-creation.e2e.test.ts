@@ -141,4 +141,30 @@ describe('an instructor creates assignments with the wizard', () => {
     await shot(page, '9-smart-builder-created');
     await createAndLand('Library Picks');
   });
+
+  it('builds one with AI Express offline on the topic only, and says so in place when the library has nothing on it', async () => {
+    await setup('express topics', { submissions: 'No', method: /With AI/ });
+    await page.getByTestId('wizard-next').click();
+    await page.getByText('How would you like to create your assignment?').waitFor();
+    await page.getByTestId('ai-mode').getByText('AI Express').click();
+    const prompt = page.getByLabel('Tell the AI what to create');
+    await prompt.fill('5 questions on Hamlet by Shakespeare for grade 10');
+    await page.getByRole('button', { name: 'Generate Assignment' }).click();
+    await page.getByText('Nothing in the question library on this topic').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'no questions on "Hamlet by Shakespeare"' }).count()).toBe(1);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await shot(page, '10-ai-express-nothing-on-topic');
+
+    await prompt.fill('4 questions on linear equations for grade 10, 20 marks');
+    expect(await page.getByText('Nothing in the question library on this topic').count()).toBe(0);
+    await page.getByRole('button', { name: 'Generate Assignment' }).click();
+    await page.getByTestId('assignment-preview').waitFor({ timeout: 30_000 });
+    const questions = page.getByTestId(/^preview-question-\d+$/);
+    expect(await questions.count()).toBe(4);
+    const text = (await questions.allInnerTexts()).join('\n');
+    expect(text).not.toMatch(/search|Punnett|heterozygous/i);
+    expect(text).toMatch(/Solve/);
+    await shot(page, '11-ai-express-on-topic');
+    await createAndLand('Express Topics');
+  });
 });
