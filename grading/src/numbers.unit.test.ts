@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './index';
 import { decimalComma, normaliseDigits, numberWordsToDigits } from './numbers';
+import { keyValues } from './numeric';
 import { findQuantities, readQuantity } from './quantity';
 
 const value = (text: string) => readQuantity(text)?.value;
@@ -52,6 +53,18 @@ describe('digits with separators', () => {
     expect(decimalComma('3,5')).toBe('3.5');
     expect(decimalComma('3,500')).toBeNull();
     expect(decimalComma('2, 3')).toBeNull();
+  });
+});
+
+describe('the value a key gives', () => {
+  it('reads the value after the words that introduce it, and before a clause that only allows alternatives', () => {
+    const read = (key: string) => keyValues(key)?.map((q) => `${q.value}${q.unit ? ` ${q.unit.label}` : ''}`);
+    expect(read('The answer is 12 cm')).toEqual(['12 cm']);
+    expect(read('12 cm²; allow 12.0')).toEqual(['12 cm²']);
+    expect(read('Approximately 3.14')).toEqual(['3.14']);
+    // A direction or a count noun is not a unit: such keys are for the word checks.
+    expect(read('5 m/s north')).toBeUndefined();
+    expect(read('There are 46 chromosomes')).toBeUndefined();
   });
 });
 

@@ -15,7 +15,9 @@ export function keyValues(key: string): Quantity[] | null {
     .split(/;|, so |\bso\b|\btherefore\b|\bhence\b|\bgives\b|:\s/i)
     .map((c) => c.trim())
     .filter(Boolean);
-  const last = clauses[clauses.length - 1] ?? '';
+  // "12 cm²; allow 12.0": a last clause that only allows alternatives leaves the value before it.
+  let last = clauses[clauses.length - 1] ?? '';
+  if (clauses.length > 1 && /^(also )?(allow|accept|award|ignore|condone)\b/i.test(last)) last = clauses[clauses.length - 2]!;
   const parts = last
     .split(/\s+or\s+|\s+and\s+|,\s+/i)
     .map((p) => p.trim())
@@ -23,7 +25,8 @@ export function keyValues(key: string): Quantity[] | null {
   const values: Quantity[] = [];
   for (const part of parts) {
     const afterEquals = part.split(/=|≈/).pop()!.trim();
-    const q = readQuantity(afterEquals);
+    // "The answer is 12 cm", "approximately 3.14": the value after the words that introduce it.
+    const q = readQuantity(afterEquals) ?? readQuantity(afterEquals.replace(/^.*\b(?:is|are|equals|approximately|about|roughly)\s+/i, ''));
     if (!q) return null;
     values.push(q);
   }
