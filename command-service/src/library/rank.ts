@@ -1,6 +1,7 @@
 /**
- * Full-text relevance in memory (BM25), used by AI Express to pick library questions: the command side
- * works from the event streams, so it needs no read model and sees a school's newest questions at once.
+ * Full-text relevance in memory (BM25): the command side works from the event streams, so it needs no read
+ * model and sees a school's newest questions at once. AI Express uses it to order the library questions that
+ * relevance.ts found on the topic (BM25 alone credits any shared word, so it never decides what is on it).
  * Smart Builder's search box uses PostgreSQL full-text search on the question-library read model instead.
  */
 const STOPWORDS = new Set(
