@@ -116,7 +116,27 @@ describe("a student's regrade request, answered by the instructor", () => {
     await status.getByText('Regrade accepted').waitFor();
     expect(await status.textContent()).toContain('Fair point: inertia is the idea. One mark.');
     expect(await status.textContent()).toMatch(/Your mark changed from \d+(\.\d+)? to 1 of/);
-    await student.getByRole('button', { name: 'Notifications' }).waitFor();
+    await student.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     await shot(student, 'outcome');
+  });
+
+  it('reads at 360 px and in the dark theme', async () => {
+    for (const page of [student, instructor]) {
+      await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.reload();
+    }
+    await student.locator('.regrade-status').first().getByText('Regrade accepted').waitFor();
+    await student.locator('.regrade-status').first().scrollIntoViewIfNeeded();
+    await shot(student, 'outcome-360-dark', false);
+    await student.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await student.locator('.notification').first().waitFor();
+    await shot(student, 'notification-360-dark', false);
+    await instructor.getByRole('button', { name: 'View Submissions' }).click();
+    await instructor.getByRole('tab', { name: /Regrade requests/ }).click();
+    await instructor.locator('.rq-card').first().waitFor();
+    await shot(instructor, 'queue-360-dark');
+    const overflow = await instructor.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
