@@ -257,7 +257,10 @@ export function checkWithInstructions(input: CheckAnswerInput, instructions: str
     confident = true;
     feedback = changes.join(' ');
   } else if (changes.length) {
-    feedback = `${base.feedback} ${changes.join(' ')}`.trim();
+    // The checker's own count of marks no longer holds once an instruction changed them.
+    const stale =
+      base.pointsObtained === points ? base.feedback : base.feedback.replace(/\s*\(\d+(?:\.\d+)? of \d+(?:\.\d+)? marks?\)/g, '');
+    feedback = `${stale} ${changes.join(' ')}`.trim();
   }
   const result: InstructedResult = {
     ...base,

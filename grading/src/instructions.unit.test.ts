@@ -109,6 +109,7 @@ describe('checkWithInstructions', () => {
     const bare = checkWithInstructions({ ...force, response: '6' }, 'Deduct 1 mark for missing units');
     expect(bare.pointsObtained).toBe(1);
     expect(bare.feedback).toContain('no units');
+    expect(bare.feedback).not.toMatch(/\d of 2 marks\)/);
     expect(checkWithInstructions({ ...force, response: 'F = 2 x 3 = 6' }, 'Deduct 0.5 marks for missing units').pointsObtained).toBe(1.5);
     expect(checkWithInstructions({ ...force, response: '7' }, 'Deduct 1 mark for missing units').pointsObtained).toBe(0);
     const unit = checkWithInstructions({ ...force, response: '6 N' }, 'Deduct 1 mark for missing units');
