@@ -185,50 +185,65 @@ function byFormula(text: string): Compound | null {
 }
 
 /** Every compound a response names or writes, longest names first, so "carbon dioxide" is not also "carbon". */
+const MAX_FUZZY_WORDS = 40;
+
+/** Every name of the table, longest first, with its pattern ("carbon dioxide" also as "carbon-dioxide"). */
+const NAMES = COMPOUNDS.flatMap((c) =>
+  c.names.map((n) => ({
+    c,
+    n,
+    words: n.split(' ').length,
+    flat: lower(n).replace(/ /g, ''),
+    lowerWords: lower(n).split(' '),
+    pattern: new RegExp(`(?<![a-z])${n.replace(/[()]/g, '\\$&').replace(/ /g, '[\\s-]+')}(?![a-z])`, 'gi'),
+  })),
+).sort((a, b) => b.n.length - a.n.length);
+
 function compoundsIn(response: string): Found[] {
   let text = ` ${plainDigits(response)} `;
   const found: Found[] = [];
-  const names = COMPOUNDS.flatMap((c) => c.names.map((n) => ({ c, n, words: n.split(' ').length }))).sort(
-    (a, b) => b.n.length - a.n.length,
-  );
+  const names = NAMES;
   const exact = (list: typeof names) => {
-    for (const { c, n } of list) {
-      const pattern = new RegExp(`(?<![a-z])${n.replace(/[()]/g, '\\$&').replace(/ /g, '[\\s-]+')}(?![a-z])`, 'gi');
+    for (const { c, pattern } of list) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(text)) continue;
       text = text.replace(pattern, (w) => {
         found.push({ compound: c, written: w });
         return ' ; ';
       });
     }
   };
-  // A name with a slip: "carbon dioxid", "sulfuric acide", "magnesum"; never one that is nearer another name.
+  // A name with a slip: "carbon dioxid", "sulfuric acide", "magnesum"; never one that is as near another name.
   const fuzzy = (list: typeof names) => {
-    for (const { c, n, words } of list) {
-      if (n.length < 6) continue;
-      const tokens = [...text.matchAll(/[a-zA-Z()]+/g)];
-      for (
-        let i = 0, size = Math.max(1, words - 1);
-        i + size <= tokens.length;
-        size < words + 1 ? size++ : ((size = Math.max(1, words - 1)), i++)
-      ) {
+    const tokens = [...text.matchAll(/[a-zA-Z()]+/g)];
+    // Slips are looked for in short answers only: a long one is for a teacher, and the search grows with its length.
+    if (tokens.length > MAX_FUZZY_WORDS) return;
+    const maxWords = Math.max(...list.map((x) => x.words)) + 1;
+    for (let i = 0; i < tokens.length; i++) {
+      for (let size = 1; size <= maxWords && i + size <= tokens.length; size++) {
         const span = tokens.slice(i, i + size);
-        const candidate = span.map((t) => t[0]).join(' ');
-        const between = text.slice(span[0]!.index, span[span.length - 1]!.index + span[span.length - 1]![0].length);
+        const between = text.slice(span[0]!.index, span[size - 1]!.index + span[size - 1]![0].length);
         if (!/^[a-zA-Z()]+(?: [a-zA-Z()]+)*$/.test(between)) continue;
-        // "sodium chlorine" is not a slip for "sodium chloride": each differing word must not be a chemical word itself.
-        const targetWords = lower(n).split(' ');
-        if (
-          lower(candidate)
-            .split(' ')
-            .some((w, k) => w !== targetWords[k] && CHEMICAL_WORDS.has(w))
-        )
-          continue;
-        const bare = (t: string) => lower(t).replace(/ /g, '');
-        const d = distance(bare(candidate), bare(n));
-        if ((d < 1 && lower(candidate) === lower(n)) || d > (n.length >= 10 ? 2 : 1)) continue;
-        if (names.some((o) => o.c !== c && distance(bare(candidate), bare(o.n)) <= d)) continue;
-        found.push({ compound: c, written: candidate, spellingSlip: true });
+        const candidate = span.map((t) => t[0]).join(' ');
+        const words = lower(candidate).split(' ');
+        const flat = words.join('');
+        let best: (typeof names)[number] | undefined;
+        let bestDistance = Infinity;
+        let tie = false;
+        for (const name of NAMES) {
+          if (Math.abs(name.flat.length - flat.length) > 2) continue;
+          const d = distance(flat, name.flat);
+          if (d < bestDistance) [best, bestDistance, tie] = [name, d, false];
+          else if (d === bestDistance && name.c !== best?.c) tie = true;
+        }
+        if (!best || tie || !list.includes(best) || best.n.length < 6) continue;
+        if (bestDistance === 0 ? words.join(' ') === lower(best.n) : bestDistance > (best.n.length >= 10 ? 2 : 1)) continue;
+        if (Math.abs(words.length - best.words) > 1) continue;
+        // "sodium chlorine" is not a slip for "sodium chloride": a differing word must not be a chemical word itself.
+        if (words.length === best.words && words.some((w, k) => w !== best.lowerWords[k] && CHEMICAL_WORDS.has(w))) continue;
+        found.push({ compound: best.c, written: candidate, spellingSlip: true });
         text = text.slice(0, span[0]!.index) + ' ; ' + text.slice(span[0]!.index + between.length);
-        break;
+        return fuzzy(list);
       }
     }
   };

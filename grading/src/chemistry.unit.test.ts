@@ -62,6 +62,8 @@ describe('chemistry answers', () => {
   it('takes a part of the name for another substance, and a lost space for a slip', () => {
     expect(check(q, 'carbon dioxide', 'carbon')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check(q, 'carbon dioxide', 'carbondioxide')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'carbon dioxide', 'carbon di oxide')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'carbon dioxide', 'carbon monoxid')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 
   it('flags a formula typed with the digit 0 for the letter O or in the wrong case, and joins a spaced count', () => {
