@@ -98,11 +98,19 @@ export function askedCount(question: string): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
+/** "Is …?", "Does …?", "True or false: …": a question a yes or no answers (an empty question counts as one). */
+const isYesNoQuestion = (question: string) =>
+  question.trim() === '' ||
+  /\btrue or false\b|^(?:.*[.:]\s+)?(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|must)\b[^?]*\?/is.test(
+    question.trim(),
+  );
+
 export function parseKey(key: string, question: string): KeySpec {
   const { main, accept, reject } = takeInstructions(key);
 
   const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
-  if (yn && accept.length === 0) return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), reason: yn[2]!.trim() };
+  if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
+    return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), reason: yn[2]!.trim() };
 
   const anyOf = /^(?:any|at least)\s+(one|two|three|four|five|six|\d+)\s+(?:of|from)\b:?\s*(.*)$/is.exec(main);
   if (anyOf) {

@@ -38,6 +38,9 @@ export const contentWords = (phrase: string) => {
 
 export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips = true): PhraseMatch {
   const want = contentWords(phrase);
+  // "No reaction": a key that says "no" itself is not negated by the same "no" in the answer.
+  const keyNegates = words(phrase).some((w) => NEGATIONS.has(w));
+  const isNegated = (t: Token) => t.negated && !keyNegates;
   const slips: Slip[] = [];
   const otherWords: Slip[] = [];
   const compounds: Slip[] = [];
@@ -49,11 +52,11 @@ export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips
     let other: string | null = null;
     tokens.forEach((t, i) => {
       const rel = relate(w, t.word, allowSlips);
-      if (rel === 'other-word' && !t.negated) other = t.word;
+      if (rel === 'other-word' && !isNegated(t)) other = t.word;
       else if (
         rel &&
         rel !== 'other-word' &&
-        (!best || rank(rel) > rank(best.rel) || (rank(rel) === rank(best.rel) && tokens[best.i]!.negated && !t.negated))
+        (!best || rank(rel) > rank(best.rel) || (rank(rel) === rank(best.rel) && isNegated(tokens[best.i]!) && !isNegated(t)))
       )
         best = { i, rel };
     });
@@ -62,7 +65,7 @@ export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips
       if (other) otherWords.push({ key: w, got: other });
       continue;
     }
-    if (tokens[hit.i]!.negated) {
+    if (isNegated(tokens[hit.i]!)) {
       negated = true;
       continue;
     }
