@@ -13,7 +13,7 @@ describe('the grader evaluation', () => {
     expect(s.agreement).toBeGreaterThanOrEqual(TARGETS.agreement);
     expect(s.flagRate).toBeLessThanOrEqual(TARGETS.flagRate);
     expect(s.failures).toEqual([]);
-  });
+  }, 60_000);
 
   it('has unique ids, a kind, and a teacher mark within the marks for every entry', () => {
     const entries = loadEvalSets();
