@@ -67,7 +67,7 @@ async function regradeAll(instructions: string) {
   await dialog.getByLabel(/All students/).check();
   await dialog.getByRole('button', { name: 'Regrade' }).click();
   const progress = page.getByRole('dialog', { name: 'Regrading question 2 for all students' });
-  await progress.getByText('Done: 2 of 2 students regraded.').waitFor({ timeout: 20_000 });
+  await progress.getByText('Done: 2 of 2 students checked.').waitFor({ timeout: 20_000 });
   return progress;
 }
 

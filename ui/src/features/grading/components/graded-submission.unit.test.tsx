@@ -383,7 +383,7 @@ describe('Submissions list and graded view', () => {
       override_manual: false,
     });
     expect(net.of('POST /grader/regrade-question')).toHaveLength(0);
-    expect(await within(progress).findByText('Done: 2 of 2 students regraded.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await within(progress).findByText('Done: 2 of 2 students checked.', {}, { timeout: 3000 })).toBeTruthy();
     const rows = within(progress).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
       'Ada LovelaceInstructions applied1 → 2The teacher accepts "6" as a correct answer.',

@@ -58,13 +58,13 @@ function RegradeProgress({ assignmentId, jobId, total }: { assignmentId: number;
         {job.isError
           ? 'The progress could not be read. The regrade goes on; reopen the question later to see the marks.'
           : finished
-            ? `Done: ${students.length} of ${count} students regraded.`
+            ? `Done: ${students.length} of ${count} students checked.`
             : `Regrading… ${students.length} of ${count} students done.`}
       </p>
       <div
         className="progress-track"
         role="progressbar"
-        aria-label="Students regraded"
+        aria-label="Students done"
         aria-valuemin={0}
         aria-valuemax={count}
         aria-valuenow={students.length}
