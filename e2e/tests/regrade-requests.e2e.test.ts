@@ -131,6 +131,10 @@ describe("a student's regrade request, answered by the instructor", () => {
     await shot(student, 'outcome-360-dark', false);
     await student.getByRole('button', { name: 'Notifications', exact: true }).click();
     await student.locator('.notification').first().waitFor();
+    await student.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    const panel = await student.locator('.notifications-menu .menu-popover').boundingBox();
+    expect(panel!.x).toBeGreaterThanOrEqual(0);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(360);
     await shot(student, 'notification-360-dark', false);
     await instructor.getByRole('button', { name: 'View Submissions' }).click();
     await instructor.getByRole('tab', { name: /Regrade requests/ }).click();

@@ -14,7 +14,7 @@ export function NotificationsMenu() {
   return (
     <Menu
       label={unread ? `Notifications (${unread} unread)` : 'Notifications'}
-      className="menu-right"
+      className="menu-right notifications-menu"
       trigger={
         <span className="bell">
           <BellIcon />
