@@ -170,8 +170,11 @@ function coverage(units: Unit[], index: RelevanceIndex): number[] {
     const matches = index.items.map((d) => matchOf(d, unit));
     const df = matches.filter((m) => m > 0).length;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    total += idf;
-    matches.forEach((m, i) => (scores[i]! += m * idf));
+    // A word the library uses only inside question texts ("human", "time") is a modifier more than a topic: it
+    // weighs half. One it never uses weighs in full ("Hamlet" is the topic, and the library lacks it).
+    const weight = df > 0 && matches.every((m) => m < 1) ? idf * TEXT_MATCH : idf;
+    total += weight;
+    matches.forEach((m, i) => (scores[i]! += m * weight));
   }
   return total === 0 ? scores : scores.map((s) => s / total);
 }
