@@ -1,7 +1,6 @@
 /** Words, stop words, word forms and spelling slips: what compares an answer key's words with a student's. */
 import { createRequire } from 'node:module';
 import { distance } from 'fastest-levenshtein';
-import lemmatizer from 'wink-lemmatizer';
 import porter2 from 'wink-porter2-stemmer';
 
 export const STOP_WORDS = new Set(
@@ -42,6 +41,11 @@ export function stem(word: string): string {
 export const isContentWord = (w: string) => !STOP_WORDS.has(w) && (w.length >= 3 || /^[0-9]/.test(w));
 
 // ---- the English word list (about 275,000 words), loaded on first use --------------------------
+
+type Lemmatizer = { noun(word: string): string; verb(word: string): string; adjective(word: string): string };
+let lemmas: Lemmatizer | null = null;
+/** wink-lemmatizer (its lexicon takes a moment to load), on first use. */
+const lemmatizer = (): Lemmatizer => (lemmas ??= createRequire(import.meta.url)('wink-lemmatizer') as Lemmatizer);
 
 let dictionary: Set<string> | null = null;
 /** True for a word of the English word list (lower case). Proper names are mostly not in it. */
@@ -84,7 +88,7 @@ const sound = (w: string) =>
     .replace(/(.)\1+/g, '$1')
     .replace(/e$/, '');
 
-const nounLemma = (w: string) => lemmatizer.noun(w);
+const nounLemma = (w: string) => lemmatizer().noun(w);
 
 /**
  * Another form of the same word: the same noun lemma (mitochondria / mitochondrion, leaves / leaf), a regular
@@ -92,10 +96,10 @@ const nounLemma = (w: string) => lemmatizer.noun(w);
  * (volatile / volatility, gravity / gravitational; not organ / organism, carbon / carbonate).
  */
 function sameForm(a: string, b: string): boolean {
-  if (nounLemma(a) === nounLemma(b) || lemmatizer.adjective(a) === lemmatizer.adjective(b)) return true;
+  if (nounLemma(a) === nounLemma(b) || lemmatizer().adjective(a) === lemmatizer().adjective(b)) return true;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   const grows = long.startsWith(short.slice(0, Math.max(3, short.length - 1)));
-  if (lemmatizer.verb(a) === lemmatizer.verb(b) && grows) return true;
+  if (lemmatizer().verb(a) === lemmatizer().verb(b) && grows) return true;
   const [sa, sl] = [stem(short), stem(long)];
   if (sa === sl) return long.length - short.length <= 2 || (short.length >= 7 && grows);
   return short.length >= 7 && grows && (sl.startsWith(sa) || sa.startsWith(sl));

@@ -1,8 +1,4 @@
-// Types for the wink NLP packages, which ship none.
-declare module 'wink-lemmatizer' {
-  const lemmatizer: { noun(word: string): string; verb(word: string): string; adjective(word: string): string };
-  export default lemmatizer;
-}
+// Types for wink-porter2-stemmer, which ships none (wink-lemmatizer is loaded with require, typed where it is used).
 declare module 'wink-porter2-stemmer' {
   const stem: (word: string) => string;
   export default stem;
