@@ -206,12 +206,16 @@ export function checkAlgebra(question: string, key: string, response: string, po
     };
   }
   const form = formAsked(question);
+  const simplify = form === 'simplified' || (form === 'expanded' && /\bsimplif/i.test(question));
+  // More terms than the key is plainly not simplified; only longer terms may be a matter of taste.
+  const moreTerms = termsOf(got.node).length > termsOf(want.node).length;
+  const longer = size(got.node) > size(want.node) + 1;
   const formProblem =
     form === 'factorised' && !isFactorised(got.node)
       ? 'the question asks you to factorise, so write it as a product of brackets'
       : form === 'expanded' && !isExpanded(got.node)
         ? 'the question asks you to expand, so multiply out every bracket'
-        : form === 'simplified' && (size(got.node) > size(want.node) + 1 || termsOf(got.node).length > termsOf(want.node).length)
+        : simplify && (moreTerms || longer)
           ? 'the question asks you to simplify, so collect like terms until it is as short as the key'
           : null;
   if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {
@@ -231,8 +235,8 @@ export function checkAlgebra(question: string, key: string, response: string, po
       pointsObtained: 0,
       matched: [],
       missing: [keyLast],
-      confident: form !== 'simplified',
-      ...(form === 'simplified' ? { reason: 'Equal to the key, but perhaps not simplified as far as the key' } : {}),
+      confident: !simplify || moreTerms,
+      ...(simplify && !moreTerms ? { reason: 'Equal to the key, but perhaps not simplified as far as the key' } : {}),
       feedback: `Your expression ${shown(respSide.rhs)} is equal to the answer, but not in the form asked for: ${formProblem} (${keyLast}).`,
     };
   }

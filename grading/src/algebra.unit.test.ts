@@ -72,7 +72,12 @@ describe('algebraic answers', () => {
   });
 
   it('wants like terms collected for "simplify", and skips sample points where a root is complex', () => {
-    expect(check('Simplify 3a + 2b + 5a − b.', '8a + b', 'a + 7a + b')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Simplify 3a + 2b + 5a − b.', '8a + b', 'a + 7a + b')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Expand and simplify 2(x + 3) + 3(x − 1).', '5x + 3', '2x + 6 + 3x - 3')).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    expect(check('Expand and simplify 2(x + 3) + 3(x − 1).', '5x + 3', '3 + 5x').pointsObtained).toBe(2);
     expect(check('Write √x as a power of x.', 'x^(1/2)', 'x^0.5').pointsObtained).toBe(2);
     expect(check('Write √x as a power of x.', 'x^(1/2)', 'x^2').pointsObtained).toBe(0);
   });

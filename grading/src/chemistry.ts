@@ -240,7 +240,11 @@ function compoundsIn(response: string): Found[] {
         if (bestDistance === 0 ? words.join(' ') === lower(best.n) : bestDistance > (best.n.length >= 10 ? 2 : 1)) continue;
         if (Math.abs(words.length - best.words) > 1) continue;
         // "sodium chlorine" is not a slip for "sodium chloride": a differing word must not be a chemical word itself.
-        if (words.length === best.words && words.some((w, k) => w !== best.lowerWords[k] && CHEMICAL_WORDS.has(w))) continue;
+        if (
+          words.length === best.words &&
+          words.some((w, k) => w !== best.lowerWords[k] && (CHEMICAL_WORDS.has(w) || otherSuffix(w, best.lowerWords[k]!)))
+        )
+          continue;
         found.push({ compound: best.c, written: candidate, spellingSlip: true });
         text = text.slice(0, span[0]!.index) + ' ; ' + text.slice(span[0]!.index + between.length);
         return fuzzy(list);
@@ -303,6 +307,21 @@ export function checkChemistry(key: string, response: string, possible: number, 
   const all = compoundsIn(response);
   const negated = all.filter((f) => isNegated(response, f.written));
   const found = all.filter((f) => !negated.includes(f));
+  // "O" for oxygen gas: the element's symbol where its molecule (O2) is the answer; right, but flagged.
+  const atomOnly = found.find(
+    (f) => f.formula && !/\d/.test(f.formula) && wantAtoms.size === 1 && wantAtoms.get(f.formula) === 2 && found.length === 1,
+  );
+  if (atomOnly) {
+    return {
+      ...base,
+      pointsObtained: possible,
+      matched: [want.formula],
+      missing: [],
+      confident: false,
+      reason: `${atomOnly.written} is the symbol of one atom; the gas is ${want.formula}`,
+      feedback: `Right element, but ${atomOnly.written} is one atom: the gas is made of molecules, ${want.formula} (${want.names[0] ?? want.formula}).`,
+    };
+  }
   const isWanted = (f: Found) => f.compound === want || (f.formula !== undefined && sameAtoms(atomsOf(f.formula) ?? new Map(), wantAtoms));
   const right = found.filter(isWanted);
   const others = found.filter((f) => !isWanted(f));
@@ -397,4 +416,13 @@ const NEGATIONS = /\b(not|no|never|isn'?t|aren'?t|nor|neither)\s+(?:(?:a|an|the|
 function isNegated(response: string, written: string): boolean {
   const at = plainDigits(response).toLowerCase().indexOf(written.toLowerCase());
   return at >= 0 && NEGATIONS.test(plainDigits(response).slice(0, at));
+}
+
+const SUFFIX = /(ate|ite|ide|ine|ic|ous)$/;
+
+/** "carbonite" for "carbonate", "chlorous" for "chloric": the same stem with another chemical ending is another substance. */
+function otherSuffix(written: string, target: string): boolean {
+  const a = SUFFIX.exec(written)?.[1];
+  const b = SUFFIX.exec(target)?.[1];
+  return a !== undefined && b !== undefined && a !== b && written.slice(0, -a.length) === target.slice(0, -b.length);
 }

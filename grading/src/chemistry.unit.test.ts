@@ -84,6 +84,11 @@ describe('chemistry answers', () => {
     expect(check('Name KNO3.', 'potassium nitrate', 'potassium nitrite')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 
+  it('flags the symbol of one atom for a diatomic gas, and refuses another ending of the same stem', () => {
+    expect(check('Which gas relights a glowing splint?', 'oxygen', 'O')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('Name CaCO3.', 'calcium carbonate', 'calcium carbonite')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
   it('wants a formula when the question asks for one', () => {
     const r = check('What is the chemical formula of water?', 'H2O', 'water');
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });

@@ -113,6 +113,13 @@ describe('numbers in answers', () => {
     expect(check('What fraction of the balls are red?', '2/5', '4/10').pointsObtained).toBe(1);
   });
 
+  it('compares whole numbers exactly, and measured values within 1%', () => {
+    expect(check('How many days in a leap year?', '366', '365').pointsObtained).toBe(0);
+    expect(check('How long is a leap year?', '366 days', '365 days').pointsObtained).toBe(0);
+    expect(check('Force?', '6 N', '6.02 N').pointsObtained).toBe(1);
+    expect(check('Speed of light?', '3 × 10^8 m/s', '299792458 m/s').pointsObtained).toBe(1);
+  });
+
   it('counts the digits when the question asks for rounding', () => {
     expect(check('Round 3.14159 to 2 decimal places.', '3.14', '3.14').pointsObtained).toBe(1);
     const r = check('Round 3.14159 to 2 decimal places.', '3.14', '3.142');

@@ -220,10 +220,10 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
         note: `The question asks for the answer in ${want.unit.label}, but yours is in ${got.unit.label}: convert it (the expected answer is ${describe(want)}).`,
       };
     }
-    if (sameValue(want.value, valueIn(got, want.unit), want.decimals)) {
+    if (sameValue(want.value, valueIn(got, want.unit), want.decimals) && !(got.unit === want.unit && countDiffers(want, got))) {
       return got.unit === want.unit ? { score: 1 } : { score: 1, praise: `Correct: ${shown} is the same as ${describe(want)}.` };
     }
-    if (sameValue(want.value, got.value, want.decimals)) {
+    if (got.unit.label !== want.unit.label && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got)) {
       return {
         score: 0.5,
         note: `Your number ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}, which is a different amount.`,
@@ -244,7 +244,7 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
     }
   }
   if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question);
-  if (!sameValue(want.value, got.value, want.decimals)) return wrongValue(want, got);
+  if (!sameValue(want.value, got.value, want.decimals) || countDiffers(want, got)) return wrongValue(want, got);
   if (!want.unit) return { score: 1 };
   if (!got.unit) {
     if (unitInQuestion(question, want.unit)) return { score: 1 };
@@ -373,4 +373,10 @@ function asTemperature(want: Quantity, got: Quantity): Quantity {
   if (got.unit.dim === 'angle') return { ...got, unit: want.unit };
   if (got.unit.dim === 'charge' && got.unit.label === 'C') return { ...got, unit: readUnit('°C')! };
   return got;
+}
+
+/** A whole number against a whole number (366 days, 42): exact, not within 1%, unless the key is in standard form. */
+function countDiffers(want: Quantity, got: Quantity): boolean {
+  const whole = (q: Quantity) => /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(q.text)) && Number.isInteger(q.value);
+  return whole(want) && whole(got) && want.value !== got.value;
 }
