@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { streamIds, type EventOf } from '@evergrade/contracts';
 import { createOpenAiCompatibleProvider } from '@evergrade/platform/ai';
+import { createSqlEventStore } from '@evergrade/platform/event-store';
+import { openPgliteDatabase, openPostgresDatabase } from '@evergrade/platform/sql';
 import { jobGrades, setUpClass, untilFinished } from './regrade.suite';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { userWith } from './testing/client';
@@ -67,7 +70,7 @@ export function regradeRestartSuite(open: () => Promise<Partial<StandaloneOption
       ...options,
     });
 
-  it('a regrade job stopped by a restart finishes after it, each student regraded exactly once', async () => {
+  it('a regrade job stopped by a restart (one student even between its grade and the record of it) finishes after it, each student regraded exactly once', async () => {
     let first: Standalone | null = await start();
     let second: Standalone | null = null;
     try {
@@ -98,6 +101,44 @@ export function regradeRestartSuite(open: () => Promise<Partial<StandaloneOption
       first = null;
       expect(regradePrompts).toHaveLength(2);
 
+      // A stop between a student's grade and the job's record of it: the third student's grade is on their stream
+      // (under the job's command id), the job does not know yet. The resumed job records it without grading again.
+      const db = options.databaseUrl
+        ? openPostgresDatabase({ connectionString: options.databaseUrl })
+        : await openPgliteDatabase({ dataDir });
+      const store = await createSqlEventStore(db);
+      const third = ((await store.readStream(streamIds.regradeJob('demo', jobId)))[0]!.data as EventOf<'RegradeJobStarted'>['data'])
+        .studentIds[2]!;
+      const gradingStream = streamIds.grading('demo', c.assignmentId, third);
+      const events = await store.readStream(gradingStream);
+      const last = events.filter((e) => e.type === 'ResponseGraded' && (e.data as { questionNumber: number }).questionNumber === 2).at(-1)!;
+      await store.append(
+        gradingStream,
+        [
+          {
+            type: 'ResponseGraded',
+            data: {
+              ...(last.data as EventOf<'ResponseGraded'>['data']),
+              pointsObtained: 2,
+              feedback: 'Accepted as the teacher asked.',
+              regradeInstructions: 'Give credit for Jove, the Roman name',
+              instructionsApplied: 'ai',
+              regradeJobId: jobId,
+              gradedAt: new Date().toISOString(),
+            },
+            metadata: {
+              tenant: 'demo',
+              actorId: String(c.ids.teacher),
+              actorRole: 'instructor',
+              commandId: `regrade-job:${jobId}:${third}`,
+            },
+          },
+        ],
+        { expectedVersion: events.length },
+      );
+      await store.close();
+      await db.close();
+
       hold = false;
       second = await start();
       const teacher = userWith(second.app, c.teacher.cookies);
@@ -105,8 +146,12 @@ export function regradeRestartSuite(open: () => Promise<Partial<StandaloneOption
       expect(job.students.map((s) => s.student_id).sort()).toEqual([c.ids.ada, c.ids.ben, c.ids.cy, c.ids.dee].sort());
       expect(job.students.map((s) => s.outcome)).toEqual(['ai', 'ai', 'ai', 'ai']);
       expect(job.students.every((s) => s.points_obtained === 2)).toBe(true);
-      // Four students, four regrades: none graded twice across the restart.
-      expect(regradePrompts).toHaveLength(4);
+      expect(job.students.find((s) => s.student_id === third)).toMatchObject({
+        outcome: 'ai',
+        note: 'Regraded before the server restarted.',
+      });
+      // Three of the four students' regrades were asked of the model (the third's grade was found): none twice.
+      expect(regradePrompts).toHaveLength(3);
       // With a model configured, the instructions go to it with the answer.
       expect(regradePrompts.every((p) => p.includes('Give credit for Jove, the Roman name'))).toBe(true);
       expect(await jobGrades(second, c, jobId)).toEqual({ ada: 1, ben: 1, cy: 1, dee: 1 });

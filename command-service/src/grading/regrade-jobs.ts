@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { streamIds, type RegradeJobOutcome } from '@evergrade/contracts';
+import { streamIds, type EventOf, type RegradeJobOutcome } from '@evergrade/contracts';
 import type { CommandServiceDeps } from '../context';
 import { fold, handleCommand } from '../decider';
 import { loadGradingAssignment, type GradingAssignment } from './context';
 import type { GradingQuestion } from './grade';
 import { openJobsDecider, regradeJobDecider, type StudentDone } from './regrade-job-decide';
-import { gradeQuestion, metadataOf, responsesFor, type Actor, type GradedQuestion } from './run';
+import { gradeCommandId, gradeQuestion, metadataOf, responsesFor, type Actor, type GradedQuestion } from './run';
 
 export type RegradeJobs = {
   /** Records a new job (index first, then its stream) and starts it in the background. */
@@ -62,6 +62,19 @@ export function createRegradeJobs(deps: CommandServiceDeps, log: (err: unknown, 
   ): Promise<StudentDone> {
     if (!a.studentIds.includes(studentId))
       return { outcome: 'no-response', previousPoints: null, points: null, note: 'No longer enrolled in the course.' };
+    // Graded by this job before a stop that came before its progress was recorded: recorded now, not graded again.
+    const earlier = (await store.readStream(streamIds.grading(actor.tenant, a.assignmentId, studentId))).find(
+      (e) => e.type === 'ResponseGraded' && e.metadata.commandId === gradeCommandId(jobId, studentId),
+    );
+    if (earlier) {
+      const d = earlier.data as EventOf<'ResponseGraded'>['data'];
+      return {
+        outcome: d.instructionsApplied ?? 'regraded',
+        previousPoints: null,
+        points: d.pointsObtained,
+        note: 'Regraded before the server restarted.',
+      };
+    }
     const state = await responsesFor(deps, actor, a, studentId);
     const r = state.responses[q.questionId];
     if (!r) return { outcome: 'no-response', previousPoints: null, points: null, note: 'No response to this question.' };

@@ -56,6 +56,9 @@ export async function responsesFor(deps: CommandServiceDeps, s: Actor, a: Gradin
   return loadGrading(deps.store, s.tenant, a.assignmentId, studentId);
 }
 
+/** The command id of a regrade job's grade of one student: a second try finds the first on the stream. */
+export const gradeCommandId = (jobId: string, studentId: number) => `regrade-job:${jobId}:${studentId}`;
+
 export type GradeOptions = {
   regradeInstructions: string;
   overrideManual: boolean;
@@ -125,7 +128,7 @@ export async function gradeQuestion(
       ...(o.regradeJobId ? { regradeJobId: o.regradeJobId } : {}),
       overrideManual: o.overrideManual,
     },
-    { metadata: metadataOf(s, o.regradeJobId ? `regrade-job:${o.regradeJobId}:${studentId}` : undefined) },
+    { metadata: metadataOf(s, o.regradeJobId ? gradeCommandId(o.regradeJobId, studentId) : undefined) },
   );
   const version = r.version + recorded.events.length;
   return {
