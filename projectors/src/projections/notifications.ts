@@ -78,15 +78,12 @@ export const notificationsProjection = defineProjection<State>({
   },
   init: () => ({ notifications: new RowSet(notificationsTable) }),
   async load(tx, state, events) {
-    const resolved = ofTypes(events, 'RegradeRequestResolved').map((e) => ({
+    // Every notification of each user the batch names (a read touches all of theirs): one query, and a user has few.
+    const users = ofTypes(events, 'RegradeRequestResolved', 'NotificationsRead').map((e) => ({
       tenant: tenantOf(e),
-      user_id: Number(e.data.studentId),
-      id: notificationIdOfRequest(Number(e.data.requestId)),
+      user_id: Number(e.type === 'NotificationsRead' ? e.data.userId : e.data.studentId),
     }));
-    await state.notifications.load(tx, resolved);
-    // A read touches every notification of its user (all, or the ids named).
-    const readers = ofTypes(events, 'NotificationsRead').map((e) => ({ tenant: tenantOf(e), user_id: Number(e.data.userId) }));
-    await state.notifications.loadIn(tx, ['tenant', 'user_id'], readers);
+    await state.notifications.loadIn(tx, ['tenant', 'user_id'], users);
   },
   evolve: evolveNotifications,
   carry: ['notifications'],

@@ -108,6 +108,8 @@ export function evolveRegradeRequests(state: State, recorded: RecordedEvent): To
     }
     case 'RegradeWindowSet': {
       const d = recorded.data as EventOf<'RegradeWindowSet'>['data'];
+      const row = state.windows.get({ tenant, assignment_id: d.assignmentId });
+      if (row && row.position >= position) return null;
       state.windows.put({ tenant, assignment_id: d.assignmentId, days: d.days, position });
       return { tenant, keys: [noticeKeys.assignment(d.assignmentId)] };
     }
@@ -139,6 +141,10 @@ export const regradeRequestsProjection = defineProjection<State>({
     await state.requests.load(
       tx,
       ofTypes(events, ...HANDLED.slice(0, 2)).map((e) => ({ tenant: tenantOf(e), request_id: Number(e.data.requestId) })),
+    );
+    await state.windows.load(
+      tx,
+      ofTypes(events, 'RegradeWindowSet').map((e) => ({ tenant: tenantOf(e), assignment_id: Number(e.data.assignmentId) })),
     );
   },
   evolve: evolveRegradeRequests,
