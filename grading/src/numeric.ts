@@ -280,7 +280,7 @@ function comparePercent(want: Quantity, got: Quantity, question: string): Verdic
         return {
           score: 0.5,
           note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the question asks for a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
-          flag: 'The value is right as a decimal, but the key asks for a percentage',
+          flag: 'The value is right as a decimal or fraction, but the key asks for a percentage',
         };
       }
       if (/\bdecimal|\bfraction/i.test(question)) {
@@ -348,7 +348,7 @@ function unitInQuestion(question: string, unit: Unit): boolean {
 
 /** The question says which unit the answer is in ("convert to m/s", "give it in km/h"). */
 function unitAsked(question: string, unit: Unit): boolean {
-  return /\b(convert|express|change)\b/i.test(question) && unitInQuestion(question, unit);
+  return /\b(convert|express|change|how many)\b/i.test(question) && unitInQuestion(question, unit);
 }
 
 /** "Round to 2 d.p.", "to 3 significant figures", "to the nearest whole number": the written digits count. */

@@ -90,5 +90,6 @@ describe('values across units', () => {
     expect(same.feedback).toContain('asks for the answer in m/s');
     expect(check('Convert 2.5 hours to minutes.', '150 minutes', '2 hours 30 minutes').pointsObtained).toBe(0);
     expect(check('Convert 100 °C to °F.', '212 °F', '212').pointsObtained).toBe(2);
+    expect(check('How many grams are in 2.5 kg?', '2500 g', '2.5 kg').pointsObtained).toBe(0);
   });
 });
