@@ -46,28 +46,26 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (invalid) return;
-    grade.mutate(
-      { question_id: questionId, group_key: group.key, points_obtained: value, feedback, flag_resolved: resolveFlags },
-      {
-        onSuccess: (r) =>
+    // mutateAsync, not mutate's callbacks: the card remounts when the refetched group's marks change.
+    grade
+      .mutateAsync({ question_id: questionId, group_key: group.key, points_obtained: value, feedback, flag_resolved: resolveFlags })
+      .then(
+        (r) =>
           toast.success(
             r.changed === 0 ? 'Every answer in the group already had this mark.' : `Marked ${r.changed} of ${r.members} answers.`,
           ),
-        onError: (err) => toast.error(messageOf(err)),
-      },
-    );
+        (err: unknown) => toast.error(messageOf(err)),
+      );
   };
 
   const splitOff = () => {
-    split.mutate(
-      { question_id: questionId, group_key: group.key, student_ids: [...chosen] },
-      {
-        onSuccess: () => {
-          toast.success(`Moved ${chosen.size} ${chosen.size === 1 ? 'answer' : 'answers'} to a new group.`);
-          setChosen(new Set());
-        },
-        onError: (err) => toast.error(messageOf(err)),
+    const count = chosen.size;
+    split.mutateAsync({ question_id: questionId, group_key: group.key, student_ids: [...chosen] }).then(
+      () => {
+        toast.success(`Moved ${count} ${count === 1 ? 'answer' : 'answers'} to a new group.`);
+        setChosen(new Set());
       },
+      (err: unknown) => toast.error(messageOf(err)),
     );
   };
 
