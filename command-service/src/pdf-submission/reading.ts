@@ -40,7 +40,10 @@ const blank = (page: number): SheetLine => ({ text: '', page, box: null, confide
 const LABEL = /^(?:(?:question|ques\.?|qn\.?|q\.?|answer|ans\.?|a)\s*(?:no\.?\s*)?)?\(?\d{1,3}\s*[.):-]?$/i;
 const MARGIN = 0.02;
 /** Below an answer's last line (when no answer follows on its page), space where unread writing may sit. */
-const SPACE_BELOW = 0.12;
+const SPACE_BELOW = 0.06;
+/** Right of an answer's longest line, room for writing OCR missed; and the narrowest crop, as shares of the page. */
+const SPACE_RIGHT = 0.15;
+const MIN_WIDTH = 0.45;
 
 /** The reading of every question asked, by number: method, confidence, page and region, unreadable or doubtful. */
 export async function readingsOf(
@@ -85,7 +88,7 @@ async function readingOf(pdf: Buffer, sheet: readonly SheetLine[], indices: numb
   const lines = indices.map((k) => sheet[k]!).filter((l) => l.text.trim() !== '');
   const first = sheet[startLine]!;
   const method = lines.some((l) => l.method === 'ai') ? 'ai' : lines.some((l) => l.method === 'ocr') ? 'ocr' : first.method;
-  const region = regionOf(sheet, indices, startLine);
+  const region = regionOf(sheet, indices, startLine, text === '');
   const words = lines.flatMap((l, i) => (l.words ?? []).filter((w, j) => !(i === 0 && l === first && j === 0 && LABEL.test(w.text))));
   const confidence = words.length > 0 ? round(words.reduce((sum, w) => sum + w.confidence, 0) / words.length) : null;
   const reading: ResponseReading = { method, confidence, page: first.page, ...(region ? { box: region } : {}) };
@@ -103,7 +106,8 @@ async function readingOf(pdf: Buffer, sheet: readonly SheetLine[], indices: numb
 /** A number read unsurely, or one with a leading zero ("05", often "0.5" without its point), read from a picture. */
 export function numberDoubt(words: readonly { text: string; confidence: number }[], pictureText: string): string | null {
   const unsure = words.find((w) => /\d/.test(w.text) && w.confidence < DIGIT_DOUBT_BELOW);
-  if (unsure) return `The reader was unsure of "${unsure.text}": check its decimal point or fraction bar.`;
+  if (unsure)
+    return `The reader was unsure of "${unsure.text}": check it on the page (a digit, decimal point or fraction bar may be misread).`;
   const zero = /(?<![\d.,/])0\d+(?![\d.,/])/.exec(pictureText);
   if (zero) return `"${zero[0]}" was read with a leading zero: check whether a decimal point is missing.`;
   return null;
@@ -113,18 +117,20 @@ export function numberDoubt(words: readonly { text: string; confidence: number }
  * The answer's space on the page where it starts: the full width, from the top of its number to the start of the
  * next answer on that page or the page's foot. A transcription by a model has no boxes: the whole page.
  */
-function regionOf(sheet: readonly SheetLine[], indices: number[], startLine: number): PageBox | undefined {
+function regionOf(sheet: readonly SheetLine[], indices: number[], startLine: number, blank: boolean): PageBox | undefined {
   const first = sheet[startLine]!;
   if (!first.box) return undefined;
+  const own = indices.map((k) => sheet[k]!).filter((l) => l.page === first.page && l.box && l.text.trim() !== '');
   const next = sheet.slice(Math.max(...indices) + 1).find((l) => l.text.trim() !== '' && l.box);
+  const last = own.at(-1) ?? first;
   const top = Math.max(0, first.box.y - 0.005);
-  const last = indices
-    .map((k) => sheet[k]!)
-    .filter((l) => l.page === first.page && l.box)
-    .at(-1)!;
   const foot = Math.min(1 - MARGIN, last.box!.y + last.box!.h + SPACE_BELOW);
   const bottom = next && next.page === first.page && next.box ? next.box.y - 0.002 : foot;
-  return { x: MARGIN, y: round(top), w: 1 - 2 * MARGIN, h: round(Math.max(first.box.h, bottom - top)) };
+  // Across the written lines and some room to their right (writing OCR missed); a blank read spans the page.
+  const left = blank ? MARGIN : Math.max(MARGIN, Math.min(...own.map((l) => l.box!.x)) - 0.01);
+  const written = Math.max(...own.map((l) => l.box!.x + l.box!.w));
+  const right = blank ? 1 - MARGIN : Math.min(1 - MARGIN, Math.max(written + SPACE_RIGHT, left + MIN_WIDTH));
+  return { x: round(left), y: round(top), w: round(right - left), h: round(Math.max(first.box.h, bottom - top)) };
 }
 
 /** Ink in the answer's space, leaving out what was read of the first line (its number). */

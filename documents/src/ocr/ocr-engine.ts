@@ -92,7 +92,10 @@ function toLine(line: TesseractLine, paragraphStart: boolean): OcrLine {
       }
       end = symbol.bbox.x1;
     }
-    return pieces;
+    // A piece mixing letters and digits ("2o0rx") is where tesseract's doubt about the word lies: it keeps the word's.
+    return pieces.map((p) =>
+      /\p{L}/u.test(p.text) && /\d/.test(p.text) ? { ...p, confidence: Math.min(p.confidence, word.confidence / 100) } : p,
+    );
   });
   return {
     text: words
