@@ -126,5 +126,11 @@ describe('numbers in answers', () => {
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
     expect(r.feedback).toContain('not rounded as the question asks');
     expect(check('What is π × 1?', '3.14', '3.142').pointsObtained).toBe(1);
+    // Significant figures are counted on the digits, whatever the power of ten.
+    expect(check('Write 0.00045213 to 3 significant figures.', '0.000452', '4.52 × 10^-4').pointsObtained).toBe(1);
+    expect(check('Write 0.00045213 to 3 significant figures.', '0.000452', '0.0004521').pointsObtained).toBe(0);
+    expect(check('Round 3456 to 2 s.f.', '3500', '3.5 × 10^3').pointsObtained).toBe(1);
+    // The right value with other trailing zeros is for a teacher: mark schemes differ.
+    expect(check('Round 7.96 to 1 d.p.', '8.0', '8')).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });

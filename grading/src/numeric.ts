@@ -194,9 +194,19 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
   const shown = describe(got);
   const rounding = roundingAsked(question);
   if (rounding && !(want.unit && got.unit && want.unit.dim === got.unit.dim && want.unit !== got.unit)) {
-    const sameRounded = Math.abs(want.value - got.value) < 1e-9 * Math.max(1, Math.abs(want.value)) && got.decimals === want.decimals;
+    const equal = Math.abs(want.value - got.value) < 1e-9 * Math.max(1, Math.abs(want.value));
+    const bySignificant = /\bsig(nificant)?\.?\s*fig|\bs\.\s?f\b/i.test(question);
+    const sameRounded = equal && (bySignificant ? significant(got.text) === significant(want.text) : got.decimals === want.decimals);
     if (!sameRounded) {
-      if (sameValue(want.value, got.value, want.decimals + 1) || Math.abs(want.value - got.value) < 1e-9) {
+      if (equal) {
+        // 15.0 for 15, 8 for 8.0: the right value with other trailing zeros; mark schemes differ on it.
+        return {
+          score: 0,
+          note: `Your answer ${shown} has the right value, but not written to the accuracy the question asks: write ${describe(want)}.`,
+          flag: 'The right value written to another accuracy (trailing zeros)',
+        };
+      }
+      if (sameValue(want.value, got.value, want.decimals + 1)) {
         return {
           score: 0,
           note: `Your answer ${shown} is close, but not rounded as the question asks: the expected answer is ${describe(want)}.`,
@@ -379,4 +389,14 @@ function asTemperature(want: Quantity, got: Quantity): Quantity {
 function countDiffers(want: Quantity, got: Quantity): boolean {
   const whole = (q: Quantity) => /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(q.text)) && Number.isInteger(q.value);
   return whole(want) && whole(got) && want.value !== got.value;
+}
+
+/** Significant figures of a written number, its power of ten aside: "4.52 × 10^-4" → 3, "0.000452" → 3, "3500" → 2. */
+function significant(text: string): number {
+  const mantissa = normaliseMaths(text)
+    .replace(/\s*[*x]\s*10\s*\^.*$|e[+-]?\d+.*$/i, '')
+    .match(/\d+(?:\.\d+)?/)?.[0];
+  if (!mantissa) return 0;
+  const digits = mantissa.replace('.', '').replace(/^0+/, '');
+  return (mantissa.includes('.') ? digits : digits.replace(/0+$/, '')).length;
 }
