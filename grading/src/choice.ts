@@ -29,7 +29,10 @@ function optionsIn(question: string): string[] {
 function optionIndex(value: string | number, options: readonly string[]): number | null {
   if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < options.length ? value : null;
   const text = value.trim();
-  const letter = /^(?:option\s+|answer\s*:?\s*)?\(?([A-Ja-j])\)?(?:[).:]|\s|$)/i.exec(text);
+  const letter =
+    /^(?:(?:the\s+)?(?:correct\s+)?(?:answer|option)\s*(?:is\s*)?:?\s*|i\s+think\s+(?:it\s+is\s+)?|it\s+is\s+)?\(?([A-Ja-j])(?:\)|[.:](?:\s|$)|\s*$)/i.exec(
+      text,
+    );
   if (letter) {
     const index = LETTERS.indexOf(letter[1]!.toUpperCase());
     if (index < options.length) return index;
@@ -55,7 +58,7 @@ export function checkChoice(choice: Choice, response: string, possible: number):
       method: 'choice',
       confident: false,
       reason: 'No single option could be read from the answer',
-      feedback: `The answer does not name one of the options clearly. The correct option is ${right}.`,
+      feedback: `The answer does not name one of the options clearly: give the letter of one option. The correct option is ${right}.`,
     };
   }
   if (chosen === choice.correct) {

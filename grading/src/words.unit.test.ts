@@ -166,3 +166,16 @@ describe('explanations', () => {
     expect(r.feedback).toMatch(/^Correct: your answer covers/);
   });
 });
+
+describe('multiple choice in words', () => {
+  const q = { question: 'Which is renewable?\nA) Coal\nB) Gas\nC) Wind\nD) Oil', answer: 'C', questionType: 'multiple choice' };
+  it('reads the option from a sentence, and never takes a word for a letter', () => {
+    for (const response of ['The answer is C', 'I think C', 'answer: c', 'C.', 'Option C'])
+      expect(check({ ...q, response }).pointsObtained, response).toBe(1);
+    expect(check({ ...q, response: 'A lot of wind' }).pointsObtained).toBe(1);
+    expect(check({ ...q, response: 'D: Oil' })).toMatchObject({ pointsObtained: 0, confident: true });
+    const unsure = check({ ...q, response: 'not sure' });
+    expect(unsure).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(unsure.feedback).toContain('give the letter of one option');
+  });
+});
