@@ -111,5 +111,12 @@ describe('AI Express with an AI provider', () => {
     nextReply = JSON.stringify({ questions: [] });
     const empty = await teacher.post('/grader/generate-assignment', { prompt: '3 questions on forces', subject: 'Physics' });
     expect(empty.json.generator).toBe('offline');
+
+    // The model failed and the library has nothing on the topic either: the spec's failure, not unrelated questions.
+    nextReply = 'not json';
+    expect(await teacher.post('/grader/generate-assignment', { prompt: 'zxqv wrrbl', subject: 'Physics' })).toEqual({
+      statusCode: 502,
+      json: { message: LIBRARY_MESSAGES.generateFailed },
+    });
   });
 });
