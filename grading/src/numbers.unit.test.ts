@@ -120,6 +120,16 @@ describe('numbers in answers', () => {
     expect(check('Speed of light?', '3 × 10^8 m/s', '299792458 m/s').pointsObtained).toBe(1);
   });
 
+  it('matches named values letter by letter, so swapped values are wrong', () => {
+    const q = 'Solve the simultaneous equations x + y = 6 and x − y = 2.';
+    expect(check(q, 'x = 4, y = 2', 'y = 2 and x = 4', 2)).toMatchObject({ pointsObtained: 2, confident: true });
+    const swapped = check(q, 'x = 4, y = 2', 'x = 2, y = 4', 2);
+    expect(swapped).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(swapped.feedback).toContain('x = 4 and y = 2');
+    expect(check(q, 'x = 4, y = 2', '4 and 2', 2).confident).toBe(false);
+    expect(check('Solve x² − 5x + 6 = 0.', 'x = 2 or x = 3', 'x = 3 or x = 2', 2).pointsObtained).toBe(2);
+  });
+
   it('counts the digits when the question asks for rounding', () => {
     expect(check('Round 3.14159 to 2 decimal places.', '3.14', '3.14').pointsObtained).toBe(1);
     const r = check('Round 3.14159 to 2 decimal places.', '3.14', '3.142');

@@ -28,13 +28,17 @@ export function keyValues(key: string): Quantity[] | null {
     // "The answer is 12 cm", "approximately 3.14": the value after the words that introduce it.
     const q = readQuantity(afterEquals) ?? readQuantity(afterEquals.replace(/^.*\b(?:is|are|equals|approximately|about|roughly)\s+/i, ''));
     if (!q) return null;
-    values.push(q);
+    const name = /^([a-zA-Z])\s*=/.exec(part)?.[1];
+    values.push(name ? { ...q, name } : q);
   }
-  return values.length > 0 && values.length <= 4 ? values : null;
+  if (values.length === 0 || values.length > 4) return null;
+  // Names matter only where they tell values apart (x = 4, y = 2), not for one value or roots of one letter.
+  return new Set(values.map((q) => q.name)).size > 1 && values.every((q) => q.name) ? values : values.map(({ name: _, ...q }) => q);
 }
 
 /** A quantity as people write it: "6.02 × 10^23", "9.8 m/s²". */
 const describe = (q: Quantity) =>
+  (q.name ? `${q.name} = ` : '') +
   q.text
     .replace(/\s+/g, ' ')
     .replace(/\s*\*\s*/g, ' × ')
@@ -103,8 +107,14 @@ export function checkNumeric(
   const notes: string[] = [];
   const flags: string[] = [];
   const praise: string[] = [];
+  // "x = 4, y = 2": each value against the response's value of the same letter, so swapped values are wrong.
+  const names = new Set(expected.map((q) => q.name).filter(Boolean));
+  const named = names.size > 1 ? namedValues(text) : new Map<string, Quantity>();
+  if (names.size > 1 && named.size === 0) flags.push('The key names its values (x = …, y = …) but the answer does not say which is which');
   for (const want of expected) {
-    const verdicts = finals.map((q) => compare(want, q, question));
+    const own = want.name ? named.get(want.name) : undefined;
+    const candidates = named.size > 0 ? (own ? [own] : []) : finals;
+    const verdicts = candidates.length ? candidates.map((q) => compare(want, q, question)) : [{ score: 0 }];
     const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
     credit += best.score / expected.length;
     if (best.score === 1) matched.push(describe(want));
@@ -399,4 +409,14 @@ function significant(text: string): number {
   if (!mantissa) return 0;
   const digits = mantissa.replace('.', '').replace(/^0+/, '');
   return (mantissa.includes('.') ? digits : digits.replace(/0+$/, '')).length;
+}
+
+/** The values a response gives to letters: "x = 4, y = 2" → x: 4, y: 2 (the last value of each). */
+function namedValues(text: string): Map<string, Quantity> {
+  const found = new Map<string, Quantity>();
+  for (const m of normaliseMaths(text).matchAll(/(?<![a-zA-Z])([a-zA-Z])\s*=\s*([^,;=]+?)(?=\s*(?:,|;|\band\b|$|[a-zA-Z]\s*=))/g)) {
+    const q = readQuantity(m[2]!);
+    if (q) found.set(m[1]!, q);
+  }
+  return found;
 }

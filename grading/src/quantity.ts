@@ -459,6 +459,8 @@ export type Quantity = {
   decimals: number;
   /** Written in two units of one dimension ("1 h 30 min"); `unit` is the smaller. */
   compound?: boolean;
+  /** The letter a key's value belongs to: x in "x = 4, y = 2". */
+  name?: string;
 };
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
