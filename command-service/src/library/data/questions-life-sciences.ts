@@ -69,6 +69,9 @@ export const CHEMISTRY: SeedSubject = {
     { grade: '12', type: 'numerical', marks: 3, topics: ['empirical formula', 'stoichiometry'],
       text: 'A compound contains 40.0% carbon, 6.7% hydrogen and 53.3% oxygen by mass. Find its empirical formula. (C = 12, H = 1, O = 16)',
       answer: 'C: 40.0 ÷ 12 = 3.33; H: 6.7 ÷ 1 = 6.7; O: 53.3 ÷ 16 = 3.33. Ratio 1 : 2 : 1, so CH₂O.' },
+    { grade: '8', type: 'short answer', marks: 2, topics: ['periodic table', 'groups', 'alkali metals'],
+      text: 'Sodium and potassium are both in Group 1 of the periodic table. Explain why they react in similar ways.',
+      answer: 'Both atoms have one electron in their outer shell, and chemical reactions depend on the outer electrons, so they react similarly (each loses that electron to form a 1+ ion).' },
   ],
 };
 

@@ -123,6 +123,13 @@ export const MATHEMATICS: SeedSubject = {
       text: 'A rectangle is 3 cm longer than it is wide and its area is 40 cm². Form a quadratic equation in its width w and solve it to find the length and width of the rectangle.',
       answer: 'w(w + 3) = 40, so w² + 3w − 40 = 0 and (w + 8)(w − 5) = 0. A width cannot be negative, so w = 5: the rectangle is 5 cm by 8 cm.',
       instructions: '1 mark for w(w + 3) = 40, 1 mark for the factorisation or formula, 1 mark for rejecting w = −8, 1 mark for 5 cm by 8 cm.' },
+    { grade: '7', type: 'short answer', marks: 1, topics: ['probability', 'single events'],
+      text: 'A fair six-sided dice is rolled once. What is the probability of rolling a number greater than 4?',
+      answer: 'Two outcomes (5 and 6) out of six: 2/6 = 1/3' },
+    { grade: '9', type: 'numerical', marks: 3, topics: ['probability', 'expected frequency'],
+      text: 'A spinner lands on red with probability 0.3 and on blue with probability 0.45; otherwise it lands on green. Find the probability of green, and how many greens to expect in 200 spins.',
+      answer: 'P(green) = 1 − 0.3 − 0.45 = 0.25; expected greens = 0.25 × 200 = 50',
+      instructions: '1 mark for 0.25, 1 mark for multiplying by 200, 1 mark for 50.' },
   ],
 };
 
@@ -216,5 +223,11 @@ export const PHYSICS: SeedSubject = {
     { grade: '11', type: 'numerical', marks: 2, topics: ['momentum', 'impulse', 'force'],
       text: "A force of 20 N acts on a ball for 0.05 s. Find the change in the ball's momentum.",
       answer: 'Change in momentum = impulse = F × t = 20 × 0.05 = 1 kg m/s (1 N s)' },
+    { grade: '7', type: 'numerical', marks: 2, topics: ['speed', 'distance', 'time'],
+      text: 'A cyclist rides at an average speed of 18 km/h for 2.5 hours. How far does she travel?',
+      answer: 'distance = speed × time = 18 × 2.5 = 45 km' },
+    { grade: '9', type: 'short answer', marks: 2, topics: ['electricity', 'series circuits', 'current', 'resistance'],
+      text: 'In a series circuit, how does the current at different points compare, and what happens to the total resistance when another resistor is added in series?',
+      answer: 'The current is the same at every point in a series circuit; adding a resistor in series increases the total resistance (so the current falls).' },
   ],
 };
