@@ -31,7 +31,17 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
   const [feedback, setFeedback] = useState(agreed ? first.feedback : '');
   const [resolveFlags, setResolveFlags] = useState(group.flagged_count > 0);
   const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [picked, setChosen] = useState<Set<number>>(new Set());
+  // A new mark from the server (this instructor's or another's) resets the form to it; what is open stays open.
+  const signature = `${group.graded_count}|${group.marks.join(',')}|${first.feedback}`;
+  const [seen, setSeen] = useState(signature);
+  if (seen !== signature) {
+    setSeen(signature);
+    setPoints(agreed ? String(group.marks[0]) : '');
+    setFeedback(agreed ? first.feedback : '');
+    setResolveFlags(group.flagged_count > 0);
+  }
+  const chosen = new Set(group.members.map((m) => m.student_id).filter((id) => picked.has(id)));
   const grade = useGradeAnswerGroup(assignmentId);
   const split = useSplitAnswerGroup(assignmentId);
 
@@ -46,13 +56,15 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (invalid) return;
-    // mutateAsync, not mutate's callbacks: the card remounts when the refetched group's marks change.
+    // mutateAsync, not mutate's callbacks: those are dropped when the card unmounts (its group was split or changed).
     grade
       .mutateAsync({ question_id: questionId, group_key: group.key, points_obtained: value, feedback, flag_resolved: resolveFlags })
       .then(
         (r) =>
           toast.success(
-            r.changed === 0 ? 'Every answer in the group already had this mark.' : `Marked ${r.changed} of ${r.members} answers.`,
+            r.changed === 0
+              ? 'Every answer in the group already had this mark.'
+              : `Marked ${r.changed} of ${r.members} ${r.members === 1 ? 'answer' : 'answers'}.`,
           ),
         (err: unknown) => toast.error(messageOf(err)),
       );

@@ -70,7 +70,7 @@ export function GradeByQuestion({ assignmentId }: { assignmentId: number }) {
         <div className="bq-groups">
           {data.groups.map((g) => (
             <AnswerGroupCard
-              key={`${data.question_id}:${g.key}:${g.graded_count}:${g.marks.join(',')}`}
+              key={`${data.question_id}:${g.key}`}
               assignmentId={assignmentId}
               questionId={data.question_id!}
               pointsPossible={question.points_possible}
