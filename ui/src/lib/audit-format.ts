@@ -25,6 +25,21 @@ export function entryTitle(e: Pick<ResponseHistoryEntry, 'kind' | 'actor_kind' |
   }
 }
 
+/** The "why" of a link, labelled: a regrade's instructions, a student's reason, an instructor's reply to a request. */
+export function reasonOf(e: Pick<ResponseHistoryEntry, 'kind' | 'reason'>): { label: string; text: string } | null {
+  if (!e.reason) return null;
+  switch (e.kind) {
+    case 'ResponseGraded':
+      return { label: 'Regrade instructions', text: e.reason };
+    case 'RegradeRequested':
+      return { label: "Student's reason", text: e.reason };
+    case 'RegradeRequestResolved':
+      return { label: 'Reply', text: e.reason.replace(/^(accepted|rejected|answered): /, '') };
+    default:
+      return { label: 'Reason', text: e.reason };
+  }
+}
+
 /** Who or what: the AI model by name, the offline grader, an instructor by name. */
 export function whoLabel(e: Pick<ResponseHistoryEntry, 'actor_kind' | 'actor'>): string {
   if (e.actor_kind === 'ai') return `AI model ${e.actor}`;

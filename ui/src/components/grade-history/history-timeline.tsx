@@ -1,5 +1,5 @@
 import { richTextToPlainText, type AuditHistoryEntry, type ResponseHistoryEntry } from '@evergrade/contracts';
-import { entryTitle, formatInstant, justBefore, valueChange } from '../../lib/audit-format';
+import { entryTitle, formatInstant, justBefore, reasonOf, valueChange } from '../../lib/audit-format';
 
 type Entry = ResponseHistoryEntry & Partial<Pick<AuditHistoryEntry, 'graded' | 'flag_resolved' | 'detail'>>;
 
@@ -17,6 +17,7 @@ export function HistoryTimeline({ entries, onBookBefore }: Props) {
       {entries.map((e) => {
         const plain = (v: string) => richTextToPlainText(v).trim();
         const change = valueChange(e.previous_points, e.points);
+        const reason = reasonOf(e);
         const changesValue = e.kind === 'ResponseGraded' || e.kind === 'ResponseMarkEdited';
         return (
           <li
@@ -44,10 +45,10 @@ export function HistoryTimeline({ entries, onBookBefore }: Props) {
                   <dd>{Math.round(e.confidence * 100)}%</dd>
                 </>
               )}
-              {e.reason && (
+              {reason && (
                 <>
-                  <dt>{e.kind === 'ResponseGraded' ? 'Regrade instructions' : 'Reason'}</dt>
-                  <dd data-testid="history-reason">{e.reason}</dd>
+                  <dt>{reason.label}</dt>
+                  <dd data-testid="history-reason">{reason.text}</dd>
                 </>
               )}
               {e.kind === 'ResponseGraded' && e.flagged_for_review && (
