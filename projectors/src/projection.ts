@@ -113,6 +113,9 @@ export function defineProjection<State>(
       let held: RowSet<Record<string, unknown>>[] = [];
       /** Writes are being kept back (from the first batch until `finish` or a discard). */
       let deferring = false;
+      /** The held sets' `keptWritten` when the batch began: a batch that wrote kept-back rows and rolled back lost them. */
+      let keptBefore = 0;
+      const keptWritten = () => held.reduce((n, set) => n + set.keptWritten, 0);
       return {
         async applyBatch(tx, all) {
           const events = all.filter((e) => handles.has(e.type));
@@ -126,6 +129,7 @@ export function defineProjection<State>(
             if (deferring) held.forEach((set) => set.deferWrites());
           }
           first = false;
+          keptBefore = keptWritten();
           // Until the batch is saved what is in memory is ahead of the tables: a throw leaves nothing carried.
           carried = null;
           // A build announces nothing (the swap announces the rebuilt read model): notices are not collected.
@@ -143,7 +147,8 @@ export function defineProjection<State>(
           return touched;
         },
         discard() {
-          const lost = deferring && held.some((set) => set.pending);
+          // Rows kept back are lost when still in memory only, or written by the batch that rolled back.
+          const lost = deferring && (held.some((set) => set.pending) || keptWritten() !== keptBefore);
           deferring = false;
           held.forEach((set) => set.deferWrites(false));
           held = [];

@@ -155,6 +155,16 @@ export class RowSet<Row extends Record<string, unknown>> {
     this.whole = true;
   }
 
+  /**
+   * Nothing was written to the table since the set began holding it whole: the table is still empty, so a flush
+   * inserts without `ON CONFLICT` (no speculative insertion per row: a build's last writes are most of its rows).
+   */
+  private get untouched(): boolean {
+    return this.whole && this.writes === 0;
+  }
+  /** Statements this set issued that wrote to the table. */
+  private writes = 0;
+
   /** Writes kept back: `flush` writes only when forced (a row changed in many batches is written once). */
   private deferring = false;
 
@@ -165,6 +175,12 @@ export class RowSet<Row extends Record<string, unknown>> {
   deferWrites(on = true): void {
     this.deferring = on;
   }
+
+  /**
+   * How many times a flush wrote changes kept back (deferred) to the table: a batch that did so and then rolled back
+   * took earlier batches' rows with it (the applier in projection.ts, `discard`).
+   */
+  keptWritten = 0;
 
   /** Changes not written yet. */
   get pending(): boolean {
@@ -372,8 +388,12 @@ export class RowSet<Row extends Record<string, unknown>> {
   async flush(tx: SqlClient, force = false): Promise<void> {
     if (this.deferring && !force) return;
     const t = quote(this.spec.table);
-    if (this.deleted.size > 0) {
+    // Known empty: nothing to delete, and no row the insert could meet.
+    const empty = this.untouched;
+    if (this.deferring && this.pending) this.keptWritten++;
+    if (this.deleted.size > 0 && !empty) {
       this.statements++;
+      this.writes++;
       const cols = this.spec.key.map(quote).join(', ');
       await tx.query(`DELETE FROM ${t} WHERE (${cols}) IN (SELECT ${cols} FROM json_populate_recordset(NULL::${t}, $1::json))`, [
         JSON.stringify([...this.deleted].map((cell) => cell.deleted)),
@@ -381,12 +401,15 @@ export class RowSet<Row extends Record<string, unknown>> {
     }
     if (this.dirty.size > 0) {
       this.statements++;
+      this.writes++;
       const cols = this.spec.columns.map(quote).join(', ');
       const keep = new Set<string>([...this.spec.key, ...(this.spec.keepOnConflict ?? [])]);
       const updates = this.spec.columns.filter((c) => !keep.has(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
       const rows: Row[] = [];
       for (const cell of this.dirty) rows.push(cell.row!);
-      const conflict = `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+      const conflict = empty
+        ? ''
+        : `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
       const types = await typesOf(tx, this.spec.table);
       if (types && this.spec.columns.every((c) => types.has(c))) {
         // One array per column, unnested: PostgreSQL parses these about twice as fast as the same rows as JSON.

@@ -1,6 +1,6 @@
 import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
-import type { Database } from '@evergrade/platform/sql';
+import type { Database, SqlClient } from '@evergrade/platform/sql';
 import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
 import type { BulkApplier, Projection, Touched } from './projection';
 import { handledTypes, rebuildProjections, type RebuildProgress } from './rebuild';
@@ -116,7 +116,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     settleIdle();
   };
 
-  type Work = { p: Projection; from: string | null; events: RecordedEvent[] };
+  /** `to`: where the checkpoint moves (default: the last event's position; a build's page may end past its events). */
+  type Work = { p: Projection; from: string | null; events: RecordedEvent[]; to?: string };
   type Outcome = { w: Work; kind: 'ok'; touched: Touched[] } | { w: Work; kind: 'moved' | 'busy' };
 
   /**
@@ -128,7 +129,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
    */
   async function applyAll(work: readonly Work[]): Promise<Outcome[]> {
     return db.transaction(async (tx) => {
-      if (schema) await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
+      if (schema) await enterShadow(tx);
       // One statement: lock the rows nobody else holds, and move those still where this runner left them.
       const names = work.map((w) => checkpointNameOf(w.p));
       const { rows } = await tx.query<{ name: string; moved: boolean }>(
@@ -139,7 +140,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
            WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
            RETURNING c.name)
          SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved FROM free f`,
-        [names, work.map((w) => w.from), work.map((w) => w.events[w.events.length - 1]!.globalPosition)],
+        [names, work.map((w) => w.from), work.map((w) => w.to ?? w.events[w.events.length - 1]!.globalPosition)],
       );
       const state = new Map(rows.map((r) => [r.name, r.moved]));
       const outcomes: Outcome[] = [];
@@ -166,6 +167,20 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       }
       return outcomes;
     });
+  }
+
+  /**
+   * A shadow runner's transaction: its tables first on the search path, and (PostgreSQL) committed without waiting for
+   * the WAL flush. A build is derived from the log and swapped in by a transaction of its own (rebuild.ts): a crash
+   * that loses its last commits loses their checkpoint with them, and a crashed rebuild starts over anyway.
+   */
+  async function enterShadow(tx: SqlClient) {
+    await tx.query(
+      db.kind === 'pg'
+        ? `SELECT set_config('search_path', $1, true), set_config('synchronous_commit', 'off', true)`
+        : `SELECT set_config('search_path', $1, true)`,
+      [`"${schema}", "${home}"`],
+    );
   }
 
   /** After the commit: one notice per projection and tenant with the keys it touched. */
@@ -340,7 +355,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       for (const o of outcomes) {
         const { p } = o.w;
         if (o.kind === 'ok') {
-          const position = o.w.events[o.w.events.length - 1]!.globalPosition;
+          const position = o.w.to ?? o.w.events[o.w.events.length - 1]!.globalPosition;
           positions.set(p.name, position);
           failures.delete(p.name);
           retryAt.delete(p.name);
@@ -409,11 +424,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
             void page(i + 1);
             if (events.length === 0 || stopping) break;
             const position = events[events.length - 1]!.globalPosition;
+            const mine = p.handles ? handledOf(events, p.handles) : events;
             // A page with nothing for it costs no transaction: its checkpoint catches up at the end (or with the next page it reads).
-            if (p.handles && !events.some((e) => p.handles!.has(e.type))) {
+            if (mine.length === 0) {
               skippedTo = position;
             } else {
-              const [outcome] = await applyAll([{ p, from: positions.get(p.name) ?? null, events }]);
+              const [outcome] = await applyAll([{ p, from: positions.get(p.name) ?? null, events: mine, to: position }]);
               if (outcome?.kind !== 'ok') break;
               positions.set(p.name, position);
               skippedTo = null;
@@ -425,7 +441,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           const applier = appliers.get(p.name);
           if (applier && !stopping)
             await db.transaction(async (tx) => {
-              await tx.query(`SET LOCAL search_path TO "${schema}", "${home}"`);
+              await enterShadow(tx);
               await applier.finish(tx);
             });
           if (
@@ -445,6 +461,38 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         }
       }),
     );
+  }
+
+  /**
+   * A page's events of the types a projection handles, in log order. Each page's types are numbered once (one look-up
+   * per event), so each of the build's projections picks its events by an array index rather than a set look-up of
+   * every event's type (most of a replay is answer saves, which most read models ignore).
+   */
+  const pageTypes = new WeakMap<readonly RecordedEvent[], { ids: Map<string, number>; of: Uint16Array }>();
+  function handledOf(events: readonly RecordedEvent[], handles: ReadonlySet<string>): RecordedEvent[] {
+    let typed = pageTypes.get(events);
+    if (!typed) {
+      const ids = new Map<string, number>();
+      const of = new Uint16Array(events.length);
+      for (let i = 0; i < events.length; i++) {
+        const type = events[i]!.type;
+        let id = ids.get(type);
+        if (id === undefined) ids.set(type, (id = ids.size));
+        of[i] = id;
+      }
+      pageTypes.set(events, (typed = { ids, of }));
+    }
+    const wanted = new Uint8Array(typed.ids.size);
+    let any = false;
+    for (const [type, id] of typed.ids)
+      if (handles.has(type)) {
+        wanted[id] = 1;
+        any = true;
+      }
+    if (!any) return [];
+    const out: RecordedEvent[] = [];
+    for (let i = 0; i < events.length; i++) if (wanted[typed.of[i]!] === 1) out.push(events[i]!);
+    return out;
   }
 
   /** A build whose kept-back rows were lost: its tables emptied, its checkpoint back to the start, a new applier. */

@@ -53,6 +53,9 @@ function questionIdsOf(recorded: RecordedEvent): number[] {
  * (student, question) responses the events name.
  */
 async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[]): Promise<void> {
+  // Holding both tables whole (a rebuild's build, see `carry`), there is nothing to read: no keys are collected (a
+  // build's page is mostly answer saves).
+  if (state.questions.holdsWholeTable && state.responses.holdsWholeTable) return;
   const questionKeys: Partial<AqQuestionRow>[] = [];
   const deleted = new Map<string, { tenant: string; assignment_id: number }>();
   const responseKeys: Partial<AqResponseRow>[] = [];
