@@ -37,7 +37,7 @@ const UNITS: Record<string, number> = {
   eighty: 80,
   ninety: 90,
 };
-const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9 };
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9, dozen: 12 };
 /** Denominators as words: "two thirds", "a quarter", "three fifths". */
 const DENOMINATORS: Record<string, number> = {
   half: 2,

@@ -15,6 +15,7 @@ describe('number words', () => {
     expect(numberWordsToDigits('one thousand two hundred grams')).toBe('1200 grams');
     expect(numberWordsToDigits('minus seven')).toBe('-7');
     expect(numberWordsToDigits('three point one four')).toBe('3.14');
+    expect(numberWordsToDigits('two dozen')).toBe('24');
   });
 
   it('reads fractions and mixed numbers in words', () => {
@@ -118,6 +119,10 @@ describe('numbers in answers', () => {
     expect(check('How long is a leap year?', '366 days', '365 days').pointsObtained).toBe(0);
     expect(check('Force?', '6 N', '6.02 N').pointsObtained).toBe(1);
     expect(check('Speed of light?', '3 × 10^8 m/s', '299792458 m/s').pointsObtained).toBe(1);
+  });
+
+  it('flags a value the answer negates', () => {
+    expect(check('Speed?', '60 km/h', 'not 60 km/h', 2)).toMatchObject({ confident: false });
   });
 
   it('matches named values letter by letter, so swapped values are wrong', () => {

@@ -129,6 +129,9 @@ export function checkNumeric(
       );
     }
   }
+  if (credit > 0 && /\b(not|isn'?t|never|no)\s+(?:\S+\s+)?[-\d.(]/i.test(normaliseMaths(text)) && /\b(not|isn'?t|never)\b/i.test(text)) {
+    flags.push('The answer may negate its value ("not …")');
+  }
   if (finals.length > expected.length && credit > 0 && expected.length > 1) {
     flags.push('The answer gives more values than the key expects');
   }
