@@ -214,7 +214,7 @@ function namedSubjects(prompt: string): { subjects: string[]; rest: string } {
 export function topicRelevance(index: RelevanceIndex, prompt: string, fallback = ''): TopicRelevance {
   const topicOf = (text: string) => {
     const { subjects, rest } = namedSubjects(text);
-    const clauses = rest
+    const clauses = keepPairedTopics(rest, index)
       .split(CLAUSE_SPLIT)
       .map((c) => ({ text: topicWords(c), stems: terms(c) }))
       .filter((c) => c.stems.length > 0);
@@ -254,10 +254,26 @@ export function topicRelevance(index: RelevanceIndex, prompt: string, fallback =
   return { topic: clauses[mainAt]!.text, scores, subjects };
 }
 
+/** Joins words the clause splitter must not part (not white space to it; a word boundary to `words`). */
+const WORD_JOINER = '\u2060';
+
+/**
+ * "and" joins two topics ("fractions and decimals"), except inside a library topic that holds the words on both
+ * sides ("acids and bases", "Romeo and Juliet"): there it stays, as a word the clause splitter does not see.
+ */
+function keepPairedTopics(text: string, index: RelevanceIndex): string {
+  return text.replace(/(\S+)\s+(and|&)\s+(\S+)/gi, (whole, left: string, and: string, right: string) => {
+    const pair = [...terms(left), ...terms(right)];
+    const together = pair.length === 2 && index.items.some((d) => d.topics.some((t) => pair.every((p) => holds(t, p))));
+    return together ? [left, and, right].join(WORD_JOINER) : whole;
+  });
+}
+
 /** A clause's words from its first content word to its last: "5 questions on fractions for grade 6" → "fractions". */
 function topicWords(clause: string): string {
   const all = clause.trim().split(/\s+/);
   const content = all.map((w) => terms(w).length > 0);
   const first = content.indexOf(true);
-  return first < 0 ? clause.trim() : all.slice(first, content.lastIndexOf(true) + 1).join(' ');
+  const text = first < 0 ? clause.trim() : all.slice(first, content.lastIndexOf(true) + 1).join(' ');
+  return text.replaceAll(WORD_JOINER, ' ');
 }

@@ -92,6 +92,13 @@ describe('topic relevance over the seeded library', () => {
     expect(relevant('ran')).toEqual([]);
   });
 
+  it('keeps "and" inside a library topic ("acids and bases", "Romeo and Juliet") rather than splitting the topic there', () => {
+    expect(topicRelevance(index, 'Romeo and Juliet for grade 9').topic).toBe('Romeo and Juliet');
+    expect(relevant('Romeo and Juliet').map((q) => q.topics)).toEqual(['dramatic irony, romeo and juliet, shakespeare']);
+    expect(topicRelevance(index, 'acids and bases').topic).toBe('acids and bases');
+    expect(topicRelevance(index, 'photosynthesis and respiration').topic).toBe('photosynthesis');
+  });
+
   it('a subject the prompt names narrows the library to it', () => {
     const found = relevant('maths: fractions');
     expect(found.length).toBeGreaterThan(0);
