@@ -157,7 +157,12 @@ export function checkAlgebra(question: string, key: string, response: string, po
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
   if (formAsked(question) === 'any' && keyValues(key)?.some((q) => q.unit)) return null;
   const base = { pointsPossible: possible, method: 'numeric' as const };
-  const respSide = answerSide(lastClause(response));
+  const written = answerSide(lastClause(response));
+  // "2x + 1 = y" for "y = 2x + 1": the subject on the right.
+  const respSide =
+    keySide.lhs && written.lhs && /^[a-z]$/i.test(written.rhs.trim()) && written.rhs.trim() === keySide.lhs.trim()
+      ? { lhs: written.rhs, rhs: written.lhs }
+      : written;
   const got = readExpression(respSide.rhs);
   if (!got && /^[\d\s.+\-*/^()]+$/.test(normaliseMaths(respSide.rhs)) && /\d/.test(respSide.rhs)) {
     return {

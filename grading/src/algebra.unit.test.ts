@@ -67,6 +67,7 @@ describe('algebraic answers', () => {
     const q = 'Make y the subject of 2y − 4x = 6.';
     expect(check(q, 'y = 2x + 3', 'y = 3 + 2x').pointsObtained).toBe(2);
     expect(check(q, 'y = 2x + 3', 'y = 4x + 6').pointsObtained).toBe(0);
+    expect(check(q, 'y = 2x + 3', '2x + 3 = y').pointsObtained).toBe(2);
     for (const response of ['x = 3', '3', 'x=3.0']) expect(check('Solve 2x + 5 = 11.', 'x = 3', response).pointsObtained, response).toBe(2);
     expect(check('Solve x² − 5x + 6 = 0.', 'x = 2 or x = 3', 'x = 2 and 3').pointsObtained).toBe(2);
   });
