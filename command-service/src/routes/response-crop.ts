@@ -6,8 +6,9 @@ import type { CommandServiceDeps } from '../context';
 import { loadGrading, loadGradingAssignment, requireStudent } from '../grading/context';
 import { readingOfResponse } from '../pdf-submission/grade-as-read';
 
-/** Room around an answer's region, as a share of the page, so the writing is not cut at its edges. */
-const PAD = 0.01;
+/** Room around an answer's region, as shares of the page, so the writing is not cut at its edges (less above and below, where the neighbouring answers are). */
+const PAD_X = 0.01;
+const PAD_Y = 0.003;
 const WHOLE_PAGE: PageBox = { x: 0, y: 0, w: 1, h: 1 };
 
 /**
@@ -38,5 +39,5 @@ export function responseCropRoutes(app: FastifyInstance, deps: CommandServiceDep
 
 function regionOf(reading: ResponseReading): PageBox {
   const b = reading.box;
-  return b ? clampBox({ x: b.x - PAD, y: b.y - PAD, w: b.w + 2 * PAD, h: b.h + 2 * PAD }) : WHOLE_PAGE;
+  return b ? clampBox({ x: b.x - PAD_X, y: b.y - PAD_Y, w: b.w + 2 * PAD_X, h: b.h + 2 * PAD_Y }) : WHOLE_PAGE;
 }
