@@ -327,6 +327,20 @@ export function checkChemistry(key: string, response: string, possible: number, 
   const others = found.filter((f) => !isWanted(f));
   const others2 = others.filter((f) => !right.some((r) => r.written.toLowerCase().includes(f.written.toLowerCase())));
   const wanted = display(want);
+  // "Which element has the symbol Na?" — "Na": the question's own formula given back, not the name it asks for.
+  const echoed = (f: Found) =>
+    f.formula !== undefined &&
+    new RegExp(`(?<![A-Za-z0-9])${f.formula.replace(/[()]/g, '\\$&')}(?![A-Za-z0-9])`).test(plainDigits(question));
+  if (right.length > 0 && others2.length === 0 && right.every(echoed) && want.names.length > 0) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [want.names[0]!],
+      confident: true,
+      feedback: `The question gives ${right[0]!.written} already: it asks for the name, ${want.names[0]}.`,
+    };
+  }
   if (right.length > 0 && others2.length === 0) {
     if (formulaAsked && !right.some((f) => f.formula)) {
       return {

@@ -89,6 +89,11 @@ describe('chemistry answers', () => {
     expect(check('Name CaCO3.', 'calcium carbonate', 'calcium carbonite')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 
+  it("refuses the question's own formula given back for the name it asks for", () => {
+    expect(check('Which element has the symbol Na?', 'sodium', 'Na')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Which element has the symbol Na?', 'sodium', 'sodium').pointsObtained).toBe(1);
+  });
+
   it('wants a formula when the question asks for one', () => {
     const r = check('What is the chemical formula of water?', 'H2O', 'water');
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
