@@ -28,8 +28,8 @@ describe('chemistry answers', () => {
     for (const response of ['CO2', 'CO₂', 'carbon dioxide', 'Carbon dioxide gas', 'It is CO2.']) {
       expect(check(q, 'carbon dioxide', response), response).toMatchObject({ pointsObtained: 1, confident: true });
     }
-    expect(check('Name NaCl.', 'sodium chloride', 'NaCl').pointsObtained).toBe(1);
-    expect(check('What is H2O called?', 'water', 'H₂O').pointsObtained).toBe(1);
+    expect(check('Which salt is in sea water?', 'sodium chloride', 'NaCl').pointsObtained).toBe(1);
+    expect(check('Which liquid covers most of the Earth?', 'water', 'H₂O').pointsObtained).toBe(1);
   });
 
   it('never accepts a different compound', () => {
@@ -76,7 +76,7 @@ describe('chemistry answers', () => {
   });
 
   it('knows the salts of the usual ions, balanced by charge', () => {
-    expect(check('Name MgSO4.', 'magnesium sulfate', 'MgSO4').pointsObtained).toBe(1);
+    expect(check('Which salt forms from magnesium and sulfuric acid?', 'magnesium sulfate', 'MgSO4').pointsObtained).toBe(1);
     expect(check('Formula of aluminium sulfate?', 'Al2(SO4)3', 'Al₂(SO₄)₃').pointsObtained).toBe(1);
     expect(check('Name CuSO4.', 'copper(II) sulfate', 'copper sulphate').pointsObtained).toBe(1);
     expect(check('Name Fe2O3.', 'iron(III) oxide', 'iron(II) oxide')).toMatchObject({ pointsObtained: 0, confident: true });
@@ -92,6 +92,7 @@ describe('chemistry answers', () => {
   it("refuses the question's own formula given back for the name it asks for", () => {
     expect(check('Which element has the symbol Na?', 'sodium', 'Na')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Which element has the symbol Na?', 'sodium', 'sodium').pointsObtained).toBe(1);
+    expect(check('Name NaCl.', 'sodium chloride', 'NaCl').pointsObtained).toBe(0);
   });
 
   it('wants a formula when the question asks for one', () => {
