@@ -4,7 +4,7 @@ import { andList, phrase, sentences } from './feedback';
 import { compoundReason, matchPhrase, slipNote, tokenize, type Slip } from './match';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths } from './quantity';
-import { isContentWord, relate, stem, words } from './text';
+import { isContentWord, isRealWord, relate, stem, words } from './text';
 
 /** Answers longer than this many words are judged by a teacher: term overlap says too little. */
 const LONG_ANSWER_WORDS = 45;
@@ -38,9 +38,15 @@ export function keyTerms(key: string, question: string): Term[] {
 export function ideasOf(key: string): string[] {
   return key
     .replace(/\([^)]*\)/g, ' ')
-    .split(/[.;:,\n]|\s(?:and|because|so|which|that|but|while|whereas|therefore|when|to|into|by)\s/i)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter((s) => words(s).some(isContentWord));
+    .split(/[.;:,\n]|\s(?:because|so|which|but|while|whereas|therefore|when)\s/i)
+    .map((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^(?:and|or|then)\s+/i, ''),
+    )
+    .filter((s) => words(s).some(isContentWord))
+    .map((s) => (/^[A-Z][a-z]+\b/.test(s) && isRealWord(s.split(' ')[0]!.toLowerCase()) ? s.charAt(0).toLowerCase() + s.slice(1) : s));
 }
 
 export function checkTerms(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
@@ -87,30 +93,42 @@ export function checkTerms(question: string, key: string, response: string, poss
   if (terms.length === 1 && matched.length === 1 && tokens.length > 12) reasons.push('One key term in a long response');
 
   const isMatched = (w: string) => matched.some((t) => t.word === w);
+  const isTerm = (w: string) => terms.some((t) => t.word === w);
   const ideas = ideasOf(key)
     .map((text) => {
-      const own = words(text).filter((w) => terms.some((t) => t.word === w));
+      const own = words(text).filter(isTerm);
       return { text, own, got: own.filter(isMatched).length };
     })
     .filter((i) => i.own.length > 0);
-  const covered = ideas.filter((i) => i.got === i.own.length).map((i) => `“${phrase(i.text)}”`);
-  const partly = ideas.filter((i) => i.got > 0 && i.got < i.own.length).map((i) => `“${phrase(i.text)}”`);
-  const absent = ideas.filter((i) => i.got === 0).map((i) => `“${phrase(i.text)}”`);
+  const covered = ideas.filter((i) => i.got === i.own.length).map((i) => phrase(i.text));
+  const partIdeas = ideas.filter((i) => i.got > 0 && i.got < i.own.length);
+  const partly = partIdeas.map((i) => phrase(i.text));
+  const absent = ideas.filter((i) => i.got === 0).map((i) => phrase(i.text));
+  // The key's words an idea still lacks, as the key runs them together: "carbon dioxide", "glucose".
+  const lacking = partIdeas.flatMap((i) => runs(i.text, (w) => isTerm(w) && !isMatched(w))).sort((a, b) => b.length - a.length);
 
   const feedback =
     points === possible
       ? sentences(
-          `Correct: your answer covers ${andList([...covered, ...partly])}.`,
-          absent.length ? `For a complete answer, also mention ${andList(absent)}.` : '',
+          `Correct: ${tell(
+            'your answer says',
+            'mentions',
+            ideas.filter((i) => i.got > 0).map((i) => phrase(i.text)),
+            'your answer mentions',
+          )}.`,
+          absent.length ? `For a complete answer, also ${tell('say', 'mention', absent, 'mention')}.` : '',
           slipNote(slips),
         )
       : sentences(
           points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.',
-          covered.length ? `You correctly said ${andList(covered)}.` : '',
-          partly.length ? `You partly covered ${andList(partly)}: say ${partly.length > 1 ? 'them' : 'it'} in full.` : '',
-          absent.length
-            ? `Your answer does not mention ${andList(absent)}: add ${absent.length > 1 ? 'these ideas' : 'this idea'} in your own words.`
+          covered.length ? `You correctly ${tell('said', 'mentioned', covered, 'mentioned')}.` : '',
+          partly.length
+            ? sentences(
+                `You partly ${tell('said', 'mentioned', partly, 'mentioned')}.`,
+                lacking.length ? `To complete ${partly.length > 1 ? 'them' : 'it'}, mention ${andList(lacking.slice(0, 3))}.` : '',
+              )
             : '',
+          absent.length ? `Your answer does not ${tell('say', 'mention', absent, 'mention')}: add this in your own words.` : '',
           negatedTerm && !keyNegates ? 'Check the "not": your answer says the opposite of the key.' : '',
           slipNote(slips),
         );
@@ -123,6 +141,33 @@ export function checkTerms(question: string, key: string, response: string, poss
     confident: reasons.length === 0,
     ...(reasons.length ? { reason: reasons.join('; ') } : {}),
   };
+}
+
+/**
+ * The key's ideas in a sentence: clauses are said ("said that the light reaches us first"), single terms mentioned
+ * ("mentioned water and glucose"); `alone` is the verb when there are only terms.
+ */
+function tell(say: string, mention: string, ideas: readonly string[], alone: string): string {
+  const clauses = ideas.filter((i) => words(i).length >= 3);
+  const terms = ideas.filter((i) => words(i).length < 3);
+  if (clauses.length === 0) return `${alone} ${andList(terms)}`;
+  return `${say} that ${andList(clauses)}${terms.length ? `, and ${mention} ${andList(terms)}` : ''}`;
+}
+
+/** Runs of consecutive words of `text` that pass `keep`, in the text's own spelling. */
+function runs(text: string, keep: (w: string) => boolean): string[] {
+  const out: string[] = [];
+  let run: string[] = [];
+  for (const w of text.split(/\s+/)) {
+    const norm = words(w)[0] ?? '';
+    if (norm && keep(norm)) run.push(w.replace(/[^\p{L}\p{N}'’-]/gu, ''));
+    else if (run.length) {
+      out.push(run.join(' '));
+      run = [];
+    }
+  }
+  if (run.length) out.push(run.join(' '));
+  return [...new Set(out)];
 }
 
 /** A number key term counts when the response holds that value. */

@@ -155,15 +155,18 @@ describe('explanations', () => {
   it('says what was right and what is missing in the key’s own phrases, never a list of stems', () => {
     const r = check({ ...q, response: 'Plants take in carbon dioxide and water.' });
     expect(r.confident).toBe(false);
-    expect(r.feedback).toContain('You correctly said “water”.');
-    expect(r.feedback).toContain('You partly covered “plants use light energy” and “turn carbon dioxide”: say them in full.');
-    expect(r.feedback).toContain('Your answer does not mention “glucose” and “oxygen is released”');
+    expect(r.feedback).toBe(
+      'Partly correct (1.5 of 3). You partly said that plants use light energy to turn carbon dioxide and water into glucose. ' +
+        'To complete it, mention light energy, glucose and turn. Your answer does not say that oxygen is released: add this in your own words.',
+    );
     expect(r.feedback).not.toMatch(/Missing:/);
   });
   it('gives full marks, confidently, when every idea is there', () => {
     const r = check({ ...q, response: 'Plants use light energy to convert carbon dioxide and water into glucose and release oxygen' });
     expect(r).toMatchObject({ pointsObtained: 3, confident: true });
-    expect(r.feedback).toMatch(/^Correct: your answer covers/);
+    expect(r.feedback).toBe(
+      'Correct: your answer says that plants use light energy to turn carbon dioxide and water into glucose and oxygen is released.',
+    );
   });
 });
 
