@@ -8,7 +8,8 @@ import { normaliseMaths, readQuantity } from './quantity';
  *
  * - A whole answer that is one quantity groups by its value, how it is written (a decimal, a fraction, an expression,
  *   scientific notation) and its unit as the checker reads it: "60 km/h" and "60 kph" group, "60" (no unit), "1/2"
- *   and "0.5" (a question may ask for a fraction) and "1200 g" and "1.2 kg" (it may ask for a unit) do not.
+ *   and "0.5" (a question may ask for a fraction), "twelve" and "12" (or words), "05" and "5" (a misread "0.5"?),
+ *   "1200 g" and "1.2 kg" (it may ask for a unit) do not.
  * - Other answers group by their words modulo case, punctuation, whitespace and a few filler words ("the", "is");
  *   negations and word order are kept, and so is any sign or operator of maths written among the words.
  * - Empty answers (nothing but whitespace or punctuation) form their own group.
@@ -37,6 +38,8 @@ function tokens(text: string): string[] {
 /** How a quantity is written: answers of one value but another form may earn another mark. */
 function formOf(text: string): string {
   const t = normaliseMaths(text);
+  // "05" may be a misread "0.5": never with "5".
+  if (/(^|[^\d.])0\d/.test(t)) return 'leading-zero';
   if (/\de[+-]?\d|\*\s*10\s*\^/i.test(t)) return 'sci';
   if (/sqrt|pi|[+*^]|\d\s*-\s*[\d(]/.test(t)) return 'expr';
   if (/\d\s*\/\s*\d|\(1\/[24]\)|\(3\/4\)/.test(t)) return 'fraction';
@@ -57,7 +60,8 @@ export function groupForm(response: string): string {
   const text = richTextToPlainText(response).trim().replace(/⁄/g, '/');
   const all = tokens(text);
   if (all.length === 0) return EMPTY_GROUP_KEY;
-  const q = readQuantity(text);
+  // Numbers in words ("twelve", "a dozen") group by their words: a question may ask for words, or for digits.
+  const q = /\d/.test(normaliseMaths(text)) ? readQuantity(text) : null;
   if (q) return `n|${formOf(text)}|${canonical(q.value)}|${q.unit?.label ?? ''}`;
   if (/[\p{N}+\-*/^=<>±√π×÷]/u.test(text)) {
     // Maths among words: every sign and operator counts ("x = -5" is not "x = 5"); only spacing and a final stop do not.

@@ -24,6 +24,11 @@ describe('groupKey: numbers with units', () => {
     apart('-5', '5');
     apart('3.14', '3.1416');
     apart('10 0', '100');
+    apart('twelve', '12');
+    apart('twelve', 'a dozen');
+    same('Twelve', 'twelve.');
+    apart('05', '5');
+    apart('60 mph', '60 km/h');
   });
 });
 
