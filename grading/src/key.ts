@@ -87,6 +87,9 @@ function item(part: string): KeyItem {
 }
 
 const short = (s: string) => words(s.replace(/\([^)]*\)/g, ' ')).length <= ITEM_WORDS;
+/** A list's item is a name, not a clause: "spinal cord", "the brain", not "when the temperature rises". */
+const LIST_ITEM_WORDS = 3;
+const listItem = (s: string) => words(s.replace(/\([^)]*\)/g, ' ')).length <= LIST_ITEM_WORDS;
 
 /** How many the question asks for: "Name two …", "Give three …", "State 2 …", "any two". */
 export function askedCount(question: string): number | null {
@@ -122,7 +125,7 @@ export function parseKey(key: string, question: string): KeySpec {
     .map(clean)
     .filter(Boolean);
   const asked = askedCount(question);
-  if (parts.length >= 2 && parts.every(short) && !/[.!?]\s+\S/.test(main.replace(/\([^)]*\)/g, ''))) {
+  if (parts.length >= 2 && parts.every(listItem) && !/[.!?]\s+\S/.test(main.replace(/\([^)]*\)/g, ''))) {
     const items = parts.map(item);
     // "Carbon dioxide, water and light": the capital is the sentence's, not a name's.
     if (items.length > 1 && items.slice(1).every((i) => /^[a-z]/.test(i.text)) && /^[A-Z][a-z]/.test(items[0]!.text))
