@@ -133,6 +133,7 @@ const SYSTEM = [
   'Start each answer on its own line with its question number as the student wrote it (for example "1.", "2)", "Q3").',
   'If an answer has no number but clearly answers one of the listed questions, start it with that number and a dot.',
   'Write mathematics in plain text or LaTeX between dollar signs. Do not correct, complete or grade anything.',
+  'Where writing is there but cannot be read, write [illegible] in its place; never guess a word or a digit.',
 ].join(' ');
 
 /** The model's transcription of the given pages, by page number; throws when the reply is not the JSON asked for. */

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AiProvider } from '@evergrade/platform/ai';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { createOcrEngine } from '@evergrade/documents';
 import { makeScannedPdf, makeTextPdf } from '@evergrade/documents/testing';
@@ -80,6 +81,21 @@ describe('reading answers from an uploaded PDF', () => {
     expect(boxes.every((r) => r.method === 'text' && r.confidence === null && r.page === 1 && !r.doubt)).toBe(true);
     expect(boxes[0]!.box!.y).toBeLessThan(boxes[1]!.box!.y);
     expect(boxes[1]!.box!.y).toBeLessThan(boxes[2]!.box!.y);
+  });
+
+  it('what a vision model marks [illegible] is unreadable (all of it) or a doubt (part of it); its pages have no region', async () => {
+    const model: AiProvider = {
+      name: 'stand-in',
+      offline: false,
+      complete: async () => '{"pages":[{"page":1,"text":"1. Paris\\n2. [illegible]\\n3. x = [illegible] 4"}]}',
+    };
+    const pdf = await makeTextPdf([['']]);
+    const result = await readSubmissionAnswers(pdf, { questions: questions(3), ocr, ai: model, batchSize: 5 });
+    expect(result.responses.map((r) => r.text)).toEqual(['Paris', '[illegible]', 'x = [illegible] 4']);
+    expect(result.readings.get(1)).toEqual({ method: 'ai', confidence: null, page: 1 });
+    expect(result.readings.get(2)).toMatchObject({ method: 'ai', page: 1, unreadable: true });
+    expect(result.readings.get(3)!.unreadable).toBeUndefined();
+    expect(result.readings.get(3)!.doubt).toMatch(/\[illegible\]/);
   });
 
   it('a number read unsurely, or with a lost point ("05"), is a doubt to check', () => {

@@ -37,6 +37,8 @@ export function pageLinesOf(page: PdfPage | { pageNumber: number; text: string; 
 
 const blank = (page: number): SheetLine => ({ text: '', page, box: null, confidence: null, words: null, method: 'text' });
 
+/** What the vision model writes where it cannot read (its prompt asks for it). */
+const ILLEGIBLE = /\[illegible\]/i;
 const LABEL = /^(?:(?:question|ques\.?|qn\.?|q\.?|answer|ans\.?|a)\s*(?:no\.?\s*)?)?\(?\d{1,3}\s*[.):-]?$/i;
 const MARGIN = 0.02;
 /** Below an answer's last line (when no answer follows on its page), space where unread writing may sit. */
@@ -96,6 +98,12 @@ async function readingOf(pdf: Buffer, sheet: readonly SheetLine[], indices: numb
     if (region && (await inkBelowLabel(pdf, first, region)) > INK_ABOVE)
       return { ...reading, unreadable: true, doubt: 'There is writing in this answer space but no text could be read from it.' };
     return reading;
+  }
+  if (ILLEGIBLE.test(text)) {
+    const all = text.replace(new RegExp(ILLEGIBLE.source, 'gi'), '').trim() === '';
+    return all
+      ? { ...reading, unreadable: true, doubt: 'The model could not read the writing in this answer.' }
+      : { ...reading, doubt: 'The model could not read part of this answer (marked [illegible]).' };
   }
   if (confidence !== null && confidence < UNREADABLE_BELOW)
     return { ...reading, unreadable: true, doubt: `OCR was unsure of this answer (confidence ${Math.round(confidence * 100)}%).` };
