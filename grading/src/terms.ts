@@ -43,7 +43,7 @@ export function ideasOf(key: string): string[] {
       s
         .replace(/\s+/g, ' ')
         .trim()
-        .replace(/^(?:and|or|then)\s+/i, ''),
+        .replace(/^(?:and|or|then|when|if|as|because|so|since|while)\s+/i, ''),
     )
     .filter((s) => words(s).some(isContentWord))
     .map((s) => (/^[A-Z][a-z]+\b/.test(s) && isRealWord(s.split(' ')[0]!.toLowerCase()) ? s.charAt(0).toLowerCase() + s.slice(1) : s));
