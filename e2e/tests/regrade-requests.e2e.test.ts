@@ -120,6 +120,31 @@ describe("a student's regrade request, answered by the instructor", () => {
     await shot(student, 'outcome');
   });
 
+  it("the admin's grade audit shows the request and its resolution in the mark's history", async () => {
+    const admin = await (await journey.newContext()).newPage();
+    await loginWithForm(admin, DEMO_USERS.admin, 'Admin');
+    await admin.waitForURL(/\/admin$/);
+    await admin.goto('/admin/audit');
+    await admin.getByTestId('audit-results').waitFor({ timeout: 15_000 });
+    await admin.getByLabel('Student').selectOption({ label: 'Ada Lovelace' });
+    await admin.getByLabel('Assignment').selectOption({ label: "Newton's Laws (PHYS10)" });
+    const accepted = admin.getByTestId('audit-results').getByRole('row').filter({ hasText: 'Regrade request accepted by' });
+    await accepted.waitFor({ timeout: 10_000 });
+    expect(await accepted.textContent()).toContain('0 → 1');
+    await accepted.getByRole('button', { name: /^History of Ada Lovelace's question 1/ }).click();
+    const entries = admin.getByTestId('grade-history').getByTestId('history-entry');
+    await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(4);
+    const texts = await entries.allTextContents();
+    const asked = texts.find((t) => t.includes('Regrade requested by the student'))!;
+    expect(asked).toContain("Student's reason");
+    expect(asked).toContain('I described inertia');
+    const resolved = texts.find((t) => t.includes('Regrade request accepted by'))!;
+    expect(resolved).toContain('0 → 1');
+    expect(resolved).toContain('Fair point: inertia is the idea. One mark.');
+    await admin.screenshot({ path: 'e2e/screenshots/regrade-requests-audit.png', fullPage: true });
+    await admin.context().close();
+  });
+
   it('reads at 360 px and in the dark theme', async () => {
     for (const page of [student, instructor]) {
       await page.evaluate(() => localStorage.setItem('theme', 'dark'));

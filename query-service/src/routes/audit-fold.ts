@@ -159,7 +159,8 @@ export function historyEntry(before: ResponseAt | undefined, row: AuditLogRow): 
   const after = step(before, row);
   // A fresh response has no value yet; a reset one keeps its last mark until it is regraded.
   const hadValue = before !== undefined && before.gradedBy !== '';
-  const setsValue = SETS_VALUE.has(row.event_type);
+  // An accepted regrade request sets the mark as an edit does; one rejected or answered leaves it.
+  const setsValue = SETS_VALUE.has(row.event_type) || (row.event_type === 'RegradeRequestResolved' && changeOfRow(row)?.kind === 'edited');
   const person = row.actor_person ?? (row.actor_id !== null ? `User ${row.actor_id}` : null);
   const requested = row.requested_person ?? (row.requested_by !== null ? `User ${row.requested_by}` : null);
   const automatic = row.actor_kind === 'ai' || row.actor_kind === 'offline';
