@@ -187,7 +187,7 @@ export function auditRows(
       row.points = d.points;
       row.points_possible = d.pointsPossible;
       row.reason = d.reason;
-      row.detail = 'Regrade requested by the student';
+      row.detail = `Contested mark ${d.points} of ${d.pointsPossible}`;
       return [row];
     }
     case 'RegradeRequestResolved': {
