@@ -103,6 +103,8 @@ describe('reading answers from an uploaded PDF', () => {
     expect(numberDoubt([{ text: '05', confidence: 0.95 }], '05')).toMatch(/"05" was read with a leading zero/);
     expect(numberDoubt([{ text: '0.5', confidence: 0.95 }], '0.5')).toBeNull();
     expect(numberDoubt([{ text: '105', confidence: 0.95 }], '105')).toBeNull();
+    expect(numberDoubt([{ text: '09:30', confidence: 0.95 }], 'at 09:30')).toBeNull();
+    expect(numberDoubt([{ text: '05', confidence: 0.95 }], 'x = 05 m')).toMatch(/"05"/);
   });
 
   it('an unreadable answer is graded 0 and flagged "Could not read this answer.", a doubt keeps the grade and adds a flag', () => {

@@ -116,7 +116,8 @@ export function numberDoubt(words: readonly { text: string; confidence: number }
   const unsure = words.find((w) => /\d/.test(w.text) && w.confidence < DIGIT_DOUBT_BELOW);
   if (unsure)
     return `The reader was unsure of "${unsure.text}": check it on the page (a digit, decimal point or fraction bar may be misread).`;
-  const zero = /(?<![\d.,/])0\d+(?![\d.,/])/.exec(pictureText);
+  // A short number (not a time, date or code: "09:30", "0123 456") starting with 0.
+  const zero = /(?<![\d.,/:-])0\d{1,2}(?![\d.,/:-]|\s\d)/.exec(pictureText);
   if (zero) return `"${zero[0]}" was read with a leading zero: check whether a decimal point is missing.`;
   return null;
 }
