@@ -121,6 +121,12 @@ describe('numbers in answers', () => {
     expect(check('Speed of light?', '3 × 10^8 m/s', '299792458 m/s').pointsObtained).toBe(1);
   });
 
+  it('flags an exact key rounded without being asked', () => {
+    const r = check('What is 5/8 as a decimal?', '0.625', '0.63');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.feedback).toBe('Correct to 2 decimal places: the exact answer is 0.625.');
+  });
+
   it('flags a value the answer negates', () => {
     expect(check('Speed?', '60 km/h', 'not 60 km/h', 2)).toMatchObject({ confident: false });
   });

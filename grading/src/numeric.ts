@@ -268,7 +268,7 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
   }
   if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question);
   if (!sameValue(want.value, got.value, want.decimals) || countDiffers(want, got)) return wrongValue(want, got);
-  if (!want.unit) return { score: 1 };
+  if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
   if (!got.unit) {
     if (unitInQuestion(question, want.unit)) return { score: 1 };
     return {
@@ -422,4 +422,15 @@ function namedValues(text: string): Map<string, Quantity> {
     if (q) found.set(m[1]!, q);
   }
   return found;
+}
+
+/** 0.63 for 0.625: the key rounded to fewer places than it has, unasked. Right by value, but teachers differ: flagged. */
+function roundedAnswer(want: Quantity, got: Quantity): Verdict | null {
+  if (got.decimals >= want.decimals || got.value === want.value) return null;
+  if (Math.abs(got.value - want.value) <= 0.001 * Math.abs(want.value)) return null;
+  return {
+    score: 1,
+    praise: `Correct to ${got.decimals} decimal place${got.decimals === 1 ? '' : 's'}: the exact answer is ${describe(want)}.`,
+    flag: `The answer ${describe(got)} is the key ${describe(want)} rounded, which the question did not ask for`,
+  };
 }

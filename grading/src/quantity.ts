@@ -264,6 +264,14 @@ export function readUnit(raw: string): Unit | undefined {
   const lower = compact.toLowerCase();
   const alias = WORD_UNITS[lower] ?? WORD_UNITS[lower.replace(/\*/g, '')];
   if (alias) return UNITS[alias];
+  // "square metres", "cubic centimetres", "metres squared", "cm cubed".
+  const power = /^(?:(square|sq|cubic|cu)\*(.+)|(.+)\*(squared|cubed))$/.exec(lower);
+  if (power) {
+    const base = readUnit((power[2] ?? power[3])!.replace(/\*/g, ' '));
+    const exponent = /^(square|sq|squared)$/.test((power[1] ?? power[4])!) ? 2 : 3;
+    const symbol = base && Object.keys(UNITS).find((k) => UNITS[k] === base);
+    if (symbol && !symbol.includes('^')) return UNITS[`${symbol}^${exponent}`];
+  }
   // "kilometres per hour", "km per hr", "metres per second squared": each part on its own.
   const perParts = lower.replace(/\*(?:per|an|a|every)\*/g, '/').split('/');
   if (perParts.length === 2 || (perParts.length === 3 && perParts[1] === perParts[2])) {

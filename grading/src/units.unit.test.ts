@@ -26,6 +26,9 @@ describe('units as written', () => {
     expect(readQuantity('50 per cent')?.unit?.label).toBe('%');
     expect(readQuantity('£5.50')?.value).toBe(5.5);
     expect(readQuantity('1½')?.value).toBe(1.5);
+    expect(readUnit('square metres')?.label).toBe('m²');
+    expect(readUnit('cubic centimetres')?.label).toBe('cm³');
+    expect(readUnit('metres squared')?.label).toBe('m²');
   });
 
   it('reads temperatures in °C, °F and K on one scale', () => {
