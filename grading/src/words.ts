@@ -1,5 +1,6 @@
 /** Short answers in words: one answer with its alternatives, lists (all items or "any two of"), yes / no. */
 import type { CheckAnswerResult } from './check';
+import { keyCompound } from './chemistry';
 import { andList, capitalise, orList, phrase, sentences } from './feedback';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
@@ -7,7 +8,12 @@ import { fmt, toQuarter } from './points';
 import { isContentWord, relate, words } from './text';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
-const wordings = (item: KeyItem) => [item.text, ...item.accept];
+/** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
+const wordings = (item: KeyItem) => {
+  const compound = item.text.split(/\s+/).length <= 3 ? keyCompound(item.text) : null;
+  const chemical = compound && compound.names.length ? [compound.formula, ...compound.names] : [];
+  return [...new Set([item.text, ...item.accept, ...chemical])];
+};
 const result = (
   ctx: Ctx,
   points: number,
@@ -52,7 +58,7 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     const reasons: string[] = [];
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
     if (m.compounds.length) reasons.push(compoundReason(m.compounds));
-    if (/\s(?:or|and\/or)\s|\//i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
+    if (/\s(?:or|and\/or|and)\s|[/,&]/i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
     const alt = m.wording === spec.item.text ? '' : ` (the key also accepts "${m.wording}")`;
     return result(ctx, ctx.possible, sentences(`Correct: ${answer}${alt}.`, slipNote(m.slips)), [spec.item.text], [], reasons);
