@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { changeMembership, createCourse, registerUser } from '@evergrade/command-service';
-import { ANSWER_GROUP_MESSAGES, type AnswerGroup, type AnswerGroupsReply, type ResponseHistoryEntry } from '@evergrade/contracts';
+import {
+  ANSWER_GROUP_MESSAGES,
+  ANSWER_GROUPS_PROJECTION,
+  OPERATOR_KEY_HEADER,
+  type AnswerGroup,
+  type AnswerGroupsReply,
+  type ProjectionsReply,
+  type ResponseHistoryEntry,
+} from '@evergrade/contracts';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, type TestUser } from './testing/client';
 
@@ -219,6 +227,27 @@ export function answerGroupsSuite(open: () => Promise<Partial<StandaloneOptions>
       student_ids: [ids.teacher],
     });
     expect(stranger.statusCode).toBe(409);
+  });
+
+  it('the groups rebuild from the log: the answer-groups read model rebuilt gives the same groups', async () => {
+    const before = await groupsOf(q1);
+    const operator = (method: 'GET' | 'POST', body?: unknown) =>
+      server.app.inject({
+        method,
+        url: method === 'POST' ? '/admin/rebuild-projection' : '/admin/projections',
+        headers: { [OPERATOR_KEY_HEADER]: server.operatorKey },
+        ...(body ? { payload: body as object } : {}),
+      });
+    expect((await operator('POST', { projection: ANSWER_GROUPS_PROJECTION })).statusCode).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          ((await operator('GET')).json() as ProjectionsReply).projections.find((p) => p.name === ANSWER_GROUPS_PROJECTION)?.rebuild
+            ?.status,
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe('swapped');
+    expect(await groupsOf(q1)).toEqual(before);
   });
 
   it('refuses a split of the whole group, of answers not in it, and of a group that does not exist', async () => {
