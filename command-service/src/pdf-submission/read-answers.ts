@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ResponseReading } from '@evergrade/contracts';
 import { openPdfReader, renderPdfPagePng, splitResponsesByQuestion, type OcrEngine, type PdfPage } from '@evergrade/documents';
 import type { AiProvider } from '@evergrade/platform/ai';
-import { pageLinesOf, readingsOf, type SheetLine } from './reading';
+import { pageLinesOf, readInkOnTypedPages, readingsOf, type SheetLine } from './reading';
 
 /**
  * A student's answers read from a submission PDF. Each page's text layer is used when it has one (typed
@@ -109,7 +109,9 @@ export async function readSubmissionAnswers(pdf: Buffer, o: ReadOptions): Promis
     responses = [...responses].sort((a, b) => (order.get(a.question_number) ?? 0) - (order.get(b.question_number) ?? 0));
     const method = sources.has('ai') ? 'ai' : sources.has('ocr') ? 'ocr' : 'text';
     const readings = await readingsOf(pdf, sheet, numbers, responses);
-    return { pages: total, responses, method, readings };
+    // Writing on a typed page (ink, a pasted photo) has no text layer: OCR reads that answer's region.
+    const read = await readInkOnTypedPages(pdf, o.ocr, responses, readings, o.signal);
+    return { pages: total, responses: read.responses, method: read.ocr ? (method === 'ai' ? 'ai' : 'ocr') : method, readings };
   } finally {
     await reader.close();
   }

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AiProvider } from '@evergrade/platform/ai';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { createOcrEngine } from '@evergrade/documents';
+import { renderPdfRegionPng } from '@evergrade/documents';
 import { makeScannedPdf, makeTextPdf } from '@evergrade/documents/testing';
 import { gradedAsRead, UNREADABLE_FLAG } from './grade-as-read';
 import { readSubmissionAnswers } from './read-answers';
@@ -96,6 +97,25 @@ describe('reading answers from an uploaded PDF', () => {
     expect(result.readings.get(2)).toMatchObject({ method: 'ai', page: 1, unreadable: true });
     expect(result.readings.get(3)!.unreadable).toBeUndefined();
     expect(result.readings.get(3)!.doubt).toMatch(/\[illegible\]/);
+  });
+
+  it('writing pasted onto a typed page (no text layer for it) is read by OCR from its region', async () => {
+    const doc = await PDFDocument.load(
+      await makeTextPdf([['1. The capital of France is Paris', '2.', '', '', '3. x = 4 is the solution of it']]),
+    );
+    const photo = await renderPdfRegionPng(await makeTextPdf([['Carbon dioxide']]), 1, { x: 0.08, y: 0.05, w: 0.3, h: 0.03 }, 2.5);
+    doc.getPage(0).drawImage(await doc.embedPng(photo), { x: 75, y: 742, width: 178, height: 25 });
+    const result = await readSubmissionAnswers(Buffer.from(await doc.save()), { questions: questions(3), ocr, ai: null, batchSize: 5 });
+    expect(result.responses.map((r) => r.text)).toEqual([
+      'The capital of France is Paris',
+      'Carbon dioxide',
+      'x = 4 is the solution of it',
+    ]);
+    expect(result.method).toBe('ocr');
+    expect(result.readings.get(1)).toMatchObject({ method: 'text', confidence: null });
+    expect(result.readings.get(2)).toMatchObject({ method: 'ocr', page: 1 });
+    expect(result.readings.get(2)!.confidence).toBeGreaterThan(0.8);
+    expect(result.readings.get(2)!.unreadable).toBeUndefined();
   });
 
   it('a number read unsurely, or with a lost point ("05"), is a doubt to check', () => {

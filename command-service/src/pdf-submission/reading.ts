@@ -1,5 +1,13 @@
 import type { ResponseReading } from '@evergrade/contracts';
-import { inkInPdfRegion, responseStarts, type PageBox, type PageLine, type PdfPage } from '@evergrade/documents';
+import {
+  inkInPdfRegion,
+  renderPdfRegionPng,
+  responseStarts,
+  type OcrEngine,
+  type PageBox,
+  type PageLine,
+  type PdfPage,
+} from '@evergrade/documents';
 
 /**
  * How sure the reader was of each answer, and where it sits on the sheet. An answer whose space holds writing but
@@ -156,3 +164,48 @@ async function inkBelowLabel(pdf: Buffer, first: SheetLine, region: PageBox): Pr
 }
 
 const round = (n: number) => Math.round(n * 10000) / 10000;
+
+/** The answer's own number at the start of what OCR read of its region ("2.", "Q2)", "Answer 2:"). */
+const leadingLabel = (n: number) => new RegExp(`^\\s*(?:(?:question|q|answer|ans)\\.?\\s*)?${n}\\s*[.):-]?\\s*`, 'i');
+
+/**
+ * Answers on typed pages whose space holds writing but no text (ink, a pasted photo of handwriting): OCR reads the
+ * region. What it reads with enough confidence becomes the answer (method 'ocr'); the rest stays unreadable.
+ */
+export async function readInkOnTypedPages(
+  pdf: Buffer,
+  ocr: OcrEngine,
+  responses: readonly { question_number: number; text: string }[],
+  readings: Map<number, ResponseReading>,
+  signal?: AbortSignal,
+): Promise<{ responses: { question_number: number; text: string }[]; ocr: boolean }> {
+  const texts = new Map(responses.map((r) => [r.question_number, r.text]));
+  let used = false;
+  for (const [n, reading] of readings) {
+    if (!reading.unreadable || reading.method !== 'text' || reading.page === null || !reading.box) continue;
+    signal?.throwIfAborted();
+    const read = await ocr.read(await renderPdfRegionPng(pdf, reading.page, reading.box, 2.5));
+    const words = read.lines.flatMap((l) => l.words).filter((w, i) => !(i === 0 && LABEL.test(w.text)));
+    const text = read.lines
+      .map((l) => l.text)
+      .join('\n')
+      .replace(leadingLabel(n), '')
+      .trim();
+    if (text === '' || words.length === 0) continue;
+    used = true;
+    const confidence = round(words.reduce((sum, w) => sum + w.confidence, 0) / words.length);
+    const base: ResponseReading = { method: 'ocr', confidence, page: reading.page, box: reading.box };
+    const doubt = numberDoubt(words, text);
+    texts.set(n, text);
+    readings.set(
+      n,
+      confidence < UNREADABLE_BELOW
+        ? { ...base, unreadable: true, doubt: `OCR was unsure of this answer (confidence ${Math.round(confidence * 100)}%).` }
+        : { ...base, ...(doubt ? { doubt } : {}) },
+    );
+  }
+  return {
+    responses: responses.map((r) => ({ question_number: r.question_number, text: texts.get(r.question_number) ?? r.text })),
+    ocr: used,
+  };
+}
