@@ -52,14 +52,18 @@ const canonical = (n: number) => String(Number(n.toPrecision(12)) + 0);
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 20);
 
 /**
- * The readable normal form two answers must share to be grouped: `empty`, `n|form|value|unit`, `m|maths as
+ * The readable normal form two answers must share to be grouped: `empty`, `s|symbols`, `n|form|value|unit`, `m|maths as
  * written` (words mixed with digits or operators) or `t|words`.
  */
 export function groupForm(response: string): string {
   // Typed answers may be the editor's serialised state. Not NFKC before reading numbers: it turns 10⁻⁴ into 10-4.
   const text = richTextToPlainText(response).trim().replace(/⁄/g, '/');
   const all = tokens(text);
-  if (all.length === 0) return EMPTY_GROUP_KEY;
+  if (all.length === 0) {
+    // Only punctuation is no answer; symbols are one ("✓" is not "✗").
+    const symbols = text.normalize('NFKC').replace(/[\s\p{P}]/gu, '');
+    return symbols ? `s|${symbols}` : EMPTY_GROUP_KEY;
+  }
   // Numbers in words ("twelve", "a dozen") group by their words: a question may ask for words, or for digits.
   const q = /\d/.test(normaliseMaths(text)) ? readQuantity(text) : null;
   if (q) return `n|${formOf(text)}|${canonical(q.value)}|${q.unit?.label ?? ''}`;

@@ -67,6 +67,9 @@ describe('groupKey: words', () => {
     expect(groupKey('?!')).toBe(EMPTY_GROUP_KEY);
     expect(groupKey('0')).not.toBe(EMPTY_GROUP_KEY);
     expect(groupKey('no')).not.toBe(EMPTY_GROUP_KEY);
+    expect(groupKey('✓')).not.toBe(EMPTY_GROUP_KEY);
+    apart('✓', '✗');
+    same('✓', ' ✓. ');
   });
 
   it('makes short, stable keys', () => {
