@@ -265,7 +265,11 @@ function compoundsIn(response: string): Found[] {
     const token = m[0];
     // "Co2", "cO2": a table formula in the wrong case.
     const sameLetters = COMPOUNDS.filter((c) => c.formula !== token && c.formula.toLowerCase() === token.toLowerCase());
-    if (/\d/.test(token) && sameLetters.length === 1 && !COMPOUNDS.some((c) => c.formula === token)) {
+    if (
+      (/\d/.test(token) || (token.length >= 3 && /[A-Z]/.test(sameLetters[0]?.formula.slice(1) ?? ''))) &&
+      sameLetters.length === 1 &&
+      !COMPOUNDS.some((c) => c.formula === token)
+    ) {
       found.push({ compound: sameLetters[0]!, formula: token, written: token, caseSlip: true });
       continue;
     }

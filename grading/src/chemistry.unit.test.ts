@@ -67,6 +67,7 @@ describe('chemistry answers', () => {
   });
 
   it('flags a formula typed with the digit 0 for the letter O or in the wrong case, and joins a spaced count', () => {
+    expect(check('Formula of the oxide of magnesium?', 'MgO', 'mgo')).toMatchObject({ pointsObtained: 1, confident: false });
     for (const response of ['C02', 'Co2', 'co2']) {
       expect(check(q, 'carbon dioxide', response), response).toMatchObject({ pointsObtained: 1, confident: false });
     }

@@ -139,6 +139,8 @@ describe('numbers in answers', () => {
     expect(swapped.feedback).toContain('x = 4 and y = 2');
     expect(check(q, 'x = 4, y = 2', '4 and 2', 2).confident).toBe(false);
     expect(check('Solve x² − 5x + 6 = 0.', 'x = 2 or x = 3', 'x = 3 or x = 2', 2).pointsObtained).toBe(2);
+    expect(check('Solve x² = 49.', 'x = 7 or x = −7', 'x = ±7', 2).pointsObtained).toBe(2);
+    expect(check('What is the square root of 144?', '12', '±12').pointsObtained).toBe(1);
   });
 
   it('counts the digits when the question asks for rounding', () => {

@@ -79,7 +79,9 @@ export function checkNumeric(
   question = '',
 ): CheckAnswerResult | null {
   const comma = expected.length === 1 ? decimalComma(response) : null;
-  const text = comma ?? response;
+  // "x = ±7" gives both roots where the key has two values.
+  const text =
+    expected.length > 1 ? (comma ?? response).replace(/(?:±|\+\/-|\+-|plus or minus)\s*(\d[\d.]*)/g, '$1, -$1') : (comma ?? response);
   const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
   if (given.length === 0) {
