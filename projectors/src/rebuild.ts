@@ -84,6 +84,7 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     return { done: least, total, eventsPerSecond: seconds > 0 ? Math.round(least / seconds) : 0, phase };
   };
   let lastReport = 0;
+  let throughAll = false;
   let reporting: Promise<void> = Promise.resolve();
   const report = (force = false) => {
     const now = Date.now();
@@ -115,7 +116,10 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
     log,
     onBatch: (name, events) => {
       done.set(name, (done.get(name) ?? 0) + events);
-      report();
+      // Every projection through the log's last page: said at once, once (what remains is the build's last writes).
+      const through = !throughAll && Math.min(...done.values()) >= total;
+      if (through) throughAll = true;
+      report(through);
     },
   });
   let deferred: string[] = [];
