@@ -38,7 +38,7 @@ describe('numeric answers', () => {
   it('refuses a wrong value and names the expected one', () => {
     const r = check({ ...force, response: '5 N' });
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
-    expect(r.feedback).toBe('Your answer 5 N is not correct: the expected answer is 6 N. Check your working and the unit.');
+    expect(r.feedback).toBe('Your answer 5 N is not correct: the expected answer is 6 N. Check your working.');
   });
 
   it('accepts values within 1%, and rounded small values within half the last decimal place', () => {

@@ -139,7 +139,9 @@ export function checkNumeric(
   }
   const points = toQuarter(credit * possible, possible);
   const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
-  const feedback = feedbackFor(points, possible, expected, matched, missing, notes, praise, wrongGiven);
+  // "and the unit" only where the unit may be the trouble: missing, or of another kind than the key's.
+  const unitDoubt = expected.some((q) => q.unit) && !(finals.length === 1 && finals[0]!.unit?.dim === expected[0]!.unit?.dim);
+  const feedback = feedbackFor(points, possible, expected, matched, missing, notes, praise, wrongGiven, unitDoubt);
   return {
     ...base,
     pointsObtained: points,
@@ -160,6 +162,7 @@ function feedbackFor(
   notes: string[],
   praise: string[],
   given: string | undefined,
+  unitDoubt: boolean,
 ): string {
   if (points === possible && notes.length === 0) {
     if (matched.length > 1) return `Correct: ${matched.join(' and ')} are the expected values.`;
@@ -171,7 +174,7 @@ function feedbackFor(
   if (expected.length > 1 && matched.length > 0) parts.push(`You found ${matched.join(' and ')}.`);
   parts.push(...notes);
   if (missing.length > 0 && notes.length === 0) {
-    const unit = expected.some((q) => q.unit);
+    const unit = unitDoubt;
     if (expected.length > 1) {
       parts.push(
         matched.length > 0

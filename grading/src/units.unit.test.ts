@@ -80,7 +80,10 @@ describe('values across units', () => {
     const r = check(speed, '60 km/h', '60 m/s');
     expect(r.pointsObtained).toBe(1);
     expect(r.feedback).toContain('m/s instead of km/h');
-    expect(check(speed, '60 km/h', '240 km/h').pointsObtained).toBe(0);
+    expect(check(speed, '60 km/h', '240 km/h').feedback).toBe(
+      'Your answer 240 km/h is not correct: the expected answer is 60 km/h. Check your working.',
+    );
+    expect(check(speed, '60 km/h', '240').feedback).toContain('Check your working and the unit.');
     expect(check('Boiling point?', '100 °C', '100 °F').pointsObtained).toBe(1);
   });
 
