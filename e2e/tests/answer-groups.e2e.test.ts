@@ -113,6 +113,10 @@ describe('an instructor grades a question by answer groups', () => {
       values.push(await marks.inputValue());
     }
     expect(values.sort()).toEqual(['1.5', '2']);
+    // The last student's grade history names the group the mark came from.
+    const card = page.getByTestId('graded-question-2');
+    await card.getByTestId('grade-history-toggle').locator('summary').click();
+    await card.getByText('Graded as an answer group of 1').waitFor();
   });
 
   it('at phone width in dark mode the groups stay readable', async () => {
