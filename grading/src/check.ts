@@ -106,7 +106,10 @@ const wordsContext = (question: string, response: string, possible: number) => (
   question,
   response,
   possible,
-  allowSlips: !/\bspell/i.test(question),
+  // A question about the word itself (its spelling, plural, tense) takes only the exact word.
+  allowSlips: !/\bspell|\bplural\b|\bsingular\b|\b(?:past|present|future)\s+(?:tense|participle)\b|\bcomparative\b|\bsuperlative\b/i.test(
+    question,
+  ),
 });
 
 /** Full marks from a reader of names, formulas or expressions, but a "not" in the answer: a teacher should look ("not CO2"). */

@@ -9,7 +9,10 @@ const LETTERS = 'ABCDEFGHIJ';
 export function choiceQuestion(input: CheckAnswerInput, question: string, key: string, type: string): Choice | null {
   const options = input.options?.length ? [...input.options] : optionsIn(question);
   if (options.length < 2) return null;
-  const isChoice = type.includes('choice') || type === 'mcq' || input.correctOption !== undefined || (input.options?.length ?? 0) > 0;
+  // Options in the question and a key that is one of their letters ("B", "B) Dolphin") make it a choice too.
+  const keyIsLetter = new RegExp(`^\\(?[${LETTERS.slice(0, options.length)}]\\)?(?:[).:]|\\s|$)`, 'i').test(key.trim());
+  const isChoice =
+    type.includes('choice') || type === 'mcq' || input.correctOption !== undefined || (input.options?.length ?? 0) > 0 || keyIsLetter;
   if (!isChoice) return null;
   const correct = optionIndex(input.correctOption ?? key, options);
   return correct === null ? null : { options, correct };

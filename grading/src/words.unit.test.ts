@@ -181,4 +181,15 @@ describe('multiple choice in words', () => {
     expect(unsure).toMatchObject({ pointsObtained: 0, confident: false });
     expect(unsure.feedback).toContain('give the letter of one option');
   });
+  it('is a choice when the question lists options and the key is a letter, without a question type', () => {
+    const r = check({ question: 'Which is a mammal?\nA) Shark\nB) Dolphin\nC) Trout', answer: 'B', response: 'the answer is B' });
+    expect(r).toMatchObject({ pointsObtained: 1, method: 'choice', confident: true });
+  });
+  it('takes only the exact word when the question is about the word itself (plural, tense, spelling)', () => {
+    expect(check({ question: 'What is the plural of "mouse"?', answer: 'mice', response: 'mouses' })).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    expect(check({ question: 'What is the past tense of "run"?', answer: 'ran', response: 'ran' }).pointsObtained).toBe(1);
+  });
 });
