@@ -47,6 +47,8 @@ export const RegradeRequestedSchema = z.object({
     /** The mark contested. */
     points: z.number().nonnegative(),
     pointsPossible: z.number().nonnegative(),
+    /** Who taught the course when the student asked: they are notified. */
+    instructorIds: z.array(z.number().int()).optional(),
     requestedAt: isoDate,
   }),
 });

@@ -212,6 +212,16 @@ export function regradeRequestsSuite(open: () => Promise<Partial<StandaloneOptio
     expect(own.json.requests.map((r: { status: string }) => r.status)).toEqual(['open']);
     const others = await ben.post('/students/get-regrade-requests', { assignment_id: assignmentId }, afterPosition(position));
     expect(others.json.requests).toEqual([]);
+    // The instructor who teaches the course hears of it; another instructor does not.
+    const told = await notificationsOf(teacher);
+    expect(told.unread).toBe(1);
+    expect(told.notifications[0]).toMatchObject({
+      kind: 'regrade-requested',
+      title: 'Regrade request: Question 1 of Numbers And Plants',
+      body: 'I wrote 54 but my working shows 56.',
+      link: `/instructor/assignments/${assignmentId}#regrade-requests`,
+    });
+    expect((await notificationsOf(stranger)).notifications).toEqual([]);
   });
 
   it('only the instructor who teaches it resolves; an accepted request changes the mark, notifies and is in the history', async () => {
@@ -257,6 +267,8 @@ export function regradeRequestsSuite(open: () => Promise<Partial<StandaloneOptio
     });
     expect(n.notifications[0]!.body).toContain('Your mark changed from 0 to 2 of 2.');
     expect((await notificationsOf(ben)).notifications).toEqual([]);
+    // Resolving it is reading it.
+    expect((await notificationsOf(teacher)).unread).toBe(0);
   });
 
   it('an answered request keeps the mark; reading notifications marks them read', async () => {

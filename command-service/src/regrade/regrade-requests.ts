@@ -35,6 +35,8 @@ export type RequestRegrade = Who & {
   reason: string;
   /** The assignment's window in days (REGRADE_WINDOW_DEFAULT_DAYS unless set). */
   windowDays: number;
+  /** Who teaches the course now (notified of the request). */
+  instructorIds: number[];
 };
 export type ResolveRegradeRequest = Who & {
   type: 'ResolveRegradeRequest';
@@ -96,6 +98,7 @@ function request(c: RequestRegrade, state: RegradeState): Event[] {
         reason: c.reason,
         points: r.points,
         pointsPossible: r.pointsPossible ?? 0,
+        instructorIds: c.instructorIds,
         requestedAt: c.now,
       },
     },

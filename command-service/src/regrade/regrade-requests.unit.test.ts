@@ -56,6 +56,7 @@ const ask = (over: Partial<RequestRegrade> = {}): RequestRegrade => ({
   questionId: 1,
   reason: 'My working shows 56.',
   windowDays: 7,
+  instructorIds: [2],
   now: '2026-03-05T10:00:00.000Z',
   ...over,
 });
@@ -71,6 +72,7 @@ const requested: EventOf<'RegradeRequested'> = {
     reason: 'My working shows 56.',
     points: 0,
     pointsPossible: 2,
+    instructorIds: [2],
     requestedAt: '2026-03-05T10:00:00.000Z',
   },
 };

@@ -36,6 +36,7 @@ export function regradeRequestRoutes(app: FastifyInstance, deps: CommandServiceD
       questionId: question_id,
       reason,
       windowDays: await readWindowDays(store, s.tenant, assignment_id),
+      instructorIds: course.instructorIds,
       now: deps.now().toISOString(),
     };
     // Refusals come before an id is allocated (the decider decides again on the stream as it is then).

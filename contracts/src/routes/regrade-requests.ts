@@ -90,7 +90,8 @@ export const SetRegradeWindowBodySchema = z.object({
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  kind: z.literal('regrade-request-resolved'),
+  /** A student's request (to the course's instructors), or its outcome (to the student). */
+  kind: z.enum(['regrade-requested', 'regrade-request-resolved']),
   title: z.string(),
   body: z.string(),
   /** The app page it is about. */

@@ -8,7 +8,7 @@ export type NotificationRow = {
   tenant: string;
   user_id: number;
   id: string;
-  kind: 'regrade-request-resolved';
+  kind: 'regrade-requested' | 'regrade-request-resolved';
   title: string;
   body: string;
   link: string;
@@ -36,14 +36,39 @@ export function regradeNotice(d: EventOf<'RegradeRequestResolved'>['data']): Pic
   return { title, body: `${d.reply}${mark}`, link: `/student/assignments/${d.assignmentId}#question-${d.questionId}` };
 }
 
-/** Pure: a student hears of each resolved request; a user's reads mark theirs read. */
+/**
+ * Pure: the course's instructors hear of each request, the student of its outcome (and the instructor who resolved it
+ * has read theirs); a user's reads mark theirs read.
+ */
 export function evolveNotifications(state: State, recorded: RecordedEvent): Touched | null {
   const tenant = tenantOf(recorded);
   const position = recorded.globalPosition;
+  if (recorded.type === 'RegradeRequested') {
+    const d = recorded.data as EventOf<'RegradeRequested'>['data'];
+    const keys: string[] = [];
+    for (const instructorId of d.instructorIds ?? []) {
+      const key = { tenant, user_id: instructorId, id: notificationIdOfRequest(d.requestId) };
+      if (state.notifications.has(key)) continue;
+      state.notifications.put({
+        ...key,
+        kind: 'regrade-requested',
+        title: `Regrade request: Question ${d.questionNumber} of ${d.assignmentTitle}`,
+        body: d.reason,
+        link: `/instructor/assignments/${d.assignmentId}#regrade-requests`,
+        created_at: d.requestedAt,
+        read: false,
+        position,
+      });
+      keys.push(noticeKeys.user(instructorId));
+    }
+    return keys.length ? { tenant, keys } : null;
+  }
   if (recorded.type === 'RegradeRequestResolved') {
     const d = recorded.data as EventOf<'RegradeRequestResolved'>['data'];
     const key = { tenant, user_id: d.studentId, id: notificationIdOfRequest(d.requestId) };
     if (state.notifications.has(key)) return null;
+    const own = state.notifications.get({ tenant, user_id: d.by, id: key.id });
+    if (own && !own.read) state.notifications.put({ ...own, read: true, position });
     state.notifications.put({
       ...key,
       kind: 'regrade-request-resolved',
@@ -52,7 +77,7 @@ export function evolveNotifications(state: State, recorded: RecordedEvent): Touc
       read: false,
       position,
     });
-    return { tenant, keys: [noticeKeys.user(d.studentId)] };
+    return { tenant, keys: own ? [noticeKeys.user(d.studentId), noticeKeys.user(d.by)] : [noticeKeys.user(d.studentId)] };
   }
   if (recorded.type === 'NotificationsRead') {
     const d = recorded.data as EventOf<'NotificationsRead'>['data'];
@@ -64,12 +89,12 @@ export function evolveNotifications(state: State, recorded: RecordedEvent): Touc
   return null;
 }
 
-/** Each user's notifications (for now: the outcome of a student's regrade request). */
+/** Each user's notifications: students' regrade requests (to their instructors) and their outcomes (to the student). */
 export const notificationsProjection = defineProjection<State>({
   name: NOTIFICATIONS_PROJECTION,
   version: 1,
   tables: ['notifications'],
-  handles: ['RegradeRequestResolved', 'NotificationsRead'],
+  handles: ['RegradeRequested', 'RegradeRequestResolved', 'NotificationsRead'],
   async migrate(db) {
     await db.query(`CREATE TABLE IF NOT EXISTS notifications (
       tenant text NOT NULL, user_id integer NOT NULL, id text NOT NULL, kind text NOT NULL, title text NOT NULL,
@@ -79,10 +104,16 @@ export const notificationsProjection = defineProjection<State>({
   init: () => ({ notifications: new RowSet(notificationsTable) }),
   async load(tx, state, events) {
     // Every notification of each user the batch names (a read touches all of theirs): one query, and a user has few.
-    const users = ofTypes(events, 'RegradeRequestResolved', 'NotificationsRead').map((e) => ({
-      tenant: tenantOf(e),
-      user_id: Number(e.type === 'NotificationsRead' ? e.data.userId : e.data.studentId),
-    }));
+    const users = ofTypes(events, 'RegradeRequested', 'RegradeRequestResolved', 'NotificationsRead').flatMap((e) => {
+      const tenant = tenantOf(e);
+      const ids =
+        e.type === 'NotificationsRead'
+          ? [e.data.userId]
+          : e.type === 'RegradeRequested'
+            ? ((e.data.instructorIds as number[] | undefined) ?? [])
+            : [e.data.studentId, e.data.by];
+      return ids.map((id) => ({ tenant, user_id: Number(id) }));
+    });
     await state.notifications.loadIn(tx, ['tenant', 'user_id'], users);
   },
   evolve: evolveNotifications,

@@ -31,6 +31,7 @@ const requested = (requestId: number, studentId: number, questionId: number, day
     reason: `Reason ${requestId}`,
     points: 0,
     pointsPossible: 2,
+    instructorIds: [2, 4],
     requestedAt: at(day),
   },
 });
@@ -131,5 +132,19 @@ describe.each(testBackends('regrade_requests'))('the regrade-requests and notifi
       rows: [{ title: 'Regrade request not accepted: Question 1 of Forces' }],
     });
     expect(await notificationsOf(db, 'other', 9)).toEqual({ unread: 0, rows: [] });
+    // The course's instructors hear of each request; the one who resolved it (2) has read it, the other (4) has not.
+    const teacher = await notificationsOf(db, 'demo', 2);
+    expect(teacher.rows.map((n) => [n.id, n.kind, n.read])).toEqual([
+      ['regrade-request:3', 'regrade-requested', true],
+      ['regrade-request:2', 'regrade-requested', true],
+      ['regrade-request:1', 'regrade-requested', true],
+    ]);
+    expect(teacher.rows[2]).toMatchObject({
+      title: 'Regrade request: Question 1 of Forces',
+      body: 'Reason 1',
+      link: '/instructor/assignments/5#regrade-requests',
+    });
+    expect((await notificationsOf(db, 'demo', 4)).unread).toBe(3);
+    expect((await notificationsOf(db, 'other', 2)).unread).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { ListTabs } from '../../../components/list-tabs';
 import { RegradeQueue } from '../components/regrade-queue';
 import { SubmissionsPanel } from '../components/submissions-panel';
@@ -10,7 +11,8 @@ type View = (typeof VIEWS)[number];
 
 /** The Submissions tab's two ways to grade: one student at a time, or one question at a time by answer groups. */
 export function GradingViews({ assignmentId, courseCode }: { assignmentId: number; courseCode: string }) {
-  const [view, setView] = useState<View>('By student');
+  const location = useLocation();
+  const [view, setView] = useState<View>(() => (location.hash === '#regrade-requests' ? 'Regrade requests' : 'By student'));
   const regrades = useRegradeQueue(assignmentId);
   const openRequests = regrades.data?.requests.filter((r) => r.status === 'open').length;
   return (

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/dialog';
 import { ArrowLeftIcon, CalendarIcon } from '../../../components/icons';
 import { Spinner } from '../../../components/spinner';
@@ -38,7 +38,9 @@ export function AssignmentDetail({ assignmentId, regrade, submissions, overview 
   const sheet = useAssignmentSheet(assignmentId);
   const list = useInstructorAssignments();
   const rename = useRenameAssignment();
-  const [view, setView] = useState<View>('questions');
+  const location = useLocation();
+  // A regrade request's notification links to #regrade-requests: the submissions, on their Regrade requests tab.
+  const [view, setView] = useState<View>(() => (location.hash === '#regrade-requests' ? 'submissions' : 'questions'));
   const [overviewOpen, setOverviewOpen] = useState(false);
 
   const goBack = () => {
