@@ -21,7 +21,7 @@ describe('numeric answers', () => {
 
   it('gives partial credit, and says so, when the unit is missing or wrong', () => {
     const missing = check({ ...force, response: '6' });
-    expect(missing.pointsObtained).toBe(1.5);
+    expect(missing.pointsObtained).toBe(1);
     expect(missing.feedback).toContain('Your value 6 is right, but the unit is missing: give the force in N.');
     const wrong = check({ ...force, response: '6 kg' });
     expect(wrong.pointsObtained).toBe(1);
@@ -88,7 +88,7 @@ describe('numeric answers', () => {
     expect(r).toMatchObject({ pointsObtained: 0, confident: false, reason: 'No number found in the answer' });
     // A number in words is a number: "fifty" is 50, right but without its unit.
     expect(check({ question: 'Speed?', answer: '50 km/h', response: 'fifty', questionType: 'numerical' })).toMatchObject({
-      pointsObtained: 1.5,
+      pointsObtained: 1,
       confident: true,
     });
   });

@@ -237,7 +237,7 @@ export function checkWithInstructions(input: CheckAnswerInput, instructions: str
       const withUnit = markWithKeyUnit(input, response) ?? points;
       if (withUnit <= 0) continue;
       const to = toQuarter(Math.max(0, withUnit - rule.points), possible);
-      changes.push(`${marks(withUnit - to)} taken off: the answer gives no units (${marks(points)} → ${marks(to)}).`);
+      changes.push(`${marks(withUnit - to)} taken off: the answer gives no units (${marks(withUnit)} → ${marks(to)}).`);
       points = to;
       full = false;
     }
@@ -258,8 +258,7 @@ export function checkWithInstructions(input: CheckAnswerInput, instructions: str
     feedback = changes.join(' ');
   } else if (changes.length) {
     // The checker's own count of marks no longer holds once an instruction changed them.
-    const stale =
-      base.pointsObtained === points ? base.feedback : base.feedback.replace(/\s*\(\d+(?:\.\d+)? of \d+(?:\.\d+)? marks?\)/g, '');
+    const stale = base.feedback.replace(/\s*\(\d+(?:\.\d+)? of \d+(?:\.\d+)? marks?\)/g, '');
     feedback = `${stale} ${changes.join(' ')}`.trim();
   }
   const result: InstructedResult = {

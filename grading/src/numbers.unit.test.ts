@@ -112,6 +112,14 @@ describe('numbers in answers', () => {
     expect(check('Simplify 6/8.', '3/4', '6/8')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Write 0.75 as a fraction in its simplest form.', '3/4', '0.75').pointsObtained).toBe(0);
     expect(check('What fraction of the balls are red?', '2/5', '4/10').pointsObtained).toBe(1);
+    // "As a fraction" without "simplest form": an equal fraction is right, flagged as a matter of convention.
+    expect(check('Write 0.25 as a fraction.', '1/4', '25/100')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it('wants a mixed number where the question asks for one', () => {
+    expect(check('Write 7/2 as a mixed number.', '3 1/2', '3.5')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Write 7/2 as a mixed number.', '3 1/2', '3 1/2').pointsObtained).toBe(1);
+    expect(check('Write 7/2 as a mixed number.', '3 1/2', '7/2')).toMatchObject({ pointsObtained: 0, confident: false });
   });
 
   it('compares whole numbers exactly, and measured values within 1%', () => {

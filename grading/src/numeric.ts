@@ -24,7 +24,14 @@ export function keyValues(key: string): Quantity[] | null {
     .filter(Boolean);
   const values: Quantity[] = [];
   for (const part of parts) {
-    const afterEquals = part.split(/=|≈/).pop()!.trim();
+    let afterEquals = part.split(/=|≈/).pop()!.trim();
+    // "2/5 (0.4)": the same value again in brackets is an alternative form, not a factor.
+    const alt = /^(.*\S)\s*\(([^()]+)\)$/.exec(afterEquals);
+    if (alt) {
+      const [head, inner] = [readQuantity(alt[1]!), readQuantity(alt[2]!)];
+      if (head && inner && !head.unit && !inner.unit && sameValue(head.value, inner.value, Math.max(head.decimals, inner.decimals, 2)))
+        afterEquals = alt[1]!;
+    }
     // "The answer is 12 cm", "approximately 3.14": the value after the words that introduce it.
     const q = readQuantity(afterEquals) ?? readQuantity(afterEquals.replace(/^.*\b(?:is|are|equals|approximately|about|roughly)\s+/i, ''));
     if (!q) return null;
@@ -116,7 +123,7 @@ export function checkNumeric(
   for (const want of expected) {
     const own = want.name ? named.get(want.name) : undefined;
     const candidates = named.size > 0 ? (own ? [own] : []) : finals;
-    const verdicts = candidates.length ? candidates.map((q) => compare(want, q, question)) : [{ score: 0 }];
+    const verdicts = candidates.length ? candidates.map((q) => compare(want, q, question, possible)) : [{ score: 0 }];
     const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
     credit += best.score / expected.length;
     if (best.score === 1) matched.push(describe(want));
@@ -124,7 +131,7 @@ export function checkNumeric(
     if (best.note) notes.push(best.note);
     if (best.praise) praise.push(best.praise);
     if (best.flag) flags.push(best.flag);
-    if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q, question).score === 1)) {
+    if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q, question, possible).score === 1)) {
       flags.push('The expected value appears in the working but not as the final answer');
       notes.push(
         `The expected value ${describe(want)} appears in your working, but your final answer is different: make the last line your answer.`,
@@ -207,7 +214,7 @@ function finalQuantity(response: string): Quantity | null {
   );
 }
 
-function compare(want: Quantity, written: Quantity, question: string): Verdict {
+function compare(want: Quantity, written: Quantity, question: string, possible = 1): Verdict {
   const got = asTemperature(want, written);
   const shown = describe(got);
   const rounding = roundingAsked(question);
@@ -252,6 +259,9 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
       return got.unit === want.unit ? { score: 1 } : { score: 1, praise: `Correct: ${shown} is the same as ${describe(want)}.` };
     }
     if (got.unit.label !== want.unit.label && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got)) {
+      // 100 °F for 100 °C is another temperature, not a slip of the unit's name.
+      if (want.unit.dim === 'temperature')
+        return { score: 0, note: `${shown} is a different temperature from ${describe(want)}: check the scale.` };
       return {
         score: 0.5,
         note: `Your number ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}, which is a different amount.`,
@@ -259,16 +269,35 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
     }
     return wrongValue(want, got);
   }
+  if (mixedAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
+    const form = fractionForm(got.text);
+    if (form === 'decimal')
+      return { score: 0, note: `${shown} has the right value, but the question asks for a mixed number: write ${describe(want)}.` };
+    if (form !== 'mixed') {
+      return {
+        score: possible >= 2 ? 0.5 : 0,
+        note: `${shown} has the right value, but the question asks for a mixed number: write it as ${describe(want)}.`,
+        flag: 'The right value, but not in the form the question asks for (a mixed number)',
+      };
+    }
+  }
   if (fractionAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
     const form = fractionForm(got.text);
-    if (form !== 'lowest') {
+    const simplest = simplestAsked(question);
+    if (form === 'unsimplified' && !simplest) {
       return {
-        score: 0,
-        note:
-          form === 'decimal'
-            ? `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.`
-            : `${shown} has the right value, but it is not in its simplest form: divide the top and bottom by their common factor to get ${describe(want)}.`,
+        score: 1,
+        praise: `Correct: ${shown} is equal to ${describe(want)}, which is the same fraction in its simplest form.`,
+        flag: 'A fraction not in its simplest form, where the question does not ask for the simplest form',
       };
+    }
+    if (form === 'unsimplified') {
+      // One mark is the simplified form itself; of two or more, the working earns a share, as a teacher decides.
+      const note = `${shown} has the right value, but it is not in its simplest form: divide the top and bottom by their common factor to get ${describe(want)}.`;
+      return possible >= 2 ? { score: 0.5, note, flag: 'The right value, but not simplified as the question asks' } : { score: 0, note };
+    }
+    if (form === 'decimal') {
+      return { score: 0, note: `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.` };
     }
   }
   if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question);
@@ -276,8 +305,9 @@ function compare(want: Quantity, written: Quantity, question: string): Verdict {
   if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
   if (!got.unit) {
     if (unitInQuestion(question, want.unit)) return { score: 1 };
+    // Teachers deduct half the marks for a missing unit (1 of 2, ½ of 1) where the question does not state it.
     return {
-      score: 0.75,
+      score: 0.5,
       note: `Your value ${shown} is right, but the unit is missing: give ${dimensionName(want.unit)} in ${want.unit.label}.`,
     };
   }
@@ -386,13 +416,22 @@ const roundingAsked = (question: string) =>
 /** "Write as a fraction", "in its simplest form", "simplify 6/8". */
 const fractionAsked = (question: string) =>
   /\bas a fraction\b|\bsimplest form\b|\blowest terms\b|\bsimplify\s+-?\d+\s*\/\s*\d+/i.test(question);
+const simplestAsked = (question: string) => /\bsimplest form\b|\blowest terms\b|\bsimplif/i.test(question);
+/** "Write 7/2 as a mixed number", "give your answer as a mixed number". */
+const mixedAsked = (question: string) => /\bmixed (?:number|fraction)s?\b/i.test(question);
 
-/** How a number is written: a fraction in lowest terms, another fraction, or a decimal. */
-function fractionForm(text: string): 'lowest' | 'unsimplified' | 'decimal' {
-  const m = /(-?\d+)\s*\/\s*(\d+)\s*$/.exec(normaliseMaths(numberWordsToDigits(text)).replace(/[()]/g, ''));
-  if (!m) return 'decimal';
+/** How a number is written: a fraction in lowest terms, another fraction, a mixed number, or a decimal. */
+function fractionForm(text: string): 'lowest' | 'unsimplified' | 'mixed' | 'improper' | 'decimal' {
+  const plain = normaliseMaths(numberWordsToDigits(text)).replace(/[()]/g, '').trim();
   const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  return gcd(Math.abs(Number(m[1])), Number(m[2])) === 1 ? 'lowest' : 'unsimplified';
+  const mixed = /^-?\d+\s*\+?\s*(\d+)\s*\/\s*(\d+)$/.exec(plain);
+  if (mixed && /\d\s*\+?\s+\d|\d\+\d/.test(plain)) {
+    return Number(mixed[1]) < Number(mixed[2]) && gcd(Number(mixed[1]), Number(mixed[2])) === 1 ? 'mixed' : 'unsimplified';
+  }
+  const m = /(-?\d+)\s*\/\s*(\d+)\s*$/.exec(plain);
+  if (!m) return 'decimal';
+  if (gcd(Math.abs(Number(m[1])), Number(m[2])) !== 1) return 'unsimplified';
+  return Math.abs(Number(m[1])) >= Number(m[2]) && Number(m[2]) > 1 ? 'improper' : 'lowest';
 }
 
 /** "100 degrees" or "100C" where the key is a temperature: degrees of the key's scale, not an angle or coulombs. */

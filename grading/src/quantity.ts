@@ -46,7 +46,7 @@ export function normaliseMaths(text: string): string {
     .replace(/(\d)\s*[xX]\s*(?=10\s*\^|10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻])/g, '$1*')
     .replace(/(\d)\s+[xX]\s+(?=\d)/g, '$1*')
     .replace(/÷/g, '/')
-    .replace(/(\d)\s*([½¼¾⅓⅔⅛])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
+    .replace(/(\d+)\s*([½¼¾⅓⅔⅛])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
     .replace(/[⅓⅔⅛]/g, (f) => `(${VULGAR[f]})`)
     .replace(/½/g, '(1/2)')
     .replace(/¼/g, '(1/4)')

@@ -65,10 +65,11 @@ describe('values across units', () => {
     }
   });
 
-  it('takes a quarter off for a missing unit and says which, unless the question gives the unit', () => {
+  it('takes half off for a missing unit and says which, unless the question gives the unit', () => {
+    // Two independent teachers deduct half the marks for a missing unit (1 of 2, ½ of 1).
     const r = check(speed, '60 km/h', '60');
-    expect(r).toMatchObject({ pointsObtained: 1.5, confident: true });
-    expect(r.feedback).toBe('Partly correct (1.5 of 2 marks). Your value 60 is right, but the unit is missing: give the speed in km/h.');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(r.feedback).toBe('Partly correct (1 of 2 marks). Your value 60 is right, but the unit is missing: give the speed in km/h.');
     expect(check(`${speed} Give your answer in km/h.`, '60 km/h', '60').pointsObtained).toBe(2);
     expect(check('How many seconds are in 2 minutes?', '120 s', 'there are 120').pointsObtained).toBe(2);
     // The unit given with the value earlier in the working counts.
@@ -84,7 +85,8 @@ describe('values across units', () => {
       'Your answer 240 km/h is not correct: the expected answer is 60 km/h. Check your working.',
     );
     expect(check(speed, '60 km/h', '240').feedback).toContain('Check your working and the unit.');
-    expect(check('Boiling point?', '100 °C', '100 °F').pointsObtained).toBe(1);
+    // 100 °F is another temperature, not a slip of the unit's name.
+    expect(check('Boiling point?', '100 °C', '100 °F').pointsObtained).toBe(0);
   });
 
   it('wants a conversion in the unit it names', () => {
