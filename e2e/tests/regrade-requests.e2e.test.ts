@@ -6,8 +6,8 @@ import { DEMO_USERS, loginViaApi, loginWithForm } from '../src/journeys';
 /**
  * A student's regrade request (issue 14 item 7): the demo student answers "Newton's Laws" online and the instructor
  * grades it (through the API: the subject is what follows). In the browser the student asks for a regrade of question
- * 1 with a reason; the instructor opens the assignment's Submissions, Regrade requests, and accepts it with a new mark
- * and a reply; the student's notification menu shows the outcome live (no reload), and its link opens the question
+ * 1 with a reason; the instructor's notification opens the assignment's Regrade requests, where they accept it with a
+ * new mark and a reply; the student's notification menu shows the outcome live (no reload), and its link opens the question
  * with the reply and the new mark.
  */
 let student: Page;
@@ -87,9 +87,13 @@ describe("a student's regrade request, answered by the instructor", () => {
   it('the instructor sees it in the queue and accepts it with a new mark and a reply', async () => {
     await loginWithForm(instructor, DEMO_USERS.instructor, 'Instructor');
     await instructor.waitForURL('**/instructor/assignments');
-    await instructor.goto(`/instructor/assignments/${assignmentId}`);
-    await instructor.getByRole('button', { name: 'View Submissions' }).click();
-    await instructor.getByRole('tab', { name: /Regrade requests/ }).click();
+    // The instructor's bell has the request; its link opens the assignment's Regrade requests tab.
+    await instructor.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    const told = instructor.locator('.notification').first();
+    expect(await told.textContent()).toContain("Regrade request: Question 1 of Newton's Laws");
+    await told.click();
+    await instructor.waitForURL(new RegExp(`/instructor/assignments/${assignmentId}#regrade-requests$`));
+    expect(await instructor.getByRole('tab', { name: /Regrade requests/ }).getAttribute('aria-selected')).toBe('true');
     const card = instructor.locator('.rq-card').first();
     await card.getByText('I described inertia: objects keep their motion unless a force acts.').waitFor();
     expect(await card.getByText('Open', { exact: true }).count()).toBe(1);
