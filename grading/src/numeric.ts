@@ -1,4 +1,5 @@
 import type { CheckAnswerResult } from './check';
+import { readExpression } from './algebra';
 import { decimalComma, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
@@ -144,6 +145,15 @@ export function checkNumeric(
   if (finals.length > expected.length && credit > 0 && expected.length > 1) {
     flags.push('The answer gives more values than the key expects');
   }
+  // A wrong final value may still earn method marks: a teacher decides, so the checker offers its share and flags it.
+  if (credit === 0 && expected.length === 1 && flags.every((f) => f.startsWith('The expected value appears in the working'))) {
+    const method = methodCredit(expected[0]!, text, finals[0]!, question, possible);
+    if (method) {
+      credit = method.score;
+      if (flags.length === 0 || method.score > 0) flags.push(method.flag);
+      notes.push(method.note);
+    }
+  }
   const points = toQuarter(credit * possible, possible);
   const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
   // "and the unit" only where the unit may be the trouble: missing, or of another kind than the key's.
@@ -195,6 +205,109 @@ function feedbackFor(
     }
   }
   return parts.join(' ');
+}
+
+/**
+ * Method marks for a wrong final value, as teachers give them: a correct step left unfinished ("2x = 12" for x = 6),
+ * the part of a percentage change without the change applied (£12 for "increase £80 by 15%"), or working shown
+ * before a wrong answer. Half the marks of a question worth two or more, nothing of one; always flagged.
+ */
+function methodCredit(
+  want: Quantity,
+  text: string,
+  final: Quantity,
+  question: string,
+  possible: number,
+): { score: number; flag: string; note: string } | null {
+  const share = possible >= 2 ? 0.5 : 0;
+  const plain = normaliseMaths(text);
+  const unsolved = unsolvedStep(plain, question);
+  if (unsolved !== null && sameValue(want.value, unsolved, Math.max(want.decimals, 2))) {
+    return {
+      score: share,
+      flag: 'A correct step of the solution, not finished: method marks may be due',
+      note: `Your equation is a correct step, but not finished: solve it for the letter to get ${describe(want)}.`,
+    };
+  }
+  const part = percentPart(question, final.value);
+  if (part && !sameValue(want.value, final.value, want.decimals)) {
+    return {
+      score: share,
+      flag: 'The percentage of the amount, without the change applied: method marks may be due',
+      note: `${describe(final)} is ${part}, but the question asks for the new amount: add it on or take it off to get ${describe(want)}.`,
+    };
+  }
+  if (workingShown(plain)) {
+    const misread = final.compound && decimalHoursMisread(want, final);
+    return {
+      score: share,
+      flag: misread
+        ? 'Working shown, and hours written as hours and minutes wrongly (1.5 h is 1 h 30 min): method marks may be due'
+        : 'Working is shown but the final answer is wrong: method marks may be due',
+      note: misread
+        ? `Your working is right, but ${describe(final)} is not the same as ${describe(want)}: a decimal of an hour is not minutes (0.5 h is 30 minutes).`
+        : `Your final answer ${describe(final)} is not correct (the expected answer is ${describe(want)}): check each step of your working.`,
+    };
+  }
+  if (final.compound && decimalHoursMisread(want, final)) {
+    return {
+      score: 0,
+      flag: 'Hours written as hours and minutes wrongly (1.5 h read as 1 h 50 min)',
+      note: `${describe(final)} is not the same as ${describe(want)}: a decimal of an hour is not minutes (0.5 h is 30 minutes).`,
+    };
+  }
+  return null;
+}
+
+/** Working before the answer: an operation before an '=' ("25 × 9 ÷ 5 = 45"), or several steps ("3x = 15, x = 5"). */
+function workingShown(plain: string): boolean {
+  const equals = (plain.match(/=/g) ?? []).length;
+  if (equals >= 2) return true;
+  if (equals === 1) return /\d\s*[-+*/]\s*[\d(]/.test(plain.split('=')[0]!);
+  return false;
+}
+
+/** "2x = 12" for "Solve 4x − 7 = 2x + 5": the last clause is a linear equation in one letter, not yet solved; its root. */
+function unsolvedStep(plain: string, question: string): number | null {
+  if (!/\bsolve\b/i.test(question)) return null;
+  const last = plain
+    .split(/,|;|\bso\b|\bthen\b/)
+    .pop()!
+    .trim();
+  const sides = last.split('=');
+  if (sides.length !== 2 || /^\s*[a-z]\s*$/i.test(sides[0]!) || /^\s*[a-z]\s*$/i.test(sides[1]!)) return null;
+  const expr = readExpression(`(${sides[0]}) - (${sides[1]})`);
+  if (!expr || expr.variables.length !== 1) return null;
+  const v = expr.variables[0]!;
+  try {
+    const f = (x: number) => expr.node.compile().evaluate({ [v]: x }) as number;
+    const [f0, f1, f2] = [f(0), f(1), f(2)];
+    if (![f0, f1, f2].every(Number.isFinite) || f1 === f0 || Math.abs(f2 - 2 * f1 + f0) > 1e-9) return null;
+    return -f0 / (f1 - f0);
+  } catch {
+    return null;
+  }
+}
+
+/** "Increase £80 by 15%": the 15% of £80 (£12) alone, a step on the way. Names that part, or null. */
+function percentPart(question: string, value: number): string | null {
+  if (!/\b(increase|decrease|reduce|raise)d?\b|\b(discount|interest|VAT|tax|profit|loss)\b/i.test(question)) return null;
+  const found = findQuantities(question);
+  const percents = found.filter((q) => q.unit?.dim === 'percent');
+  const amounts = found.filter((q) => !q.unit || q.unit.dim !== 'percent');
+  for (const p of percents)
+    for (const a of amounts) if (sameValue((a.value * p.value) / 100, value, 2)) return `${fmt(p.value)}% of ${fmt(a.value)}`;
+  return null;
+}
+
+/** "1 hour 50 minutes" for 1.5 hours: the digits after the point read as minutes. */
+function decimalHoursMisread(want: Quantity, got: Quantity): boolean {
+  if (!want.unit || want.unit.dim !== 'time' || !got.unit) return false;
+  const hours = valueIn(want, readUnit('h')!);
+  const minutes = valueIn(got, readUnit('min')!);
+  const whole = Math.floor(minutes / 60);
+  const rest = Math.round(minutes - whole * 60);
+  return Math.abs(whole + rest / 100 - hours) < 1e-6 || Math.abs(whole + rest / 10 - hours) < 1e-6;
 }
 
 /** The value after the response's last '=' (or the whole response when that is one value). */
