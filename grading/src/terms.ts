@@ -2,6 +2,7 @@
 import type { CheckAnswerResult } from './check';
 import { andList, phrase, sentences } from './feedback';
 import { compoundReason, matchPhrase, slipNote, tokenize, type Slip } from './match';
+import { checkPoints } from './ideas';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths } from './quantity';
 import { isContentWord, isRealWord, relate, stem, words } from './text';
@@ -63,6 +64,10 @@ export function checkTerms(question: string, key: string, response: string, poss
       reason: 'The answer key has no key terms to look for',
       feedback: 'This answer could not be checked automatically: a teacher will look at it.',
     };
+  }
+  if (!type.includes('long') && words(key).length <= LONG_ANSWER_WORDS * 2) {
+    const byPoint = checkPoints(question, key, tokens, possible);
+    if (byPoint) return { ...base, ...byPoint };
   }
   const slips: Slip[] = [];
   const compounds: Slip[] = [];

@@ -1,0 +1,149 @@
+/**
+ * Explanations marked point by point, as a teacher marks them: the key is cut into its marking points ("… (1); … (1)",
+ * numbered points, or one sentence per mark) and each point earns its marks when the response says it, by its content
+ * words with word forms, spelling slips and everyday synonyms. A point clearly made or clearly absent is marked with
+ * confidence; a point half made is flagged.
+ */
+import type { CheckAnswerResult } from './check';
+import { andList, phrase, sentences } from './feedback';
+import { matchPhrase, slipNote, type Slip, type Token } from './match';
+import { fmt } from './points';
+import { isContentWord, relate, stem, words } from './text';
+
+export type MarkingPoint = { text: string; marks: number };
+
+const MARKS = /\(\s*(\d)\s*(?:marks?)?\s*\)|\[\s*(\d)\s*(?:marks?)?\s*\]/gi;
+
+/** The key's marking points, or null when they cannot be told apart from its wording. */
+export function markingPoints(key: string, possible: number): MarkingPoint[] | null {
+  const text = key.replace(/\s+/g, ' ').trim();
+  if (MARKS.test(text)) {
+    MARKS.lastIndex = 0;
+    const points: MarkingPoint[] = [];
+    let last = 0;
+    for (const m of text.matchAll(MARKS)) {
+      const part = text.slice(last, m.index).replace(/^[\s;,.]+|[\s;,.]+$/g, '');
+      last = m.index! + m[0].length;
+      if (words(part).some(isContentWord)) points.push({ text: part, marks: Number(m[1] ?? m[2]) });
+    }
+    const sum = points.reduce((s, p) => s + p.marks, 0);
+    return points.length > 0 && sum === possible ? points : null;
+  }
+  const numbered = text.split(/(?:^|\s)(?:\d[.)]|\([a-z]\)|[a-z]\))\s+/).filter((p) => words(p).some(isContentWord));
+  const parts =
+    numbered.length > 1
+      ? numbered
+      : text
+          .replace(/\([^)]*\)/g, (b) => b.replace(/[.;]/g, ' '))
+          .split(/(?<!\d)[.;](?!\d)|\n/)
+          .filter((p) => words(p).some(isContentWord));
+  if (parts.length === possible && possible >= 1) return parts.map((p) => ({ text: p.trim(), marks: 1 }));
+  return null;
+}
+
+export type PointMatch = {
+  point: MarkingPoint;
+  share: number;
+  hits: number;
+  size: number;
+  negated: boolean;
+  slips: Slip[];
+  /** 'made': earned with confidence; 'absent': not made; 'unsure': half made, to be looked at. */
+  verdict: 'made' | 'absent' | 'unsure';
+};
+
+/** Content words of a wording, one per stem, without those the question already says. */
+function pointWords(text: string, questionWords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const w of words(text).filter(isContentWord)) {
+    const s = stem(w);
+    if (seen.has(s)) continue;
+    seen.add(s);
+    out.push(w);
+  }
+  const fresh = out.filter((w) => !questionWords.some((q) => ['exact', 'form'].includes(relate(w, q, false) ?? '')));
+  return fresh.length ? fresh : out;
+}
+
+/**
+ * A word's weight in its point: longer words are the technical ones that carry it ("photosynthesis", "conductor"),
+ * short ones the everyday words around them ("good", "gives").
+ */
+const weight = (w: string) => (/^[0-9]/.test(w) ? 2 : Math.max(1, Math.min(w.length, 11) - 3));
+
+/** How far the response makes one point: its best wording ("melts / does not freeze"), bracketed words as alternatives. */
+export function matchPoint(point: MarkingPoint, tokens: readonly Token[], question: string): PointMatch {
+  const questionWords = words(question).filter(isContentWord);
+  let best: PointMatch | null = null;
+  for (const wording of point.text.split(/\s+\/\s+|\s+or\s+(?=\w+\s+\w+)/)) {
+    const brackets = [...wording.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' ');
+    const main = pointWords(wording.replace(/\([^)]*\)/g, ' '), questionWords);
+    const extra = pointWords(brackets, questionWords).filter((w) => !main.includes(w));
+    let hits = 0;
+    let got = 0;
+    let negated = false;
+    const slips: Slip[] = [];
+    for (const w of main) {
+      const m = matchPhrase(w, tokens);
+      if (m.found) {
+        hits++;
+        got += weight(w);
+        slips.push(...m.slips);
+      } else if (m.negated) negated = true;
+    }
+    const bonus = extra.filter((w) => matchPhrase(w, tokens).found);
+    const total = main.reduce((s, w) => s + weight(w), 0);
+    got = Math.min(total, got + bonus.reduce((s, w) => s + weight(w), 0));
+    hits = Math.min(main.length, hits + bonus.length);
+    const size = main.length;
+    const share = total ? got / total : 0;
+    const verdict: PointMatch['verdict'] =
+      share >= 0.5 || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
+    const m: PointMatch = { point, share, hits, size, negated, slips, verdict };
+    if (!best || m.share > best.share) best = m;
+  }
+  return best!;
+}
+
+/** Marks an explanation point by point; null when the key's points cannot be told apart (the caller marks by terms). */
+export function checkPoints(
+  question: string,
+  key: string,
+  tokens: readonly Token[],
+  possible: number,
+): Omit<CheckAnswerResult, 'pointsPossible' | 'method'> | null {
+  const points = markingPoints(key, possible);
+  if (!points) return null;
+  const results = points.map((p) => matchPoint(p, tokens, question));
+  const earned = results.filter((r) => r.verdict === 'made' || (r.verdict === 'unsure' && r.share >= 0.4));
+  const marks = earned.reduce((s, r) => s + r.point.marks, 0);
+  const reasons: string[] = [];
+  const unsure = results.filter((r) => r.verdict === 'unsure');
+  if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
+  if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
+  if (tokens.length > 90) reasons.push('The response is long');
+  if (marks === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');
+  const said = earned.map((r) => phrase(r.point.text));
+  const notSaid = results.filter((r) => !earned.includes(r)).map((r) => phrase(r.point.text));
+  const slips = earned.flatMap((r) => r.slips);
+  const feedback =
+    marks === possible
+      ? sentences(
+          `Correct: your answer makes ${points.length > 1 ? 'each point of the key' : 'the point of the key'}: ${andList(said)}.`,
+          slipNote(slips),
+        )
+      : sentences(
+          marks > 0 ? `Partly correct (${fmt(marks)} of ${fmt(possible)}): you said that ${andList(said)}.` : 'Not correct.',
+          `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, explain that ${andList(notSaid)}.`,
+          slipNote(slips),
+        );
+  return {
+    pointsObtained: marks,
+    matched: said,
+    missing: notSaid,
+    feedback,
+    confident: reasons.length === 0,
+    ...(reasons.length ? { reason: reasons.join('; ') } : {}),
+  };
+}
