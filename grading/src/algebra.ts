@@ -200,6 +200,22 @@ export function checkAlgebra(question: string, key: string, response: string, po
   }
   const lone = (s?: string) => (s && /^[a-z]$/i.test(s.trim()) ? s.trim() : undefined);
   const leftWrong = lone(keySide.lhs) && lone(respSide.lhs) && lone(keySide.lhs) !== lone(respSide.lhs);
+  if (!same && !leftWrong && possible >= 2 && formAsked(question) !== 'any') {
+    // "x² + 3x + 4" for x² + 3x − 4: an expansion of three or more terms, every term right but one. Teachers give
+    // marks for the right terms: a share, flagged, for a teacher to confirm. (Of two terms, one right is not enough.)
+    const right = termsMatched(want.node, got.node, variables);
+    if (right && right.total >= 3 && right.matched === right.total - 1 && right.given === right.total) {
+      return {
+        ...base,
+        pointsObtained: toQuarter(possible / 2, possible),
+        matched: [],
+        missing: [keyLast],
+        confident: false,
+        reason: 'Every term right but one: partial credit for the right terms may be due',
+        feedback: `Partly correct: ${shown(respSide.rhs)} has ${right.matched} of the ${right.total} terms of ${keyLast} right. Check the sign and size of the other term.`,
+      };
+    }
+  }
   if (!same || leftWrong) {
     return {
       ...base,
@@ -293,6 +309,40 @@ function termsOf(n: MathNode): MathNode[] {
   const u = unwrap(n);
   if (isOp(u, ['+']) || (isOp(u, ['-']) && argsOf(u).length === 2)) return argsOf(u).flatMap(termsOf);
   return [u];
+}
+
+/** The terms of a sum with their signs: "x^2 + 3x - 4" → +x^2, +3x, -4. */
+function signedTerms(n: MathNode, sign = 1): { node: MathNode; sign: number }[] {
+  const u = unwrap(n);
+  if (isOp(u, ['+'])) return argsOf(u).flatMap((a) => signedTerms(a, sign));
+  if (isOp(u, ['-']) && argsOf(u).length === 2) return [...signedTerms(argsOf(u)[0]!, sign), ...signedTerms(argsOf(u)[1]!, -sign)];
+  if (isOp(u, ['-']) && argsOf(u).length === 1) return signedTerms(argsOf(u)[0]!, -sign);
+  return [{ node: u, sign }];
+}
+
+/** How many of the key's terms the answer has, each by value at sample points; null when they cannot be evaluated. */
+function termsMatched(want: MathNode, got: MathNode, variables: string[]): { matched: number; total: number; given: number } | null {
+  const values = (t: { node: MathNode; sign: number }) => {
+    const f = t.node.compile();
+    return SAMPLES.slice(0, 3).map((x) => t.sign * Number(f.evaluate(Object.fromEntries(variables.map((v, k) => [v, x + k * 0.11])))));
+  };
+  try {
+    const wantTerms = signedTerms(want).map(values);
+    const gotTerms = signedTerms(got).map(values);
+    if ([...wantTerms, ...gotTerms].some((vs) => vs.some((v) => !Number.isFinite(v)))) return null;
+    const left = [...gotTerms];
+    let matched = 0;
+    for (const w of wantTerms) {
+      const i = left.findIndex((g) => g.every((v, k) => Math.abs(v - w[k]!) < 1e-9 * Math.max(1, Math.abs(v))));
+      if (i >= 0) {
+        matched++;
+        left.splice(i, 1);
+      }
+    }
+    return { matched, total: wantTerms.length, given: gotTerms.length };
+  } catch {
+    return null;
+  }
 }
 
 /** The number a term is multiplied by: 4 in "4x", 1 in "x^2", 6 in "6". */

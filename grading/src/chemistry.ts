@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
+import { checkEquation } from './equations';
 import { salts } from './salts';
 
 /**
@@ -303,6 +304,8 @@ function compoundsIn(response: string): Found[] {
  * other checks take it.
  */
 export function checkChemistry(key: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
+  const equation = checkEquation(key, response, possible);
+  if (equation) return equation;
   const want = keyCompound(key, question);
   if (!want) return null;
   const formulaAsked = /\bformula\b/i.test(question) && !/\bname\b/i.test(question);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { readEquation } from './equations';
+
+const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('method marks for a wrong final value, always flagged', () => {
+  it('gives half of two marks for working shown before a wrong answer, and flags it', () => {
+    const r = check('Convert 30 °C to °F. (F = 9C/5 + 32)', '86 °F', '30 × 9 ÷ 5 = 54 °F');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.reason).toContain('Working is shown');
+    expect(check('Solve 4(x + 1) = 20.', 'x = 4', '4x + 4 = 20, 4x = 16, x = 5')).toMatchObject({ pointsObtained: 1, confident: false });
+    // Of one mark there is nothing to share, but a teacher still looks.
+    expect(check('Convert 30 °C to °F. (F = 9C/5 + 32)', '86 °F', '30 × 9 ÷ 5 = 54 °F', 1)).toMatchObject({
+      pointsObtained: 0,
+      confident: false,
+    });
+    // A wrong answer without working stays a confident 0.
+    expect(check('Work out 15 × 4.', '60', '64')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('reads a correct step left unfinished by its root', () => {
+    const r = check('Solve 7x − 3 = 4x + 9.', 'x = 4', '3x = 12');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.feedback).toContain('not finished');
+    expect(check('Solve 7x − 3 = 4x + 9.', 'x = 4', '3x = 15')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('knows the percentage of the amount without the change applied', () => {
+    const r = check('Increase £200 by 10%.', '£220', '£20');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.feedback).toContain('10% of 200');
+    expect(check('Increase £200 by 10%.', '£220', '£220').pointsObtained).toBe(2);
+  });
+
+  it('flags decimal hours written as hours and minutes', () => {
+    const r = check('How long does it take to walk 10 km at 4 km/h?', '2.5 hours', '2 hours 50 minutes');
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('How long does it take to walk 10 km at 4 km/h?', '2.5 hours', '2 hours 30 minutes').pointsObtained).toBe(2);
+  });
+});
+
+describe('an expansion with every term right but one', () => {
+  it('gets half of its marks, flagged, where the expansion has three terms or more', () => {
+    expect(check('Expand and simplify (x + 3)(x + 2).', 'x² + 5x + 6', 'x² + 5x + 5')).toMatchObject({
+      pointsObtained: 1,
+      confident: false,
+    });
+    expect(check('Expand and simplify (x + 3)(x + 2).', 'x² + 5x + 6', 'x² + 6')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Expand and simplify (x + 1)(x − 1).', 'x² − 1', 'x² + 1')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
+
+describe('chemical equations', () => {
+  it('reads formulas with coefficients and state symbols', () => {
+    const eq = readEquation('2H₂(g) + O₂(g) → 2H₂O(l)')!;
+    expect(eq.left.map((s) => [s.count, s.formula])).toEqual([
+      [2, 'H2'],
+      [1, 'O2'],
+    ]);
+    expect(readEquation('hydrogen + oxygen → water')).toBeNull();
+  });
+
+  it('wants the right formulas, balanced', () => {
+    const q = 'Write the balanced symbol equation for methane burning in oxygen.';
+    const key = 'CH4 + 2O2 → CO2 + 2H2O';
+    expect(check(q, key, 'CH4 + 2O2 → CO2 + 2H2O')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '2CH4 + 4O2 -> 2CO2 + 4H2O')).toMatchObject({ pointsObtained: 2, confident: true });
+    const unbalanced = check(q, key, 'CH4 + O2 → CO2 + H2O');
+    expect(unbalanced).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(unbalanced.feedback).toContain('not balanced');
+    expect(check(q, key, 'CH4 + O2 → CO + H2O', 1)).toMatchObject({ pointsObtained: 0 });
+    expect(check(q, key, 'NaCl → Na + Cl2')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
