@@ -20,6 +20,9 @@ export const ReadingBoxSchema = z.object({ x: z.number(), y: z.number(), w: z.nu
  * (no confidence). `unreadable`: the answer's space has writing the reader could not read, or read too unsurely
  * to grade; `doubt`: what to check (for example a number whose decimal point may be lost). `page` null: not found.
  */
+/** The flag (and the start of the feedback) on an answer the reader could not read from a PDF: never a silent 0. */
+export const UNREADABLE_FLAG = 'Could not read this answer.';
+
 export const ResponseReadingSchema = z.object({
   method: z.enum(['text', 'ocr', 'ai']),
   confidence: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { richTextToPlainText } from '@evergrade/contracts';
+import { richTextToPlainText, UNREADABLE_FLAG } from '@evergrade/contracts';
 import { normaliseMaths, readQuantity } from './quantity';
 
 /**
@@ -12,7 +12,8 @@ import { normaliseMaths, readQuantity } from './quantity';
  *   "1200 g" and "1.2 kg" (it may ask for a unit) do not.
  * - Other answers group by their words modulo case, punctuation, whitespace and a few filler words ("the", "is");
  *   negations and word order are kept, and so is any sign or operator of maths written among the words.
- * - Empty answers (nothing but whitespace or punctuation) form their own group.
+ * - Empty answers (nothing but whitespace or punctuation) form their own group; an answer the PDF reader could not
+ *   read (empty, flagged "Could not read this answer.") is never in it, nor with any other: each is its own group.
  */
 
 /** The key of the group of empty answers. */
@@ -84,14 +85,21 @@ export function groupForm(response: string): string {
   return `t|${(kept.length ? kept : all.map((w) => w.toLowerCase())).join(' ')}`;
 }
 
-/** The group key of a response: short, URL-safe and stable (`empty`, or `n-`, `m-`, `t-` and a digest). */
-export function groupKey(response: string): string {
+/** What grouping needs to tell an unreadable answer from an empty one: its id and its review flag. */
+export type GroupKeyContext = { responseId: number; flaggedForReview: string };
+
+/**
+ * The group key of a response: short, URL-safe and stable (`empty`, `u-{responseId}` for an answer that could not be
+ * read, or `n-`, `m-`, `t-` and a digest).
+ */
+export function groupKey(response: string, context?: GroupKeyContext): string {
   const form = groupForm(response);
+  if (form === EMPTY_GROUP_KEY && context?.flaggedForReview.startsWith(UNREADABLE_FLAG)) return `u-${context.responseId}`;
   return form === EMPTY_GROUP_KEY ? form : `${form[0]}-${digest(form)}`;
 }
 
-/** A response as grouping needs it. */
-export type GroupableResponse = { responseId: number; response: string };
+/** A response as grouping needs it (its review flag, when known, keeps unreadable answers apart). */
+export type GroupableResponse = { responseId: number; response: string; flaggedForReview?: string };
 
 /** Where a split moved a response: it stays there while its own key is still `naturalKey`. */
 export type GroupOverride = { naturalKey: string; key: string };
@@ -113,7 +121,10 @@ export function groupResponses<R extends GroupableResponse>(
 ): AnswerGroup<R>[] {
   const groups = new Map<string, R[]>();
   for (const r of [...responses].sort((a, b) => a.responseId - b.responseId)) {
-    const key = effectiveKey(groupKey(r.response), overrides[r.responseId]);
+    const key = effectiveKey(
+      groupKey(r.response, { responseId: r.responseId, flaggedForReview: r.flaggedForReview ?? '' }),
+      overrides[r.responseId],
+    );
     const members = groups.get(key);
     if (members) members.push(r);
     else groups.set(key, [r]);

@@ -65,6 +65,11 @@ describe('groupKey: words', () => {
     expect(groupKey('')).toBe(EMPTY_GROUP_KEY);
     expect(groupKey('   \n')).toBe(EMPTY_GROUP_KEY);
     expect(groupKey('?!')).toBe(EMPTY_GROUP_KEY);
+    // An answer the PDF reader could not read is not 'no answer', and never shares a group.
+    const unreadable = (responseId: number) => groupKey('', { responseId, flaggedForReview: 'Could not read this answer. OCR 31%' });
+    expect(unreadable(7)).not.toBe(EMPTY_GROUP_KEY);
+    expect(unreadable(7)).not.toBe(unreadable(8));
+    expect(groupKey('', { responseId: 7, flaggedForReview: 'Only some key terms matched' })).toBe(EMPTY_GROUP_KEY);
     expect(groupKey('0')).not.toBe(EMPTY_GROUP_KEY);
     expect(groupKey('no')).not.toBe(EMPTY_GROUP_KEY);
     expect(groupKey('✓')).not.toBe(EMPTY_GROUP_KEY);

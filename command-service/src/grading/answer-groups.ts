@@ -46,7 +46,7 @@ export async function loadQuestionAnswers(
         ? await responsesFor(deps, s, a, studentId)
         : fold({ evolve, initialState }, await deps.store.readStream(streamIds.grading(s.tenant, a.assignmentId, studentId)));
     const r = grading.responses[questionId];
-    if (r) answers.push({ studentId, naturalKey: groupKey(r.response), state: r });
+    if (r) answers.push({ studentId, naturalKey: groupKey(r.response, r), state: r });
   }
   return answers;
 }
@@ -81,7 +81,7 @@ export type GradeGroupMember = {
 /** Pure: the member's mark edit, unless its answer changed since (then it is no longer in the group: nothing). */
 function gradeMember(c: GradeGroupMember, state: Grading): GradingEvent[] {
   const r = state.responses[c.questionId];
-  if (!r || r.responseId !== c.responseId || effectiveKey(groupKey(r.response), c.override) !== c.groupKey) return [];
+  if (!r || r.responseId !== c.responseId || effectiveKey(groupKey(r.response, r), c.override) !== c.groupKey) return [];
   if (c.points < 0 || c.points > c.pointsPossible)
     throw new ValidationError(`Marks must be between 0 and ${c.pointsPossible}`, 'points_obtained');
   const base = { assignmentId: c.assignmentId, studentId: c.studentId, responseId: r.responseId, questionId: r.questionId };

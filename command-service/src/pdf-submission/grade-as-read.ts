@@ -1,8 +1,7 @@
-import { streamIds, type ResponseReading } from '@evergrade/contracts';
+import { streamIds, UNREADABLE_FLAG, type ResponseReading } from '@evergrade/contracts';
 import type { EventStore } from '@evergrade/platform/event-store';
 
-/** The flag (and the start of the feedback) on an answer the reader could not read: never a silent 0. */
-export const UNREADABLE_FLAG = 'Could not read this answer.';
+export { UNREADABLE_FLAG };
 export const UNREADABLE_FEEDBACK = 'Could not read this answer, so it has not been marked yet: your teacher will check it on your page.';
 /** Starts the flag on an answer that was graded but whose reading needs a look (a number OCR was unsure of). */
 export const READING_DOUBT_FLAG = 'Check the reading:';

@@ -56,7 +56,7 @@ export const AnswerGroupSchema = z.object({
   /** Stable while the answers stay the same: pass it to grade-answer-group and split-answer-group. */
   key: z.string(),
   /** How the answers were found equal: empty, one value (number), maths as written, or words. */
-  kind: z.enum(['empty', 'number', 'maths', 'text']),
+  kind: z.enum(['empty', 'unreadable', 'number', 'maths', 'text']),
   /** The group was made by a split. */
   split: z.boolean(),
   /** The first member's answer. */

@@ -33,7 +33,7 @@ const READS = [
   PROJECTIONS.directory,
 ];
 
-const KINDS = { n: 'number', m: 'maths', t: 'text' } as const;
+const KINDS = { n: 'number', m: 'maths', t: 'text', u: 'unreadable' } as const;
 const kindOf = (key: string): AnswerGroup['kind'] => (key === EMPTY_GROUP_KEY ? 'empty' : (KINDS[key[0] as keyof typeof KINDS] ?? 'text'));
 
 /**
@@ -81,9 +81,10 @@ export function answerGroupQueryRoutes(app: FastifyInstance, deps: QueryServiceD
     const users = await usersMap(db, s.tenant, [...onStream, ...typed.map((r) => r.student_id)]);
     const nameOf = (studentId: number) => (users.has(studentId) ? fullName(users.get(studentId)!) : '');
 
-    const members: (AnswerGroupMember & { responseId: number })[] = [
+    const members: (AnswerGroupMember & { responseId: number; flaggedForReview?: string })[] = [
       ...recorded.map((r) => ({
         responseId: Number(r.response_id),
+        flaggedForReview: r.flagged_for_review,
         response_id: Number(r.response_id),
         student_id: Number(r.student_id),
         student_name: nameOf(Number(r.student_id)),
@@ -114,7 +115,7 @@ export function answerGroupQueryRoutes(app: FastifyInstance, deps: QueryServiceD
     ];
     const overrides = Object.fromEntries(splits.map((x) => [Number(x.response_id), { naturalKey: x.natural_key, key: x.group_key }]));
     const groups = groupResponses(members, overrides).map(({ key, members: list }): AnswerGroup => {
-      const plain = list.map(({ responseId: _, ...m }) => ({ ...m, response: richTextToPlainText(m.response) }));
+      const plain = list.map(({ responseId: _, flaggedForReview: __, ...m }) => ({ ...m, response: richTextToPlainText(m.response) }));
       return {
         key,
         kind: kindOf(key),

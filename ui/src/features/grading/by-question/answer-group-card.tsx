@@ -8,6 +8,7 @@ type Props = { assignmentId: number; questionId: number; pointsPossible: number;
 
 const KIND_LABEL: Record<AnswerGroup['kind'], string> = {
   empty: 'No answer',
+  unreadable: 'Could not be read',
   number: 'Same value and unit',
   maths: 'Same working',
   text: 'Same words',
@@ -92,7 +93,13 @@ export function AnswerGroupCard({ assignmentId, questionId, pointsPossible, grou
     <article className="card bq-group" aria-labelledby={`${id}-answer`} data-testid="answer-group">
       <header className="bq-group-head">
         <div className="bq-group-answer" id={`${id}-answer`}>
-          {group.kind === 'empty' ? <span className="text-muted">(no answer)</span> : group.representative}
+          {group.kind === 'empty' ? (
+            <span className="text-muted">(no answer)</span>
+          ) : group.kind === 'unreadable' ? (
+            <span className="text-muted">(could not read this answer: check the student's page)</span>
+          ) : (
+            group.representative
+          )}
         </div>
         <div className="bq-group-meta">
           <span className="badge badge-neutral">
