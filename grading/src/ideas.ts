@@ -8,7 +8,7 @@ import type { CheckAnswerResult } from './check';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { isContentWord, relate, stem, words } from './text';
+import { NEGATIONS, isContentWord, relate, stem, words } from './text';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -73,33 +73,42 @@ function pointWords(text: string, questionWords: readonly string[]): string[] {
 const weight = (w: string) => (/^[0-9]/.test(w) ? 2 : Math.max(1, Math.min(w.length, 11) - 3));
 
 /** How far the response makes one point: its best wording ("melts / does not freeze"), bracketed words as alternatives. */
-export function matchPoint(point: MarkingPoint, tokens: readonly Token[], question: string): PointMatch {
+export function matchPoint(point: MarkingPoint, tokens: readonly Token[], question: string, earlier = ''): PointMatch {
   const questionWords = words(question).filter(isContentWord);
+  // A word an earlier point already has ("the water" again) carries no new idea in this one.
+  const earlierStems = new Set(words(earlier).filter(isContentWord).map(stem));
   let best: PointMatch | null = null;
   for (const wording of point.text.split(/\s+\/\s+|\s+or\s+(?=\w+\s+\w+)/)) {
     const brackets = [...wording.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' ');
-    const main = pointWords(wording.replace(/\([^)]*\)/g, ' '), questionWords);
+    const own = pointWords(wording.replace(/\([^)]*\)/g, ' '), questionWords);
+    const fresh = own.filter((w) => !earlierStems.has(stem(w)));
+    const main = fresh.length ? fresh : own;
     const extra = pointWords(brackets, questionWords).filter((w) => !main.includes(w));
+    // "cannot continue" in the key: the response's own "can't" agrees with it rather than negating it.
+    const seen = words(wording).some((w) => NEGATIONS.has(w)) ? tokens.map((t) => ({ ...t, negated: false })) : tokens;
     let hits = 0;
     let got = 0;
     let negated = false;
     const slips: Slip[] = [];
     for (const w of main) {
-      const m = matchPhrase(w, tokens);
+      const m = matchPhrase(w, seen);
       if (m.found) {
         hits++;
         got += weight(w);
         slips.push(...m.slips);
       } else if (m.negated) negated = true;
     }
-    const bonus = extra.filter((w) => matchPhrase(w, tokens).found);
+    const bonus = extra.filter((w) => matchPhrase(w, seen).found);
     const total = main.reduce((s, w) => s + weight(w), 0);
     got = Math.min(total, got + bonus.reduce((s, w) => s + weight(w), 0));
     hits = Math.min(main.length, hits + bonus.length);
     const size = main.length;
     const share = total ? got / total : 0;
+    // One word of several makes the point only when it is the word that carries it (the heaviest).
+    const heaviest = Math.max(...main.map(weight));
+    const carried = hits >= 2 || size === 1 || (got >= heaviest && main.filter((w) => weight(w) === heaviest).length === 1);
     const verdict: PointMatch['verdict'] =
-      share >= 0.5 || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
+      (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
     const m: PointMatch = { point, share, hits, size, negated, slips, verdict };
     if (!best || m.share > best.share) best = m;
   }
@@ -115,11 +124,24 @@ export function checkPoints(
 ): Omit<CheckAnswerResult, 'pointsPossible' | 'method'> | null {
   const points = markingPoints(key, possible);
   if (!points) return null;
-  const results = points.map((p) => matchPoint(p, tokens, question));
-  const earned = results.filter((r) => r.verdict === 'made' || (r.verdict === 'unsure' && r.share >= 0.4));
+  const results = points.map((p, i) =>
+    matchPoint(
+      p,
+      tokens,
+      question,
+      points
+        .slice(0, i)
+        .map((q) => q.text)
+        .join(' '),
+    ),
+  );
+  const earned = results.filter((r) => r.verdict === 'made' || (r.verdict === 'unsure' && r.share >= 0.4 && r.hits >= 2));
   const marks = earned.reduce((s, r) => s + r.point.marks, 0);
   const reasons: string[] = [];
   const unsure = results.filter((r) => r.verdict === 'unsure');
+  const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0);
+  if (marks === 0 && touched.length && tokens.length >= 5)
+    reasons.push('The response uses some of the key words: the point may be made in other words');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
   if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');

@@ -115,6 +115,18 @@ export function parseKey(key: string, question: string): KeySpec {
   if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
     return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), reason: yn[2]!.trim() };
 
+  // "any of: glad, joyful, cheerful": one of them is the answer.
+  const oneOf = /^(?:any|either|one)\s+of\b:?\s*(.*)$/is.exec(main);
+  if (oneOf) {
+    const [first, ...rest] = splitList(oneOf[1]!).map(item);
+    if (first)
+      return {
+        kind: 'single',
+        item: { text: first.text, accept: [...first.accept, ...rest.flatMap((a) => [a.text, ...a.accept]), ...accept] },
+        reject,
+      };
+  }
+
   const anyOf = /^(?:any|at least)\s+(one|two|three|four|five|six|\d+)\s+(?:of|from)\b:?\s*(.*)$/is.exec(main);
   if (anyOf) {
     const items = splitList(anyOf[2]!).map(item);

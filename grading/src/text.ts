@@ -114,10 +114,14 @@ export const slipLimit = (word: string) => (word.length >= 8 ? 2 : word.length >
  */
 export function relate(key: string, got: string, allowSlips = true): WordRelation {
   if (key === got) return 'exact';
+  if (allowSlips && numberWord(key) !== null && numberWord(key) === numberWord(got)) return 'exact';
   if (/^[0-9]/.test(key) || /^[0-9]/.test(got)) return null;
   if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
   if (sameForm(key, got)) return isRealWord(got) || isRealWord(nounLemma(got)) || got.length < 5 ? 'form' : 'slip';
+  if (synonyms(key, got)) return LOOSE_SYNONYMS.some((g) => g.includes(key) || g.includes(got)) ? 'compound' : 'form';
+  // Two neighbouring letters swapped ("nuclues" for "nucleus") is one slip, not two.
+  if (key.length >= 5 && !isRealWord(got) && transposed(key, got)) return 'slip';
   // "sunlight" for "light": a compound of the key word, to be looked at (hydroxide is no oxide).
   if (key.length >= 4 && got.length > key.length + 2 && got.endsWith(key) && isRealWord(got)) return 'compound';
   const limit = slipLimit(key);
@@ -128,4 +132,64 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (key.replace(/(.)\1/g, '$1') === got.replace(/(.)\1/g, '$1')) return 'slip';
   if (isRealWord(got) || isRealWord(nounLemma(got))) return 'other-word';
   return 'slip';
+}
+
+// ---- numbers in words, transpositions, everyday synonyms ----------------------------------------
+
+const SMALL_NUMBERS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ');
+/** "six" and "6" are one number. */
+const numberWord = (w: string): number | null => {
+  if (/^[0-9]+$/.test(w)) return Number(w);
+  const i = SMALL_NUMBERS.indexOf(w);
+  return i >= 0 ? i : null;
+};
+
+/** `got` is `key` with two neighbouring letters swapped. */
+function transposed(key: string, got: string): boolean {
+  if (key.length !== got.length) return false;
+  const diff = [...key].flatMap((c, i) => (c === got[i] ? [] : [i]));
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && key[diff[0]!] === got[diff[1]!] && key[diff[1]!] === got[diff[0]!];
+}
+
+/**
+ * Everyday words a student uses for a key's word, each group one meaning in school answers (not a thesaurus: "big"
+ * and "large" are one, "hot" and "warm" are not).
+ */
+const SYNONYM_GROUPS = [
+  'fast quick rapid speedy',
+  'faster quicker',
+  'big large huge',
+  'small little tiny',
+  'rotate spin turn',
+  'provide give supply',
+  'make produce create form',
+  'reach arrive',
+  'continue keep',
+  'burn combust',
+  'burning combustion',
+  'fire flame',
+  'young baby offspring',
+  'glucose sugar',
+  'many lots numerous',
+  'remove eliminate',
+  'shine glow',
+  'need require',
+  'stop prevent',
+  'begin start',
+  'finish end',
+  'show display',
+  'thin narrow',
+].map((g) => g.split(' '));
+/** Groups teachers differ on ("sugar" for "glucose"): taken, but flagged for a teacher to confirm. */
+const LOOSE_SYNONYMS = [['glucose', 'sugar']];
+
+const bases = (w: string) => {
+  const l = lemmatizer();
+  return new Set([w, l.noun(w), l.verb(w), l.adjective(w)]);
+};
+
+/** True when the two words are everyday synonyms (in any of their forms). */
+export function synonyms(a: string, b: string): boolean {
+  const [ba, bb] = [bases(a), bases(b)];
+  return SYNONYM_GROUPS.some((g) => g.some((w) => ba.has(w)) && g.some((w) => bb.has(w)) && !g.some((w) => ba.has(w) && bb.has(w)));
 }

@@ -5,7 +5,7 @@ import { andList, capitalise, orList, phrase, sentences } from './feedback';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { isContentWord, relate, words } from './text';
+import { NEGATIONS, isContentWord, relate, words } from './text';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
 /** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
@@ -58,6 +58,10 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     const reasons: string[] = [];
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
     if (m.compounds.length) reasons.push(compoundReason(m.compounds));
+    // "newton metres", "watt hours": a word right after the key's names another thing made from it.
+    const after = [...m.used].map((i) => tokens[i + 1]).find((t) => t && !m.used.has(tokens.indexOf(t)) && extra.includes(t.word));
+    if (after && m.used.size <= 2 && !/\s(?:or|and)\s|[/,&]/i.test(ctx.response))
+      reasons.push(`"${after.word}" after the key's word may make it name something else`);
     if (/\s(?:or|and\/or|and)\s|[/,&]/i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
     const alt = m.wording === spec.item.text ? '' : ` (the key also accepts "${m.wording}")`;
@@ -172,11 +176,27 @@ const YES = /^(?:yes|yeah|yep|true|correct|right|it\s+(?:is|does|can|will|was|di
 const NO = /^(?:no|nope|false|incorrect|wrong|not\s+(?:true|correct|right))\b/i;
 
 /** The response's yes or no: its first word ("No, it does not"), or a "not true" / "it does not" anywhere. */
-export function polarity(response: string): boolean | null {
+export function polarity(response: string, question = ''): boolean | null {
   const text = response.trim().toLowerCase().replace(/[’']/g, "'");
   if (NO.test(text)) return false;
   if (/\bnot\s+(?:true|correct|right|the\s+case)\b|\bis\s+false\b|\bisn'?t\s+(?:true|correct|right)\b/.test(text)) return false;
   if (YES.test(text)) return true;
+  // "it does not sink, it floats" for "Does ice float?": the denial is of something else, the later clause says yes
+  // in the question's own words; "it doesn't, they fall at the same rate" says no first.
+  const clauses = text
+    .split(/[,;.]|\s(?:but|because|so)\s/)
+    .map(words)
+    .filter((c) => c.length);
+  const asked = words(question).filter(isContentWord);
+  const inQuestion = (w: string) => asked.some((q) => ['exact', 'form'].includes(relate(q, w) ?? ''));
+  const denies = (c: string[]) => c.some((w) => NEGATIONS.has(w));
+  const first = clauses[0] ?? [];
+  if (clauses.length > 1 && denies(first)) {
+    const said = first.filter((w) => isContentWord(w) && !NEGATIONS.has(w));
+    if (said.length === 0 || said.some(inQuestion)) return false;
+    const affirmed = clauses.slice(1).some((c) => !denies(c) && c.some((w) => isContentWord(w) && inQuestion(w)));
+    if (affirmed) return true;
+  }
   const tokens = words(text);
   if (
     tokens.length <= 6 &&
@@ -187,7 +207,7 @@ export function polarity(response: string): boolean | null {
 }
 
 export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx): CheckAnswerResult {
-  const said = polarity(ctx.response);
+  const said = polarity(ctx.response, ctx.question);
   const want = spec.yes ? 'Yes' : 'No';
   const keyWord = /true|false/i.test(ctx.question) ? (spec.yes ? 'True' : 'False') : want;
   const reasonTerms = words(spec.reason)
