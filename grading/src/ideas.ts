@@ -48,6 +48,8 @@ export type PointMatch = {
   size: number;
   negated: boolean;
   slips: Slip[];
+  /** The response tokens it used. */
+  used: Set<number>;
   /** 'made': earned with confidence; 'absent': not made; 'unsure': half made, to be looked at. */
   verdict: 'made' | 'absent' | 'unsure';
 };
@@ -90,9 +92,11 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
     let got = 0;
     let negated = false;
     const slips: Slip[] = [];
+    const used = new Set<number>();
     for (const w of main) {
       const m = matchPhrase(w, seen);
       if (m.found) {
+        m.used.forEach((i) => used.add(i));
         hits++;
         got += weight(w);
         slips.push(...m.slips);
@@ -109,7 +113,7 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
     const carried = hits >= 2 || size === 1 || (got >= heaviest && main.filter((w) => weight(w) === heaviest).length === 1);
     const verdict: PointMatch['verdict'] =
       (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
-    const m: PointMatch = { point, share, hits, size, negated, slips, verdict };
+    const m: PointMatch = { point, share, hits, size, negated, slips, used, verdict };
     if (!best || m.share > best.share) best = m;
   }
   return best!;
@@ -142,6 +146,14 @@ export function checkPoints(
   const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0);
   if (marks === 0 && touched.length && tokens.length >= 5)
     reasons.push('The response uses some of the key words: the point may be made in other words');
+  // A point of one or two words is easily said in other words: a clause of the response no point used may be it.
+  const usedTokens = new Set(results.flatMap((r) => [...r.used]));
+  const asked = words(question);
+  const freeClause = [...new Set(tokens.map((t) => t.clause))].some(
+    (c) => tokens.filter((t, i) => t.clause === c && !usedTokens.has(i) && isContentWord(t.word) && !asked.includes(t.word)).length >= 2,
+  );
+  if (marks > 0 && freeClause && results.some((r) => r.verdict === 'absent' && r.size <= 2))
+    reasons.push('A short marking point may be made in other words');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
   if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');
