@@ -148,6 +148,8 @@ function size(node: MathNode): number {
 export function checkAlgebra(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
   const range = checkInequality(key, response, possible);
   if (range) return range;
+  // "(a) 8 (b) 54": a key of labelled parts is values, not an expression in a and b.
+  if (/^\s*\(?a\)\s*\S[^]*\(?b\)\s*\S/.test(key)) return null;
   const keyLast = lastClause(key);
   const keySide = answerSide(keyLast);
   // A lone letter ("B", "x") is a choice or a name far more often than an expression.

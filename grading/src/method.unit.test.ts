@@ -41,6 +41,17 @@ describe('method marks for a wrong final value, always flagged', () => {
   });
 });
 
+describe('a key of labelled parts', () => {
+  it('marks each part by its label', () => {
+    const q = 'Work out (a) 48 ÷ 6 and (b) 6 × 9.';
+    expect(check(q, '(a) 8 (b) 54', '(a) 8, (b) 54')).toMatchObject({ pointsObtained: 2, confident: true });
+    const one = check(q, '(a) 8 (b) 54', 'a) 8  b) 56');
+    expect(one).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(one.feedback).toContain('(b) 54');
+    expect(check(q, '(a) 8 (b) 54', 'a) 54 b) 8').pointsObtained).toBe(0);
+  });
+});
+
 describe('an expansion with every term right but one', () => {
   it('gets half of its marks, flagged, where the expansion has three terms or more', () => {
     expect(check('Expand and simplify (x + 3)(x + 2).', 'x² + 5x + 6', 'x² + 5x + 5')).toMatchObject({

@@ -12,6 +12,8 @@ import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valu
  */
 export function keyValues(key: string): Quantity[] | null {
   const plain = normaliseMaths(key).replace(/\s+/g, ' ').trim();
+  const labelled = partValues(plain);
+  if (labelled) return labelled;
   const clauses = plain
     .split(/;|, so |\bso\b|\btherefore\b|\bhence\b|\bgives\b|:\s/i)
     .map((c) => c.trim())
@@ -46,7 +48,7 @@ export function keyValues(key: string): Quantity[] | null {
 
 /** A quantity as people write it: "6.02 × 10^23", "9.8 m/s²". */
 const describe = (q: Quantity) =>
-  (q.name ? `${q.name} = ` : '') +
+  (q.name ? (q.name.startsWith('(') ? `${q.name} ` : `${q.name} = `) : '') +
   q.text
     .replace(/\s+/g, ' ')
     .replace(/\s*\*\s*/g, ' × ')
@@ -571,9 +573,30 @@ function significant(text: string): number {
   return (mantissa.includes('.') ? digits : digits.replace(/0+$/, '')).length;
 }
 
-/** The values a response gives to letters: "x = 4, y = 2" → x: 4, y: 2 (the last value of each). */
+/** A key of labelled parts, "(a) 8 (b) 54": each part's value, named by its label. Null otherwise. */
+const PART = /(?:^|[\s,;])\(?([a-h])\)\s*([^()]*?)(?=[\s,;]+\(?[a-h]\)|\s*$)/g;
+function partValues(plain: string): Quantity[] | null {
+  if (!/^\(?a\)/.test(plain)) return null;
+  const values: Quantity[] = [];
+  for (const m of plain.matchAll(PART)) {
+    const q = readQuantity(m[2]!.trim());
+    if (!q) return null;
+    values.push({ ...q, name: `(${m[1]!})` });
+  }
+  return values.length >= 2 && values.length <= 4 && new Set(values.map((q) => q.name)).size === values.length ? values : null;
+}
+
+/** The values a response gives to letters: "x = 4, y = 2" → x: 4, y: 2 (the last value of each); "a) 8 b) 54" by part. */
 function namedValues(text: string): Map<string, Quantity> {
   const found = new Map<string, Quantity>();
+  const plain = normaliseMaths(text).replace(/\s+/g, ' ').trim();
+  if (/^\(?a\)/.test(plain)) {
+    for (const m of plain.matchAll(PART)) {
+      const q = readQuantity(m[2]!.trim());
+      if (q) found.set(`(${m[1]!})`, q);
+    }
+    if (found.size > 0) return found;
+  }
   for (const m of normaliseMaths(text).matchAll(/(?<![a-zA-Z])([a-zA-Z])\s*=\s*([^,;=]+?)(?=\s*(?:,|;|\band\b|$|[a-zA-Z]\s*=))/g)) {
     const q = readQuantity(m[2]!);
     if (q) found.set(m[1]!, q);

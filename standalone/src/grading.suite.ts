@@ -71,7 +71,8 @@ const PAPERS = {
   ben: {
     file: 'Ben_Okafor.pdf',
     lines: ['1. 6', '2. respiration', '3. The Moon reflects sunlight and orbits the Earth.'],
-    marks: [1.5, 0, 1],
+    // A missing unit costs half the marks (1 of 2), as teachers mark it.
+    marks: [1, 0, 1],
     flagged: [3],
   },
   chen: {
@@ -272,7 +273,7 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       const totals = Object.fromEntries(
         Object.values(b).map((s) => [s.student_id, [s.grading.obtained, s.grading.possible, s.graded, s.flag_count]]),
       );
-      expect(totals).toEqual({ [ids.asha!]: [5, 5, true, 0], [ids.ben!]: [2.5, 5, true, 1], [ids.chen!]: [1, 5, true, 1] });
+      expect(totals).toEqual({ [ids.asha!]: [5, 5, true, 0], [ids.ben!]: [2, 5, true, 1], [ids.chen!]: [1, 5, true, 1] });
       expect(b[String(ids.asha)]!.grading.assignment_title).toBe('Forces and Light');
       expect(b[String(ids.ben)]!.questions[2]).toMatchObject({
         graded: true,
@@ -292,7 +293,7 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
         (a) => a.assignment_id === assignmentId,
       );
       expect(row).toMatchObject({ submissions: 3 });
-      expect(row!.average).toBeCloseTo((5 + 2.5 + 1) / 3);
+      expect(row!.average).toBeCloseTo((5 + 2 + 1) / 3);
     });
 
     it('grading again leaves graded questions as they are', async () => {
@@ -334,11 +335,11 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
         graded_by: 'instructor',
         original_feedback: q3.original_feedback,
       });
-      expect([after.grading.obtained, after.flag_count]).toEqual([3, 0]);
+      expect([after.grading.obtained, after.flag_count]).toEqual([2.5, 0]);
       const ben = await loginAs(server.app, 'student', 'ben.okafor@demo.school', PASSWORD);
       expect(
         ((await ben.get('/students/get-assignments', afterPosition(res.json.position))).json as StudentAssignments)[String(assignmentId)],
-      ).toMatchObject({ status: 'Graded', marks_obtained: 3 });
+      ).toMatchObject({ status: 'Graded', marks_obtained: 2.5 });
     });
 
     it('keeps bold and italic feedback end to end: stored, read back, in the history, to the student; the summary reads its words', async () => {
@@ -493,10 +494,10 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       const history = (await t1.post('/grader/response-history', { response_id: q1.response_id }, afterPosition(won.json.position)))
         .json as ResponseHistoryEntry[];
       expect(history.map((h) => h.kind)).toEqual(['SubmissionFileProcessed', 'ResponseGraded', 'ResponseMarkEdited']);
-      expect(history[1]).toMatchObject({ actor_kind: 'offline', actor: 'offline', points: 1.5, previous_points: 0 });
+      expect(history[1]).toMatchObject({ actor_kind: 'offline', actor: 'offline', points: 1, previous_points: 0 });
       expect(history[2]).toMatchObject({
         actor_kind: 'instructor',
-        previous_points: 1.5,
+        previous_points: 1,
         points: winner.points,
         feedback: winner.feedback,
       });
@@ -512,7 +513,7 @@ export function gradingSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       const chain = (await t1.post('/grader/response-history', { response_id: q1.response_id }, afterPosition(retry.json.position)))
         .json as ResponseHistoryEntry[];
       expect(chain.slice(-2).map((h) => [h.previous_points, h.points])).toEqual([
-        [1.5, winner.points],
+        [1, winner.points],
         [winner.points, 1.75],
       ]);
     });

@@ -237,13 +237,13 @@ export function practiceSuite(open: () => Promise<Partial<StandaloneOptions>>): 
         });
         const check = await student.post('/students/check-practice-answers', { assignment_id: id });
         expect(check.statusCode).toBe(200);
-        expect(check.json).toMatchObject({ points_obtained: 2.5, points_possible: 3 });
-        expect(check.json.results[0]).toMatchObject({ question_id: 1, points_obtained: 1.5, points_possible: 2 });
+        expect(check.json).toMatchObject({ points_obtained: 2, points_possible: 3 });
+        expect(check.json.results[0]).toMatchObject({ question_id: 1, points_obtained: 1, points_possible: 2 });
         expect(check.json.results[0].feedback).toContain('unit is missing');
         expect(check.json.results[1]).toMatchObject({ question_id: 2, points_obtained: 1 });
         const s = (await sheet(student, id, check.json.position)).json as PracticeSheet;
-        expect(s.questions.map((q) => q.points_obtained)).toEqual([1.5, 1]);
-        expect(s.marks_obtained).toBe(2.5);
+        expect(s.questions.map((q) => q.points_obtained)).toEqual([1, 1]);
+        expect(s.marks_obtained).toBe(2);
         expect(s.answered_count).toBe(2);
         const events = await server.store.readStream(`practice:demo:${id}`);
         expect(events.map((e) => e.type)).toEqual([
