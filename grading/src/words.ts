@@ -119,9 +119,15 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   }
   const got = Math.min(found.length, spec.need);
   const exact = (ctx.possible * got) / spec.need;
-  const points = toQuarter(exact, ctx.possible);
   const parts = responseParts(ctx.response);
   const unmatchedParts = parts.filter((p) => !found.some(({ m }) => matchPhrase(m.wording, tokenize(p), ctx.allowSlips).found));
+  // The common convention: a wrong item beside the right ones costs an item's marks (flagged below: the key may not
+  // list every right answer).
+  const extras =
+    got >= spec.need && parts.length > spec.need
+      ? unmatchedParts.filter((p) => words(p).filter(isContentWord).length > 0 && words(p).length <= 3).slice(0, parts.length - spec.need)
+      : [];
+  const points = toQuarter(exact - (extras.length * ctx.possible) / spec.need, ctx.possible);
   const rejected = rejectedIn(spec.reject, tokens);
 
   const reasons: string[] = [];
@@ -134,6 +140,8 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     if (notFound.some(({ m }) => m.share > 0 && m.otherWords.length === 0))
       reasons.push('An item is partly named: the wording may differ from the key');
     if (unmatchedParts.some((p) => words(p).length > 4)) reasons.push('Part of the answer is in other words than the key');
+  } else if (extras.length) {
+    reasons.push('An item not in the key cost a mark: a teacher should confirm it is wrong');
   } else if (spec.anyOf && unmatchedParts.length > 0 && parts.length > spec.need) {
     reasons.push('The response gives more items than asked, some not in the key');
   }
@@ -143,23 +151,29 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   const missing = notFound.map(({ item }) => phrase(item.text));
   const wrong = unmatchedParts.slice(0, 3).map((p) => `"${p}"`);
   const feedback =
-    got >= spec.need
+    got >= spec.need && extras.length
       ? sentences(
-          `Correct: you named ${andList(named)}.`,
-          spec.anyOf && wrong.length
-            ? `${capitalise(andList(wrong))} ${wrong.length > 1 ? 'are' : 'is'} not among the answers the key lists.`
-            : '',
+          `Partly correct (${fmt(points)} of ${fmt(ctx.possible)}): you named ${andList(named)}.`,
+          `${capitalise(andList(extras.map((p) => `"${p}"`)))} ${extras.length > 1 ? 'are' : 'is'} not among the answers the key lists, and a wrong item costs a mark: give only the items you are sure of.`,
           slipNote(slips),
         )
-      : sentences(
-          got > 0 ? `Partly correct (${fmt(points)} of ${fmt(ctx.possible)}): you correctly named ${andList(named)}.` : 'Not correct.',
-          wrong.length ? `${capitalise(andList(wrong))} ${wrong.length > 1 ? 'are' : 'is'} not among the answers the key lists.` : '',
-          spec.anyOf
-            ? `The question needs ${spec.need}; the key accepts ${orList(spec.items.map((i) => phrase(i.text)))}.`
-            : `Your answer does not include ${andList(missing)}: add ${missing.length > 1 ? 'them' : 'it'} to complete the list.`,
-          ...notFound.map(({ m }) => otherWordNote(m)),
-          slipNote(slips),
-        );
+      : got >= spec.need
+        ? sentences(
+            `Correct: you named ${andList(named)}.`,
+            spec.anyOf && wrong.length
+              ? `${capitalise(andList(wrong))} ${wrong.length > 1 ? 'are' : 'is'} not among the answers the key lists.`
+              : '',
+            slipNote(slips),
+          )
+        : sentences(
+            got > 0 ? `Partly correct (${fmt(points)} of ${fmt(ctx.possible)}): you correctly named ${andList(named)}.` : 'Not correct.',
+            wrong.length ? `${capitalise(andList(wrong))} ${wrong.length > 1 ? 'are' : 'is'} not among the answers the key lists.` : '',
+            spec.anyOf
+              ? `The question needs ${spec.need}; the key accepts ${orList(spec.items.map((i) => phrase(i.text)))}.`
+              : `Your answer does not include ${andList(missing)}: add ${missing.length > 1 ? 'them' : 'it'} to complete the list.`,
+            ...notFound.map(({ m }) => otherWordNote(m)),
+            slipNote(slips),
+          );
   return result(
     ctx,
     points,
