@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, type CheckAnswerInput } from './check';
+import { parseKey } from './key';
+import { markingPoints } from './ideas';
+import { relate } from './text';
+
+const check = (over: Partial<CheckAnswerInput> & Pick<CheckAnswerInput, 'answer' | 'response'>) =>
+  checkAnswer({ question: '', marksPossible: 1, ...over });
+
+const tea = {
+  question: 'Explain why a puddle dries up on a sunny day.',
+  answer: 'The Sun heats the water (1); the water evaporates into the air as water vapour (1).',
+  marksPossible: 2,
+};
+
+describe('explanations marked point by point', () => {
+  it('cuts a key into its marking points', () => {
+    expect(markingPoints(tea.answer, 2)).toEqual([
+      { text: 'The Sun heats the water', marks: 1 },
+      { text: 'the water evaporates into the air as water vapour', marks: 1 },
+    ]);
+    expect(markingPoints('1. Boil the water 2. Pour it on the teabag 3. Add milk', 3)).toHaveLength(3);
+    expect(markingPoints('Sunlight is scattered by air; blue light is scattered most.', 2)).toHaveLength(2);
+    // Marks that do not add up to the question's: the points cannot be trusted.
+    expect(markingPoints('Light is fast (1); sound is slow (1).', 3)).toBeNull();
+  });
+  it('gives full marks with confidence for every point made in other words', () => {
+    const r = check({ ...tea, response: 'the sun heats the water and it evaporates' });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(r.feedback).toContain('the water evaporates into the air as water vapour');
+  });
+  it('gives 0 with confidence for an answer that makes no point', () => {
+    expect(check({ ...tea, response: 'it soaks in' })).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+  it('gives the mark of one point made and says in the key’s terms what is missing', () => {
+    const r = check({
+      question: 'Explain why a candle goes out under a jar.',
+      answer: 'The flame uses up the oxygen in the jar (1); without oxygen the combustion cannot continue (1).',
+      marksPossible: 2,
+      response: 'the fire uses all the oxygen up and then it can’t keep burning',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+    const half = check({ ...tea, response: 'the water evaporates' });
+    expect(half.pointsObtained).toBe(1);
+    expect(half.feedback).toMatch(/explain that the Sun heats the water/);
+  });
+  it('does not let a word that the key repeats earn a second point', () => {
+    const r = check({
+      question: 'Describe how to separate iron filings from sand.',
+      answer: 'Use a magnet (1); the iron is magnetic and is attracted to the magnet, the sand is not (1).',
+      marksPossible: 2,
+      response: 'use a magnet',
+    });
+    expect(r.pointsObtained).toBe(1);
+  });
+});
+
+describe('synonyms, numbers, transpositions', () => {
+  it('relates everyday synonyms and numbers in words', () => {
+    expect(relate('faster', 'quicker')).toBe('form');
+    expect(relate('rotates', 'spins')).toBe('form');
+    expect(relate('six', '6')).toBe('exact');
+    expect(relate('glucose', 'sugar')).toBe('compound');
+    expect(relate('hot', 'warm')).toBeNull();
+  });
+  it('takes two swapped letters as one slip, but never a real word', () => {
+    expect(relate('nucleus', 'nuclues')).toBe('slip');
+    expect(check({ answer: 'nucleus', response: 'nuclues' })).toMatchObject({ pointsObtained: 1 });
+  });
+  it('reads "any of: …" as one answer with alternatives', () => {
+    expect(parseKey('any of: glad, joyful, cheerful', '').kind).toBe('single');
+    expect(check({ answer: 'any of: glad, joyful, cheerful', response: 'cheerful' })).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+});
+
+describe('yes / no, units, lists', () => {
+  it('reads a yes said by the question’s own verb after a denial of something else', () => {
+    expect(check({ question: 'Does ice float on water?', answer: 'Yes', response: 'it does not sink, it floats' }).pointsObtained).toBe(1);
+    expect(
+      check({ question: 'Does a heavy ball fall faster?', answer: 'No', response: "it doesn't, they fall at the same rate" })
+        .pointsObtained,
+    ).toBe(1);
+    expect(check({ question: 'Is a whale a fish?', answer: 'No', response: 'it is not a fish, it is a mammal' }).pointsObtained).toBe(1);
+  });
+  it('flags a word after the key’s that may name something else', () => {
+    expect(check({ question: 'What is the unit of force?', answer: 'newton (N)', response: 'newton metres' }).confident).toBe(false);
+    expect(check({ question: 'What is the unit of force?', answer: 'newton (N)', response: 'newtons' })).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+  it('takes a mark for a wrong extra item, flagged, and says why', () => {
+    const r = check({
+      question: 'Name the three primary colours of light.',
+      answer: 'red, green, blue',
+      marksPossible: 3,
+      response: 'red, green, blue, yellow',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    expect(r.feedback).toContain('"yellow" is not among the answers the key lists');
+    expect(
+      check({
+        question: 'Name two products of respiration.',
+        answer: 'carbon dioxide and water',
+        marksPossible: 2,
+        response: 'water and CO2',
+      }),
+    ).toMatchObject({
+      pointsObtained: 2,
+      confident: true,
+    });
+  });
+});
