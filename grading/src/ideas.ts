@@ -80,7 +80,13 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
   // A word an earlier point already has ("the water" again) carries no new idea in this one.
   const earlierStems = new Set(words(earlier).filter(isContentWord).map(stem));
   let best: PointMatch | null = null;
-  for (const wording of point.text.split(/\s+\/\s+|\s+or\s+(?=\w+\s+\w+)/)) {
+  const wordings = point.text.split(/\s+\/\s+|\s+or\s+(?=\w+\s+\w+)/);
+  // "Add water and stir so the salt dissolves": either half of a "so" states the step.
+  const halves = wordings.flatMap((w) => {
+    const parts = w.split(/,?\s+so\s+(?:that\s+)?/i).filter((p) => words(p).some(isContentWord));
+    return parts.length === 2 ? parts : [];
+  });
+  for (const wording of [...wordings, ...halves]) {
     const brackets = [...wording.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' ');
     const own = pointWords(wording.replace(/\([^)]*\)/g, ' '), questionWords);
     const fresh = own.filter((w) => !earlierStems.has(stem(w)));
@@ -110,7 +116,7 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
     const share = total ? got / total : 0;
     // One word of several makes the point only when it is the word that carries it (the heaviest).
     const heaviest = Math.max(...main.map(weight));
-    const carried = hits >= 2 || size === 1 || (got >= heaviest && main.filter((w) => weight(w) === heaviest).length === 1);
+    const carried = hits >= 2 || size === 1 || got >= heaviest;
     const verdict: PointMatch['verdict'] =
       (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
     const m: PointMatch = { point, share, hits, size, negated, slips, used, verdict };
