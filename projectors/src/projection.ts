@@ -130,6 +130,8 @@ export function defineProjection<State>(
           }
           first = false;
           keptBefore = keptWritten();
+          // Each event is applied once in a build: rows of append-only tables made by this batch are new.
+          for (const set of rowSetsOf(state)) set.rowsAreNew();
           // Until the batch is saved what is in memory is ahead of the tables: a throw leaves nothing carried.
           carried = null;
           // A build announces nothing (the swap announces the rebuilt read model): notices are not collected.

@@ -18,6 +18,11 @@ export type TableSpec<Row> = {
   columns: readonly (keyof Row & string)[];
   /** Columns an upsert must not overwrite on conflict (e.g. a first-seen time); defaults to none. */
   keepOnConflict?: readonly (keyof Row & string)[];
+  /**
+   * Each row is written once, by the batch of the event that makes it, and never changed or deleted (an append-only
+   * log keyed by its event): a build from empty tables, which applies each event once, never meets one already there.
+   */
+  writtenOnce?: boolean;
 };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -164,6 +169,15 @@ export class RowSet<Row extends Record<string, unknown>> {
   }
   /** Statements this set issued that wrote to the table. */
   private writes = 0;
+
+  /**
+   * For a build from empty tables (projection.ts, `bulk`), a set of a `writtenOnce` table: its rows are new, so a flush
+   * inserts them without `ON CONFLICT`.
+   */
+  rowsAreNew(): void {
+    if (this.spec.writtenOnce) this.newRows = true;
+  }
+  private newRows = false;
 
   /** Writes kept back: `flush` writes only when forced (a row changed in many batches is written once). */
   private deferring = false;
@@ -407,9 +421,10 @@ export class RowSet<Row extends Record<string, unknown>> {
       const updates = this.spec.columns.filter((c) => !keep.has(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
       const rows: Row[] = [];
       for (const cell of this.dirty) rows.push(cell.row!);
-      const conflict = empty
-        ? ''
-        : `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
+      const conflict =
+        empty || this.newRows
+          ? ''
+          : `ON CONFLICT (${this.spec.key.map(quote).join(', ')}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`;
       const types = await typesOf(tx, this.spec.table);
       if (types && this.spec.columns.every((c) => types.has(c))) {
         // One array per column, unnested: PostgreSQL parses these about twice as fast as the same rows as JSON.

@@ -239,6 +239,7 @@ const auditTable: TableSpec<AuditGradeEventRow> = {
   key: ['tenant', 'position', 'seq'],
   columns: ['tenant', 'position', 'seq', ...VALUES],
   keepOnConflict: VALUES,
+  writtenOnce: true,
 };
 
 /**

@@ -117,6 +117,7 @@ const historyTable: TableSpec<HistoryRow> = {
   key: ['tenant', 'response_id', 'version'],
   columns: ['tenant', 'response_id', 'version', ...HISTORY_VALUES],
   keepOnConflict: HISTORY_VALUES,
+  writtenOnce: true,
 };
 
 const stateOf = (row: ResponseRow): GradedResponse => ({
