@@ -120,6 +120,7 @@ describe('numbers in answers', () => {
     expect(check('Write 7/2 as a mixed number.', '3 1/2', '3.5')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Write 7/2 as a mixed number.', '3 1/2', '3 1/2').pointsObtained).toBe(1);
     expect(check('Write 7/2 as a mixed number.', '3 1/2', '7/2')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Write 7/2 as a mixed number.', '3 1/2', '3 and 1/2')).toMatchObject({ pointsObtained: 1, confident: true });
   });
 
   it('compares whole numbers exactly, and measured values within 1%', () => {

@@ -90,8 +90,14 @@ export function checkNumeric(
 ): CheckAnswerResult | null {
   const comma = expected.length === 1 ? decimalComma(response) : null;
   // "x = ±7" gives both roots where the key has two values.
+  // "3 and 3/4" is the mixed number 3 3/4 where one value is expected.
   const text =
-    expected.length > 1 ? (comma ?? response).replace(/(?:±|\+\/-|\+-|plus or minus)\s*(\d[\d.]*)/g, '$1, -$1') : (comma ?? response);
+    expected.length > 1
+      ? (comma ?? response).replace(/(?:±|\+\/-|\+-|plus or minus)\s*(\d[\d.]*)/g, '$1, -$1')
+      : (comma ?? response).replace(/\b(\d+)\s+and\s+(\d+\s*\/\s*\d+)(?!\s*\/)/g, (m, whole: string, part: string) => {
+          const [top, bottom] = part.split('/').map(Number);
+          return top! < bottom! ? `${whole} ${part}` : m;
+        });
   const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
   if (given.length === 0) {
