@@ -59,6 +59,8 @@ const formulas = (species: Species[]) =>
     .join(' + ');
 
 export function checkEquation(keyText: string, response: string, possible: number): CheckAnswerResult | null {
+  // Only a key with an arrow is an equation: "P = VI" or "F = ma" are formulas of physics, whatever their letters.
+  if (!/→|⟶|->|⇌|⟷/.test(keyText)) return null;
   const want = readEquation(keyText);
   if (!want) return null;
   const base = { pointsPossible: possible, method: 'terms' as const };

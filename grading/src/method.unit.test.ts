@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './index';
-import { readEquation } from './equations';
+import { checkEquation, readEquation } from './equations';
 
 const check = (question: string, answer: string, response: string, marksPossible = 2) =>
   checkAnswer({ question, answer, response, marksPossible });
@@ -83,5 +83,7 @@ describe('chemical equations', () => {
     expect(unbalanced.feedback).toContain('not balanced');
     expect(check(q, key, 'CH4 + O2 → CO + H2O', 1)).toMatchObject({ pointsObtained: 0 });
     expect(check(q, key, 'NaCl → Na + Cl2')).toMatchObject({ pointsObtained: 0, confident: true });
+    // A physics formula is no chemical equation, though its letters are symbols of elements.
+    expect(checkEquation('P = VI', 'P = IV', 2)).toBeNull();
   });
 });
