@@ -15,6 +15,7 @@ import type { CommandServiceDeps } from '../context';
 import { fold, type Decider } from '../decider';
 import { submissionDecider } from '../submission/decide';
 import type { GradingAssignment } from './context';
+import { markEditEvents } from './decide';
 import { evolve, initialState, type Grading, type GradingEvent, type ResponseState } from './grading';
 import { responsesFor, type Actor } from './run';
 
@@ -84,28 +85,8 @@ function gradeMember(c: GradeGroupMember, state: Grading): GradingEvent[] {
   if (!r || r.responseId !== c.responseId || effectiveKey(groupKey(r.response, r), c.override) !== c.groupKey) return [];
   if (c.points < 0 || c.points > c.pointsPossible)
     throw new ValidationError(`Marks must be between 0 and ${c.pointsPossible}`, 'points_obtained');
-  const base = { assignmentId: c.assignmentId, studentId: c.studentId, responseId: r.responseId, questionId: r.questionId };
-  const events: GradingEvent[] = [];
-  if (!r.graded || !r.manual || r.points !== c.points || r.feedback !== c.feedback) {
-    events.push({
-      type: 'ResponseMarkEdited',
-      data: {
-        ...base,
-        previousPoints: r.points,
-        points: c.points,
-        pointsPossible: c.pointsPossible,
-        previousFeedback: r.feedback,
-        feedback: c.feedback,
-        by: c.by,
-        answerGroup: { key: c.groupKey, size: c.groupSize },
-        editedAt: c.now,
-      },
-    });
-  }
-  if (c.flagResolved && r.flaggedForReview !== '' && !r.flagResolved) {
-    events.push({ type: 'ResponseFlagResolved', data: { ...base, flag: r.flaggedForReview, by: c.by, resolvedAt: c.now } });
-  }
-  return events;
+  const changed = !r.graded || !r.manual || r.points !== c.points || r.feedback !== c.feedback;
+  return markEditEvents(r, c, changed, { answerGroup: { key: c.groupKey, size: c.groupSize } });
 }
 
 export const groupGradeDecider: Decider<GradeGroupMember, GradingEvent, Grading> = { decide: gradeMember, evolve, initialState };

@@ -6,6 +6,7 @@ import {
   type CurrentResponse,
   type Grader,
   type ResponseReading,
+  type EventOf,
 } from '@evergrade/contracts';
 import type { Decider } from '../decider';
 import { evolve, initialState, type Grading, type GradingEvent, type ResponseState } from './grading';
@@ -166,9 +167,28 @@ function edit(c: EditResponse, state: Grading): GradingEvent[] {
   if (c.expectedVersion !== r.version) throw new StaleResponseEditError(currentResponse(r, c.pointsPossible));
   if (c.points < 0 || c.points > c.pointsPossible)
     throw new ValidationError(GRADING_MESSAGES.pointsRange(c.pointsPossible), 'points_obtained');
+  return markEditEvents(r, c, !r.graded || r.points !== c.points || r.feedback !== c.feedback, c.reason ? { reason: c.reason } : {});
+}
+
+/** What a mark edit decided by hand records: the edit (when `changed`), then the flag's resolution when asked. */
+export function markEditEvents(
+  r: ResponseState,
+  c: {
+    assignmentId: number;
+    studentId: number;
+    points: number;
+    pointsPossible: number;
+    feedback: string;
+    by: number;
+    now: string;
+    flagResolved?: boolean | undefined;
+  },
+  changed: boolean,
+  extra: Pick<EventOf<'ResponseMarkEdited'>['data'], 'reason' | 'answerGroup'>,
+): GradingEvent[] {
   const base = { assignmentId: c.assignmentId, studentId: c.studentId, responseId: r.responseId, questionId: r.questionId };
   const events: GradingEvent[] = [];
-  if (!r.graded || r.points !== c.points || r.feedback !== c.feedback) {
+  if (changed) {
     events.push({
       type: 'ResponseMarkEdited',
       data: {
@@ -179,7 +199,7 @@ function edit(c: EditResponse, state: Grading): GradingEvent[] {
         previousFeedback: r.feedback,
         feedback: c.feedback,
         by: c.by,
-        ...(c.reason ? { reason: c.reason } : {}),
+        ...extra,
         editedAt: c.now,
       },
     });
