@@ -129,7 +129,18 @@ export function parseKey(key: string, question: string): KeySpec {
 
   const anyOf = /^(?:any|at least)\s+(one|two|three|four|five|six|\d+)\s+(?:of|from)\b:?\s*(.*)$/is.exec(main);
   if (anyOf) {
-    const items = splitList(anyOf[2]!).map(item);
+    // Items of several words set apart by ";" are clauses: their commas and "and"s are their own.
+    const list = anyOf[2]!;
+    const items = (
+      /;|\n/.test(list)
+        ? list
+            .split(/\s*(?:;|\n)\s*/)
+            .map(clean)
+            .filter(Boolean)
+            // "fur or hair": short alternatives of one item.
+            .map((p) => (p.split(/\s+or\s+/i).every((a) => words(a).length <= 3) ? p.replace(/\s+or\s+/gi, ' / ') : p))
+        : splitList(list)
+    ).map(item);
     return { kind: 'list', items, need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
   }
 

@@ -2,6 +2,7 @@
 import type { CheckAnswerResult } from './check';
 import { keyCompound } from './chemistry';
 import { andList, capitalise, orList, phrase, sentences } from './feedback';
+import { matchPoint } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
@@ -107,8 +108,17 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   const slips: Slip[] = [];
   const compounds: Slip[] = [];
   let negated = false;
+  let unsurePoint = false;
   for (const item of spec.items) {
-    const m = matchAny(wordings(item), tokens, ctx.allowSlips);
+    let m = matchAny(wordings(item), tokens, ctx.allowSlips);
+    // An item that is a clause ("many alveoli give a large surface area") is a marking point: made in other words.
+    if (!m.found && ctx.allowSlips && words(item.text).length > 3) {
+      const p = matchPoint({ text: [item.text, ...item.accept].join(' / '), marks: 1 }, tokens, ctx.question);
+      // Words another item already used make no second item on their own ("surface" once).
+      const own = [...p.used].filter((i) => !used.has(i)).length;
+      if (p.verdict === 'made' && (own >= 2 || (own === 1 && p.hits === 1))) m = { ...m, found: true, used: p.used, slips: p.slips };
+      else if (p.verdict !== 'absent') unsurePoint = true;
+    }
     if (m.found) {
       found.push({ item, m });
       m.used.forEach((i) => used.add(i));
@@ -132,6 +142,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
 
   const reasons: string[] = [];
   if (negated) reasons.push('The response negates an item of the key');
+  if (unsurePoint && got < spec.need) reasons.push('An item is only partly made: the wording may differ from the key');
   if (compounds.length) reasons.push(compoundReason(compounds));
   if (/\bin (?:the )?(?:right |correct )?order\b|\border\b.*\b(?:from|starting)\b/i.test(ctx.question))
     reasons.push('The question asks for an order, which the checker does not mark');
