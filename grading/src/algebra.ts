@@ -153,7 +153,9 @@ export function checkAlgebra(question: string, key: string, response: string, po
   const keyLast = lastClause(key);
   const keySide = answerSide(keyLast);
   // A lone letter ("B", "x") is a choice or a name far more often than an expression.
-  if (!/[\d+\-*/^()]/.test(keySide.rhs) && !/^[a-z]{2,3}$/.test(keySide.rhs.trim())) return null;
+  // "P = VI", "V = IR": a formula of capitals is an expression too where the key defines a lone letter.
+  const formula = /^[a-z]$/i.test(keySide.lhs?.trim() ?? '') && /^[a-z]{2,3}$/i.test(keySide.rhs.trim());
+  if (!/[\d+\-*/^()]/.test(keySide.rhs) && !/^[a-z]{2,3}$/.test(keySide.rhs.trim()) && !formula) return null;
   const want = readExpression(keySide.rhs);
   if (!want) return null;
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
