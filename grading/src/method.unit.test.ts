@@ -85,8 +85,8 @@ describe('chemical equations', () => {
     expect(check(q, key, 'NaCl → Na + Cl2')).toMatchObject({ pointsObtained: 0, confident: true });
     // A physics formula is no chemical equation, though its letters are symbols of elements.
     expect(checkEquation('P = VI', 'P = IV', 2)).toBeNull();
-    const q = 'Write the equation linking power, potential difference and current.';
-    expect(check(q, 'P = VI', 'P = I × V')).toMatchObject({ pointsObtained: 2, confident: true });
-    expect(check(q, 'P = VI', 'P = V/I')).toMatchObject({ pointsObtained: 0, confident: true });
+    const power = 'Write the equation linking power, potential difference and current.';
+    expect(check(power, 'P = VI', 'P = I × V')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(power, 'P = VI', 'P = V/I')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
