@@ -158,8 +158,12 @@ export function checkPoints(
   const freeClause = [...new Set(tokens.map((t) => t.clause))].some(
     (c) => tokens.filter((t, i) => t.clause === c && !usedTokens.has(i) && isContentWord(t.word) && !asked.includes(t.word)).length >= 2,
   );
+  const freeWords = (c: number) =>
+    tokens.filter((t, i) => t.clause === c && !usedTokens.has(i) && isContentWord(t.word) && !asked.includes(t.word)).length;
+  const wordyClause = [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3);
   if (marks > 0 && freeClause && results.some((r) => r.verdict === 'absent' && r.size <= 2))
     reasons.push('A short marking point may be made in other words');
+  else if (marks < possible && wordyClause) reasons.push('Part of the response is in other words than the key: it may make a point');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
   if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');

@@ -179,6 +179,8 @@ const SYNONYM_GROUPS = [
   'finish end',
   'show display',
   'thin narrow',
+  'sun solar',
+  'moon lunar',
 ].map((g) => g.split(' '));
 /** Groups teachers differ on ("sugar" for "glucose"): taken, but flagged for a teacher to confirm. */
 const LOOSE_SYNONYMS = [['glucose', 'sugar']];
