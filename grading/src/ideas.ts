@@ -8,7 +8,7 @@ import type { CheckAnswerResult } from './check';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { NEGATIONS, isContentWord, relate, stem, words } from './text';
+import { NEGATIONS, isBaseVerb, isContentWord, isRealWord, relate, stem, words } from './text';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -168,18 +168,25 @@ export function checkPoints(
   if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');
   if (marks === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');
-  const said = earned.map((r) => phrase(r.point.text));
-  const notSaid = results.filter((r) => !earned.includes(r)).map((r) => phrase(r.point.text));
+  const said = earned.map((r) => clause(r.point.text));
+  const notSaid = results.filter((r) => !earned.includes(r)).map((r) => clause(r.point.text));
   const slips = earned.flatMap((r) => r.slips);
+  const steps = points.every((p) => isStep(clause(p.text)));
   const feedback =
     marks === possible
       ? sentences(
-          `Correct: your answer makes ${points.length > 1 ? 'each point of the key' : 'the point of the key'}: ${andList(said)}.`,
+          steps
+            ? `Correct: your answer has every step: ${said.join('; ')}.`
+            : `Correct: your answer makes ${points.length > 1 ? 'each point of the key' : 'the point of the key'}: ${andList(said)}.`,
           slipNote(slips),
         )
       : sentences(
-          marks > 0 ? `Partly correct (${fmt(marks)} of ${fmt(possible)}): you said that ${andList(said)}.` : 'Not correct.',
-          `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, explain that ${andList(notSaid)}.`,
+          marks > 0
+            ? `Partly correct (${fmt(marks)} of ${fmt(possible)}): ${steps ? `your answer has the step${said.length > 1 ? 's' : ''}: ${said.join('; ')}` : `you said that ${andList(said)}`}.`
+            : 'Not correct.',
+          steps
+            ? `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, add the step${notSaid.length > 1 ? 's' : ''}: ${notSaid.join('; ')}.`
+            : `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, explain that ${andList(notSaid)}.`,
           slipNote(slips),
         );
   return {
@@ -190,4 +197,19 @@ export function checkPoints(
     confident: reasons.length === 0,
     ...(reasons.length ? { reason: reasons.join('; ') } : {}),
   };
+}
+
+/** A point as a clause of a sentence: "so it transfers heat" → "it transfers heat", "Metal is" → "metal is". */
+function clause(text: string): string {
+  const t = phrase(text)
+    .replace(/^(?:so|and|because|then|therefore)\s+/i, '')
+    .replace(/^which\s+/i, 'it ');
+  const first = t.split(/\s+/)[0] ?? '';
+  return /^[A-Z][a-z]+$/.test(first) && isRealWord(first.toLowerCase()) ? first.toLowerCase() + t.slice(first.length) : t;
+}
+
+/** A step of a method, an order: "add water and stir", "filter to remove the sand" (not "metal is a conductor"). */
+function isStep(text: string): boolean {
+  const [first = '', second = ''] = words(text);
+  return isBaseVerb(first) && /^(?:the|a|an|to|it|them|some|in|on|up|water|off|out)$/.test(second);
 }

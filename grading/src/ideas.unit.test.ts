@@ -43,6 +43,16 @@ describe('explanations marked point by point', () => {
     const half = check({ ...tea, response: 'the water evaporates' });
     expect(half.pointsObtained).toBe(1);
     expect(half.feedback).toMatch(/explain that the Sun heats the water/);
+    // A method's steps are told as steps, in the key's words.
+    const steps = check({
+      question: 'Describe how to get dry salt from a mixture of salt and sand.',
+      answer:
+        'Add water and stir so the salt dissolves (1); filter to remove the sand (1); evaporate the water to leave salt crystals (1).',
+      marksPossible: 3,
+      response: 'add water, filter it, the sand stays in the filter paper',
+    });
+    expect(steps.pointsObtained).toBe(2);
+    expect(steps.feedback).toContain('add the step: evaporate the water to leave salt crystals.');
   });
   it('does not let a word that the key repeats earn a second point', () => {
     const r = check({

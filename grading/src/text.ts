@@ -90,6 +90,9 @@ const sound = (w: string) =>
 
 const nounLemma = (w: string) => lemmatizer().noun(w);
 
+/** A verb's base form ("add", "filter"), not a plural or past form ("chemicals", "added"). */
+export const isBaseVerb = (w: string) => /^[a-z]{2,}$/.test(w) && !/(?:s|ed|ing)$/.test(w) && lemmatizer().verb(w) === w && isRealWord(w);
+
 /**
  * Another form of the same word: the same noun lemma (mitochondria / mitochondrion, leaves / leaf), a regular
  * verb form (stores / storing / stored; not ran / run), or the same stem where one word grows from the other
