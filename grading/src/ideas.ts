@@ -8,7 +8,7 @@ import type { CheckAnswerResult } from './check';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { NEGATIONS, isBaseVerb, isContentWord, isRealWord, relate, stem, words } from './text';
+import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, relate, stem, words } from './text';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -106,6 +106,10 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
         hits++;
         got += weight(w);
         slips.push(...m.slips);
+      } else if (seen.some((t) => t.negated && antonyms(w, t.word))) {
+        // "doesn't get hot" for "stays cool": the opposite, denied.
+        hits++;
+        got += weight(w);
       } else if (m.negated) negated = true;
     }
     const bonus = extra.filter((w) => matchPhrase(w, seen).found);

@@ -10,7 +10,7 @@ export const STOP_WORDS = new Set(
     'up down out off again once also too very can could would should may might must will shall just only own same such ' +
     'each every any all both few more most other some no nor not what which who whom whose when where why how i you he ' +
     'she we me my your his her our us e g eg ie etc per via while because until through during before after above below ' +
-    'between one s t answer answers correct example examples use used using give gives given like much many lot lots really'
+    'between one s t answer answers correct example examples use used using give gives given like much many lot lots really enough'
   ).split(' '),
 );
 
@@ -197,4 +197,32 @@ const bases = (w: string) => {
 export function synonyms(a: string, b: string): boolean {
   const [ba, bb] = [bases(a), bases(b)];
   return SYNONYM_GROUPS.some((g) => g.some((w) => ba.has(w)) && g.some((w) => bb.has(w)) && !g.some((w) => ba.has(w) && bb.has(w)));
+}
+
+/** Opposites: "doesn't get hot" says "stays cool", "not slow" says "fast". */
+const ANTONYM_PAIRS = [
+  'hot cold',
+  'hot cool',
+  'warm cool',
+  'fast slow',
+  'quick slow',
+  'high low',
+  'increase decrease',
+  'rise fall',
+  'more less',
+  'big small',
+  'large small',
+  'strong weak',
+  'sink float',
+  'same different',
+  'bright dark',
+  'open closed',
+  'good poor',
+  'gain lose',
+].map((p) => p.split(' ') as [string, string]);
+
+/** True when the two words are opposites (in any of their forms). */
+export function antonyms(a: string, b: string): boolean {
+  const [ba, bb] = [bases(a), bases(b)];
+  return ANTONYM_PAIRS.some(([x, y]) => (ba.has(x) && bb.has(y)) || (ba.has(y) && bb.has(x)));
 }
