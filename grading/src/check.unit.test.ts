@@ -78,8 +78,8 @@ describe('numeric answers', () => {
 
   it('takes the final value of the working as the answer, and is unsure when the right value is only in the working', () => {
     const r = check({ question: 'Sum?', answer: '18', response: 'I got 18, then 18 - 2 = 16' });
-    // The right value appears, then a wrong final one: a share for the working, flagged for a teacher.
-    expect(r.pointsObtained).toBe(1);
+    // The right value appears, then a wrong final one: flagged for a teacher (no share: the question gives no numbers to work from).
+    expect(r.pointsObtained).toBe(0);
     expect(r.confident).toBe(false);
     expect(r.reason).toContain('working');
   });

@@ -16,6 +16,11 @@ describe('method marks for a wrong final value, always flagged', () => {
       pointsObtained: 0,
       confident: false,
     });
+    // Working that uses none of the question's numbers shows no method: flagged, without a share.
+    expect(check('What is the density of a 300 g block with a volume of 60 cm³?', '5 g/cm³', '2 + 2 = 4 g/cm³')).toMatchObject({
+      pointsObtained: 0,
+      confident: false,
+    });
     // A wrong answer without working stays a confident 0.
     expect(check('Work out 15 × 4.', '60', '64')).toMatchObject({ pointsObtained: 0, confident: true });
   });

@@ -247,8 +247,9 @@ function methodCredit(
   }
   if (workingShown(plain)) {
     const misread = final.compound && decimalHoursMisread(want, final);
+    // Working that uses none of the question's numbers ("2 + 2 = 4") shows no method: flagged, but no share.
     return {
-      score: share,
+      score: usesQuestionNumbers(plain, question) ? share : 0,
       flag: misread
         ? 'Working shown, and hours written as hours and minutes wrongly (1.5 h is 1 h 30 min): method marks may be due'
         : 'Working is shown but the final answer is wrong: method marks may be due',
@@ -265,6 +266,14 @@ function methodCredit(
     };
   }
   return null;
+}
+
+/** The working (all but the final value) uses a number the question gives. */
+function usesQuestionNumbers(plain: string, question: string): boolean {
+  const numbers = (t: string) => (normaliseMaths(t).match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+  const given = new Set(numbers(question));
+  const working = plain.slice(0, plain.lastIndexOf('='));
+  return numbers(working).some((n) => given.has(n));
 }
 
 /** Working before the answer: an operation before an '=' ("25 × 9 ÷ 5 = 45"), or several steps ("3x = 15, x = 5"). */
