@@ -7,12 +7,27 @@ export type Slip = { key: string; got: string };
 /** The response as tokens; a token is negated when "not", "no", "never"… comes up to three words before it in its clause. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  text.split(/[,;:.!?()\n]|\s(?:but|however|although|though|whereas)\s/i).forEach((clause, i) => {
-    const ws = words(clause);
-    ws.forEach((word, j) => tokens.push({ word, clause: i, negated: ws.slice(Math.max(0, j - 3), j).some((w) => NEGATIONS.has(w)) }));
-  });
+  phrasal(text)
+    .split(/[,;:.!?()\n]|\s(?:but|however|although|though|whereas)\s/i)
+    .forEach((clause, i) => {
+      const ws = words(clause);
+      ws.forEach((word, j) => tokens.push({ word, clause: i, negated: ws.slice(Math.max(0, j - 3), j).some((w) => NEGATIONS.has(w)) }));
+    });
   return tokens;
 }
+
+/** Phrasal verbs as the one word a key uses: "goes round" → orbit, "given off" → release, "goes up" → increase. */
+const PHRASAL: [RegExp, string][] = [
+  [/\b(?:go|goes|going|went|travels?|moves?|moving)\s+(?:a?round)\b/gi, 'orbit'],
+  [/\b(?:gets?|getting|got)\s+to\b/gi, 'reach'],
+  [/\b(?:gives?|given|giving|gave)\s+(?:off|out)\b/gi, 'release'],
+  [/\b(?:takes?|taken|taking|took)\s+in\b/gi, 'absorb'],
+  [/\b(?:goes|go|going|went|gone)\s+up\b/gi, 'increase'],
+  [/\b(?:goes|go|going|went|gone)\s+down\b/gi, 'decrease'],
+  [/\b(?:runs?|running|ran)\s+out\b/gi, 'used up'],
+  [/\b(?:breaks?|breaking|broke|broken)\s+down\b/gi, 'decompose'],
+];
+const phrasal = (text: string) => PHRASAL.reduce((t, [re, word]) => t.replace(re, (m) => `${m} ${word}`), text);
 
 export type PhraseMatch = {
   /** Every content word of the phrase was found (not negated). */
