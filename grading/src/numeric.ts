@@ -399,6 +399,13 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     }
     return wrongValue(want, got);
   }
+  const inKeyUnit = want.unit && got.unit?.dim === want.unit.dim ? valueIn(got, want.unit) : got.value;
+  if (standardFormAsked(question) && sameValue(want.value, inKeyUnit, want.decimals) && !inStandardForm(got.text)) {
+    const note = `${shown} has the right value, but it is not in standard form: write it as a number from 1 to 10 times a power of ten (${describe(want)}).`;
+    return possible >= 2
+      ? { score: 0.5, note, flag: 'The right value, but not in standard form as the question asks' }
+      : { score: 0, note };
+  }
   if (mixedAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
     const form = fractionForm(got.text);
     if (form === 'decimal')
@@ -542,6 +549,16 @@ function unitAsked(question: string, unit: Unit): boolean {
 /** "Round to 2 d.p.", "to 3 significant figures", "to the nearest whole number": the written digits count. */
 const roundingAsked = (question: string) =>
   /\bround|\bd\.\s?p\b|\bdecimal places?\b|\bsig(nificant)?\.?\s*fig|\bs\.\s?f\b|\bnearest (whole|integer|tenth|hundredth)/i.test(question);
+
+/** "Write in standard form", "in scientific notation". */
+const standardFormAsked = (question: string) => /\bstandard (?:index )?form\b|\bscientific notation\b/i.test(question);
+/** "3.2 × 10^4", "3.2e4": a number from 1 to 10 (not 10) times a power of ten. */
+function inStandardForm(text: string): boolean {
+  const m = /^\s*-?(\d+(?:\.\d+)?)\s*(?:\*\s*10\s*\^\s*\(?\s*-?\d+\s*\)?|e[+-]?\d+)/i.exec(normaliseMaths(text));
+  if (!m) return false;
+  const a = Number(m[1]);
+  return a >= 1 && a < 10;
+}
 
 /** "Write as a fraction", "in its simplest form", "simplify 6/8". */
 const fractionAsked = (question: string) =>
