@@ -22,6 +22,7 @@ const PHRASAL: [RegExp, string][] = [
   [/\b(?:gets?|getting|got)\s+to\b/gi, 'reach'],
   [/\b(?:gives?|given|giving|gave)\s+(?:off|out)\b/gi, 'release'],
   [/\b(?:takes?|taken|taking|took)\s+in\b/gi, 'absorb'],
+  [/\b(?:gets?|getting|got)\s+rid\s+of\b/gi, 'remove'],
   [/\b(?:goes|go|going|went|gone)\s+up\b/gi, 'increase'],
   [/\b(?:goes|go|going|went|gone)\s+down\b/gi, 'decrease'],
   [/\b(?:runs?|running|ran)\s+out\b/gi, 'used up'],

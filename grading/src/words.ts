@@ -197,7 +197,8 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
 
 // ---- yes / no -----------------------------------------------------------------------------------
 
-const YES = /^(?:yes|yeah|yep|true|correct|right|it\s+(?:is|does|can|will|was|did)\b(?!\s*n[o']t))/i;
+const YES =
+  /^(?:yes|yeah|yep|true|correct|right|(?:it|they|he|she|we|you)\s+(?:is|are|does|do|can|will|was|were|did|has|have)\b(?!\s*n[o']t))/i;
 const NO = /^(?:no|nope|false|incorrect|wrong|not\s+(?:true|correct|right))\b/i;
 
 /** The response's yes or no: its first word ("No, it does not"), or a "not true" / "it does not" anywhere. */
