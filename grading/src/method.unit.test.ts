@@ -57,6 +57,16 @@ describe('a key of labelled parts', () => {
   });
 });
 
+describe('hours and minutes', () => {
+  it('reads a key in hours and minutes, and wants that form where the question asks for it', () => {
+    const q = 'How long is 150 minutes in hours and minutes?';
+    expect(check(q, '2 hours 30 minutes', '2 hrs 30 mins', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '2 hours 30 minutes', '2:30', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '2 hours 30 minutes', '150 minutes', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(q, '2 hours 30 minutes', '2 hours 20 minutes', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
+
 describe('an expansion with every term right but one', () => {
   it('gets half of its marks, flagged, where the expansion has three terms or more', () => {
     expect(check('Expand and simplify (x + 3)(x + 2).', 'x² + 5x + 6', 'x² + 5x + 5')).toMatchObject({

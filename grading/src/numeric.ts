@@ -36,7 +36,10 @@ export function keyValues(key: string): Quantity[] | null {
         afterEquals = alt[1]!;
     }
     // "The answer is 12 cm", "approximately 3.14": the value after the words that introduce it.
-    const q = readQuantity(afterEquals) ?? readQuantity(afterEquals.replace(/^.*\b(?:is|are|equals|approximately|about|roughly)\s+/i, ''));
+    const q =
+      readQuantity(afterEquals) ??
+      readQuantity(afterEquals.replace(/^.*\b(?:is|are|equals|approximately|about|roughly)\s+/i, '')) ??
+      compoundOnly(afterEquals);
     if (!q) return null;
     const name = /^([a-zA-Z])\s*=/.exec(part)?.[1];
     values.push(name ? { ...q, name } : q);
@@ -44,6 +47,12 @@ export function keyValues(key: string): Quantity[] | null {
   if (values.length === 0 || values.length > 4) return null;
   // Names matter only where they tell values apart (x = 4, y = 2), not for one value or roots of one letter.
   return new Set(values.map((q) => q.name)).size > 1 && values.every((q) => q.name) ? values : values.map(({ name: _, ...q }) => q);
+}
+
+/** "2 hours 30 minutes": a key that is one compound quantity and nothing else. */
+function compoundOnly(text: string): Quantity | null {
+  const found = findQuantities(text);
+  return found.length === 1 && found[0]!.compound && found[0]!.text.trim() === text.trim() ? found[0]! : null;
 }
 
 /** A quantity as people write it: "6.02 × 10^23", "9.8 m/s²". */
@@ -91,13 +100,16 @@ export function checkNumeric(
   const comma = expected.length === 1 ? decimalComma(response) : null;
   // "x = ±7" gives both roots where the key has two values.
   // "3 and 3/4" is the mixed number 3 3/4 where one value is expected.
-  const text =
+  const written =
     expected.length > 1
       ? (comma ?? response).replace(/(?:±|\+\/-|\+-|plus or minus)\s*(\d[\d.]*)/g, '$1, -$1')
       : (comma ?? response).replace(/\b(\d+)\s+and\s+(\d+\s*\/\s*\d+)(?!\s*\/)/g, (m, whole: string, part: string) => {
           const [top, bottom] = part.split('/').map(Number);
           return top! < bottom! ? `${whole} ${part}` : m;
         });
+  // "2:30" for a time in hours and minutes.
+  const text =
+    expected.length === 1 && expected[0]!.unit?.dim === 'time' ? written.replace(/\b(\d{1,2}):([0-5]\d)\b/g, '$1 h $2 min') : written;
   const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
   if (given.length === 0) {
@@ -368,6 +380,15 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
         };
       }
       return wrongValue(want, got);
+    }
+  }
+  if (want.compound && got.unit?.dim === want.unit?.dim && !got.compound && /\bhours? and minutes?\b/i.test(question)) {
+    if (sameValue(want.value, valueIn(got, want.unit!), want.decimals)) {
+      return {
+        score: 0,
+        note: `${shown} is the right amount, but the question asks for hours and minutes: write ${describe(want)}.`,
+        flag: 'The right amount, but not in hours and minutes as the question asks',
+      };
     }
   }
   if (want.unit && got.unit && want.unit.dim === got.unit.dim) {
