@@ -5,6 +5,7 @@
  * confidence; a point half made is flagged.
  */
 import type { CheckAnswerResult } from './check';
+import { keyCompound } from './chemistry';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
@@ -217,3 +218,11 @@ function isStep(text: string): boolean {
   const [first = '', second = ''] = words(text);
   return isBaseVerb(first) && /^(?:the|a|an|to|it|them|some|in|on|up|water|off|out)$/.test(second);
 }
+
+/** A formula in an explanation also read as its name: "CO2" → "CO2 carbon dioxide", "H₂O" → "H₂O water". */
+export const withCompoundNames = (text: string) =>
+  text.replace(/(?<![A-Za-z0-9])(?:[A-Z][a-z]?[0-9₀-₉]*){1,4}(?![A-Za-z0-9])/g, (m) => {
+    if (!/[0-9₀-₉]/.test(m)) return m;
+    const name = keyCompound(m)?.names[0];
+    return name ? `${m} ${name}` : m;
+  });

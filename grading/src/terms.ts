@@ -2,7 +2,7 @@
 import type { CheckAnswerResult } from './check';
 import { andList, phrase, sentences } from './feedback';
 import { compoundReason, matchPhrase, slipNote, tokenize, type Slip } from './match';
-import { checkPoints } from './ideas';
+import { checkPoints, withCompoundNames } from './ideas';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths } from './quantity';
 import { isContentWord, isRealWord, relate, stem, words } from './text';
@@ -52,7 +52,7 @@ export function ideasOf(key: string): string[] {
 
 export function checkTerms(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
   const terms = keyTerms(key, question);
-  const tokens = tokenize(normaliseMaths(response));
+  const tokens = tokenize(normaliseMaths(withCompoundNames(response)));
   const base = { pointsPossible: possible, method: 'terms' as const };
   if (terms.length === 0) {
     return {
