@@ -59,9 +59,11 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     const reasons: string[] = [];
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
     if (m.compounds.length) reasons.push(compoundReason(m.compounds));
-    // "newton metres", "watt hours": a word right after the key's names another thing made from it.
+    // "newton metres", "watt hours": a word right after the key's unit names another unit made from it.
     const after = [...m.used].map((i) => tokens[i + 1]).find((t) => t && !m.used.has(tokens.indexOf(t)) && extra.includes(t.word));
-    if (after && m.used.size <= 2 && !/\s(?:or|and)\s|[/,&]/i.test(ctx.response))
+    const unitAsked =
+      /\bunits?\b/i.test(ctx.question) || /^(?:metres?|meters?|seconds?|hours?|minutes?|grams?|litres?|liters?)$/.test(after?.word ?? '');
+    if (after && unitAsked && m.used.size <= 2 && !/\s(?:or|and)\s|[/,&]/i.test(ctx.response))
       reasons.push(`"${after.word}" after the key's word may make it name something else`);
     if (/\s(?:or|and\/or|and)\s|[/,&]/i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
