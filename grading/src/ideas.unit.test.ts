@@ -124,3 +124,32 @@ describe('yes / no, units, lists', () => {
     });
   });
 });
+
+describe('clauses in lists, phrasal verbs, formulas in explanations', () => {
+  it('marks "any n of" clauses as points, never twice by the same words', () => {
+    const r = check({
+      question: 'Explain how the lungs are adapted for gas exchange.',
+      answer:
+        'any four of: many alveoli give a large surface area; alveolus walls are one cell thick, a short diffusion distance; a rich supply of capillaries keeps a steep concentration gradient; moist surface so gases dissolve',
+      marksPossible: 4,
+      response: 'there are lots of alveoli which gives a big surface area and the walls are thin so the gas diffuses fast',
+    });
+    expect(r.pointsObtained).toBe(2);
+  });
+  it('reads "goes round" as orbit and CO2 as carbon dioxide', () => {
+    const moon = check({
+      question: 'Explain why the Moon appears to change shape during a month.',
+      answer: 'The Moon orbits the Earth (1); we see different amounts of its sunlit half from Earth (1).',
+      marksPossible: 2,
+      response: 'the moon goes round the earth',
+    });
+    expect(moon.pointsObtained).toBe(1);
+    const breath = check({
+      question: 'Explain why we breathe faster during exercise.',
+      answer: 'The muscles need more oxygen for respiration (1); faster breathing also removes more carbon dioxide (1).',
+      marksPossible: 2,
+      response: 'to get more oxygen to the muscles for respiration and get rid of the extra CO2',
+    });
+    expect(breath).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});
