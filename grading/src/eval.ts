@@ -5,6 +5,8 @@
  *   npm run grading:eval                   the offline checker; exits 1 below the targets
  *   npm run grading:eval -- --json         the summary as JSON
  *   npm run grading:eval -- --provider ai  the AI provider of AI_BASE_URL / AI_MODEL / AI_API_KEY, graded as the app grades
+ *   npm run grading:eval -- --dir grading/holdout --summary
+ *                                          blind sets kept out of the project's sets (see grading/holdout/README.md)
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -202,10 +204,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown provider "${provider}": use --provider offline or --provider ai`);
     return 2;
   }
-  const entries = loadEvalSets();
+  // --dir: another folder of labelled sets (grading/holdout: blind sets, reported, not part of CI's targets).
+  const dirAt = argv.indexOf('--dir');
+  const entries = dirAt >= 0 && argv[dirAt + 1] ? loadEvalSets(argv[dirAt + 1]) : loadEvalSets();
   const { grader, name } = provider === 'ai' ? await aiGrader() : { grader: offlineGrader, name: 'offline' };
   const summary = await evaluate(entries, grader, name);
-  console.log(json ? JSON.stringify(summary, null, 2) : report(summary));
+  const text = report(summary);
+  // --summary: the figures and the table by kind, without the list of differing marks.
+  console.log(json ? JSON.stringify(summary, null, 2) : argv.includes('--summary') ? text.split('\nMarks that differ')[0] : text);
   return summary.failures.length ? 1 : 0;
 }
 
