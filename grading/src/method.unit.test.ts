@@ -37,6 +37,9 @@ describe('method marks for a wrong final value, always flagged', () => {
     expect(r).toMatchObject({ pointsObtained: 1, confident: false });
     expect(r.feedback).toContain('10% of 200');
     expect(check('Increase £200 by 10%.', '£220', '£220').pointsObtained).toBe(2);
+    // The change the other way (a decrease for an increase): a share, flagged; any other wrong value none.
+    expect(check('Increase 80 kg by 10%.', '88 kg', '72 kg')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('Increase 80 kg by 10%.', '88 kg', '90 kg')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 
   it('flags decimal hours written as hours and minutes', () => {

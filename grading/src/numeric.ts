@@ -253,8 +253,12 @@ function methodCredit(
   if (part && !sameValue(want.value, final.value, want.decimals)) {
     return {
       score: share,
-      flag: 'The percentage of the amount, without the change applied: method marks may be due',
-      note: `${describe(final)} is ${part}, but the question asks for the new amount: add it on or take it off to get ${describe(want)}.`,
+      flag: part.endsWith('the other way')
+        ? 'The percentage change applied the other way: method marks may be due'
+        : 'The percentage of the amount, without the change applied: method marks may be due',
+      note: part.endsWith('the other way')
+        ? `${describe(final)} is ${part}: check whether the question asks for an increase or a decrease (the expected answer is ${describe(want)}).`
+        : `${describe(final)} is ${part}, but the question asks for the new amount: add it on or take it off to get ${describe(want)}.`,
     };
   }
   if (workingShown(plain)) {
@@ -325,7 +329,13 @@ function percentPart(question: string, value: number): string | null {
   const percents = found.filter((q) => q.unit?.dim === 'percent');
   const amounts = found.filter((q) => !q.unit || q.unit.dim !== 'percent');
   for (const p of percents)
-    for (const a of amounts) if (sameValue((a.value * p.value) / 100, value, 2)) return `${fmt(p.value)}% of ${fmt(a.value)}`;
+    for (const a of amounts) {
+      if (sameValue((a.value * p.value) / 100, value, 2)) return `${fmt(p.value)}% of ${fmt(a.value)}`;
+      // The change applied the wrong way (added for a decrease, taken off for an increase); the key is excluded by the caller.
+      for (const sign of [1, -1])
+        if (sameValue(a.value * (1 + (sign * p.value) / 100), value, 2))
+          return `${fmt(a.value)} with ${fmt(p.value)}% ${sign > 0 ? 'added on' : 'taken off'}, the change the other way`;
+    }
   return null;
 }
 
