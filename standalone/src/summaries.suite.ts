@@ -64,8 +64,10 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       expect((await c.submitAndGrade('asha', c.main, ANSWERS.good)).lines.map((l) => l.points_obtained)).toEqual([2, 1, 1]);
       const ben = await c.submitAndGrade('ben', c.main, ANSWERS.weak);
       position = ben.position;
-      // Ben lost a mark on Questions 2 and 3 and half of one on Question 1: the feedback quoted is Question 2's.
-      const benFeedback = ben.lines[1]!.feedback.split(/[.!?]/)[0]!;
+      // Ben lost a mark on each question (the unit on Question 1 is worth half its marks): the weakest question is
+      // Question 2 (0/1), and the feedback quoted is that of the first question with the most marks lost, Question 1.
+      expect(ben.lines.map((l) => l.points_obtained)).toEqual([1, 0, 1]);
+      const benFeedback = ben.lines[0]!.feedback.split(/[.!?]/)[0]!;
 
       const s = await eventually(
         () => one(c.ids.asha, position),
@@ -87,7 +89,7 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
         (x) => x.summary_status === 'ready',
       );
       expect(b.summary).toContain('there is no trend yet');
-      expect(b.summary).toContain(`Weakest question: Question 2 (0/1). Main point in the feedback: “${benFeedback}” (Question 2).`);
+      expect(b.summary).toContain(`Weakest question: Question 2 (0/1). Main point in the feedback: “${benFeedback}” (Question 1).`);
     });
 
     it('lists every graded student with grade, rubric scores and summary, and the rubric categories in sheet order', async () => {
@@ -97,7 +99,7 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       expect(all.rubric_categories).toEqual(['Mechanics', 'Biology', 'General']);
       expect(all.students.map((r) => [r.student_name, r.grade, r.rubrics, r.summary_status, r.generator])).toEqual([
         ['Asha Rao', '4/5', { Mechanics: '2/2', Biology: '1/1', General: '1/2' }, 'ready', 'offline'],
-        ['Ben Okafor', '2.5/5', { Mechanics: '1.5/2', Biology: '0/1', General: '1/2' }, 'ready', 'offline'],
+        ['Ben Okafor', '2/5', { Mechanics: '1/2', Biology: '0/1', General: '1/2' }, 'ready', 'offline'],
       ]);
       expect(all.students.every((r) => r.summary.endsWith(OFFLINE))).toBe(true);
     });
@@ -110,9 +112,9 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       expect(k).toMatchObject({
         error: null,
         generator: 'offline',
-        rubric_averages: { Mechanics: '1.75/2', Biology: '0.5/1', General: '1/2' },
+        rubric_averages: { Mechanics: '1.5/2', Biology: '0.5/1', General: '1/2' },
       });
-      expect(k.summary).toContain('2 graded submissions of “Forces and Light”: class average 3.25/5 (65%).');
+      expect(k.summary).toContain('2 graded submissions of “Forces and Light”: class average 3/5 (60%).');
       expect(k.summary).toContain('Most students lost marks on Question 3 (2 of 2, average 1/2)');
       expect(k.summary!.endsWith(OFFLINE)).toBe(true);
     });
@@ -150,7 +152,7 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
       expect(stale.summary).toContain('Scored 4/5 (80%)');
       const staleClass: ClassSummary = await cls(edit.json.position);
       expect(staleClass.status).toBe('generating');
-      expect(staleClass.summary).toContain('class average 3.25/5');
+      expect(staleClass.summary).toContain('class average 3/5');
       expect(staleClass.rubric_averages.General).toBe('1.5/2');
 
       const fresh = await eventually(
@@ -163,7 +165,7 @@ export function summariesSuite(open: () => Promise<Partial<StandaloneOptions>>):
         () => cls(edit.json.position),
         (x) => x.status === 'done',
       );
-      expect(k.summary).toContain('class average 3.75/5 (75%)');
+      expect(k.summary).toContain('class average 3.5/5 (70%)');
       const versions = (await summaryEvents())
         .filter((e) => e.type === 'StudentSummaryWritten' && e.data.studentId === c.ids.asha)
         .map((e) => (e.data as StudentSummaryWritten['data']).inputs.gradingVersion);
