@@ -84,12 +84,13 @@ describe('an instructor regrades a question for every student with instructions'
     await page.getByRole('link', { name: "Newton's Laws" }).first().click();
     await page.waitForURL(/\/instructor\/assignments\/\d+$/);
     await page.getByRole('button', { name: 'View Submissions' }).click();
-    const progress = await regradeAll('Also accept: 6 newtons. Deduct 1 mark for missing units.');
+    // The checker already takes half the marks (1 of 2) for a bare '6'; the instruction's 2 replace that penalty.
+    const progress = await regradeAll('Also accept: 6 newtons. Deduct 2 marks for missing units.');
     const rows = progress.getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(2);
     const bare = rows.filter({ hasText: 'taken off' });
     expect(await bare.getByText('Instructions applied').count()).toBe(1);
-    expect(await bare.locator('.gr-job-marks').textContent()).toMatch(/→ 1$/);
+    expect(await bare.locator('.gr-job-marks').textContent()).toMatch(/1 → 0$/);
     await shot('applied-desktop-light');
     await progress.getByRole('button', { name: 'Close' }).click();
   });
