@@ -66,8 +66,9 @@ describe('the grading overview and the student summary modal', () => {
     await page.getByRole('button', { name: 'Student summaries' }).click();
     await dialog().waitFor();
     expect(await dialog().getByRole('tab', { name: 'Individual Summary' }).getAttribute('aria-selected')).toBe('true');
-    const headers = await dialog().getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Student', 'Problem Solving', 'General', 'Total', 'Summary']);
+    await expect
+      .poll(() => dialog().getByRole('columnheader').allTextContents())
+      .toEqual(['Student', 'Problem Solving', 'General', 'Total', 'Summary']);
     expect((await row('Ada Lovelace').getByRole('cell').allTextContents()).slice(0, 3)).toEqual([
       '4/4 (80% or more)',
       '5/6 (80% or more)',

@@ -68,7 +68,10 @@ describe("the student's page beside a handwritten answer", () => {
     const image = cropOf(1).getByRole('img', { name: "Question 1 on the student's page" });
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => cropOf(1).getAttribute('data-state'), { timeout: 20_000 }).toBe('loaded');
-    const size = await image.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
+    // A live refresh may swap the image for a newer version's: wait until the one shown has its pixels.
+    const sizeOf = () => image.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
+    await expect.poll(async () => (await sizeOf()).w, { timeout: 20_000 }).toBeGreaterThan(0);
+    const size = await sizeOf();
     expect(size.w).toBeGreaterThan(size.h);
     // Beside, not below, on a desktop: the crop starts to the right of the read text, at the same height.
     const text = (await questionCard(1).locator('.gr-response').boundingBox())!;
