@@ -56,6 +56,7 @@ const openFilters = () => fireEvent.click(screen.getByRole('button', { name: /Fi
 
 describe('AssignmentList', () => {
   afterEach(() => {
+    vi.useRealTimers();
     cleanup();
     vi.unstubAllGlobals();
   });
@@ -94,6 +95,10 @@ describe('AssignmentList', () => {
   });
 
   it('filters by subject, by statuses matched exactly, and by one due window at a time', async () => {
+    // 'Today' means the same calendar day: at 22:00 a row due in two hours would fall on tomorrow, so the
+    // clock (Date only; timers stay real) is set to a morning.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 15, 9, 0, 0));
     show({
       1: item(1, 2 * 3_600_000, { course: 'Physics', status: 'In Progress' }),
       2: item(2, 3 * day, { status: 'Incomplete' }),

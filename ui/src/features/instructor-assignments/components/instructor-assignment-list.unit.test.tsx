@@ -44,6 +44,7 @@ const titles = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h
 
 describe('InstructorAssignmentList', () => {
   afterEach(() => {
+    vi.useRealTimers();
     cleanup();
     vi.unstubAllGlobals();
   });
@@ -81,6 +82,10 @@ describe('InstructorAssignmentList', () => {
   });
 
   it('filters by status (exactly), subject and one due window, and clears them', async () => {
+    // 'Today' means the same calendar day: at 22:00 a row due in two hours would fall on tomorrow, so the
+    // clock (Date only; timers stay real) is set to a morning.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 15, 9, 0, 0));
     show([
       row(1, 2 * 3_600_000),
       row(2, 5 * DAY, { submissions: 2 }),
