@@ -41,6 +41,10 @@ export const EnvSchema = z
     AI_TTS_MODEL: z.preprocess(unsetIfEmpty, z.string().optional()),
     AI_TTS_VOICE: z.preprocess(unsetIfEmpty, z.string().default('alloy')),
     GUEST_COOKIE_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
+    // The Kafka outbox relay (issue 15): on whenever KAFKA_BROKERS is set.
+    KAFKA_BROKERS: z.preprocess(unsetIfEmpty, z.string().optional()),
+    KAFKA_TOPIC: z.preprocess(unsetIfEmpty, z.string().default('evergrade.events')),
+    KAFKA_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().default('evergrade')),
   })
   .superRefine((env, ctx) => {
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
@@ -118,6 +122,19 @@ export const EnvSchema = z
      * standalone keeps one in `{DATA_DIR}/guest-secret`; every query-service process must share one, so set it there.
      */
     guestCookieSecret: env.GUEST_COOKIE_SECRET,
+    /**
+     * KAFKA_BROKERS (host:port, comma separated): the outbox relay publishes every event to `topic` (platform/src/kafka).
+     * Unset: no relay.
+     */
+    kafka: env.KAFKA_BROKERS
+      ? {
+          brokers: env.KAFKA_BROKERS.split(',')
+            .map((b) => b.trim())
+            .filter(Boolean),
+          topic: env.KAFKA_TOPIC,
+          clientId: env.KAFKA_CLIENT_ID,
+        }
+      : undefined,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;
