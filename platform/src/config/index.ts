@@ -41,6 +41,9 @@ export const EnvSchema = z
     AI_TTS_MODEL: z.preprocess(unsetIfEmpty, z.string().optional()),
     AI_TTS_VOICE: z.preprocess(unsetIfEmpty, z.string().default('alloy')),
     GUEST_COOKIE_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
+    // Issue 15: sockets across query-service replicas, and who may read /metrics besides loopback.
+    REDIS_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
+    METRICS_TOKEN: z.preprocess(unsetIfEmpty, z.string().min(16, 'must be at least 16 characters').optional()),
     // The Kafka outbox relay (issue 15): on whenever KAFKA_BROKERS is set.
     KAFKA_BROKERS: z.preprocess(unsetIfEmpty, z.string().optional()),
     KAFKA_TOPIC: z.preprocess(unsetIfEmpty, z.string().default('evergrade.events')),
@@ -122,6 +125,10 @@ export const EnvSchema = z
      * standalone keeps one in `{DATA_DIR}/guest-secret`; every query-service process must share one, so set it there.
      */
     guestCookieSecret: env.GUEST_COOKIE_SECRET,
+    /** The socket.io adapter's Redis (every query-service replica's sockets hear each other's emits); unset: one process. */
+    redisUrl: env.REDIS_URL,
+    /** `Authorization: Bearer <token>` opens /metrics to other hosts; unset: loopback clients only. */
+    metricsToken: env.METRICS_TOKEN,
     /**
      * KAFKA_BROKERS (host:port, comma separated): the outbox relay publishes every event to `topic` (platform/src/kafka).
      * Unset: no relay.
