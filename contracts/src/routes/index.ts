@@ -25,6 +25,7 @@ import { chatbotRoutes } from './chatbot';
 import { regradeRequestRoutes } from './regrade-requests';
 import { answerGroupRoutes } from './answer-groups';
 import { responseCropRoutes } from './response-crop';
+import { analystRoutes } from './analyst';
 
 export * from './route';
 export * from './auth';
@@ -51,6 +52,7 @@ export * from './chatbot';
 export * from './regrade-requests';
 export * from './answer-groups';
 export * from './response-crop';
+export * from './analyst';
 
 export const routes = {
   ...authRoutes,
@@ -77,6 +79,7 @@ export const routes = {
   ...regradeRequestRoutes,
   ...answerGroupRoutes,
   ...responseCropRoutes,
+  ...analystRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
