@@ -48,6 +48,15 @@ export const EnvSchema = z
     KAFKA_BROKERS: z.preprocess(unsetIfEmpty, z.string().optional()),
     KAFKA_TOPIC: z.preprocess(unsetIfEmpty, z.string().default('evergrade.events')),
     KAFKA_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().default('evergrade')),
+    // The event log on KurrentDB / EventStoreDB (issue 15), e.g. esdb://host:2113?tls=false or kurrentdb://host:2113.
+    EVENTSTORE_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        // Not z.url: a cluster's string names several hosts (esdb://a:2113,b:2113,c:2113), which URL parsing rejects.
+        .regex(/^(esdb|kurrentdb|kurrent|kdb)(\+discover)?:\/\/\S+$/, 'must be an esdb:// or kurrentdb:// connection string')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
@@ -142,6 +151,11 @@ export const EnvSchema = z
           clientId: env.KAFKA_CLIENT_ID,
         }
       : undefined,
+    /**
+     * EVENTSTORE_URL: the events live in KurrentDB / EventStoreDB (platform/src/event-store/kurrentdb-event-store.ts);
+     * PostgreSQL keeps the read models, checkpoints and lookups. Unset: the events table in PostgreSQL or PGlite.
+     */
+    eventStoreUrl: env.EVENTSTORE_URL,
   }));
 
 export type Config = z.infer<typeof EnvSchema>;
