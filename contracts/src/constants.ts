@@ -9,7 +9,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;
 
-export const ROLES = ['student', 'instructor', 'admin'] as const;
+export const ROLES = ['student', 'instructor', 'admin', 'analyst'] as const;
 export type Role = (typeof ROLES)[number];
 export const LOGIN_ROLES = ['student', 'instructor'] as const;
 export type LoginRole = (typeof LOGIN_ROLES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../constants';
 import { GRADES, emailSchema } from '../validation';
 import { CommandReplySchema, route } from './route';
 
@@ -28,7 +29,7 @@ export type AdminCourse = z.infer<typeof AdminCourseSchema>;
 export const AdminUserSchema = z.object({
   user_id: z.number().int(),
   email: z.string(),
-  role: z.enum(['student', 'instructor', 'admin']),
+  role: z.enum(ROLES),
   first_name: z.string(),
   last_name: z.string(),
   title: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN_ROLES } from '../constants';
+import { LOGIN_ROLES, ROLES } from '../constants';
 import { SessionUserSchema } from '../read-models';
 import { emailSchema, GRADES, newPasswordSchema, signupNameSchema, verificationCodeSchema } from '../validation';
 import { CommandReplySchema, MessageReplySchema, route } from './route';
@@ -24,8 +24,8 @@ export const authRoutes = {
     kind: 'command',
     access: 'public',
     summary:
-      'Sign in as a student, an instructor or a school admin; sets the session and CSRF cookies. Guessing is slowed per (address, client IP) with a doubling wait after 5 tries, and failures are limited per IP: 429 with Retry-After.',
-    params: z.object({ role: z.enum([...LOGIN_ROLES, 'admin'], { error: 'role must be student or instructor' }) }),
+      'Sign in as a student, an instructor, a school admin or an analyst (each only through its own role path); sets the session and CSRF cookies. Guessing is slowed per (address, client IP) with a doubling wait after 5 tries, and failures are limited per IP: 429 with Retry-After.',
+    params: z.object({ role: z.enum(ROLES, { error: 'role must be student, instructor, admin or analyst' }) }),
     body: LoginBodySchema,
     reply: SessionUserSchema,
   }),
@@ -144,7 +144,7 @@ export const authRoutes = {
     access: 'public',
     summary: 'Check a reset code: 401 wrong, 410 expired or used; returns the account type.',
     body: z.object({ email: emailSchema, code: verificationCodeSchema }),
-    reply: z.object({ message: z.string(), userType: z.enum(['student', 'instructor', 'admin']) }),
+    reply: z.object({ message: z.string(), userType: z.enum(ROLES) }),
   }),
   forgotPasswordReset: route({
     method: 'POST',

@@ -47,15 +47,20 @@ export const initialInstructor: InstructorSession = {
   isAuthenticated: false,
 };
 export const initialAdmin: AdminSession = { userId: -1, email: '', firstName: '', lastName: '', isAuthenticated: false };
+/** An analyst: who they are, as an admin. */
+export type AnalystSession = AdminSession;
+export const initialAnalyst: AnalystSession = initialAdmin;
 
 type SessionState = {
   student: StudentSession;
   instructor: InstructorSession;
   admin: AdminSession;
+  analyst: AnalystSession;
   tenant: string | null;
   setStudent: (patch: Partial<StudentSession>) => void;
   setInstructor: (patch: Partial<InstructorSession>) => void;
   setAdmin: (patch: Partial<AdminSession>) => void;
+  setAnalyst: (patch: Partial<AnalystSession>) => void;
   setTenant: (tenant: string | null) => void;
   /** Error catalogue (401/422): stored student and instructor data go. */
   clearUsers: () => void;
@@ -72,18 +77,21 @@ export const useSessionStore = create<SessionState>()(
       student: initialStudent,
       instructor: initialInstructor,
       admin: initialAdmin,
+      analyst: initialAnalyst,
       tenant: null,
       setStudent: (patch) => set((s) => ({ student: { ...s.student, ...patch } })),
       setInstructor: (patch) => set((s) => ({ instructor: { ...s.instructor, ...patch } })),
       setAdmin: (patch) => set((s) => ({ admin: { ...s.admin, ...patch } })),
+      setAnalyst: (patch) => set((s) => ({ analyst: { ...s.analyst, ...patch } })),
       setTenant: (tenant) => set({ tenant }),
-      clearUsers: () => set({ student: initialStudent, instructor: initialInstructor, admin: initialAdmin }),
-      clearAll: () => set({ student: initialStudent, instructor: initialInstructor, admin: initialAdmin, tenant: null }),
+      clearUsers: () => set({ student: initialStudent, instructor: initialInstructor, admin: initialAdmin, analyst: initialAnalyst }),
+      clearAll: () =>
+        set({ student: initialStudent, instructor: initialInstructor, admin: initialAdmin, analyst: initialAnalyst, tenant: null }),
     }),
     {
       name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ student: s.student, instructor: s.instructor, admin: s.admin, tenant: s.tenant }),
+      partialize: (s) => ({ student: s.student, instructor: s.instructor, admin: s.admin, analyst: s.analyst, tenant: s.tenant }),
     },
   ),
 );

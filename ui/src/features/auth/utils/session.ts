@@ -9,7 +9,12 @@ import { instructorQueryKey } from '../api/get-instructor';
 import { logout } from '../api/logout';
 import { validateToken } from '../api/validate-token';
 
-const HOMES: Record<Role, string> = { student: '/student/assignments', instructor: '/instructor/assignments', admin: '/admin' };
+const HOMES: Record<Role, string> = {
+  student: '/student/assignments',
+  instructor: '/instructor/assignments',
+  admin: '/admin',
+  analyst: '/analyst/reports',
+};
 export const homeOf = (role: Role) => HOMES[role];
 
 /** Record who is signed in; the profile details follow in the background (failures are only logged). */
@@ -29,8 +34,10 @@ export function startSession(user: SessionUser, client: QueryClient): void {
       .fetchQuery({ queryKey: instructorQueryKey, queryFn: getInstructor })
       .then((p) => useSessionStore.getState().setInstructor({ ...p, isAuthenticated: true }))
       .catch((err: unknown) => console.error('User not found', err));
-  } else {
+  } else if (user.role === 'admin') {
     store.setAdmin({ ...identity, userId: user.userId });
+  } else {
+    store.setAnalyst({ ...identity, userId: user.userId });
   }
 }
 
