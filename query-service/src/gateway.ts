@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { parse as parseCookie } from 'cookie';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { SESSION_COOKIE, SHARED_LIBRARY_TENANT, SOCKET_EVENTS, noticeKeys } from '@evergrade/contracts';
 import {
   GUEST_COOKIE,
@@ -25,6 +27,18 @@ export type GatewayDeps = {
    * `query.guest`) connects as a guest, who may only send `guest-message`; without it such clients are refused.
    */
   assistant?: AssistantGatewayDeps;
+  /**
+   * REDIS_URL: the socket.io adapter over Redis, so that an emit to a room on one query-service replica reaches that
+   * room's sockets on every replica (io.to(room).emit). Unset: the in-memory adapter (one process).
+   */
+  redisUrl?: string | undefined;
+};
+
+export type Gateway = {
+  io: Server;
+  /** Sockets connected to this process (the socket clients gauge). */
+  clients(): number;
+  close(): Promise<void>;
 };
 
 export type AssistantGatewayDeps = AssistantDeps & {
@@ -42,8 +56,10 @@ const SIGNED_IN_ROOM = '*:signed-in';
  * Live updates: sockets authenticate with the session cookie and join their user room (and, for
  * students, their courses); projection notices are forwarded to the rooms of the keys they name.
  */
-export async function attachGateway(server: HttpServer, deps: GatewayDeps): Promise<{ io: Server; close(): Promise<void> }> {
+export async function attachGateway(server: HttpServer, deps: GatewayDeps): Promise<Gateway> {
   const io = new Server(server, { path: '/socket.io', serveClient: false });
+  const redis = deps.redisUrl ? await connectRedisAdapter(deps.redisUrl) : null;
+  if (redis) io.adapter(redis.adapter);
 
   // A signed-in client sends its session cookie with `query: { tenant, csrf }`: the CSRF token must be the session's
   // (a page of another site can open a socket with the cookie, but cannot read the token), and a tenant, when sent,
@@ -99,10 +115,12 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     });
   });
 
+  // Every replica hears every notice on the bus (PostgreSQL LISTEN), so each tells its own sockets only (io.local):
+  // through the adapter, N replicas would each tell every replica's sockets, and a client would hear a notice N times.
   const unsubscribe = await deps.bus.subscribe(async (notice) => {
     // A rebuilt read model (tenant '*', projectors' rebuild.ts): every client refetches what it shows.
     if (notice.tenant === '*') {
-      io.to(SIGNED_IN_ROOM).emit(SOCKET_EVENTS.projectionUpdated, {
+      io.local.to(SIGNED_IN_ROOM).emit(SOCKET_EVENTS.projectionUpdated, {
         projection: notice.projection,
         keys: notice.keys,
         position: notice.position,
@@ -112,16 +130,36 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     }
     const rooms = notice.keys.map((k) => room(notice.tenant, k));
     if (rooms.length === 0) return;
-    io.to(rooms).emit(SOCKET_EVENTS.projectionUpdated, { projection: notice.projection, keys: notice.keys, position: notice.position });
+    io.local
+      .to(rooms)
+      .emit(SOCKET_EVENTS.projectionUpdated, { projection: notice.projection, keys: notice.keys, position: notice.position });
   });
 
   return {
     io,
+    clients: () => io.engine.clientsCount,
     async close() {
       await unsubscribe();
       // Not io.close(): that would close the HTTP server, which belongs to whoever created it.
-      io.disconnectSockets(true);
+      io.local.disconnectSockets(true);
       io.engine.close();
+      await redis?.close();
+    },
+  };
+}
+
+/** Two connections (the adapter publishes on one and subscribes on the other); a lost Redis is logged and retried. */
+async function connectRedisAdapter(url: string) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  const onError = (err: unknown) => console.error('socket.io adapter: Redis', err instanceof Error ? err.message : err);
+  pub.on('error', onError);
+  sub.on('error', onError);
+  await Promise.all([pub.connect(), sub.connect()]);
+  return {
+    adapter: createAdapter(pub, sub),
+    close: async () => {
+      await Promise.all([pub.close(), sub.close()]);
     },
   };
 }

@@ -8,6 +8,7 @@ import { createPostgresBus } from '@evergrade/platform/bus';
 import { comparePositions } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { createDevOutbox, devOutboxEnabled, devOutboxWarning, migrateDevOutbox } from '@evergrade/platform/mail';
+import { createMetrics, registerMetrics, METRIC_NAMES } from '@evergrade/platform/metrics';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { queryService } from './app';
 import { attachGateway } from './gateway';
@@ -54,6 +55,8 @@ await app.register(queryService, {
   },
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
+const metrics = createMetrics({ service: 'query' });
+registerMetrics(app, metrics, { token: config.metricsToken });
 // The study assistant's chat on the socket (answers and guests' allowance are events) and the guests' counter route.
 const assistant = await wireAssistant(
   app,
@@ -65,7 +68,8 @@ const assistant = await wireAssistant(
     cookieSecure: config.cookieSecure,
   },
 );
-const gateway = await attachGateway(app.server, { sessions, bus, db, assistant: assistant.gateway });
+const gateway = await attachGateway(app.server, { sessions, bus, db, assistant: assistant.gateway, redisUrl: config.redisUrl });
+metrics.gauge({ name: METRIC_NAMES.socketClients, help: 'Socket.io clients connected to this process', read: () => gateway.clients() });
 await app.listen({ port: config.port, host: config.host });
 onShutdown(async () => {
   await gateway.close();
