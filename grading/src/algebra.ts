@@ -2,6 +2,7 @@ import { parse, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
+import { keyNotes } from './scheme';
 import { normaliseMaths, readQuantity, sameValue } from './quantity';
 
 /**
@@ -145,7 +146,11 @@ function size(node: MathNode): number {
  * Checks an algebraic response against an algebraic key. Null when the key is not algebra (words, a number,
  * a unit) so that the other checks take it.
  */
-export function checkAlgebra(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+export function checkAlgebra(question: string, rawKey: string, response: string, possible: number): CheckAnswerResult | null {
+  const notes = keyNotes(rawKey);
+  const key = notes.text;
+  // "6x + 6 (any equivalent)": the key accepts any form, whatever the question's wording.
+  const formOf = (q: string): Form => (notes.anyEquivalent ? 'any' : formAsked(q));
   const range = checkInequality(key, response, possible);
   if (range) return range;
   // "(a) 8 (b) 54": a key of labelled parts is values, not an expression in a and b.
@@ -159,7 +164,7 @@ export function checkAlgebra(question: string, key: string, response: string, po
   const want = readExpression(keySide.rhs);
   if (!want) return null;
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
-  if (formAsked(question) === 'any' && keyValues(key)?.some((q) => q.unit)) return null;
+  if (formOf(question) === 'any' && keyValues(key)?.some((q) => q.unit)) return null;
   const base = { pointsPossible: possible, method: 'numeric' as const };
   const written = answerSide(lastClause(response));
   // "2x + 1 = y" for "y = 2x + 1": the subject on the right.
@@ -204,7 +209,7 @@ export function checkAlgebra(question: string, key: string, response: string, po
   }
   const lone = (s?: string) => (s && /^[a-z]$/i.test(s.trim()) ? s.trim() : undefined);
   const leftWrong = lone(keySide.lhs) && lone(respSide.lhs) && lone(keySide.lhs) !== lone(respSide.lhs);
-  if (!same && !leftWrong && possible >= 2 && formAsked(question) !== 'any') {
+  if (!same && !leftWrong && possible >= 2 && formOf(question) !== 'any') {
     // "x² + 3x + 4" for x² + 3x − 4: an expansion of three or more terms, every term right but one. Teachers give
     // marks for the right terms: a share, flagged, for a teacher to confirm. (Of two terms, one right is not enough.)
     const right = termsMatched(want.node, got.node, variables);
@@ -230,7 +235,7 @@ export function checkAlgebra(question: string, key: string, response: string, po
       feedback: `Not correct: ${shown(respSide.rhs)} is not equal to the expected ${keyLast}. Check your working, for example by substituting a value for ${variables[0]} into both.`,
     };
   }
-  const form = formAsked(question);
+  const form = formOf(question);
   const simplify = form === 'simplified' || (form === 'expanded' && /\bsimplif/i.test(question));
   // More terms than the key is plainly not simplified; only longer terms may be a matter of taste.
   const moreTerms = termsOf(got.node).length > termsOf(want.node).length;

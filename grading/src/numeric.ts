@@ -2,6 +2,7 @@ import type { CheckAnswerResult } from './check';
 import { readExpression } from './algebra';
 import { decimalComma, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
+import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
 // ---- numeric ------------------------------------------------------------------------------------
@@ -11,7 +12,7 @@ import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valu
  * "(x − 2)(x − 3) = 0, so x = 2 or x = 3" → [2, 3]. Null when the key does not end in a value.
  */
 export function keyValues(key: string): Quantity[] | null {
-  const plain = normaliseMaths(key).replace(/\s+/g, ' ').trim();
+  const plain = normaliseMaths(keyNotes(key).text).replace(/\s+/g, ' ').trim();
   const labelled = partValues(plain);
   if (labelled) return labelled;
   const clauses = plain
@@ -96,7 +97,9 @@ export function checkNumeric(
   possible: number,
   type: string,
   question = '',
+  key = '',
 ): CheckAnswerResult | null {
+  const scheme = schemeOf(key, question);
   const comma = expected.length === 1 ? decimalComma(response) : null;
   // "x = ±7" gives both roots where the key has two values.
   // "3 and 3/4" is the mixed number 3 3/4 where one value is expected.
@@ -125,7 +128,14 @@ export function checkNumeric(
     };
   }
   // Final answers count: with one expected value, the response's last value (after its last '=') is the answer.
-  let finals = expected.length === 1 ? [finalQuantity(text) ?? given[given.length - 1]!] : given;
+  // With several values expected, the last clause holds them ("(x-2)(x-3) = 0 so x = 2, 3"), not the working before it.
+  const lastClauseValues = findQuantities(lastClauseOf(text));
+  let finals =
+    expected.length === 1
+      ? [finalQuantity(text) ?? given[given.length - 1]!]
+      : lastClauseValues.length >= expected.length
+        ? lastClauseValues
+        : given;
   // "The speed is 60 km/h because 120/2 = 60": the final value without a unit, given with its unit earlier.
   if (expected.length === 1 && expected[0]!.unit && !finals[0]!.unit) {
     const withUnit = given.find((q) => q.unit && q.unit.dim !== 'percent' && sameValue(q.value, finals[0]!.value, q.decimals));
@@ -162,12 +172,28 @@ export function checkNumeric(
   if (credit > 0 && /\b(not|isn'?t|never|no)\s+(?:\S+\s+)?[-\d.(]/i.test(normaliseMaths(text)) && /\b(not|isn'?t|never)\b/i.test(text)) {
     flags.push('The answer may negate its value ("not …")');
   }
-  if (finals.length > expected.length && credit > 0 && expected.length > 1) {
+  if (finals.length > expected.length && credit > 0 && expected.length > 1 && named.size <= expected.length) {
     flags.push('The answer gives more values than the key expects');
+  }
+  // Several values, not all right: the scheme's marks for each value and for the method, or the method's share.
+  if (credit < 1 && expected.length > 1 && flags.length === 0) {
+    const step = correctStep(normaliseMaths(text), expected);
+    const right = matched.length;
+    const valueMarks = scheme.filter((m) => m.code === 'B' || m.code === 'A');
+    const methodShare = methodMarks(scheme);
+    let points: number | null = null;
+    if (methodShare !== null && valueMarks.length === expected.length)
+      points = (step || (right > 0 && workingShown(normaliseMaths(text))) ? methodShare : 0) + right * (valueMarks[0]!.marks ?? 1);
+    else if (step && possible >= 2) points = Math.max(credit * possible, possible - 1);
+    if (points !== null && points !== credit * possible) {
+      credit = Math.min(1, points / possible);
+      flags.push('A correct method with a wrong value: method marks may be due');
+      notes.push(`Your method is right, but not every value is: the expected answer is ${expected.map(describe).join(' and ')}.`);
+    }
   }
   // A wrong final value may still earn method marks: a teacher decides, so the checker offers its share and flags it.
   if (credit === 0 && expected.length === 1 && flags.every((f) => f.startsWith('The expected value appears in the working'))) {
-    const method = methodCredit(expected[0]!, text, finals[0]!, question, possible);
+    const method = methodCredit(expected[0]!, text, finals[0]!, question, possible, scheme);
     if (method) {
       credit = method.score;
       if (flags.length === 0 || method.score > 0) flags.push(method.flag);
@@ -238,9 +264,15 @@ function methodCredit(
   final: Quantity,
   question: string,
   possible: number,
+  scheme: SchemeMark[] = [],
 ): { score: number; flag: string; note: string } | null {
-  const share = possible >= 2 ? 0.5 : 0;
+  // A teacher gives whole method marks: half of the marks, rounded down, for working that is not checked; all but the
+  // accuracy mark (the scheme's method marks where it lists them) for a correct step of the solution.
+  const share = possible >= 2 ? Math.floor(possible / 2) / possible : 0;
   const plain = normaliseMaths(text);
+  const schemeMethod = methodMarks(scheme);
+  const stepShare = possible >= 2 ? (schemeMethod ?? possible - 1) / possible : 0;
+  const verified = correctStep(plain, [want]);
   const unsolved = unsolvedStep(plain, question);
   if (unsolved !== null && sameValue(want.value, unsolved, Math.max(want.decimals, 2))) {
     return {
@@ -259,6 +291,13 @@ function methodCredit(
       note: part.endsWith('the other way')
         ? `${describe(final)} is ${part}: check whether the question asks for an increase or a decrease (the expected answer is ${describe(want)}).`
         : `${describe(final)} is ${part}, but the question asks for the new amount: add it on or take it off to get ${describe(want)}.`,
+    };
+  }
+  if (verified) {
+    return {
+      score: stepShare,
+      flag: 'A correct step of the solution, then a wrong final answer: method marks may be due',
+      note: `Your working has a correct step, but the final answer ${describe(final)} is not right (the expected answer is ${describe(want)}): check the last steps.`,
     };
   }
   if (workingShown(plain)) {
@@ -320,6 +359,38 @@ function unsolvedStep(plain: string, question: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** The clause after the last "so", "therefore", ";" or line break. */
+const lastClauseOf = (text: string) =>
+  text
+    .split(/\bso\b|\btherefore\b|\bhence\b|;|\n|⇒|=>/)
+    .pop()!
+    .trim();
+
+/**
+ * A correct step of working: an equation in one letter (not "x = value" alone) that every expected value of that letter
+ * solves ("6x − 3 = 4x + 9" and "2x = 12" for x = 6; "(x + 5)(x − 3) = 0" for x = 3 or x = −5).
+ */
+export function correctStep(plain: string, expected: Quantity[]): boolean {
+  for (const clause of plain.split(/,|;|\bso\b|\bthen\b|\btherefore\b|\bor\b|\band\b|⇒|=>|\n/)) {
+    const sides = clause.split('=');
+    if (sides.length !== 2 || /^\s*[a-z]\s*$/i.test(sides[0]!) || /^\s*[a-z]\s*$/i.test(sides[1]!)) continue;
+    const expr = readExpression(`(${sides[0]}) - (${sides[1]})`);
+    if (!expr || expr.variables.length !== 1) continue;
+    const v = expr.variables[0]!;
+    const roots = expected.filter((q) => !q.unit && (!q.name || q.name === v));
+    if (roots.length === 0) continue;
+    try {
+      const f = (x: number) => expr.node.compile().evaluate({ [v]: x }) as number;
+      // Not an identity: the equation says something about the letter.
+      if ([0.37, 1.73, -2.41].every((x) => Math.abs(f(x)) < 1e-9)) continue;
+      if (roots.every((q) => Math.abs(f(q.value)) < 1e-9 * Math.max(1, Math.abs(q.value)))) return true;
+    } catch {
+      continue;
+    }
+  }
+  return false;
 }
 
 /** "Increase £80 by 15%": the 15% of £80 (£12) alone, a step on the way. Names that part, or null. */
