@@ -96,7 +96,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   if (special) return negationGuard(special, response);
   const expected = keyValues(key);
   if (expected && !type.includes('long')) {
-    const result = checkNumeric(expected, response, possible, type, question);
+    const result = checkNumeric(expected, response, possible, type, question, key);
     if (result) return result;
   }
   return checkWords(question, key, response, possible, type);
