@@ -8,6 +8,7 @@ export * from './types';
 export { comparePositions, decodePosition, encodePosition } from './position';
 export { createSqlEventStore, EVENTS_CHANNEL, readEventsBetween, type SqlEventStoreOptions } from './sql-event-store';
 export { migrateEventStore } from './schema';
+export type { KurrentDbEventStoreOptions } from './kurrentdb-event-store';
 
 type OpenOptions = Omit<SqlEventStoreOptions, 'ownsDatabase'>;
 
@@ -30,4 +31,24 @@ async function createOwned(db: Database, options: OpenOptions): Promise<EventSto
     await db.close();
     throw err;
   }
+}
+
+/**
+ * The store the deployment names: KurrentDB / EventStoreDB when `eventStoreUrl` (EVENTSTORE_URL) is set, else the events
+ * table in `db`. PostgreSQL keeps the read models, checkpoints and lookups either way. The KurrentDB client (and its
+ * native bridge) loads only when asked for.
+ */
+export async function createEventStore(
+  db: Database,
+  options: { eventStoreUrl?: string | undefined; pollIntervalMs?: number } = {},
+): Promise<EventStore> {
+  const { eventStoreUrl, ...rest } = options;
+  if (!eventStoreUrl) return createSqlEventStore(db, rest);
+  return openKurrentDbEventStore({ connectionString: eventStoreUrl, ...rest });
+}
+
+/** A store on KurrentDB / EventStoreDB that owns its client: `close()` disposes of it. */
+export async function openKurrentDbEventStore(options: { connectionString: string; pollIntervalMs?: number }): Promise<EventStore> {
+  const { createKurrentDbEventStore } = await import('./kurrentdb-event-store');
+  return createKurrentDbEventStore(options);
 }
