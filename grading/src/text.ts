@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { distance } from 'fastest-levenshtein';
 import porter2 from 'wink-porter2-stemmer';
+import { derivedForms } from './wordnet';
 
 export const STOP_WORDS = new Set(
   (
@@ -122,6 +123,7 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
   if (sameForm(key, got)) return isRealWord(got) || isRealWord(nounLemma(got)) || got.length < 5 ? 'form' : 'slip';
+  if (derived(key, got) || sameComparison(key, got)) return 'form';
   if (synonyms(key, got)) return LOOSE_SYNONYMS.some((g) => g.includes(key) || g.includes(got)) ? 'compound' : 'form';
   // Two neighbouring letters swapped ("nuclues" for "nucleus") is one slip, not two.
   if (key.length >= 5 && !isRealWord(got) && transposed(key, got)) return 'slip';
@@ -136,6 +138,36 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (isRealWord(got) || isRealWord(nounLemma(got))) return 'other-word';
   return 'slip';
 }
+
+/** A suffix that makes a noun, adjective or agent of a word (move → movement, dense → density, conduct → conductor). */
+const DERIVING_SUFFIX = /(?:ment|ion|ity|ness|er|or|ance|ence|ancy|ency|al|ive|ing|ure|age|ant|ent|able|ible|ful|ous)s?$/;
+/** New substances or actions, not the same word's forms: carbon / carbonate, oxide / oxidise, organ / organic. */
+const NEW_WORD_SUFFIX = /(?:ate|ates|ize|ise|izes|ises|ify|ic|ist|ism)$/;
+
+/**
+ * One word derived from the other, as WordNet records it and as its spelling shows (a shared beginning and a
+ * deriving suffix): movement / move, density / dense, conductor / conducts, collisions / collide.
+ */
+export function derived(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 3 || !DERIVING_SUFFIX.test(long) || NEW_WORD_SUFFIX.test(long)) return false;
+  let common = 0;
+  while (common < short.length && short[common] === long[common]) common++;
+  if (common < Math.max(3, short.length - 3)) return false;
+  const l = lemmatizer();
+  const formsOf = (w: string) => new Set([w, l.noun(w), l.verb(w), l.adjective(w)]);
+  const [fs, fl] = [formsOf(short), formsOf(long)];
+  return (
+    [...fs].some((x) => [...fl].some((y) => derivedForms(x).has(y))) || [...fl].some((y) => [...fs].some((x) => derivedForms(y).has(x)))
+  );
+}
+
+/**
+ * Comparisons of one direction: "lower density" says "less dense", "more surface area" says "larger surface area",
+ * "bigger than its weight" says "greater than its weight".
+ */
+const COMPARISONS = ['more greater larger bigger higher', 'less lower smaller fewer'].map((g) => g.split(' '));
+export const sameComparison = (a: string, b: string) => a !== b && COMPARISONS.some((g) => g.includes(a) && g.includes(b));
 
 // ---- numbers in words, transpositions, everyday synonyms ----------------------------------------
 
