@@ -5,6 +5,7 @@ import { createSqlEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { setUpMail } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
+import { countAppends, createMetrics, registerMetrics } from '@evergrade/platform/metrics';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { commandService } from './app';
 import { seedDemoSchool } from './demo-school';
@@ -19,7 +20,8 @@ import { createAiProvider } from '@evergrade/platform/ai';
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required to run the command service on its own');
 const db = openPostgresDatabase({ connectionString: config.databaseUrl });
-const store = await createSqlEventStore(db);
+const metrics = createMetrics({ service: 'command' });
+const store = countAppends(await createSqlEventStore(db), metrics);
 await migrateSessions(db);
 await migrateRateLimits(db);
 const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });
@@ -54,6 +56,7 @@ await app.register(commandService, {
   ai: createAiProvider(config),
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
+registerMetrics(app, metrics, { token: config.metricsToken });
 await app.listen({ port: config.port, host: config.host });
 // The server's clock for timed work, following the log; every replica may run it (the decider makes a second submit a
 // no-op). Not awaited: a first start reads the whole log.
