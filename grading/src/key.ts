@@ -13,7 +13,7 @@ export type KeySpec =
   /** Several items, order-free, credit for each; `need` of them earn full marks ("any two of: …"). */
   | { kind: 'list'; items: KeyItem[]; need: number; anyOf: boolean; reject: string[] }
   /** Yes or no (true or false), with the reason the key gives, if any. */
-  | { kind: 'yes-no'; yes: boolean; reason: string }
+  | { kind: 'yes-no'; yes: boolean; reason: string; reasonMarks?: number }
   /** A sentence or two: judged by its ideas. */
   | { kind: 'explanation'; text: string; accept: string[]; reject: string[] };
 
@@ -108,12 +108,23 @@ const isYesNoQuestion = (question: string) =>
     question.trim(),
   );
 
+const MARK_NOTE = /\(\s*(\d)\s*(?:marks?)?\s*\)|\[\s*(\d)\s*(?:marks?)?\s*\]/gi;
+
+/** "(1); 91 = 7 × 13 (1)" after a "No": the reason "91 = 7 × 13", worth the marks noted after it (1). */
+function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
+  const notes = [...rest.matchAll(MARK_NOTE)].map((m) => Number(m[1] ?? m[2]));
+  const reason = clean(rest.replace(MARK_NOTE, ' '));
+  // The first note belongs to the yes / no when it comes before the reason: "No (1); … (1)".
+  const reasonMarks = notes.length >= 2 ? notes[notes.length - 1] : notes.length === 1 && !/^\s*[([]/.test(rest) ? notes[0] : undefined;
+  return reasonMarks === undefined ? { reason } : { reason, reasonMarks };
+}
+
 export function parseKey(key: string, question: string): KeySpec {
   const { main, accept, reject } = takeInstructions(key);
 
   const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
   if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
-    return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), reason: yn[2]!.trim() };
+    return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), ...yesNoReason(yn[2]!) };
 
   // "any of: glad, joyful, cheerful": one of them is the answer.
   const oneOf = /^(?:any|either|one)\s+of\b:?\s*(.*)$/is.exec(main);

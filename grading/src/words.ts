@@ -272,11 +272,25 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       [],
     );
   }
-  const m = matchPhrase(spec.reason, tokenize(ctx.response), ctx.allowSlips);
-  const half = ctx.possible / 2;
-  const points = toQuarter(half + half * Math.min(1, m.share / 0.75), ctx.possible);
-  const reasons = points < ctx.possible && m.share > 0 ? ['The reason only partly matches the key: the wording may differ'] : [];
-  if (points < ctx.possible && m.share === 0 && words(ctx.response).length > 4) reasons.push('The reason may be in other words');
+  // The reason is a marking point of its own: made, not made, or half made (flagged), never a share of a mark.
+  const reasonMarks = Math.min(ctx.possible - 0.5, spec.reasonMarks ?? ctx.possible / 2);
+  const tokens = tokenize(ctx.response);
+  const p = matchPoint({ text: spec.reason, marks: reasonMarks }, tokens, ctx.question);
+  const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2);
+  // A reason in the question's own words ("the Earth orbits the Sun" for "Does the Sun orbit the Earth?") is told from
+  // the question's claim by the order of its words alone, which the checker does not read.
+  const asked = words(ctx.question).filter(isContentWord);
+  const ownWords = words(spec.reason).filter((w) => isContentWord(w) && !/^[0-9]/.test(w));
+  const inQuestion = ownWords.length > 1 && ownWords.every((w) => asked.some((q) => ['exact', 'form'].includes(relate(w, q) ?? '')));
+  // Then the key's words must come in the key's order: "the Earth goes round the Sun", not "the Sun goes round us".
+  const at = ownWords.map((w) => Math.min(Infinity, ...matchPhrase(w, tokens, ctx.allowSlips).used)).filter(Number.isFinite);
+  const reversed = inQuestion && at.some((x, i) => i > 0 && x < at[i - 1]!);
+  const points = toQuarter(ctx.possible - reasonMarks + (earned && !reversed ? reasonMarks : 0), ctx.possible);
+  const reasons: string[] = [];
+  if (reversed) reasons.push('The reason has the question’s words in another order than the key: it may say the opposite');
+  else if (p.verdict === 'unsure') reasons.push('The reason only partly matches the key: the wording may differ');
+  if (points < ctx.possible && p.verdict === 'absent' && words(ctx.response).length > 4) reasons.push('The reason may be in other words');
+  if (p.negated && points < ctx.possible) reasons.push('The response negates a word of the key’s reason');
   const feedback =
     points === ctx.possible
       ? `Correct: ${keyWord}, ${phrase(spec.reason)}.`

@@ -193,3 +193,26 @@ describe('multiple choice in words', () => {
     expect(check({ question: 'What is the past tense of "run"?', answer: 'ran', response: 'ran' }).pointsObtained).toBe(1);
   });
 });
+
+describe('yes / no with a reason worth its own mark', () => {
+  const prime = { question: 'Is 91 a prime number? Give a reason.', answer: 'No (1); 91 = 7 × 13 (1)', marksPossible: 2 };
+  const orbit = {
+    question: 'Does the Sun orbit the Earth? Explain your answer.',
+    answer: 'No (1); the Earth orbits the Sun (1)',
+    marksPossible: 2,
+  };
+  it('reads the reason without the marks noted in the key, and gives its mark when it is made', () => {
+    expect(parseKey(prime.answer, prime.question)).toMatchObject({ kind: 'yes-no', yes: false, reason: '91 = 7 × 13', reasonMarks: 1 });
+    expect(checkAnswer({ ...prime, response: 'No, because 7 × 13 = 91' })).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+  it('gives whole marks: the yes / no alone earns its mark, never a share of the reason’s', () => {
+    expect(checkAnswer({ ...prime, response: 'No' })).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+  it('takes the question’s words in the key’s order, and flags them in another order (it may say the opposite)', () => {
+    expect(checkAnswer({ ...orbit, response: 'No, the Earth goes round the Sun' })).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(checkAnswer({ ...orbit, response: 'No it doesn’t, the sun goes round us from far away' })).toMatchObject({
+      pointsObtained: 1,
+      confident: false,
+    });
+  });
+});
