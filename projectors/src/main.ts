@@ -1,6 +1,6 @@
 import { loadConfig } from '@evergrade/platform/config';
 import { createPostgresBus } from '@evergrade/platform/bus';
-import { createSqlEventStore } from '@evergrade/platform/event-store';
+import { createEventStore } from '@evergrade/platform/event-store';
 import { onShutdown } from '@evergrade/platform/http';
 import { countAppends, createMetrics, startMetricsServer } from '@evergrade/platform/metrics';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
@@ -15,7 +15,8 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required to run the projectors on their own');
 const db = openPostgresDatabase({ connectionString: config.databaseUrl });
 const metrics = createMetrics({ service: 'projectors' });
-const store = countAppends(await createSqlEventStore(db), metrics);
+// The log in KurrentDB when EVENTSTORE_URL is set, else PostgreSQL's events table; read models and checkpoints in PostgreSQL.
+const store = countAppends(await createEventStore(db, { eventStoreUrl: config.eventStoreUrl }), metrics);
 const bus = createPostgresBus(db);
 const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
 await runner.start();

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { ALL_PROJECTIONS, OPERATOR_KEY_HEADER, type ProjectionsReply } from '@evergrade/contracts';
 import { loadConfig } from '@evergrade/platform/config';
 import { createPostgresBus } from '@evergrade/platform/bus';
-import { createSqlEventStore } from '@evergrade/platform/event-store';
+import { createEventStore } from '@evergrade/platform/event-store';
 import { openPgliteDatabase, openPostgresDatabase } from '@evergrade/platform/sql';
 import { allProjections } from './projections/index';
 import { rebuildProjections, type RebuildProgress } from './rebuild';
@@ -44,7 +44,7 @@ try {
 
 async function rebuildHere(): Promise<void> {
   const db = config.databaseUrl ? openPostgresDatabase({ connectionString: config.databaseUrl }) : await openPgliteDatabase({ dataDir });
-  const store = await createSqlEventStore(db);
+  const store = await createEventStore(db, { eventStoreUrl: config.eventStoreUrl });
   // On PostgreSQL the swap is announced to the running servers' clients through LISTEN/NOTIFY.
   const bus = config.databaseUrl ? createPostgresBus(db) : undefined;
   const started = Date.now();

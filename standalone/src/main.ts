@@ -13,6 +13,8 @@ const server = await startStandalone({
   port: config.port,
   host: config.host,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir }),
+  // The events on KurrentDB / EventStoreDB when EVENTSTORE_URL is set; read models stay in PostgreSQL or PGlite.
+  ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
   sessionTtlHours: config.sessionTtlHours,
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,
@@ -46,7 +48,7 @@ onShutdown(() => server.close());
 const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
 console.log(`
   Evergrade is running at ${server.url}
-  Data: ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : dataDir}${server.seeded ? ' (demo school seeded)' : ''}
+  Data: ${config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : dataDir}${server.seeded ? ' (demo school seeded)' : ''}${config.eventStoreUrl ? ', events on KurrentDB at EVENTSTORE_URL' : ''}
   Operator key (read models page, /admin/read-models): ${config.operatorKey ? 'OPERATOR_KEY' : path.join(dataDir, OPERATOR_KEY_FILE)}
 
   Demo School logins (password ${DEMO_PASSWORD}):

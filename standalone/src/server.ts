@@ -19,7 +19,7 @@ import {
 import { createSessionStore, migrateSessions, type SessionStore } from '@evergrade/platform/auth';
 import { createBlobStoreFromConfig, createLocalBlobStore, type BlobStore } from '@evergrade/platform/blob';
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
-import { createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
+import { createEventStore, createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
 import { setUpMail, type DevOutbox } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
@@ -40,6 +40,8 @@ export type StandaloneOptions = {
   /** PGlite data directory; ignored when databaseUrl is set. Undefined means in memory. */
   dataDir?: string;
   databaseUrl?: string;
+  /** KurrentDB / EventStoreDB (EVENTSTORE_URL): the events live there; read models and the rest stay in the database. */
+  eventStoreUrl?: string;
   seedDemo?: boolean;
   uiDir?: string;
   logLevel?: string;
@@ -123,7 +125,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const db = options.databaseUrl
     ? openPostgresDatabase({ connectionString: options.databaseUrl })
     : await openPgliteDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
-  const store = await createSqlEventStore(db);
+  const store = await createEventStore(db, { eventStoreUrl: options.eventStoreUrl });
   await migrateSessions(db);
   const sessions = createSessionStore(db, { ttlHours: options.sessionTtlHours ?? 12 });
   await migrateRateLimits(db);
@@ -146,7 +148,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const projectorDb = options.databaseUrl
     ? openPostgresDatabase({ connectionString: options.databaseUrl, max: PROJECTOR_CONNECTIONS })
     : db;
-  const projectorStore = projectorDb === db ? store : await createSqlEventStore(projectorDb);
+  const projectorStore = projectorDb === db || options.eventStoreUrl ? store : await createSqlEventStore(projectorDb);
   const runner = createProjectorRunner({ store: projectorStore, db: projectorDb, bus, projections: allProjections });
   await runner.start();
   // Follows the log, not a read model. Not awaited: a first start over an older data directory reads the whole log.
