@@ -220,7 +220,7 @@ const SYNONYM_GROUPS = [
 /** Groups teachers differ on ("sugar" for "glucose"): taken, but flagged for a teacher to confirm. */
 const LOOSE_SYNONYMS = [['glucose', 'sugar']];
 
-const bases = (w: string) => {
+export const bases = (w: string) => {
   const l = lemmatizer();
   return new Set([w, l.noun(w), l.verb(w), l.adjective(w)]);
 };

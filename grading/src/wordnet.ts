@@ -88,15 +88,17 @@ const lemma = (w: string) => w.replace(/_/g, ' ');
 
 /**
  * Words that share one of the first `depth` senses of `word` (all senses when depth is Infinity), as `pos` or any
- * part of speech; "similar to" adjectives too when `similar` is set (glad → delighted, happy → glad).
+ * part of speech; "similar to" adjectives too when `similar` is set (happy → glad), and their "see also" with `also`
+ * (pleased → glad).
  */
-export function synonymsOf(word: string, opts: { pos?: Pos; depth?: number; similar?: boolean } = {}): Set<string> {
+export function synonymsOf(word: string, opts: { pos?: Pos; depth?: number; similar?: boolean; also?: boolean } = {}): Set<string> {
   const out = new Set<string>();
   for (const pos of opts.pos ? [opts.pos] : POSES) {
     for (const s of senses(word, pos).slice(0, opts.depth ?? Infinity)) {
       s.words.forEach((w) => out.add(lemma(w)));
       if (opts.similar && pos === 'a')
-        for (const p of s.pointers.filter((q) => q.symbol === '&')) synsetAt('a', p.offset).words.forEach((w) => out.add(lemma(w)));
+        for (const p of s.pointers.filter((q) => q.symbol === '&' || (opts.also && q.symbol === '^')))
+          synsetAt(p.pos, p.offset).words.forEach((w) => out.add(lemma(w)));
     }
   }
   out.delete(word.toLowerCase());

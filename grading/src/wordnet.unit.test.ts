@@ -42,3 +42,38 @@ describe('comparisons in other words', () => {
     expect(check({ ...q, response: 'ice has a higher density than water' })).toMatchObject({ pointsObtained: 0 });
   });
 });
+
+describe('synonym and opposite questions answered with a word the key does not list', () => {
+  const happy = { question: "Give a synonym for 'happy'.", answer: 'glad (also accept: joyful, cheerful, content)' };
+  it('takes a word that shares a sense with the asked word or a key word, with confidence', () => {
+    expect(check({ question: "Give a synonym for 'begin'.", answer: 'start', response: 'commence' })).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+  it('takes a word the thesaurus links through a similar sense, flagged for a teacher to confirm', () => {
+    const r = check({ ...happy, response: 'delighted' });
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.feedback).toMatch(/^Correct: "delighted" means the same as "happy"\./);
+  });
+  it('never takes an opposite, for a synonym or for an opposite question', () => {
+    expect(check({ ...happy, response: 'sad' })).toMatchObject({ pointsObtained: 0 });
+    expect(
+      check({ question: "Give a synonym for 'reluctant'.", answer: 'unwilling (also accept: hesitant)', response: 'eager' }),
+    ).toMatchObject({
+      pointsObtained: 0,
+    });
+    expect(
+      check({ question: "Give a word that means the opposite of 'generous'.", answer: 'mean (also accept: selfish)', response: 'kind' }),
+    ).toMatchObject({
+      pointsObtained: 0,
+    });
+  });
+  it('flags, with no mark, a word with senses both like and unlike the answer', () => {
+    expect(
+      check({ question: "Give a synonym for 'fragile'.", answer: 'delicate (accept: breakable, brittle, frail)', response: 'strong' }),
+    ).toMatchObject({
+      pointsObtained: 0,
+    });
+  });
+});

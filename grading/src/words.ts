@@ -6,7 +6,8 @@ import { matchPoint } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { NEGATIONS, isContentWord, relate, words } from './text';
+import { NEGATIONS, bases, isContentWord, relate, words } from './text';
+import { antonymsOf, synonymsOf } from './wordnet';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
 /** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
@@ -70,7 +71,31 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     const alt = m.wording === spec.item.text ? '' : ` (the key also accepts "${m.wording}")`;
     return result(ctx, ctx.possible, sentences(`Correct: ${answer}${alt}.`, slipNote(m.slips)), [spec.item.text], [], reasons);
   }
-  const reasons: string[] = [];
+  const thesaurus = ctx.allowSlips ? wordQuestion(ctx.question, spec, ctx.response) : null;
+  const unsureWord =
+    thesaurus?.level === 'unsure'
+      ? [
+          `"${thesaurus.word}" is not in the key; a thesaurus (WordNet) gives senses of it both like and unlike the answer: a teacher should decide`,
+        ]
+      : [];
+  if (thesaurus && (thesaurus.level === 'same' || thesaurus.level === 'near')) {
+    const reasons =
+      thesaurus.level === 'near'
+        ? [`"${thesaurus.word}" is not in the key; a thesaurus (WordNet) links it to "${thesaurus.to}": a teacher should confirm`]
+        : [];
+    return result(
+      ctx,
+      ctx.possible,
+      sentences(
+        `Correct: "${thesaurus.word}" ${thesaurus.opposite ? 'is an opposite of' : 'means the same as'} "${thesaurus.target}".`,
+        `The key gives ${orList([spec.item.text, ...spec.item.accept].map((a) => `"${a}"`))}.`,
+      ),
+      [thesaurus.word],
+      [],
+      reasons,
+    );
+  }
+  const reasons: string[] = [...unsureWord];
   const extra = extraWords(tokens, m.used, ctx.question);
   const absent = contentWords(m.wording).filter((w) => !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
   // "carbon monoxide" for "carbon dioxide": a word in place of the missing one, sharing its stem or ending, names something else.
@@ -91,6 +116,66 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);
+}
+
+// ---- synonyms and opposites ------------------------------------------------------------------
+
+/** "Give a synonym for 'happy'", "a word that means the same as 'rapid'", "the opposite of 'generous'". */
+const SYNONYM_QUESTION =
+  /\bsynonyms?\b|\bmeans?\s+the\s+same\b|\b(?:another|other|a)\s+word\s+(?:for|that\s+means|which\s+means|meaning)\b/i;
+const OPPOSITE_QUESTION = /\bopposites?\b|\bantonyms?\b/i;
+
+/** A word and its thesaurus neighbours: the words of its senses, the adjectives similar to them and their "see also". */
+const neighbours = (w: string) => new Set([w, ...synonymsOf(w, { similar: true, also: true })]);
+const sameSense = (a: string, b: string) => synonymsOf(a).has(b) || synonymsOf(b).has(a);
+
+/**
+ * A word question answered with a word the key does not list, looked up in WordNet: 'same' when it shares a sense
+ * with the asked word or a key word (taken), 'near' when the thesaurus links them through a similar sense (taken,
+ * flagged), 'opposite' when it is the opposite of what is asked (not taken).
+ */
+export function wordQuestion(
+  question: string,
+  spec: Extract<KeySpec, { kind: 'single' }>,
+  response: string,
+): { level: 'same' | 'near' | 'unsure' | 'opposite'; word: string; to: string; target: string; opposite: boolean } | null {
+  const opposite = OPPOSITE_QUESTION.test(question);
+  if (!opposite && !SYNONYM_QUESTION.test(question)) return null;
+  const quoted = /['‘"“]([a-z][a-z -]*?)['’"”]/i.exec(question)?.[1]?.toLowerCase();
+  const said = words(response).filter(isContentWord);
+  if (said.length === 0 || said.length > 2) return null;
+  const word = said.join(' ');
+  const keyWords = [spec.item.text, ...spec.item.accept].map((k) => k.toLowerCase()).filter((k) => k.split(/\s+/).length <= 2);
+  // What the answer should mean: the key's words, and the asked word itself (or its antonyms for an opposite).
+  const targets = [...keyWords, ...(quoted ? (opposite ? [...antonymsOf(quoted)] : [quoted]) : [])];
+  const against = quoted ? (opposite ? [quoted] : [...antonymsOf(quoted)]) : [];
+  const forms = (w: string) => [...bases(w)];
+  const candidates = [word, ...said.flatMap(forms)];
+  const target = quoted ?? spec.item.text;
+  // Opposite in meaning to what is asked: the asked word's antonyms (or the asked word, for an opposite).
+  for (const c of candidates) {
+    const bad = against.find((a) => a === c || sameSense(a, c) || neighbours(c).has(a));
+    if (bad) return { level: 'opposite', word, to: bad, target, opposite };
+  }
+  let link: { level: 'same' | 'near'; to: string } | null = null;
+  for (const c of candidates) for (const t of targets) if (!link && (t === c || sameSense(t, c))) link = { level: 'same', to: t };
+  for (const c of candidates) {
+    const near = neighbours(c);
+    for (const t of targets) {
+      const nt = neighbours(t);
+      if (!link && (near.has(t) || nt.has(c) || [...near].some((x) => nt.has(x)))) link = { level: 'near', to: t };
+    }
+  }
+  // A word whose close senses have antonyms among the wanted ones' ("strong": "robust" is the opposite of "frail"):
+  // the thesaurus says both, so a teacher decides.
+  const wanted = new Set(targets.flatMap((t) => [...neighbours(t)]));
+  const clash = candidates
+    .flatMap((c) => [...neighbours(c)])
+    .flatMap((x) => [...antonymsOf(x)])
+    .find((x) => wanted.has(x));
+  if (clash) return { level: link ? 'unsure' : 'opposite', word, to: clash, target, opposite };
+  if (link) return { ...link, word, target, opposite };
+  return null;
 }
 
 // ---- lists -------------------------------------------------------------------------------------
