@@ -119,7 +119,8 @@ describe('numbers in answers', () => {
   it('wants a mixed number where the question asks for one', () => {
     expect(check('Write 7/2 as a mixed number.', '3 1/2', '3.5')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Write 7/2 as a mixed number.', '3 1/2', '3 1/2').pointsObtained).toBe(1);
-    expect(check('Write 7/2 as a mixed number.', '3 1/2', '7/2')).toMatchObject({ pointsObtained: 0, confident: false });
+    // The right value in another form than the one asked: 0 of one mark, 1 of two (the usual policy), so not flagged.
+    expect(check('Write 7/2 as a mixed number.', '3 1/2', '7/2')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Write 7/2 as a mixed number.', '3 1/2', '3 and 1/2')).toMatchObject({ pointsObtained: 1, confident: true });
   });
 

@@ -196,7 +196,7 @@ export function checkNumeric(
     const method = methodCredit(expected[0]!, text, finals[0]!, question, possible, scheme);
     if (method) {
       credit = method.score;
-      if (flags.length === 0 || method.score > 0) flags.push(method.flag);
+      if (method.flag && (flags.length === 0 || method.score > 0)) flags.push(method.flag);
       notes.push(method.note);
     }
   }
@@ -282,7 +282,23 @@ function methodCredit(
     };
   }
   const part = percentPart(question, final.value);
-  if (part && !sameValue(want.value, final.value, want.decimals)) {
+  // "After a 10% decrease a price is £54: what was the original price?": a percentage of the new price is the wrong method.
+  if (part && reverseAsked(question) && !isKeyValue(want, final)) {
+    return {
+      score: 0,
+      flag: '',
+      note: `${describe(final)} is ${part}, but the question gives the amount after the change: divide by the multiplier instead (the expected answer is ${describe(want)}).`,
+    };
+  }
+  const simple = simpleInterest(question, final.value);
+  if (simple && !isKeyValue(want, final)) {
+    return {
+      score: share,
+      flag: 'Simple interest worked where the question asks for compound interest: method marks may be due',
+      note: `${describe(final)} is ${simple}, but the interest is compound: each year's interest is added before the next is worked out (the expected answer is ${describe(want)}).`,
+    };
+  }
+  if (part && !isKeyValue(want, final)) {
     return {
       score: share,
       flag: part.endsWith('the other way')
@@ -311,6 +327,15 @@ function methodCredit(
       note: misread
         ? `Your working is right, but ${describe(final)} is not the same as ${describe(want)}: a decimal of an hour is not minutes (0.5 h is 30 minutes).`
         : `Your final answer ${describe(final)} is not correct (the expected answer is ${describe(want)}): check each step of your working.`,
+    };
+  }
+  const step = possible >= 2 && !final.compound ? questionStep(question, final, want) : null;
+  if (step) {
+    // Most often a wrong formula (speed = distance × time), sometimes a step left unfinished: none, for a teacher to decide.
+    return {
+      score: 0,
+      flag: `The answer is ${step}, a step with the question's numbers: a method mark may be due`,
+      note: `${describe(final)} is ${step}: a step on the way, but not the answer to the question (the expected answer is ${describe(want)}).`,
     };
   }
   if (final.compound && decimalHoursMisread(want, final)) {
@@ -410,6 +435,53 @@ function percentPart(question: string, value: number): string | null {
   return null;
 }
 
+/** The key's value, by its tolerance, a whole number exactly. */
+const isKeyValue = (want: Quantity, got: Quantity) =>
+  sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got) && !offAtItsPrecision(want, got);
+
+/** "What was the original price?", "the price before the increase": the question gives the amount after a change. */
+const reverseAsked = (question: string) =>
+  /\b(?:original|before the (?:increase|decrease|rise|reduction|discount|sale|change|cut)|before (?:it|the price) (?:was|went))\b/i.test(
+    question,
+  ) && /\b(?:after|increase|decrease|rise|reduc|discount|sale)/i.test(question);
+
+/** "£2000 at 5% compound interest for 2 years": £2200, the simple interest total (or £200, its interest). Names it, or null. */
+function simpleInterest(question: string, value: number): string | null {
+  if (!/\bcompound\b|\bdepreciat/i.test(question)) return null;
+  const found = findQuantities(question);
+  const percents = found.filter((q) => q.unit?.dim === 'percent');
+  const others = found.filter((q) => !q.unit || q.unit.dim !== 'percent');
+  for (const p of percents)
+    for (const a of others)
+      for (const n of others) {
+        if (n === a || !Number.isInteger(n.value) || n.value < 2 || n.value > 50) continue;
+        const sign = /\bdepreciat|\bdecreas|\bfalls?\b|\bloses?\b/i.test(question) ? -1 : 1;
+        const interest = (a.value * p.value * n.value) / 100;
+        if (sameValue(a.value + sign * interest, value, 2))
+          return `${fmt(a.value)} with ${fmt(p.value)}% simple interest for ${fmt(n.value)} years`;
+        if (sign > 0 && sameValue(interest, value, 2)) return `the simple interest on ${fmt(a.value)} for ${fmt(n.value)} years`;
+      }
+  return null;
+}
+
+/**
+ * "680 m" for the echo's cliff (340 × 2, not halved): a wrong answer that is the product or quotient of two of the
+ * question's numbers, written without working. A wrong formula or a step left unfinished: a teacher tells. Names it, or null.
+ */
+function questionStep(question: string, final: Quantity, want: Quantity): string | null {
+  const numbers = [...new Set((normaliseMaths(question).match(/\d+(?:\.\d+)?/g) ?? []).map(Number))].filter((n) => n > 1);
+  if (numbers.length < 2 || numbers.length > 6 || (want.unit && final.unit && final.unit.dim !== want.unit.dim)) return null;
+  const v = want.unit && final.unit ? valueIn(final, want.unit) : final.value;
+  if (sameValue(want.value, v, want.decimals)) return null;
+  for (const a of numbers)
+    for (const b of numbers) {
+      if (a === b) continue;
+      if (sameValue(a * b, v, 2) && v === final.value) return `${fmt(a)} × ${fmt(b)}`;
+      if (sameValue(a / b, v, 2) && v === final.value && a / b > 1) return `${fmt(a)} ÷ ${fmt(b)}`;
+    }
+  return null;
+}
+
 /** "1 hour 50 minutes" for 1.5 hours: the digits after the point read as minutes. */
 function decimalHoursMisread(want: Quantity, got: Quantity): boolean {
   if (!want.unit || want.unit.dim !== 'time' || !got.unit) return false;
@@ -454,9 +526,14 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
           flag: 'The right value written to another accuracy (trailing zeros)',
         };
       }
-      if (sameValue(want.value, got.value, want.decimals + 1)) {
+      // 78.54 for "78.5 (to 1 d.p.)": the right value, not rounded as asked; the method's share of two marks or more.
+      const roundsToKey =
+        !bySignificant &&
+        got.decimals > want.decimals &&
+        Math.abs(got.value - want.value) <= 0.5 * 10 ** -want.decimals + 1e-9 * Math.max(1, Math.abs(want.value));
+      if (roundsToKey || sameValue(want.value, got.value, want.decimals + 1)) {
         return {
-          score: 0,
+          score: roundsToKey && possible >= 2 ? 0.5 : 0,
           note: `Your answer ${shown} is close, but not rounded as the question asks: the expected answer is ${describe(want)}.`,
         };
       }
@@ -487,7 +564,10 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
         note: `The question asks for the answer in ${want.unit.label}, but yours is in ${got.unit.label}: convert it (the expected answer is ${describe(want)}).`,
       };
     }
-    if (sameValue(want.value, valueIn(got, want.unit), want.decimals) && !(got.unit === want.unit && countDiffers(want, got))) {
+    if (
+      sameValue(want.value, valueIn(got, want.unit), want.decimals) &&
+      !(got.unit === want.unit && (countDiffers(want, got) || offAtItsPrecision(want, got)))
+    ) {
       return got.unit === want.unit ? { score: 1 } : { score: 1, praise: `Correct: ${shown} is the same as ${describe(want)}.` };
     }
     if (got.unit.label !== want.unit.label && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got)) {
@@ -513,10 +593,10 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     if (form === 'decimal')
       return { score: 0, note: `${shown} has the right value, but the question asks for a mixed number: write ${describe(want)}.` };
     if (form !== 'mixed') {
+      // The right value in another form than the one asked: 0 of one mark, a share of two or more (the usual policy).
       return {
         score: possible >= 2 ? 0.5 : 0,
         note: `${shown} has the right value, but the question asks for a mixed number: write it as ${describe(want)}.`,
-        flag: 'The right value, but not in the form the question asks for (a mixed number)',
       };
     }
   }
@@ -533,14 +613,22 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     if (form === 'unsimplified') {
       // One mark is the simplified form itself; of two or more, the working earns a share, as a teacher decides.
       const note = `${shown} has the right value, but it is not in its simplest form: divide the top and bottom by their common factor to get ${describe(want)}.`;
-      return possible >= 2 ? { score: 0.5, note, flag: 'The right value, but not simplified as the question asks' } : { score: 0, note };
+      return { score: possible >= 2 ? 0.5 : 0, note };
     }
     if (form === 'decimal') {
-      return { score: 0, note: `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.` };
+      return {
+        score: possible >= 2 ? 0.5 : 0,
+        note: `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.`,
+      };
+    }
+    if (form === 'mixed' && improperAsked(question)) {
+      const note = `${shown} has the right value, but the question asks for an improper fraction: write it as ${describe(want)}.`;
+      return { score: possible >= 2 ? 0.5 : 0, note };
     }
   }
-  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question);
-  if (!sameValue(want.value, got.value, want.decimals) || countDiffers(want, got)) return wrongValue(want, got);
+  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question, possible);
+  if (!sameValue(want.value, got.value, want.decimals) || countDiffers(want, got) || offAtItsPrecision(want, got))
+    return wrongValue(want, got);
   if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
   if (!got.unit) {
     if (unitInQuestion(question, want.unit)) return { score: 1 };
@@ -557,7 +645,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
 }
 
 /** 50% against 0.5: the same value written as a percentage or as a decimal. */
-function comparePercent(want: Quantity, got: Quantity, question: string): Verdict {
+function comparePercent(want: Quantity, got: Quantity, question: string, possible: number): Verdict {
   const wantPercent = want.unit?.dim === 'percent';
   const gotPercent = got.unit?.dim === 'percent';
   if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
@@ -573,6 +661,15 @@ function comparePercent(want: Quantity, got: Quantity, question: string): Verdic
   const decimals = wantPercent ? want.decimals : want.decimals + 2;
   if (!got.unit || gotPercent) {
     if (sameValue(want.value, scaled, decimals)) {
+      if (wantPercent && percentAsked(question)) {
+        // The question asks for a percentage: the decimal or fraction is the right value in another form, 0 of one mark
+        // or a share of two by the usual policy; some teachers give half of one mark, so it is flagged.
+        return {
+          score: possible >= 2 ? 0.5 : 0,
+          flag: 'The value is right as a decimal or fraction, but the question asks for a percentage (teachers differ on its mark)',
+          note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the question asks for a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
+        };
+      }
       if (wantPercent) {
         return {
           score: 0.5,
@@ -592,6 +689,11 @@ function comparePercent(want: Quantity, got: Quantity, question: string): Verdic
   }
   return wrongValue(want, got);
 }
+
+/** "What percentage of …", "as a percentage", "give your answer as a %". */
+const percentAsked = (question: string) =>
+  /\bpercentage\b|\bper ?cent\b|\bas a %|\bin %/i.test(question) &&
+  !/\bpercentage (?:increase|decrease|change|error|profit|loss)\b/i.test(question);
 
 /** A wrong value; unsure when it is the key with its decimal point lost or added ("05" for 0.5, as a scan reads it). */
 function wrongValue(want: Quantity, got: Quantity): Verdict {
@@ -664,7 +766,11 @@ function inStandardForm(text: string): boolean {
 
 /** "Write as a fraction", "in its simplest form", "simplify 6/8". */
 const fractionAsked = (question: string) =>
-  /\bas a fraction\b|\bsimplest form\b|\blowest terms\b|\bsimplify\s+-?\d+\s*\/\s*\d+/i.test(question);
+  /\bas an? (?:(?:improper|proper|single|top[- ]heavy)\s+)?fraction\b|\b(?:improper|top[- ]heavy) fraction\b|\bsimplest form\b|\blowest terms\b|\bsimplify\s+-?\d+\s*[/⁄∕]\s*\d+/i.test(
+    question,
+  );
+/** "Write 2 3/4 as an improper fraction": a mixed number is not the form asked. */
+const improperAsked = (question: string) => /\b(?:improper|top[- ]heavy) fraction\b/i.test(question);
 const simplestAsked = (question: string) => /\bsimplest form\b|\blowest terms\b|\bsimplif/i.test(question);
 /** "Write 7/2 as a mixed number", "give your answer as a mixed number". */
 const mixedAsked = (question: string) => /\bmixed (?:number|fraction)s?\b/i.test(question);
@@ -695,6 +801,15 @@ function asTemperature(want: Quantity, got: Quantity): Quantity {
 function countDiffers(want: Quantity, got: Quantity): boolean {
   const whole = (q: Quantity) => /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(q.text)) && Number.isInteger(q.value);
   return whole(want) && whole(got) && want.value !== got.value;
+}
+
+/**
+ * "£59.40" for £60: an answer written more exactly than the key that does not round to it is another value, however
+ * near (the 1% tolerance is for keys rounded by their writer, not for answers more exact than the key).
+ */
+function offAtItsPrecision(want: Quantity, got: Quantity): boolean {
+  if (got.decimals <= want.decimals || !/^[^\d]*\d+(?:\.\d+)?[^\d^*/e]*$/i.test(normaliseMaths(want.text))) return false;
+  return Math.abs(want.value - got.value) > 0.5 * 10 ** -want.decimals + 1e-9 * Math.max(1, Math.abs(want.value));
 }
 
 /** Significant figures of a written number, its power of ten aside: "4.52 × 10^-4" → 3, "0.000452" → 3, "3500" → 2. */

@@ -40,6 +40,8 @@ export function normaliseMaths(text: string): string {
     .replace(/\^\{([^{}]*)\}/g, '^($1)')
     .replace(/[{}]/g, '')
     .replace(/[−–—]/g, '-')
+    // The fraction slash and the division slash of unicode ("5⁄8", "3∕4") are a fraction bar.
+    .replace(/[⁄∕]/g, '/')
     .replace(/[£€¥]\s*(?=\d)/g, '')
     .replace(/[×✕]/g, '*')
     // "3 x 10^8", "6 x 7": an x between numbers is a times sign.
