@@ -45,6 +45,27 @@ function splitList(s: string): string[] {
     .filter(Boolean);
 }
 
+/** A list's parts at commas, semicolons and "or" / "and": "militarism / arms race" stays one item with its alternative. */
+function splitItems(s: string): string[] {
+  return s
+    .split(/\s*(?:,|;|\n|•|\s\bor\b\s|\s\band\b\s)\s*/i)
+    .map(clean)
+    .filter(Boolean);
+}
+
+/**
+ * Accepted wordings for a list: as many as its items pair with them in order ("adenine, thymine, cytosine, guanine
+ * (also accept: A, T, C, G)"); otherwise each is one more wording of the item that shares a word with it.
+ */
+function pairAccepted(items: KeyItem[], accept: readonly string[]): KeyItem[] {
+  if (accept.length === 0) return items;
+  if (accept.length === items.length) return items.map((it, i) => ({ ...it, accept: [...it.accept, accept[i]!] }));
+  return items.map((it) => ({
+    ...it,
+    accept: [...it.accept, ...accept.filter((a) => words(a).some((w) => w.length > 2 && words(it.text).includes(w)))],
+  }));
+}
+
 /** "also accept: X, Y", "accept X", "(or X)", "do not accept X", "reject X": taken out of the key text. */
 function takeInstructions(key: string): { main: string; accept: string[]; reject: string[] } {
   const accept: string[] = [];
@@ -120,11 +141,20 @@ function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
 }
 
 export function parseKey(key: string, question: string): KeySpec {
-  const { main, accept, reject } = takeInstructions(key);
+  const taken = takeInstructions(key);
+  const { accept, reject } = taken;
+  let { main } = taken;
 
   const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
   if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
     return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), ...yesNoReason(yn[2]!) };
+
+  // "(1 each)", "(½ each)", "(1)": marks, not words of the answer (an explanation's own reader keeps them).
+  const marked = main;
+  main = main
+    .replace(/\(\s*(?:\d+|½|¼|¾|\d\s*\/\s*\d)\s*(?:marks?)?\s*(?:each|per\s+\w+)?\s*\)/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
   // "any of: glad, joyful, cheerful": one of them is the answer.
   const oneOf = /^(?:any|either|one)\s+of\b:?\s*(.*)$/is.exec(main);
@@ -150,9 +180,9 @@ export function parseKey(key: string, question: string): KeySpec {
             .filter(Boolean)
             // "fur or hair": short alternatives of one item.
             .map((p) => (p.split(/\s+or\s+/i).every((a) => words(a).length <= 3) ? p.replace(/\s+or\s+/gi, ' / ') : p))
-        : splitList(list)
+        : splitItems(list)
     ).map(item);
-    return { kind: 'list', items, need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
+    return { kind: 'list', items: pairAccepted(items, accept), need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
   }
 
   const parts = splitOutside(main, /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
@@ -165,7 +195,7 @@ export function parseKey(key: string, question: string): KeySpec {
     if (items.length > 1 && items.slice(1).every((i) => /^[a-z]/.test(i.text)) && /^[A-Z][a-z]/.test(items[0]!.text))
       items[0] = { ...items[0]!, text: items[0]!.text.charAt(0).toLowerCase() + items[0]!.text.slice(1) };
     const need = asked && asked < items.length ? asked : items.length;
-    return { kind: 'list', items, need, anyOf: need < items.length, reject };
+    return { kind: 'list', items: pairAccepted(items, accept), need, anyOf: need < items.length, reject };
   }
 
   const alternatives = splitOutside(main, /\s*(?:\/|\s\bor\b\s)\s*/i)
@@ -179,5 +209,5 @@ export function parseKey(key: string, question: string): KeySpec {
       reject,
     };
   }
-  return { kind: 'explanation', text: main, accept, reject };
+  return { kind: 'explanation', text: marked, accept, reject };
 }

@@ -187,7 +187,29 @@ const responseParts = (response: string) =>
     .map((p) => p.trim())
     .filter((p) => words(p).some(isContentWord));
 
+/** How many of the key's items the parts name, each item once and each part once. */
+function itemsIn(parts: readonly string[], items: readonly KeyItem[], allowSlips: boolean): number {
+  const left = [...items];
+  let n = 0;
+  for (const part of parts) {
+    const t = tokenize(part);
+    const i = left.findIndex((item) => matchAny(wordings(item), t, allowSlips).found);
+    if (i >= 0) {
+      left.splice(i, 1);
+      n++;
+    }
+  }
+  return n;
+}
+
 export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): CheckAnswerResult {
+  // Only the first n items are marked, as teachers mark lists: a response naming more than asked, item by item, is
+  // cut to its first n (a response in sentences is read whole).
+  const allParts = responseParts(ctx.response);
+  const cut =
+    allParts.length > spec.need && allParts.every((p) => words(p).length <= 4) && !spec.items.some((i) => words(i.text).length > 3)
+      ? allParts.slice(0, spec.need)
+      : null;
   const tokens = tokenize(ctx.response);
   const found: { item: KeyItem; m: PhraseMatch & { wording: string } }[] = [];
   const notFound: { item: KeyItem; m: PhraseMatch }[] = [];
@@ -216,7 +238,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   }
   const got = Math.min(found.length, spec.need);
   const exact = (ctx.possible * got) / spec.need;
-  const parts = responseParts(ctx.response);
+  const parts = allParts;
   const unmatchedParts = parts.filter((p) => !found.some(({ m }) => matchPhrase(m.wording, tokenize(p), ctx.allowSlips).found));
   // The common convention: a wrong item beside the right ones costs an item's marks (flagged below: the key may not
   // list every right answer).
@@ -225,6 +247,15 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
       ? unmatchedParts.filter((p) => words(p).filter(isContentWord).length > 0 && words(p).length <= 3).slice(0, parts.length - spec.need)
       : [];
   const points = toQuarter(exact - (extras.length * ctx.possible) / spec.need, ctx.possible);
+  // Marked as "only the first n": the same mark, or teachers differ (a wrong item after n right ones).
+  const firstN = cut ? toQuarter((ctx.possible * itemsIn(cut, spec.items, ctx.allowSlips)) / spec.need, ctx.possible) : points;
+  if (cut && firstN === points) {
+    // Both ways of marking agree: the first n items, marked and explained, and a word on the rest.
+    const first = checkList(spec, { ...ctx, response: cut.join(', ') });
+    const rest = allParts.slice(spec.need).map((p) => `"${p}"`);
+    const note = `Only the first ${spec.need} items are marked, so ${andList(rest)} ${rest.length > 1 ? 'were' : 'was'} not counted.`;
+    return { ...first, feedback: sentences(first.feedback, note) };
+  }
   const rejected = rejectedIn(spec.reject, tokens);
 
   const reasons: string[] = [];
@@ -238,7 +269,11 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     if (notFound.some(({ m }) => m.share > 0 && m.otherWords.length === 0))
       reasons.push('An item is partly named: the wording may differ from the key');
     if (unmatchedParts.some((p) => words(p).length > 4)) reasons.push('Part of the answer is in other words than the key');
-  } else if (extras.length) {
+  } else if (extras.length && firstN !== points) {
+    reasons.push(
+      `Teachers differ on items beyond the ${spec.need} asked: marking only the first ${spec.need} gives ${fmt(firstN)}, a wrong extra item costing a mark gives ${fmt(points)}`,
+    );
+  } else if (extras.length && !cut) {
     reasons.push('An item not in the key cost a mark: a teacher should confirm it is wrong');
   } else if (spec.anyOf && unmatchedParts.length > 0 && parts.length > spec.need) {
     reasons.push('The response gives more items than asked, some not in the key');

@@ -216,3 +216,57 @@ describe('yes / no with a reason worth its own mark', () => {
     });
   });
 });
+
+describe('lists: accepted wordings, alternatives and the first n items', () => {
+  const bases = {
+    question: 'Name the four bases found in DNA.',
+    answer: 'adenine, thymine, cytosine, guanine (also accept: A, T, C, G) (½ each)',
+    marksPossible: 2,
+  };
+  it('pairs an "also accept" list with the key’s items in order, and reads no mark note as an item', () => {
+    expect(parseKey(bases.answer, bases.question)).toMatchObject({
+      kind: 'list',
+      items: [
+        { text: 'adenine', accept: ['A'] },
+        { text: 'thymine', accept: ['T'] },
+        { text: 'cytosine', accept: ['C'] },
+        { text: 'guanine', accept: ['G'] },
+      ],
+    });
+    expect(checkAnswer({ ...bases, response: 'A, T, C, G' })).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+  it('keeps "militarism / arms race" one item with two wordings', () => {
+    const spec = parseKey('any two of: alliance system, militarism / arms race, imperialism, nationalism (1 each)', 'Give two causes.');
+    expect(spec).toMatchObject({ kind: 'list', need: 2 });
+    expect(spec.kind === 'list' && spec.items.map((i) => i.text)).toEqual(['alliance system', 'militarism', 'imperialism', 'nationalism']);
+  });
+  it('marks the first n items when that agrees with charging a wrong extra item, and says what was not counted', () => {
+    const q = {
+      question: 'Name two continents that the equator passes through.',
+      answer: 'any two of: South America, Africa, Asia',
+      marksPossible: 2,
+    };
+    const r = checkAnswer({ ...q, response: 'Africa, Europe, South America' });
+    expect(r).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(r.feedback).toContain('Only the first 2 items are marked, so "South America" was not counted.');
+    const skeleton = {
+      question: 'State two functions of the skeleton.',
+      answer: 'any two of: support, protection, movement, making blood cells',
+      marksPossible: 2,
+    };
+    expect(checkAnswer({ ...skeleton, response: 'protects organs, helps us move, makes red blood cells' })).toMatchObject({
+      pointsObtained: 2,
+      confident: true,
+    });
+  });
+  it('flags a wrong item after n right ones: teachers differ on whether it costs a mark', () => {
+    const r = checkAnswer({
+      question: 'Name the three primary colours of light.',
+      answer: 'red, green, blue',
+      marksPossible: 3,
+      response: 'red, green, blue, yellow',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    expect(r.reason).toMatch(/Teachers differ/);
+  });
+});
