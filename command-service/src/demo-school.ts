@@ -12,6 +12,7 @@ export const DEMO_LOGINS = [
   { role: 'student', email: 'student@demo.school' },
   { role: 'student', email: 'student2@demo.school' },
   { role: 'admin', email: 'admin@demo.school' },
+  { role: 'analyst', email: 'analyst@demo.school' },
 ] as const;
 
 /** Addresses the demo school lets sign up as students (instructors: any address at demo.school). */
@@ -67,6 +68,14 @@ export async function seedDemoSchool(store: EventStore, now = new Date()): Promi
     password: DEMO_PASSWORD,
     firstName: 'Alan',
     lastName: 'Turing',
+  });
+  // An analyst account holds the analyst role from its registration (the admin may revoke it, and grant it to staff).
+  await user('user-analyst', {
+    email: 'analyst@demo.school',
+    role: 'analyst',
+    password: DEMO_PASSWORD,
+    firstName: 'Florence',
+    lastName: 'Nightingale',
   });
   await setSmartBuilderAccess(store, { ...step('smart-builder-teacher'), actorId: schoolAdmin, actorRole: 'admin' }, teacher, true, now);
   const students = [

@@ -12,6 +12,7 @@ import { PDF_HEADER_EVENT_SCHEMAS } from './pdf-header-events';
 import { SESSION_EVENT_SCHEMAS } from './session-events';
 import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
 import { REGRADE_JOB_EVENT_SCHEMAS } from './regrade-job-events';
+import { ANALYST_ACCESS_EVENT_SCHEMAS } from './analyst-access-events';
 
 export * from './answer-group-events';
 export * from './assistant-events';
@@ -25,6 +26,7 @@ export * from './pdf-header-events';
 export * from './session-events';
 export * from './summary-events';
 export * from './regrade-job-events';
+export * from './analyst-access-events';
 
 /**
  * Domain events. Published events only change by adding optional fields or new types: they live forever.
@@ -300,6 +302,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ...SESSION_EVENT_SCHEMAS,
   ...SUMMARY_EVENT_SCHEMAS,
   ...REGRADE_JOB_EVENT_SCHEMAS,
+  ...ANALYST_ACCESS_EVENT_SCHEMAS,
   SchoolBrandingUpdatedSchema,
   AuthorizedDomainAddedSchema,
   AuthorizedDomainRemovedSchema,

@@ -2,7 +2,7 @@
 export const MESSAGES = {
   loginFailed: 'Email address or password is incorrect',
   notRegisteredAs: (email: string, role: string) =>
-    `${email} is not registered as ${role === 'instructor' ? 'an instructor' : 'a student'}`,
+    `${email} is not registered as ${role === 'instructor' ? 'an instructor' : role === 'analyst' ? 'an analyst' : 'a student'}`,
   notAuthenticated: 'You are not signed in. Please log in again.',
   forbidden: 'You do not have permission to do this.',
   csrfMissing: 'Missing or invalid CSRF token',

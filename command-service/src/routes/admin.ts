@@ -4,6 +4,7 @@ import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { changeMembership, createCourse } from '../admin/courses';
 import { changeSchool, importPreapprovals } from '../admin/school-settings';
 import { updateUser } from '../admin/users';
+import { setAnalystAccess, setAnalystNames } from '../admin/analyst-access';
 import type { CommandServiceDeps } from '../context';
 
 /** The school admin's commands. The guard has checked the admin role; the tenant is the session's own. */
@@ -89,6 +90,13 @@ export function adminRoutes(app: FastifyInstance, deps: CommandServiceDeps): voi
       (await changeMembership(store, actorOf(request), 'UnenrollStudent', request.body.course_id, request.body.student_id, deps.now()))
         .position,
     ),
+  );
+
+  registerRoute(app, sessions, routes.setAnalystAccess, async (request) =>
+    reply(await setAnalystAccess(store, sessions, actorOf(request), request.body.user_id, request.body.allowed, deps.now())),
+  );
+  registerRoute(app, sessions, routes.setAnalystNames, async (request) =>
+    reply(await setAnalystNames(store, actorOf(request), request.body.allowed, deps.now())),
   );
 
   registerRoute(app, sessions, routes.updateUser, async (request) => {

@@ -23,8 +23,11 @@ export function authRoutes(app: FastifyInstance, deps: CommandServiceDeps): void
       throw new UnauthorizedError(MESSAGES.loginFailed);
     }
     await attempt.succeeded();
-    if (user.role !== request.params.role) throw new UnauthorizedError(MESSAGES.notRegisteredAs(user.email, request.params.role));
-    const profile = { tenant, userId: user.userId, role: user.role, email: user.email, firstName: user.firstName, lastName: user.lastName };
+    const role = request.params.role;
+    // An analyst signs in only at /auth/login/analyst; the grant may sit on an instructor's or admin's own account.
+    const allowed = role === 'analyst' ? user.analyst : user.role === role;
+    if (!allowed) throw new UnauthorizedError(MESSAGES.notRegisteredAs(user.email, role));
+    const profile = { tenant, userId: user.userId, role, email: user.email, firstName: user.firstName, lastName: user.lastName };
     await openSession(deps, reply, profile);
     return profile;
   });

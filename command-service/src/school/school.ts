@@ -11,6 +11,7 @@ export type SchoolEvent = EventOf<
   | 'StudentPreapproved'
   | 'StudentPreapprovalRevoked'
   | 'SchoolPdfHeadersUpdated'
+  | 'AnalystNamesSettingChanged'
 >;
 
 export type PdfHeaderSettings = { formats: PdfHeaderFormat[]; defaultFormat: PdfHeaderFormat; logoImageId: string | null };
@@ -25,6 +26,8 @@ export type School =
       domains: string[];
       preapproved: string[];
       pdfHeaders: PdfHeaderSettings;
+      /** Analysts see names (off: pseudonymised). */
+      analystNames: boolean;
     };
 
 export type SchoolCommand =
@@ -33,7 +36,8 @@ export type SchoolCommand =
   | { type: 'RemoveAuthorizedDomain'; domain: string }
   | { type: 'PreapproveStudents'; emails: string[] }
   | { type: 'RevokePreapproval'; email: string }
-  | ({ type: 'SetPdfHeaders'; now: string } & PdfHeaderSettings);
+  | ({ type: 'SetPdfHeaders'; now: string } & PdfHeaderSettings)
+  | { type: 'SetAnalystNames'; allowed: boolean; by: number | null; now: string };
 
 export const initialState = (): School => ({ status: 'none' });
 
@@ -42,7 +46,16 @@ const without = (list: string[], item: string) => list.filter((x) => x !== item)
 export function evolve(state: School, event: SchoolEvent): School {
   if (event.type === 'TenantRegistered') {
     const pdfHeaders: PdfHeaderSettings = { formats: ['standard'], defaultFormat: 'standard', logoImageId: null };
-    return { status: 'active', tenant: event.data.tenant, name: event.data.name, logoUrl: null, domains: [], preapproved: [], pdfHeaders };
+    return {
+      status: 'active',
+      tenant: event.data.tenant,
+      name: event.data.name,
+      logoUrl: null,
+      domains: [],
+      preapproved: [],
+      pdfHeaders,
+      analystNames: false,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -60,6 +73,8 @@ export function evolve(state: School, event: SchoolEvent): School {
       const { formats, defaultFormat, logoImageId } = event.data;
       return { ...state, pdfHeaders: { formats, defaultFormat, logoImageId } };
     }
+    case 'AnalystNamesSettingChanged':
+      return { ...state, analystNames: event.data.allowNames };
   }
 }
 
@@ -81,6 +96,9 @@ export function decide(command: SchoolCommand, state: School): SchoolEvent[] {
       return state.preapproved.includes(command.email) ? [{ type: 'StudentPreapprovalRevoked', data: { email: command.email } }] : [];
     case 'SetPdfHeaders':
       return setPdfHeaders(command, state.pdfHeaders);
+    case 'SetAnalystNames':
+      if (command.allowed === state.analystNames) return [];
+      return [{ type: 'AnalystNamesSettingChanged', data: { allowNames: command.allowed, changedBy: command.by, at: command.now } }];
     default: {
       const unhandled: never = command;
       throw new Error(`Unhandled command ${JSON.stringify(unhandled)}`);

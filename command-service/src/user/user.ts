@@ -9,6 +9,8 @@ export type UserEvent = EventOf<
   | 'PasswordChanged'
   | 'SmartBuilderAccessGranted'
   | 'SmartBuilderAccessRevoked'
+  | 'AnalystAccessGranted'
+  | 'AnalystAccessRevoked'
 >;
 
 export type ActiveUser = {
@@ -25,11 +27,13 @@ export type ActiveUser = {
   enrollmentDate: string;
   /** Set by the school admin (instructors only). */
   smartBuilder: boolean;
+  /** May sign in as an analyst: granted by the school admin, or an analyst account from its registration. */
+  analyst: boolean;
 };
 
 export type User = { status: 'none' } | ActiveUser;
 
-type Profile = Omit<ActiveUser, 'status' | 'userId' | 'role' | 'passwordHash' | 'email' | 'smartBuilder'>;
+type Profile = Omit<ActiveUser, 'status' | 'userId' | 'role' | 'passwordHash' | 'email' | 'smartBuilder' | 'analyst'>;
 
 export type UserCommand =
   | ({ type: 'RegisterUser'; userId: number; email: string; role: Role; passwordHash: string; now: string } & Partial<Profile> &
@@ -38,7 +42,8 @@ export type UserCommand =
   | { type: 'UpdateDetails'; class?: string; section?: string; enrollmentDate?: string; now: string }
   | { type: 'ChangeEmail'; email: string; now: string }
   | { type: 'ChangePassword'; passwordHash: string; reason: 'changed' | 'reset'; now: string }
-  | { type: 'SetSmartBuilderAccess'; allowed: boolean; by: number | null; now: string };
+  | { type: 'SetSmartBuilderAccess'; allowed: boolean; by: number | null; now: string }
+  | { type: 'SetAnalystAccess'; allowed: boolean; by: number | null; now: string };
 
 export const initialState = (): User => ({ status: 'none' });
 
@@ -58,6 +63,7 @@ export function evolve(state: User, event: UserEvent): User {
       section: d.section ?? '',
       enrollmentDate: d.enrollmentDate ?? '',
       smartBuilder: false,
+      analyst: d.role === 'analyst',
     };
   }
   if (state.status === 'none') return state;
@@ -83,6 +89,10 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, smartBuilder: true };
     case 'SmartBuilderAccessRevoked':
       return { ...state, smartBuilder: false };
+    case 'AnalystAccessGranted':
+      return { ...state, analyst: true };
+    case 'AnalystAccessRevoked':
+      return { ...state, analyst: false };
   }
 }
 
@@ -145,6 +155,14 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return command.allowed
         ? [{ type: 'SmartBuilderAccessGranted', data: { userId: user.userId, grantedBy: command.by, at: command.now } }]
         : [{ type: 'SmartBuilderAccessRevoked', data: { userId: user.userId, revokedBy: command.by, at: command.now } }];
+    }
+    case 'SetAnalystAccess': {
+      const user = active(state);
+      if (user.role === 'student') throw new ValidationError('Students cannot be given the analyst role', 'user_id');
+      if (user.analyst === command.allowed) return [];
+      return command.allowed
+        ? [{ type: 'AnalystAccessGranted', data: { userId: user.userId, grantedBy: command.by, at: command.now } }]
+        : [{ type: 'AnalystAccessRevoked', data: { userId: user.userId, revokedBy: command.by, at: command.now } }];
     }
     default: {
       const unhandled: never = command;

@@ -10,6 +10,8 @@ export const AdminSchoolSchema = z.object({
   logo_url: z.string().nullable(),
   authorized_domains: z.array(z.string()),
   preapproved_students: z.array(z.object({ email: z.string(), registered: z.boolean() })),
+  /** Analysts see people's names in reports and the events export (off: pseudonymised). */
+  analyst_names: z.boolean(),
 });
 export type AdminSchool = z.infer<typeof AdminSchoolSchema>;
 
@@ -38,6 +40,8 @@ export const AdminUserSchema = z.object({
   enrollment_date: z.string(),
   /** Instructors only: the school admin lets them use Smart Builder. */
   smart_builder: z.boolean(),
+  /** May sign in at /auth/login/analyst (granted by the school admin; an analyst account from its registration). */
+  analyst: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -198,6 +202,28 @@ export const adminRoutes = {
     access: 'admin',
     summary: "The school's users.",
     reply: z.array(AdminUserSchema),
+  }),
+  setAnalystAccess: route({
+    method: 'POST',
+    path: '/admin/set-analyst-access',
+    kind: 'command',
+    access: 'admin',
+    summary:
+      "Grant or revoke the analyst role for an account of the school (instructors, admins and analyst accounts; not students). A granted person also signs in at /auth/login/analyst; revoking ends the person's sessions.",
+    body: z.object({
+      user_id: userId,
+      allowed: z.boolean({ error: 'allowed must be true or false' }),
+    }),
+    reply: CommandReplySchema,
+  }),
+  setAnalystNames: route({
+    method: 'POST',
+    path: '/admin/set-analyst-names',
+    kind: 'command',
+    access: 'admin',
+    summary: "Let the school's analysts see names in reports and the events export, or not (the default: pseudonymised).",
+    body: z.object({ allowed: z.boolean({ error: 'allowed must be true or false' }) }),
+    reply: CommandReplySchema,
   }),
   updateUser: route({
     method: 'POST',

@@ -22,6 +22,8 @@ export type SessionStore = {
   find(token: string): Promise<Session | null>;
   revoke(token: string): Promise<void>;
   revokeAllFor(tenant: string, userId: number): Promise<void>;
+  /** Ends the user's sessions signed in with one role (an instructor whose analyst role is revoked keeps teaching). */
+  revokeRoleFor(tenant: string, userId: number, role: Role): Promise<void>;
   /** Ends every session of the user except the one holding `keepToken` (after a password change). */
   revokeOthersFor(tenant: string, userId: number, keepToken: string): Promise<void>;
   /** Sessions carry the name for validate-token; a profile change updates them. */
@@ -98,6 +100,12 @@ export function createSessionStore(db: Database, options: { ttlHours: number }):
         tenant,
         userId,
       ]);
+    },
+    async revokeRoleFor(tenant, userId, role) {
+      await db.query(
+        'UPDATE auth_sessions SET revoked_at = now() WHERE tenant = $1 AND user_id = $2 AND role = $3 AND revoked_at IS NULL',
+        [tenant, userId, role],
+      );
     },
     async revokeOthersFor(tenant, userId, keepToken) {
       await db.query(

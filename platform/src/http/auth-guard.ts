@@ -49,7 +49,10 @@ export function authGuard(sessions: SessionStore, access: RouteAccess) {
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await sessions.find(token) : null;
     if (!session) throw new UnauthorizedError(MESSAGES.notAuthenticated);
-    const allowed = access === 'authenticated' || session.role === access || (access === 'staff' && session.role !== 'student');
+    const allowed =
+      access === 'authenticated' ||
+      session.role === access ||
+      (access === 'staff' && (session.role === 'instructor' || session.role === 'admin'));
     if (!allowed) throw new ForbiddenError(MESSAGES.forbidden);
     const tenantHeader = request.headers[TENANT_HEADER];
     if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== session.tenant) {

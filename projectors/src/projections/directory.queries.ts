@@ -18,6 +18,15 @@ export async function tenantById(db: SqlClient, tenant: string): Promise<TenantR
   return rows[0] ?? null;
 }
 
+/**
+ * Whether the school admin lets the school's analysts see names (reports, the events export); false, pseudonymised,
+ * unless the admin turned it on. Read by the analyst routes.
+ */
+export async function analystNamesAllowed(db: SqlClient, tenant: string): Promise<boolean> {
+  const { rows } = await db.query<{ analyst_names: boolean }>('SELECT analyst_names FROM tenants WHERE tenant = $1', [tenant]);
+  return rows[0]?.analyst_names === true;
+}
+
 // --- users ---
 
 export async function userById(db: SqlClient, tenant: string, userId: number): Promise<UserRow | null> {

@@ -13,6 +13,8 @@ export type TenantRow = {
   logo_url: string | null;
   domains: string[];
   preapproved: string[];
+  /** The school admin lets analysts see names (off: pseudonymised). */
+  analyst_names: boolean;
   /** The position of the last event that changed the row. */
   position: string;
 };
@@ -30,6 +32,8 @@ export type UserRow = {
   section: string;
   enrollment_date: string;
   smart_builder: boolean;
+  /** May sign in as an analyst. */
+  analyst: boolean;
   /** The position of the last event that changed the row. */
   position: string;
 };
@@ -51,7 +55,7 @@ export type CourseRow = {
 const tenantsTable: TableSpec<TenantRow> = {
   table: 'tenants',
   key: ['tenant'],
-  columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved', 'position'],
+  columns: ['tenant', 'name', 'logo_url', 'domains', 'preapproved', 'analyst_names', 'position'],
 };
 const usersTable: TableSpec<UserRow> = {
   table: 'users',
@@ -68,6 +72,7 @@ const usersTable: TableSpec<UserRow> = {
     'section',
     'enrollment_date',
     'smart_builder',
+    'analyst',
     'position',
   ],
 };
@@ -86,6 +91,7 @@ const TENANT_EVENTS = new Set([
   'AuthorizedDomainRemoved',
   'StudentPreapproved',
   'StudentPreapprovalRevoked',
+  'AnalystNamesSettingChanged',
 ]);
 const USER_EVENTS = new Set([
   'UserRegistered',
@@ -93,6 +99,8 @@ const USER_EVENTS = new Set([
   'UserDetailsUpdated',
   'SmartBuilderAccessGranted',
   'SmartBuilderAccessRevoked',
+  'AnalystAccessGranted',
+  'AnalystAccessRevoked',
   'UserEmailChanged',
 ]);
 const COURSE_EVENTS = new Set(['CourseCreated', 'StudentEnrolled', 'StudentUnenrolled', 'InstructorAssigned', 'InstructorUnassigned']);
@@ -130,8 +138,9 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
   switch (event.type) {
     case 'TenantRegistered': {
       const row = state.tenants.get({ tenant });
-      if (!row) state.tenants.put({ tenant, name: event.data.name, logo_url: null, domains: [], preapproved: [], position });
-      else if (fresh(row)) state.tenants.put({ ...row, name: event.data.name, position });
+      if (!row) {
+        state.tenants.put({ tenant, name: event.data.name, logo_url: null, domains: [], preapproved: [], analyst_names: false, position });
+      } else if (fresh(row)) state.tenants.put({ ...row, name: event.data.name, position });
       return schoolTouched;
     }
     case 'SchoolBrandingUpdated':
@@ -144,6 +153,8 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
       return school((t) => ({ ...t, preapproved: withItem(t.preapproved, event.data.email) }));
     case 'StudentPreapprovalRevoked':
       return school((t) => ({ ...t, preapproved: withoutItem(t.preapproved, event.data.email) }));
+    case 'AnalystNamesSettingChanged':
+      return school((t) => ({ ...t, analyst_names: event.data.allowNames }));
     case 'UserRegistered': {
       const d = event.data;
       if (!state.users.has({ tenant, user_id: d.userId })) {
@@ -159,6 +170,7 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
           section: d.section ?? '',
           enrollment_date: d.enrollmentDate ?? '',
           smart_builder: false,
+          analyst: d.role === 'analyst',
           position,
         });
       }
@@ -181,6 +193,11 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
     case 'SmartBuilderAccessRevoked': {
       const granted = event.type === 'SmartBuilderAccessGranted';
       return user(event.data.userId, (u) => ({ ...u, smart_builder: granted }));
+    }
+    case 'AnalystAccessGranted':
+    case 'AnalystAccessRevoked': {
+      const granted = event.type === 'AnalystAccessGranted';
+      return user(event.data.userId, (u) => ({ ...u, analyst: granted }));
     }
     case 'UserEmailChanged': {
       const to = event.data.to;
@@ -226,17 +243,18 @@ export function evolveDirectory(state: State, recorded: RecordedEvent): Touched 
 
 export const directoryProjection = defineProjection<State>({
   name: PROJECTIONS.directory,
-  version: 4,
+  version: 5,
   tables: ['tenants', 'users', 'courses'],
   handles: [...TENANT_EVENTS, ...USER_EVENTS, ...COURSE_EVENTS],
   async migrate(db: SqlClient) {
     await db.query(`CREATE TABLE IF NOT EXISTS tenants (
       tenant text PRIMARY KEY, name text NOT NULL, logo_url text,
-      domains text[] NOT NULL DEFAULT '{}', preapproved text[] NOT NULL DEFAULT '{}', position text NOT NULL)`);
+      domains text[] NOT NULL DEFAULT '{}', preapproved text[] NOT NULL DEFAULT '{}',
+      analyst_names boolean NOT NULL DEFAULT false, position text NOT NULL)`);
     await db.query(`CREATE TABLE IF NOT EXISTS users (
       tenant text NOT NULL, user_id integer NOT NULL, email text NOT NULL, role text NOT NULL, first_name text NOT NULL,
       last_name text NOT NULL, title text NOT NULL, class text NOT NULL, section text NOT NULL, enrollment_date text NOT NULL,
-      smart_builder boolean NOT NULL DEFAULT false, position text NOT NULL,
+      smart_builder boolean NOT NULL DEFAULT false, analyst boolean NOT NULL DEFAULT false, position text NOT NULL,
       PRIMARY KEY (tenant, user_id))`);
     await db.query('CREATE INDEX IF NOT EXISTS users_email ON users (tenant, email)');
     await db.query(`CREATE TABLE IF NOT EXISTS courses (

@@ -21,6 +21,7 @@ export function adminQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): 
       logo_url: school.logo_url,
       authorized_domains: [...school.domains].sort(),
       preapproved_students: [...school.preapproved].sort().map((email) => ({ email, registered: taken.has(email) })),
+      analyst_names: school.analyst_names,
     };
   });
 
@@ -38,6 +39,7 @@ export function adminQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): 
       section: u.section,
       enrollment_date: u.enrollment_date,
       smart_builder: u.smart_builder,
+      analyst: u.analyst,
     }));
   });
 

@@ -15,6 +15,7 @@ const person = (over: Partial<AdminUser>): AdminUser => ({
   section: '',
   enrollment_date: '',
   smart_builder: false,
+  analyst: false,
   ...over,
 });
 
