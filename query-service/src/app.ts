@@ -25,6 +25,7 @@ import { summaryQueryRoutes } from './routes/summaries';
 import { conversationQueryRoutes } from './routes/conversations';
 import { answerGroupQueryRoutes } from './routes/answer-groups';
 import { regradeRequestQueryRoutes } from './routes/regrade-requests';
+import { analystRoutes } from './routes/analyst';
 
 /** Every `kind: query` route. */
 export async function queryService(app: FastifyInstance, deps: QueryServiceDeps): Promise<void> {
@@ -52,5 +53,6 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   operatorQueryRoutes(app, deps);
   summaryQueryRoutes(app, deps);
   conversationQueryRoutes(app, deps);
+  analystRoutes(app, deps);
   if (deps.devOutbox) devMailRoutes(app, deps, deps.devOutbox);
 }

@@ -29,4 +29,6 @@ export type QueryServiceDeps = {
   limiter?: RateLimiter;
   /** The public pages' settings (GET /public/site): landing page, links, guest allowance, operator-set accuracy. */
   site?: SiteSettings;
+  /** The log the analysts' reports replay (read only); unset: the analyst report routes answer 503. */
+  eventLog?: Pick<EventStore, 'readAll' | 'readStream' | 'headPosition' | 'comparePositions'>;
 };

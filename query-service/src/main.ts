@@ -5,7 +5,7 @@ import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-l
 import { createSpeechSynthesizer } from '@evergrade/platform/speech';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createPostgresBus } from '@evergrade/platform/bus';
-import { comparePositions } from '@evergrade/platform/event-store';
+import { comparePositions, createSqlEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { createDevOutbox, devOutboxEnabled, devOutboxWarning, migrateDevOutbox } from '@evergrade/platform/mail';
 import { createMetrics, registerMetrics, METRIC_NAMES } from '@evergrade/platform/metrics';
@@ -31,6 +31,8 @@ if (outboxWarning) console.warn(outboxWarning);
 const blobs = await createBlobStoreFromConfig(config);
 await migrateRateLimits(db);
 const speech = createSpeechSynthesizer(config);
+// The log the analysts' reports replay (read only here).
+const eventLog = await createSqlEventStore(db);
 const app = await createHttpServer({
   trustProxy: config.trustProxy,
   securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) },
@@ -40,6 +42,7 @@ await app.register(queryService, {
   db,
   sessions,
   store: { comparePositions },
+  eventLog,
   devOutbox,
   blobs,
   ai: createAiProvider(config),
@@ -76,6 +79,7 @@ onShutdown(async () => {
   await assistant.close();
   await app.close();
   await speech.close();
+  await eventLog.close();
   await bus.close();
   await blobs.close?.();
   await db.close();

@@ -196,6 +196,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     db,
     sessions,
     store,
+    eventLog: store,
     devOutbox: mail.outbox,
     blobs,
     ai: options.ai ?? offlineAiProvider,

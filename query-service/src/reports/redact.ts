@@ -58,24 +58,27 @@ export function createRedactor(school: School, naming: Naming): Redactor {
     };
     return names;
   };
-  const text = (s: string) => {
+  const text = (s: string, free: boolean) => {
     if (naming.namesAllowed) return s;
+    const masked = s.replace(EMAIL, address);
+    if (!free) return masked;
     const { pattern, pseudonym } = nameMatcher();
-    return s.replace(EMAIL, address).replace(pattern, (n) => pseudonym.get(n) ?? n);
+    return masked.replace(pattern, (n) => pseudonym.get(n) ?? n);
   };
-  const walk = (value: unknown, owner: Record<string, unknown> | null, key: string | null): unknown => {
+  // `free`: strings that may hold names in running text (the event's data, tenants' ids aside); metadata holds ids.
+  const walk = (value: unknown, free: boolean, owner: Record<string, unknown> | null, key: string | null): unknown => {
     if (typeof value === 'string') {
       if (!naming.namesAllowed && key !== null && owner) {
         if (NAME_KEYS.has(key)) return key === 'lastName' ? '' : (personOf(owner)?.pseudonym ?? 'Someone');
         if (FILE_KEYS.has(key)) return '(file)';
       }
-      return text(value);
+      return text(value, free && key !== 'tenant');
     }
-    if (Array.isArray(value)) return value.map((v) => walk(v, null, null));
+    if (Array.isArray(value)) return value.map((v) => walk(v, free, null, null));
     if (value && typeof value === 'object') {
       const obj = value as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(obj)) if (!SECRET_KEY.test(k)) out[k] = walk(v, obj, k);
+      for (const [k, v] of Object.entries(obj)) if (!SECRET_KEY.test(k)) out[k] = walk(v, free, obj, k);
       return out;
     }
     return value;
@@ -87,8 +90,8 @@ export function createRedactor(school: School, naming: Naming): Redactor {
       type: event.type,
       position: event.globalPosition,
       recorded_at: event.recordedAt.toISOString(),
-      data: walk(event.data, null, null) as Record<string, unknown>,
-      metadata: walk(event.metadata, null, null) as Record<string, unknown>,
+      data: walk(event.data, true, null, null) as Record<string, unknown>,
+      metadata: walk(event.metadata, false, null, null) as Record<string, unknown>,
     }),
   };
 }
