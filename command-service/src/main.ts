@@ -1,7 +1,7 @@
 import { loadConfig } from '@evergrade/platform/config';
 import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
-import { createSqlEventStore } from '@evergrade/platform/event-store';
+import { createEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { setUpMail } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
@@ -21,7 +21,8 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required to run the command service on its own');
 const db = openPostgresDatabase({ connectionString: config.databaseUrl });
 const metrics = createMetrics({ service: 'command' });
-const store = countAppends(await createSqlEventStore(db), metrics);
+// The log in KurrentDB when EVENTSTORE_URL is set, else PostgreSQL's events table; sessions, limits and lookups in PostgreSQL.
+const store = countAppends(await createEventStore(db, { eventStoreUrl: config.eventStoreUrl }), metrics);
 await migrateSessions(db);
 await migrateRateLimits(db);
 const sessions = createSessionStore(db, { ttlHours: config.sessionTtlHours });

@@ -24,7 +24,7 @@ await runner.start();
 const summaries = createSummaryWriter({ db, store, bus, ai: createAiProvider(config) });
 await summaries.start();
 // No API here: PORT serves /healthz and /metrics (projection lag) for the compose health check and Prometheus.
-registerProjectionLag(metrics, db);
+registerProjectionLag(metrics, db, store);
 // A port already taken leaves the projectors running without it (the health check then says so), not stopped.
 const http = await startMetricsServer({ metrics, port: config.port, host: config.host, token: config.metricsToken }).catch(
   (err: unknown) => {

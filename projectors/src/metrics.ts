@@ -1,16 +1,16 @@
 import { METRIC_NAMES, type Metrics } from '@evergrade/platform/metrics';
 import type { SqlClient } from '@evergrade/platform/sql';
-import { projectionStatuses } from './status.queries';
+import { projectionStatuses, type LogReader } from './status.queries';
 
 /**
  * Projection lag, per read model, read from the runner's checkpoints when Prometheus scrapes: events not applied yet,
- * and the age of the oldest of them (0 when caught up).
+ * and the age of the oldest of them (0 when caught up). `log`: the store, read when its events live outside `db` (KurrentDB).
  */
-export function registerProjectionLag(metrics: Metrics, db: SqlClient): void {
+export function registerProjectionLag(metrics: Metrics, db: SqlClient, log?: LogReader): void {
   let last: { at: number; rows: Promise<Awaited<ReturnType<typeof projectionStatuses>>> } | null = null;
   // Both gauges come from one query per scrape.
   const statuses = () => {
-    if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), rows: projectionStatuses(db) };
+    if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), rows: projectionStatuses(db, log) };
     return last.rows;
   };
   metrics.gauge({

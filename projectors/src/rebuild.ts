@@ -1,6 +1,6 @@
-import { readEventsBetween, type EventStore, type GlobalPosition } from '@evergrade/platform/event-store';
+import { readEventsBetween, type EventStore, type GlobalPosition, type RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
-import { sqlState, type Database } from '@evergrade/platform/sql';
+import { sqlState, type Database, type SqlClient } from '@evergrade/platform/sql';
 import { migrateCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 import { markRebuildFinished, markRebuildProgress, markRebuildStarted, migrateRebuildStatus } from './rebuild-status';
@@ -65,14 +65,18 @@ export async function rebuildProjections(opts: RebuildOptions): Promise<{ positi
   const schema = `${home.slice(0, 40)}_rebuild_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   // The build reads only the types these read models handle (runner.ts, runBulk): progress counts those events.
   const types = handledTypes(projections);
-  let total = Number(
-    (
-      await db.query<{ n: string }>(
-        `SELECT count(*)::text AS n FROM events${types ? ' WHERE type = ANY($1::text[])' : ''}`,
-        types ? [types] : [],
-      )
-    ).rows[0]?.n ?? 0,
-  );
+  // Events outside the database (KurrentDB) are not counted up front: the total grows with what the build has read.
+  let total =
+    store.eventsInDatabase === false
+      ? 0
+      : Number(
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*)::text AS n FROM events${types ? ' WHERE type = ANY($1::text[])' : ''}`,
+              types ? [types] : [],
+            )
+          ).rows[0]?.n ?? 0,
+        );
   for (const p of projections) await markRebuildStarted(db, p.name, p.version, total);
 
   const started = Date.now();
@@ -196,6 +200,22 @@ async function dropSecondaryIndexes(db: Database, schema: string, tables: readon
   return rows.map((r) => r.definition);
 }
 
+/**
+ * Events in (after, upTo]: read in the swap's own transaction where the events share its database (PGlite has one
+ * connection), else through the store (KurrentDB), whose log below `upTo` is committed and fixed.
+ */
+async function eventsBetween(
+  tx: SqlClient,
+  store: EventStore,
+  after: GlobalPosition | null,
+  upTo: GlobalPosition,
+  limit: number,
+): Promise<RecordedEvent[]> {
+  if (store.eventsInDatabase !== false) return readEventsBetween(tx, after, upTo, limit);
+  const page = await store.readAll({ after: after ?? undefined, limit });
+  return page.filter((e) => store.comparePositions(e.globalPosition, upTo) <= 0);
+}
+
 async function swapIn(
   db: Database,
   store: EventStore,
@@ -228,7 +248,7 @@ async function swapIn(
           ).rows[0]?.position ?? null;
         // What the live runner applied since the shadow went idle: committed (the live runner read it), so readable here.
         while (live !== null && (at === null || store.comparePositions(at as GlobalPosition, live as GlobalPosition) < 0)) {
-          const events = await readEventsBetween(tx, at as GlobalPosition | null, live as GlobalPosition, batchSize);
+          const events = await eventsBetween(tx, store, at as GlobalPosition | null, live as GlobalPosition, batchSize);
           if (events.length === 0) break;
           await p.applyBatch(tx, events);
           caughtUp += events.length;

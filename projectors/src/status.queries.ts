@@ -1,5 +1,11 @@
-import { decodePosition } from '@evergrade/platform/event-store';
+import { decodePosition, type EventStore, type GlobalPosition } from '@evergrade/platform/event-store';
 import type { SqlClient } from '@evergrade/platform/sql';
+
+/**
+ * The log these counts read when its events live outside the database (KurrentDB, `eventsInDatabase: false`); without
+ * it, or for a store whose events are in the database, they read the `events` table.
+ */
+export type LogReader = Pick<EventStore, 'readAll' | 'eventsInDatabase'>;
 
 /**
  * The operator's view of the read models: checkpoints, the log, and rebuild progress (`projection_rebuilds`). None of
@@ -26,13 +32,32 @@ export type ProjectionStatusRow = {
 };
 
 const BEHIND_CAP = 1_000_000;
+/** Read page by page from a store elsewhere: counted up to this many. */
+const STORE_COUNT_CAP = 100_000;
+const outside = (log: LogReader | undefined): log is LogReader => log?.eventsInDatabase === false;
+
+/** Events after `after` in a store elsewhere (up to `cap`), and the age of the first of them. */
+async function behindInStore(log: LogReader, after: string | null, cap: number): Promise<{ n: number; oldestMs: number }> {
+  let n = 0;
+  let oldest: Date | undefined;
+  let from = (after ?? undefined) as GlobalPosition | undefined;
+  while (n < cap) {
+    const page = await log.readAll({ after: from, limit: Math.min(1000, cap - n) });
+    if (page.length === 0) break;
+    oldest ??= page[0]!.recordedAt;
+    n += page.length;
+    from = page[page.length - 1]!.globalPosition;
+  }
+  return { n, oldestMs: oldest ? Date.now() - oldest.getTime() : 0 };
+}
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
-export async function countEvents(db: SqlClient): Promise<number> {
+export async function countEvents(db: SqlClient, log?: LogReader): Promise<number> {
+  if (outside(log)) return (await behindInStore(log, null, STORE_COUNT_CAP)).n;
   return Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]?.n ?? 0);
 }
 
-export async function projectionStatuses(db: SqlClient): Promise<ProjectionStatusRow[]> {
+export async function projectionStatuses(db: SqlClient, log?: LogReader): Promise<ProjectionStatusRow[]> {
   const hasRebuilds = (await db.query<{ t: string | null }>("SELECT to_regclass('projection_rebuilds')::text AS t")).rows[0]?.t;
   const { rows } = await db.query<{
     name: string;
@@ -58,21 +83,13 @@ export async function projectionStatuses(db: SqlClient): Promise<ProjectionStatu
   );
   const out: ProjectionStatusRow[] = [];
   for (const row of rows) {
-    const from = row.position ? decodePosition(row.position) : { transactionId: 0n, position: 0n };
-    const after = [from.transactionId.toString(), from.position.toString()];
-    const behind = await db.query<{ n: string; oldest_ms: string | null }>(
-      `SELECT count(*)::text AS n, (extract(epoch FROM now() - min(recorded_at)) * 1000)::bigint::text AS oldest_ms
-       FROM (SELECT recorded_at FROM events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-             ORDER BY transaction_id, position LIMIT ${BEHIND_CAP}) e`,
-      after,
-    );
-    const b = behind.rows[0];
+    const b = outside(log) ? await behindInStore(log, row.position, STORE_COUNT_CAP) : await behindInTable(db, row.position);
     out.push({
       name: row.name,
       version: row.version,
       position: row.position,
-      behind_events: Number(b?.n ?? 0),
-      lag_ms: Math.max(0, Number(b?.oldest_ms ?? 0)),
+      behind_events: b.n,
+      lag_ms: Math.max(0, b.oldestMs),
       last_applied_at: iso(row.updated_at),
       rebuild: row.r_status
         ? {
@@ -88,4 +105,15 @@ export async function projectionStatuses(db: SqlClient): Promise<ProjectionStatu
     });
   }
   return out;
+}
+
+async function behindInTable(db: SqlClient, position: string | null): Promise<{ n: number; oldestMs: number }> {
+  const from = position ? decodePosition(position) : { transactionId: 0n, position: 0n };
+  const { rows } = await db.query<{ n: string; oldest_ms: string | null }>(
+    `SELECT count(*)::text AS n, (extract(epoch FROM now() - min(recorded_at)) * 1000)::bigint::text AS oldest_ms
+     FROM (SELECT recorded_at FROM events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+           ORDER BY transaction_id, position LIMIT ${BEHIND_CAP}) e`,
+    [from.transactionId.toString(), from.position.toString()],
+  );
+  return { n: Number(rows[0]?.n ?? 0), oldestMs: Number(rows[0]?.oldest_ms ?? 0) };
 }

@@ -238,6 +238,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     },
 
     comparePositions,
+    eventsInDatabase: false,
 
     async close() {
       if (closed) return;

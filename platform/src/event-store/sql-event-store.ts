@@ -269,6 +269,7 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
     },
 
     comparePositions,
+    eventsInDatabase: true,
 
     async close() {
       if (closed) return;

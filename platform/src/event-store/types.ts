@@ -97,6 +97,11 @@ export type EventStore = {
   /** Negative, zero or positive as a is before, equal to or after b in the global order. */
   comparePositions(a: GlobalPosition, b: GlobalPosition): number;
   close(): Promise<void>;
+  /**
+   * False when the events live outside the SQL database that holds the read models (KurrentDB): a transaction there
+   * cannot read them (`readEventsBetween`), so whoever needs them goes through this interface. Unset means true.
+   */
+  readonly eventsInDatabase?: boolean;
 };
 
 export class WrongExpectedVersionError extends Error {
