@@ -48,6 +48,7 @@ export const EnvSchema = z
     KAFKA_BROKERS: z.preprocess(unsetIfEmpty, z.string().optional()),
     KAFKA_TOPIC: z.preprocess(unsetIfEmpty, z.string().default('evergrade.events')),
     KAFKA_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().default('evergrade')),
+    PROJECTIONS_FROM_KAFKA: z.preprocess(unsetIfEmpty, z.string().optional()),
     // The event log on KurrentDB / EventStoreDB (issue 15), e.g. esdb://host:2113?tls=false or kurrentdb://host:2113.
     EVENTSTORE_URL: z.preprocess(
       unsetIfEmpty,
@@ -66,6 +67,8 @@ export const EnvSchema = z
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (for the default AWS credential chain)',
       });
     }
+    if (env.PROJECTIONS_FROM_KAFKA && !env.KAFKA_BROKERS)
+      ctx.addIssue({ code: 'custom', path: ['PROJECTIONS_FROM_KAFKA'], message: 'needs KAFKA_BROKERS' });
     if (env.AI_BASE_URL && !env.AI_MODEL)
       ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'AI_MODEL is required when AI_BASE_URL is set' });
   })
@@ -151,6 +154,11 @@ export const EnvSchema = z
           clientId: env.KAFKA_CLIENT_ID,
         }
       : undefined,
+    /** Read models the projectors feed from the Kafka topic as a consumer group instead of the log (needs KAFKA_BROKERS). */
+    projectionsFromKafka: (env.PROJECTIONS_FROM_KAFKA ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
     /**
      * EVENTSTORE_URL: the events live in KurrentDB / EventStoreDB (platform/src/event-store/kurrentdb-event-store.ts);
      * PostgreSQL keeps the read models, checkpoints and lookups. Unset: the events table in PostgreSQL or PGlite.
