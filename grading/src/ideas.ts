@@ -7,7 +7,7 @@
 import type { CheckAnswerResult } from './check';
 import { keyCompound } from './chemistry';
 import { andList, phrase, sentences } from './feedback';
-import { matchPhrase, slipNote, type Slip, type Token } from './match';
+import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
 import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, relate, stem, words } from './text';
 
@@ -53,6 +53,8 @@ export type PointMatch = {
   used: Set<number>;
   /** 'made': earned with confidence; 'absent': not made; 'unsure': half made, to be looked at. */
   verdict: 'made' | 'absent' | 'unsure';
+  /** Made by one half of a "so" only: the cause or the effect the point states. */
+  half?: boolean;
 };
 
 /** Content words of a wording, one per stem, without those the question already says. */
@@ -87,7 +89,9 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
     const parts = w.split(/,?\s+so\s+(?:that\s+)?/i).filter((p) => words(p).some(isContentWord));
     return parts.length === 2 ? parts : [];
   });
-  for (const wording of [...wordings, ...halves]) {
+  for (const [n, raw] of [...wordings, ...halves].entries()) {
+    // The key's phrasal verbs and rates read as the response's do ("used up", "per second").
+    const wording = phrasal(raw);
     const brackets = [...wording.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' ');
     const own = pointWords(wording.replace(/\([^)]*\)/g, ' '), questionWords);
     const fresh = own.filter((w) => !earlierStems.has(stem(w)));
@@ -124,7 +128,7 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
     const carried = hits >= 2 || size === 1 || got >= heaviest;
     const verdict: PointMatch['verdict'] =
       (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
-    const m: PointMatch = { point, share, hits, size, negated, slips, used, verdict };
+    const m: PointMatch = { point, share, hits, size, negated, slips, used, verdict, half: n >= wordings.length };
     if (!best || m.share > best.share) best = m;
   }
   return best!;
@@ -170,6 +174,9 @@ export function checkPoints(
     reasons.push('A short marking point may be made in other words');
   else if (marks < possible && wordyClause) reasons.push('Part of the response is in other words than the key: it may make a point');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
+  // "so the balloon becomes charged" without "rubbing transfers electrons": the point's effect without its cause.
+  else if (earned.some((r) => r.half && r.share < 1 && !isStep(clause(r.point.text))))
+    reasons.push('A marking point is made in part (its cause or its effect): a teacher should confirm the mark');
   if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');
   if (marks === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');

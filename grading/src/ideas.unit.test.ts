@@ -153,3 +153,53 @@ describe('clauses in lists, phrasal verbs, formulas in explanations', () => {
     expect(breath).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('explanations in other words: rates, adjectives of a noun, phrasal verbs in the key, half a point', () => {
+  it('reads "collisions per second" as "more frequent collisions"', () => {
+    const r = check({
+      question: 'Explain why marble chips react faster with acid when they are powdered.',
+      answer: 'Larger surface area (1); so more frequent collisions between particles (1).',
+      marksPossible: 2,
+      response: 'more surface area so more collisions per second',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+  it('reads "conducts heat" as "a thermal conductor" (the adjective of a noun, and a derived form)', () => {
+    const r = check({
+      question: 'Explain why a metal spoon feels colder than a wooden spoon, even though both are at room temperature.',
+      answer: 'Metal is a better thermal conductor (1); it transfers energy away from your hand faster (1).',
+      marksPossible: 2,
+      response: 'because metal conducts heat away from your hand quicker than wood',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2 });
+  });
+  it('flags a point that a phrase of the key makes with another noun ("the acid gets used up")', () => {
+    const r = check({
+      question: 'Explain why a reaction slows down as it goes on.',
+      answer: 'The reactants are used up / concentration falls (1); so there are fewer collisions per second (1).',
+      marksPossible: 2,
+      response: 'the acid gets used up',
+    });
+    expect(r.confident).toBe(false);
+    expect(
+      check({
+        ...r,
+        question: 'Explain why a reaction slows down as it goes on.',
+        answer: 'The reactants are used up / concentration falls (1); so there are fewer collisions per second (1).',
+        marksPossible: 2,
+        response: 'the reactants get used up so there are less frequent collisions',
+      }),
+    ).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+  it('flags a point made by only its effect, without the cause the key gives', () => {
+    const r = check({
+      question: 'Explain why a balloon rubbed on your hair sticks to a wall.',
+      answer:
+        'Rubbing transfers electrons, so the balloon becomes charged (1); the charged balloon attracts the (induced) opposite charge in the wall (1).',
+      marksPossible: 2,
+      response: 'friction gives it a static charge and it is attracted to the wall',
+    });
+    expect(r.confident).toBe(false);
+    expect(r.reason).toMatch(/in part/);
+  });
+});

@@ -27,8 +27,14 @@ const PHRASAL: [RegExp, string][] = [
   [/\b(?:goes|go|going|went|gone)\s+down\b/gi, 'decrease'],
   [/\b(?:runs?|running|ran)\s+out\b/gi, 'used up'],
   [/\b(?:breaks?|breaking|broke|broken)\s+down\b/gi, 'decompose'],
+  [/\b(?:(?:is|are|was|were|be|been|being|gets?|getting|got)\s+)?used\s+up\b/gi, 'consumed'],
+  [/\b(?:slows?|slowing|slowed)\s+down\b/gi, 'decelerate'],
+  [/\b(?:speeds?|speeding|sped)\s+up\b/gi, 'accelerate'],
+  // A rate is a frequency: "collisions per second", "more often" say "frequent collisions".
+  [/\b(?:per|each|every|a)\s+(?:second|minute|unit\s+(?:of\s+)?time)\b|\bmore\s+often\b/gi, 'frequent'],
 ];
-const phrasal = (text: string) => PHRASAL.reduce((t, [re, word]) => t.replace(re, (m) => `${m} ${word}`), text);
+/** The text with the one word each phrasal verb or rate phrase says added after it. */
+export const phrasal = (text: string) => PHRASAL.reduce((t, [re, word]) => t.replace(re, (m) => `${m} ${word}`), text);
 
 export type PhraseMatch = {
   /** Every content word of the phrase was found (not negated). */

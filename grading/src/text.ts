@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { distance } from 'fastest-levenshtein';
 import porter2 from 'wink-porter2-stemmer';
-import { derivedForms } from './wordnet';
+import { derivedForms, pertainsTo } from './wordnet';
 
 export const STOP_WORDS = new Set(
   (
@@ -123,7 +123,7 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
   if (sameForm(key, got)) return isRealWord(got) || isRealWord(nounLemma(got)) || got.length < 5 ? 'form' : 'slip';
-  if (derived(key, got) || sameComparison(key, got)) return 'form';
+  if (derived(key, got) || sameComparison(key, got) || pertains(key, got)) return 'form';
   if (synonyms(key, got)) return LOOSE_SYNONYMS.some((g) => g.includes(key) || g.includes(got)) ? 'compound' : 'form';
   // Two neighbouring letters swapped ("nuclues" for "nucleus") is one slip, not two.
   if (key.length >= 5 && !isRealWord(got) && transposed(key, got)) return 'slip';
@@ -161,6 +161,10 @@ export function derived(a: string, b: string): boolean {
     [...fs].some((x) => [...fl].some((y) => derivedForms(x).has(y))) || [...fl].some((y) => [...fs].some((x) => derivedForms(y).has(x)))
   );
 }
+
+/** An adjective and the noun it is "of": thermal / heat, solar / sun, lunar / moon (WordNet's pertainyms). */
+export const pertains = (a: string, b: string) =>
+  /^[a-z]{4,}$/.test(a) && /^[a-z]{3,}$/.test(b) && (pertainsTo(a).has(lemmatizer().noun(b)) || pertainsTo(b).has(lemmatizer().noun(a)));
 
 /**
  * Comparisons of one direction: "lower density" says "less dense", "more surface area" says "larger surface area",

@@ -160,3 +160,22 @@ export function hypernymsOf(word: string, levels = 6, depth = 2): Set<string> {
   }
   return out;
 }
+
+const pertainCache = new Map<string, Set<string>>();
+
+/** Nouns an adjective pertains to ("\\" pointers): thermal → heat, solar → sun, lunar → moon, nuclear → nucleus. */
+export function pertainsTo(word: string): Set<string> {
+  const cached = pertainCache.get(word);
+  if (cached) return cached;
+  const out = new Set<string>();
+  pertainCache.set(word, out);
+  const w = word.toLowerCase().replace(/\s+/g, '_');
+  for (const s of senses(word, 'a')) {
+    const i = s.words.indexOf(w) + 1;
+    for (const ptr of s.pointers.filter((q) => q.symbol === '\\' && q.source === i && q.pos === 'n')) {
+      const t = synsetAt('n', ptr.offset);
+      out.add(lemma(ptr.target ? t.words[ptr.target - 1]! : t.words[0]!));
+    }
+  }
+  return out;
+}
