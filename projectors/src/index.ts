@@ -4,3 +4,4 @@ export * from './rebuild';
 export * from './checkpoints';
 export * from './projections/index';
 export { createSummaryWriter, type SummaryWriter, type SummaryWriterOptions } from './summaries/writer';
+export { registerProjectionLag } from './metrics';

@@ -40,6 +40,7 @@ const server = await startStandalone({
   assistant: { guestDailyChats: config.guestDailyChats },
   // The operator's read-model page and rebuilds (X-Operator-Key): OPERATOR_KEY, or the key kept in the data directory.
   operatorKey: config.operatorKey ?? (await keptOperatorKey(dataDir)),
+  metricsToken: config.metricsToken,
   // A UI built elsewhere (vite build --outDir DIR); default ui/dist.
   ...(process.env.UI_DIR ? { uiDir: path.resolve(process.env.UI_DIR) } : {}),
 });

@@ -13,6 +13,7 @@ import {
   allProjections,
   createProjectorRunner,
   createSummaryWriter,
+  registerProjectionLag,
   type ProjectorRunner,
   type SummaryWriter,
 } from '@evergrade/projectors';
@@ -21,6 +22,8 @@ import { createBlobStoreFromConfig, createLocalBlobStore, type BlobStore } from 
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
 import { createEventStore, createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
+import { registerRelayLag } from '@evergrade/platform/kafka';
+import { METRIC_NAMES, countAppends, createMetrics, registerMetrics, type Metrics } from '@evergrade/platform/metrics';
 import { setUpMail, type DevOutbox } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import { openPgliteDatabase, openPostgresDatabase, type Database } from '@evergrade/platform/sql';
@@ -89,6 +92,8 @@ export type StandaloneOptions = {
    * random one for this run.
    */
   operatorKey?: string | undefined;
+  /** METRICS_TOKEN: /metrics answers a bearer of it from anywhere; unset, loopback clients only. */
+  metricsToken?: string | undefined;
 };
 
 export type Standalone = {
@@ -112,6 +117,8 @@ export type Standalone = {
   seeded: boolean;
   /** The operator key the server accepts (see StandaloneOptions.operatorKey). */
   operatorKey: string;
+  /** This server's /metrics registry: another part (the Kafka relay) registers its gauges here. */
+  metrics: Metrics;
   close(): Promise<void>;
 };
 
@@ -125,7 +132,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const db = options.databaseUrl
     ? openPostgresDatabase({ connectionString: options.databaseUrl })
     : await openPgliteDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
-  const store = await createEventStore(db, { eventStoreUrl: options.eventStoreUrl });
+  const metrics = createMetrics({ service: 'standalone' });
+  const store = countAppends(await createEventStore(db, { eventStoreUrl: options.eventStoreUrl }), metrics);
   await migrateSessions(db);
   const sessions = createSessionStore(db, { ttlHours: options.sessionTtlHours ?? 12 });
   await migrateRateLimits(db);
@@ -177,6 +185,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       return hasUi && page ? reply.type('text/html').sendFile('index.html') : jsonNotFound(request, reply);
     },
   });
+  registerMetrics(app, metrics, { token: options.metricsToken });
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
   await app.register(commandService, {
@@ -230,6 +239,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     },
   });
 
+  metrics.gauge({ name: METRIC_NAMES.socketClients, help: 'Socket.io clients connected to this process', read: () => gateway.clients() });
+  registerProjectionLag(metrics, projectorDb);
+  registerRelayLag(metrics);
+
   const address = await app.listen({ port: options.port, host });
   const port = new URL(address).port;
   const url = `http://localhost:${port}`;
@@ -259,6 +272,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     deadlines,
     summaries,
     operatorKey,
+    metrics,
     async close() {
       if (serverFile) await rm(serverFile, { force: true });
       await gateway.close();
