@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAssistantLibrary, createGuestAllowance, guestDailyLimit } from '@evergrade/assistant';
 import type { AiProvider } from '@evergrade/platform/ai';
 import type { SessionStore } from '@evergrade/platform/auth';
-import { createSqlEventStore } from '@evergrade/platform/event-store';
+import type { EventStore } from '@evergrade/platform/event-store';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
 import type { Database } from '@evergrade/platform/sql';
 import type { AssistantGatewayDeps } from './gateway';
@@ -17,16 +17,16 @@ export type AssistantWiringConfig = {
 };
 
 /**
- * The study assistant in the query service's own process (the distributed mode): an event store on its database for
- * the answers and the guests' allowance, the rate limits' tables, and GET /chatbot/guest-chat-remaining. Returns what
- * attachGateway needs, and a close for the store.
+ * The study assistant in the query service's own process (the distributed mode): the process's event store for the
+ * answers and the guests' allowance, the rate limits' tables, and GET /chatbot/guest-chat-remaining. Returns what
+ * attachGateway needs, and a close (the store stays open: it is the caller's).
  */
 export async function wireAssistant(
   app: FastifyInstance,
-  deps: { db: Database; sessions: SessionStore; ai: AiProvider },
+  deps: { db: Database; sessions: SessionStore; ai: AiProvider; store: EventStore },
   config: AssistantWiringConfig,
 ): Promise<{ gateway: AssistantGatewayDeps; close(): Promise<void> }> {
-  const store = await createSqlEventStore(deps.db);
+  const { store } = deps;
   await migrateRateLimits(deps.db);
   const guestSecret = config.guestCookieSecret ?? randomBytes(32).toString('base64url');
   if (!config.guestCookieSecret) {
@@ -46,6 +46,6 @@ export async function wireAssistant(
       guestSecret,
       trustProxy: config.trustProxy,
     },
-    close: () => store.close(),
+    close: async () => {},
   };
 }

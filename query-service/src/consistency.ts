@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { MIN_POSITION_HEADER } from '@evergrade/contracts';
-import { encodePosition } from '@evergrade/platform/event-store';
 import type { QueryServiceDeps } from './context';
 
 /**
@@ -29,13 +28,11 @@ export async function awaitProjections(request: FastifyRequest, deps: QueryServi
 
 /** Whether `wanted` is a position at or before the last committed event (a command's reply always is). */
 async function withinLog(deps: QueryServiceDeps, wanted: string): Promise<boolean> {
-  const { rows } = await deps.db.query<{ tx: string; pos: string }>(
-    'SELECT transaction_id::text AS tx, position::text AS pos FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
-  );
-  const head = rows[0];
+  // From the store, wherever its events live (PostgreSQL's events table, or KurrentDB).
+  const head = await deps.store.headPosition();
   if (!head) return false;
   try {
-    return deps.store.comparePositions(wanted as never, encodePosition(head.tx, head.pos)) <= 0;
+    return deps.store.comparePositions(wanted as never, head) <= 0;
   } catch {
     return false;
   }

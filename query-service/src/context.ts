@@ -11,8 +11,8 @@ import type { SiteSettings } from './routes/public-site';
 export type QueryServiceDeps = {
   db: Database;
   sessions: SessionStore;
-  /** Only to order positions for read-your-writes. */
-  store: Pick<EventStore, 'comparePositions'>;
+  /** Read-your-writes: orders positions, and names the log's head (a position past it was never a command's). */
+  store: Pick<EventStore, 'comparePositions' | 'headPosition'>;
   /** Longest a query waits for projections to pass a client's X-Min-Position. */
   maxWaitMs?: number;
   /** Set only where the dev outbox is on (development, standalone); then `GET /dev/mail` exists. */
@@ -30,5 +30,5 @@ export type QueryServiceDeps = {
   /** The public pages' settings (GET /public/site): landing page, links, guest allowance, operator-set accuracy. */
   site?: SiteSettings;
   /** The log the analysts' reports replay (read only); unset: the analyst report routes answer 503. */
-  eventLog?: Pick<EventStore, 'readAll' | 'readStream' | 'headPosition' | 'comparePositions'>;
+  eventLog?: Pick<EventStore, 'readAll' | 'readStream' | 'headPosition' | 'comparePositions' | 'eventsInDatabase'>;
 };

@@ -5,7 +5,7 @@ import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-l
 import { createSpeechSynthesizer } from '@evergrade/platform/speech';
 import { createBlobStoreFromConfig } from '@evergrade/platform/blob';
 import { createPostgresBus } from '@evergrade/platform/bus';
-import { comparePositions, createSqlEventStore } from '@evergrade/platform/event-store';
+import { createEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { createDevOutbox, devOutboxEnabled, devOutboxWarning, migrateDevOutbox } from '@evergrade/platform/mail';
 import { createMetrics, registerMetrics, METRIC_NAMES } from '@evergrade/platform/metrics';
@@ -31,8 +31,9 @@ if (outboxWarning) console.warn(outboxWarning);
 const blobs = await createBlobStoreFromConfig(config);
 await migrateRateLimits(db);
 const speech = createSpeechSynthesizer(config);
-// The log the analysts' reports replay (read only here).
-const eventLog = await createSqlEventStore(db);
+// The log in KurrentDB when EVENTSTORE_URL is set, else PostgreSQL's events table: read-your-writes, the analysts'
+// replays, the operator's lag figures and the study assistant's events.
+const eventLog = await createEventStore(db, { eventStoreUrl: config.eventStoreUrl });
 const app = await createHttpServer({
   trustProxy: config.trustProxy,
   securityHeaders: { blobOrigins: s3BrowserOrigins(config.s3) },
@@ -41,7 +42,7 @@ const app = await createHttpServer({
 await app.register(queryService, {
   db,
   sessions,
-  store: { comparePositions },
+  store: eventLog,
   eventLog,
   devOutbox,
   blobs,
@@ -63,7 +64,7 @@ registerMetrics(app, metrics, { token: config.metricsToken });
 // The study assistant's chat on the socket (answers and guests' allowance are events) and the guests' counter route.
 const assistant = await wireAssistant(
   app,
-  { db, sessions, ai: createAiProvider(config) },
+  { db, sessions, ai: createAiProvider(config), store: eventLog },
   {
     guestDailyChats: config.guestDailyChats,
     guestCookieSecret: config.guestCookieSecret,

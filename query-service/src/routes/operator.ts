@@ -7,7 +7,7 @@ import type { QueryServiceDeps } from '../context';
 /** The platform operator's read-model page: positions, lag, rebuild progress (operator key, no school session). */
 export function operatorQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps): void {
   registerRoute(app, deps.sessions, routes.listProjections, async () => {
-    const rows = await projectionStatuses(deps.db);
+    const rows = await projectionStatuses(deps.db, deps.eventLog);
     const projections = rows.map((r): ProjectionStatus => {
       const rebuild = r.rebuild && {
         ...r.rebuild,
@@ -24,6 +24,6 @@ export function operatorQueryRoutes(app: FastifyInstance, deps: QueryServiceDeps
         status: rebuild?.status === 'rebuilding' ? 'rebuilding' : rebuild?.status === 'failed' ? 'failed' : 'live',
       };
     });
-    return { events: await countEvents(deps.db), projections };
+    return { events: await countEvents(deps.db, deps.eventLog), projections };
   });
 }
