@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, routePath, type RouteDef } from '@evergrade/contracts';
+import { CSRF_COOKIE, routes, routePath, type RouteDef } from '@evergrade/contracts';
 import { registerTenant, registerUser } from '@evergrade/command-service';
 import { startStandalone, type Standalone } from './server';
 import { loginAs, userWith, type TestUser } from './testing/client';
@@ -9,8 +9,8 @@ import { loginAs, userWith, type TestUser } from './testing/client';
  * Bodies are deliberately empty: a caller who may not use a route must hear 401/403, never a 400
  * that describes the route's schema.
  */
-type Caller = 'anonymous' | 'student' | 'instructor' | 'admin';
-const callers: Caller[] = ['anonymous', 'student', 'instructor', 'admin'];
+type Caller = 'anonymous' | 'student' | 'instructor' | 'admin' | 'analyst';
+const callers: Caller[] = ['anonymous', 'student', 'instructor', 'admin', 'analyst'];
 
 let server: Standalone;
 const users = {} as Record<Exclude<Caller, 'anonymous'> | 'outsider', TestUser>;
@@ -20,6 +20,7 @@ beforeAll(async () => {
   users.student = await loginAs(server.app, 'student', 'student@demo.school');
   users.instructor = await loginAs(server.app, 'instructor', 'teacher@demo.school');
   users.admin = await loginAs(server.app, 'admin', 'admin@demo.school');
+  users.analyst = await loginAs(server.app, 'analyst', 'analyst@demo.school');
   const other = { tenant: 'other', actorRole: 'system' as const };
   await registerTenant(server.store, other, 'Other School', new Date());
   await registerUser(
@@ -39,9 +40,14 @@ const urlOf = (r: RouteDef) => routePath(r.path, { role: 'student', tenant: 'dem
 
 function send(caller: TestUser | null, r: RouteDef, headers: Record<string, string> = {}) {
   const url = urlOf(r);
-  if (!caller) return server.app.inject({ method: r.method, url, ...(r.method === 'GET' ? {} : { payload: {} }), headers });
-  if (r.method === 'PUT') return caller.put(url, {}, headers);
-  return r.method === 'GET' ? caller.get(url, headers) : caller.post(url, {}, headers);
+  const payload = r.method === 'GET' ? {} : { payload: {} };
+  if (!caller) return server.app.inject({ method: r.method, url, ...payload, headers });
+  // Injected as the test client would send it, but the reply is not parsed: a streamed reply is not one JSON document.
+  const cookie = Object.entries(caller.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+  const csrf = caller.cookies[CSRF_COOKIE] ? { 'x-csrf-token': caller.cookies[CSRF_COOKIE] } : {};
+  return server.app.inject({ method: r.method, url, ...payload, headers: { cookie, ...csrf, ...headers } });
 }
 const statusOf = (res: { statusCode: number }) => res.statusCode;
 
@@ -51,7 +57,7 @@ const expected = (r: RouteDef, caller: Caller): 'allow' | 401 | 403 => {
   if (r.access === 'operator') return 403;
   if (caller === 'anonymous') return 401;
   if (r.access === 'authenticated' || r.access === caller) return 'allow';
-  if (r.access === 'staff') return caller === 'student' ? 403 : 'allow';
+  if (r.access === 'staff') return caller === 'instructor' || caller === 'admin' ? 'allow' : 403;
   return 403;
 };
 
@@ -59,6 +65,7 @@ const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
   student: 'student@demo.school',
   instructor: 'teacher@demo.school',
   admin: 'admin@demo.school',
+  analyst: 'analyst@demo.school',
 };
 /** Logging out ends the session, so that route gets a session of its own. */
 const sessionFor = async (caller: Exclude<Caller, 'anonymous'>, r: RouteDef) =>
