@@ -42,6 +42,9 @@ export type KurrentDbEventStoreOptions = {
 
 // An 'any' append carrying a command id is made at the exact version the command scan saw (see `append`).
 const ANY_VERSION_ATTEMPTS = 20;
+// A conflict names a version the writer has accepted; reads show it a moment later at most.
+const SCAN_ATTEMPTS = 20;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const FEED_CONFIRM_MS = 5_000;
 const FEED_RETRY_MS = 1_000;
 
@@ -94,6 +97,12 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return undefined;
   };
 
+  const readLast = async (streamId: string) => {
+    const newestFirst = () => client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true });
+    for await (const e of streamEvents(newestFirst)) return e;
+    return undefined;
+  };
+
   /** The stream's version now, and the result of the append that carried `commandId` if there was one. */
   const scanForCommand = async (streamId: string, commandId: string): Promise<{ version: number; prior?: AppendResult }> => {
     let version: number | undefined;
@@ -111,6 +120,15 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return { version: version ?? 0 };
   };
 
+  /** `scanForCommand` once reads reach `version` (the one a conflict reported), waiting briefly if they lag. */
+  const scanReaching = async (streamId: string, commandId: string, version: number) => {
+    for (let attempt = 0; ; attempt++) {
+      const scan = await scanForCommand(streamId, commandId);
+      if (scan.prior || scan.version >= version || attempt >= SCAN_ATTEMPTS) return scan;
+      await sleep(Math.min(2 ** attempt, 50));
+    }
+  };
+
   const written = async (streamId: string, result: KurrentAppendResult): Promise<AppendResult> => {
     // The position of the append's last event as reads report it: the reply's position need not be that event's.
     const last = await readOne(streamId, result.nextExpectedRevision);
@@ -120,8 +138,15 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return { nextExpectedVersion: versionOf(result.nextExpectedRevision), lastPosition: encodeKurrentPosition(position), appended: true };
   };
 
-  const appendAt = (streamId: string, data: EventData[], expected: ExpectedVersion) =>
-    client.appendToStream(streamId, data, { streamState: toStreamState(expected), requiresLeader: true });
+  const appendAt = async (streamId: string, data: EventData[], expected: ExpectedVersion) => {
+    const streamState = toStreamState(expected);
+    const result = await client.appendToStream(streamId, data, { streamState, requiresLeader: true });
+    if (result.success) return result;
+    // throwOnAppendFailure=false in the connection string makes a conflict a result: an error again, as everywhere else.
+    const last = await readLast(streamId);
+    const current = last ? last.revision : 'no_stream';
+    throw new KurrentWrongExpectedVersionError(undefined, { streamName: streamId, expected: streamState, current });
+  };
 
   /** The live `$all` feed that wakes this store's subscriptions when any process appends; polling covers its gaps. */
   const openFeed = (): Promise<void> => {
@@ -168,18 +193,18 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
           throw err;
         }
       }
+      let scan = await scanForCommand(streamId, commandId);
       for (let attempt = 1; ; attempt++) {
-        const scan = await scanForCommand(streamId, commandId);
         if (scan.prior) return scan.prior;
         try {
           return await written(streamId, await appendAt(streamId, data, expectedVersion === 'any' ? scan.version : expectedVersion));
         } catch (err) {
           if (!(err instanceof KurrentWrongExpectedVersionError)) throw err;
-          // Another writer moved the stream: perhaps with this very command.
-          if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
-          const again = await scanForCommand(streamId, commandId);
-          if (again.prior) return again.prior;
-          throw wrongExpectedVersion(streamId, expectedVersion, err.actualState);
+          // Another writer moved the stream, perhaps with this very command: look again once reads show its write.
+          scan = await scanReaching(streamId, commandId, versionOf(err.actualState));
+          if (scan.prior) return scan.prior;
+          if (expectedVersion !== 'any' || attempt >= ANY_VERSION_ATTEMPTS)
+            throw wrongExpectedVersion(streamId, expectedVersion, err.actualState);
         }
       }
     },
