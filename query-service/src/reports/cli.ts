@@ -117,8 +117,7 @@ async function main(): Promise<number> {
   const store = await createEventStore(db, { eventStoreUrl: config.eventStoreUrl });
   try {
     const tenant = await resolveSchool(store, args.school);
-    // Counted on the events table unless the log lives elsewhere (KurrentDB).
-    const total = (store as { eventsInDatabase?: boolean }).eventsInDatabase === false ? null : await countSchoolEvents(db, tenant);
+    const total = await countSchoolEvents(db, store, tenant);
     const tty = process.stderr.isTTY;
     let shown = 0;
     const report = await runReport({

@@ -2,7 +2,7 @@ import type { EventStore, GlobalPosition, RecordedEvent } from '@evergrade/platf
 import type { SqlClient } from '@evergrade/platform/sql';
 
 /** What a replay reads: the log in order, up to its head as of the start. */
-export type ReplayStore = Pick<EventStore, 'readAll' | 'readStream' | 'headPosition' | 'comparePositions'>;
+export type ReplayStore = Pick<EventStore, 'readAll' | 'readStream' | 'headPosition' | 'comparePositions' | 'eventsInDatabase'>;
 
 /**
  * An event is the school's when its metadata names the school. Events written without a tenant in their metadata
@@ -20,7 +20,12 @@ export function belongsTo(event: Pick<RecordedEvent, 'metadata' | 'streamId'>, t
  * How many of the school's events the log holds (for the progress bar). Counted on the SQL events table when there is
  * one; null where the log lives elsewhere (then the bar grows with what is read).
  */
-export async function countSchoolEvents(db: SqlClient, tenant: string): Promise<number | null> {
+export async function countSchoolEvents(
+  db: SqlClient,
+  store: Pick<EventStore, 'eventsInDatabase'>,
+  tenant: string,
+): Promise<number | null> {
+  if (store.eventsInDatabase === false) return null;
   try {
     const { rows } = await db.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM events

@@ -50,7 +50,7 @@ export function analystRoutes(app: FastifyInstance, deps: QueryServiceDeps): voi
     const store = log();
     const window = reportWindow(request.body.from, request.body.to);
     const naming = await analystNaming(store, tenant);
-    const total = await countSchoolEvents(deps.db, tenant);
+    const total = await countSchoolEvents(deps.db, store, tenant);
     await ndjson<RunReportLine>(reply, request, 'analyst report', async (write, signal) => {
       try {
         const complete = await runReport({
