@@ -48,6 +48,7 @@ const InPage = () => <Spinner label="Loading" />;
 const onboarding = () => import('./routes/onboarding');
 const profiles = () => import('./routes/profiles');
 const admin = () => import('./routes/admin');
+const analyst = () => import('./routes/analyst');
 const docs = () => import('./routes/docs');
 const courses = () => import('./routes/instructor/courses');
 const newAssignment = () => import('./routes/instructor/new-assignment');
@@ -166,6 +167,14 @@ export function createRouter(client: QueryClient) {
             { path: 'textbooks', element: lazyRoute(textbooks, 'TextbooksRoute', <InPage />), handle: title('Textbooks') },
             { path: 'read-models', element: lazyRoute(admin, 'AdminReadModelsRoute', <InPage />), handle: title('Read models') },
           ],
+        },
+        {
+          path: '/analyst',
+          loader: guard('analyst', client),
+          shouldRevalidate: () => true,
+          element: lazyRoute(analyst, 'AnalystLayout'),
+          // GET /analyst/reports and /analyst/events are API reads: the Reports page is /analyst itself.
+          children: [{ index: true, element: lazyRoute(analyst, 'AnalystReportsRoute', <InPage />), handle: title('Reports') }],
         },
         { path: '*', element: <LoginRoute /> },
       ],

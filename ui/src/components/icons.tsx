@@ -132,6 +132,12 @@ export const LayersIcon = (p: P) => (
     <path d="m2 17 10 5 10-5M2 12l10 5 10-5" />
   </svg>
 );
+export const ChartIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <path d="M3 3v18h18" />
+    <path d="M7 16v-4M12 16V8M17 16v-7" />
+  </svg>
+);
 export const DocIcon = (p: P) => (
   <svg {...base} {...p}>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />

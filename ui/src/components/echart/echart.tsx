@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EChartsOption } from 'echarts';
 import { init, use as registerParts, type ECharts } from 'echarts/core';
-import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, LegendComponent, RadarComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import './echart.css';
@@ -12,6 +12,7 @@ registerParts([
   LineChart,
   BarChart,
   RadarChart,
+  ScatterChart,
   TitleComponent,
   TooltipComponent,
   LegendComponent,

@@ -4,6 +4,7 @@ import { BrandingCard } from '../../../features/admin/components/branding-card';
 import { DomainsCard } from '../../../features/admin/components/domains-card';
 import { PdfHeadersCard } from '../../../features/admin/components/pdf-headers-card';
 import { PreapprovedCard } from '../../../features/admin/components/preapproved-card';
+import { AnalystsCard } from '../../../features/admin/components/analysts-card';
 
 export function AdminSchoolRoute() {
   const school = useAdminSchool();
@@ -22,6 +23,7 @@ export function AdminSchoolRoute() {
             <PdfHeadersCard />
             <DomainsCard domains={s.authorized_domains} />
             <PreapprovedCard students={s.preapproved_students} />
+            <AnalystsCard names={s.analyst_names} />
           </>
         )}
       </QueryBoundary>

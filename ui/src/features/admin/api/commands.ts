@@ -22,6 +22,8 @@ const STALE = {
   unenrollStudent: [adminKeys.courses],
   updateUser: [adminKeys.users, adminKeys.courses, adminKeys.school],
   setSmartBuilderAccess: [adminKeys.users],
+  setAnalystAccess: [adminKeys.users],
+  setAnalystNames: [adminKeys.school],
 } satisfies Partial<Record<RouteName, QueryKey[]>>;
 
 export type AdminCommand = keyof typeof STALE;

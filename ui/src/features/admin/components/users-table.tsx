@@ -11,6 +11,7 @@ const ROLES = [
   { value: 'student', label: 'Students' },
   { value: 'instructor', label: 'Instructors' },
   { value: 'admin', label: 'Admins' },
+  { value: 'analyst', label: 'Analysts' },
 ] as const;
 type RoleFilter = (typeof ROLES)[number]['value'];
 
@@ -65,6 +66,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
               <th className="col-optional">Section</th>
               <th className="col-optional">Enrolled</th>
               <th>Smart Builder</th>
+              <th>Analyst</th>
               <th>
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -80,7 +82,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <td className="mono col-optional">{u.email}</td>
                 <td>
                   <span
-                    className={`badge ${u.role === 'student' ? 'badge-info' : u.role === 'instructor' ? 'badge-accent' : 'badge-neutral'}`}
+                    className={`badge ${u.role === 'student' ? 'badge-info' : u.role === 'instructor' ? 'badge-accent' : u.role === 'analyst' ? 'badge-success' : 'badge-neutral'}`}
                   >
                     {u.role}
                   </span>
@@ -88,7 +90,8 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
                 <td className="col-optional">{u.class ? `Grade ${u.class}` : '—'}</td>
                 <td className="col-optional">{u.section || '—'}</td>
                 <td className="col-optional">{u.enrollment_date ? formatDate(u.enrollment_date) : '—'}</td>
-                <td>{u.role === 'instructor' ? <SmartBuilderToggle user={u} /> : '—'}</td>
+                <td>{u.role === 'instructor' ? <AccessToggle user={u} access="smart_builder" /> : '—'}</td>
+                <td>{u.role === 'student' ? '—' : <AccessToggle user={u} access="analyst" />}</td>
                 <td className="cell-actions">
                   <button
                     type="button"
@@ -110,10 +113,18 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
   );
 }
 
-/** The school admin decides who may use Smart Builder (the wizard shows Coming Soon to everyone else). */
-function SmartBuilderToggle({ user }: { user: AdminUser }) {
-  const command = useAdminCommand('setSmartBuilderAccess');
-  const on = command.isPending ? !user.smart_builder : user.smart_builder;
+const ACCESS = {
+  smart_builder: { command: 'setSmartBuilderAccess', label: 'Smart Builder' },
+  analyst: { command: 'setAnalystAccess', label: 'Analyst role' },
+} as const;
+
+/**
+ * Per-person permissions the school admin sets: Smart Builder (the wizard shows Coming Soon to everyone else) and the
+ * analyst role (the person may also sign in as an analyst; revoking ends their analyst sessions).
+ */
+function AccessToggle({ user, access }: { user: AdminUser; access: keyof typeof ACCESS }) {
+  const command = useAdminCommand(ACCESS[access].command);
+  const on = command.isPending ? !user[access] : user[access];
   return (
     <label className="toggle-inline">
       <input
@@ -121,8 +132,8 @@ function SmartBuilderToggle({ user }: { user: AdminUser }) {
         role="switch"
         checked={on}
         disabled={command.isPending}
-        aria-label={`Smart Builder for ${fullName(user)}`}
-        onChange={() => command.mutate({ user_id: user.user_id, allowed: !user.smart_builder })}
+        aria-label={`${ACCESS[access].label} for ${fullName(user)}`}
+        onChange={() => command.mutate({ user_id: user.user_id, allowed: !user[access] })}
       />
       <span>{on ? 'On' : 'Off'}</span>
       {command.isError && (

@@ -20,10 +20,16 @@ function loginFailure(err: unknown): { message: string; logout: boolean } {
 }
 
 type Props = { initialEmail?: string; initialRole?: Role };
+/** The two roles that sign in apart from the student/instructor switch. */
+type Apart = 'admin' | 'analyst';
+const APART: Record<Apart, { mode: string; toggle: string }> = {
+  admin: { mode: 'School administrator sign-in', toggle: 'School administrator? Sign in' },
+  analyst: { mode: 'Analyst sign-in', toggle: 'Analyst? Sign in' },
+};
 
 export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Props) {
   const [role, setRole] = useState<LoginRole>(initialRole === 'student' ? 'student' : 'instructor');
-  const [asAdmin, setAsAdmin] = useState(initialRole === 'admin');
+  const [apart, setApart] = useState<Apart | null>(initialRole === 'admin' || initialRole === 'analyst' ? initialRole : null);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
@@ -31,7 +37,7 @@ export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Pro
   const client = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
-  const effectiveRole: Role = asAdmin ? 'admin' : role;
+  const effectiveRole: Role = apart ?? role;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,9 +60,9 @@ export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Pro
 
   return (
     <form className="login-form" onSubmit={onSubmit} noValidate>
-      {asAdmin ? (
-        <p className="admin-mode" data-testid="admin-mode">
-          School administrator sign-in
+      {apart ? (
+        <p className="admin-mode" data-testid={`${apart}-mode`}>
+          {APART[apart].mode}
         </p>
       ) : (
         <div className="segmented" role="group" aria-label="I am signing in as">
@@ -109,9 +115,19 @@ export function LoginForm({ initialEmail = '', initialRole = 'instructor' }: Pro
       <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Login'}
       </button>
-      <button type="button" className="link-button admin-toggle" onClick={() => setAsAdmin((a) => !a)} data-testid="admin-toggle">
-        {asAdmin ? 'Student or instructor? Sign in here' : 'School administrator? Sign in'}
-      </button>
+      {apart ? (
+        <button type="button" className="link-button admin-toggle" onClick={() => setApart(null)} data-testid={`${apart}-toggle`}>
+          Student or instructor? Sign in here
+        </button>
+      ) : (
+        <div className="login-apart">
+          {(['admin', 'analyst'] as const).map((r) => (
+            <button key={r} type="button" className="link-button admin-toggle" onClick={() => setApart(r)} data-testid={`${r}-toggle`}>
+              {APART[r].toggle}
+            </button>
+          ))}
+        </div>
+      )}
       {alert && <AlertDialog title="Unable to sign in" message={alert} onClose={() => setAlert(null)} />}
     </form>
   );

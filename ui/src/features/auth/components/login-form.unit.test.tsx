@@ -10,6 +10,7 @@ const routes = [
   { path: '/student/assignments', element: <p>Student home</p> },
   { path: '/instructor/assignments', element: <p>Instructor home</p> },
   { path: '/admin', element: <p>Admin home</p> },
+  { path: '/analyst', element: <p>Analyst home</p> },
 ];
 
 function fill(email: string) {
@@ -80,6 +81,23 @@ describe('LoginForm', () => {
     await screen.findByText('Admin home');
     expect(calls[0]!.key).toBe('POST /auth/login/admin');
     expect(useSessionStore.getState().admin).toMatchObject({ userId: 4, isAuthenticated: true });
+  });
+
+  it('signs an analyst in at /auth/login/analyst and lands on the Reports page', async () => {
+    const { calls } = mockApi({
+      'POST /auth/login/analyst': () => ({
+        body: { userId: 6, role: 'analyst', tenant: 'demo', email: 'analyst@demo.school', firstName: 'Florence', lastName: 'Nightingale' },
+      }),
+    });
+    renderRoutes(routes, '/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Analyst? Sign in' }));
+    expect(screen.getByTestId('analyst-mode').textContent).toBe('Analyst sign-in');
+    expect(screen.queryByRole('button', { name: 'Instructor' })).toBeNull();
+    fill('analyst@demo.school');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Analyst home');
+    expect(calls[0]!.key).toBe('POST /auth/login/analyst');
+    expect(useSessionStore.getState().analyst).toMatchObject({ userId: 6, firstName: 'Florence', isAuthenticated: true });
   });
 
   it("shows the server's message when sign-in is rate limited", async () => {

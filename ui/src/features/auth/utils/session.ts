@@ -13,7 +13,7 @@ const HOMES: Record<Role, string> = {
   student: '/student/assignments',
   instructor: '/instructor/assignments',
   admin: '/admin',
-  analyst: '/analyst/reports',
+  analyst: '/analyst',
 };
 export const homeOf = (role: Role) => HOMES[role];
 
