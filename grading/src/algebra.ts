@@ -1,4 +1,4 @@
-import { parse, type MathNode } from 'mathjs';
+import { parse, rationalize, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
@@ -16,19 +16,27 @@ export type Form = 'factorised' | 'expanded' | 'simplified' | 'any';
 
 const ARITHMETIC = new Set(['add', 'subtract', 'multiply', 'divide', 'pow', 'unaryMinus', 'unaryPlus']);
 const FUNCTIONS = new Set(['sqrt', 'sin', 'cos', 'tan', 'log', 'ln', 'exp', 'abs', 'pi', 'e']);
+/** Names a run of letters must not be split from. */
+const KNOWN =
+  /^(?:sqrt|sin|cos|tan|log|ln|exp|abs|pi|and|or|so|to|of|is|are|the|for|per|if|in|at|by|on|as|an|it|be|we|no|not|and|but|cm|mm|km|kg|mg|ml|min|hrs?)$/i;
 
 type Expression = { node: MathNode; variables: string[]; text: string };
 
 /** "2x(x+3)" → 2*x*(x+3) for mathjs; LaTeX and unicode maths through normaliseMaths. */
 function prepare(raw: string): string {
-  return normaliseMaths(raw)
-    .replace(/\bln\(/g, 'log(')
-    .replace(/(\d)\s*([a-z(])/gi, '$1*$2')
-    .replace(/\)\s*([a-z0-9(])/gi, ')*$1')
-    .replace(/\b([a-z])\s*\(/gi, (m, v: string) => (FUNCTIONS.has(v) ? m : `${v}*(`))
+  return (
+    normaliseMaths(raw)
+      .replace(/\bln\(/g, 'log(')
+      .replace(/(\d)\s*([a-z(])/gi, '$1*$2')
+      .replace(/\)\s*([a-z0-9(])/gi, ')*$1')
+      // "ab", "abc": a run of letters that is no function's name is a product of single letters ("6ab(2a + 3b)").
+      // Only beside a number or a bracket: "and", "or" between values stay words.
+      .replace(/(?<=[\d)]\*)[a-z]{2,3}\b|\b[a-z]{2,3}(?=\s*[(^])/gi, (m) => (KNOWN.test(m) ? m : [...m].join('*')))
+      .replace(/\b([a-z])\s*\(/gi, (m, v: string) => (FUNCTIONS.has(v) ? m : `${v}*(`))
     .replace(/\b([a-z])([a-z])\b/gi, (m, a: string, b: string) => (FUNCTIONS.has(m) ? m : `${a}*${b}`))
-    .replace(/[.;]+$/, '')
-    .trim();
+      .replace(/[.;]+$/, '')
+      .trim()
+  );
 }
 
 /** An expression in single-letter variables, or null when the text is words, a plain number or does not parse. */
@@ -224,6 +232,30 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
         feedback: `Partly correct: ${shown(respSide.rhs)} has ${right.matched} of the ${right.total} terms of ${keyLast} right. Check the sign and size of the other term.`,
       };
     }
+    // "(x + 4)(x − 5)" for (x + 5)(x − 4): factors whose product has every term of the expression but one (the usual
+    // mark scheme's method mark for "two of the three terms right"), flagged for a teacher to confirm.
+    if (formOf(question) === 'factorised' && isFactorised(got.node) && isFactorised(want.node)) {
+      const [wantOut, gotOut] = [expandedForm(want.node), expandedForm(got.node)];
+      const product = termsMatched(wantOut, gotOut, variables);
+      if (
+        product &&
+        product.total >= 3 &&
+        product.matched === product.total - 1 &&
+        product.given === product.total &&
+        // Only the right numbers with a sign wrong ((x ± 4)(x ± 5)): the one wrong term is the right term negated.
+        signSlip(wantOut, gotOut, variables)
+      ) {
+        return {
+          ...base,
+          pointsObtained: toQuarter(possible / 2, possible),
+          matched: [],
+          missing: [keyLast],
+          confident: false,
+          reason: 'Factors whose product has every term right but one: a method mark may be due',
+          feedback: `Partly correct: multiplied out, ${shown(respSide.rhs)} has ${product.matched} of the ${product.total} terms right. Check the signs in the brackets (${keyLast}).`,
+        };
+      }
+    }
   }
   if (!same || leftWrong) {
     return {
@@ -260,14 +292,35 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
     };
   }
   if (formProblem) {
+    // How much of the asked work the answer shows decides its share of two marks or more (nothing of one):
+    // - the question's own expression given back, or no product where a factorisation is asked: nothing;
+    // - expanded but like terms not collected ("x² − 3x + 4x − 12"): the expansion's half, flagged (teachers differ);
+    // - brackets left but shorter than the question's expression ("2(3x + 1)"), or perhaps not simplified: half, flagged;
+    // - like terms not collected where only "simplify" is asked: nothing.
+    const asked = questionExpression(question);
+    const echo = asked !== null && flat(respSide.rhs) === flat(asked.text);
+    const expandedUncollected = form === 'expanded' && simplify && isExpanded(got.node) && moreTerms;
+    const shorter = form === 'expanded' && !isExpanded(got.node) && asked !== null && size(got.node) < size(asked.node);
+    const perhaps = simplify && !moreTerms && form !== 'expanded';
+    const share = !echo && possible >= 2 && (expandedUncollected || shorter || perhaps);
     return {
       ...base,
-      pointsObtained: 0,
+      pointsObtained: share ? toQuarter(possible / 2, possible) : 0,
       matched: [],
       missing: [keyLast],
-      confident: !simplify || moreTerms,
-      ...(simplify && !moreTerms ? { reason: 'Equal to the key, but perhaps not simplified as far as the key' } : {}),
-      feedback: `Your expression ${shown(respSide.rhs)} is equal to the answer, but not in the form asked for: ${formProblem} (${keyLast}).`,
+      confident: !share && !perhaps,
+      ...(share || perhaps
+        ? {
+            reason: expandedUncollected
+              ? 'Expanded, but like terms not collected: teachers differ on the expansion mark'
+              : shorter
+                ? 'Equal to the key, worked on, but not expanded as asked: a method mark may be due'
+                : 'Equal to the key, but perhaps not simplified as far as the key',
+          }
+        : {}),
+      feedback: echo
+        ? `Your answer ${shown(respSide.rhs)} is the question's expression again: ${formProblem} (${keyLast}).`
+        : `Your expression ${shown(respSide.rhs)} is equal to the answer, but not in the form asked for: ${formProblem} (${keyLast}).`,
     };
   }
   return {
@@ -281,6 +334,39 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
         ? `Correct: ${keyLast}.`
         : `Correct: ${shown(respSide.rhs)} is equivalent to ${keyLast}.`,
   };
+}
+
+/** The two expressions differ by one term negated: want − got is twice one term of want. */
+function signSlip(want: MathNode, got: MathNode, variables: string[]): boolean {
+  try {
+    const diff = parse(`((${want.toString()}) - (${got.toString()})) / 2`);
+    return signedTerms(want).some((t) => {
+      const term = t.sign < 0 ? parse(`-(${t.node.toString()})`) : t.node;
+      return equivalent(term, diff, variables) === true;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** A product multiplied out ("(x + 4)(x − 5)" → x² − x − 20) by mathjs; the node itself where it cannot be. */
+function expandedForm(node: MathNode): MathNode {
+  try {
+    return rationalize(node);
+  } catch {
+    return node;
+  }
+}
+
+const flat = (text: string) => prepare(text).replace(/[\s*]/g, '');
+
+/** The expression a question asks to work on: "Expand and simplify (x + 4)(x − 3)." → (x + 4)(x − 3). */
+function questionExpression(question: string): Expression | null {
+  const m =
+    /\b(?:factori[sz]e|expand|simplify|multiply out)(?:\s+(?:and|fully|completely|simplify|fully|the expression))*\s*:?\s*(.+?)\s*\.?\s*$/i.exec(
+      question.trim(),
+    );
+  return m ? readExpression(m[1]!) : null;
 }
 
 /** The final clause: "(x+2)(x+3) = x^2 + 5x + 6, so x^2+5x+6" → "x^2+5x+6"; working before '=' chains keeps the last side. */

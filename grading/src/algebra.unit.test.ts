@@ -74,9 +74,10 @@ describe('algebraic answers', () => {
 
   it('wants like terms collected for "simplify", and skips sample points where a root is complex', () => {
     expect(check('Simplify 3a + 2b + 5a − b.', '8a + b', 'a + 7a + b')).toMatchObject({ pointsObtained: 0, confident: true });
+    // Expanded, like terms not collected: teachers differ (0, or the expansion mark of 1): half, flagged.
     expect(check('Expand and simplify 2(x + 3) + 3(x − 1).', '5x + 3', '2x + 6 + 3x - 3')).toMatchObject({
-      pointsObtained: 0,
-      confident: true,
+      pointsObtained: 1,
+      confident: false,
     });
     expect(check('Expand and simplify 2(x + 3) + 3(x − 1).', '5x + 3', '3 + 5x').pointsObtained).toBe(2);
     expect(check('Write √x as a power of x.', 'x^(1/2)', 'x^0.5').pointsObtained).toBe(2);
@@ -95,5 +96,43 @@ describe('algebraic answers', () => {
   it('refuses a number where an expression is expected, and flags what it cannot read', () => {
     expect(check('Expand 2(x + 1).', '2x + 2', '7')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check('Expand 2(x + 1).', '2x + 2', 'two x plus two')).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});
+
+describe('the share of an answer in another form than asked', () => {
+  const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+    checkAnswer({ question, answer, response, marksPossible });
+
+  it('gives nothing for the question given back, or no product where a factorisation is asked', () => {
+    expect(check('Expand (x + 2)(x + 5).', 'x² + 7x + 10', '(x+2)(x+5)')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Factorise x² + 7x + 10.', '(x + 2)(x + 5)', 'x^2 + 7x + 10')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Factorise x² + 7x + 10.', '(x + 2)(x + 5)', 'x(x + 7) + 10')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('gives half of two marks, flagged, for an expansion with like terms not collected', () => {
+    expect(check('Expand and simplify (x + 2)(x − 5).', 'x² − 3x − 10', 'x^2 - 5x + 2x - 10')).toMatchObject({
+      pointsObtained: 1,
+      confident: false,
+    });
+    expect(check('Expand and simplify (x + 2)(x − 5).', 'x² − 3x − 10', 'x^2 - 5x + 2x - 10', 1).pointsObtained).toBe(0);
+    // Where only "simplify" is asked, terms left uncollected earn nothing.
+    expect(check('Simplify 4p + 3q − p + q.', '3p + 4q', 'p + 2p + 4q')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('gives half, flagged, for work done but brackets left where an expansion is asked', () => {
+    expect(check('Expand and simplify 3(x + 2) + 3(x − 4).', '6x − 6', '6(x − 1)')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it('reads letters written together beside a number or bracket as a product', () => {
+    expect(check('Factorise fully 10p²q + 15pq².', '5pq(2p + 3q)', '5pq(2p + 3q)')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check('Factorise fully 10p²q + 15pq².', '5pq(2p + 3q)', '5p(2pq + 3q²)')).toMatchObject({ pointsObtained: 1, confident: false });
+    // "and" between values stays a word.
+    expect(check('Share £60 in the ratio 1 : 2.', '£20 and £40', '£20, £40').pointsObtained).toBe(2);
+  });
+
+  it('gives half, flagged, for factors with the right numbers and a sign wrong, nothing for other wrong factors', () => {
+    expect(check('Factorise x² + 2x − 24.', '(x + 6)(x − 4)', '(x − 6)(x + 4)')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('Factorise x² + 2x − 24.', '(x + 6)(x − 4)', '(x + 8)(x − 3)')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Factorise x² + 9x + 8.', '(x + 1)(x + 8)', '(x + 2)(x + 4)')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
