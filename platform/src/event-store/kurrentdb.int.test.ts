@@ -1,6 +1,9 @@
+import { createServer } from 'node:net';
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 import { describe, expect, it } from 'vitest';
+import { openPgliteDatabase } from '../sql/pglite';
 import { eventStoreContract } from './event-store.contract';
+import { createEventStore } from './index';
 import { createKurrentDbEventStore } from './kurrentdb-event-store';
 import { newEvent as ev } from './test-helpers';
 import type { EventStore } from './types';
@@ -91,5 +94,44 @@ describe.skipIf(missing !== undefined)(title, () => {
       await store.close();
       await node.stop();
     }
+  });
+});
+
+describe('choosing the KurrentDB store, and one whose server does not answer', () => {
+  it('takes KurrentDB when EVENTSTORE_URL names it, else the events table in the database', async () => {
+    const db = await openPgliteDatabase();
+    try {
+      const sql = await createEventStore(db, { eventStoreUrl: undefined });
+      expect(sql.eventsInDatabase).toBe(true);
+      await sql.append('s', [ev('A')], { expectedVersion: 'no_stream' });
+      expect(await sql.readStream('s')).toHaveLength(1);
+      await sql.close();
+      // No connection is made until the store is used.
+      const kurrent = await createEventStore(db, { eventStoreUrl: 'esdb://127.0.0.1:41402?tls=false' });
+      expect(kurrent.eventsInDatabase).toBe(false);
+      await kurrent.close();
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('fails each call at once when nothing listens at the address, and a subscription ends with the error', async () => {
+    // A port of this suite's range (41400-41499), held and closed again, so that nothing listens on it.
+    const port = 41_401;
+    await new Promise<void>((resolve, reject) => {
+      const server = createServer().once('error', reject);
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+    });
+    const store = createKurrentDbEventStore({ connectionString: `kurrentdb://127.0.0.1:${port}?tls=false` });
+    const started = Date.now();
+    await expect(store.append('s', [ev('A')], { expectedVersion: 'any' })).rejects.toThrow();
+    await expect(store.readStream('s')).rejects.toThrow();
+    await expect(store.readAll({ limit: 1 })).rejects.toThrow();
+    await expect(store.headPosition()).rejects.toThrow();
+    const subscription = store.subscribe({}, () => {});
+    await expect(subscription.done).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await store.close();
+    expect(() => store.subscribe({}, () => {})).toThrow(/closed/);
   });
 });
