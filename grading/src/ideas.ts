@@ -9,7 +9,7 @@ import { keyCompound } from './chemistry';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, relate, stem, words } from './text';
+import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, relate, stem, words } from './text';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -67,7 +67,10 @@ function pointWords(text: string, questionWords: readonly string[]): string[] {
     seen.add(s);
     out.push(w);
   }
-  const fresh = out.filter((w) => !questionWords.some((q) => ['exact', 'form'].includes(relate(w, q, false) ?? '')));
+  // The question's words in any form ("Earth's" for "Earth", "enzyme" for "enzymes") earn nothing when echoed.
+  const fresh = out.filter(
+    (w) => !questionWords.some((q) => q === w || (relate(w, q, false) !== null && ['exact', 'form'].includes(relate(w, q) ?? ''))),
+  );
   return fresh.length ? fresh : out;
 }
 
@@ -169,7 +172,23 @@ export function checkPoints(
   );
   const freeWords = (c: number) =>
     tokens.filter((t, i) => t.clause === c && !usedTokens.has(i) && isContentWord(t.word) && !asked.includes(t.word)).length;
-  const wordyClause = [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3);
+  // A clause of words the key does not use may make a missing point in other words, unless none of its words is kin
+  // (a form, a synonym in any sense, a derived word: WordNet) to any word of the missing points.
+  const missingWords = results
+    .filter((r) => !earned.includes(r))
+    .flatMap((r) => words(phrasal(r.point.text)).filter((w) => isContentWord(w) && !asked.includes(w)));
+  // A denial says a point in opposite terms ("you don't burn your hand" for "it stays cool"): always a candidate.
+  const kinClause = (c: number) =>
+    tokens.some((t) => t.clause === c && t.negated) ||
+    tokens.some(
+      (t, i) =>
+        t.clause === c &&
+        !usedTokens.has(i) &&
+        isContentWord(t.word) &&
+        !asked.includes(t.word) &&
+        missingWords.some((w) => kin(w, t.word)),
+    );
+  const wordyClause = [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3 && kinClause(c));
   if (marks > 0 && freeClause && results.some((r) => r.verdict === 'absent' && r.size <= 2))
     reasons.push('A short marking point may be made in other words');
   else if (marks < possible && wordyClause) reasons.push('Part of the response is in other words than the key: it may make a point');

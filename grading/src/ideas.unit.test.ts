@@ -203,3 +203,23 @@ describe('explanations in other words: rates, adjectives of a noun, phrasal verb
     expect(r.reason).toMatch(/in part/);
   });
 });
+
+describe('flags only where other words may make a missing point', () => {
+  it('marks a misconception in words unrelated to the key with confidence', () => {
+    const r = check({
+      question: 'Explain why the Earth has seasons.',
+      answer: "The Earth's axis is tilted (1).",
+      response: 'because the earth is closer to the sun in summer',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+  it('still flags a denial, which says a point in opposite terms', () => {
+    const r = check({
+      question: 'Explain why a metal saucepan has a plastic handle.',
+      answer: 'Plastic is a poor conductor of heat (an insulator) (1), so the handle stays cool enough to hold (1).',
+      marksPossible: 2,
+      response: "so you don't burn your hand",
+    });
+    expect(r.confident).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { distance } from 'fastest-levenshtein';
 import porter2 from 'wink-porter2-stemmer';
-import { derivedForms, pertainsTo } from './wordnet';
+import { derivedForms, pertainsTo, synonymsOf } from './wordnet';
 
 export const STOP_WORDS = new Set(
   (
@@ -261,4 +261,19 @@ const ANTONYM_PAIRS = [
 export function antonyms(a: string, b: string): boolean {
   const [ba, bb] = [bases(a), bases(b)];
   return ANTONYM_PAIRS.some(([x, y]) => (ba.has(x) && bb.has(y)) || (ba.has(y) && bb.has(x)));
+}
+
+/**
+ * Words of kindred meaning, loosely: a form or slip of each other, or sharing any sense in WordNet ("tired" and
+ * "exhausted", "keep" and "hold"). Used only to decide whether other words may make a point (a flag), never to mark.
+ */
+export function kin(a: string, b: string): boolean {
+  const r = relate(a, b);
+  if (r && r !== 'other-word') return true;
+  if (!/^[a-z]{3,}$/.test(a) || !/^[a-z]{3,}$/.test(b)) return false;
+  const [ba, bb] = [bases(a), bases(b)];
+  return [...ba].some((x) => {
+    const syn = synonymsOf(x, { similar: true });
+    return [...bb].some((y) => syn.has(y) || derivedForms(x).has(y));
+  });
 }
