@@ -11,7 +11,7 @@ import {
   type InstructorChatMessage,
   type StudentChatMessage,
 } from '@evergrade/contracts';
-import { socketAuthQuery } from './socket';
+import { SOCKET_TRANSPORTS, socketAuthQuery } from './socket';
 
 /**
  * The study assistant's client (issue 13): one question, its reply streamed chunk by chunk. Each question opens
@@ -63,6 +63,7 @@ export function askAssistant<K extends ChatKind>(
   const connect = options.connect ?? ((o) => io(o));
   const socket = connect({
     path: '/socket.io',
+    ...SOCKET_TRANSPORTS,
     withCredentials: true,
     forceNew: true,
     reconnection: false,

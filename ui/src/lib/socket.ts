@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket } from 'socket.io-client';
 import { CSRF_COOKIE, ProjectionUpdatedSchema, SOCKET_EVENTS, type ProjectionUpdated } from '@evergrade/contracts';
 import { useSessionStore } from '../stores/session';
 import { readCookie } from './api-client';
@@ -18,6 +18,12 @@ export function socketAuthQuery(): Record<string, string> {
  */
 type Listener = (notice: ProjectionUpdated) => void;
 
+/**
+ * WebSocket first: one connection stays on the query-service replica it reached, so no load balancer needs sticky
+ * sessions (long-polling's requests could each reach another replica). Polling only where a WebSocket cannot open.
+ */
+export const SOCKET_TRANSPORTS: Partial<ManagerOptions> = { transports: ['websocket', 'polling'], tryAllTransports: true };
+
 let socket: Socket | null = null;
 const listeners = new Set<Listener>();
 const reconnectListeners = new Set<() => void>();
@@ -27,7 +33,7 @@ let rebuiltTimer: ReturnType<typeof setTimeout> | null = null;
 
 function ensureSocket(): Socket {
   if (socket) return socket;
-  const s = io({ path: '/socket.io', withCredentials: true, autoConnect: false, query: socketAuthQuery() });
+  const s = io({ path: '/socket.io', ...SOCKET_TRANSPORTS, withCredentials: true, autoConnect: false, query: socketAuthQuery() });
   let connectedBefore = false;
   // The query is the manager's: refresh it before every reconnection attempt (a new sign-in has a new token).
   s.io.on('reconnect_attempt', () => {
