@@ -119,6 +119,9 @@ export const slipLimit = (word: string) => (word.length >= 8 ? 2 : word.length >
 export function relate(key: string, got: string, allowSlips = true): WordRelation {
   if (key === got) return 'exact';
   if (allowSlips && numberWord(key) !== null && numberWord(key) === numberWord(got)) return 'exact';
+  // "Henry VII": a regnal number, the same in any form (7th, seventh, VII) and a different person in another.
+  const [regnal, said] = [romanValue(key), ordinalValue(got)];
+  if (regnal !== null && said !== null) return regnal === said ? 'exact' : 'other-word';
   if (/^[0-9]/.test(key) || /^[0-9]/.test(got)) return null;
   if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
@@ -182,6 +185,27 @@ const numberWord = (w: string): number | null => {
   const i = SMALL_NUMBERS.indexOf(w);
   return i >= 0 ? i : null;
 };
+
+const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+/** A Roman numeral of two letters or more ("vii" → 7); single letters are words ("I", "v"). */
+function romanValue(w: string): number | null {
+  if (w.length < 2 || !/^(?=[ivxlc]+$)c{0,3}(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})$/.test(w)) return null;
+  let total = 0;
+  for (let i = 0; i < w.length; i++) {
+    const v = ROMAN_VALUES[w[i]!]!;
+    const next = ROMAN_VALUES[w[i + 1] ?? ''] ?? 0;
+    total += v < next ? -v : v;
+  }
+  return total;
+}
+const ORDINALS = 'first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth'.split(' ');
+/** A number said as a regnal number: "8", "8th", "eighth", "VIII". */
+function ordinalValue(w: string): number | null {
+  const m = /^([0-9]+)(?:st|nd|rd|th)?$/.exec(w);
+  if (m) return Number(m[1]);
+  const i = ORDINALS.indexOf(w);
+  return i >= 0 ? i + 1 : romanValue(w);
+}
 
 /** `got` is `key` with two neighbouring letters swapped. */
 function transposed(key: string, got: string): boolean {

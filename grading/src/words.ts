@@ -6,8 +6,8 @@ import { matchPoint } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { NEGATIONS, bases, isContentWord, relate, words } from './text';
-import { antonymsOf, synonymsOf } from './wordnet';
+import { NEGATIONS, bases, isContentWord, isRealWord, kin, relate, words } from './text';
+import { antonymsOf, hypernymsOf, synonymsOf } from './wordnet';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
 /** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
@@ -35,7 +35,13 @@ const result = (
 });
 
 const otherWordNote = (m: PhraseMatch) =>
-  m.otherWords.length ? m.otherWords.map((o) => `"${o.got}" is a different word from "${o.key}", so it cannot be accepted.`).join(' ') : '';
+  m.otherWords
+    .map((o) =>
+      /^[ivxlc]+$/.test(o.key) && /[0-9]|th$/.test(o.got)
+        ? `"${o.got}" is a different number from ${o.key.toUpperCase()}, so it names someone else.`
+        : `"${o.got}" is a different word from "${o.key}", so it cannot be accepted.`,
+    )
+    .join(' ');
 
 /** Words of the response that no key wording used and the question does not already say. */
 function extraWords(tokens: readonly Token[], used: Set<number>, question: string): string[] {
@@ -50,9 +56,60 @@ const rejectedIn = (reject: readonly string[], tokens: readonly Token[]) => reje
 
 // ---- one answer --------------------------------------------------------------------------------
 
+/** "Who …?", "Which scientist …?": the answer is a person. */
+const PERSON_QUESTION =
+  /^\s*who\b|\bwhich\s+(?:scientist|person|man|woman|king|queen|monarch|ruler|emperor|artist|painter|author|writer|poet|composer|inventor|explorer|leader|prime\s+minister|president|philosopher|mathematician)\b/i;
+const ROMAN = /^(?=[IVXLC]+$)M*(?:C[MD]|D?C{0,3})(?:X[CL]|L?X{0,3})(?:I[XV]|V?I{0,3})$/;
+
+/** A person's name in the key ("Charles Darwin"): the surname alone names them, as teachers accept. */
+function surname(item: KeyItem, question: string): string[] {
+  if (!PERSON_QUESTION.test(question)) return [];
+  const parts = item.text.trim().split(/\s+/);
+  if (parts.length < 2 || parts.length > 3 || !parts.every((p) => /^[A-Z][a-z]+$/.test(p)) || ROMAN.test(parts.at(-1)!)) return [];
+  return [parts.at(-1)!];
+}
+
+/** "any named EM wave" in the key: a response that WordNet files under the key's item or that category is accepted. */
+function namedKind(item: KeyItem, response: string): string | null {
+  const categories = item.accept.filter((a) => /^any\s+(?:named\s+)?\S/i.test(a));
+  if (categories.length === 0) return null;
+  const said = words(response).filter(isContentWord);
+  if (said.length === 0 || said.length > 3) return null;
+  const phraseSaid = said.join(' ');
+  const hyper = new Set([
+    ...hypernymsOf(phraseSaid),
+    ...hypernymsOf(
+      said
+        .map((w, i) => (i === said.length - 1 ? bases(w) : new Set([w])))
+        .map((s) => [...s].pop()!)
+        .join(' '),
+    ),
+  ]);
+  const kinds = [item.text, ...categories.map((c) => c.replace(/^any\s+(?:named\s+)?/i, ''))];
+  for (const k of kinds) {
+    const kw = words(k);
+    const forms = [kw.join(' '), [...kw.slice(0, -1), ...[...bases(kw.at(-1) ?? '')].filter((b) => b !== kw.at(-1))].join(' ')];
+    if (forms.some((f) => f && hyper.has(f))) return k;
+  }
+  return null;
+}
+
 export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
   const tokens = tokenize(ctx.response);
-  const m = matchAny(wordings(spec.item), tokens, ctx.allowSlips);
+  const kind = ctx.allowSlips ? namedKind(spec.item, ctx.response) : null;
+  if (kind)
+    return result(
+      ctx,
+      ctx.possible,
+      sentences(
+        `Correct: ${ctx.response.trim()} ${/s$/i.test(ctx.response.trim()) ? 'are' : 'is'} ${phrase(spec.item.text)}, which the key accepts.`,
+      ),
+      [spec.item.text],
+      [],
+      [],
+    );
+  const item = { ...spec.item, accept: [...spec.item.accept, ...(ctx.allowSlips ? surname(spec.item, ctx.question) : [])] };
+  const m = matchAny(wordings(item), tokens, ctx.allowSlips);
   const answer = phrase(spec.item.text);
   const rejected = rejectedIn(spec.reject, tokens);
   if (m.found) {
@@ -68,7 +125,12 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
       reasons.push(`"${after.word}" after the key's word may make it name something else`);
     if (/\s(?:or|and\/or|and)\s|[/,&]/i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
-    const alt = m.wording === spec.item.text ? '' : ` (the key also accepts "${m.wording}")`;
+    const alt =
+      m.wording === spec.item.text
+        ? ''
+        : wordings(spec.item).includes(m.wording)
+          ? ` (the key also accepts "${m.wording}")`
+          : ' (the surname is enough)';
     return result(ctx, ctx.possible, sentences(`Correct: ${answer}${alt}.`, slipNote(m.slips)), [spec.item.text], [], reasons);
   }
   const thesaurus = ctx.allowSlips ? wordQuestion(ctx.question, spec, ctx.response) : null;
@@ -99,7 +161,19 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
   const extra = extraWords(tokens, m.used, ctx.question);
   const absent = contentWords(m.wording).filter((w) => !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
   // "carbon monoxide" for "carbon dioxide": a word in place of the missing one, sharing its stem or ending, names something else.
-  const replaced = m.otherWords.length > 0 || absent.some((w) => extra.some((x) => sharesAffix(w, x)));
+  // "electric potential energy" for "elastic potential energy": one word of a name swapped for another real word,
+  // not a synonym of it, names a different thing (unless the key takes "any named …").
+  const responseWords = words(ctx.response).filter(isContentWord);
+  const substituted =
+    absent.length === 1 &&
+    extra.length === 1 &&
+    m.share > 0 &&
+    responseWords.length === contentWords(m.wording).length &&
+    isRealWord(absent[0]!) &&
+    isRealWord(extra[0]!) &&
+    !kin(absent[0]!, extra[0]!) &&
+    !spec.item.accept.some((a) => /^any\b/i.test(a));
+  const replaced = substituted || m.otherWords.length > 0 || absent.some((w) => extra.some((x) => sharesAffix(w, x)));
   if (m.negated) reasons.push('The response names the answer but negates it');
   else if (m.share > 0 && !replaced) reasons.push('The response gives part of the answer, or says the rest in other words');
   else if (m.share === 0 && extra.length > 8) reasons.push('A longer response: the answer may be in other words');

@@ -270,3 +270,50 @@ describe('lists: accepted wordings, alternatives and the first n items', () => {
     expect(r.reason).toMatch(/Teachers differ/);
   });
 });
+
+describe('names: surnames, regnal numbers, a word swapped, "any named …"', () => {
+  it('takes a person’s surname alone, with its spelling slip, where the question asks who', () => {
+    const r = checkAnswer({
+      question: 'Which scientist proposed the theory of evolution by natural selection?',
+      answer: 'Charles Darwin',
+      marksPossible: 1,
+      response: 'Darwen',
+    });
+    expect(r).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(r.feedback).toContain('the surname is enough');
+    // Not a place's last word: "Ireland" is not "Northern Ireland".
+    expect(
+      checkAnswer({
+        question: 'Which country of the UK has Belfast as its capital?',
+        answer: 'Northern Ireland',
+        marksPossible: 1,
+        response: 'Ireland',
+      }).pointsObtained,
+    ).toBe(0);
+  });
+  it('reads a regnal number in any form, and another number as another person', () => {
+    expect(relate('vii', '7th')).toBe('exact');
+    expect(relate('vii', 'seventh')).toBe('exact');
+    const r = checkAnswer({
+      question: 'Who was the first Tudor monarch?',
+      answer: 'Henry VII',
+      marksPossible: 1,
+      response: 'Henery the 8th',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(r.feedback).toContain('"8th" is a different number from VII');
+  });
+  it('gives 0 with confidence for a name with one word swapped for another real word', () => {
+    const q = { question: 'What type of energy is stored in a stretched spring?', answer: 'elastic potential energy', marksPossible: 1 };
+    expect(checkAnswer({ ...q, response: 'electric potential energy' })).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+  it('takes a kind that WordNet files under the key where the key accepts "any named …"', () => {
+    const q = {
+      question: 'Name a type of wave that can travel through a vacuum.',
+      answer: 'electromagnetic waves (also accept: light or any named EM wave)',
+      marksPossible: 1,
+    };
+    expect(checkAnswer({ ...q, response: 'radio waves' })).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(checkAnswer({ ...q, response: 'sound waves' }).pointsObtained).toBe(0);
+  });
+});
