@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
 import { checkEquation } from './equations';
+import { toQuarter } from './points';
 import { salts } from './salts';
 
 /**
@@ -200,7 +201,7 @@ const NAMES = COMPOUNDS.flatMap((c) =>
   })),
 ).sort((a, b) => b.n.length - a.n.length);
 
-function compoundsIn(response: string): Found[] {
+function compoundsIn(response: string, strictCase = false): Found[] {
   let text = ` ${plainDigits(response)} `;
   const found: Found[] = [];
   const names = NAMES;
@@ -266,10 +267,14 @@ function compoundsIn(response: string): Found[] {
     const token = m[0];
     // "Co2", "cO2": a table formula in the wrong case.
     const sameLetters = COMPOUNDS.filter((c) => c.formula !== token && c.formula.toLowerCase() === token.toLowerCase());
+    // Where the formula is asked, "CaCo3" is no slip of CaCO3 but calcium and cobalt: a case that reads as other real
+    // elements is another substance. (Naming a gas, "Co2" is carbon dioxide written carelessly: right, flagged.)
+    const otherElements = strictCase && atomsOf(token) !== null && /^[A-Z]/.test(token);
     if (
       (/\d/.test(token) || (token.length >= 3 && /[A-Z]/.test(sameLetters[0]?.formula.slice(1) ?? ''))) &&
       sameLetters.length === 1 &&
-      !COMPOUNDS.some((c) => c.formula === token)
+      !COMPOUNDS.some((c) => c.formula === token) &&
+      !otherElements
     ) {
       found.push({ compound: sameLetters[0]!, formula: token, written: token, caseSlip: true });
       continue;
@@ -306,12 +311,14 @@ function compoundsIn(response: string): Found[] {
 export function checkChemistry(key: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
   const equation = checkEquation(key, response, possible);
   if (equation) return equation;
+  const parts = checkParts(key, response, possible);
+  if (parts) return parts;
   const want = keyCompound(key, question);
   if (!want) return null;
   const formulaAsked = /\bformula\b/i.test(question) && !/\bname\b/i.test(question);
   const wantAtoms = atomsOf(want.formula)!;
   const base = { pointsPossible: possible, method: 'terms' as const };
-  const all = compoundsIn(response);
+  const all = compoundsIn(response, formulaAsked);
   const negated = all.filter((f) => isNegated(response, f.written));
   const found = all.filter((f) => !negated.includes(f));
   // "O" for oxygen gas: the element's symbol where its molecule (O2) is the answer; right, but flagged.
@@ -420,6 +427,18 @@ export function checkChemistry(key: string, response: string, possible: number, 
       feedback: `Not correct: ${what} is a different substance. The answer is ${wanted}.`,
     };
   }
+  // "Co" for CO where a formula is asked: the letters of the key in a case that is another element's symbol.
+  const lone = plainDigits(response).trim();
+  if (formulaAsked && lone !== want.formula && lone.toLowerCase() === want.formula.toLowerCase() && /^[A-Z]/.test(lone) && atomsOf(lone)) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [want.formula],
+      confident: true,
+      feedback: `Not correct: ${lone} is the formula of another substance (each capital letter starts an element's symbol). The answer is ${wanted}.`,
+    };
+  }
   return {
     ...base,
     pointsObtained: 0,
@@ -428,6 +447,60 @@ export function checkChemistry(key: string, response: string, possible: number, 
     confident: false,
     reason: 'No chemical name or formula could be read in the answer',
     feedback: `No chemical name or formula could be read in your answer, so a teacher will check it. The expected answer is ${wanted}.`,
+  };
+}
+
+/**
+ * "sodium chloride (1); NaCl (1)": a key of parts with their marks, each a compound's name or its formula. Each part
+ * earns its marks when the response gives it in that form: the name as a name (a slip allowed, never another chemical
+ * word: "sodium chlorine" is not the name), the formula as a formula. Null when the key is not such a list.
+ */
+function checkParts(key: string, response: string, possible: number): CheckAnswerResult | null {
+  const pieces = key.split(/\s*;\s*|\s+and\s+(?=[^;]*\(\d\)\s*$)/);
+  if (pieces.length < 2) return null;
+  const parts: { compound: Compound; asName: boolean; marks: number; text: string }[] = [];
+  for (const piece of pieces) {
+    const m = /^(.+?)\s*\((\d+)\)\s*\.?$/.exec(piece.trim());
+    if (!m) return null;
+    const text = m[1]!.trim();
+    const byItsName = byName(text.replace(/\s+gas$/i, ''));
+    const compound = byItsName ?? (atomsOf(text) ? byFormula(text) : null);
+    if (!compound) return null;
+    parts.push({ compound, asName: byItsName !== null, marks: Number(m[2]), text });
+  }
+  const total = parts.reduce((t, p) => t + p.marks, 0);
+  if (total <= 0) return null;
+  const found = compoundsIn(response).filter((f) => !isNegated(response, f.written));
+  const same = (a: Compound | null, b: Compound) => a === b || (a !== null && sameAtoms(atomsOf(a.formula)!, atomsOf(b.formula)!));
+  let earned = 0;
+  let slip = false;
+  const matched: string[] = [];
+  const missing: string[] = [];
+  for (const part of parts) {
+    const hit = found.find((f) => same(f.compound, part.compound) && (part.asName ? f.formula === undefined : f.formula !== undefined));
+    if (hit) {
+      earned += part.marks;
+      matched.push(part.text);
+      if (hit.caseSlip) slip = true;
+    } else missing.push(part.text);
+  }
+  const points = toQuarter((earned / total) * possible, possible);
+  const base = { pointsPossible: possible, method: 'terms' as const, pointsObtained: points, matched, missing };
+  if (missing.length === 0)
+    return {
+      ...base,
+      confident: !slip,
+      ...(slip ? { reason: 'A formula is written in the wrong case' } : {}),
+      feedback: `Correct: ${matched.join(' and ')}.`,
+    };
+  return {
+    ...base,
+    confident: !slip,
+    ...(slip ? { reason: 'A formula is written in the wrong case' } : {}),
+    feedback:
+      matched.length > 0
+        ? `Partly correct: ${matched.join(' and ')} is right, but the answer also needs ${missing.join(' and ')}.`
+        : `Not correct: the answer is ${missing.join(' and ')}.`,
   };
 }
 

@@ -107,3 +107,32 @@ describe('chemistry answers', () => {
     expect(check(q, 'carbon dioxide', 'the stuff we breathe out')).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('formulas in another case, equations with their marks, keys of parts', () => {
+  const check = (question: string, answer: string, response: string, marksPossible = 1) =>
+    checkAnswer({ question, answer, response, marksPossible });
+
+  it('takes a case that reads as other real elements as another substance', () => {
+    expect(check('Write the formula of copper carbonate.', 'CuCO3', 'CuCo3')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Write the formula of carbon monoxide.', 'CO', 'Co')).toMatchObject({ pointsObtained: 0, confident: true });
+    // No element reads so: a slip of case, right but flagged.
+    expect(check('Write the formula of methane.', 'CH4', 'ch4')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it("gives an unbalanced equation the formulae's marks where the key states them", () => {
+    const q = 'Write a balanced symbol equation for calcium burning in oxygen.';
+    expect(check(q, '2Ca + O2 → 2CaO (1 correct formulae, 1 balanced)', 'Ca + O2 → CaO', 2)).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+    expect(check(q, '2Ca + O2 → 2CaO (1 correct formulae, 1 balanced)', '2Ca + O2 → 2CaO', 2).pointsObtained).toBe(2);
+  });
+
+  it('marks a name part and a formula part of a key apart', () => {
+    const q = 'Give the name and the formula of the compound formed when magnesium reacts with chlorine.';
+    const key = 'magnesium chloride (1); MgCl2 (1)';
+    expect(check(q, key, 'magnesium chloride, MgCl2', 2)).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, 'magnesium chlorine, MgCl2', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, 'magnesium chloride, MgCl', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});

@@ -1,6 +1,7 @@
 import type { CheckAnswerResult } from './check';
 import { atomsOf } from './chemistry';
 import { toQuarter } from './points';
+import { keyNotes } from './scheme';
 
 /**
  * Chemical equations ("2H2 + O2 → 2H2O"): the formulas on each side, then the balance. The right formulas,
@@ -58,9 +59,14 @@ const formulas = (species: Species[]) =>
     .sort()
     .join(' + ');
 
-export function checkEquation(keyText: string, response: string, possible: number): CheckAnswerResult | null {
+export function checkEquation(rawKey: string, response: string, possible: number): CheckAnswerResult | null {
   // Only a key with an arrow is an equation: "P = VI" or "F = ma" are formulas of physics, whatever their letters.
-  if (!/→|⟶|->|⇌|⟷/.test(keyText)) return null;
+  if (!/→|⟶|->|⇌|⟷/.test(rawKey)) return null;
+  // "(1 correct formulae, 1 balanced)": the key's notes say what each mark is for.
+  const notes = keyNotes(rawKey);
+  const keyText = notes.text;
+  const formulaMarks = notes.marks.find((m) => /formula/i.test(m.what))?.marks;
+  const stated = formulaMarks !== undefined && notes.marks.some((m) => /balanc/i.test(m.what));
   const want = readEquation(keyText);
   if (!want) return null;
   const base = { pointsPossible: possible, method: 'terms' as const };
@@ -107,11 +113,12 @@ export function checkEquation(keyText: string, response: string, possible: numbe
   if (possible < 2) return { ...base, pointsObtained: 0, matched: [], missing: [keyText], confident: true, feedback: note };
   return {
     ...base,
-    pointsObtained: toQuarter(possible / 2, possible),
+    pointsObtained: toQuarter(stated ? Math.min(formulaMarks, possible) : possible / 2, possible),
     matched: [],
     missing: [keyText],
-    confident: false,
-    reason: 'The right formulas, not balanced: the formula mark may be due',
+    // Where the key says what the formulae earn, the mark is the key's; otherwise the usual scheme's, for a teacher to confirm.
+    confident: stated,
+    ...(stated ? {} : { reason: 'The right formulas, not balanced: the formula mark may be due' }),
     feedback: `Partly correct. ${note}`,
   };
 }
