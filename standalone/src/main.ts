@@ -15,6 +15,8 @@ const server = await startStandalone({
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir }),
   // The events on KurrentDB / EventStoreDB when EVENTSTORE_URL is set; read models stay in PostgreSQL or PGlite.
   ...(config.eventStoreUrl ? { eventStoreUrl: config.eventStoreUrl } : {}),
+  // Every event to the Kafka topic when KAFKA_BROKERS is set (the outbox relay).
+  kafka: config.kafka,
   sessionTtlHours: config.sessionTtlHours,
   cookieSecure: config.cookieSecure,
   trustProxy: config.trustProxy,

@@ -22,7 +22,7 @@ import { createBlobStoreFromConfig, createLocalBlobStore, type BlobStore } from 
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
 import { createEventStore, createSqlEventStore, type EventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, jsonNotFound } from '@evergrade/platform/http';
-import { registerRelayLag } from '@evergrade/platform/kafka';
+import { createKafkaRelay, registerRelayLag } from '@evergrade/platform/kafka';
 import { METRIC_NAMES, countAppends, createMetrics, registerMetrics, type Metrics } from '@evergrade/platform/metrics';
 import { setUpMail, type DevOutbox } from '@evergrade/platform/mail';
 import { createRateLimiter, migrateRateLimits } from '@evergrade/platform/rate-limit';
@@ -94,6 +94,8 @@ export type StandaloneOptions = {
   operatorKey?: string | undefined;
   /** METRICS_TOKEN: /metrics answers a bearer of it from anywhere; unset, loopback clients only. */
   metricsToken?: string | undefined;
+  /** KAFKA_BROKERS (config.kafka): the outbox relay publishes every event to the topic (platform/src/kafka). */
+  kafka?: { brokers: readonly string[]; topic: string; clientId: string } | undefined;
 };
 
 export type Standalone = {
@@ -159,6 +161,9 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const projectorStore = projectorDb === db || options.eventStoreUrl ? store : await createSqlEventStore(projectorDb);
   const runner = createProjectorRunner({ store: projectorStore, db: projectorDb, bus, projections: allProjections });
   await runner.start();
+  // The outbox relay, when KAFKA_BROKERS is set: it keeps its own checkpoint and retries until the broker answers.
+  const relay = options.kafka ? createKafkaRelay({ store, db, ...options.kafka }) : null;
+  await relay?.start();
   // Follows the log, not a read model. Not awaited: a first start over an older data directory reads the whole log.
   const deadlines = createDeadlineReactor({ store, db, now });
   deadlines.start().catch((err: unknown) => console.error('the deadline process could not start', err));
@@ -283,6 +288,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       await summaries.stop();
       await owners.close();
       await runner.stop();
+      await relay?.stop();
       await bus.close();
       if (projectorStore !== store) await projectorStore.close();
       if (projectorDb !== db) await projectorDb.close();
