@@ -17,8 +17,9 @@ Runs an analyst report from the command line: the school's events are replayed f
   NAME      ${REPORT_IDS.join(', ')}
   --from    first day (or an ISO date-time); --to: last day, included
   --format  csv (default: a header row of column keys, then the rows) or ndjson (one JSON object per row)
-  --school  the school's tenant (e.g. demo) or its name; optional when the log holds one school
-Reads DATABASE_URL (PostgreSQL, alongside running servers) or else the standalone DATA_DIR (PGlite, default ./data).
+  --school  the school's tenant (e.g. demo) or its name (e.g. 'Demo School'); optional when the log holds one school
+Reads DATABASE_URL (PostgreSQL, alongside running servers) or else the standalone DATA_DIR (PGlite, default ./data);
+with EVENTSTORE_URL the events are read from KurrentDB / EventStoreDB.
 PGlite allows one process: stop the standalone server first (or run the report from the Reports page).
 People are pseudonymised unless the school admin lets analysts see names. Progress goes to stderr, the report to stdout.`;
 
