@@ -245,7 +245,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   });
 
   metrics.gauge({ name: METRIC_NAMES.socketClients, help: 'Socket.io clients connected to this process', read: () => gateway.clients() });
-  registerProjectionLag(metrics, projectorDb);
+  registerProjectionLag(metrics, projectorDb, projectorStore);
   registerRelayLag(metrics);
 
   const address = await app.listen({ port: options.port, host });
