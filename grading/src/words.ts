@@ -295,7 +295,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   for (const item of spec.items) {
     let m = matchAny(wordings(item), tokens, ctx.allowSlips);
     // An item that is a clause ("many alveoli give a large surface area") is a marking point: made in other words.
-    if (!m.found && ctx.allowSlips && words(item.text).length > 3) {
+    if (!m.found && ctx.allowSlips && words(item.text).length >= 3) {
       const p = matchPoint({ text: [item.text, ...item.accept].join(' / '), marks: 1 }, tokens, ctx.question);
       // Words another item already used make no second item on their own ("surface" once).
       const own = [...p.used].filter((i) => !used.has(i)).length;
@@ -313,7 +313,12 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   const got = Math.min(found.length, spec.need);
   const exact = (ctx.possible * got) / spec.need;
   const parts = allParts;
-  const unmatchedParts = parts.filter((p) => !found.some(({ m }) => matchPhrase(m.wording, tokenize(p), ctx.allowSlips).found));
+  // A part that names a found item, or carries a word of one made in a clause ("built close together"), is no extra.
+  const partOf = (p: string, { item, m }: (typeof found)[number]) =>
+    matchPhrase(m.wording, tokenize(p), ctx.allowSlips).found ||
+    (words(item.text).length >= 3 &&
+      tokenize(p).some((t) => contentWords(item.text).some((w) => ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? ''))));
+  const unmatchedParts = parts.filter((p) => !found.some((f) => partOf(p, f)));
   // The common convention: a wrong item beside the right ones costs an item's marks (flagged below: the key may not
   // list every right answer).
   const extras =

@@ -317,3 +317,16 @@ describe('names: surnames, regnal numbers, a word swapped, "any named …"', () 
     expect(checkAnswer({ ...q, response: 'sound waves' }).pointsObtained).toBe(0);
   });
 });
+
+describe('lists of clauses', () => {
+  it('takes a three-word item made in a sentence, and no part of a made item as an extra', () => {
+    const r = checkAnswer({
+      question: 'Give two reasons why the Great Fire of London spread so quickly in 1666.',
+      answer:
+        'any two of: wooden houses built close together (1); long dry summer (1); strong east wind (1); poor firefighting equipment (1)',
+      marksPossible: 2,
+      response: 'houses were made of wood and built close together and it had been a hot dry summer',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});
