@@ -49,6 +49,7 @@ export const EnvSchema = z
     KAFKA_TOPIC: z.preprocess(unsetIfEmpty, z.string().default('evergrade.events')),
     KAFKA_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().default('evergrade')),
     PROJECTIONS_FROM_KAFKA: z.preprocess(unsetIfEmpty, z.string().optional()),
+    KAFKA_IDEMPOTENT: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('true')),
     // The event log on KurrentDB / EventStoreDB (issue 15), e.g. esdb://host:2113?tls=false or kurrentdb://host:2113.
     EVENTSTORE_URL: z.preprocess(
       unsetIfEmpty,
@@ -152,6 +153,8 @@ export const EnvSchema = z
             .filter(Boolean),
           topic: env.KAFKA_TOPIC,
           clientId: env.KAFKA_CLIENT_ID,
+          /** Kafka's idempotent producer; KAFKA_IDEMPOTENT=false for librdkafka's mock cluster (it cannot hand out producer ids). */
+          idempotent: env.KAFKA_IDEMPOTENT === 'true',
         }
       : undefined,
     /** Read models the projectors feed from the Kafka topic as a consumer group instead of the log (needs KAFKA_BROKERS). */
