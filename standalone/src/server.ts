@@ -95,7 +95,7 @@ export type StandaloneOptions = {
   /** METRICS_TOKEN: /metrics answers a bearer of it from anywhere; unset, loopback clients only. */
   metricsToken?: string | undefined;
   /** KAFKA_BROKERS (config.kafka): the outbox relay publishes every event to the topic (platform/src/kafka). */
-  kafka?: { brokers: readonly string[]; topic: string; clientId: string } | undefined;
+  kafka?: { brokers: readonly string[]; topic: string; clientId: string; idempotent?: boolean } | undefined;
 };
 
 export type Standalone = {
