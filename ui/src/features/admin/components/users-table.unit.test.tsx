@@ -53,3 +53,32 @@ describe('UsersTable: the Smart Builder permission', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Smart Builder access is for instructors only');
   });
 });
+
+describe('UsersTable: the analyst role', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('grants and revokes it for staff and analyst accounts, never for students, then refetches the users', async () => {
+    const { calls } = mockApi({ 'POST /admin/set-analyst-access': () => ({ body: { success: true, position: '8' } }) });
+    const users = [
+      person({ user_id: 3, first_name: 'Grace', last_name: 'Hopper' }),
+      person({ user_id: 6, first_name: 'Florence', last_name: 'Nightingale', role: 'analyst', analyst: true }),
+      person({ user_id: 5, first_name: 'Ada', last_name: 'Lovelace', role: 'student' }),
+    ];
+    const { client } = renderRoutes([{ path: '/', element: <UsersTable users={users} /> }], '/');
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    expect(screen.queryByRole('switch', { name: 'Analyst role for Ada Lovelace' })).toBeNull();
+    expect((screen.getByRole('switch', { name: 'Analyst role for Florence Nightingale' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('switch', { name: 'Analyst role for Grace Hopper' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ key: 'POST /admin/set-analyst-access', body: { user_id: 3, allowed: true } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Analyst role for Florence Nightingale' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toMatchObject({ body: { user_id: 6, allowed: false } });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['admin', 'users'] })));
+    fireEvent.click(screen.getByRole('button', { name: /Analysts/ }));
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+});
