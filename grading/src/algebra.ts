@@ -33,7 +33,7 @@ function prepare(raw: string): string {
       // Only beside a number or a bracket: "and", "or" between values stay words.
       .replace(/(?<=[\d)]\*)[a-z]{2,3}\b|\b[a-z]{2,3}(?=\s*[(^])/gi, (m) => (KNOWN.test(m) ? m : [...m].join('*')))
       .replace(/\b([a-z])\s*\(/gi, (m, v: string) => (FUNCTIONS.has(v) ? m : `${v}*(`))
-    .replace(/\b([a-z])([a-z])\b/gi, (m, a: string, b: string) => (FUNCTIONS.has(m) ? m : `${a}*${b}`))
+      .replace(/\b([a-z])([a-z])\b/gi, (m, a: string, b: string) => (FUNCTIONS.has(m) ? m : `${a}*${b}`))
       .replace(/[.;]+$/, '')
       .trim()
   );
@@ -286,8 +286,8 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
       pointsObtained: toQuarter(possible / 2, possible),
       matched: [],
       missing: [keyLast],
-      confident: false,
-      reason: 'Factorised, but not fully: a bracket still has a common factor',
+      // Half the marks, as teachers give it (every labelled case agrees): no flag.
+      confident: true,
       feedback: `Your factorisation ${shown(respSide.rhs)} is right as far as it goes, but a bracket still has a common factor: take it out to factorise fully (${keyLast}).`,
     };
   }

@@ -86,3 +86,11 @@ describe('percentage methods', () => {
     expect(r.reason).toContain('20 × 4');
   });
 });
+
+describe('a decimal point in the wrong place', () => {
+  it("is the student's where the answer has a point, and may be a lost point where it has none", () => {
+    expect(check('Work out 0.4 × 0.2.', '0.08', '0.8', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Convert 250 g to kilograms.', '0.25 kg', '2.5 kg', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Write 0.065 as a percentage.', '6.5%', '65%', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});

@@ -709,10 +709,17 @@ function wrongValue(want: Quantity, got: Quantity): Verdict {
         flag: `The answer was read as ${describe(got)}: most likely ${describe(want)} with the decimal point lost in reading the handwriting`,
       };
     }
+    // A point written in the wrong place ("0.6" for 0.06, "7.5" for 0.75) is the student's: reading loses a point, it
+    // does not move one. Only a point missing from the answer may have been lost in reading the handwriting.
+    const moved = /\./.test(got.text);
     return {
       score: 0,
       note: `Your answer ${describe(got)} has the right digits but not the right value: the expected answer is ${describe(want)}. Check where the decimal point goes.`,
-      flag: `The answer ${describe(got)} differs from ${describe(want)} only by a decimal point (it may have been lost in reading the handwriting)`,
+      ...(moved
+        ? {}
+        : {
+            flag: `The answer ${describe(got)} differs from ${describe(want)} only by a decimal point (it may have been lost in reading the handwriting)`,
+          }),
     };
   }
   return { score: 0 };
