@@ -52,6 +52,11 @@ export function startGateway(options: GatewayOptions): http.Server {
   const server = http.createServer((req, res) => {
     securityHeaders(req, res);
     const url = new URL(req.url ?? '/', 'http://gateway');
+    // Its own health (the compose health check, the smoke script); the services behind it answer theirs.
+    if (url.pathname === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
     const target = targetFor(req.method ?? 'GET', url.pathname);
     if (!target) return serveUi(options.uiDir, req, url.pathname, res);
     // The query side sees the gateway's address, so the dev outbox's loopback-only rule is kept here, at the edge.

@@ -191,6 +191,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     },
   });
   registerMetrics(app, metrics, { token: options.metricsToken });
+  // The same health check as the distributed services (the smoke script and a load balancer ask it).
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await registerOpenApi(app);
   await app.register(swaggerUi, { routePrefix: '/api-docs' });
   await app.register(commandService, {
