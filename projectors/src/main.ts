@@ -9,6 +9,7 @@ import { createProjectorRunner } from './runner';
 import { createSummaryWriter } from './summaries/writer';
 import { createAiProvider } from '@evergrade/platform/ai';
 import { registerProjectionLag } from './metrics';
+import { createKafkaProjector } from './kafka-projector';
 
 /** The projectors as their own process: they read the log and publish notices on the PostgreSQL bus. */
 const config = loadConfig();
@@ -18,8 +19,17 @@ const metrics = createMetrics({ service: 'projectors' });
 // The log in KurrentDB when EVENTSTORE_URL is set, else PostgreSQL's events table; read models and checkpoints in PostgreSQL.
 const store = countAppends(await createEventStore(db, { eventStoreUrl: config.eventStoreUrl }), metrics);
 const bus = createPostgresBus(db);
-const runner = createProjectorRunner({ store, db, bus, projections: allProjections });
+// PROJECTIONS_FROM_KAFKA: these read models follow the relay's topic as a consumer group instead of the log.
+const fromKafka = new Set(config.projectionsFromKafka);
+const unknown = [...fromKafka].filter((name) => !allProjections.some((p) => p.name === name));
+if (unknown.length > 0) throw new Error(`PROJECTIONS_FROM_KAFKA: no read model named ${unknown.join(', ')}`);
+const runner = createProjectorRunner({ store, db, bus, projections: allProjections.filter((p) => !fromKafka.has(p.name)) });
 await runner.start();
+const kafkaProjector =
+  config.kafka && fromKafka.size > 0
+    ? createKafkaProjector({ db, bus, ...config.kafka, projections: allProjections.filter((p) => fromKafka.has(p.name)) })
+    : null;
+await kafkaProjector?.start();
 // The summary writer lives beside the projectors: it reads read models and appends summary events (ARCHITECTURE.md).
 const summaries = createSummaryWriter({ db, store, bus, ai: createAiProvider(config) });
 await summaries.start();
@@ -39,6 +49,7 @@ console.log(`projectors running: ${allProjections.map((p) => p.name).join(', ')}
 onShutdown(async () => {
   await http?.close();
   await summaries.stop();
+  await kafkaProjector?.stop();
   await runner.stop();
   await bus.close();
   await store.close();
