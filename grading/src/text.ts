@@ -89,7 +89,7 @@ const sound = (w: string) =>
     .replace(/(.)\1+/g, '$1')
     .replace(/e$/, '');
 
-const nounLemma = (w: string) => lemmatizer().noun(w);
+export const nounLemma = (w: string) => lemmatizer().noun(w);
 
 /** A verb's base form ("add", "filter"), not a plural or past form ("chemicals", "added"). */
 export const isBaseVerb = (w: string) => /^[a-z]{2,}$/.test(w) && !/(?:s|ed|ing)$/.test(w) && lemmatizer().verb(w) === w && isRealWord(w);

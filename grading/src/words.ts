@@ -6,16 +6,30 @@ import { matchPoint } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { NEGATIONS, bases, isContentWord, isRealWord, kin, relate, words } from './text';
-import { antonymsOf, hypernymsOf, synonymsOf } from './wordnet';
+import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, words } from './text';
+import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
 /** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
 const wordings = (item: KeyItem) => {
   const compound = item.text.split(/\s+/).length <= 3 ? keyCompound(item.text) : null;
   const chemical = compound && compound.names.length ? [compound.formula, ...compound.names] : [];
-  return [...new Set([item.text, ...item.accept, ...chemical])];
+  const bare = headless(item.text);
+  return [...new Set([item.text, ...item.accept, ...chemical, ...(bare ? [bare] : [])])];
 };
+
+/**
+ * A name ending in a generic word ("root hair cells", "alliance system") without it, where WordNet has what is left
+ * as a noun ("root hair", "alliance"): the same thing named shorter, taken but flagged for a teacher to confirm.
+ */
+function headless(text: string): string | null {
+  const m = /^(.+?)\s+(?:cells?|system|systems|process)$/i.exec(text.trim());
+  if (!m || words(m[1]!).length === 0 || words(m[1]!).length > 2) return null;
+  const rest = m[1]!.toLowerCase();
+  return senses(rest, 'n').length > 0 ? rest : null;
+}
+const headlessReason = (item: KeyItem, wording: string) =>
+  wording === headless(item.text) ? `Took "${wording}" for "${item.text}": a teacher should confirm` : '';
 const result = (
   ctx: Ctx,
   points: number,
@@ -117,6 +131,7 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     const reasons: string[] = [];
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
     if (m.compounds.length) reasons.push(compoundReason(m.compounds));
+    if (headlessReason(item, m.wording)) reasons.push(headlessReason(item, m.wording));
     // "newton metres", "watt hours": a word right after the key's unit names another unit made from it.
     const after = [...m.used].map((i) => tokens[i + 1]).find((t) => t && !m.used.has(tokens.indexOf(t)) && extra.includes(t.word));
     const unitAsked =
@@ -257,8 +272,10 @@ export function wordQuestion(
 /** The parts of a list answer: "helium, neon and argon" → 3. */
 const responseParts = (response: string) =>
   response
+    // "between Britain and Germany", "both A and B": one phrase, not two items.
+    .replace(/\b(between|both)\s+((?:the\s+)?\S+)\s+and\s+/gi, '$1 $2 \uE001 ')
     .split(/\s*(?:,|;|\n|\/|\s\band\b\s|\s\bor\b\s|&)\s*/i)
-    .map((p) => p.trim())
+    .map((p) => p.replace(/\uE001/g, 'and').trim())
     .filter((p) => words(p).some(isContentWord));
 
 /** How many of the key's items the parts name, each item once and each part once. */
@@ -310,6 +327,26 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     } else notFound.push({ item, m });
     if (m.negated) negated = true;
   }
+  // "intestines" for the key's "small intestine" and "large intestine": the organ they share, named once.
+  const byHead = new Map<string, typeof notFound>();
+  const credited = new Set<string>();
+  for (const nf of notFound) {
+    const ws = words(nf.item.text);
+    if (ws.length === 2) byHead.set(nounLemma(ws[1]!), [...(byHead.get(nounLemma(ws[1]!)) ?? []), nf]);
+  }
+  for (const [head, group] of byHead) {
+    if (group.length < 2) continue;
+    const i = tokens.findIndex((t, j) => !used.has(j) && !t.negated && ['exact', 'form'].includes(relate(head, t.word) ?? ''));
+    if (i < 0 || group.some((g) => matchPhrase(g.item.text, tokens, ctx.allowSlips).share > 0.5)) continue;
+    const first = group[0]!;
+    found.push({
+      item: { ...first.item, text: tokens[i]!.word },
+      m: { ...first.m, found: true, used: new Set([i]), wording: head } as PhraseMatch & { wording: string },
+    });
+    used.add(i);
+    credited.add(head);
+    notFound.splice(notFound.indexOf(first), 1);
+  }
   const got = Math.min(found.length, spec.need);
   const exact = (ctx.possible * got) / spec.need;
   const parts = allParts;
@@ -341,11 +378,12 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   if (negated) reasons.push('The response negates an item of the key');
   if (unsurePoint && got < spec.need) reasons.push('An item is only partly made: the wording may differ from the key');
   if (compounds.length) reasons.push(compoundReason(compounds));
+  for (const { item, m } of found) if (headlessReason(item, m.wording)) reasons.push(headlessReason(item, m.wording));
   if (/\bin (?:the )?(?:right |correct )?order\b|\border\b.*\b(?:from|starting)\b/i.test(ctx.question))
     reasons.push('The question asks for an order, which the checker does not mark');
   if (got < spec.need) {
     if (Math.abs(exact * 2 - Math.round(exact * 2)) > 1e-9) reasons.push('The partial credit falls between half marks');
-    if (notFound.some(({ m }) => m.share > 0 && m.otherWords.length === 0))
+    if (notFound.some(({ item, m }) => m.share > 0 && m.otherWords.length === 0 && !credited.has(nounLemma(words(item.text).at(-1) ?? ''))))
       reasons.push('An item is partly named: the wording may differ from the key');
     if (unmatchedParts.some((p) => words(p).length > 4)) reasons.push('Part of the answer is in other words than the key');
   } else if (extras.length && firstN !== points) {

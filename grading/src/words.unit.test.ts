@@ -330,3 +330,38 @@ describe('lists of clauses', () => {
     expect(r).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('names said shorter', () => {
+  it('takes a name without its generic last word where WordNet has the rest, flagged', () => {
+    const r = checkAnswer({
+      question: 'What are the cells on a root that absorb water called?',
+      answer: 'root hair cells',
+      marksPossible: 1,
+      response: 'root hairs',
+    });
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(
+      checkAnswer({ question: 'Which cells fight infection?', answer: 'white blood cells', marksPossible: 1, response: 'white blood' })
+        .pointsObtained,
+    ).toBe(0);
+  });
+  it('credits the organ two items share once ("intestines" for small and large intestine)', () => {
+    const r = checkAnswer({
+      question: 'Name three organs of the digestive system.',
+      answer: 'any three of: mouth, oesophagus, stomach, small intestine, large intestine, liver, pancreas, rectum (1 each)',
+      marksPossible: 3,
+      response: 'stomach, intestines, lungs',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(r.feedback).toContain('you correctly named stomach and intestines');
+  });
+  it('reads "between Britain and Germany" as one phrase of a list answer', () => {
+    const r = checkAnswer({
+      question: 'Give two long-term causes of the First World War.',
+      answer: 'any two of: alliance system, militarism / arms race, imperialism, nationalism (1 each)',
+      marksPossible: 2,
+      response: 'the alliances and the arms race between Britain and Germany',
+    });
+    expect(r.pointsObtained).toBe(2);
+  });
+});
