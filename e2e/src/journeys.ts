@@ -1,7 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Evergrade#2026';
-export const DEMO_USERS = { student: 'student@demo.school', instructor: 'teacher@demo.school', admin: 'admin@demo.school' } as const;
+export const DEMO_USERS = {
+  student: 'student@demo.school',
+  instructor: 'teacher@demo.school',
+  admin: 'admin@demo.school',
+  analyst: 'analyst@demo.school',
+} as const;
 
 type Mail = { to: string; subject: string; text: string; sentAt: string };
 
@@ -33,9 +38,15 @@ export async function loginViaApi(
 }
 
 /** Sign in through the login page. */
-export async function loginWithForm(page: Page, email: string, role: 'Student' | 'Instructor' | 'Admin', password = DEMO_PASSWORD) {
+export async function loginWithForm(
+  page: Page,
+  email: string,
+  role: 'Student' | 'Instructor' | 'Admin' | 'Analyst',
+  password = DEMO_PASSWORD,
+) {
   await page.goto('/login');
   if (role === 'Admin') await page.getByTestId('admin-toggle').click();
+  else if (role === 'Analyst') await page.getByTestId('analyst-toggle').click();
   else await page.getByRole('button', { name: role, exact: true }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -131,6 +131,7 @@ function RunResult({ run, title, onRetry }: { run: ReportRun; title: string; onR
 }
 
 const COUNT = new Intl.NumberFormat();
+const plural = (n: number, noun: string) => `${COUNT.format(n)} ${noun}${n === 1 ? '' : 's'}`;
 
 function RunProgress({ done, total }: { done: number; total: number }) {
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
@@ -162,7 +163,7 @@ function ReportResult({ result, title }: { result: ReportComplete; title: string
   if (result.rows.length === 0) {
     return (
       <EmptyState title="Nothing in this window" icon={<ChartIcon width={28} height={28} />}>
-        {`${title}: no rows from ${span} (${COUNT.format(result.events)} events replayed). Try a wider window.`}
+        {`${title}: no rows from ${span} (${plural(result.events, 'event')} replayed). Try a wider window.`}
       </EmptyState>
     );
   }
@@ -182,7 +183,7 @@ function ReportResult({ result, title }: { result: ReportComplete; title: string
             {title}
           </h3>
           <p className="small text-muted">
-            {span} · {COUNT.format(result.rows.length)} rows · {COUNT.format(result.events)} events replayed{' '}
+            {span} · {plural(result.rows.length, 'row')} · {plural(result.events, 'event')} replayed{' '}
             <span className={`badge ${result.pseudonymised ? 'badge-neutral' : 'badge-info'}`} data-testid="report-names">
               {result.pseudonymised ? 'Names pseudonymised' : 'Names shown'}
             </span>

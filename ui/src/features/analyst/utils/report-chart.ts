@@ -68,19 +68,22 @@ export function reportChartOption(result: ReportComplete, palette: ReportPalette
     color: palette.series,
     aria: { enabled: true },
     tooltip: { trigger: chart.kind === 'scatter' ? 'item' : 'axis' },
-    legend: series.length > 1 ? { type: 'scroll', bottom: 0, textStyle: { color: palette.text } } : undefined,
-    grid: { left: 8, right: 16, top: 16, bottom: series.length > 1 ? 40 : 12, containLabel: true },
+    legend: series.length > 1 ? { type: 'scroll', top: 0, textStyle: { color: palette.text } } : undefined,
+    grid: { left: 8, right: 16, top: series.length > 1 ? 40 : 16, bottom: 12, containLabel: true },
     xAxis: {
       type: axisType,
       ...(categories ? { data: categories } : {}),
       axisLabel: { ...axisLabel, rotate: categories && (narrow || categories.length > 8) ? 40 : 0, hideOverlap: true },
       axisLine: { lineStyle: { color: palette.grid } },
-      name: column(chart.x)?.label,
-      nameLocation: 'middle',
-      nameGap: narrow ? 44 : 30,
-      nameTextStyle: { color: palette.muted },
+      // A category axis is named by its labels; a value or time axis by its column.
+      ...(categories ? {} : { name: column(chart.x)?.label, nameLocation: 'middle', nameGap: 30, nameTextStyle: { color: palette.muted } }),
     },
-    yAxis: { type: 'value', axisLabel, splitLine: { lineStyle: { color: palette.grid } } },
+    yAxis: {
+      type: 'value',
+      axisLabel,
+      splitLine: { lineStyle: { color: palette.grid } },
+      ...(chart.y.every((y) => column(y)?.type === 'integer') ? { minInterval: 1 } : {}),
+    },
     series,
   } as EChartsOption;
 }
