@@ -12,9 +12,24 @@ import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valu
  * "(x − 2)(x − 3) = 0, so x = 2 or x = 3" → [2, 3]. Null when the key does not end in a value.
  */
 export function keyValues(key: string): Quantity[] | null {
-  const plain = normaliseMaths(keyNotes(key).text).replace(/\s+/g, ' ').trim();
+  const notes = keyNotes(key);
+  const plain = normaliseMaths(notes.text).replace(/\s+/g, ' ').trim();
   const labelled = partValues(plain);
   if (labelled) return labelled;
+  const values = lastValues(plain);
+  // "12 (accept 12.5)": a note that accepts another value than the key's is an alternative, which the values alone
+  // would lose; such a key is read as words and alternatives instead.
+  const accepts = notes.notes.filter((n) => /^(?:also\s+)?(?:accept|allow)\b/i.test(n));
+  if (values && accepts.length) {
+    for (const n of accepts)
+      for (const q of findQuantities(normaliseMaths(n)))
+        if (!values.some((v) => sameValue(v.value, v.unit && q.unit?.dim === v.unit.dim ? valueIn(q, v.unit) : q.value, v.decimals)))
+          return null;
+  }
+  return values;
+}
+
+function lastValues(plain: string): Quantity[] | null {
   const clauses = plain
     .split(/;|, so |\bso\b|\btherefore\b|\bhence\b|\bgives\b|:\s/i)
     .map((c) => c.trim())
@@ -177,7 +192,7 @@ export function checkNumeric(
   }
   // Several values, not all right: the scheme's marks for each value and for the method, or the method's share.
   if (credit < 1 && expected.length > 1 && flags.length === 0) {
-    const step = correctStep(normaliseMaths(text), expected);
+    const step = correctStep(normaliseMaths(text), expected, question);
     const right = matched.length;
     const valueMarks = scheme.filter((m) => m.code === 'B' || m.code === 'A');
     const methodShare = methodMarks(scheme);
@@ -272,7 +287,7 @@ function methodCredit(
   const plain = normaliseMaths(text);
   const schemeMethod = methodMarks(scheme);
   const stepShare = possible >= 2 ? (schemeMethod ?? possible - 1) / possible : 0;
-  const verified = correctStep(plain, [want]);
+  const verified = correctStep(plain, [want], question);
   const unsolved = unsolvedStep(plain, question);
   if (unsolved !== null && sameValue(want.value, unsolved, Math.max(want.decimals, 2))) {
     return {
@@ -397,8 +412,18 @@ const lastClauseOf = (text: string) =>
  * A correct step of working: an equation in one letter (not "x = value" alone) that every expected value of that letter
  * solves ("6x − 3 = 4x + 9" and "2x = 12" for x = 6; "(x + 5)(x − 3) = 0" for x = 3 or x = −5).
  */
-export function correctStep(plain: string, expected: Quantity[]): boolean {
+export function correctStep(plain: string, expected: Quantity[], question = ''): boolean {
+  // The question's own equation copied out is no step of working.
+  const flat = (t: string) =>
+    normaliseMaths(t)
+      .replace(/[\s*.]/g, '')
+      .toLowerCase();
+  const given = normaliseMaths(question)
+    .split(/,|;|:|\band\b|\?|\.(?!\d)/)
+    .filter((c) => c.includes('='))
+    .map((c) => flat(c.replace(/^.*?\b(?:solve|equations?)\b/i, '')));
   for (const clause of plain.split(/,|;|\bso\b|\bthen\b|\btherefore\b|\bor\b|\band\b|⇒|=>|\n/)) {
+    if (given.includes(flat(clause))) continue;
     const sides = clause.split('=');
     if (sides.length !== 2 || /^\s*[a-z]\s*$/i.test(sides[0]!) || /^\s*[a-z]\s*$/i.test(sides[1]!)) continue;
     const expr = readExpression(`(${sides[0]}) - (${sides[1]})`);

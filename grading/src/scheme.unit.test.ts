@@ -74,3 +74,16 @@ describe('method marks: whole marks, all the method marks for a correct step', (
     });
   });
 });
+
+describe('what is not a step of working', () => {
+  it("does not count the question's equation copied out, nor a note accepting another value", () => {
+    expect(check('Solve x² − x − 12 = 0.', 'x = 4 or x = −3', 'x² − x − 12 = 0 so x = −4 or x = 3', 3)).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    // "12 (accept 12.5)": the alternative value is kept, not lost with the note.
+    expect(
+      checkAnswer({ question: 'Estimate the mean.', answer: '12 (accept 12.5)', response: '12.5', marksPossible: 1 }).pointsObtained,
+    ).toBe(1);
+  });
+});
