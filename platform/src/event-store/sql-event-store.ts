@@ -123,21 +123,54 @@ async function currentVersion(db: SqlClient, streamId: string): Promise<number> 
   return Number(rows[0]?.version ?? 0);
 }
 
-async function appendInTransaction(
-  tx: SqlClient,
+type AppendRow = {
+  prior_tx: string | null;
+  prior_pos: string | null;
+  prior_version: string | null;
+  tx: string | null;
+  pos: string | null;
+  current: string;
+};
+
+/**
+ * An append in one statement (one round trip, its own transaction): the command id's earlier append if there is one,
+ * else the stream's version checked against the expected one and the events inserted, and one NOTIFY on commit. A
+ * concurrent append at the same version fails it with a unique violation (the caller looks again). Everything the
+ * statement reads comes from one snapshot, so the version it checks is the one its insert follows.
+ */
+const APPEND = `WITH prior AS (
+    SELECT last.transaction_id, last.position, last.stream_version
+      FROM events first
+      CROSS JOIN LATERAL (
+        SELECT transaction_id, position, stream_version FROM events
+         WHERE transaction_id = first.transaction_id AND stream_id = first.stream_id
+         ORDER BY position DESC LIMIT 1) last
+     WHERE $3::text IS NOT NULL AND first.stream_id = $1 AND first.command_id = $3
+  ),
+  cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1),
+  ins AS (
+    INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata, command_id)
+    SELECT $1, cur.v + e.ord, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::int,
+           e.value->'data', e.value->'metadata', CASE WHEN e.ord = 1 THEN $3::text END
+      FROM cur, jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(value, ord)
+     WHERE NOT EXISTS (SELECT 1 FROM prior) AND ($2::bigint IS NULL OR cur.v = $2::bigint)
+     ORDER BY e.ord
+    RETURNING transaction_id, position
+  ),
+  note AS (SELECT pg_notify('${EVENTS_CHANNEL}', '') FROM (SELECT 1 FROM ins LIMIT 1) one)
+  SELECT (SELECT transaction_id::text FROM prior) AS prior_tx, (SELECT position::text FROM prior) AS prior_pos,
+         (SELECT stream_version::text FROM prior) AS prior_version,
+         (SELECT max(transaction_id)::text FROM ins) AS tx, (SELECT max(position)::text FROM ins) AS pos,
+         (SELECT v::text FROM cur) AS current, (SELECT count(*) FROM note) AS notes`;
+
+async function appendOnce(
+  db: SqlClient,
   streamId: string,
   events: readonly NewEvent[],
   expectedVersion: ExpectedVersion,
   commandId: string | undefined,
 ): Promise<AppendResult> {
-  if (commandId !== undefined) {
-    const prior = await findCommand(tx, streamId, commandId);
-    if (prior) return prior;
-  }
-  const current = await currentVersion(tx, streamId);
   const expected = expectedVersion === 'no_stream' ? 0 : expectedVersion;
-  if (expected !== 'any' && expected !== current) throw new WrongExpectedVersionError(streamId, expectedVersion, current);
-
   const payload = events.map((e) => ({
     id: randomUUID(),
     type: e.type,
@@ -145,22 +178,21 @@ async function appendInTransaction(
     data: e.data,
     metadata: e.metadata ?? {},
   }));
-  // One statement for the whole batch; ORDER BY makes identity values follow the stream versions.
-  const { rows } = await tx.query<{ tx: string; pos: string }>(
-    `INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata, command_id)
-     SELECT $1, $2::bigint + e.ord, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::int,
-            e.value->'data', e.value->'metadata', CASE WHEN e.ord = 1 THEN $3::text END
-       FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS e(value, ord)
-      ORDER BY e.ord
-     RETURNING transaction_id::text AS tx, position::text AS pos`,
-    [streamId, current, commandId ?? null, JSON.stringify(payload)],
-  );
-  // Delivered on commit, to every process LISTENing; several in one transaction collapse into one.
-  await tx.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
-  const last = rows.reduce((a, b) => (BigInt(a.pos) >= BigInt(b.pos) ? a : b));
+  const { rows } = await db.query<AppendRow>(APPEND, [
+    streamId,
+    expected === 'any' ? null : expected,
+    commandId ?? null,
+    JSON.stringify(payload),
+  ]);
+  const row = rows[0]!;
+  if (row.prior_tx !== null) {
+    return priorResult({ tx: row.prior_tx, pos: row.prior_pos!, version: row.prior_version! });
+  }
+  const current = Number(row.current);
+  if (row.tx === null) throw new WrongExpectedVersionError(streamId, expectedVersion, current);
   return {
     nextExpectedVersion: current + events.length,
-    lastPosition: encodePosition(last.tx, last.pos),
+    lastPosition: encodePosition(row.tx, row.pos!),
     appended: true,
   };
 }
@@ -202,7 +234,7 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       const commandId = events[0]?.metadata?.commandId;
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = await db.transaction((tx) => appendInTransaction(tx, streamId, events, expectedVersion, commandId));
+          const result = await appendOnce(db, streamId, events, expectedVersion, commandId);
           if (result.appended) signal.wake();
           return result;
         } catch (err) {
