@@ -8,10 +8,6 @@ import { Spinner } from '../components/spinner';
 import { lazyRoute } from './lazy-route';
 import { RouteError } from './routes/error';
 import { LoginRoute } from './routes/login';
-import { StudentLayout } from './routes/student/layout';
-import { StudentAssignmentsRoute } from './routes/student/assignments';
-import { StudentAssignmentRoute } from './routes/student/assignment';
-import { InstructorLayout } from './routes/instructor/layout';
 
 export type RouteHandle = { title?: string };
 
@@ -45,6 +41,12 @@ const Fallback = () => (
 );
 const InPage = () => <Spinner label="Loading" />;
 
+// Every area but the login page loads on first visit, so /login stays small (issue 16: ≤ 150 KB gzipped;
+// `npm run bundle-size` reports each route's initial JavaScript).
+const studentLayout = () => import('./routes/student/layout');
+const studentAssignments = () => import('./routes/student/assignments');
+const studentAssignment = () => import('./routes/student/assignment');
+const instructorLayout = () => import('./routes/instructor/layout');
 const onboarding = () => import('./routes/onboarding');
 const profiles = () => import('./routes/profiles');
 const admin = () => import('./routes/admin');
@@ -94,12 +96,20 @@ export function createRouter(client: QueryClient) {
           path: '/student',
           loader: guard('student', client),
           shouldRevalidate: () => true,
-          element: <StudentLayout />,
+          element: lazyRoute(studentLayout, 'StudentLayout'),
           children: [
             { index: true, element: <Navigate to="/student/assignments" replace /> },
             { path: 'dashboard', element: lazyRoute(studentDashboard, 'StudentDashboardRoute', <InPage />), handle: title('Dashboard') },
-            { path: 'assignments', element: <StudentAssignmentsRoute />, handle: title('Assignments') },
-            { path: 'assignments/:assignmentId', element: <StudentAssignmentRoute />, handle: title('Assignment') },
+            {
+              path: 'assignments',
+              element: lazyRoute(studentAssignments, 'StudentAssignmentsRoute', <InPage />),
+              handle: title('Assignments'),
+            },
+            {
+              path: 'assignments/:assignmentId',
+              element: lazyRoute(studentAssignment, 'StudentAssignmentRoute', <InPage />),
+              handle: title('Assignment'),
+            },
             {
               path: 'assignments/practice/create',
               element: lazyRoute(practice, 'PracticeCreateRoute', <InPage />),
@@ -126,7 +136,7 @@ export function createRouter(client: QueryClient) {
           path: '/instructor',
           loader: guard('instructor', client),
           shouldRevalidate: () => true,
-          element: <InstructorLayout />,
+          element: lazyRoute(instructorLayout, 'InstructorLayout'),
           children: [
             { index: true, element: <Navigate to="/instructor/assignments" replace /> },
             { path: 'dashboard', element: <Navigate to="/instructor/assignments" replace /> },

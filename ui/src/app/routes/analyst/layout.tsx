@@ -4,7 +4,7 @@ import { ChartIcon } from '../../../components/icons';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { endSession } from '../../../features/auth/utils/session';
 import { useSessionStore } from '../../../stores/session';
-import { usePageTitle } from '../student/layout';
+import { usePageTitle } from '../../page-title';
 
 const NAV = [{ to: '/analyst', label: 'Reports', icon: <ChartIcon />, end: true }];
 

@@ -5,7 +5,7 @@ import { AppShell } from '../../../components/layouts/app-shell';
 import { endSession } from '../../../features/auth/utils/session';
 import { useSessionStore } from '../../../stores/session';
 import { useLiveUpdates } from '../../live-updates';
-import { usePageTitle } from '../student/layout';
+import { usePageTitle } from '../../page-title';
 
 const NAV = [
   { to: '/instructor/assignments', label: 'Assignments', icon: <BookIcon /> },

@@ -1,17 +1,11 @@
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookIcon, ChatIcon } from '../../../components/icons';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { endSession } from '../../../features/auth/utils/session';
 import { useSessionStore } from '../../../stores/session';
 import { useLiveUpdates } from '../../live-updates';
-import type { RouteHandle } from '../../router';
-
-export function usePageTitle(): string {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
-  return handle?.title ?? 'Dashboard';
-}
+import { usePageTitle } from '../../page-title';
 
 export function StudentLayout() {
   const student = useSessionStore((s) => s.student);

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role, SessionUser } from '@evergrade/contracts';
-import { disconnectSocket } from '../../../lib/socket';
 import { forgetPositions } from '../../../lib/positions';
 import { useSessionStore, WELCOMED_KEY } from '../../../stores/session';
 import { getInstructor } from '../api/get-instructor';
@@ -49,7 +48,9 @@ export function clearSession(client: QueryClient): void {
   } catch {
     // nothing stored then
   }
-  disconnectSocket();
+  // The socket's code (socket.io-client) loads with the signed-in areas, not with the login page: a tab that never
+  // opened it has nothing to close.
+  void import('../../../lib/socket').then(({ disconnectSocket }) => disconnectSocket());
   forgetPositions();
   client.clear();
 }
