@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { createIsolatedSchema, openPostgresDatabase } from '@evergrade/platform/sql';
 import { benchAssistant, summarizeAssistant, type AssistantResult } from './assistant';
 import { benchAutosave, type AutosaveResult } from './autosave';
+import { benchExam, examMeetsGoal, formatExam, type ExamResult } from './exam';
+import { EXAM_DEFAULTS } from './exam-plan';
 import { benchInsights, summarizeInsights, type InsightsResult } from './insights';
 import { benchReplay, type ReplayResult } from './replay';
 import { benchRetrieval, summarizeRetrieval, type RetrievalResult } from './retrieval';
@@ -15,7 +17,14 @@ import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summar
  * `-- --pglite` (with DATABASE_URL) runs the same phases on in-memory PGlite too, reported beside.
  */
 const { values: args } = parseArgs({
-  options: { json: { type: 'boolean' }, only: { type: 'string' }, pglite: { type: 'boolean' }, compare: { type: 'boolean' } },
+  options: {
+    json: { type: 'boolean' },
+    only: { type: 'string' },
+    pglite: { type: 'boolean' },
+    compare: { type: 'boolean' },
+    exam: { type: 'string' },
+    'exam-search': { type: 'boolean' },
+  },
 });
 if (args.only !== undefined && !['autosave', 'replay', 'insights', 'assistant', 'retrieval'].includes(args.only)) {
   console.error('Usage: npm run bench [-- --json] [--only autosave|replay|insights|assistant|retrieval] [--pglite] [--compare]');
@@ -278,6 +287,54 @@ function print({ a, r, i, e, f, database }: Run): void {
     );
   }
   console.log(`\n${notes.map((n) => `- ${n}`).join('\n')}`);
+}
+
+/**
+ * `-- --exam N`: the timed-exam simulation alone (exam.ts); `-- --exam-search [--exam N]` doubles N from N (default 250)
+ * while a run meets the goal and reports the largest that did. BENCH_EXAM_LIMIT_SECONDS (120), BENCH_EXAM_WINDOW_SECONDS
+ * (60) and BENCH_EXAM_QUESTIONS (5) shape the exam.
+ */
+async function runExams(): Promise<void> {
+  const first = Number(args.exam ?? 250);
+  if (!Number.isInteger(first) || first <= 0) {
+    console.error('Usage: npm run bench -- --exam N [--exam-search] [--json]  (N: students, a positive whole number)');
+    process.exit(2);
+  }
+  const database = await describeDatabase();
+  const runs: ExamResult[] = [];
+  for (let n = first; ; n *= 2) {
+    log(`exam: ${n} students on ${database}; ${cpus().length} CPUs`);
+    const result = await inSchema(false, (db) =>
+      benchExam({
+        ...EXAM_DEFAULTS,
+        students: n,
+        limitMs: env('BENCH_EXAM_LIMIT_SECONDS', 120) * 1000,
+        startWindowMs: env('BENCH_EXAM_WINDOW_SECONDS', 60) * 1000,
+        questions: env('BENCH_EXAM_QUESTIONS', 5),
+        log,
+        ...db,
+      }),
+    );
+    runs.push(result);
+    console.log(formatExam(result, database));
+    if (!args['exam-search'] || !examMeetsGoal(result.summary)) break;
+  }
+  const carried = runs.filter((r) => examMeetsGoal(r.summary)).at(-1)?.summary.students ?? null;
+  if (args['exam-search']) console.log(`\nLargest exam within the goal on this box: ${carried ?? `none (from ${first})`} students`);
+  if (args.json)
+    console.log(
+      JSON.stringify({
+        exam: {
+          database: { kind: databaseUrl ? 'pg' : 'pglite', description: database, cpus: cpus().length },
+          runs: runs.map((r) => ({ ...r.summary, meets_goal: examMeetsGoal(r.summary) })),
+          largest_within_goal: args['exam-search'] ? carried : undefined,
+        },
+      }),
+    );
+}
+if (args.exam !== undefined || args['exam-search']) {
+  await runExams();
+  process.exit(0);
 }
 
 const main = await runPhases(false);
