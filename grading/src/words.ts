@@ -1,5 +1,6 @@
 /** Short answers in words: one answer with its alternatives, lists (all items or "any two of"), yes / no. */
 import type { CheckAnswerResult } from './check';
+import { distance } from 'fastest-levenshtein';
 import { keyCompound } from './chemistry';
 import { andList, capitalise, orList, phrase, sentences } from './feedback';
 import { matchPoint } from './ideas';
@@ -62,6 +63,9 @@ function extraWords(tokens: readonly Token[], used: Set<number>, question: strin
   const asked = new Set(words(question));
   return tokens.filter((t, i) => !used.has(i) && isContentWord(t.word) && !asked.has(t.word)).map((t) => t.word);
 }
+
+const lookAlike = (a: string, b: string) =>
+  a.slice(0, 2) === b.slice(0, 2) && distance(a, b) <= Math.ceil(Math.max(a.length, b.length) / 2);
 
 const sharesAffix = (a: string, b: string) =>
   a.length >= 5 && b.length >= 5 && (a.slice(-4) === b.slice(-4) || a.slice(0, 4) === b.slice(0, 4));
@@ -132,6 +136,9 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
     if (m.compounds.length) reasons.push(compoundReason(m.compounds));
     if (headlessReason(item, m.wording)) reasons.push(headlessReason(item, m.wording));
+    // "Lance Armstrong" for Neil Armstrong: the surname with another first name may be someone else.
+    if (!wordings(spec.item).includes(m.wording) && extra.length > 0)
+      reasons.push(`The surname is right but "${extra.join(' ')}" beside it may name someone else`);
     // "newton metres", "watt hours": a word right after the key's unit names another unit made from it.
     const after = [...m.used].map((i) => tokens[i + 1]).find((t) => t && !m.used.has(tokens.indexOf(t)) && extra.includes(t.word));
     const unitAsked =
@@ -187,6 +194,9 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     isRealWord(absent[0]!) &&
     isRealWord(extra[0]!) &&
     !kin(absent[0]!, extra[0]!) &&
+    // Look-alike words only (electric / elastic): a student confusing two terms, not saying one in other words
+    // ("movement energy" for "kinetic energy" is for a teacher to judge).
+    lookAlike(absent[0]!, extra[0]!) &&
     !spec.item.accept.some((a) => /^any\b/i.test(a));
   const replaced = substituted || m.otherWords.length > 0 || absent.some((w) => extra.some((x) => sharesAffix(w, x)));
   if (m.negated) reasons.push('The response names the answer but negates it');

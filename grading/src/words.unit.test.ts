@@ -365,3 +365,24 @@ describe('names said shorter', () => {
     expect(r.pointsObtained).toBe(2);
   });
 });
+
+describe('guards on the new readings', () => {
+  it('flags the right surname with another first name', () => {
+    const r = checkAnswer({
+      question: 'Who was the first person to walk on the Moon?',
+      answer: 'Neil Armstrong',
+      marksPossible: 1,
+      response: 'Lance Armstrong',
+    });
+    expect(r.confident).toBe(false);
+  });
+  it('leaves a word swapped for one that does not look alike to a teacher ("movement energy")', () => {
+    const r = checkAnswer({
+      question: 'What type of energy does a moving car have?',
+      answer: 'kinetic energy',
+      marksPossible: 1,
+      response: 'movement energy',
+    });
+    expect(r.confident).toBe(false);
+  });
+});
