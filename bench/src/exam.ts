@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_GRACE_SECONDS, streamIds } from '@evergrade/contracts';
 import { createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
+import { hashPassword } from '@evergrade/platform/auth';
 import { startStandalone } from '@evergrade/standalone';
 import { planExam, summarizeExam, type ExamConfig, type ExamLoadResult, type ExamStored, type ExamSummary } from './exam-plan';
 import type { ExamJob, ExamStudent } from './exam-worker';
@@ -79,7 +80,7 @@ export async function benchExam(
   }
 }
 
-/** One course, its teacher and `students` enrolled students (registered through the commands), one timed assignment. */
+/** One course, its teacher and `students` enrolled students, one timed assignment, written as the commands write them. */
 async function seedExam(store: Parameters<typeof registerTenant>[0], students: number, questions: number, limitMs: number) {
   const now = new Date();
   const system = { tenant: BENCH_TENANT, actorRole: 'system' as const };
@@ -90,33 +91,53 @@ async function seedExam(store: Parameters<typeof registerTenant>[0], students: n
     { email: `teacher@${BENCH_TENANT}.school`, role: 'instructor', password: BENCH_PASSWORD, firstName: 'Tess', lastName: 'Teacher' },
     now,
   );
+  // Students as registerUser writes them (an id, the address reserved, the user registered), with one password hash
+  // for all: N scrypt hashes would take minutes, and the students' sessions come from the session store anyway.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const metadata = { tenant: BENCH_TENANT, actorRole: 'system' };
   const registered: { userId: number; email: string }[] = [];
-  // Four at a time: the password hash (scrypt) runs on libuv's four threads.
-  for (let i = 0; i < students; i += 4) {
-    const batch = Array.from({ length: Math.min(4, students - i) }, (_, j) => i + j);
-    registered.push(
-      ...(await Promise.all(
-        batch.map(async (n) => {
-          const email = `student${n}@${BENCH_TENANT}.school`;
-          const userId = await registerUser(
-            store,
-            system,
-            {
-              email,
-              role: 'student',
-              password: BENCH_PASSWORD,
-              firstName: 'Student',
-              lastName: String(n),
-              class: '10',
-              section: 'A',
-              enrollmentDate: now.toISOString().slice(0, 10),
-            },
-            now,
-          );
-          return { userId, email };
-        }),
-      )),
+  for (let i = 0; i < students; i += 500) {
+    const n = Math.min(500, students - i);
+    const ids = await store.append(
+      streamIds.sequence('user'),
+      Array.from({ length: n }, () => ({ type: 'IdAllocated', data: {}, metadata })),
+      { expectedVersion: 'any' },
     );
+    const batch = Array.from({ length: n }, (_, j) => ({
+      userId: ids.nextExpectedVersion - n + 1 + j,
+      email: `student${i + j}@${BENCH_TENANT}.school`,
+    }));
+    for (let k = 0; k < batch.length; k += 50)
+      await Promise.all(
+        batch.slice(k, k + 50).map(async ({ userId, email }) => {
+          await store.append(streamIds.userEmail(BENCH_TENANT, email), [{ type: 'EmailReserved', data: { email, userId }, metadata }], {
+            expectedVersion: 'no_stream',
+          });
+          await store.append(
+            streamIds.user(BENCH_TENANT, userId),
+            [
+              {
+                type: 'UserRegistered',
+                data: {
+                  userId,
+                  email,
+                  role: 'student',
+                  passwordHash,
+                  firstName: 'Student',
+                  lastName: String(userId),
+                  class: '10',
+                  section: 'A',
+                  enrollmentDate: now.toISOString().slice(0, 10),
+                  registeredAt: now.toISOString(),
+                },
+                metadata,
+              },
+            ],
+            { expectedVersion: 'no_stream' },
+          );
+        }),
+      );
+    registered.push(...batch);
   }
   const { courseId } = await createCourse(
     store,
