@@ -98,21 +98,21 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
     }
     // Guests join no rooms and watch nothing.
     if (!session) return;
-    await socket.join(SIGNED_IN_ROOM);
-    await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
-    if (session.role === 'admin') await socket.join(room(session.tenant, noticeKeys.school()));
-    // The textbook list (the school's own books and the shared library's) changed: every signed-in socket hears it.
-    await socket.join([room(session.tenant, noticeKeys.textbooks()), room(SHARED_LIBRARY_TENANT, noticeKeys.textbooks())]);
-    for (const courseId of await coursesOf(deps.db, session)) {
-      await socket.join(room(session.tenant, noticeKeys.course(courseId)));
-    }
+    // The watch listener before the joins' awaits (a course lookup on the database): a client that asks right after
+    // connecting (the UI re-watches its assignments on every connect) must not find nobody listening.
+    const joined = joinRooms(socket, session, deps.db);
     socket.on(SOCKET_EVENTS.watchAssignment, async (payload: unknown, ack?: (r: { ok: boolean }) => void) => {
       const id = Number((payload as { assignment_id?: unknown } | null)?.assignment_id);
       // A listener's rejection would go unhandled (and end the process): any failure is a refusal.
       const ok = Number.isInteger(id) && id > 0 && (await mayWatch(deps.db, session, id).catch(() => false));
-      if (ok) await socket.join(room(session.tenant, noticeKeys.assignment(id)));
+      if (ok)
+        await joined.then(
+          () => socket.join(room(session.tenant, noticeKeys.assignment(id))),
+          () => undefined,
+        );
       if (typeof ack === 'function') ack({ ok });
     });
+    await joined;
   });
 
   // Every replica hears every notice on the bus (PostgreSQL LISTEN), so each tells its own sockets only (io.local):
@@ -169,6 +169,16 @@ function clientAddress(socket: Socket, trustProxy: boolean): string {
   const forwarded = socket.handshake.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
   return trustProxy && first ? first : socket.handshake.address;
+}
+
+/** A signed-in socket's rooms: every signed-in socket's, its user's, its school's (admins), the textbooks', its courses'. */
+async function joinRooms(socket: Socket, session: Session, db: Database): Promise<void> {
+  await socket.join(SIGNED_IN_ROOM);
+  await socket.join(room(session.tenant, noticeKeys.user(session.userId)));
+  if (session.role === 'admin') await socket.join(room(session.tenant, noticeKeys.school()));
+  // The textbook list (the school's own books and the shared library's) changed: every signed-in socket hears it.
+  await socket.join([room(session.tenant, noticeKeys.textbooks()), room(SHARED_LIBRARY_TENANT, noticeKeys.textbooks())]);
+  for (const courseId of await coursesOf(db, session)) await socket.join(room(session.tenant, noticeKeys.course(courseId)));
 }
 
 async function coursesOf(db: Database, s: Session): Promise<number[]> {

@@ -150,6 +150,10 @@ describe.skipIf(skipReason !== '')(`sockets across query-service replicas (Redis
         socket.on('connect', () => resolve());
         socket.on('connect_error', reject);
       });
+      // Asked at once, as the UI re-watches on every connect: the replica is listening before its room lookups end.
+      expect(await socket.timeout(10_000).emitWithAck('watch.assignment', { assignment_id: assignment.assignment_id })).toEqual({
+        ok: true,
+      });
     }
 
     const key = `assignment:${assignment.assignment_id}`;
