@@ -94,3 +94,11 @@ describe('a decimal point in the wrong place', () => {
     expect(check('Write 0.065 as a percentage.', '6.5%', '65%', 1)).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('a decimal where a fraction or mixed number is asked', () => {
+  it('earns nothing of one mark, and nothing of two, flagged, as teachers differ on a share', () => {
+    expect(check('Write 19/4 as a mixed number.', '4 3/4', '4.75', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Write 19/4 as a mixed number.', '4 3/4', '4.75')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Write 0.6 as a fraction in its simplest form.', '3/5', '0.6')).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});

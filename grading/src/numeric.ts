@@ -615,8 +615,13 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
   }
   if (mixedAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
     const form = fractionForm(got.text);
+    // A decimal for a fraction or mixed number: nothing of one mark; of two, teachers differ (0 or 1), so flagged.
     if (form === 'decimal')
-      return { score: 0, note: `${shown} has the right value, but the question asks for a mixed number: write ${describe(want)}.` };
+      return {
+        score: 0,
+        note: `${shown} has the right value, but the question asks for a mixed number: write ${describe(want)}.`,
+        ...(possible >= 2 ? { flag: 'The right value as a decimal where a mixed number is asked: teachers differ on a share' } : {}),
+      };
     if (form !== 'mixed') {
       // The right value in another form than the one asked: 0 of one mark, a share of two or more (the usual policy).
       return {
@@ -642,8 +647,9 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     }
     if (form === 'decimal') {
       return {
-        score: possible >= 2 ? 0.5 : 0,
+        score: 0,
         note: `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.`,
+        ...(possible >= 2 ? { flag: 'The right value as a decimal where a fraction is asked: teachers differ on a share' } : {}),
       };
     }
     if (form === 'mixed' && improperAsked(question)) {
