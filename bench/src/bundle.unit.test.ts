@@ -31,7 +31,13 @@ describe('routeSizes', () => {
   it('adds up the JavaScript files of each route, each once', () => {
     const size = (file: string) => ({ bytes: file.length * 10, gzip: file.length });
     const [login, admin] = routeSizes(manifest, { '/login': [], '/admin': ['src/admin.ts', 'src/admin.ts'] }, size);
-    expect(login).toEqual({ route: '/login', chunks: 2, bytes: 10 * (15 + 15), gzip: 15 + 15 });
-    expect(admin).toEqual({ route: '/admin', chunks: 4, bytes: 10 * (15 + 15 + 16 + 15), gzip: 15 + 15 + 16 + 15 });
+    expect(login).toEqual({ route: '/login', chunks: 2, bytes: 10 * (15 + 15), gzip: 15 + 15, then_gzip: 0 });
+    expect(admin).toEqual({ route: '/admin', chunks: 4, bytes: 10 * (15 + 15 + 16 + 15), gzip: 15 + 15 + 16 + 15, then_gzip: 0 });
+  });
+
+  it('reports what is fetched right after the first render apart, once', () => {
+    const size = (file: string) => ({ bytes: file.length * 10, gzip: file.length });
+    const [login] = routeSizes(manifest, { '/login': [] }, size, ['src/table.ts', 'src/not-built.ts']);
+    expect(login).toMatchObject({ chunks: 2, gzip: 30, then_gzip: 15 });
   });
 });
