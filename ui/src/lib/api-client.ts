@@ -5,9 +5,23 @@ import { isOnLoginPage, navigateTo } from './navigation';
 /**
  * The route table and its zod schemas (with zod itself, about a third of the login page's JavaScript) load in their own
  * chunk, fetched as soon as this module runs, beside the first render rather than before it (issue 16: the login page's
- * JavaScript under 150 KB gzipped). Every call awaits it; it is one promise, so only the first waits.
+ * JavaScript under 150 KB gzipped). Calls made before it has loaded wait for it.
  */
-const table = import('./route-table');
+type RouteTable = typeof import('./route-table');
+let pending: Promise<RouteTable> = import('./route-table');
+/** The table once loaded: calls then reach fetch without a pause (a save sent while the page hides must go at once). */
+let loaded: RouteTable | null = null;
+void pending.then((t) => (loaded = t)).catch(() => undefined);
+
+/** The route table; when its chunk cannot be fetched, the call fails as unreachable and the next one fetches it again. */
+async function routeTable(): Promise<RouteTable> {
+  try {
+    return (loaded = await pending);
+  } catch {
+    pending = import('./route-table');
+    throw new ApiError(0, UNREACHABLE, undefined, false);
+  }
+}
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -121,7 +135,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall through to a generic message
   }
-  const { ErrorReplySchema } = await table;
+  const { ErrorReplySchema } = loaded ?? (await routeTable());
   const parsed = ErrorReplySchema.safeParse(body);
   if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.field);
   return new ApiError(
@@ -140,7 +154,7 @@ function withQuery(path: string, query: CallOptions<RouteName>['query']): string
 }
 
 export async function callApi<N extends RouteName>(name: N, options: CallOptions<N> = {} as CallOptions<N>): Promise<ReplyOf<N>> {
-  const { routes, routePath } = await table;
+  const { routes, routePath } = loaded ?? (await routeTable());
   const route = routes[name];
   const headers: Record<string, string> = { Accept: 'application/json' };
   const csrf = readCookie(CSRF_COOKIE);
