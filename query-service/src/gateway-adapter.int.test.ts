@@ -83,7 +83,7 @@ describe.skipIf(!hasRedis)(
       for (const r of replicas) {
         await r.gateway.close();
         r.http.closeAllConnections();
-      await new Promise<void>((resolve) => r.http.close(() => resolve()));
+        await new Promise<void>((resolve) => r.http.close(() => resolve()));
       }
       await bus.close();
       await db?.close();
