@@ -32,6 +32,11 @@ describe('loadConfig', () => {
       aiTtsModel: undefined,
       aiTtsVoice: 'alloy',
       guestCookieSecret: undefined,
+      eventStoreUrl: undefined,
+      redisUrl: undefined,
+      metricsToken: undefined,
+      kafka: undefined,
+      projectionsFromKafka: [],
     });
   });
 
@@ -79,11 +84,35 @@ describe('loadConfig', () => {
       aiTtsModel: undefined,
       aiTtsVoice: 'alloy',
       guestCookieSecret: undefined,
+      eventStoreUrl: undefined,
+      redisUrl: undefined,
+      metricsToken: undefined,
+      kafka: undefined,
+      projectionsFromKafka: [],
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
     expect(loadConfig({ DEV_OUTBOX: 'false' }).devOutbox).toBe(false);
     expect(() => loadConfig({ DEV_OUTBOX: 'yes' })).toThrow(/at DEV_OUTBOX/);
+  });
+
+  it('turns the Kafka relay on with KAFKA_BROKERS, and feeds read models from it only with brokers', () => {
+    expect(loadConfig({ KAFKA_BROKERS: 'k1:9092, k2:9092' }).kafka).toEqual({
+      brokers: ['k1:9092', 'k2:9092'],
+      topic: 'evergrade.events',
+      clientId: 'evergrade',
+      idempotent: true,
+    });
+    expect(
+      loadConfig({
+        KAFKA_BROKERS: 'k:9092',
+        KAFKA_TOPIC: 't',
+        KAFKA_CLIENT_ID: 'c',
+        KAFKA_IDEMPOTENT: 'false',
+        PROJECTIONS_FROM_KAFKA: 'audit, ',
+      }),
+    ).toMatchObject({ kafka: { brokers: ['k:9092'], topic: 't', clientId: 'c', idempotent: false }, projectionsFromKafka: ['audit'] });
+    expect(() => loadConfig({ PROJECTIONS_FROM_KAFKA: 'audit' })).toThrow(/at PROJECTIONS_FROM_KAFKA/);
   });
 
   it('reads the public pages settings: landing page, links, guest allowance and an operator-set accuracy', () => {
