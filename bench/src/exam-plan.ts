@@ -74,6 +74,14 @@ const order = { start: 0, heartbeat: 1, save: 2, submit: 3 } as const;
 export const steadyOffered = (config: Pick<ExamConfig, 'students' | 'heartbeatMs' | 'saveMs'>) =>
   config.students * (1000 / config.heartbeatMs + 1000 / config.saveMs);
 
+/** The plans' commands over their span (first planned command to last): what the run offers on average (commands/s). */
+export function meanOffered(plans: StudentPlan[]): number {
+  const times = plans.flatMap((p) => p.actions.map((a) => a.at));
+  if (times.length < 2) return 0;
+  const span = Math.max(...times) - Math.min(...times);
+  return span > 0 ? (times.length * 1000) / span : 0;
+}
+
 /** The plans' busiest `windowMs` (sliding, in steps of a second): commands planned in it per second. */
 export function peakOffered(plans: StudentPlan[], windowMs = 10_000): number {
   const times = plans.flatMap((p) => p.actions.map((a) => a.at)).sort((a, b) => a - b);
@@ -110,6 +118,8 @@ export type ExamSummary = {
   ok: number;
   failed: number;
   offered_steady_per_s: number;
+  /** Planned commands over the planned span; compare with achieved_per_s (sent commands over the real span). */
+  offered_mean_per_s: number;
   offered_peak_per_s: number;
   achieved_per_s: number;
   latency_ms: { p50: number; p99: number; max: number };
@@ -139,6 +149,7 @@ export function summarizeExam(config: ExamConfig, plans: StudentPlan[], load: Ex
     ok: all.length,
     failed,
     offered_steady_per_s: round(steadyOffered(config)),
+    offered_mean_per_s: round(meanOffered(plans)),
     offered_peak_per_s: round(peakOffered(plans)),
     achieved_per_s: round(load.elapsedMs > 0 ? ((all.length + failed) * 1000) / load.elapsedMs : 0),
     latency_ms: { p50: round(total.p50), p99: round(total.p99), max: round(total.max) },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EXAM_DEFAULTS, peakOffered, planExam, seededRandom, steadyOffered, summarizeExam, type ExamLoadResult } from './exam-plan';
+import {
+  EXAM_DEFAULTS,
+  meanOffered,
+  peakOffered,
+  planExam,
+  seededRandom,
+  steadyOffered,
+  summarizeExam,
+  type ExamLoadResult,
+} from './exam-plan';
 
 const config = { ...EXAM_DEFAULTS, students: 200 };
 
@@ -66,6 +75,19 @@ describe('peakOffered', () => {
     });
     expect(peakOffered([plan([0, 1000, 2000]), plan([9_000, 30_000])], 10_000)).toBeCloseTo(0.4);
     expect(peakOffered([], 10_000)).toBe(0);
+  });
+});
+
+describe('meanOffered', () => {
+  it('is the planned commands over the planned span', () => {
+    const plan = (ats: number[]) => ({
+      startAt: 0,
+      deadline: 0,
+      submits: false,
+      actions: ats.map((at) => ({ at, kind: 'save' as const })),
+    });
+    expect(meanOffered([plan([1000, 3000]), plan([5000, 11_000])])).toBeCloseTo(0.4);
+    expect(meanOffered([plan([1000])])).toBe(0);
   });
 });
 

@@ -204,8 +204,8 @@ export function formatExam(r: ExamResult, database: string): string {
     .join('; ');
   return [
     `\nEvergrade exam simulation on ${database}: ${s.students} students`,
-    `  offered: ${s.offered_steady_per_s} commands/s steady (every student: a heartbeat per 30 s, a save per ~20 s), ` +
-      `${s.offered_peak_per_s}/s in the busiest 10 s`,
+    `  offered: ${s.offered_mean_per_s} commands/s over the run (${s.offered_steady_per_s}/s once all have started: a heartbeat per 30 s ` +
+      `and a save per ~20 s each; ${s.offered_peak_per_s}/s in the busiest 10 s)`,
     `  achieved: ${s.achieved_per_s} commands/s over the run (${s.ok} ok, ${s.failed} failed, ${s.late_commands} sent > 1 s late)`,
     `  latency: p50 ${s.latency_ms.p50} ms, p99 ${s.latency_ms.p99} ms, max ${s.latency_ms.max} ms; ${kinds}`,
     `  saves: ${s.saves_acked} acknowledged, ${s.saves_stored} stored, ${s.saves_lost} lost`,
