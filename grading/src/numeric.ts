@@ -147,7 +147,7 @@ export function checkNumeric(
   const lastClauseValues = findQuantities(lastClauseOf(text));
   let finals =
     expected.length === 1
-      ? [finalQuantity(text) ?? given[given.length - 1]!]
+      ? [answerBeforeReason(text) ?? finalQuantity(text) ?? given[given.length - 1]!]
       : lastClauseValues.length >= expected.length
         ? lastClauseValues
         : given;
@@ -515,6 +515,12 @@ function decimalHoursMisread(want: Quantity, got: Quantity): boolean {
   const whole = Math.floor(minutes / 60);
   const rest = Math.round(minutes - whole * 60);
   return Math.abs(whole + rest / 100 - hours) < 1e-6 || Math.abs(whole + rest / 10 - hours) < 1e-6;
+}
+
+/** "7, because 100 ÷ 16 = 6.25": an answer stated first, then its reason; the value before "because" is the answer. */
+function answerBeforeReason(text: string): Quantity | null {
+  const m = /^([^=]*?\d[^=]*?)[\s,;:.-]*\b(?:because|since)\b/i.exec(text);
+  return m ? finalQuantity(m[1]!) : null;
 }
 
 /** The value after the response's last '=' (or the whole response when that is one value). */

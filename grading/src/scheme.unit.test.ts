@@ -87,3 +87,12 @@ describe('what is not a step of working', () => {
     ).toBe(1);
   });
 });
+
+describe('the final answer', () => {
+  it('is the value stated before "because" when the reason follows it, else the last value', () => {
+    const q = 'A minibus holds 16 pupils. How many minibuses are needed for 100 pupils?';
+    expect(check(q, '7', '7 because 100 ÷ 16 = 6.25')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, '7', '100 ÷ 16 = 6.25 so 7 minibuses')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, '7', '100/16 = 6.25 so six minibuses')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+});
