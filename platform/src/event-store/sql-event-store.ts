@@ -263,6 +263,20 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       return rows.map(toRecorded);
     },
 
+    async readStreams(requests) {
+      if (requests.length === 0) return [];
+      const { rows } = await db.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events JOIN unnest($1::text[], $2::bigint[]) AS r(sid, from_version)
+            ON stream_id = r.sid AND stream_version >= r.from_version
+          ORDER BY stream_id, stream_version`,
+        [requests.map((r) => r.streamId), requests.map((r) => r.fromVersion)],
+      );
+      const byStream = new Map<string, RecordedEvent[]>(requests.map((r) => [r.streamId, []]));
+      for (const row of rows) byStream.get(row.stream_id)?.push(toRecorded(row));
+      // A stream asked for twice gets the events from the lower version in both answers: filter each by its own.
+      return requests.map((r) => byStream.get(r.streamId)!.filter((e) => e.streamVersion >= r.fromVersion));
+    },
+
     async readAll({ after, limit, types }) {
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
       const from = after ? decodePosition(after) : { transactionId: 0n, position: 0n };

@@ -85,6 +85,11 @@ export type EventStore = {
    * all); an empty array for a stream that does not exist.
    */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Optional: several streams at once, each from its own `fromVersion`, in one read (the SQL store: one statement);
+   * one array per request, in the requests' order. Callers fall back to `readStream` per stream where it is absent.
+   */
+  readStreams?(requests: readonly { streamId: string; fromVersion: number }[]): Promise<RecordedEvent[][]>;
   /** Events in global order strictly after `after`, at most `limit`, never past an in-flight transaction. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
