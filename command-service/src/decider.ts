@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@evergrade/contracts';
 import { WrongExpectedVersionError, type EventMetadata, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
+import { streamStatesOf } from './stream-states';
 
 /** Pure: no I/O, no clock, no random ids. Time and ids arrive inside the command. */
 export type Decider<Command, Event extends DomainEvent, State> = {
@@ -32,7 +33,8 @@ export function fold<Event extends DomainEvent, State>(
 }
 
 /**
- * The one command path: read the stream, fold, decide, append with the version read.
+ * The one command path: read the stream, fold, decide, append with the version read. The folded state is kept
+ * (`stream-states.ts`), so the next command on the stream in this process decides without reading it.
  *
  * Commands on one stream run one at a time in this process (a queue per stream), so concurrent commands of one user
  * (a student's saves to ten questions at once) never conflict here; each is decided on the state its predecessor left.
@@ -59,35 +61,74 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
   options: HandleOptions,
 ): Promise<CommandResult<Event>> {
   const maxRetries = options.expectedVersion === undefined ? (options.maxRetries ?? 20) : 0;
+  const commandId = options.metadata.commandId;
+  const states = streamStatesOf(store);
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const commandId = options.metadata.commandId;
-    const earlier = commandId ? recorded.filter((e) => e.metadata.commandId === commandId) : [];
-    if (earlier.length > 0) {
-      const last = earlier[earlier.length - 1]!;
-      return {
-        events: earlier.map((e) => ({ type: e.type, data: e.data }) as Event),
-        version: recorded.length,
-        position: last.globalPosition,
-      };
+    // The state this process folded after its last command on the stream, trusted without a read: the append's
+    // expected version checks it, and a conflict (another process appended) drops it and reads the stream again.
+    let folded = states.get<State>(streamId, decider);
+    let events: Event[] | undefined;
+    if (folded) {
+      try {
+        events = decider.decide(command, folded.state);
+      } catch {
+        // Refused on the cached state: decide again below on the stream read whole, where a retried command is found.
+      }
+      // A command with an id that decided nothing or was refused may be one already appended: the read below says.
+      if (events === undefined || (events.length === 0 && commandId)) folded = undefined;
+      // A pinned version other than the cached one: the cache may be behind, the stream says.
+      else if (options.expectedVersion !== undefined && options.expectedVersion !== folded.version) folded = undefined;
     }
-    const version = recorded.length;
+    if (!folded) {
+      states.delete(streamId);
+      const recorded = await store.readStream(streamId);
+      const earlier = commandId ? recorded.filter((e) => e.metadata.commandId === commandId) : [];
+      if (earlier.length > 0) {
+        const last = earlier[earlier.length - 1]!;
+        return {
+          events: earlier.map((e) => ({ type: e.type, data: e.data }) as Event),
+          version: recorded.length,
+          position: last.globalPosition,
+        };
+      }
+      folded = { state: fold(decider, recorded), version: recorded.length, position: recorded.at(-1)?.globalPosition ?? null };
+      states.set(streamId, decider, folded);
+      events = undefined;
+    }
+    const { version } = folded;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
       throw new WrongExpectedVersionError(streamId, options.expectedVersion, version);
     }
-    const events = decider.decide(command, fold(decider, recorded));
-    if (events.length === 0) return { events, version, position: recorded.at(-1)?.globalPosition ?? null };
+    events ??= decider.decide(command, folded.state);
+    if (events.length === 0) return { events, version, position: folded.position };
+    let result;
     try {
-      const result = await store.append(
+      result = await store.append(
         streamId,
         events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: options.metadata })),
         { expectedVersion: version === 0 ? 'no_stream' : version },
       );
-      return { events, version: result.nextExpectedVersion, position: result.lastPosition };
     } catch (err) {
+      // Whatever failed (a conflict, a lost connection after commit), the cached state may be behind: read it again.
+      states.delete(streamId);
       if (!(err instanceof WrongExpectedVersionError) || attempt >= maxRetries) throw err;
       await pause(attempt);
+      continue;
     }
+    if (!result.appended) {
+      // The command id was appended before (a retry): answer with what it appended, read from the stream.
+      states.delete(streamId);
+      const recorded = await store.readStream(streamId);
+      const earlier = recorded.filter((e) => e.metadata.commandId === commandId);
+      return {
+        events: earlier.map((e) => ({ type: e.type, data: e.data }) as Event),
+        version: recorded.length,
+        position: earlier.at(-1)?.globalPosition ?? result.lastPosition,
+      };
+    }
+    const state = events.reduce((s, e) => decider.evolve(s, e), folded.state);
+    states.set(streamId, decider, { state, version: result.nextExpectedVersion, position: result.lastPosition });
+    return { events, version: result.nextExpectedVersion, position: result.lastPosition };
   }
 }
 

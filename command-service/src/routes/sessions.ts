@@ -5,8 +5,9 @@ import type { Session } from '@evergrade/platform/auth';
 import type { EventStore } from '@evergrade/platform/event-store';
 import { loadAssignmentContext, teachesAssignment } from '../assignment-context';
 import type { CommandServiceDeps } from '../context';
-import { fold, handleCommand } from '../decider';
+import { handleCommand } from '../decider';
 import { sessionView } from '../submission/clock';
+import { loadFolded } from '../stream-states';
 import { SessionAlreadyActiveError, submissionDecider, type SubmissionCommand } from '../submission/decide';
 
 const metadataFor = (s: Pick<Session, 'tenant' | 'userId' | 'role'>) => ({
@@ -17,10 +18,11 @@ const metadataFor = (s: Pick<Session, 'tenant' | 'userId' | 'role'>) => ({
 
 /** The session as the student's stream says now, by the server's clock; 404 when none was started. */
 async function currentView(store: EventStore, tenant: string, assignmentId: number, studentId: number, now: Date) {
-  const recorded = await store.readStream(streamIds.submission(tenant, assignmentId, studentId));
-  const view = sessionView(fold(submissionDecider, recorded), now.toISOString());
+  // The state the command just left (or the cached one plus the stream's tail): no read of the whole stream.
+  const folded = await loadFolded(store, streamIds.submission(tenant, assignmentId, studentId), submissionDecider);
+  const view = sessionView(folded.state, now.toISOString());
   if (!view) throw new NotFoundError(TIMER_MESSAGES.noSession);
-  return { ...view, position: recorded.at(-1)?.globalPosition ?? null };
+  return { ...view, position: folded.position };
 }
 
 /** Timed assignments (spec document 1, sections 4 and 7): the clock is the server's. */
