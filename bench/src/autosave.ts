@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { CSRF_COOKIE, NotFoundError, PROJECTIONS, SESSION_COOKIE, routes } from '@evergrade/contracts';
+import { CSRF_COOKIE, NotFoundError, PROJECTIONS, SESSION_COOKIE, routes, streamIds } from '@evergrade/contracts';
+import type { EventStore, GlobalPosition } from '@evergrade/platform/event-store';
 import { createHttpServer, registerRoute, sessionOf } from '@evergrade/platform/http';
 import { allProjections } from '@evergrade/projectors';
 import type { SqlClient } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
-import { BENCH_PASSWORD, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
+import { BENCH_PASSWORD, BENCH_TENANT, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
 import { decomposeLags, matchLags, perSecond, summarize, type ReadStamp, type Stamp, type Summary } from './stats';
 
 export const CRUD_PATH = '/bench/crud-save';
@@ -19,6 +20,8 @@ export type AutosaveOptions = {
   questions: number;
   warmupMs: number;
   durationMs: number;
+  /** Saves written into every submission stream before a second event-sourced window (0: no such window). */
+  priorSaves?: number;
 };
 
 export type RouteRun = { perSecond: number; latency: Summary; failures: Record<string, number> };
@@ -43,6 +46,8 @@ export type AutosaveResult = {
   lag: Summary & { unmatched: number };
   lagParts: LagParts;
   streams: number;
+  /** The event-sourced route again once every submission stream holds `priorSaves` more saves; null when not run. */
+  longStreams?: (RouteRun & { priorSaves: number }) | null;
 };
 
 /**
@@ -176,7 +181,27 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       warmupMs: opts.warmupMs,
       durationMs: opts.durationMs,
     });
+    let longStreams: AutosaveResult['longStreams'] = null;
+    const priorSaves = opts.priorSaves ?? Number(process.env.BENCH_PRIOR_SAVES ?? 1000);
+    if (priorSaves > 0) {
+      console.error(`[bench] autosave: ${priorSaves} prior saves into each of ${school.students.length * opts.courses} submission streams`);
+      const lastPrior = await appendPriorSaves(server.store, school, priorSaves);
+      await withTimeout(server.runner.reached(lastPrior), 300_000, 'projections to catch up with the prior saves');
+      const long = await runLoadInChild({
+        url: base,
+        path: routes.setAssignmentResponse.path,
+        clients,
+        warmupMs: opts.warmupMs,
+        durationMs: opts.durationMs,
+      });
+      longStreams = { ...toRun(long), priorSaves };
+      console.error(
+        `[bench] autosave with ${priorSaves} prior saves per stream: ${longStreams.perSecond.toFixed(1)}/s, ` +
+          `p50 ${longStreams.latency.p50.toFixed(1)} ms, p99 ${longStreams.latency.p99.toFixed(1)} ms, ${total(longStreams.failures)} failures`,
+      );
+    }
     return {
+      longStreams,
       eventSourced: toRun(es),
       crud: toRun(baseline),
       lag: { ...summarize(lags), unmatched },
@@ -188,6 +213,42 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     await server.close();
   }
 }
+
+/**
+ * `count` more saves in every student's submission stream of every assignment, appended as the route would have
+ * (AnswerSaved, cycling over the questions), in appends of 500: a long exam's streams.
+ */
+async function appendPriorSaves(store: EventStore, school: AutosaveSchool, count: number): Promise<GlobalPosition> {
+  const assignments = [...new Set(school.targets.map(([a]) => a))];
+  let last: GlobalPosition | undefined;
+  for (const student of school.students) {
+    for (const assignmentId of assignments) {
+      const questions = school.targets.filter(([a]) => a === assignmentId).map(([, q]) => q);
+      const streamId = streamIds.submission(BENCH_TENANT, assignmentId, student.userId);
+      let version = (await store.readStream(streamId)).length;
+      for (let from = 0; from < count; from += 500) {
+        const savedAt = new Date().toISOString();
+        const events = Array.from({ length: Math.min(500, count - from) }, (_, i) => ({
+          type: 'AnswerSaved',
+          data: {
+            assignmentId,
+            studentId: student.userId,
+            questionId: questions[(from + i) % questions.length]!,
+            responseContent: `earlier answer ${from + i}`,
+            savedAt,
+          },
+          metadata: { tenant: BENCH_TENANT, actorId: String(student.userId), actorRole: 'student' },
+        }));
+        const result = await store.append(streamId, events, { expectedVersion: version === 0 ? 'no_stream' : version });
+        version = result.nextExpectedVersion;
+        last = result.lastPosition;
+      }
+    }
+  }
+  return last!;
+}
+
+const total = (failures: Record<string, number>) => Object.values(failures).reduce((a, b) => a + b, 0);
 
 const toRun = (r: LoadResult): RouteRun => ({
   perSecond: perSecond(r.ok, r.windowMs),

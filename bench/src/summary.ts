@@ -22,6 +22,14 @@ export type PhaseSummary = {
     failures: number;
     failures_by_status: { es: Record<string, number>; crud: Record<string, number> };
     clients: number;
+    /** The event-sourced route again once every submission stream holds `prior_saves` more saves (BENCH_PRIOR_SAVES). */
+    long_streams: {
+      prior_saves: number;
+      es_per_s: number | null;
+      es_p50_ms: number | null;
+      es_p99_ms: number | null;
+      failures: number;
+    } | null;
   } | null;
   lag: {
     p50_ms: number | null;
@@ -116,6 +124,15 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       failures: total(a.eventSourced.failures) + total(a.crud.failures),
       failures_by_status: { es: a.eventSourced.failures, crud: a.crud.failures },
       clients,
+      long_streams: a.longStreams
+        ? {
+            prior_saves: a.longStreams.priorSaves,
+            es_per_s: r1(a.longStreams.perSecond),
+            es_p50_ms: r1(a.longStreams.latency.p50),
+            es_p99_ms: r1(a.longStreams.latency.p99),
+            failures: total(a.longStreams.failures),
+          }
+        : null,
     },
     lag: a && {
       p50_ms: r1(a.lag.p50),
