@@ -8,7 +8,7 @@ import { createPostgresBus } from '@evergrade/platform/bus';
 import { createEventStore } from '@evergrade/platform/event-store';
 import { createHttpServer, onShutdown, s3BrowserOrigins } from '@evergrade/platform/http';
 import { createDevOutbox, devOutboxEnabled, devOutboxWarning, migrateDevOutbox } from '@evergrade/platform/mail';
-import { createMetrics, registerMetrics, METRIC_NAMES } from '@evergrade/platform/metrics';
+import { countAppends, createMetrics, registerMetrics, METRIC_NAMES } from '@evergrade/platform/metrics';
 import { openPostgresDatabase } from '@evergrade/platform/sql';
 import { queryService } from './app';
 import { attachGateway } from './gateway';
@@ -64,7 +64,7 @@ registerMetrics(app, metrics, { token: config.metricsToken });
 // The study assistant's chat on the socket (answers and guests' allowance are events) and the guests' counter route.
 const assistant = await wireAssistant(
   app,
-  { db, sessions, ai: createAiProvider(config), store: eventLog },
+  { db, sessions, ai: createAiProvider(config), store: countAppends(eventLog, metrics) },
   {
     guestDailyChats: config.guestDailyChats,
     guestCookieSecret: config.guestCookieSecret,
