@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createOcrEngine } from '@evergrade/documents';
 import { isLocalBlobStore, localBlobRoutes } from '@evergrade/platform/blob';
 import { checkUploadedContent } from './upload-check';
+import { cachedSessions } from './session-cache';
 import { adminRoutes } from './routes/admin';
 import type { CommandServiceDeps } from './context';
 import { answerRoutes } from './routes/answers';
@@ -27,7 +28,9 @@ import { regradeRequestRoutes } from './routes/regrade-requests';
 import { responseCropRoutes } from './routes/response-crop';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
-export async function commandService(app: FastifyInstance, deps: CommandServiceDeps): Promise<void> {
+export async function commandService(app: FastifyInstance, given: CommandServiceDeps): Promise<void> {
+  // Sessions found are trusted for SESSION_CACHE_MS (session-cache.ts): a save or heartbeat skips the lookup.
+  const deps = { ...given, sessions: cachedSessions(given.sessions) };
   authRoutes(app, deps);
   signupRoutes(app, deps);
   passwordRoutes(app, deps);
