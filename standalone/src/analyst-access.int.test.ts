@@ -146,6 +146,35 @@ describe('the admin grants and revokes the analyst role', () => {
   });
 });
 
+describe('the admin creates an analyst account', () => {
+  it("for an address of the school: an analyst-only account whose owner sets a password with 'Forgot password'", async () => {
+    const body = { email: 'Data.Lead@demo.school', first_name: 'Mary', last_name: 'Somerville' };
+    const created = await u.admin.post('/admin/invite-analyst', body);
+    expect(created.statusCode).toBe(200);
+    const person = (await people(created.json.position)).find((p) => p.user_id === created.json.user_id);
+    expect(person).toMatchObject({ email: 'data.lead@demo.school', role: 'analyst', analyst: true });
+    expect((await login('analyst', 'data.lead@demo.school', 'Evergrade#2026')).statusCode).toBe(401);
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password/request',
+      payload: { email: 'data.lead@demo.school' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await u.admin.post('/admin/invite-analyst', body)).statusCode).toBe(409);
+  });
+
+  it("refuses another school's address (400 on email); other roles hear 403", async () => {
+    const refused = await u.admin.post('/admin/invite-analyst', { email: 'someone@other.school', first_name: 'Some', last_name: 'One' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json).toMatchObject({ field: 'email' });
+    for (const who of [u.teacher, u.student, u.analyst]) {
+      const res = await who.post('/admin/invite-analyst', { email: 'x@demo.school', first_name: 'X', last_name: 'Y' });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await people()).some((p) => p.email === 'x@demo.school' || p.email === 'someone@other.school')).toBe(false);
+  });
+});
+
 describe('the names setting', () => {
   it('is off by default: reports are pseudonymised', async () => {
     expect((await u.admin.get('/admin/school')).json.analyst_names).toBe(false);

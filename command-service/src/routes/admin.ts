@@ -4,7 +4,7 @@ import { registerRoute, sessionOf } from '@evergrade/platform/http';
 import { changeMembership, createCourse } from '../admin/courses';
 import { changeSchool, importPreapprovals } from '../admin/school-settings';
 import { updateUser } from '../admin/users';
-import { setAnalystAccess, setAnalystNames } from '../admin/analyst-access';
+import { inviteAnalyst, setAnalystAccess, setAnalystNames } from '../admin/analyst-access';
 import type { CommandServiceDeps } from '../context';
 
 /** The school admin's commands. The guard has checked the admin role; the tenant is the session's own. */
@@ -95,6 +95,11 @@ export function adminRoutes(app: FastifyInstance, deps: CommandServiceDeps): voi
   registerRoute(app, sessions, routes.setAnalystAccess, async (request) =>
     reply(await setAnalystAccess(store, sessions, actorOf(request), request.body.user_id, request.body.allowed, deps.now())),
   );
+  registerRoute(app, sessions, routes.inviteAnalyst, async (request) => {
+    const { email, first_name: firstName, last_name: lastName } = request.body;
+    const { userId, position } = await inviteAnalyst(store, actorOf(request), { email, firstName, lastName }, deps.now());
+    return { success: true as const, position, user_id: userId };
+  });
   registerRoute(app, sessions, routes.setAnalystNames, async (request) =>
     reply(await setAnalystNames(store, actorOf(request), request.body.allowed, deps.now())),
   );

@@ -216,6 +216,16 @@ export const adminRoutes = {
     }),
     reply: CommandReplySchema,
   }),
+  inviteAnalyst: route({
+    method: 'POST',
+    path: '/admin/invite-analyst',
+    kind: 'command',
+    access: 'admin',
+    summary:
+      "Create an analyst account (analyst role only) for an address of the school (its domain names the school, as for every login); the person sets a password with 'Forgot password'. 409 when the address is registered.",
+    body: z.object({ email: emailSchema, first_name: text('first_name', 50), last_name: text('last_name', 50) }),
+    reply: CommandReplySchema.extend({ user_id: z.number().int() }),
+  }),
   setAnalystNames: route({
     method: 'POST',
     path: '/admin/set-analyst-names',

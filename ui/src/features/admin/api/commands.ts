@@ -24,6 +24,7 @@ const STALE = {
   setSmartBuilderAccess: [adminKeys.users],
   setAnalystAccess: [adminKeys.users],
   setAnalystNames: [adminKeys.school],
+  inviteAnalyst: [adminKeys.users],
 } satisfies Partial<Record<RouteName, QueryKey[]>>;
 
 export type AdminCommand = keyof typeof STALE;

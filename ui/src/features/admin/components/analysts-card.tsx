@@ -1,4 +1,6 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { errorText } from '../utils/error-text';
 import { useAdminUsers } from '../api/get-users';
 import { useAdminCommand } from '../api/commands';
 import { fullName } from './member-picker';
@@ -50,6 +52,66 @@ export function AnalystsCard({ names }: { names: boolean }) {
             : `Analyst role: ${analysts.map((u) => fullName(u)).join(', ')}.`}{' '}
         <Link to="/admin/people">Grant or revoke it on the People page.</Link>
       </p>
+      <InviteAnalystForm />
     </section>
+  );
+}
+
+/** An analyst account for someone with no other role here; they choose their password through 'Forgot password?'. */
+function InviteAnalystForm() {
+  const invite = useAdminCommand('inviteAnalyst');
+  const [form, setForm] = useState({ email: '', first_name: '', last_name: '' });
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setResult(null);
+    invite.mutate(form, {
+      onSuccess: () => {
+        setResult({
+          ok: true,
+          text: `Analyst account created for ${form.email}: ask them to set a password with "Forgot password?" on the login page.`,
+        });
+        setForm({ email: '', first_name: '', last_name: '' });
+      },
+      onError: (err) => setResult({ ok: false, text: errorText(err) }),
+    });
+  };
+  return (
+    <form className="analyst-invite" onSubmit={submit} noValidate aria-label="New analyst account">
+      <p className="strong small">New analyst account</p>
+      <div className="analyst-invite-fields">
+        <input
+          className="input"
+          type="email"
+          placeholder="name@school.edu"
+          aria-label="Analyst email"
+          value={form.email}
+          onChange={set('email')}
+        />
+        <input
+          className="input"
+          placeholder="First name"
+          aria-label="Analyst first name"
+          value={form.first_name}
+          onChange={set('first_name')}
+        />
+        <input
+          className="input"
+          placeholder="Last name"
+          aria-label="Analyst last name"
+          value={form.last_name}
+          onChange={set('last_name')}
+        />
+        <button type="submit" className="button button-secondary" disabled={invite.isPending || !form.email.trim()}>
+          Create account
+        </button>
+      </div>
+      {result && (
+        <p className={result.ok ? 'small text-muted' : 'field-error'} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </p>
+      )}
+    </form>
   );
 }

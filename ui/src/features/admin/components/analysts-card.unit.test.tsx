@@ -40,6 +40,34 @@ describe('AnalystsCard', () => {
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['admin', 'school'] })));
   });
 
+  it('creates an analyst account and says how its owner signs in; shows a refusal as the server words it', async () => {
+    let taken = false;
+    const { calls } = mockApi({
+      'GET /admin/users': () => ({ body: [] }),
+      'POST /admin/invite-analyst': () =>
+        taken
+          ? { status: 409, body: { message: 'This e-mail address is already registered', field: 'email' } }
+          : ((taken = true), { body: { success: true, position: '10', user_id: 12 } }),
+    });
+    renderRoutes([{ path: '/', element: <AnalystsCard names={false} /> }], '/');
+    const fill = () => {
+      fireEvent.change(screen.getByLabelText('Analyst email'), { target: { value: 'data.lead@demo.school' } });
+      fireEvent.change(screen.getByLabelText('Analyst first name'), { target: { value: 'Mary' } });
+      fireEvent.change(screen.getByLabelText('Analyst last name'), { target: { value: 'Somerville' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    };
+    fill();
+    expect((await screen.findByRole('status')).textContent).toContain('Forgot password?');
+    expect(calls.find((c) => c.key === 'POST /admin/invite-analyst')!.body).toEqual({
+      email: 'data.lead@demo.school',
+      first_name: 'Mary',
+      last_name: 'Somerville',
+    });
+    expect((screen.getByLabelText('Analyst email') as HTMLInputElement).value).toBe('');
+    fill();
+    expect((await screen.findByRole('alert')).textContent).toBe('This e-mail address is already registered');
+  });
+
   it('says when no one holds the role', async () => {
     mockApi({ 'GET /admin/users': () => ({ body: [person(3, 'Grace', 'instructor', false)] }) });
     renderRoutes([{ path: '/', element: <AnalystsCard names /> }], '/');
