@@ -141,6 +141,20 @@ export function eventStoreContract(factory: EventStoreFactory): void {
       expect(await versions('busy')).toEqual(range(24).map((i) => i + 1));
     });
 
+    it('reads several streams at once, each from its own version (readStreams, where the store has it)', async () => {
+      await store.append('multi-a', [ev('A1'), ev('A2'), ev('A3')], { expectedVersion: 'no_stream' });
+      await store.append('multi-b', [ev('B1')], { expectedVersion: 'no_stream' });
+      const requests = [
+        { streamId: 'multi-a', fromVersion: 2 },
+        { streamId: 'multi-none', fromVersion: 1 },
+        { streamId: 'multi-b', fromVersion: 2 },
+        { streamId: 'multi-a', fromVersion: 1 },
+      ];
+      const expected = await Promise.all(requests.map((r) => store.readStream(r.streamId, { fromVersion: r.fromVersion })));
+      expect(expected.map((events) => events.map((e) => e.type))).toEqual([['A2', 'A3'], [], [], ['A1', 'A2', 'A3']]);
+      if (store.readStreams) expect(await store.readStreams(requests)).toEqual(expected);
+    });
+
     it('rejects an empty append', async () => {
       await expect(store.append('s', [], { expectedVersion: 'any' })).rejects.toThrow(/at least one event/);
     });

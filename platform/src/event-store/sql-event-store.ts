@@ -265,15 +265,17 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
 
     async readStreams(requests) {
       if (requests.length === 0) return [];
+      // Each stream once, from the lowest version asked of it; every request then takes its own part.
+      const from = new Map<string, number>();
+      for (const r of requests) from.set(r.streamId, Math.min(r.fromVersion, from.get(r.streamId) ?? Infinity));
       const { rows } = await db.query<EventRow>(
         `SELECT ${COLUMNS} FROM events JOIN unnest($1::text[], $2::bigint[]) AS r(sid, from_version)
             ON stream_id = r.sid AND stream_version >= r.from_version
           ORDER BY stream_id, stream_version`,
-        [requests.map((r) => r.streamId), requests.map((r) => r.fromVersion)],
+        [[...from.keys()], [...from.values()]],
       );
-      const byStream = new Map<string, RecordedEvent[]>(requests.map((r) => [r.streamId, []]));
-      for (const row of rows) byStream.get(row.stream_id)?.push(toRecorded(row));
-      // A stream asked for twice gets the events from the lower version in both answers: filter each by its own.
+      const byStream = new Map<string, RecordedEvent[]>([...from.keys()].map((id) => [id, []]));
+      for (const row of rows) byStream.get(row.stream_id)!.push(toRecorded(row));
       return requests.map((r) => byStream.get(r.streamId)!.filter((e) => e.streamVersion >= r.fromVersion));
     },
 
