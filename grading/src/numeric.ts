@@ -778,13 +778,15 @@ function digitsOf(text: string): { digits: string; point: number } | null {
 function unitInQuestion(question: string, unit: Unit): boolean {
   const plain = normaliseMaths(question);
   for (const m of plain.matchAll(
-    /\b(?:in|into|to|to the nearest|nearest|how many)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi,
+    /\b(?:to the nearest|nearest|in|into|to|how many)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi,
   )) {
     const words = (m[1] ?? m[2] ?? '').split(/\s+/);
-    for (let n = words.length; n > 0; n--) {
-      const found = readUnit(words.slice(0, n).join(' '));
-      if (found && found.dim === unit.dim && found.factor === unit.factor && (found.offset ?? 0) === (unit.offset ?? 0)) return true;
-    }
+    // "to the nearest hundred thousand litres": the unit may follow the words of a number.
+    for (let k = 0; k < words.length; k++)
+      for (let n = words.length; n > k; n--) {
+        const found = readUnit(words.slice(k, n).join(' '));
+        if (found && found.dim === unit.dim && found.factor === unit.factor && (found.offset ?? 0) === (unit.offset ?? 0)) return true;
+      }
   }
   return false;
 }

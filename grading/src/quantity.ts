@@ -48,6 +48,8 @@ export function normaliseMaths(text: string): string {
     .replace(/(\d)\s*[xX]\s*(?=10\s*\^|10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻])/g, '$1*')
     .replace(/(\d)\s+[xX]\s+(?=\d)/g, '$1*')
     .replace(/÷/g, '/')
+    // "9 over 20": a fraction read aloud.
+    .replace(/(\d)\s+over\s+(?=\d)/gi, '$1/')
     .replace(/(\d+)\s*([½¼¾⅓⅔⅛])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
     .replace(/[⅓⅔⅛]/g, (f) => `(${VULGAR[f]})`)
     .replace(/½/g, '(1/2)')

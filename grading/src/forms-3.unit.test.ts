@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+
+const check = (question: string, answer: string, response: string, marksPossible = 1) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('number forms a teacher reads as the same number', () => {
+  it('reads "a over b" as the fraction a/b', () => {
+    const r = check('Write 0.35 as a fraction in its simplest form.', '7/20', '7 over 20');
+    expect(r.pointsObtained).toBe(1);
+    expect(check('Write 0.35 as a fraction in its simplest form.', '7/20', '7 over 21').pointsObtained).toBe(0);
+  });
+
+  it('takes the unit named after the words of a number in the question ("to the nearest thousand metres")', () => {
+    const r = check('A road is 12 340 metres long. Round this to the nearest thousand metres.', '12 000 metres', '12,000');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});
