@@ -123,7 +123,8 @@ export type ExamSummary = {
   offered_peak_per_s: number;
   achieved_per_s: number;
   latency_ms: { p50: number; p99: number; max: number };
-  by_kind: Record<string, { ok: number; failed: number; p50: number; p99: number }>;
+  /** Per command kind; `failures` by HTTP status (0: a network error). */
+  by_kind: Record<string, { ok: number; failed: number; failures: Record<string, number>; p50: number; p99: number }>;
   saves_acked: number;
   saves_stored: number;
   saves_lost: number;
@@ -156,7 +157,7 @@ export function summarizeExam(config: ExamConfig, plans: StudentPlan[], load: Ex
     by_kind: Object.fromEntries(
       kinds.map(([kind, k]) => {
         const s = summarize(k.latencies);
-        return [kind, { ok: k.latencies.length, failed: failedOf(k.failures), p50: round(s.p50), p99: round(s.p99) }];
+        return [kind, { ok: k.latencies.length, failed: failedOf(k.failures), failures: k.failures, p50: round(s.p50), p99: round(s.p99) }];
       }),
     ),
     saves_acked: savesAcked,

@@ -128,7 +128,7 @@ describe('summarizeExam', () => {
     expect(s.failed).toBe(2);
     expect(s.achieved_per_s).toBe(6);
     expect(s.latency_ms.max).toBe(30);
-    expect(s.by_kind.heartbeat).toMatchObject({ ok: 2, failed: 1 });
+    expect(s.by_kind.heartbeat).toMatchObject({ ok: 2, failed: 1, failures: { '503': 1 } });
     expect(s.saves_acked).toBe(4);
     expect(s.saves_stored).toBe(5);
     // Student 1 had one save acknowledged and none stored; student 2's extra stored save makes up for nothing.

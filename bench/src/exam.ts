@@ -200,7 +200,12 @@ export const examMeetsGoal = (s: ExamSummary) =>
 export function formatExam(r: ExamResult, database: string): string {
   const s = r.summary;
   const kinds = Object.entries(s.by_kind)
-    .map(([k, v]) => `${k} ${v.ok} ok${v.failed ? ` / ${v.failed} failed` : ''} (p50 ${v.p50}, p99 ${v.p99} ms)`)
+    .map(([k, v]) => {
+      const failed = Object.entries(v.failures)
+        .map(([status, n]) => `${n}×${status === '0' ? 'net' : status}`)
+        .join(', ');
+      return `${k} ${v.ok} ok${v.failed ? ` / ${v.failed} failed (${failed})` : ''} (p50 ${v.p50}, p99 ${v.p99} ms)`;
+    })
     .join('; ');
   return [
     `\nEvergrade exam simulation on ${database}: ${s.students} students`,
