@@ -15,4 +15,17 @@ describe('number forms a teacher reads as the same number', () => {
     const r = check('A road is 12 340 metres long. Round this to the nearest thousand metres.', '12 000 metres', '12,000');
     expect(r).toMatchObject({ pointsObtained: 1, confident: true });
   });
+
+  it('reads a key that is one number in words, or a value with its words in brackets, as that one number', () => {
+    const q = 'Write the number 405 in words.';
+    expect(check(q, 'four hundred and five', 'four hundred and five').pointsObtained).toBe(1);
+    expect(check(q, 'four hundred and five', 'four hundred five').pointsObtained).toBe(1);
+    expect(check(q, 'four hundred and five', 'four hundred and fifty').pointsObtained).toBe(0);
+    // Digits where words are asked are not the form asked for.
+    expect(check(q, 'four hundred and five', '405')).toMatchObject({ pointsObtained: 0, confident: true });
+    const half = 'What is half of fifty-one?';
+    for (const r of ['twenty-five and a half', '25½', '25.5'])
+      expect(check(half, '25.5 (twenty-five and a half)', r).pointsObtained, r).toBe(1);
+    expect(check(half, '25.5 (twenty-five and a half)', 'twenty-six').pointsObtained).toBe(0);
+  });
 });

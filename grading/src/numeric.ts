@@ -37,6 +37,16 @@ function lastValues(plain: string): Quantity[] | null {
   // "12 cm²; allow 12.0": a last clause that only allows alternatives leaves the value before it.
   let last = clauses[clauses.length - 1] ?? '';
   if (clauses.length > 1 && /^(also )?(allow|accept|award|ignore|condone)\b/i.test(last)) last = clauses[clauses.length - 2]!;
+  // "36.5 (thirty-six and a half)": the same value again in words is an alternative form.
+  last = last.replace(/(-?[\d.]+)\s*\(([a-z][a-z\s-]*)\)/gi, (m, head: string, inner: string) => {
+    const [a, b] = [readQuantity(head), readQuantity(inner)];
+    return a && b && !a.unit && !b.unit && sameValue(a.value, b.value, Math.max(a.decimals, 2)) ? head : m;
+  });
+  // "three hundred and six": a key that is one number in words, whose "and" joins no two values.
+  if (!/\d/.test(last)) {
+    const whole = readQuantity(last);
+    if (whole && !/,|\bor\b/i.test(last)) return [whole];
+  }
   const parts = last
     .split(/\s+or\s+|\s+and\s+|,\s+/i)
     .map((p) => p.trim())
@@ -130,6 +140,17 @@ export function checkNumeric(
     expected.length === 1 && expected[0]!.unit?.dim === 'time' ? written.replace(/\b(\d{1,2}):([0-5]\d)\b/g, '$1 h $2 min') : written;
   const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
+  // "Write 306 in words": digits are not the form asked for.
+  if (/\bin words\b/i.test(question) && /\d/.test(response) && !/\d/.test(key)) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: expected.map(describe),
+      confident: true,
+      feedback: `The question asks for the number in words, but your answer uses digits: write ${key}.`,
+    };
+  }
   if (given.length === 0) {
     if (!type.includes('numer')) return null;
     return {
