@@ -140,8 +140,11 @@ function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
   return reasonMarks === undefined ? { reason } : { reason, reasonMarks };
 }
 
+/** "… - 1 mark each", "…, 1 mark per item", "… (2 marks)" at the key's end: how it is marked, not words of the answer. */
+export const TRAILING_MARK_NOTE = /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*marks?\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?\s*[)\]]?\s*$/i;
+
 export function parseKey(key: string, question: string): KeySpec {
-  const taken = takeInstructions(key);
+  const taken = takeInstructions(key.replace(TRAILING_MARK_NOTE, ''));
   const { accept, reject } = taken;
   let { main } = taken;
 
@@ -182,7 +185,10 @@ export function parseKey(key: string, question: string): KeySpec {
             .map((p) => (p.split(/\s+or\s+/i).every((a) => words(a).length <= 3) ? p.replace(/\s+or\s+/gi, ' / ') : p))
         : splitItems(list)
     ).map(item);
-    return { kind: 'list', items: pairAccepted(items, accept), need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
+    // "any three of: solid, liquid, gas (accept plasma)": an accepted wording that is no item's is one more item to choose from.
+    const paired = pairAccepted(items, accept);
+    const extra = accept.length === items.length ? [] : accept.filter((a) => !paired.some((it) => it.accept.includes(a))).map(item);
+    return { kind: 'list', items: [...paired, ...extra], need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
   }
 
   const parts = splitOutside(main, /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
