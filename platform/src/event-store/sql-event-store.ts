@@ -269,8 +269,9 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       const from = new Map<string, number>();
       for (const r of requests) from.set(r.streamId, Math.min(r.fromVersion, from.get(r.streamId) ?? Infinity));
       const { rows } = await db.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events JOIN unnest($1::text[], $2::bigint[]) AS r(sid, from_version)
-            ON stream_id = r.sid AND stream_version >= r.from_version
+        // LATERAL: each stream through its (stream_id, stream_version) index, whatever the table's size.
+        `SELECT ${COLUMNS} FROM unnest($1::text[], $2::bigint[]) AS r(sid, from_version)
+          CROSS JOIN LATERAL (SELECT * FROM events WHERE stream_id = r.sid AND stream_version >= r.from_version) e
           ORDER BY stream_id, stream_version`,
         [[...from.keys()], [...from.values()]],
       );
