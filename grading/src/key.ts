@@ -125,7 +125,7 @@ export function askedCount(question: string): number | null {
 /** "Is …?", "Does …?", "True or false: …": a question a yes or no answers (an empty question counts as one). */
 const isYesNoQuestion = (question: string) =>
   question.trim() === '' ||
-  /\btrue or false\b|^(?:.*[.:]\s+)?(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|must)\b[^?]*\?/is.test(
+  /\btrue or false\b|^(?:.*[.:]\s+|(?:in|on|at|for|with|without|during|after|before|under|from)\s[^,?]{1,40},\s+)?(?:is|are|was|were|does|do|did|can|could|will|would|should|has|have|must)\b[^?]*\?/is.test(
     question.trim(),
   );
 

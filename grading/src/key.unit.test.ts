@@ -34,3 +34,24 @@ describe('a key that says how it is marked', () => {
     expect(r.pointsObtained).toBe(2);
   });
 });
+
+describe('yes / no', () => {
+  const q = 'In a vacuum, does a feather fall more slowly than a hammer? Explain.';
+  const k = 'No (1); they have the same acceleration / there is no air resistance (1)';
+  it('reads a question that opens with a phrase ("In a vacuum, does …?") as a yes / no question', () => {
+    expect(parseKey(k, q).kind).toBe('yes-no');
+    expect(grade(q, k, 2, 'No, there is no air resistance so they fall together').pointsObtained).toBe(2);
+    expect(grade(q, k, 2, 'no it does not').pointsObtained).toBe(1);
+  });
+  it('takes "Not really, …" as a no', () => {
+    expect(grade(q, k, 2, 'Not really, they hit the ground together').pointsObtained).toBe(1);
+    expect(grade(q, k, 2, 'Not really, there is no air resistance').pointsObtained).toBe(2);
+  });
+  it('gives the mark of a quoted correction only for that sentence', () => {
+    const q2 = "Is this sentence correct in standard English: 'Her and me saw the film.'? If not, correct it.";
+    const k2 = "No (1); 'She and I saw the film.' (1)";
+    expect(grade(q2, k2, 2, "No, it should be 'She and I saw the film'").pointsObtained).toBe(2);
+    expect(grade(q2, k2, 2, 'no - Her and I saw the film').pointsObtained).toBe(1);
+    expect(grade(q2, k2, 2, 'no - Her and I saw the film').confident).toBe(true);
+  });
+});

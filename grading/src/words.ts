@@ -7,7 +7,7 @@ import { matchPoint } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, words } from './text';
+import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, stem, words } from './text';
 import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
@@ -448,7 +448,9 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
 
 const YES =
   /^(?:yes|yeah|yep|true|correct|right|(?:it|they|he|she|we|you)\s+(?:is|are|does|do|can|will|was|were|did|has|have)\b(?!\s*n[o']t))/i;
-const NO = /^(?:no|nope|false|incorrect|wrong|not\s+(?:true|correct|right))\b/i;
+// "Not really, …", "Not its own - …", "Not at all": a no, followed by what the student says instead.
+const NO =
+  /^(?:no|nope|false|incorrect|wrong|not\s+(?:true|correct|right|really|at\s+all|(?:its|their|his|her)\s+own)|(?:definitely|certainly|of\s+course)\s+not)\b/i;
 
 /** The response's yes or no: its first word ("No, it does not"), or a "not true" / "it does not" anywhere. */
 export function polarity(response: string, question = ''): boolean | null {
@@ -521,6 +523,26 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
   }
   // The reason is a marking point of its own: made, not made, or half made (flagged), never a share of a mark.
   const reasonMarks = Math.min(ctx.possible - 0.5, spec.reasonMarks ?? ctx.possible / 2);
+  // A quoted correction in the key ("'He and I went to the shop.'") is earned by that sentence, every word of it.
+  const quoted = /^\s*['"‘“](.+?)['"’”]\s*\.?\s*$/s.exec(spec.reason);
+  if (quoted) {
+    const said = words(ctx.response).map(stem);
+    const missing = words(quoted[1]!).filter((w) => !said.includes(stem(w)));
+    const points = toQuarter(ctx.possible - reasonMarks + (missing.length === 0 ? reasonMarks : 0), ctx.possible);
+    return result(
+      ctx,
+      points,
+      missing.length === 0
+        ? `Correct: ${keyWord}, ${phrase(quoted[1]!)}.`
+        : sentences(
+            `You are right that the answer is ${keyWord}.`,
+            `To earn the other mark, write the corrected version in full: ${phrase(quoted[1]!)}.`,
+          ),
+      [keyWord],
+      missing.length === 0 ? [] : [quoted[1]!],
+      [],
+    );
+  }
   const tokens = tokenize(ctx.response);
   const p = matchPoint({ text: spec.reason, marks: reasonMarks }, tokens, ctx.question);
   const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2);
