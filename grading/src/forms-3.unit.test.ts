@@ -28,4 +28,19 @@ describe('number forms a teacher reads as the same number', () => {
       expect(check(half, '25.5 (twenty-five and a half)', r).pointsObtained, r).toBe(1);
     expect(check(half, '25.5 (twenty-five and a half)', 'twenty-six').pointsObtained).toBe(0);
   });
+
+  it('flags a value without its unit in a question of one mark that asks for no unit (teachers differ), and sees a unit asked after another', () => {
+    const r = check('A tank holds 40 kg of water and 15 kg is drained. How much water is left?', '25 kg', '25');
+    expect(r).toMatchObject({ pointsObtained: 0.5, confident: false });
+    // Of two marks with the unit asked for, the unit mark is lost and nobody differs.
+    expect(check('A car travels 100 km in 2 hours. Work out its speed. Give the unit.', '50 km/h', '50', 2)).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+    // "Use … to convert 30 °C to °F": the unit asked is the one after the second "to".
+    expect(check('Use F = 9C/5 + 32 to convert 30 °C to °F.', '86 °F', '54 + 32 = 86')).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
 });

@@ -690,10 +690,14 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
   if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
   if (!got.unit) {
     if (unitInQuestion(question, want.unit)) return { score: 1 };
-    // Teachers deduct half the marks for a missing unit (1 of 2, ½ of 1) where the question does not state it.
+    // Teachers deduct half the marks for a missing unit (1 of 2, ½ of 1) where the question does not state it. Of one
+    // mark, with no unit mark in the key and no unit asked for, some teachers deduct nothing: flagged.
     return {
       score: 0.5,
       note: `Your value ${shown} is right, but the unit is missing: give ${dimensionName(want.unit)} in ${want.unit.label}.`,
+      ...(possible < 2 && !/\bunits?\b/i.test(question)
+        ? { flag: 'The right value without its unit, in a question of one mark that does not ask for the unit (teachers differ)' }
+        : {}),
     };
   }
   return {
@@ -799,7 +803,7 @@ function digitsOf(text: string): { digits: string; point: number } | null {
 function unitInQuestion(question: string, unit: Unit): boolean {
   const plain = normaliseMaths(question);
   for (const m of plain.matchAll(
-    /\b(?:to the nearest|nearest|in|into|to|how many)\s+([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3})|\(([^()]{1,24})\)/gi,
+    /\b(?:to the nearest|nearest|in|into|to|how many)\s+(?=([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3}))|\(([^()]{1,24})\)/gi,
   )) {
     const words = (m[1] ?? m[2] ?? '').split(/\s+/);
     // "to the nearest hundred thousand litres": the unit may follow the words of a number.
