@@ -55,3 +55,19 @@ describe('yes / no', () => {
     expect(grade(q2, k2, 2, 'no - Her and I saw the film').confident).toBe(true);
   });
 });
+
+describe('a definition in other words for a one-word key', () => {
+  it('is credited, for a teacher to confirm, when it shares two words with the thesaurus definition', () => {
+    const r = grade('What does a thermometer measure?', 'temperature', 1, 'how hot or cold a thing is');
+    expect(r.pointsObtained).toBe(1);
+    expect(r.confident).toBe(false);
+  });
+  it('is flagged, never a silent 0, when the thesaurus cannot tell', () => {
+    const r = grade("What does 'hesitant' mean?", 'unsure', 1, 'not wanting to go ahead yet');
+    expect(r.confident).toBe(false);
+  });
+  it('leaves a wrong single word a confident 0', () => {
+    const r = grade('What does a thermometer measure?', 'temperature', 1, 'heat');
+    expect(r.pointsObtained).toBe(0);
+  });
+});

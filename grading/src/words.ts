@@ -202,6 +202,23 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
   if (m.negated) reasons.push('The response names the answer but negates it');
   else if (m.share > 0 && !replaced) reasons.push('The response gives part of the answer, or says the rest in other words');
   else if (m.share === 0 && extra.length > 8) reasons.push('A longer response: the answer may be in other words');
+  else if (m.share === 0 && ctx.allowSlips && reasons.length === 0 && !rejected) {
+    // "how hot or cold something is" for "temperature": a phrase where the key has a word or two may define it in
+    // other words. The thesaurus's definitions of the key's words decide when they share two words with it; a
+    // teacher looks at the rest.
+    const defined = definedBy(item, ctx.response);
+    if (defined >= 2)
+      return result(
+        ctx,
+        ctx.possible,
+        sentences(`Correct: this says in other words what ${answer} means.`, `The key gives ${answer}.`),
+        [spec.item.text],
+        [],
+        ['The response defines the key’s word in other words (by a thesaurus’s definition): a teacher should confirm'],
+      );
+    if (responseWords.length >= 2 && contentWords(spec.item.text).length <= 3)
+      reasons.push('A phrase where the key has a word or two: it may say the answer in other words');
+  }
   const feedback = rejected
     ? sentences(`"${rejected}" is not accepted for this question.`, `The answer is ${answer}.`)
     : sentences(
@@ -215,6 +232,18 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);
+}
+
+/** Words the response shares (by stem) with the thesaurus's definitions of the key's words and their wordings. */
+function definedBy(item: KeyItem, response: string): number {
+  const said = new Set(words(response).filter(isContentWord).map(stem));
+  const glossed = new Set<string>();
+  for (const wording of [item.text, ...item.accept])
+    for (const w of [wording.toLowerCase().trim(), ...contentWords(wording)])
+      for (const pos of ['n', 'v', 'a', 'r'] as const)
+        for (const sense of senses(w, pos).slice(0, 3))
+          for (const g of words(sense.gloss.split(/;\s*["“]/)[0]!)) if (isContentWord(g)) glossed.add(stem(g));
+  return [...said].filter((w) => glossed.has(w)).length;
 }
 
 // ---- synonyms and opposites ------------------------------------------------------------------
