@@ -43,4 +43,8 @@ describe('number forms a teacher reads as the same number', () => {
       confident: true,
     });
   });
+
+  it('keeps "into hours and minutes" a request for hours and minutes, not for minutes', () => {
+    expect(check('Convert 135 minutes into hours and minutes.', '2 hours 15 minutes', '2h 15min').pointsObtained).toBe(1);
+  });
 });

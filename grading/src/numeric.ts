@@ -807,7 +807,7 @@ function unitInQuestion(question: string, unit: Unit): boolean {
   )) {
     const words = (m[1] ?? m[2] ?? '').split(/\s+/);
     // "to the nearest hundred thousand litres": the unit may follow the words of a number.
-    for (let k = 0; k < words.length; k++)
+    for (let k = 0; k < words.length && (k === 0 || /^(?:\d+|tens?|hundreds?|thousands?|millions?|billions?)$/i.test(words[k - 1]!)); k++)
       for (let n = words.length; n > k; n--) {
         const found = readUnit(words.slice(k, n).join(' '));
         if (found && found.dim === unit.dim && found.factor === unit.factor && (found.offset ?? 0) === (unit.offset ?? 0)) return true;
