@@ -47,4 +47,10 @@ describe('number forms a teacher reads as the same number', () => {
   it('keeps "into hours and minutes" a request for hours and minutes, not for minutes', () => {
     expect(check('Convert 135 minutes into hours and minutes.', '2 hours 15 minutes', '2h 15min').pointsObtained).toBe(1);
   });
+
+  it('holds a whole number written with spaces between its digit groups to every digit ("63 120" is not "63 012")', () => {
+    const q = 'Write sixty-three thousand and twelve in digits.';
+    expect(check(q, '63 012', '63 120')).toMatchObject({ pointsObtained: 0 });
+    expect(check(q, '63 012', '63,012').pointsObtained).toBe(1);
+  });
 });

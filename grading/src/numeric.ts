@@ -1,6 +1,6 @@
 import type { CheckAnswerResult } from './check';
 import { readExpression } from './algebra';
-import { decimalComma, numberWordsToDigits } from './numbers';
+import { decimalComma, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
@@ -870,7 +870,8 @@ function asTemperature(want: Quantity, got: Quantity): Quantity {
 
 /** A whole number against a whole number (366 days, 42): exact, not within 1%, unless the key is in standard form. */
 function countDiffers(want: Quantity, got: Quantity): boolean {
-  const whole = (q: Quantity) => /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(q.text)) && Number.isInteger(q.value);
+  const whole = (q: Quantity) =>
+    /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(normaliseDigits(q.text))) && Number.isInteger(q.value);
   return whole(want) && whole(got) && want.value !== got.value;
 }
 
