@@ -144,7 +144,10 @@ function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
 export const TRAILING_MARK_NOTE = /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*marks?\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?\s*[)\]]?\s*$/i;
 
 export function parseKey(key: string, question: string): KeySpec {
-  const taken = takeInstructions(key.replace(TRAILING_MARK_NOTE, ''));
+  // "accept any of: wind, solar, …" opening the key is the key itself, not an instruction beside it.
+  const taken = takeInstructions(
+    key.replace(TRAILING_MARK_NOTE, '').replace(/^\s*(?:accept|allow)\s+(?=(?:any|either|one)\s+(?:\w+\s+)?of\b)/i, ''),
+  );
   const { accept, reject } = taken;
   let { main } = taken;
 

@@ -71,3 +71,25 @@ describe('a definition in other words for a one-word key', () => {
     expect(r.pointsObtained).toBe(0);
   });
 });
+
+describe('a key that opens "accept any of:"', () => {
+  const q = 'Name one alkali metal.';
+  const k = 'accept any of: lithium, sodium, potassium, rubidium, caesium';
+  it('is the list of answers, any one of which scores', () => {
+    expect(parseKey(k, q).kind).toBe('single');
+    expect(grade(q, k, 1, 'potassium').pointsObtained).toBe(1);
+    expect(grade(q, k, 1, 'calcium').pointsObtained).toBe(0);
+  });
+  it('takes the symbol of any accepted element', () => {
+    expect(grade('Name one noble gas.', 'accept any of: helium, neon, argon', 1, 'Ne').pointsObtained).toBe(1);
+  });
+  it('flags a phrase of a few words that matches none of them', () => {
+    const r = grade(
+      'State one way to speed up dissolving sugar.',
+      'accept any of: stir; use warmer water; crush the sugar',
+      1,
+      'make it hotter',
+    );
+    expect(r.confident).toBe(false);
+  });
+});

@@ -13,8 +13,11 @@ import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
 /** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
 const wordings = (item: KeyItem) => {
-  const compound = item.text.split(/\s+/).length <= 3 ? keyCompound(item.text) : null;
-  const chemical = compound && compound.names.length ? [compound.formula, ...compound.names] : [];
+  // Each accepted wording's formula too: "Ne" where the key accepts "any of: helium, neon, …".
+  const chemical = [item.text, ...item.accept].flatMap((w) => {
+    const compound = w.split(/\s+/).length <= 3 ? keyCompound(w) : null;
+    return compound && compound.names.length ? [compound.formula, ...compound.names] : [];
+  });
   const bare = headless(item.text);
   return [...new Set([item.text, ...item.accept, ...chemical, ...(bare ? [bare] : [])])];
 };
@@ -216,7 +219,7 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
         [],
         ['The response defines the key’s word in other words (by a thesaurus’s definition): a teacher should confirm'],
       );
-    if (responseWords.length >= 2 && contentWords(spec.item.text).length <= 3)
+    if ((responseWords.length >= 2 || words(ctx.response).length >= 3) && contentWords(spec.item.text).length <= 3)
       reasons.push('A phrase where the key has a word or two: it may say the answer in other words');
   }
   const feedback = rejected
