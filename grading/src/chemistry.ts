@@ -309,6 +309,18 @@ function compoundsIn(response: string, strictCase = false): Found[] {
  * other checks take it.
  */
 export function checkChemistry(key: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
+  const state = otherOxidationState(key, response);
+  if (state) {
+    return {
+      pointsPossible: possible,
+      method: 'terms',
+      pointsObtained: 0,
+      matched: [],
+      missing: [state.want],
+      confident: true,
+      feedback: `Not correct: ${state.got} is a different compound from ${state.want}; the number in brackets is the charge of the metal ion.`,
+    };
+  }
   const equation = checkEquation(key, response, possible);
   if (equation) return equation;
   const parts = checkParts(key, response, possible);
@@ -519,4 +531,21 @@ function otherSuffix(written: string, target: string): boolean {
   const a = SUFFIX.exec(written)?.[1];
   const b = SUFFIX.exec(target)?.[1];
   return a !== undefined && b !== undefined && a !== b && written.slice(0, -a.length) === target.slice(0, -b.length);
+}
+
+/** Roman numerals of an oxidation state, as names write them: iron(III). */
+const OXIDATION = /\b([a-z]+)\s*\(\s*(i{1,3}|iv|v|vi{0,2})\s*\)/gi;
+
+/**
+ * "iron(II) oxide" where the key is iron(III) oxide: the same element named with another oxidation state is another
+ * compound, even where the key also accepts the name without it ("accept iron oxide").
+ */
+function otherOxidationState(key: string, response: string): { want: string; got: string } | null {
+  const wanted = new Map<string, string>();
+  for (const m of key.matchAll(OXIDATION)) if (!wanted.has(m[1]!.toLowerCase())) wanted.set(m[1]!.toLowerCase(), m[2]!.toUpperCase());
+  for (const m of response.matchAll(OXIDATION)) {
+    const want = wanted.get(m[1]!.toLowerCase());
+    if (want && want !== m[2]!.toUpperCase()) return { want: `${m[1]}(${want})`, got: `${m[1]}(${m[2]!.toUpperCase()})` };
+  }
+  return null;
 }

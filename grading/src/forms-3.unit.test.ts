@@ -54,3 +54,12 @@ describe('number forms a teacher reads as the same number', () => {
     expect(check(q, '63 012', '63,012').pointsObtained).toBe(1);
   });
 });
+
+describe('chemical names with an oxidation state', () => {
+  it('gives nothing for the same metal with another oxidation state, even where the key accepts the bare name', () => {
+    const q = 'Name the compound CuO.';
+    expect(check(q, 'copper(II) oxide; accept copper oxide', 'copper(I) oxide')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, 'copper(II) oxide; accept copper oxide', 'copper(II) oxide').pointsObtained).toBe(1);
+    expect(check(q, 'copper(II) oxide; accept copper oxide', 'copper oxide').pointsObtained).toBe(1);
+  });
+});
