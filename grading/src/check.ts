@@ -107,9 +107,10 @@ const wordsContext = (question: string, response: string, possible: number) => (
   response,
   possible,
   // A question about the word itself (its spelling, plural, tense) takes only the exact word.
-  allowSlips: !/\bspell|\bplural\b|\bsingular\b|\b(?:past|present|future)\s+(?:tense|participle)\b|\bcomparative\b|\bsuperlative\b/i.test(
-    question,
-  ),
+  allowSlips:
+    !/\b(?:mis)?spel|\bplural\b|\bsingular\b|\b(?:past|present|future)\s+(?:tense|participle)\b|\bcomparative\b|\bsuperlative\b/i.test(
+      question,
+    ),
 });
 
 /** Full marks from a reader of names, formulas or expressions, but a "not" in the answer: a teacher should look ("not CO2"). */
