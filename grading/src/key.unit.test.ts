@@ -93,3 +93,11 @@ describe('a key that opens "accept any of:"', () => {
     expect(r.confident).toBe(false);
   });
 });
+
+describe('a question about spelling', () => {
+  it('takes only the exact word when it asks for a misspelt word corrected', () => {
+    const q = "Rewrite the misspelt word correctly: 'She could not beleive it.'";
+    expect(grade(q, 'believe', 1, 'beleive').pointsObtained).toBe(0);
+    expect(grade(q, 'believe', 1, 'Believe').pointsObtained).toBe(1);
+  });
+});
