@@ -63,3 +63,11 @@ describe('chemical names with an oxidation state', () => {
     expect(check(q, 'copper(II) oxide; accept copper oxide', 'copper oxide').pointsObtained).toBe(1);
   });
 });
+
+describe('units written in words after "per"', () => {
+  it('reads "g per cm cubed", "g per cubic cm" and "kg per m cubed" as densities', () => {
+    const q = 'A block has a mass of 300 g and a volume of 120 cm³. Calculate its density and give the units.';
+    for (const r of ['2.5 g per cm cubed', '2.5 g per cubic cm', '2.5 grams per cubic centimetre'])
+      expect(check(q, '2.5 g/cm³ (1 mark value, 1 mark unit)', r, 2).pointsObtained, r).toBe(2);
+  });
+});

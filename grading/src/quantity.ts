@@ -279,7 +279,14 @@ export function readUnit(raw: string): Unit | undefined {
   // "kilometres per hour", "km per hr", "metres per second squared": each part on its own.
   const perParts = lower.replace(/\*(?:per|an|a|every)\*/g, '/').split('/');
   if (perParts.length === 2 || (perParts.length === 3 && perParts[1] === perParts[2])) {
-    const parts = perParts.map((p) => p.replace(/^\*|\*$/g, '').replace(/\*squared$/, '^2'));
+    const parts = perParts.map((p) =>
+      p
+        .replace(/^\*|\*$/g, '')
+        .replace(/\*squared$/, '^2')
+        .replace(/\*cubed$/, '^3')
+        .replace(/^(?:square|sq)\*(.+)$/, '$1^2')
+        .replace(/^(?:cubic|cu)\*(.+)$/, '$1^3'),
+    );
     const symbols = parts.map((p) => (UNITS[p] ? p : (WORD_UNITS[p] ?? WORD_UNITS[p.replace(/s$/, '')] ?? unitSymbolOf(p))));
     if (symbols.every(Boolean)) {
       const joined = symbols.length === 3 ? `${symbols[0]}/${symbols[1]}^2` : symbols.join('/');
@@ -292,9 +299,10 @@ export function readUnit(raw: string): Unit | undefined {
 
 /** A symbol of the table whose lower case is `p` ("h" for "H" is not asked for: lower-case symbols only). */
 function unitSymbolOf(p: string): string | undefined {
-  if (/\^2$/.test(p)) {
+  const power = /\^([23])$/.exec(p);
+  if (power) {
     const base = unitSymbolOf(p.slice(0, -2));
-    return base ? `${base}^2` : undefined;
+    return base ? `${base}^${power[1]}` : undefined;
   }
   return WORD_UNITS[p] ?? Object.keys(UNITS).find((k) => k === p);
 }
