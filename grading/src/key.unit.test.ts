@@ -101,3 +101,12 @@ describe('a question about spelling', () => {
     expect(grade(q, 'believe', 1, 'Believe').pointsObtained).toBe(1);
   });
 });
+
+describe('real-word slips between nouns of one stem', () => {
+  it('does not accept a noun with another noun ending (the doer for the act)', () => {
+    const q = 'What process releases energy from glucose in cells?';
+    expect(grade(q, 'respiration', 1, 'respirator').pointsObtained).toBe(0);
+    expect(grade('Which part of a circuit carries the current?', 'the conductor', 1, 'the conduction').pointsObtained).toBe(0);
+    expect(grade('Which part of a circuit carries the current?', 'the conductor', 1, 'conductors').pointsObtained).toBe(1);
+  });
+});

@@ -109,6 +109,21 @@ function sameForm(a: string, b: string): boolean {
   return short.length >= 7 && grows && (sl.startsWith(sa) || sa.startsWith(sl));
 }
 
+/** Endings that make a noun of a stem, each a different kind of thing: the doer (-or), the act (-ion), the state (-ity)… */
+const NOUN_ENDING = /(?:or|er|ion|ment|ity|ance|ence|ure|ant|ent|ist|ism)(?=s?$)/;
+
+/**
+ * Two real nouns of one stem with different noun endings name different things: equator / equation,
+ * conductor / conduction, respirator / respiration; not forms of one word.
+ */
+function otherNoun(a: string, b: string): boolean {
+  if (!isRealWord(a) || !isRealWord(b)) return false;
+  const [ea, eb] = [NOUN_ENDING.exec(nounLemma(a)), NOUN_ENDING.exec(nounLemma(b))];
+  if (!ea || !eb || ea[0] === eb[0]) return false;
+  const [ra, rb] = [nounLemma(a).slice(0, ea.index), nounLemma(b).slice(0, eb.index)];
+  return ra.length >= 4 && (ra === rb || stem(a) === stem(b));
+}
+
 /** The edits one slip may take: none below 5 letters, one up to 7, two from 8 on. */
 export const slipLimit = (word: string) => (word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0);
 
@@ -125,6 +140,7 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (/^[0-9]/.test(key) || /^[0-9]/.test(got)) return null;
   if (!allowSlips) return distance(key, got) <= Math.max(1, slipLimit(key)) || sameForm(key, got) ? 'other-word' : null;
   if (spelling(key) === spelling(got)) return 'exact';
+  if (otherNoun(key, got)) return 'other-word';
   if (sameForm(key, got)) return isRealWord(got) || isRealWord(nounLemma(got)) || got.length < 5 ? 'form' : 'slip';
   if (derived(key, got) || sameComparison(key, got) || pertains(key, got)) return 'form';
   if (synonyms(key, got)) return LOOSE_SYNONYMS.some((g) => g.includes(key) || g.includes(got)) ? 'compound' : 'form';
