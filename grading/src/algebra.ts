@@ -2,6 +2,7 @@ import { parse, rationalize, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
+import { schemePartial } from './partial';
 import { keyNotes } from './scheme';
 import { normaliseMaths, readQuantity, sameValue } from './quantity';
 
@@ -258,6 +259,8 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
     }
   }
   if (!same || leftWrong) {
+    const part = schemePartial(question, rawKey, response, possible);
+    if (part) return partialResult(part, possible, respSide.rhs, keyLast);
     return {
       ...base,
       pointsObtained: 0,
@@ -265,6 +268,20 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
       missing: [keyLast],
       confident: true,
       feedback: `Not correct: ${shown(respSide.rhs)} is not equal to the expected ${keyLast}. Check your working, for example by substituting a value for ${variables[0]} into both.`,
+    };
+  }
+  // "Write … in the form (x + a)² + b": more terms than the form has is not the form ("(x + 3)² − 9 + 2").
+  if (/\bin the form\b/i.test(question) && !notes.anyEquivalent && termsOf(got.node).length > termsOf(want.node).length) {
+    const part = schemePartial(question, rawKey, response, possible);
+    if (part) return partialResult(part, possible, respSide.rhs, keyLast);
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyLast],
+      confident: false,
+      reason: 'Equal to the key, but not in the form the question asks for',
+      feedback: `Your expression ${shown(respSide.rhs)} is equal to the answer, but not in the form the question asks for: collect the numbers (${keyLast}).`,
     };
   }
   const form = formOf(question);
@@ -513,5 +530,18 @@ function checkInequality(key: string, response: string, possible: number): Check
       : sign
         ? `Your number ${want.value} is right, but the inequality sign is not: the answer is ${expected}. Check whether the sign flips (it does when you multiply or divide by a negative number).`
         : `Not correct: the expected answer is ${expected}. Check your working.`,
+  };
+}
+
+/** The mark the key's notes give for part of the answer ("B1 for a = 3"), as the note states it. */
+function partialResult(part: { points: number; what: string }, possible: number, given: string, keyLast: string): CheckAnswerResult {
+  return {
+    pointsPossible: possible,
+    method: 'numeric',
+    pointsObtained: toQuarter(part.points, possible),
+    matched: [],
+    missing: [keyLast],
+    confident: true,
+    feedback: `Partly correct (${part.points} of ${possible} marks): ${shown(given)} earns the mark the scheme gives for part of the answer (${part.what}), but the answer is ${keyLast}.`,
   };
 }
