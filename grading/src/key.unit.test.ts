@@ -110,3 +110,13 @@ describe('real-word slips between nouns of one stem', () => {
     expect(grade('Which part of a circuit carries the current?', 'the conductor', 1, 'conductors').pointsObtained).toBe(1);
   });
 });
+
+describe('a list item named by another name', () => {
+  it('credits a thesaurus name of the item (gullet for oesophagus) and flags it', () => {
+    const q = 'Name two parts of the digestive system.';
+    const k = 'any two of: oesophagus, stomach, pancreas, liver - 1 mark each';
+    const r = grade(q, k, 2, 'gullet and liver');
+    expect(r.pointsObtained).toBe(2);
+    expect(r.confident).toBe(false);
+  });
+});

@@ -351,6 +351,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   const compounds: Slip[] = [];
   let negated = false;
   let unsurePoint = false;
+  const thesaurusNames: string[] = [];
   for (const item of spec.items) {
     let m = matchAny(wordings(item), tokens, ctx.allowSlips);
     // An item that is a clause ("many alveoli give a large surface area") is a marking point: made in other words.
@@ -360,6 +361,15 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
       const own = [...p.used].filter((i) => !used.has(i)).length;
       if (p.verdict === 'made' && (own >= 2 || (own === 1 && p.hits === 1))) m = { ...m, found: true, used: p.used, slips: p.slips };
       else if (p.verdict !== 'absent') unsurePoint = true;
+    }
+    // "gullet" for "oesophagus": another name of the item's first sense in the thesaurus is the same thing named.
+    if (!m.found && ctx.allowSlips && words(item.text).length === 1) {
+      const names = synonymsOf(item.text.toLowerCase(), { pos: 'n', depth: 1 });
+      const i = tokens.findIndex((t, j) => !used.has(j) && !t.negated && (names.has(t.word) || names.has(nounLemma(t.word))));
+      if (i >= 0) {
+        m = { ...m, found: true, used: new Set([i]), wording: tokens[i]!.word };
+        thesaurusNames.push(`"${tokens[i]!.word}" is not in the key; a thesaurus (WordNet) gives it as another name for "${item.text}"`);
+      }
     }
     if (m.found) {
       found.push({ item, m });
@@ -418,6 +428,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
 
   const reasons: string[] = [];
   if (negated) reasons.push('The response negates an item of the key');
+  reasons.push(...thesaurusNames);
   if (unsurePoint && got < spec.need) reasons.push('An item is only partly made: the wording may differ from the key');
   if (compounds.length) reasons.push(compoundReason(compounds));
   for (const { item, m } of found) if (headlessReason(item, m.wording)) reasons.push(headlessReason(item, m.wording));
