@@ -71,3 +71,12 @@ describe('units written in words after "per"', () => {
       expect(check(q, '2.5 g/cm³ (1 mark value, 1 mark unit)', r, 2).pointsObtained, r).toBe(2);
   });
 });
+
+describe("values held to the key's decimal places", () => {
+  it("gives no full marks to a value written to the key's decimal places that differs in them (540.08 for 540.80)", () => {
+    const q = '£400 is invested at 5% per year compound interest. How much is in the account after 2 years?';
+    const r = check(q, '£441.00 (M1 for 400 × 1.05²)', '400 × 1.05^2 = 414.00', 2);
+    expect(r.pointsObtained).toBeLessThan(2);
+    expect(check(q, '£441.00 (M1 for 400 × 1.05²)', '441.00', 2).pointsObtained).toBe(2);
+  });
+});

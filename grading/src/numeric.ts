@@ -880,7 +880,12 @@ function countDiffers(want: Quantity, got: Quantity): boolean {
  * near (the 1% tolerance is for keys rounded by their writer, not for answers more exact than the key).
  */
 function offAtItsPrecision(want: Quantity, got: Quantity): boolean {
-  if (got.decimals <= want.decimals || !/^[^\d]*\d+(?:\.\d+)?[^\d^*/e]*$/i.test(normaliseMaths(want.text))) return false;
+  if (
+    got.decimals < want.decimals ||
+    (got.decimals === want.decimals && want.decimals === 0) ||
+    !/^[^\d]*\d+(?:\.\d+)?[^\d^*/e]*$/i.test(normaliseMaths(want.text))
+  )
+    return false;
   return Math.abs(want.value - got.value) > 0.5 * 10 ** -want.decimals + 1e-9 * Math.max(1, Math.abs(want.value));
 }
 
