@@ -80,3 +80,12 @@ describe("values held to the key's decimal places", () => {
     expect(check(q, '£441.00 (M1 for 400 × 1.05²)', '441.00', 2).pointsObtained).toBe(2);
   });
 });
+
+describe("a step the key's method note names", () => {
+  it('earns the method marks where the final value is the step (M1 for 20% = £30 or 150 × 1.2)', () => {
+    const q = 'A coat costs £150. Its price increases by 20%. What is the new price?';
+    const key = '£180 (M1 for 20% = £30 or 150 × 1.2)';
+    expect(check(q, key, '20% of 150 = 30', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '180', 2).pointsObtained).toBe(2);
+  });
+});

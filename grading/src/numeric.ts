@@ -227,6 +227,16 @@ export function checkNumeric(
       notes.push(`Your method is right, but not every value is: the expected answer is ${expected.map(describe).join(' and ')}.`);
     }
   }
+  // "M1 for 15% = £36 or 240 × 1.15": a final value that is a step the key's method note names earns its method marks.
+  if (credit === 0 && expected.length === 1 && flags.length === 0 && possible >= 2) {
+    const step = noteStepValue(key, expected[0]!, finals[0]!);
+    if (step !== null) {
+      credit = Math.min(1, step / possible);
+      notes.push(
+        `${describe(finals[0]!)} is a step of the method, but not the final answer: the expected answer is ${describe(expected[0]!)}.`,
+      );
+    }
+  }
   // A wrong final value may still earn method marks: a teacher decides, so the checker offers its share and flags it.
   if (credit === 0 && expected.length === 1 && flags.every((f) => f.startsWith('The expected value appears in the working'))) {
     const method = methodCredit(expected[0]!, text, finals[0]!, question, possible, scheme);
@@ -939,4 +949,22 @@ function roundedAnswer(want: Quantity, got: Quantity): Verdict | null {
     praise: `Correct to ${got.decimals} decimal place${got.decimals === 1 ? '' : 's'}: the exact answer is ${describe(want)}.`,
     flag: `The answer ${describe(got)} is the key ${describe(want)} rounded, which the question did not ask for`,
   };
+}
+
+/**
+ * The method marks of a key's note ("M1 for 15% = £36 or 240 × 1.15") whose named values include the answer's final
+ * value, where that value is not the key's own; null when no method note names it.
+ */
+function noteStepValue(key: string, want: Quantity, final: Quantity): number | null {
+  if (final.unit && final.unit.dim === 'percent') return null;
+  for (const note of keyNotes(key).notes)
+    for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?(.*?)(?=;|\s*\b[MAB]\d\b|$)/g)) {
+      for (const alternative of m[2]!.split(/\s+or\s+|,\s+/)) {
+        const value = findQuantities(alternative.split('=').pop()!).pop();
+        if (!value || (value.unit && value.unit.dim === 'percent')) continue;
+        if (sameValue(want.value, value.value, want.decimals)) continue;
+        if (sameValue(value.value, final.value, Math.max(value.decimals, 2)) && value.value !== 0) return Number(m[1]);
+      }
+    }
+  return null;
 }
