@@ -126,6 +126,30 @@ function negationGuard(result: CheckAnswerResult, response: string): CheckAnswer
 function checkWords(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
   const spec = parseKey(key, question);
   const ctx = wordsContext(question, response, possible);
+  // "their" for "Choose the correct word: … (their / there / they're)": a key of small words only is that exact wording.
+  if (spec.kind === 'single' && !type.includes('long') && !words(key).some(isContentWord) && words(spec.item.text).length > 0) {
+    // Apostrophes kept: "it's" is not "its".
+    const exact = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[’‘]/g, "'")
+        .replace(/[^a-z0-9' ]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const said = exact(response);
+    const right = [spec.item.text, ...spec.item.accept].some((w) => exact(w) === said);
+    const base = { pointsPossible: possible, method: 'terms' as const, confident: true };
+    if (right)
+      return { ...base, pointsObtained: possible, feedback: `Correct: "${spec.item.text}".`, matched: [spec.item.text], missing: [] };
+    if (words(response).length <= words(spec.item.text).length)
+      return {
+        ...base,
+        pointsObtained: 0,
+        feedback: `Not correct: the answer is "${spec.item.text}".`,
+        matched: [],
+        missing: [spec.item.text],
+      };
+  }
   if (type.includes('long') || (spec.kind !== 'yes-no' && !words(key).some(isContentWord)))
     return checkTerms(question, key, response, possible, type);
   switch (spec.kind) {
