@@ -120,3 +120,12 @@ describe('a list item named by another name', () => {
     expect(r.confident).toBe(false);
   });
 });
+
+describe('a key of small words only', () => {
+  const q = "Choose the correct word: 'I put the book over ___.' (there / their / they're)";
+  it('is marked on that exact word, apostrophes included', () => {
+    expect(grade(q, 'there', 1, 'there')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(grade(q, 'there', 1, 'their')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(grade("Choose the correct word: 'The cat licked ___ paw.' (its / it's)", 'its', 1, "it's").pointsObtained).toBe(0);
+  });
+});
