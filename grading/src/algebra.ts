@@ -4,7 +4,7 @@ import { keyValues } from './numeric';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
 import { keyNotes } from './scheme';
-import { normaliseMaths, readQuantity, sameValue } from './quantity';
+import { normaliseMaths, readQuantity, readUnit, sameValue } from './quantity';
 
 /**
  * Algebraic answers: an expression or an equation with letters ("x^2 + 5x + 6", "(x + 2)(x + 3)", "y = 2x + 1"),
@@ -170,6 +170,13 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
   // "P = VI", "V = IR": a formula of capitals is an expression too where the key defines a lone letter.
   const formula = /^[a-z]$/i.test(keySide.lhs?.trim() ?? '') && /^[a-z]{2,3}$/i.test(keySide.rhs.trim());
   if (!/[\d+\-*/^()]/.test(keySide.rhs) && !/^[a-z]{2,3}$/.test(keySide.rhs.trim()) && !formula) return null;
+  // "ohm (Ω)": a key of words with a symbol in brackets is a name, not a product of letters.
+  if (
+    !/\d/.test(keySide.rhs) &&
+    /(?:^|\s)(?!(?:sqrt|sin|cos|tan|log|exp|abs)\b)[a-z]{3,}\b/i.test(keySide.rhs) &&
+    /[^\p{ASCII}]/u.test(keySide.rhs)
+  )
+    return unitNamed(key, response, possible);
   const want = readExpression(keySide.rhs);
   if (!want) return null;
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
@@ -543,5 +550,29 @@ function partialResult(part: { points: number; what: string }, possible: number,
     missing: [keyLast],
     confident: true,
     feedback: `Partly correct (${part.points} of ${possible} marks): ${shown(given)} earns the mark the scheme gives for part of the answer (${part.what}), but the answer is ${keyLast}.`,
+  };
+}
+
+/**
+ * "ohm (Ω)" answered "Ω": a key that names a unit, by name or symbol, and an answer that is the same unit in another
+ * way of writing it. Null otherwise (the words' checks decide).
+ */
+function unitNamed(key: string, response: string, possible: number): CheckAnswerResult | null {
+  const names = key
+    .split(/[()]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const units = names.map((n) => readUnit(n));
+  const got = readUnit(response.trim());
+  if (!got || units.length === 0 || units.some((u) => !u)) return null;
+  if (!units.some((u) => u!.dim === got.dim && u!.factor === got.factor && (u!.offset ?? 0) === (got.offset ?? 0))) return null;
+  return {
+    pointsPossible: possible,
+    method: 'terms',
+    pointsObtained: possible,
+    matched: [key],
+    missing: [],
+    confident: true,
+    feedback: `Correct: ${response.trim()} is the ${names[0]}.`,
   };
 }

@@ -89,3 +89,12 @@ describe("a step the key's method note names", () => {
     expect(check(q, key, '180', 2).pointsObtained).toBe(2);
   });
 });
+
+describe('a key that names a unit', () => {
+  it('takes the unit by its symbol ("ohm (Ω)" answered "Ω") and nothing else', () => {
+    const q = 'What is the SI unit of electrical resistance?';
+    expect(check(q, 'ohm (Ω)', 'Ω')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'ohm (Ω)', 'ohms').pointsObtained).toBe(1);
+    expect(check(q, 'ohm (Ω)', 'volts').pointsObtained).toBe(0);
+  });
+});
