@@ -157,9 +157,14 @@ export function checkPoints(
         .join(' '),
     ),
   );
-  const earned = results.filter((r) => r.verdict === 'made' || (r.verdict === 'unsure' && r.share >= 0.4 && r.hits >= 2));
+  const credited = results.filter((r) => r.verdict === 'made' || (r.verdict === 'unsure' && r.share >= 0.4 && r.hits >= 2));
+  // "particles collide with the walls" makes the collision point, not also "each collision exerts a force on the wall":
+  // a later point met only by the words an earlier point used says nothing of its own.
+  const echoes = credited.filter((r, i) => r.used.size > 0 && credited.slice(0, i).some((e) => [...r.used].every((t) => e.used.has(t))));
+  const earned = credited.filter((r) => !echoes.includes(r));
   const marks = earned.reduce((s, r) => s + r.point.marks, 0);
   const reasons: string[] = [];
+  if (echoes.length) reasons.push('A marking point was met only by the words of another point: it may not be made');
   const unsure = results.filter((r) => r.verdict === 'unsure');
   const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0);
   if (marks === 0 && touched.length && tokens.length >= 5)

@@ -129,3 +129,13 @@ describe('a key of small words only', () => {
     expect(grade("Choose the correct word: 'The cat licked ___ paw.' (its / it's)", 'its', 1, "it's").pointsObtained).toBe(0);
   });
 });
+
+describe('explanations', () => {
+  it('does not credit a second point met only by the words of the first', () => {
+    const q = 'Explain why the air in a tyre pushes on the tyre.';
+    const k = 'molecules collide with the rubber (1); each collision exerts a force on the rubber (1)';
+    const r = grade(q, k, 2, 'air molecules collide with the rubber');
+    expect(r.pointsObtained).toBe(1);
+    expect(r.confident).toBe(false);
+  });
+});
