@@ -98,3 +98,11 @@ describe('a key that names a unit', () => {
     expect(check(q, 'ohm (Ω)', 'volts').pointsObtained).toBe(0);
   });
 });
+
+describe('values asked for in order', () => {
+  it('gives nothing for the right values in another order than asked', () => {
+    const q = 'Write these in order, smallest first: 0.4, 1/3, 3/8';
+    expect(check(q, '1/3, 3/8, 0.4', '0.4, 3/8, 1/3')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, '1/3, 3/8, 0.4', '1/3, 3/8, 0.4').pointsObtained).toBe(1);
+  });
+});

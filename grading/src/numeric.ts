@@ -177,6 +177,23 @@ export function checkNumeric(
     const withUnit = given.find((q) => q.unit && q.unit.dim !== 'percent' && sameValue(q.value, finals[0]!.value, q.decimals));
     if (withUnit) finals = [withUnit];
   }
+  // "Write these in order, smallest first": the values in another order are not the order asked for.
+  if (
+    expected.length > 1 &&
+    /\bin (?:ascending |descending )?order\b|\b(?:smallest|largest|lowest|highest) first\b/i.test(question) &&
+    finals.length === expected.length &&
+    expected.every((w) => finals.some((f) => sameValue(w.value, f.value, Math.max(w.decimals, 2)))) &&
+    !expected.every((w, i) => sameValue(w.value, finals[i]!.value, Math.max(w.decimals, 2)))
+  ) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: expected.map(describe),
+      confident: true,
+      feedback: `Your values are right, but not in the order the question asks for: the expected order is ${expected.map(describe).join(', ')}.`,
+    };
+  }
   let credit = 0;
   const matched: string[] = [];
   const missing: string[] = [];
