@@ -106,3 +106,12 @@ describe('values asked for in order', () => {
     expect(check(q, '1/3, 3/8, 0.4', '1/3, 3/8, 0.4').pointsObtained).toBe(1);
   });
 });
+
+describe('a bare answer where the question asks to show how', () => {
+  it("gives the answer's mark of a key that lists one for the working, flagged (teachers differ)", () => {
+    const q = 'Which is larger, 3/4 or 5/7? Show how you decide.';
+    const key = '3/4 (1 mark for a valid comparison e.g. 21/28 and 20/28; 1 mark for 3/4)';
+    expect(check(q, key, '3/4', 2)).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, key, '21/28 and 20/28 so 3/4', 2).pointsObtained).toBe(2);
+  });
+});

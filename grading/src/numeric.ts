@@ -263,6 +263,26 @@ export function checkNumeric(
       notes.push(method.note);
     }
   }
+  // "Show how you decide" with a mark for the working and one for the answer: the bare answer earns the answer's
+  // mark; teachers differ (a right answer alone may take all), so it is flagged.
+  if (credit === 1 && expected.length === 1 && possible >= 2 && /\bshow (?:how|your working|working|that|why)\b/i.test(question)) {
+    const listed = keyNotes(key)
+      .notes.flatMap((n) => n.split(/;/))
+      .flatMap((n) =>
+        [...n.matchAll(/\b([MAB]?)(\d)\s*(?:marks?\s+)?for\s+(.+)$/gi)].map((m) => ({ marks: Number(m[2]), what: m[3]!.trim() })),
+      );
+    const isAnswer = (what: string) => {
+      const q = readQuantity(what);
+      return q !== null && sameValue(expected[0]!.value, q.value, Math.max(expected[0]!.decimals, 2));
+    };
+    const answerMarks = listed.filter((m) => isAnswer(m.what));
+    const bare = given.length === 1 && !/[=<>]|\band\b|\bbecause\b|\bsince\b/i.test(text);
+    if (bare && answerMarks.length === 1 && listed.length > 1) {
+      credit = answerMarks[0]!.marks / possible;
+      flags.push('The answer alone where the question asks to show the working and the key gives a mark for it (teachers differ)');
+      notes.push('Your answer is right, but the question asks you to show how you decide, and that earns a mark of its own.');
+    }
+  }
   const points = toQuarter(credit * possible, possible);
   const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
   // "and the unit" only where the unit may be the trouble: missing, or of another kind than the key's.
