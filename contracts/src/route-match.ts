@@ -29,10 +29,11 @@ export const SPEC_API_PREFIXES = [
 export const API_PREFIXES: ReadonlySet<string> = new Set([...SPEC_API_PREFIXES, ...compiled.map((c) => c.route.path.split('/')[1]!)]);
 
 /**
- * API prefixes that are also sections of the app: the admin console's pages live at /admin/... beside the admin API
- * (router.tsx keeps its pages clear of the API's paths). There a browser navigation gets the app.
+ * API prefixes that are also sections of the app: the admin console's pages live at /admin/... beside the admin API,
+ * the analyst's Reports page at /analyst beside the analyst API (router.tsx keeps its pages clear of the API's paths).
+ * There a browser navigation gets the app.
  */
-const SHARED_WITH_APP: ReadonlySet<string> = new Set(['admin']);
+const SHARED_WITH_APP: ReadonlySet<string> = new Set(['admin', 'analyst']);
 
 const firstSegment = (pathname: string) => pathname.split('/')[1] ?? '';
 

@@ -27,5 +27,8 @@ describe('API paths and app pages', () => {
     expect(wantsAppPage('GET', '/grader/x', '*/*')).toBe(false);
     expect(wantsAppPage('GET', '/admin/people', 'text/html,application/xhtml+xml')).toBe(true);
     expect(wantsAppPage('GET', '/admin/people', '*/*')).toBe(false);
+    // The analyst's Reports page (/analyst) opened in a new tab is the app's, beside the analyst API.
+    expect(wantsAppPage('GET', '/analyst', 'text/html,application/xhtml+xml')).toBe(true);
+    expect(wantsAppPage('GET', '/analyst', '*/*')).toBe(false);
   });
 });

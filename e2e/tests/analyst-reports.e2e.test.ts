@@ -56,6 +56,12 @@ describe('an analyst runs a report', () => {
     expect(download.suggestedFilename()).toMatch(/^submission-timing_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
+  it('opens the Reports page straight from its address (a new tab or a reload gets the app, not the API)', async () => {
+    await page.goto('/analyst');
+    await page.getByTestId('report-select').waitFor();
+    expect(await page.getByRole('heading', { name: 'Reports', level: 2 }).count()).toBe(1);
+  });
+
   it('an analyst is kept out of the admin area', async () => {
     await page.goto('/admin');
     await page.waitForURL(/\/login$/);
