@@ -169,6 +169,13 @@ export function checkPoints(
   const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0);
   if (marks === 0 && touched.length && tokens.length >= 5)
     reasons.push('The response uses some of the key words: the point may be made in other words');
+  // A missing point whose words the response uses beyond the points it made: it may be made in other words.
+  else if (
+    marks > 0 &&
+    touched.some((r) => [...r.used].some((i) => !earned.some((e) => e.used.has(i)))) &&
+    tokens.filter((t) => isContentWord(t.word)).length >= 6
+  )
+    reasons.push('The response uses words of a point it was not given: the point may be made in other words');
   // A point of one or two words is easily said in other words: a clause of the response no point used may be it.
   const usedTokens = new Set(results.flatMap((r) => [...r.used]));
   const asked = words(question);

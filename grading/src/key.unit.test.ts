@@ -139,3 +139,13 @@ describe('explanations', () => {
     expect(r.confident).toBe(false);
   });
 });
+
+describe('an explanation with a point in other words', () => {
+  it('flags a partial mark when the response uses words of the point it was not given', () => {
+    const q = 'A metal bench and a wooden bench stand in the same park. Explain why the metal bench feels colder to sit on.';
+    const k = 'metal is a better (thermal) conductor (1); so it transfers energy away from your body faster (1)';
+    const r = grade(q, k, 2, 'Metal is a good conductor so warmth leaves your body and goes into it rapidly');
+    expect(r.pointsObtained).toBeGreaterThanOrEqual(1);
+    if (r.pointsObtained < 2) expect(r.confident).toBe(false);
+  });
+});
