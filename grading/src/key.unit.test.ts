@@ -149,3 +149,10 @@ describe('an explanation with a point in other words', () => {
     if (r.pointsObtained < 2) expect(r.confident).toBe(false);
   });
 });
+
+describe('a formula inside a short answer', () => {
+  it('is read as its name: never a silent 0 for "CO2" where the key says carbon dioxide', () => {
+    const r = grade('What do plant leaves take in from the air for photosynthesis?', 'to absorb carbon dioxide', 1, 'they take in CO2');
+    expect(r.pointsObtained === 1 || !r.confident).toBe(true);
+  });
+});

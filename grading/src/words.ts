@@ -3,7 +3,7 @@ import type { CheckAnswerResult } from './check';
 import { distance } from 'fastest-levenshtein';
 import { keyCompound } from './chemistry';
 import { andList, capitalise, orList, phrase, sentences } from './feedback';
-import { matchPoint } from './ideas';
+import { matchPoint, withCompoundNames } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
@@ -116,7 +116,8 @@ function namedKind(item: KeyItem, response: string): string | null {
 }
 
 export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
-  const tokens = tokenize(ctx.response);
+  // "take O2 round the body": a formula in a sentence is also read as its name.
+  const tokens = tokenize(ctx.allowSlips && words(ctx.response).length > 1 ? withCompoundNames(ctx.response) : ctx.response);
   const kind = ctx.allowSlips ? namedKind(spec.item, ctx.response) : null;
   if (kind)
     return result(
