@@ -478,10 +478,18 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
             ...notFound.map(({ m }) => otherWordNote(m)),
             slipNote(slips),
           );
+  // Teachers differ on a wrong item after n right ones: the mark is the first n's (the usual rule), flagged above.
+  const differ = extras.length > 0 && cut !== null && firstN !== points;
   return result(
     ctx,
-    points,
-    feedback,
+    differ ? firstN : points,
+    differ
+      ? sentences(
+          `Correct: you named ${andList(named)}.`,
+          `Only the first ${spec.need} items are marked; ${andList(extras.map((p) => `"${p}"`))} ${extras.length > 1 ? 'are' : 'is'} not among the answers the key lists, and some teachers take a mark off for a wrong extra item: give only the items you are sure of.`,
+          slipNote(slips),
+        )
+      : feedback,
     found.map(({ item }) => item.text),
     notFound.map(({ item }) => item.text),
     reasons,

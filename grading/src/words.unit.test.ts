@@ -266,8 +266,10 @@ describe('lists: accepted wordings, alternatives and the first n items', () => {
       marksPossible: 3,
       response: 'red, green, blue, yellow',
     });
-    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    // The mark is the first n items' (the usual rule, and the blind sets' teachers'); still flagged, as teachers differ.
+    expect(r).toMatchObject({ pointsObtained: 3, confident: false });
     expect(r.reason).toMatch(/Teachers differ/);
+    expect(r.feedback).toMatch(/Only the first 3 items are marked/);
   });
 });
 
