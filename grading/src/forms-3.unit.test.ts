@@ -115,3 +115,25 @@ describe('a bare answer where the question asks to show how', () => {
     expect(check(q, key, '21/28 and 20/28 so 3/4', 2).pointsObtained).toBe(2);
   });
 });
+
+describe("the method step a key's note names", () => {
+  it('earns the method mark when the working shows it, nothing when it shows the step done wrongly', () => {
+    const q = 'Work out 5.6 ÷ 0.07 without a calculator.';
+    const key = '80 (M1 for 560 ÷ 7 or equivalent)';
+    expect(check(q, key, '560 ÷ 7 = 70', 2).pointsObtained).toBe(1);
+    expect(check(q, key, '560 ÷ 8 = 70', 2)).toMatchObject({ pointsObtained: 0, confident: true });
+    const solve = 'Solve 4x − 3 = 17.';
+    expect(check(solve, 'x = 5 (M1 for 4x = 20)', '4x = 14, x = 3.5', 2)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(solve, 'x = 5 (M1 for 4x = 20)', '4x = 20, x = 4', 2).pointsObtained).toBe(1);
+  });
+
+  it('flags working that does not show the step at all: it may be an equivalent method', () => {
+    const r = check(
+      'After a 20% discount a coat costs £64. What was the original price?',
+      '£80 (M1 for 64 ÷ 0.8)',
+      '80% = 64 so 10% = 8',
+      2,
+    );
+    expect(r.confident).toBe(false);
+  });
+});

@@ -254,8 +254,35 @@ export function checkNumeric(
       );
     }
   }
+  // "M1 for 720 ÷ 8", "M1 for 5x = 25": the key names its method step, so the working is checked for it.
+  let stepChecked = false;
+  const inWorking = (f: string) => f.startsWith('The expected value appears in the working');
+  if (credit === 0 && expected.length === 1 && flags.every(inWorking) && possible >= 2) {
+    const step = methodStep(key, text, finals[0]!);
+    if (step) {
+      stepChecked = true;
+      if (step.shown) {
+        // "720 ÷ 8 = 80": the step named by the key, its value slipped: the method marks, as the note gives them.
+        if (flags.length) {
+          flags.length = 0;
+          notes.length = 0;
+        }
+        credit = Math.min(1, step.marks / possible);
+        notes.push(`Your method is right (${step.what}), but the final answer is not: the expected answer is ${describe(expected[0]!)}.`);
+      } else {
+        notes.push(`The method the answer needs is ${step.what}, which your working does not show.`);
+        // Another way may be an equivalent method, which a teacher credits: only a wrong attempt at the step is sure.
+        if (!step.sure) flags.push('The working does not show the step the key names; it may be an equivalent method');
+      }
+    }
+  }
   // A wrong final value may still earn method marks: a teacher decides, so the checker offers its share and flags it.
-  if (credit === 0 && expected.length === 1 && flags.every((f) => f.startsWith('The expected value appears in the working'))) {
+  if (
+    !stepChecked &&
+    credit === 0 &&
+    expected.length === 1 &&
+    flags.every((f) => f.startsWith('The expected value appears in the working'))
+  ) {
     const method = methodCredit(expected[0]!, text, finals[0]!, question, possible, scheme);
     if (method) {
       credit = method.score;
@@ -1002,6 +1029,64 @@ function noteStepValue(key: string, want: Quantity, final: Quantity): number | n
         if (sameValue(want.value, value.value, want.decimals)) continue;
         if (sameValue(value.value, final.value, Math.max(value.decimals, 2)) && value.value !== 0) return Number(m[1]);
       }
+    }
+  return null;
+}
+
+const flatMaths = (t: string) =>
+  normaliseMaths(t)
+    .replace(/\s+/g, '')
+    .replace(/\^\((-?\d+)\)/g, '^$1')
+    .replace(/(\d)[xX](?=\d)/g, '$1*')
+    .replace(/%/g, '');
+
+/**
+ * The method step a key's note names ("M1 for 720 ÷ 8 or equivalent", "M1 for 5x = 25"), and whether the working shows
+ * it: written as the note writes it, or a calculation with the step's value. Null when the note names no step that can
+ * be checked (words, or no M mark).
+ */
+function methodStep(key: string, text: string, final: Quantity): { marks: number; shown: boolean; sure?: boolean; what: string } | null {
+  for (const note of keyNotes(key).notes)
+    for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?(.*?)(?=;|\s*\b[MAB]\d\b|$)/g)) {
+      const what = m[2]!.replace(/\s*\b(?:or equivalent|oe|o\.e\.)\s*$/i, '').trim();
+      const alternatives = what.split(/\s+or\s+/);
+      // Only steps of numbers and letters with operators ("720 ÷ 8", "3x + 6 = 2x − 5"), never words.
+      if (!alternatives.every((a) => /^[\d\sa-z.+\-−×x*/÷^²³()=%£$]+$/i.test(a) && /[+\-−×*/÷^²³=]/.test(a) && !/[a-z]{2,}/i.test(a)))
+        continue;
+      const flat = flatMaths(text);
+      let sure = false;
+      for (const a of alternatives) {
+        const f = flatMaths(a);
+        // Written as the note writes it, not inside a longer number ("-8-12" is not "8-12").
+        const at = flat.indexOf(f);
+        if (at >= 0 && !/[\d.-]/.test(flat[at - 1] ?? '') && !/[\d.]/.test(flat[at + f.length] ?? ''))
+          return { marks: Number(m[1]), shown: true, what: a };
+        // The step attempted and got wrong: the same first number and operation, then another ("350 ÷ 2150" for
+        // 350 ÷ 2500), or an equation with one side of the note's and the other different ("5x = 11" for 5x = 25).
+        const sides = f.split('=');
+        if (sides.length === 2) {
+          for (const clause of normaliseMaths(text).split(/[,;\n]|\bso\b|\bthen\b/)) {
+            const c = flatMaths(clause).split('=');
+            if (c.length === 2 && ((c[0] === sides[0] && c[1] !== sides[1]) || (c[1] === sides[1] && c[0] !== sides[0]))) sure = true;
+          }
+        } else {
+          const prefix = /^-?[\d.]+[*/+\-^]/.exec(f)?.[0];
+          if (prefix && flat.includes(prefix)) sure = true;
+        }
+        // The step's value as a calculation of the working (not the final value alone).
+        if (!a.includes('=')) {
+          const value = readQuantity(a);
+          if (
+            value &&
+            findQuantities(text).some(
+              (q) => /[+\-*/^]/.test(flatMaths(q.text)) && Math.abs(q.value - value.value) <= 1e-9 * Math.max(1, Math.abs(value.value)),
+            )
+          )
+            return { marks: Number(m[1]), shown: true, what: a };
+        }
+      }
+      void final;
+      return { marks: Number(m[1]), shown: false, sure, what };
     }
   return null;
 }
