@@ -25,7 +25,8 @@ export function markingPoints(key: string, possible: number): MarkingPoint[] | n
     for (const m of text.matchAll(MARKS)) {
       const part = text.slice(last, m.index).replace(/^[\s;,.]+|[\s;,.]+$/g, '');
       last = m.index! + m[0].length;
-      if (words(part).some(isContentWord)) points.push({ text: part, marks: Number(m[1] ?? m[2]) });
+      // "without being used up (1)": a point of small words is a point too.
+      if (words(part).some(isContentWord) || words(part).length >= 3) points.push({ text: part, marks: Number(m[1] ?? m[2]) });
     }
     const sum = points.reduce((s, p) => s + p.marks, 0);
     return points.length > 0 && sum === possible ? points : null;

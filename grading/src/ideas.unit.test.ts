@@ -109,7 +109,8 @@ describe('yes / no, units, lists', () => {
       marksPossible: 3,
       response: 'red, green, blue, yellow',
     });
-    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    // Only the first n items are marked (the usual rule); flagged, since some teachers take a mark for the extra.
+    expect(r).toMatchObject({ pointsObtained: 3, confident: false });
     expect(r.feedback).toContain('"yellow" is not among the answers the key lists');
     expect(
       check({

@@ -156,3 +156,11 @@ describe('a formula inside a short answer', () => {
     expect(r.pointsObtained === 1 || !r.confident).toBe(true);
   });
 });
+
+describe('a marking point of small words', () => {
+  it('counts "without being used up (1)" as a point of its own', () => {
+    const k = 'a substance that speeds up a reaction (1) without being used up (1)';
+    const r = grade('What is a catalyst?', k, 2, 'it is not used up in the reaction');
+    expect(r.pointsObtained).toBe(1);
+  });
+});
