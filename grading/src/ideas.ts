@@ -166,6 +166,16 @@ export function checkPoints(
   const marks = earned.reduce((s, r) => s + r.point.marks, 0);
   const reasons: string[] = [];
   if (echoes.length) reasons.push('A marking point was met only by the words of another point: it may not be made');
+  // "particles gain energy / move faster": the second wording's subject is the first's. Met without "particles" (and
+  // the question does not name them), "it goes quicker" may say something of another thing, or restate the question.
+  const subjectless = earned.filter((r) => {
+    const [first, second] = r.point.text.split(/\s*\/\s*/);
+    if (!second) return false;
+    const subject = words(first!).find(isContentWord);
+    if (!subject || words(second).includes(subject) || words(question).some((w) => relate(subject, w))) return false;
+    return !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(subject, t.word) ?? ''));
+  });
+  if (subjectless.length) reasons.push('A marking point is met without the thing it is about: it may restate the question');
   const unsure = results.filter((r) => r.verdict === 'unsure');
   const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0);
   if (marks === 0 && touched.length && tokens.length >= 5)

@@ -164,3 +164,12 @@ describe('a marking point of small words', () => {
     expect(r.pointsObtained).toBe(1);
   });
 });
+
+describe('a point met without the thing it is about', () => {
+  it('is flagged: "it goes quicker" may restate the question rather than say the particles move faster', () => {
+    const q = 'Explain why warming a solution makes sugar dissolve faster.';
+    const k = 'molecules gain energy / move faster (1); collide with the sugar more often (1)';
+    const r = grade(q, k, 2, 'the solution gets warmer so it goes quicker');
+    if (r.pointsObtained > 0) expect(r.confident).toBe(false);
+  });
+});
