@@ -137,3 +137,11 @@ describe("the method step a key's note names", () => {
     expect(r.confident).toBe(false);
   });
 });
+
+describe('a key of a number with the noun it counts, then the number alone', () => {
+  it('reads "2½ cups (2.5)" as 2.5, in words or digits', () => {
+    const q = 'A recipe for 2 people needs 5/4 of a cup of flour. How many cups are needed for 4 people?';
+    for (const r of ['two and a half cups', '2.5', '2½ cups']) expect(check(q, '2½ cups (2.5)', r).pointsObtained, r).toBe(1);
+    expect(check(q, '2½ cups (2.5)', '3 cups').pointsObtained).toBe(0);
+  });
+});

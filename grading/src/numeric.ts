@@ -60,6 +60,11 @@ function lastValues(plain: string): Quantity[] | null {
       const [head, inner] = [readQuantity(alt[1]!), readQuantity(alt[2]!)];
       if (head && inner && !head.unit && !inner.unit && sameValue(head.value, inner.value, Math.max(head.decimals, inner.decimals, 2)))
         afterEquals = alt[1]!;
+      // "1½ cups (1.5)": a number with the noun it counts, then the number alone: the number is the value.
+      const counted = /^(.*\S)\s+[a-z]+$/i.exec(alt[1]!);
+      const number = counted ? readQuantity(counted[1]!) : null;
+      if (!head && inner && number && !inner.unit && !number.unit && sameValue(number.value, inner.value, Math.max(inner.decimals, 2)))
+        afterEquals = alt[2]!;
     }
     // "The answer is 12 cm", "approximately 3.14": the value after the words that introduce it.
     const q =
