@@ -369,7 +369,9 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
       const i = tokens.findIndex((t, j) => !used.has(j) && !t.negated && (names.has(t.word) || names.has(nounLemma(t.word))));
       if (i >= 0) {
         m = { ...m, found: true, used: new Set([i]), wording: tokens[i]!.word };
-        thesaurusNames.push(`"${tokens[i]!.word}" is not in the key; a thesaurus (WordNet) gives it as another name for "${item.text}"`);
+        thesaurusNames.push(
+          `"${tokens[i]!.word}" is not in the key, but a thesaurus (WordNet) gives it as another name for "${item.text}"`,
+        );
       }
     }
     if (m.found) {
