@@ -1,34 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
+import { freePort, spawnService, waitUntilUp } from './testing/processes';
 
 const databaseUrl = process.env.DATABASE_URL;
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}:\n${output()}`);
-}
 
 describe.skipIf(!databaseUrl)(
   `distributed mode: three processes sharing only PostgreSQL${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`,
@@ -40,30 +16,22 @@ describe.skipIf(!databaseUrl)(
     let socket: Socket | undefined;
 
     const start = (script: string, env: Record<string, string>) => {
-      let out = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', script], {
-        cwd: root,
-        env: { ...process.env, ...env, DATABASE_URL: schema.connectionString, LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d) => {
-        out += d;
-      });
-      child.stderr!.on('data', (d) => {
-        out += d;
-      });
-      children.push(child);
-      return { child, output: () => out };
+      const service = spawnService(script, { ...env, DATABASE_URL: schema.connectionString, LOG_LEVEL: 'warn' });
+      children.push(service.child);
+      return service;
     };
 
     beforeAll(async () => {
       schema = await createIsolatedSchema(databaseUrl!, 'dist');
       [commandPort, queryPort] = [await freePort(), await freePort()];
       const command = start('command-service/src/main.ts', { PORT: String(commandPort), SEED_DEMO: 'true' });
-      await waitFor(`http://127.0.0.1:${commandPort}/healthz`, command.child, command.output);
+      await waitUntilUp(`http://127.0.0.1:${commandPort}/healthz`, command);
       const projectors = start('projectors/src/main.ts', {});
       const query = start('query-service/src/main.ts', { PORT: String(queryPort) });
-      await waitFor(`http://127.0.0.1:${queryPort}/healthz`, query.child, () => query.output() + projectors.output());
+      await waitUntilUp(`http://127.0.0.1:${queryPort}/healthz`, {
+        child: query.child,
+        output: () => query.output() + projectors.output(),
+      });
     }, 120_000);
 
     afterAll(async () => {

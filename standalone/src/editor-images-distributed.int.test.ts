@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
+import { freePort, spawnService, waitUntilUp } from './testing/processes';
 
 /**
  * Editor images in distributed mode, through the gateway: the ticket and the local store's signed PUT go
@@ -13,30 +12,7 @@ import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/s
  * signing secret the first of them generated in DATA_DIR.
  */
 const databaseUrl = process.env.DATABASE_URL;
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 4)]);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}:\n${output()}`);
-}
 
 describe.skipIf(!databaseUrl)(
   `editor images through the gateway to separate processes${databaseUrl ? '' : ' (skipped: DATABASE_URL not set)'}`,
@@ -47,27 +23,15 @@ describe.skipIf(!databaseUrl)(
     let gateway = '';
 
     const start = (script: string, env: Record<string, string>) => {
-      let out = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', script], {
-        cwd: root,
-        env: {
-          ...process.env,
-          ...env,
-          DATABASE_URL: schema.connectionString,
-          DATA_DIR: dataDir,
-          BLOB_DIR: path.join(dataDir, 'blobs'),
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const service = spawnService(script, {
+        ...env,
+        DATABASE_URL: schema.connectionString,
+        DATA_DIR: dataDir,
+        BLOB_DIR: path.join(dataDir, 'blobs'),
+        LOG_LEVEL: 'warn',
       });
-      child.stdout!.on('data', (d) => {
-        out += d;
-      });
-      child.stderr!.on('data', (d) => {
-        out += d;
-      });
-      children.push(child);
-      return { child, output: () => out };
+      children.push(service.child);
+      return service;
     };
 
     beforeAll(async () => {
@@ -75,9 +39,9 @@ describe.skipIf(!databaseUrl)(
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'evergrade-dist-blobs-'));
       const [commandPort, queryPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
       const command = start('command-service/src/main.ts', { PORT: String(commandPort), SEED_DEMO: 'true' });
-      await waitFor(`http://127.0.0.1:${commandPort}/healthz`, command.child, command.output);
+      await waitUntilUp(`http://127.0.0.1:${commandPort}/healthz`, command);
       const query = start('query-service/src/main.ts', { PORT: String(queryPort) });
-      await waitFor(`http://127.0.0.1:${queryPort}/healthz`, query.child, query.output);
+      await waitUntilUp(`http://127.0.0.1:${queryPort}/healthz`, query);
       const gw = start('standalone/src/gateway-main.ts', {
         PORT: String(gatewayPort),
         COMMAND_URL: `http://127.0.0.1:${commandPort}`,
@@ -85,7 +49,7 @@ describe.skipIf(!databaseUrl)(
         UI_DIR: '/nonexistent',
       });
       gateway = `http://127.0.0.1:${gatewayPort}`;
-      await waitFor(`${gateway}/`, gw.child, gw.output);
+      await waitUntilUp(`${gateway}/healthz`, gw);
     }, 120_000);
 
     afterAll(async () => {

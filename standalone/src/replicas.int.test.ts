@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
+import { freePort, spawnService, waitUntilUp } from './testing/processes';
 
 /**
  * Issue 15 items 3 and 6 on real processes: a command service, the projectors and two query-service replicas sharing
@@ -11,7 +11,6 @@ import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/s
  */
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const METRICS_TOKEN = 'replicas-test-metrics-token-0123456789';
 
 /** A PING on the Redis port answered with +PONG (no client library needed to know it is there). */
@@ -31,28 +30,6 @@ const redisAnswers = (url: string) =>
 const hasRedis = await redisAnswers(redisUrl);
 const skipReason = !databaseUrl ? ' (skipped: DATABASE_URL not set)' : !hasRedis ? ` (skipped: no Redis answers at ${redisUrl})` : '';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}:\n${output()}`);
-}
-
 type Notice = { projection: string; keys: string[]; position: string };
 
 describe.skipIf(skipReason !== '')(`sockets across query-service replicas (Redis adapter), and /metrics${skipReason}`, () => {
@@ -63,30 +40,23 @@ describe.skipIf(skipReason !== '')(`sockets across query-service replicas (Redis
   const url = (name: keyof typeof ports, path: string) => `http://127.0.0.1:${ports[name]}${path}`;
 
   const start = (script: string, env: Record<string, string>) => {
-    let out = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: root,
-      env: { ...process.env, ...env, DATABASE_URL: schema.connectionString, LOG_LEVEL: 'warn', METRICS_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    children.push(child);
-    return { child, output: () => out };
+    const service = spawnService(script, { ...env, DATABASE_URL: schema.connectionString, LOG_LEVEL: 'warn', METRICS_TOKEN });
+    children.push(service.child);
+    return service;
   };
 
   beforeAll(async () => {
     schema = await createIsolatedSchema(databaseUrl!, 'replicas');
     for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
     const command = start('command-service/src/main.ts', { PORT: String(ports.command), SEED_DEMO: 'true' });
-    await waitFor(url('command', '/healthz'), command.child, command.output);
+    await waitUntilUp(url('command', '/healthz'), command, 90_000);
     const projectors = start('projectors/src/main.ts', { PORT: String(ports.projectors) });
     const shared = { REDIS_URL: redisUrl, GUEST_COOKIE_SECRET: 'replicas-test-guest-secret-0123456789abcdef' };
     const query1 = start('query-service/src/main.ts', { ...shared, PORT: String(ports.query1) });
     const query2 = start('query-service/src/main.ts', { ...shared, PORT: String(ports.query2) });
-    await waitFor(url('projectors', '/healthz'), projectors.child, projectors.output);
-    await waitFor(url('query1', '/healthz'), query1.child, query1.output);
-    await waitFor(url('query2', '/healthz'), query2.child, query2.output);
+    await waitUntilUp(url('projectors', '/healthz'), projectors, 90_000);
+    await waitUntilUp(url('query1', '/healthz'), query1, 90_000);
+    await waitUntilUp(url('query2', '/healthz'), query2, 90_000);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,24 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, submissionDecider } from '@evergrade/command-service';
 import { streamIds } from '@evergrade/contracts';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from './server';
 import { addTenQuestionAssignment, signInOverHttp, type HttpUser } from './testing/http';
+import { freePort, spawnService, waitUntilUp } from './testing/processes';
 
 const databaseUrl = process.env.DATABASE_URL;
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 /**
  * Each command process keeps the states it folded (stream-states.ts) and trusts them without reading the stream.
@@ -32,7 +22,6 @@ describe.skipIf(!databaseUrl)(
     let schema: IsolatedSchema;
     let server: Standalone;
     let child: ChildProcess | undefined;
-    let output = '';
     let viaServer: HttpUser;
     let viaOther: HttpUser;
     let teacher: HttpUser;
@@ -48,26 +37,15 @@ describe.skipIf(!databaseUrl)(
         databaseUrl: schema.connectionString,
       });
       const port = await freePort();
-      child = spawn(process.execPath, ['--import', 'tsx', 'command-service/src/main.ts'], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: schema.connectionString, PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const service = spawnService('command-service/src/main.ts', {
+        DATABASE_URL: schema.connectionString,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
       });
-      child.stdout!.on('data', (d) => (output += d));
-      child.stderr!.on('data', (d) => (output += d));
+      child = service.child;
       const other = `http://127.0.0.1:${port}`;
-      for (const deadline = Date.now() + 90_000; ;) {
-        if (child.exitCode !== null) throw new Error(`command process exited:\n${output}`);
-        if (
-          await fetch(`${other}/healthz`).then(
-            (r) => r.ok,
-            () => false,
-          )
-        )
-          break;
-        if (Date.now() > deadline) throw new Error(`command process did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await waitUntilUp(`${other}/healthz`, service, 90_000);
       teacher = await signInOverHttp(server.url, 'instructor', 'teacher@demo.school');
       viaServer = await signInOverHttp(server.url, 'student', 'student@demo.school');
       viaOther = await signInOverHttp(other, 'student', 'student@demo.school');
