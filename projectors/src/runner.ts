@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
+import { createSleeper, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database, SqlClient } from '@evergrade/platform/sql';
 import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
@@ -69,7 +69,6 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   );
   const log = options.log ?? ((m, e) => console.error(m, e ?? ''));
   let stopping = false;
-  let wakers: (() => void)[] = [];
   let idleWaiters: (() => void)[] = [];
   const idleFlags = new Map<string, boolean>();
   const positions = new Map<string, string | null>();
@@ -89,21 +88,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   /** Ends a rebuild in flight when the runner stops (its shadow schema is dropped; the live tables stay). */
   const stopped = new AbortController();
 
+  const sleeper = createSleeper();
+  const sleep = sleeper.sleep;
   const wakeAll = () => {
     woken = true;
-    const w = wakers;
-    wakers = [];
-    w.forEach((f) => f());
+    sleeper.wake();
   };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      wakers.push(done);
-    });
   const settleIdle = () => {
     if ([...idleFlags.values()].every(Boolean)) {
       const w = idleWaiters;

@@ -8,6 +8,7 @@ export * from './types';
 export { comparePositions, decodePosition, encodePosition } from './position';
 export { createSqlEventStore, EVENTS_CHANNEL, readEventsBetween, type SqlEventStoreOptions } from './sql-event-store';
 export { migrateEventStore } from './schema';
+export { createSleeper, type Sleeper } from './sleeper';
 export type { KurrentDbEventStoreOptions } from './kurrentdb-event-store';
 
 type OpenOptions = Omit<SqlEventStoreOptions, 'ownsDatabase'>;

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type ISocketFactory, type Producer } from 'kafkajs';
 import { EVENTS_CHANNEL } from '../event-store/sql-event-store';
+import { createSleeper } from '../event-store/sleeper';
 import type { EventStore, GlobalPosition, RecordedEvent } from '../event-store/types';
 import type { Database } from '../sql/types';
 import { advanceRelayCheckpoint, migrateRelayCheckpoints, readRelayCheckpoint } from './checkpoint';
@@ -73,7 +74,6 @@ export function createKafkaRelay(options: RelayOptions): KafkaRelay {
   let loop: Promise<void> | null = null;
   let unlisten: (() => Promise<void>) | null = null;
   let lagTimer: NodeJS.Timeout | null = null;
-  let wakers: (() => void)[] = [];
   let waiters: { position: string; resolve: () => void }[] = [];
   const status: RelayStatus = {
     topic,
@@ -90,20 +90,7 @@ export function createKafkaRelay(options: RelayOptions): KafkaRelay {
     lastPublishedAt: null,
   };
 
-  const wake = () => {
-    const w = wakers;
-    wakers = [];
-    w.forEach((f) => f());
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      wakers.push(done);
-    });
+  const { sleep, wake } = createSleeper();
   const past = (p: string) => position !== null && store.comparePositions(position as GlobalPosition, p as GlobalPosition) >= 0;
   const settleWaiters = () => {
     waiters = waiters.filter((w) => (past(w.position) ? (w.resolve(), false) : true));
