@@ -34,19 +34,6 @@ export async function reportCsv(result: Pick<ReportComplete, 'columns' | 'rows'>
   return unparse(reportCells(result), { newline: '\r\n' });
 }
 
-/** Hands a text file to the browser as a download (a BOM first, so spreadsheets read UTF-8). */
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** YYYY-MM-DD of a local day, `days` from today. */
 export function localDay(days = 0, now = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);

@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../stores/toast';
 import { useStudentSummaries } from '../api/get-student-summaries';
 import { SCORE_BAND_TEXT, scoreBand, scorePercent } from '../utils/score-bands';
-import { csvFileName, downloadText, summaryCsv } from '../utils/summary-csv';
+import { downloadText } from '../../../lib/download-text';
+import { csvFileName, summaryCsv } from '../utils/summary-csv';
 
 export const NO_GRADED_STUDENTS = 'No graded submissions yet';
 const normalise = (s: string) => s.toLocaleLowerCase().normalize('NFKD').replace(/\s+/g, ' ').trim();
