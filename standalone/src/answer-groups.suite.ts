@@ -127,7 +127,7 @@ export function answerGroupsSuite(open: () => Promise<Partial<StandaloneOptions>
     expect(
       groupWith(words, 'ann')
         .members.map((m) => m.student_id)
-        .sort(),
+        .sort((a, b) => a - b),
     ).toEqual(idsOf('ann', 'ben', 'cat'));
     expect(groupWith(words, 'eve').size).toBe(1);
   });
