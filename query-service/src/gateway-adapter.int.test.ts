@@ -1,5 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE, SOCKET_EVENTS } from '@evergrade/contracts';
@@ -7,6 +7,7 @@ import { createSessionStore, migrateSessions } from '@evergrade/platform/auth';
 import { createInProcessBus, type NoticeBus } from '@evergrade/platform/bus';
 import { openPgliteDatabase, type Database } from '@evergrade/platform/sql';
 import { attachGateway, type Gateway } from './gateway';
+import { redisAnswers } from './testing/redis';
 
 /**
  * Two socket gateways on one Redis (issue 15 item 3), in one process: each stands for a query-service replica, and
@@ -15,19 +16,6 @@ import { attachGateway, type Gateway } from './gateway';
  */
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-const redisAnswers = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
 const hasRedis = await redisAnswers(redisUrl);
 
 // A tenant of this run only: rooms are `${tenant}:${key}`, and Redis's channels are shared by every run on the machine.

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
 import { freePort, spawnService, waitUntilUp } from './testing/processes';
+import { redisAnswers } from '@evergrade/query-service/testing/redis';
 
 /**
  * Issue 15 items 3 and 6 on real processes: a command service, the projectors and two query-service replicas sharing
@@ -13,20 +13,6 @@ const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = 'replicas-test-metrics-token-0123456789';
 
-/** A PING on the Redis port answered with +PONG (no client library needed to know it is there). */
-const redisAnswers = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
 const hasRedis = await redisAnswers(redisUrl);
 const skipReason = !databaseUrl ? ' (skipped: DATABASE_URL not set)' : !hasRedis ? ` (skipped: no Redis answers at ${redisUrl})` : '';
 
