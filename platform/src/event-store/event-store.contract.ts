@@ -195,6 +195,82 @@ export function eventStoreContract(factory: EventStoreFactory): void {
     });
   });
 
+  describe('many appends at once (a store may group them into one statement)', () => {
+    it('gives each append its own outcome: appended, found by its command id, or a version conflict', async () => {
+      await store.append('g-behind', [ev('A'), ev('B')], { expectedVersion: 'no_stream' });
+      const first = await store.append('g-dup', [ev('Saved', {}, { commandId: 'g-cmd' })], { expectedVersion: 'no_stream' });
+      const settled = await Promise.allSettled([
+        ...range(6).map((i) => store.append(`g-new-${i}`, [ev('New', { i }), ev('Next', { i })], { expectedVersion: 'no_stream' })),
+        store.append('g-behind', [ev('Late')], { expectedVersion: 1 }),
+        store.append('g-dup', [ev('Saved', {}, { commandId: 'g-cmd' })], { expectedVersion: 'no_stream' }),
+        ...range(4).map((i) => store.append('g-same', [ev('Same', { i })], { expectedVersion: 'any' })),
+        store.append('g-behind', [ev('C', {}, { commandId: 'g-c' })], { expectedVersion: 2 }),
+        ...range(6).map((i) => store.append(`g-more-${i}`, [ev('More', { i })], { expectedVersion: 'no_stream' })),
+      ]);
+      const value = (i: number) => {
+        const o = settled[i]!;
+        if (o.status === 'rejected') throw o.reason;
+        return o.value;
+      };
+      for (const i of range(6)) expect(value(i)).toMatchObject({ nextExpectedVersion: 2, appended: true });
+      const conflict = settled[6]!;
+      expect(conflict.status).toBe('rejected');
+      expect(conflict.status === 'rejected' && conflict.reason).toBeInstanceOf(WrongExpectedVersionError);
+      expect(value(7)).toEqual({ ...first, appended: false });
+      expect(
+        range(4)
+          .map((i) => value(8 + i).nextExpectedVersion)
+          .sort(),
+      ).toEqual([1, 2, 3, 4]);
+      expect(value(12)).toMatchObject({ nextExpectedVersion: 3, appended: true });
+      for (const i of range(6)) expect(value(13 + i)).toMatchObject({ nextExpectedVersion: 1, appended: true });
+
+      for (const i of range(6)) {
+        const events = await store.readStream(`g-new-${i}`);
+        expect(events.map((e) => [e.type, e.data.i, e.streamVersion])).toEqual([
+          ['New', i, 1],
+          ['Next', i, 2],
+        ]);
+        expect(events[1]!.globalPosition).toBe(value(i).lastPosition);
+      }
+      expect((await store.readStream('g-behind')).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect(await versions('g-dup')).toEqual([1]);
+      expect(await versions('g-same')).toEqual([1, 2, 3, 4]);
+      // Every append's events are next to each other in the global log, in version order.
+      const all = await store.readAll({ limit: 1000 });
+      for (const i of range(6)) {
+        const at = all.findIndex((e) => e.streamId === `g-new-${i}`);
+        expect(all.slice(at, at + 2).map((e) => [e.streamId, e.streamVersion])).toEqual([
+          [`g-new-${i}`, 1],
+          [`g-new-${i}`, 2],
+        ]);
+      }
+    });
+
+    it('lets exactly one of two stores appending to the same streams at once win each stream, every round', async () => {
+      const peer = await h.openPeer();
+      const streams = 8;
+      for (const round of range(10)) {
+        const outcomes = await Promise.all(
+          range(streams).map(async (s) => {
+            const results = await Promise.allSettled(
+              [store, peer].map((writer, w) =>
+                writer.append(`gr-${s}`, [ev('Raced', { round, w })], { expectedVersion: round === 0 ? 'no_stream' : round }),
+              ),
+            );
+            return results;
+          }),
+        );
+        for (const results of outcomes) {
+          expect(results.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+          const loser = results.find((o) => o.status === 'rejected');
+          expect(loser?.reason).toBeInstanceOf(WrongExpectedVersionError);
+        }
+      }
+      for (const s of range(streams)) expect(await versions(`gr-${s}`)).toEqual(range(10).map((i) => i + 1));
+    });
+  });
+
   describe('readAll', () => {
     it('pages through the global log with after and limit', async () => {
       for (const i of range(10)) await store.append(`p-${i % 3}`, [ev('A', { i }), ev('B', { i })], { expectedVersion: 'any' });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation } from '../sql/errors';
+import { isUniqueViolation, sqlState } from '../sql/errors';
 import type { Database, SqlClient } from '../sql/types';
 import { comparePositions, decodePosition, encodePosition } from './position';
+import { createGroupCommit } from './group-commit';
 import { migrateEventStore } from './schema';
 import { startSubscription, WakeSignal } from './subscription';
 import {
@@ -23,7 +24,15 @@ export type SqlEventStoreOptions = {
   ownsDatabase?: boolean;
   /** How often an idle subscription re-reads without being woken; defaults to 250 ms. */
   pollIntervalMs?: number;
+  /**
+   * Group commit (group-commit.ts): appends arriving while this many groups are in flight wait and go out together.
+   * Defaults to 2; 0 turns it off (every append its own statement).
+   */
+  appendGroupsInFlight?: number;
 };
+
+/** Appends per group at most: one statement's parameters stay a few hundred KB. */
+const MAX_GROUP = 64;
 
 // Retries for expectedVersion 'any' when a concurrent writer takes the version first.
 const ANY_VERSION_ATTEMPTS = 20;
@@ -163,6 +172,104 @@ const APPEND = `WITH prior AS (
          (SELECT max(transaction_id)::text FROM ins) AS tx, (SELECT max(position)::text FROM ins) AS pos,
          (SELECT v::text FROM cur) AS current, (SELECT count(*) FROM note) AS notes`;
 
+/**
+ * Several appends, each to a stream of its own, in one statement (group-commit.ts): per append, its command id's
+ * earlier append if there is one, else its stream's version checked against its expected one; the events of every
+ * append that passed are inserted in one INSERT, in request order, and one NOTIFY goes out on commit. An append that
+ * failed its check is reported in its row and costs the others nothing; a concurrent writer taking one of the versions
+ * fails the whole statement with a unique violation (nothing of it commits, and each caller retries alone).
+ */
+const APPEND_MANY = `WITH req AS (
+    SELECT r.i::int AS i, r.sid, r.expected, r.cid
+      FROM unnest($1::text[], $2::bigint[], $3::text[]) WITH ORDINALITY AS r(sid, expected, cid, i)
+  ),
+  prior AS (
+    SELECT r.i, last.transaction_id, last.position, last.stream_version
+      FROM req r
+      JOIN events first ON first.stream_id = r.sid AND first.command_id = r.cid
+      CROSS JOIN LATERAL (
+        SELECT transaction_id, position, stream_version FROM events
+         WHERE transaction_id = first.transaction_id AND stream_id = first.stream_id
+         ORDER BY position DESC LIMIT 1) last
+  ),
+  cur AS (
+    SELECT r.i, r.sid, r.expected, r.cid,
+           coalesce((SELECT max(stream_version) FROM events WHERE stream_id = r.sid), 0) AS v
+      FROM req r
+  ),
+  ins AS (
+    INSERT INTO events (stream_id, stream_version, event_id, type, schema_version, data, metadata, command_id)
+    SELECT c.sid, c.v + e.ord, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::int,
+           e.value->'data', e.value->'metadata', CASE WHEN e.ord = 1 THEN c.cid END
+      FROM cur c
+      CROSS JOIN LATERAL jsonb_array_elements($4::jsonb -> (c.i - 1)) WITH ORDINALITY AS e(value, ord)
+     WHERE NOT EXISTS (SELECT 1 FROM prior p WHERE p.i = c.i) AND (c.expected IS NULL OR c.v = c.expected)
+     ORDER BY c.i, e.ord
+    RETURNING stream_id, transaction_id, position
+  ),
+  note AS (SELECT pg_notify('${EVENTS_CHANNEL}', '') FROM (SELECT 1 FROM ins LIMIT 1) one),
+  done AS (SELECT stream_id, max(transaction_id)::text AS tx, max(position)::text AS pos FROM ins GROUP BY stream_id)
+  SELECT p.transaction_id::text AS prior_tx, p.position::text AS prior_pos, p.stream_version::text AS prior_version,
+         d.tx, d.pos, c.v::text AS current, (SELECT count(*) FROM note) AS notes
+    FROM cur c LEFT JOIN prior p ON p.i = c.i LEFT JOIN done d ON d.stream_id = c.sid
+   ORDER BY c.i`;
+
+/** One append of a group (group-commit.ts). */
+type AppendRequest = {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedVersion: ExpectedVersion;
+  commandId: string | undefined;
+};
+/** Its own outcome: appended (or its command found), or its version check failed (the stream's version then). */
+type AppendOutcome = { result: AppendResult } | { conflict: number };
+
+const payloadOf = (events: readonly NewEvent[]) =>
+  events.map((e) => ({
+    id: randomUUID(),
+    type: e.type,
+    schemaVersion: e.schemaVersion ?? 1,
+    data: e.data,
+    metadata: e.metadata ?? {},
+  }));
+
+const expectedOf = (expectedVersion: ExpectedVersion): number | null =>
+  expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+
+const outcomeOf = (row: AppendRow, events: number): AppendOutcome => {
+  if (row.prior_tx !== null) return { result: priorResult({ tx: row.prior_tx, pos: row.prior_pos!, version: row.prior_version! }) };
+  const current = Number(row.current);
+  if (row.tx === null) return { conflict: current };
+  return { result: { nextExpectedVersion: current + events, lastPosition: encodePosition(row.tx, row.pos!), appended: true } };
+};
+
+/** A group of appends to distinct streams, one statement; a group of one is the single append's statement. */
+async function appendMany(db: SqlClient, requests: readonly AppendRequest[]): Promise<AppendOutcome[]> {
+  if (requests.length === 1) {
+    const r = requests[0]!;
+    const { rows } = await db.query<AppendRow>(APPEND, [
+      r.streamId,
+      expectedOf(r.expectedVersion),
+      r.commandId ?? null,
+      JSON.stringify(payloadOf(r.events)),
+    ]);
+    return [outcomeOf(rows[0]!, r.events.length)];
+  }
+  const { rows } = await db.query<AppendRow>(APPEND_MANY, [
+    requests.map((r) => r.streamId),
+    requests.map((r) => expectedOf(r.expectedVersion)),
+    requests.map((r) => r.commandId ?? null),
+    `[${requests.map((r) => JSON.stringify(payloadOf(r.events))).join(',')}]`,
+  ]);
+  return requests.map((r, i) => outcomeOf(rows[i]!, r.events.length));
+}
+
+/**
+ * An error the server answered with (a SQLSTATE): the statement did not commit, so each append of its group may be
+ * tried again alone. Anything else (a connection lost mid-statement) leaves the outcome unknown.
+ */
+const answeredByServer = (err: unknown): boolean => /^[0-9A-Z]{5}$/.test(sqlState(err) ?? '');
+
 async function appendOnce(
   db: SqlClient,
   streamId: string,
@@ -170,19 +277,11 @@ async function appendOnce(
   expectedVersion: ExpectedVersion,
   commandId: string | undefined,
 ): Promise<AppendResult> {
-  const expected = expectedVersion === 'no_stream' ? 0 : expectedVersion;
-  const payload = events.map((e) => ({
-    id: randomUUID(),
-    type: e.type,
-    schemaVersion: e.schemaVersion ?? 1,
-    data: e.data,
-    metadata: e.metadata ?? {},
-  }));
   const { rows } = await db.query<AppendRow>(APPEND, [
     streamId,
-    expected === 'any' ? null : expected,
+    expectedOf(expectedVersion),
     commandId ?? null,
-    JSON.stringify(payload),
+    JSON.stringify(payloadOf(events)),
   ]);
   const row = rows[0]!;
   if (row.prior_tx !== null) {
@@ -217,6 +316,18 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   let unlisten: Promise<() => Promise<void>> | undefined;
   let closed = false;
+  const groupsInFlight = options.appendGroupsInFlight ?? 2;
+  const group =
+    groupsInFlight > 0
+      ? createGroupCommit<AppendRequest, AppendOutcome>(
+          async (requests) => {
+            const outcomes = await appendMany(db, requests);
+            if (outcomes.some((o) => 'result' in o && o.result.appended)) signal.wake();
+            return outcomes;
+          },
+          { maxInFlight: groupsInFlight, maxBatch: MAX_GROUP },
+        )
+      : null;
 
   const listenOnce = async () => {
     unlisten ??= db.listen(EVENTS_CHANNEL, () => signal.wake());
@@ -232,6 +343,22 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
     async append(streamId, events, { expectedVersion }) {
       validate(streamId, events, expectedVersion);
       const commandId = events[0]?.metadata?.commandId;
+      if (group) {
+        let outcome: AppendOutcome | undefined;
+        try {
+          outcome = await group.submit({ streamId, events, expectedVersion, commandId });
+        } catch (err) {
+          // Nothing of the group committed (a concurrent writer took a version, say): this append goes on alone below.
+          if (!answeredByServer(err)) throw err;
+        }
+        if (outcome && 'result' in outcome) return outcome.result;
+        if (outcome) {
+          // The same command may have committed elsewhere after the statement's snapshot: its append is the answer.
+          const prior = commandId === undefined ? undefined : await findCommand(db, streamId, commandId);
+          if (prior) return prior;
+          throw new WrongExpectedVersionError(streamId, expectedVersion, outcome.conflict);
+        }
+      }
       for (let attempt = 1; ; attempt++) {
         try {
           const result = await appendOnce(db, streamId, events, expectedVersion, commandId);
