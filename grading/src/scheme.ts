@@ -21,7 +21,7 @@ export type KeyNotes = {
 
 /** Words of a note, never of an answer. */
 const NOTE_WORDS =
-  /\b(?:any equivalent|equivalent|o\.?e\.?|accept|allow|condone|ignore|ft|follow[- ]through|marks?|method|round(?:ed|ing)? (?:up|down)|correct|balanced|award|credit|for)\b|\b[MABPC]\d\b|^\s*\d+\s*(?:mark|m)?\s*$/i;
+  /\b(?:any equivalent|equivalent|o\.?e\.?|accept|allow|condone|ignore|ft|follow[- ]through|marks?|method|round(?:ed|ing)? (?:up|down)|correct|balanced|award|credit|for|values?|units?)\b|\b[MABPC]\d\b|^\s*\d+\s*(?:mark|m)?\s*$/i;
 
 /** Scheme codes in text: "M1 method", "B1 x", "A1". */
 export function schemeMarks(text: string): SchemeMark[] {

@@ -21,6 +21,17 @@ describe("a key's marking notes", () => {
     ]);
   });
 
+  it('reads "(1 value, 1 unit)" as the split of the marks, so a missing or wrong unit loses the unit mark only', () => {
+    expect(keyNotes('3 m/s (1 value, 1 unit)')).toMatchObject({ text: '3 m/s' });
+    expect(keyNotes('450 J (2 marks value, 1 mark unit)').text).toBe('450 J');
+    const q = 'A trolley rolls 12 m in 4 s. Work out its average speed.';
+    expect(check(q, '3 m/s (1 value, 1 unit)', '3 m/s').pointsObtained).toBe(2);
+    expect(check(q, '3 m/s (1 value, 1 unit)', '3 metres per second').pointsObtained).toBe(2);
+    expect(check(q, '3 m/s (1 value, 1 unit)', '3').pointsObtained).toBe(1);
+    expect(check(q, '3 m/s (1 value, 1 unit)', '3 m').pointsObtained).toBe(1);
+    expect(check(q, '3 m/s (1 value, 1 unit)', '48 m/s').pointsObtained).toBe(0);
+  });
+
   it('marks any equivalent form where the key says so, whatever the question names', () => {
     expect(
       check('Write an expression for the perimeter of a rectangle of sides 3y and y − 1.', '8y − 2 (any equivalent)', '2(3y) + 2(y − 1)'),
