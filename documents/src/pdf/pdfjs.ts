@@ -9,7 +9,32 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
  */
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | null = null;
-const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs').finally(keepNativeBuiltins));
+
+/**
+ * The legacy build carries core-js, which replaces built-ins of the whole process when its modules are evaluated (the
+ * library on first use, its worker on the first document): JSON.stringify with a script version about 16 times slower
+ * (it adds JSON.rawJSON, which Node 20 lacks), Array.prototype.push about 10 times slower, JSON.parse and
+ * Function.prototype.toString. Every request, query and event of the server would pay for them from the first PDF on
+ * (the standalone server reads its seeded textbooks at start). pdfjs needs none of what they add: the native ones are
+ * put back after each load.
+ */
+const NATIVE = {
+  stringify: JSON.stringify,
+  parse: JSON.parse,
+  push: Array.prototype.push,
+  toString: Function.prototype.toString,
+};
+export function keepNativeBuiltins(): void {
+  const put = <T extends object, K extends keyof T>(target: T, key: K, native: T[K]) => {
+    if (target[key] !== native)
+      Object.defineProperty(target, key, { value: native, writable: true, configurable: true, enumerable: false });
+  };
+  put(JSON, 'stringify', NATIVE.stringify);
+  put(JSON, 'parse', NATIVE.parse);
+  put(Array.prototype, 'push', NATIVE.push);
+  put(Function.prototype, 'toString', NATIVE.toString);
+}
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -46,6 +71,9 @@ export async function openPdf(data: Uint8Array): Promise<PdfDocument> {
   } catch (err) {
     await task.destroy().catch(() => {});
     throw new UnreadablePdfError((err as { name?: string }).name === 'PasswordException' ? 'password' : 'invalid', err);
+  } finally {
+    // The first document loads the worker's module (in this thread), which installs its own copies.
+    keepNativeBuiltins();
   }
 }
 
