@@ -518,7 +518,8 @@ export function readQuantity(raw: string): Quantity | null {
 export function findQuantities(raw: string): Quantity[] {
   const text = normaliseMaths(numberWordsToDigits(normaliseDigits(raw)));
   const found: Quantity[] = [];
-  const pattern = /(?:-\s*)?(?:\d|\.\d|pi\b|sqrt\(|\()[0-9a-zA-Z.+\-*/^() °%Ωµ·]*/g;
+  // Not a power's exponent ("N/m^(2)" of "N/m²"): no run starts right after a '^'.
+  const pattern = /(?<!\^\s*)(?:-\s*)?(?:\d|\.\d|pi\b|sqrt\(|\()[0-9a-zA-Z.+\-*/^() °%Ωµ·]*/g;
   for (const m of text.matchAll(pattern)) found.push(...quantitiesIn(m[0]));
   return found;
 }

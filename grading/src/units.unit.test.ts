@@ -53,6 +53,15 @@ describe('values across units', () => {
     expect(check('Match length?', '90 minutes', '1 hour 20 minutes').pointsObtained).toBe(0);
   });
 
+  it('reads a key that also accepts another unit of the same amount ("accept kg m/s²"), whose powers are no values', () => {
+    const q = 'A box of mass 3 kg accelerates at 4 m/s². Work out the resultant force.';
+    const key = '12 N (accept kg m/s²) (1 value, 1 unit)';
+    expect(check(q, key, '12 N').pointsObtained).toBe(2);
+    expect(check(q, key, '12 kg m/s^2').pointsObtained).toBe(2);
+    expect(check(q, key, '12').pointsObtained).toBe(1);
+    expect(check(q, key, 'F = ma = 3 x 4 = 12 J').pointsObtained).toBe(1);
+  });
+
   it('reads "100 degrees" and "100C" as the temperature the key gives', () => {
     expect(check('Boiling point of water?', '100 °C', '100 degrees').pointsObtained).toBe(2);
     expect(check('Boiling point of water?', '100 °C', '100C').pointsObtained).toBe(2);
