@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@evergrade/contracts';
-import type { EventStore } from '@evergrade/platform/event-store';
+import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
 import type { Decider } from './decider';
 
 /** A stream's state folded up to `version` by one decider, and the global position of its last event. */
@@ -32,6 +32,11 @@ export class StreamStates {
     return entry as FoldedStream<State>;
   }
 
+  /** The version cached for the stream (by any folder), without making it the most recently used. */
+  versionOf(streamId: string): number | undefined {
+    return this.entries.get(streamId)?.version;
+  }
+
   set<State>(streamId: string, folder: object, folded: FoldedStream<State>): void {
     this.entries.delete(streamId);
     this.entries.set(streamId, { ...folded, folder });
@@ -58,9 +63,82 @@ export function streamStatesOf(store: EventStore): StreamStates {
 
 type Folder<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>;
 
+type TailRequest = { streamId: string; fromVersion: number };
+type WaitingRead = { requests: readonly TailRequest[]; resolve(tails: RecordedEvent[][]): void; reject(err: unknown): void };
+
+/** Tail reads in flight at once per store; reads asked for meanwhile wait and go out together. */
+export const TAIL_READS_IN_FLIGHT = 2;
+/** Stream requests in one grouped read at most. */
+const MAX_GROUPED_REQUESTS = 600;
+
+/**
+ * Tail reads grouped like the store groups appends: a read that finds a free slot goes out at once; reads asked for
+ * while TAIL_READS_IN_FLIGHT are in flight wait for one of them to return and then go out together, as one
+ * `readStreams` (one statement). Every command of an exam's students reads the same assignment and course streams,
+ * so under load one statement serves the context of many commands. A read still starts after it was asked for (a
+ * waiting one never takes the answer of a read that was already on its way), so it sees every event committed before.
+ */
+class GroupedReads {
+  private queue: WaitingRead[] = [];
+  private inFlight = 0;
+  constructor(private readonly readStreams: (requests: readonly TailRequest[]) => Promise<RecordedEvent[][]>) {}
+
+  read(requests: readonly TailRequest[]): Promise<RecordedEvent[][]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ requests, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < TAIL_READS_IN_FLIGHT && this.queue.length > 0) {
+      let size = 0;
+      let n = 0;
+      while (n < this.queue.length && (n === 0 || size + this.queue[n]!.requests.length <= MAX_GROUPED_REQUESTS)) {
+        size += this.queue[n]!.requests.length;
+        n++;
+      }
+      const batch = this.queue.splice(0, n);
+      this.inFlight += 1;
+      const settle = () => {
+        this.inFlight -= 1;
+        this.pump();
+      };
+      let started: Promise<RecordedEvent[][]>;
+      try {
+        started = this.readStreams(batch.length === 1 ? batch[0]!.requests : batch.flatMap((w) => w.requests));
+      } catch (err) {
+        started = Promise.reject(err);
+      }
+      started.then(
+        (tails) => {
+          settle();
+          let at = 0;
+          for (const w of batch) w.resolve(tails.slice(at, (at += w.requests.length)));
+        },
+        (err: unknown) => {
+          settle();
+          for (const w of batch) w.reject(err);
+        },
+      );
+    }
+  }
+}
+
+const groupedReads = new WeakMap<EventStore, GroupedReads>();
+
+/** The tails of several streams: one grouped `readStreams` where the store has it, else one `readStream` each. */
+function readTails(store: EventStore, requests: readonly TailRequest[]): Promise<RecordedEvent[][]> {
+  if (!store.readStreams) return Promise.all(requests.map((r) => store.readStream(r.streamId, { fromVersion: r.fromVersion })));
+  let reads = groupedReads.get(store);
+  if (!reads) groupedReads.set(store, (reads = new GroupedReads((rs) => store.readStreams!(rs))));
+  return reads.read(requests);
+}
+
 /**
  * Streams' states now: each cached state brought up to date with the events appended after it, every tail read at
- * once (one statement where the store has `readStreams`), or the whole stream folded on a miss.
+ * once (one statement where the store has `readStreams`, shared with other commands' reads asked for meanwhile:
+ * `GroupedReads`), or the whole stream folded on a miss.
  */
 export async function loadFoldedMany(
   store: EventStore,
@@ -69,9 +147,7 @@ export async function loadFoldedMany(
   const states = streamStatesOf(store);
   const cached = requests.map((r) => states.get<unknown>(r.streamId, r.decider));
   const reads = requests.map((r, i) => ({ streamId: r.streamId, fromVersion: (cached[i]?.version ?? 0) + 1 }));
-  const tails = store.readStreams
-    ? await store.readStreams(reads)
-    : await Promise.all(reads.map((r) => store.readStream(r.streamId, { fromVersion: r.fromVersion })));
+  const tails = await readTails(store, reads);
   return requests.map(({ streamId, decider }, i) => {
     const before = cached[i];
     const tail = tails[i]!;
@@ -83,7 +159,8 @@ export async function loadFoldedMany(
       version: tail.at(-1)?.streamVersion ?? before?.version ?? 0,
       position: tail.at(-1)?.globalPosition ?? before?.position ?? null,
     };
-    states.set(streamId, decider, folded);
+    // A command of this process may have cached a newer state while the tail was read: that one stays.
+    if ((states.versionOf(streamId) ?? -1) <= folded.version) states.set(streamId, decider, folded);
     return folded;
   });
 }
