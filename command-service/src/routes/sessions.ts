@@ -7,7 +7,8 @@ import { loadAssignmentContext, teachesAssignment } from '../assignment-context'
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
 import { sessionView } from '../submission/clock';
-import { loadFolded } from '../stream-states';
+import { loadFolded, streamStatesOf } from '../stream-states';
+import type { Submission } from '../submission/submission';
 import { SessionAlreadyActiveError, submissionDecider, type SubmissionCommand } from '../submission/decide';
 
 const metadataFor = (s: Pick<Session, 'tenant' | 'userId' | 'role'>) => ({
@@ -54,14 +55,24 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
     const s = sessionOf(request);
     const { assignment_id, time_used_seconds } = request.body;
     const assignment = await loadAssignmentContext(store, s.tenant, assignment_id, s.userId);
-    await run(s, assignment_id, s.userId, {
+    const now = deps.now().toISOString();
+    const streamId = streamIds.submission(s.tenant, assignment_id, s.userId);
+    const result = await run(s, assignment_id, s.userId, {
       type: 'RecordHeartbeat',
       assignment,
       studentId: s.userId,
       timeUsedSeconds: time_used_seconds,
-      now: deps.now().toISOString(),
+      now,
     });
-    const view = await currentView(store, s.tenant, assignment_id, s.userId, deps.now());
+    // A heartbeat reads nothing after its append: the state the command left (cached at the version it appended) is
+    // the stream as of that append, checked by its expected version. Only if it is gone (evicted, or a newer one of
+    // another command is not there yet) is the stream's tail read.
+    const left = streamStatesOf(store).get<Submission>(streamId, submissionDecider);
+    const view =
+      left && left.version >= result.version
+        ? sessionView(left.state, now)
+        : sessionView((await loadFolded(store, streamId, submissionDecider)).state, now);
+    if (!view) throw new NotFoundError(TIMER_MESSAGES.noSession);
     return { success: true as const, time_remaining_seconds: view.time_remaining_seconds, deadline: view.deadline };
   });
 
