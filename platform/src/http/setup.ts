@@ -1,9 +1,8 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandler, jsonNotFound } from './error-handler';
-import { helmetOptions, type SecurityHeaderOptions } from './security-headers';
+import { createSecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 /**
  * What every Fastify instance hosting our plugins needs once: zod compilers, cookies, the error handler, and
@@ -22,8 +21,13 @@ export async function prepareHttp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
   app.decorate('operatorKey', options.operatorKey ?? null);
-  // (The same options as the gateway's helmet; cast only because @fastify/helmet types them from helmet's CJS copy.)
-  await app.register(helmet, { global: true, ...(helmetOptions(options.securityHeaders) as object) });
+  // The same headers as the gateway's (helmet's middleware, built once: @fastify/helmet builds it again on every
+  // request, parsing the whole policy each time). First of all hooks, so 404s and errors carry them too.
+  const securityHeaders = createSecurityHeaders(options.securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw);
+    done();
+  });
   await app.register(cookie);
   installErrorHandler(app);
   app.setNotFoundHandler(options.notFound ?? jsonNotFound);
