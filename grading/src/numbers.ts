@@ -5,6 +5,9 @@
  * the npm packages for number words are unmaintained and do not read fractions.
  */
 
+import { distance } from 'fastest-levenshtein';
+import { isRealWord, slipLimit } from './text';
+
 const UNITS: Record<string, number> = {
   zero: 0,
   nought: 0,
@@ -94,15 +97,44 @@ function wholeValue(tokens: string[]): number | null {
 
 type Token = { word: string; start: number; end: number };
 
+/** Every word a number is written with. */
+const VOCABULARY = [...Object.keys(UNITS), ...Object.keys(SCALES), ...Object.keys(DENOMINATORS), 'point', 'minus', 'negative'];
+const vocabulary = new Set(VOCABULARY);
+
+/**
+ * A number word as its writer meant it: "hundreths", "ninty", "fourty" are slips of one word of the vocabulary (one
+ * edit in five letters, two from eight), and no English word of their own; "seventh" or "for" stay what they are.
+ */
+export function numberWord(word: string): string {
+  if (vocabulary.has(word) || /\d/.test(word)) return word;
+  const limit = slipLimit(word);
+  if (limit === 0) return word;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let ties = 0;
+  for (const v of VOCABULARY) {
+    if (Math.abs(v.length - word.length) > limit) continue;
+    const d = distance(v, word);
+    if (d < bestDistance) [best, bestDistance, ties] = [v, d, 1];
+    else if (d === bestDistance) ties++;
+  }
+  return best && bestDistance <= limit && ties === 1 && !isRealWord(word) ? best : word;
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(/[a-zA-Z]+|\d+(?:\.\d+)?/g))
-    tokens.push({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+    tokens.push({ word: numberWord(m[0].toLowerCase()), start: m.index, end: m.index + m[0].length });
   return tokens;
 }
 
-/** Only spaces, hyphens or "and" between two tokens keeps them in one number. */
-const joined = (text: string, a: Token, b: Token) => /^[\s-]*$/.test(text.slice(a.end, b.start));
+/**
+ * Only spaces, hyphens or "and" between two tokens keeps them in one number; a comma too after a scale above a hundred
+ * ("forty thousand, six hundred and seven", "two million, five hundred thousand"), as numbers are written out.
+ */
+const joined = (text: string, a: Token, b: Token) =>
+  /^[\s-]*$/.test(text.slice(a.end, b.start)) ||
+  (/^\s*,\s*$/.test(text.slice(a.end, b.start)) && SCALES[a.word] !== undefined && SCALES[a.word]! >= 1000 && b.word in UNITS);
 
 /**
  * Rewrites the number words of a text as digits, leaving everything else as it was:
@@ -131,6 +163,27 @@ export function numberWordsToDigits(text: string): string {
   return out.join('');
 }
 
+/** The digits said one by one after "point" ("point one four"), from token `from`; null when none follow. */
+function pointDigits(text: string, tokens: Token[], from: number): { text: string; next: number } | null {
+  const digits: string[] = [];
+  let k = from;
+  while (tokens[k] && UNITS[tokens[k]!.word] !== undefined && UNITS[tokens[k]!.word]! < 10 && joined(text, tokens[k - 1]!, tokens[k]!)) {
+    digits.push(String(UNITS[tokens[k]!.word]));
+    k++;
+  }
+  return digits.length ? { text: digits.join(''), next: k } : null;
+}
+
+/** The words of a number from `from` on (up to a comma or another word) name no scale as large as `scale`. */
+function smallerAfter(text: string, tokens: Token[], from: number, scale: number): boolean {
+  for (let k = from; k < tokens.length && (k === from || /^[\s-]*$/.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start))); k++) {
+    const w = tokens[k]!.word;
+    if (!isWhole(w) && w !== 'and') break;
+    if ((SCALES[w] ?? 0) >= scale) return false;
+  }
+  return true;
+}
+
 type Read = { text: string; next: number; digitsOnly: boolean; fraction: boolean };
 
 function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
@@ -140,6 +193,14 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
     if (!tokens[j + 1] || !joined(text, tokens[j]!, tokens[j + 1]!)) return null;
     sign = '-';
     j++;
+  }
+  // "point six": a decimal below one, its nought left unsaid.
+  if (
+    tokens[j]!.word === 'point' &&
+    !/^(?:the|this|that|a|any|some|each|every|which|what|no|one|boiling|melting|freezing)$/.test(tokens[j - 1]?.word ?? '')
+  ) {
+    const digits = pointDigits(text, tokens, j + 1);
+    return digits ? { text: `${sign}0.${digits.text}`, next: digits.next, digitsOnly: false, fraction: false } : null;
   }
   // "a half", "a quarter", "half": a unit fraction on its own.
   const lone = tokens[j]!.word === 'a' || tokens[j]!.word === 'an' ? j + 1 : j;
@@ -162,6 +223,13 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
   ) {
     // Two plain digit groups are two numbers ("2 3"), not one.
     if (end > j && /^\d/.test(tokens[end]!.word)) break;
+    // After a comma, only a smaller part continues the number: "one thousand, two thousand" are two numbers.
+    if (
+      end > j &&
+      /,/.test(text.slice(tokens[end - 1]!.end, tokens[end]!.start)) &&
+      !smallerAfter(text, tokens, end, SCALES[tokens[end - 1]!.word]!)
+    )
+      break;
     end++;
   }
   if (end === j) return null;
@@ -182,18 +250,8 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
   if (after && joined(text, tokens[next - 1]!, after)) {
     // "three point one four"
     if (after.word === 'point') {
-      const digits: string[] = [];
-      let k = next + 1;
-      while (
-        tokens[k] &&
-        UNITS[tokens[k]!.word] !== undefined &&
-        UNITS[tokens[k]!.word]! < 10 &&
-        joined(text, tokens[k - 1]!, tokens[k]!)
-      ) {
-        digits.push(String(UNITS[tokens[k]!.word]));
-        k++;
-      }
-      if (digits.length) return { text: `${sign}${body}.${digits.join('')}`, next: k, digitsOnly: false, fraction: false };
+      const digits = pointDigits(text, tokens, next + 1);
+      if (digits) return { text: `${sign}${body}.${digits.text}`, next: digits.next, digitsOnly: false, fraction: false };
     }
     // "two thirds", "3 quarters"
     const den = DENOMINATORS[after.word];
@@ -234,3 +292,6 @@ export function decimalComma(text: string): string | null {
   const m = /^\s*(-?\d+),(\d{1,2}|\d{4,})\s*([^\d,].*)?$/.exec(text);
   return m ? `${m[1]}.${m[2]}${m[3] ? ` ${m[3]}` : ''}` : null;
 }
+
+/** A number word in the text ("1.25 million", "twelve"): the text does not write its number in figures only. */
+export const hasNumberWords = (text: string) => tokenize(text).some((t) => t.word in UNITS || t.word in SCALES);

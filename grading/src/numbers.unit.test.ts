@@ -34,6 +34,71 @@ describe('number words', () => {
   });
 });
 
+describe('number words as people write them out', () => {
+  it('reads a comma after thousands or millions as part of the number, but not between two numbers of one scale', () => {
+    expect(numberWordsToDigits('thirty thousand, two hundred and nine')).toBe('30209');
+    expect(numberWordsToDigits('three million, four hundred thousand')).toBe('3400000');
+    expect(numberWordsToDigits('one thousand, two thousand')).toBe('1000, 2000');
+  });
+
+  it('reads a number word misspelled by a slip that is no English word, and leaves real words alone', () => {
+    expect(numberWordsToDigits('fourty-two')).toBe('42');
+    expect(numberWordsToDigits('three thousandths')).toBe('(3/1000)');
+    expect(numberWordsToDigits('nine thousnd')).toBe('9000');
+    expect(numberWordsToDigits('5 hundreths')).toBe('(5/100)');
+    // "seventh" and "for" are words of their own, not slips of "seventy" and "four".
+    expect(numberWordsToDigits('the seventh day')).toBe('the seventh day');
+    expect(numberWordsToDigits('for two')).toBe('for 2');
+  });
+
+  it('reads "point three" as a decimal below one, but not "this point" or a boiling point', () => {
+    expect(numberWordsToDigits('point three')).toBe('0.3');
+    expect(numberWordsToDigits('it is point zero five')).toBe('it is 0.05');
+    expect(numberWordsToDigits('at that point three people left')).toBe('at that point 3 people left');
+  });
+
+  it('reads a value restated in brackets as one value', () => {
+    expect(value('45 (forty-five)')).toBe(45);
+    expect(value('1/4 (0.25)')).toBe(0.25);
+    expect(value('3 (5)')).toBe(15);
+  });
+
+  it('marks a number written out in words against a key in words, and figures where figures are asked', () => {
+    const words = 'Write the number 30 209 in words.';
+    expect(
+      checkAnswer({
+        question: words,
+        answer: 'thirty thousand, two hundred and nine',
+        response: 'thirty thousand two hundred and nine',
+        marksPossible: 1,
+      }).pointsObtained,
+    ).toBe(1);
+    expect(
+      checkAnswer({
+        question: words,
+        answer: 'thirty thousand, two hundred and nine',
+        response: 'thirty thousand and twenty nine',
+        marksPossible: 1,
+      }).pointsObtained,
+    ).toBe(0);
+    const decimal = 'Write 0.3 in words.';
+    expect(
+      checkAnswer({ question: decimal, answer: 'nought point three / zero point three', response: 'point three', marksPossible: 1 })
+        .pointsObtained,
+    ).toBe(1);
+    expect(
+      checkAnswer({ question: decimal, answer: 'nought point three / zero point three', response: 'three', marksPossible: 1 })
+        .pointsObtained,
+    ).toBe(0);
+    const figures = 'Write two and a half thousand in figures.';
+    expect(checkAnswer({ question: figures, answer: '2500', response: '2 500', marksPossible: 1 }).pointsObtained).toBe(1);
+    expect(checkAnswer({ question: figures, answer: '2500', response: '2.5 thousand', marksPossible: 1 })).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+  });
+});
+
 describe('digits with separators', () => {
   it('reads thousands separators: comma, space, and the European dot with a decimal comma', () => {
     expect(value('12,500')).toBe(12500);

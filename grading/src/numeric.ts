@@ -1,6 +1,6 @@
 import type { CheckAnswerResult } from './check';
 import { readExpression } from './algebra';
-import { decimalComma, normaliseDigits, numberWordsToDigits } from './numbers';
+import { decimalComma, hasNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
@@ -42,10 +42,14 @@ function lastValues(plain: string): Quantity[] | null {
     const [a, b] = [readQuantity(head), readQuantity(inner)];
     return a && b && !a.unit && !b.unit && sameValue(a.value, b.value, Math.max(a.decimals, 2)) ? head : m;
   });
-  // "three hundred and six": a key that is one number in words, whose "and" joins no two values.
+  // "three hundred and six", "forty thousand, six hundred and seven": a key that is one number in words, whose "and"
+  // and commas join no two values; "nought point six / zero point six": its wordings of one value are that value.
   if (!/\d/.test(last)) {
     const whole = readQuantity(last);
-    if (whole && !/,|\bor\b/i.test(last)) return [whole];
+    if (whole && !/,|\bor\b|\//i.test(numberWordsToDigits(last))) return [whole];
+    const wordings = last.split(/\s*\/\s*|\s+or\s+/i).map(readQuantity);
+    if (wordings.length > 1 && wordings.every((q) => q && !q.unit && sameValue(q.value, wordings[0]!.value, Math.max(q.decimals, 2))))
+      return [wordings[0]!];
   }
   const parts = last
     .split(/\s+or\s+|\s+and\s+|,\s+/i)
@@ -154,6 +158,17 @@ export function checkNumeric(
       missing: expected.map(describe),
       confident: true,
       feedback: `The question asks for the number in words, but your answer uses digits: write ${key}.`,
+    };
+  }
+  // "Write one and a quarter million in figures": "1.25 million" is not the form asked.
+  if (/\bin (?:figures|digits|numerals)\b/i.test(question) && /\d/.test(key) && hasNumberWords(response)) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: expected.map(describe),
+      confident: true,
+      feedback: `The question asks for the number in figures, but your answer uses words: write ${key}.`,
     };
   }
   if (given.length === 0) {
@@ -947,10 +962,13 @@ function asTemperature(want: Quantity, got: Quantity): Quantity {
   return got;
 }
 
-/** A whole number against a whole number (366 days, 42): exact, not within 1%, unless the key is in standard form. */
+/**
+ * A whole number against a whole number (366 days, 42, "thirty thousand and nine" in words): exact, not within 1%,
+ * unless the key is in standard form.
+ */
 function countDiffers(want: Quantity, got: Quantity): boolean {
   const whole = (q: Quantity) =>
-    /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(normaliseDigits(q.text))) && Number.isInteger(q.value);
+    /^\s*-?\d+\s*(?:[^\d\s.,/^*e].*)?$/i.test(normaliseMaths(numberWordsToDigits(normaliseDigits(q.text)))) && Number.isInteger(q.value);
   return whole(want) && whole(got) && want.value !== got.value;
 }
 

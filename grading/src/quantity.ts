@@ -485,6 +485,14 @@ export type Quantity = {
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
 export function readQuantity(raw: string): Quantity | null {
+  // "70 (seventy)", "3/4 (0.75)": the value restated in brackets, in words or another form, is the same answer once.
+  const restated = /^(.*\S)\s+\(([^()]+)\)\s*$/.exec(raw.trim());
+  if (restated) {
+    const [head, again] = [readQuantity(restated[1]!), readQuantity(restated[2]!)];
+    const inHead =
+      head && again && (!again.unit || again.unit.dim === head.unit?.dim) ? (again.unit ? valueIn(again, head.unit!) : again.value) : null;
+    if (head && inHead !== null && sameValue(head.value, inHead, Math.max(head.decimals, again!.decimals, 2))) return head;
+  }
   let text = normaliseMaths(numberWordsToDigits(normaliseDigits(raw)))
     .replace(/\(([^()]*[a-zA-Z][^()]*)\)\s*$/, '')
     .replace(/[≈~]/g, '')
