@@ -142,6 +142,33 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
     expect(new Set(notices[0]!.keys)).toEqual(new Set(['stream:s:t:0', 'stream:s:t:3']));
   });
 
+  it("commits a live batch without waiting for the WAL flush on PostgreSQL, and leaves the pool's sessions as they were", async () => {
+    const last = await appendCounted(store, 20);
+    const modes: string[] = [];
+    const runner = createProjectorRunner({
+      store,
+      db,
+      projections: [
+        {
+          ...countingProjection(),
+          async applyBatch(tx, events) {
+            const { rows } = await tx.query<{ mode: string }>("SELECT current_setting('synchronous_commit') AS mode");
+            modes.push(rows[0]!.mode);
+            return countingProjection().applyBatch(tx, events);
+          },
+        },
+      ],
+    });
+    await runner.start();
+    await runner.reached(last);
+    await runner.stop();
+    // Read models are derived from the log and commit with their checkpoints: a crash loses both, and they are applied
+    // again. The log itself is appended with the server's setting (on).
+    expect(new Set(modes)).toEqual(new Set([db.kind === 'pg' ? 'off' : 'on']));
+    const { rows } = await db.query<{ mode: string }>("SELECT current_setting('synchronous_commit') AS mode");
+    expect(rows[0]!.mode).toBe('on');
+  });
+
   it('rebuilds a read model from zero into fresh tables and swaps it in', async () => {
     await appendCounted(store, 200);
     const runner = createProjectorRunner({ store, db, projections: [countingProjection()] });

@@ -64,6 +64,8 @@ const PARALLEL_FROM = 1000;
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
+  /** The live runner on PostgreSQL (a shadow build sets it in `enterShadow`). */
+  const asyncCommit = db.kind === 'pg' && !schema;
   const appliers = new Map<string, BulkApplier>(
     options.bulk ? projections.flatMap((p) => (p.bulk ? [[p.name, p.bulk()] as const] : [])) : [],
   );
@@ -120,19 +122,25 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function applyAll(work: readonly Work[]): Promise<Outcome[]> {
     return db.transaction(async (tx) => {
       if (schema) await enterShadow(tx);
-      // One statement: lock the rows nobody else holds, and move those still where this runner left them.
+      // One statement: lock the rows nobody else holds, and move those still where this runner left them. A live batch
+      // on PostgreSQL also commits without waiting for the WAL flush (set in the same statement, no round trip of its
+      // own): read models and their checkpoints are derived from the log and commit together, so a crash that loses
+      // the last batches loses their checkpoints with them, and the runner applies those events again. The log's own
+      // appends keep waiting for the flush.
       const names = work.map((w) => checkpointNameOf(w.p));
-      const { rows } = await tx.query<{ name: string; moved: boolean }>(
+      const { rows } = await tx.query<{ name: string | null; moved: boolean | null }>(
         `WITH free AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED),
          advanced AS (
            UPDATE projection_checkpoints c SET position = u.next, updated_at = now()
            FROM unnest($1::text[], $2::text[], $3::text[]) AS u(name, prev, next), free f
            WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
            RETURNING c.name)
-         SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved FROM free f`,
+         SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved
+           FROM (SELECT ${asyncCommit ? "set_config('synchronous_commit', 'off', true)" : 'NULL'} AS commit_mode) m
+           LEFT JOIN free f ON true`,
         [names, work.map((w) => w.from), work.map((w) => w.to ?? w.events[w.events.length - 1]!.globalPosition)],
       );
-      const state = new Map(rows.map((r) => [r.name, r.moved]));
+      const state = new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.name, r.moved!] as const])));
       const outcomes: Outcome[] = [];
       for (const w of work) {
         const moved = state.get(checkpointNameOf(w.p));
