@@ -1,6 +1,6 @@
 import type { CheckAnswerResult } from './check';
 import { readExpression } from './algebra';
-import { decimalComma, hasNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
+import { decimalComma, hasNumberWords, misspeltNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
@@ -21,10 +21,16 @@ export function keyValues(key: string): Quantity[] | null {
   // would lose; such a key is read as words and alternatives instead.
   const accepts = notes.notes.filter((n) => /^(?:also\s+)?(?:accept|allow)\b/i.test(n));
   if (values && accepts.length) {
+    const also: Quantity[] = [];
     for (const n of accepts)
-      for (const q of findQuantities(normaliseMaths(n)))
-        if (!values.some((v) => sameValue(v.value, v.unit && q.unit?.dim === v.unit.dim ? valueIn(q, v.unit) : q.value, v.decimals)))
+      for (const q of findQuantities(normaliseMaths(n))) {
+        const v = values[0]!;
+        // "224 g (accept 225 g)": one value's accepted others, of its kind, are answers too.
+        if (values.length === 1 && (v.unit ? q.unit?.dim === v.unit.dim : !q.unit || q.unit.dim === 'percent')) also.push(q);
+        else if (!values.some((v) => sameValue(v.value, v.unit && q.unit?.dim === v.unit.dim ? valueIn(q, v.unit) : q.value, v.decimals)))
           return null;
+      }
+    if (also.length) return [{ ...values[0]!, also }];
   }
   return values;
 }
@@ -227,7 +233,9 @@ export function checkNumeric(
   for (const want of expected) {
     const own = want.name ? named.get(want.name) : undefined;
     const candidates = named.size > 0 ? (own ? [own] : []) : finals;
-    const verdicts = candidates.length ? candidates.map((q) => compare(want, q, question, possible)) : [{ score: 0 }];
+    const verdicts = candidates.length
+      ? candidates.flatMap((q) => [want, ...(want.also ?? [])].map((w) => compare(w, q, question, possible)))
+      : [{ score: 0 }];
     const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
     credit += best.score / expected.length;
     if (best.score === 1) matched.push(describe(want));
@@ -255,10 +263,21 @@ export function checkNumeric(
     const valueMarks = scheme.filter((m) => m.code === 'B' || m.code === 'A');
     const methodShare = methodMarks(scheme);
     let points: number | null = null;
+    // "x = 4, y = 3 (M1 for eliminating a variable)" of 3 marks: the rest split over the values, the method implied by a
+    // right value (the schemes' "implied by a correct answer"), so no flag; the key's values swapped between the letters
+    // or with their signs changed ("x = −2, x = −3" for 2 and 3) show the method with a slip: its marks, flagged.
+    const rest = possible - (methodShare ?? 0);
+    let implied = false;
     if (methodShare !== null && valueMarks.length === expected.length)
       points = (step || (right > 0 && workingShown(normaliseMaths(text))) ? methodShare : 0) + right * (valueMarks[0]!.marks ?? 1);
     else if (step && possible >= 2) points = Math.max(credit * possible, possible - 1);
-    if (points !== null && points !== credit * possible) {
+    else if (methodShare !== null && valueMarks.length === 0 && rest > 0 && Number.isInteger(rest / expected.length)) {
+      implied = right > 0;
+      const slipped = right === 0 && sameMagnitudes(expected, finals);
+      points = (right > 0 || slipped ? methodShare : 0) + right * (rest / expected.length);
+    }
+    if (points !== null && points !== credit * possible && implied) credit = Math.min(1, points / possible);
+    else if (points !== null && points !== credit * possible) {
       credit = Math.min(1, points / possible);
       flags.push('A correct method with a wrong value: method marks may be due');
       notes.push(`Your method is right, but not every value is: the expected answer is ${expected.map(describe).join(' and ')}.`);
@@ -330,6 +349,11 @@ export function checkNumeric(
       notes.push('Your answer is right, but the question asks you to show how you decide, and that earns a mark of its own.');
     }
   }
+  // "one milion": a misspelt number word was read as the word nearest it; when that makes the answer wrong, the slip may
+  // have been of another word, so a teacher should look.
+  const guessed = misspeltNumberWords(response);
+  if (credit < 1 && guessed.length && flags.length === 0)
+    flags.push(`A misspelt number word was read as ${guessed.map((g) => `"${g.as}" (${g.written})`).join(', ')}`);
   const points = toQuarter(credit * possible, possible);
   const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
   // "and the unit" only where the unit may be the trouble: missing, or of another kind than the key's.
@@ -344,6 +368,16 @@ export function checkNumeric(
     confident: flags.length === 0,
     ...(flags.length ? { reason: flags.join('; ') } : {}),
   };
+}
+
+/** The key's values, each found among the answer's with its size right, its sign or its letter perhaps not. */
+function sameMagnitudes(expected: Quantity[], finals: Quantity[]): boolean {
+  if (finals.length !== expected.length) return false;
+  const left = finals.map((q) => Math.abs(q.value));
+  return expected.every((w) => {
+    const i = left.findIndex((v) => sameValue(Math.abs(w.value), v, 6));
+    return i >= 0 && left.splice(i, 1).length === 1;
+  });
 }
 
 function feedbackFor(
