@@ -3,7 +3,8 @@ import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
-import { keyNotes } from './scheme';
+import { completedSquareMethod, expansionMethod, linearMethod, monomialMethod, rearrangementMethod, type Method } from './algebra-method';
+import { keyNotes, methodMarks, schemeOf } from './scheme';
 import { normaliseMaths, readQuantity, readUnit, sameValue } from './quantity';
 
 /**
@@ -26,7 +27,8 @@ type Expression = { node: MathNode; variables: string[]; text: string };
 /** "2x(x+3)" → 2*x*(x+3) for mathjs; LaTeX and unicode maths through normaliseMaths. */
 function prepare(raw: string): string {
   return (
-    normaliseMaths(raw)
+    // "√A/π": the root of the letter or number it stands before.
+    normaliseMaths(raw.replace(/√\s*([A-Za-z]\b|[A-Za-z]?\d+(?:\.\d+)?[A-Za-z]?\b)/g, 'sqrt($1)'))
       .replace(/\bln\(/g, 'log(')
       .replace(/(\d)\s*([a-z(])/gi, '$1*$2')
       .replace(/\)\s*([a-z0-9(])/gi, ')*$1')
@@ -160,7 +162,7 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
   const key = notes.text;
   // "6x + 6 (any equivalent)": the key accepts any form, whatever the question's wording.
   const formOf = (q: string): Form => (notes.anyEquivalent ? 'any' : formAsked(q));
-  const range = checkInequality(key, response, possible);
+  const range = checkInequality(key, response, possible, methodMarks(schemeOf(rawKey, question)));
   if (range) return range;
   // "(a) 8 (b) 54": a key of labelled parts is values, not an expression in a and b.
   if (/^\s*\(?a\)\s*\S[^]*\(?b\)\s*\S/.test(key)) return null;
@@ -268,6 +270,17 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
   if (!same || leftWrong) {
     const part = schemePartial(question, rawKey, response, possible);
     if (part) return partialResult(part, possible, respSide.rhs, keyLast);
+    // The key lists no marks of its own: the method marks schemes share (a correct step, the right coefficient, …).
+    const asked = questionExpression(question);
+    const method =
+      notes.marks.length > 0
+        ? null
+        : (rearrangementMethod(question, keySide.rhs, response, possible) ??
+          (formOf(question) === 'expanded' && asked ? expansionMethod(asked.node, response, possible) : null) ??
+          (leftWrong ? null : linearMethod(question, want.node, got.node, want.variables, got.variables, possible)) ??
+          monomialMethod(keySide.rhs, respSide.rhs, possible) ??
+          completedSquareMethod(question, keySide.rhs, respSide.rhs, possible));
+    if (method) return methodResult(method, possible, keyLast);
     return {
       ...base,
       pointsObtained: 0,
@@ -499,13 +512,53 @@ function readInequality(raw: string): Inequality | null {
   return { variable: leftIsVariable ? m[1]! : m[3]!, op: leftIsVariable ? op : FLIP[op], value: q.value, text: raw.trim() };
 }
 
+/** Whether a linear inequality in the key's variable ("−3n > 15", "4 − 3n > 19") holds for the same values as the key. */
+function sameSolutions(want: Inequality, raw: string): boolean {
+  const text = normaliseMaths(raw).replace(/≤|=</g, '<=').replace(/≥|=>/g, '>=').replace(/[.;]$/, '').trim();
+  const m = /^([^<>=]+)(<=|>=|<|>)([^<>=]+)$/.exec(text);
+  if (!m) return false;
+  const side = (s: string) =>
+    readExpression(s) ??
+    (readQuantity(s) && !readQuantity(s)!.unit ? { node: parse(String(readQuantity(s)!.value)), variables: [] } : null);
+  const [l, r] = [side(m[1]!), side(m[3]!)];
+  if (!l || !r || ![...l.variables, ...r.variables].every((v) => v === want.variable)) return false;
+  if (![...l.variables, ...r.variables].length) return false;
+  const op = m[2] as Inequality['op'];
+  const test = (a: number, b: number, o: Inequality['op']) =>
+    o === '<' ? a < b : o === '>' ? a > b : o === '<=' ? a <= b + 1e-9 : a >= b - 1e-9;
+  try {
+    for (const d of [-7.3, -2.1, -0.4, 0, 0.4, 2.1, 7.3]) {
+      const x = want.value + d;
+      const scope = { [want.variable]: x };
+      const [a, b] = [Number(l.node.compile().evaluate(scope)), Number(r.node.compile().evaluate(scope))];
+      if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+      if (test(a, b, op) !== test(x, want.value, want.op)) return false;
+    }
+  } catch {
+    return false;
+  }
+  return true;
+}
+
 /** An inequality key: the response must bound the same variable the same way by the same number. */
-function checkInequality(key: string, response: string, possible: number): CheckAnswerResult | null {
+function checkInequality(key: string, response: string, possible: number, methodShare: number | null = null): CheckAnswerResult | null {
   const want = readInequality(lastClause(key));
   if (!want) return null;
   const got = readInequality(lastClause(response));
   const expected = `${want.variable} ${SYMBOL[want.op]} ${want.value}`;
   const base = { pointsPossible: possible, method: 'numeric' as const, matched: [] as string[], missing: [expected] };
+  // Method marks of a question of two or more: the key's M marks where it names them (sure), else all but one (flagged).
+  const method = possible >= 2 ? { points: Math.min(methodShare ?? possible - 1, possible - 1), sure: methodShare !== null } : null;
+  // "−3n > 15" for n < −5: an inequality with the same solutions, not yet solved, is a correct step.
+  if (!got && method && sameSolutions(want, lastClause(response))) {
+    return {
+      ...base,
+      pointsObtained: toQuarter(method.points, possible),
+      confident: method.sure,
+      ...(method.sure ? {} : { reason: 'A correct step, the inequality not solved: method marks may be due' }),
+      feedback: `Partly correct: ${lastClause(response).trim()} is a correct step, but not yet solved for ${want.variable}: the answer is ${expected}. Remember to reverse the sign when dividing by a negative number.`,
+    };
+  }
   if (!got) {
     const single = readQuantity(answerSide(lastClause(response)).rhs);
     return single
@@ -528,6 +581,15 @@ function checkInequality(key: string, response: string, possible: number): Check
     return { ...base, pointsObtained: possible, matched: [expected], missing: [], confident: true, feedback: `Correct: ${expected}.` };
   const sign = got.variable === want.variable && sameValue(want.value, got.value, 6);
   const boundary = sign && got.op[0] === want.op[0];
+  // "n > −5" for n < −5: the critical value found, the sign not reversed: the method, not the answer.
+  if (sign && !boundary && method)
+    return {
+      ...base,
+      pointsObtained: toQuarter(method.points, possible),
+      confident: method.sure,
+      ...(method.sure ? {} : { reason: 'The right boundary, the inequality the wrong way round: method marks may be due' }),
+      feedback: `Partly correct: ${want.value} is the right boundary, but the inequality sign is the wrong way round: the answer is ${expected}. The sign flips when you multiply or divide by a negative number.`,
+    };
   return {
     ...base,
     pointsObtained: 0,
@@ -537,6 +599,20 @@ function checkInequality(key: string, response: string, possible: number): Check
       : sign
         ? `Your number ${want.value} is right, but the inequality sign is not: the answer is ${expected}. Check whether the sign flips (it does when you multiply or divide by a negative number).`
         : `Not correct: the expected answer is ${expected}. Check your working.`,
+  };
+}
+
+/** Method marks by a principle the schemes share (./algebra-method), sure or flagged. */
+function methodResult(m: Method, possible: number, keyLast: string): CheckAnswerResult {
+  return {
+    pointsPossible: possible,
+    method: 'numeric',
+    pointsObtained: toQuarter(m.points, possible),
+    matched: [],
+    missing: [keyLast],
+    confident: m.confident,
+    ...(m.reason ? { reason: m.reason } : {}),
+    feedback: m.feedback,
   };
 }
 

@@ -259,9 +259,10 @@ function compoundsIn(response: string, strictCase = false): Found[] {
   fuzzy(multi);
   exact(single);
   fuzzy(single);
-  // "CO 2": a formula with a space before its count.
-  text = text.replace(/(?<![A-Za-z0-9])([A-Z][A-Za-z0-9()]*)\s+(\d)(?![\d.,])/g, (all, f: string, n: string) =>
-    COMPOUNDS.some((c) => c.formula === `${f}${n}`) ? `${f}${n}` : all,
+  // "CO 2", "Mg O": a formula with a space before its count or between its elements.
+  text = text.replace(
+    /(?<![A-Za-z0-9])([A-Z][A-Za-z0-9()]*)\s+(\d(?![\d.,])|[A-Z][a-z]?\d*(?![A-Za-z0-9]))/g,
+    (all, f: string, n: string) => (COMPOUNDS.some((c) => c.formula === `${f}${n}`) ? `${f}${n}` : all),
   );
   for (const m of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9()]*/g)) {
     const token = m[0];
@@ -323,6 +324,8 @@ export function checkChemistry(key: string, response: string, possible: number, 
   }
   const equation = checkEquation(key, response, possible);
   if (equation) return equation;
+  const ion = checkIon(key, response, possible, question);
+  if (ion) return ion;
   const parts = checkParts(key, response, possible);
   if (parts) return parts;
   const want = keyCompound(key, question);
@@ -547,5 +550,108 @@ function otherOxidationState(key: string, response: string): { want: string; got
     const want = wanted.get(m[1]!.toLowerCase());
     if (want && want !== m[2]!.toUpperCase()) return { want: `${m[1]}(${want})`, got: `${m[1]}(${m[2]!.toUpperCase()})` };
   }
+  return null;
+}
+
+type Ion = { atoms: Map<string, number>; charge: number };
+
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁺': '+',
+  '⁻': '-',
+};
+
+/**
+ * The readings of an ion as students write it: "Al³⁺", "Al3+", "Al 3+", "Al+3", "Al^3+", "Al+++", "SO4 2-", "SO₄²⁻".
+ * "SO42-" is read both ways (SO4 with charge 2−, or SO42 with charge 1−): the key decides which is meant. Empty when
+ * the text is no formula with a charge.
+ */
+export function ionReadings(raw: string): Ion[] {
+  let text = plainDigits(raw.trim().replace(/\.$/, '')).replace(/[−–]/g, '-');
+  // Superscripts mark the charge unambiguously.
+  const sup = /^([^⁰-⁹⁺⁻]+?)\s*([⁰¹²³⁴-⁹]*[⁺⁻])$/.exec(text);
+  if (sup) text = `${sup[1]!.trim()}^${[...sup[2]!].map((c) => SUPERSCRIPTS[c]).join('')}`;
+  text = text.replace(/\^\{/, '^');
+  const out: Ion[] = [];
+  const add = (formula: string, size: string, sign: string) => {
+    const atoms = atomsOf(formula);
+    if (!atoms) return;
+    out.push({ atoms, charge: (sign === '+' ? 1 : -1) * (size === '' ? 1 : Number(size)) });
+  };
+  let m: RegExpExecArray | null;
+  if ((m = /^([A-Z][A-Za-z0-9()]*?)(?:\s*\^\s*|\s+)(\d*)([+-])$/.exec(text))) add(m[1]!, m[2]!, m[3]!);
+  else if ((m = /^([A-Z][A-Za-z0-9()]*?)\s*\^?\s*([+-])(\d+)$/.exec(text))) add(m[1]!, m[3]!, m[2]!);
+  else if ((m = /^([A-Z][A-Za-z0-9()]*?)(\++|-+)$/.exec(text))) {
+    const formula = m[1]!;
+    const signs = m[2]!;
+    // "NH4+" or "SO42-": the count before a single sign is the formula's, or the charge's.
+    add(formula, signs.length > 1 ? String(signs.length) : '', signs[0]!);
+    const d = /^(.+)(\d)$/.exec(formula);
+    if (d && signs.length === 1) add(d[1]!, d[2]!, signs);
+  }
+  return out;
+}
+
+const sameIon = (a: Ion, b: Ion) => a.charge === b.charge && sameAtoms(a.atoms, b.atoms);
+
+/** The one ion a key names ("Al³⁺", "SO4 2- (SO₄²⁻)"): every reading of every form it gives must agree. */
+function keyIon(key: string): Ion | null {
+  const forms = [key, ...(/^(.+?)\s*\(([^()]+)\)\s*$/.exec(key.trim())?.slice(1) ?? [])];
+  let ion: Ion | null = null;
+  for (const form of forms.length > 1 ? forms.slice(1) : forms) {
+    const readings = ionReadings(form);
+    if (readings.length !== 1) return null;
+    if (ion && !sameIon(ion, readings[0]!)) return null;
+    ion = readings[0]!;
+  }
+  return ion;
+}
+
+/** An ion's formula and charge: the charge must be there, with its sign and size. Null when the key is no ion. */
+function checkIon(key: string, response: string, possible: number, question: string): CheckAnswerResult | null {
+  const want = keyIon(key);
+  if (!want) return null;
+  const shown = key.replace(/\s*\(.*\)\s*$/, '').trim();
+  const base = { pointsPossible: possible, method: 'terms' as const, confident: true };
+  const readings = ionReadings(response);
+  if (readings.some((r) => sameIon(r, want)))
+    return {
+      ...base,
+      pointsObtained: possible,
+      matched: [shown],
+      missing: [],
+      feedback: `Correct: ${response.trim()} is the ion ${shown}.`,
+    };
+  if (readings.length > 0) {
+    const sameFormula = readings.some((r) => sameAtoms(r.atoms, want.atoms));
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [shown],
+      feedback: sameFormula
+        ? `Not correct: the formula is right but the charge is not: the ion is ${shown}.`
+        : `Not correct: the ion is ${shown}.`,
+    };
+  }
+  // The formula without a charge, where the question asks for the ion: no ion at all.
+  const bare = atomsOf(response.trim().replace(/\.$/, ''));
+  if (bare && /\bion\b|\bcharge\b/i.test(question))
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [shown],
+      feedback: `Not correct: an ion has a charge. ${sameAtoms(bare, want.atoms) ? 'The formula is right, but the' : 'The'} answer is ${shown}.`,
+    };
   return null;
 }

@@ -136,3 +136,59 @@ describe('formulas in another case, equations with their marks, keys of parts', 
     expect(check(q, key, 'magnesium chloride, MgCl', 2)).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('ions, formulas with spaces, state symbols and blanks to fill', () => {
+  const check1 = (question: string, answer: string, response: string, marksPossible = 1) =>
+    checkAnswer({ question, answer, response, marksPossible });
+
+  it('reads an ion however its charge is written, and wants the charge with its sign and size', () => {
+    for (const r of ['Mg2+', 'Mg 2+', 'Mg+2', 'Mg^2+', 'Mg^{2+}', 'Mg²⁺', 'Mg++'])
+      expect(check1('What ion does a magnesium atom form?', 'Mg²⁺', r).pointsObtained, r).toBe(1);
+    for (const r of ['Mg2-', 'Mg+', 'Mg-2', 'Mg'])
+      expect(check1('What ion does a magnesium atom form?', 'Mg²⁺', r), r).toMatchObject({ pointsObtained: 0, confident: true });
+    // A count before a lone sign may be the formula's (NH4+) or the charge's (CO32-): the key decides.
+    expect(check1('Give the formula of the ammonium ion.', 'NH₄⁺', 'NH4+').pointsObtained).toBe(1);
+    expect(check1('Give the formula of the carbonate ion.', 'CO3 2- (CO₃²⁻)', 'CO32-').pointsObtained).toBe(1);
+    expect(check1('Give the formula of the carbonate ion.', 'CO3 2- (CO₃²⁻)', 'CO3-').pointsObtained).toBe(0);
+  });
+
+  it('reads a formula written with a space between its elements', () => {
+    expect(check1('Give the formula of potassium chloride.', 'KCl', 'K Cl').pointsObtained).toBe(1);
+  });
+
+  it('reads a scheme of formulae, balancing and state symbols marks, and takes the state symbols mark', () => {
+    const q = 'Write a balanced symbol equation, with state symbols, for zinc reacting with sulfuric acid.';
+    const key = 'Zn(s) + H2SO4(aq) → ZnSO4(aq) + H2(g) (1 formulae, 1 balancing, 1 state symbols)';
+    expect(
+      checkAnswer({ question: q, answer: key, response: 'Zn(s) + H2SO4(aq) -> ZnSO4(aq) + H2(g)', marksPossible: 3 }).pointsObtained,
+    ).toBe(3);
+    expect(checkAnswer({ question: q, answer: key, response: 'Zn + H2SO4 -> ZnSO4 + H2', marksPossible: 3 })).toMatchObject({
+      pointsObtained: 2,
+      confident: true,
+    });
+    const unbalanced = 'Al(s) + HCl(aq) → AlCl3(aq) + H2(g)';
+    const alKey = '2Al(s) + 6HCl(aq) → 2AlCl3(aq) + 3H2(g) (1 formulae, 1 balancing, 1 state symbols)';
+    expect(checkAnswer({ question: q, answer: alKey, response: unbalanced, marksPossible: 3 }).pointsObtained).toBe(2);
+    expect(checkAnswer({ question: q, answer: alKey, response: 'Al + HCl → AlCl3 + H2', marksPossible: 3 }).pointsObtained).toBe(1);
+    // "(1 formulae, 1 balancing)" is a scheme, not part of the equation.
+    const ch = 'C2H4 + 3O2 -> 2CO2 + 2H2O (1 formulae, 1 balancing)';
+    expect(
+      checkAnswer({
+        question: 'Write a balanced equation for burning ethene.',
+        answer: ch,
+        response: 'C2H4 + O2 -> CO2 + H2O',
+        marksPossible: 2,
+      }),
+    ).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+
+  it("reads a balancing answer of numbers as the blanks' coefficients, in order", () => {
+    const q = 'Balance: __H2 + __O2 -> __H2O';
+    expect(check1(q, '2H2 + O2 -> 2H2O', '2, 1, 2').pointsObtained).toBe(1);
+    expect(check1(q, '2H2 + O2 -> 2H2O', '2 1 2').pointsObtained).toBe(1);
+    expect(check1(q, '2H2 + O2 -> 2H2O', '1, 1, 1').pointsObtained).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import type { CheckAnswerResult } from './check';
 import { atomsOf } from './chemistry';
 import { toQuarter } from './points';
-import { keyNotes } from './scheme';
+import { keyNotes, schemeMarks, type SchemeMark } from './scheme';
 
 /**
  * Chemical equations ("2H2 + O2 → 2H2O"): the formulas on each side, then the balance. The right formulas,
@@ -9,7 +9,7 @@ import { keyNotes } from './scheme';
  * teacher to confirm; a balanced equation of the key's formulas in other proportions (4H2 + 2O2 → 4H2O) is right.
  */
 
-type Species = { formula: string; count: number; atoms: Map<string, number> };
+type Species = { formula: string; count: number; atoms: Map<string, number>; state?: string };
 type Equation = { left: Species[]; right: Species[] };
 
 const ARROW = /\s*(?:→|⟶|->|-->|=>|⇌|⟷|<=>|=)\s*/;
@@ -19,7 +19,6 @@ const SUBSCRIPT = /[₀-₉]/g;
 export function readEquation(text: string): Equation | null {
   const plain = text
     .replace(SUBSCRIPT, (c) => String(c.charCodeAt(0) - 0x2080))
-    .replace(/\((?:s|l|g|aq)\)/gi, '')
     .trim()
     .replace(/\.$/, '');
   const sides = plain.split(ARROW);
@@ -27,11 +26,12 @@ export function readEquation(text: string): Equation | null {
   const side = (s: string): Species[] | null => {
     const out: Species[] = [];
     for (const raw of s.split(/\s+\+\s+|\s*\+\s*(?=\d*\s*[A-Z(])/)) {
-      const m = /^(\d*)\s*(\S+)$/.exec(raw.trim());
+      // "2HCl(aq)": the state symbol is kept apart from the formula.
+      const m = /^(\d*)\s*(\S+?)\s*(?:\((s|l|g|aq)\))?$/i.exec(raw.trim());
       if (!m) return null;
       const atoms = atomsOf(m[2]!);
       if (!atoms) return null;
-      out.push({ formula: m[2]!, count: m[1] ? Number(m[1]) : 1, atoms });
+      out.push({ formula: m[2]!, count: m[1] ? Number(m[1]) : 1, atoms, ...(m[3] ? { state: m[3].toLowerCase() } : {}) });
     }
     return out.length ? out : null;
   };
@@ -63,14 +63,15 @@ export function checkEquation(rawKey: string, response: string, possible: number
   // Only a key with an arrow is an equation: "P = VI" or "F = ma" are formulas of physics, whatever their letters.
   if (!/→|⟶|->|⇌|⟷/.test(rawKey)) return null;
   // "(1 correct formulae, 1 balanced)": the key's notes say what each mark is for.
-  const notes = keyNotes(rawKey);
-  const keyText = notes.text;
-  const formulaMarks = notes.marks.find((m) => /formula/i.test(m.what))?.marks;
-  const stated = formulaMarks !== undefined && notes.marks.some((m) => /balanc/i.test(m.what));
+  const { text: keyText, marks } = equationNotes(rawKey);
+  const formulaMarks = marks.find((m) => /formula/i.test(m.what))?.marks;
+  const balanceMarks = marks.find((m) => /balanc/i.test(m.what))?.marks;
+  const stateMarks = marks.find((m) => /state/i.test(m.what))?.marks;
+  const stated = formulaMarks !== undefined && balanceMarks !== undefined;
   const want = readEquation(keyText);
   if (!want) return null;
   const base = { pointsPossible: possible, method: 'terms' as const };
-  const got = readEquation(response);
+  const got = readEquation(response) ?? blanksFilled(keyText, response);
   if (!got) {
     if (!ARROW.test(response) || !/[A-Z]/.test(response)) return null;
     return {
@@ -99,6 +100,31 @@ export function checkEquation(rawKey: string, response: string, possible: number
     };
   }
   const balanced = sameTally(tally(got.left), tally(got.right));
+  // "with state symbols" and a mark for them: each substance's state as the key's, or that mark is lost.
+  const wantsStates =
+    [...want.left, ...want.right].every((s) => s.state) && (stateMarks !== undefined || /\bstate symbols?\b/i.test(rawKey));
+  const statesRight = !wantsStates || sameStates(want, got);
+  if (wantsStates && possible >= 2 && (!statesRight || !balanced)) {
+    const stateShare = stateMarks ?? 1;
+    const balanceShare = balanceMarks ?? 1;
+    const points = Math.max(0, possible - (statesRight ? 0 : stateShare) - (balanced ? 0 : balanceShare));
+    const lost = [
+      ...(balanced ? [] : ['the equation is not balanced']),
+      ...(statesRight ? [] : ['the state symbols are missing or wrong']),
+    ];
+    return {
+      ...base,
+      pointsObtained: toQuarter(points, possible),
+      matched: [],
+      missing: [keyText],
+      // The key says what each mark is for: the mark is the key's.
+      confident: stateMarks !== undefined,
+      ...(stateMarks !== undefined
+        ? {}
+        : { reason: 'The right formulas, but the balance or the state symbols are not: teachers split the marks differently' }),
+      feedback: `Partly correct: the formulas are right, but ${lost.join(' and ')} (${keyText}).`,
+    };
+  }
   if (balanced) {
     return {
       ...base,
@@ -121,4 +147,38 @@ export function checkEquation(rawKey: string, response: string, possible: number
     ...(stated ? {} : { reason: 'The right formulas, not balanced: the formula mark may be due' }),
     feedback: `Partly correct. ${note}`,
   };
+}
+
+/** The key's equation and its notes: "(1 formulae, 1 balancing, 1 state symbols)" is a scheme, never part of the equation. */
+function equationNotes(rawKey: string): { text: string; marks: SchemeMark[] } {
+  const notes = keyNotes(rawKey);
+  const m = /^(.*?)\s*\(([^()]*\b(?:formulae?|balanc\w*|state symbols?)\b[^()]*)\)\s*$/i.exec(notes.text);
+  if (!m) return { text: notes.text, marks: notes.marks };
+  return { text: m[1]!.trim(), marks: [...notes.marks, ...schemeMarks(m[2]!)] };
+}
+
+/** Every substance in the state the key gives it. */
+function sameStates(want: Equation, got: Equation): boolean {
+  const states = (side: Species[]) =>
+    side
+      .map((s) => `${key(s.atoms)}:${s.state ?? ''}`)
+      .sort()
+      .join(' ');
+  return states(want.left) === states(got.left) && states(want.right) === states(got.right);
+}
+
+/**
+ * "Balance: __Na + __Cl2 -> __NaCl" answered "2, 1, 2": the numbers fill the key's blanks in order, giving the
+ * equation the student means. Null when the response is not one number for each substance.
+ */
+function blanksFilled(keyText: string, response: string): Equation | null {
+  const numbers = response
+    .trim()
+    .split(/\s*[,;\s]\s*/)
+    .filter(Boolean);
+  if (numbers.length < 2 || !numbers.every((n) => /^\d+$/.test(n))) return null;
+  const want = readEquation(keyText);
+  if (!want || want.left.length + want.right.length !== numbers.length) return null;
+  const fill = (side: Species[], from: number) => side.map((s, i) => ({ ...s, count: Number(numbers[from + i]) }));
+  return { left: fill(want.left, 0), right: fill(want.right, want.left.length) };
 }
