@@ -295,3 +295,9 @@ export function decimalComma(text: string): string | null {
 
 /** A number word in the text ("1.25 million", "twelve"): the text does not write its number in figures only. */
 export const hasNumberWords = (text: string) => tokenize(text).some((t) => t.word in UNITS || t.word in SCALES);
+
+/** The number words of a text read as slips of others ("milion" as "million"), as written and as read. */
+export const misspeltNumberWords = (text: string) =>
+  [...text.matchAll(/[a-zA-Z]+/g)]
+    .map((m) => ({ written: m[0], as: numberWord(m[0].toLowerCase()) }))
+    .filter((w) => w.as !== w.written.toLowerCase());

@@ -274,7 +274,7 @@ export function readUnit(raw: string): Unit | undefined {
     const base = readUnit((power[2] ?? power[3])!.replace(/\*/g, ' '));
     const exponent = /^(square|sq|squared)$/.test((power[1] ?? power[4])!) ? 2 : 3;
     const symbol = base && Object.keys(UNITS).find((k) => UNITS[k] === base);
-    if (symbol && !symbol.includes('^')) return UNITS[`${symbol}^${exponent}`];
+    if (symbol && !symbol.includes('^') && UNITS[`${symbol}^${exponent}`]) return UNITS[`${symbol}^${exponent}`];
   }
   // "kilometres per hour", "km per hr", "metres per second squared": each part on its own.
   const perParts = lower.replace(/\*(?:per|an|a|every)\*/g, '/').split('/');
@@ -287,10 +287,14 @@ export function readUnit(raw: string): Unit | undefined {
         .replace(/^(?:square|sq)\*(.+)$/, '$1^2')
         .replace(/^(?:cubic|cu)\*(.+)$/, '$1^3'),
     );
-    const symbols = parts.map((p) => (UNITS[p] ? p : (WORD_UNITS[p] ?? WORD_UNITS[p.replace(/s$/, '')] ?? unitSymbolOf(p))));
+    // A part the table lacks ("miles") as mathjs reads it.
+    const symbols = parts.map((p) =>
+      UNITS[p] ? p : (WORD_UNITS[p] ?? WORD_UNITS[p.replace(/s$/, '')] ?? unitSymbolOf(p) ?? (mathjsUnit(p) ? p : undefined)),
+    );
     if (symbols.every(Boolean)) {
       const joined = symbols.length === 3 ? `${symbols[0]}/${symbols[1]}^2` : symbols.join('/');
-      const found = UNITS[joined] ?? UNITS[WORD_UNITS[joined] ?? ''];
+      // "metres per minute", "grams per litre": the symbols of the table's words, read by mathjs where the table stops.
+      const found = UNITS[joined] ?? UNITS[WORD_UNITS[joined] ?? ''] ?? mathjsUnit(joined);
       if (found) return found;
     }
   }
@@ -362,7 +366,10 @@ function mathjsUnit(compact: string): Unit | undefined {
     dimensionNames ??= new Map(Object.entries(SIGNATURE_OF).map(([symbol, dim]) => [signature(createUnit(1, symbol)), dim]));
     const dim = dimensionNames.get(signature(unit));
     if (!dim) return undefined;
-    return u(dim, unit.toSI().toNumeric() as number, compact.replace(/\*/g, '·'));
+    const factor = unit.toSI().toNumeric() as number;
+    // The table's own unit where it has one of that size ("miles/h" is mph), so that units compare as one.
+    const known = Object.values(UNITS).find((k) => k.dim === dim && !k.offset && Math.abs(k.factor - factor) <= 1e-9 * factor);
+    return known ?? u(dim, factor, compact.replace(/\*/g, '·'));
   } catch {
     return undefined;
   }
@@ -481,6 +488,8 @@ export type Quantity = {
   compound?: boolean;
   /** The letter a key's value belongs to: x in "x = 4, y = 2". */
   name?: string;
+  /** Other values a key accepts for this one ("224 g (accept 225 g)"). */
+  also?: Quantity[];
 };
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
