@@ -11,7 +11,17 @@ export type KeySpec =
   /** One short answer, possibly with accepted alternatives: "Tokyo", "mitochondria / mitochondrion". */
   | { kind: 'single'; item: KeyItem; reject: string[] }
   /** Several items, order-free, credit for each; `need` of them earn full marks ("any two of: …"). */
-  | { kind: 'list'; items: KeyItem[]; need: number; anyOf: boolean; reject: string[] }
+  | {
+      kind: 'list';
+      items: KeyItem[];
+      need: number;
+      anyOf: boolean;
+      reject: string[];
+      /** "all three for 1 mark": the marks only for every item. */
+      allOrNothing?: boolean;
+      /** "1 mark each in the correct position": each item marked where it stands. */
+      ordered?: boolean;
+    }
   /** Yes or no (true or false), with the reason the key gives, if any. */
   | { kind: 'yes-no'; yes: boolean; reason: string; reasonMarks?: number }
   /** A sentence or two: judged by its ideas. */
@@ -57,12 +67,16 @@ function splitItems(s: string): string[] {
  * Accepted wordings for a list: as many as its items pair with them in order ("adenine, thymine, cytosine, guanine
  * (also accept: A, T, C, G)"); otherwise each is one more wording of the item that shares a word with it.
  */
-function pairAccepted(items: KeyItem[], accept: readonly string[]): KeyItem[] {
+function pairAccepted(items: KeyItem[], accept: readonly string[], lastTakesRest = false): KeyItem[] {
   if (accept.length === 0) return items;
   if (accept.length === items.length) return items.map((it, i) => ({ ...it, accept: [...it.accept, accept[i]!] }));
-  return items.map((it) => ({
+  const shares = (a: string, it: KeyItem) => words(a).some((w) => w.length > 2 && words(it.text).includes(w));
+  // "water and oxygen (accept air)": in a list that needs every item, a wording no item shares a word with is one
+  // more wording of the item it follows, the last.
+  const rest = lastTakesRest ? accept.filter((a) => !items.some((it) => shares(a, it))) : [];
+  return items.map((it, i) => ({
     ...it,
-    accept: [...it.accept, ...accept.filter((a) => words(a).some((w) => w.length > 2 && words(it.text).includes(w)))],
+    accept: [...it.accept, ...accept.filter((a) => shares(a, it)), ...(i === items.length - 1 ? rest : [])],
   }));
 }
 
@@ -90,13 +104,14 @@ function item(part: string): KeyItem {
   const accept: string[] = [];
   const text = clean(
     part.replace(/\(([^)]*)\)/g, (_, inner: string) => {
-      if (words(inner).filter((w) => !/^(the|a|an)$/.test(w)).length <= 2)
-        accept.push(
-          ...inner
-            .split(/\s*(?:\/|,|\bor\b)\s*/i)
-            .map(clean)
-            .filter(Boolean),
-        );
+      // "(smaller pieces/powder)": short wordings set apart by "/" are alternatives too; "(e.g. …)" is an example.
+      const options = inner
+        .split(/\s*(?:\/|,|\bor\b)\s*/i)
+        .map(clean)
+        .filter(Boolean);
+      const few = (x: string) => words(x).filter((w) => !/^(the|a|an)$/.test(w)).length <= 2;
+      if (few(inner) || (!/^\s*(?:e\.?g\b|i\.?e\b|for example|such as)/i.test(inner) && options.length > 1 && options.every(few)))
+        accept.push(...options);
       return ' ';
     }),
   );
@@ -143,12 +158,31 @@ function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
 /** "… - 1 mark each", "…, 1 mark per item", "… (2 marks)" at the key's end: how it is marked, not words of the answer. */
 export const TRAILING_MARK_NOTE = /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*marks?\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?\s*[)\]]?\s*$/i;
 
+/** "(all three for 1 mark)", "all four correct = 1 mark": the marks only for every item. */
+const ALL_FOR =
+  /[([]?\s*\ball\s+(?:(?:one|two|three|four|five|six|\d+)\s+)?(?:\w+\s+)?(?:(?:correct|right|needed|required)\s+)?(?:for|=|gets?|earns?)\s+(?:the\s+)?(?:\d+|one|the)\s+marks?\b[^)\]]*[)\]]?/i;
+/** "(1 mark each in the correct position)", "in the right order": each item is marked where it stands. */
+const IN_POSITION = /\b(?:in|for)\s+(?:the\s+|its\s+)?(?:correct|right)\s+(?:position|order|place)s?\b/i;
+/**
+ * "accept reverse statements", "accept equivalents", "allow any sensible answer": a rule for the marker, not one
+ * more wording of the answer.
+ */
+const MARKER_RULE =
+  /^(?:the\s+)?(?:reverse|opposite|converse)\b|^(?:any\s+|other\s+|all\s+)*(?:equivalents?|sensible|reasonable|valid|suitable|appropriate|correct|similar)\b|^(?:any\s+|other\s+)*(?:answers?|responses?|wordings?|alternatives?)\b/i;
+
 export function parseKey(key: string, question: string): KeySpec {
+  const allOrNothing = ALL_FOR.test(key);
+  const ordered = IN_POSITION.test(key);
   // "accept any of: wind, solar, …" opening the key is the key itself, not an instruction beside it.
   const taken = takeInstructions(
-    key.replace(TRAILING_MARK_NOTE, '').replace(/^\s*(?:accept|allow)\s+(?=(?:any|either|one)\s+(?:\w+\s+)?of\b)/i, ''),
+    key
+      .replace(ALL_FOR, ' ')
+      .replace(/\(([^)]*)\)/g, (m, inner: string) => (IN_POSITION.test(inner) ? ' ' : m))
+      .replace(TRAILING_MARK_NOTE, '')
+      .replace(/^\s*(?:accept|allow)\s+(?=(?:any|either|one)\s+(?:\w+\s+)?of\b)/i, ''),
   );
-  const { accept, reject } = taken;
+  const reject = taken.reject;
+  const accept = taken.accept.filter((a) => !MARKER_RULE.test(a));
   let { main } = taken;
 
   const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
@@ -174,7 +208,8 @@ export function parseKey(key: string, question: string): KeySpec {
       };
   }
 
-  const anyOf = /^(?:any|at least)\s+(one|two|three|four|five|six|\d+)\s+(?:of|from)\b:?\s*(.*)$/is.exec(main);
+  // "any two of: …", "any two from …", "any two: …".
+  const anyOf = /^(?:any|at least)\s+(one|two|three|four|five|six|\d+)(?:\s+(?:of|from)\b\s*:?|\s*:)\s*(.*)$/is.exec(main);
   if (anyOf) {
     // Items of several words set apart by ";" are clauses: their commas and "and"s are their own.
     const list = anyOf[2]!;
@@ -187,11 +222,22 @@ export function parseKey(key: string, question: string): KeySpec {
             // "fur or hair": short alternatives of one item.
             .map((p) => (p.split(/\s+or\s+/i).every((a) => words(a).length <= 3) ? p.replace(/\s+or\s+/gi, ' / ') : p))
         : splitItems(list)
-    ).map(item);
+    )
+      // "pictogram, (vertical line chart)": an item in brackets is one the key also takes.
+      .map((p) => p.replace(/^\(([^()]*)\)$/, '$1'))
+      .filter(Boolean)
+      .map(item);
     // "any three of: solid, liquid, gas (accept plasma)": an accepted wording that is no item's is one more item to choose from.
     const paired = pairAccepted(items, accept);
     const extra = accept.length === items.length ? [] : accept.filter((a) => !paired.some((it) => it.accept.includes(a))).map(item);
-    return { kind: 'list', items: [...paired, ...extra], need: Math.min(items.length, count(anyOf[1]!)), anyOf: true, reject };
+    return {
+      kind: 'list',
+      items: [...paired, ...extra],
+      need: Math.min(items.length, count(anyOf[1]!)),
+      anyOf: true,
+      reject,
+      ...(ordered ? { ordered } : {}),
+    };
   }
 
   const parts = splitOutside(main, /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
@@ -204,7 +250,15 @@ export function parseKey(key: string, question: string): KeySpec {
     if (items.length > 1 && items.slice(1).every((i) => /^[a-z]/.test(i.text)) && /^[A-Z][a-z]/.test(items[0]!.text))
       items[0] = { ...items[0]!, text: items[0]!.text.charAt(0).toLowerCase() + items[0]!.text.slice(1) };
     const need = asked && asked < items.length ? asked : items.length;
-    return { kind: 'list', items: pairAccepted(items, accept), need, anyOf: need < items.length, reject };
+    return {
+      kind: 'list',
+      items: pairAccepted(items, accept, need === items.length),
+      need,
+      anyOf: need < items.length,
+      reject,
+      ...(allOrNothing && need === items.length ? { allOrNothing } : {}),
+      ...(ordered ? { ordered } : {}),
+    };
   }
 
   const alternatives = splitOutside(main, /\s*(?:\/|\s\bor\b\s)\s*/i)

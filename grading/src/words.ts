@@ -250,6 +250,43 @@ function definedBy(item: KeyItem, response: string): number {
   return [...said].filter((w) => glossed.has(w)).length;
 }
 
+/** The stems of the content words of the first sense's definition of a word or phrase, as a noun. */
+function glossStems(word: string): Set<string> {
+  const sense = senses(word.toLowerCase().trim(), 'n')[0];
+  return new Set(
+    sense
+      ? words(sense.gloss.split(/;\s*["“]/)[0]!)
+          .filter(isContentWord)
+          .map(stem)
+      : [],
+  );
+}
+
+/**
+ * "moisture" for "water", "how hot it is" for "temperature": a part of the response the thesaurus defines by the
+ * item (its first sense), or words of the item's definition: it may name the item in other words (for a teacher).
+ */
+function definesItem(part: string, item: KeyItem): boolean {
+  const whole = words(part).filter(isContentWord).join(' ');
+  // "carbon dioxide": a name the thesaurus has whole is read whole, not word by word.
+  const said = senses(whole, 'n').length ? [whole] : words(part).filter(isContentWord);
+  if (said.length === 0) return false;
+  return [item.text, ...item.accept].some((wording) => {
+    const want = contentWords(wording).filter(isContentWord);
+    if (want.length !== 1) return false;
+    // "yellow" for "green", "granite" for "igneous": a thing of the same kind as the item, or a kind of it, is another thing.
+    const kinds = hypernymsOf(wording.toLowerCase(), 3, 1);
+    const kindOf = (w: string) => {
+      const up = hypernymsOf(w, 3, 2);
+      return [...up].some((h) => kinds.has(h) || h === want[0] || h.split(/\s+/).includes(want[0]!));
+    };
+    const said1 = said.filter((w) => !kindOf(w));
+    const byPart = said1.some((w) => glossStems(w).has(stem(want[0]!)));
+    const byItem = said1.some((w) => glossStems(wording).has(stem(w)));
+    return byPart || byItem;
+  });
+}
+
 // ---- synonyms and opposites ------------------------------------------------------------------
 
 /** "Give a synonym for 'happy'", "a word that means the same as 'rapid'", "the opposite of 'generous'". */
@@ -336,7 +373,67 @@ function itemsIn(parts: readonly string[], items: readonly KeyItem[], allowSlips
   return n;
 }
 
+/** Where each key item stands in the response (by its part, or by its word when the response has no separators). */
+function positions(items: readonly KeyItem[], response: string, allowSlips: boolean): (number | null)[] {
+  const parts = responseParts(response);
+  const pieces = parts.length >= 2 ? parts : words(response).filter(isContentWord);
+  const taken = new Set<number>();
+  return items.map((item) => {
+    const i = pieces.findIndex((p, j) => !taken.has(j) && matchAny(wordings(item), tokenize(p), allowSlips).found);
+    if (i < 0) return null;
+    taken.add(i);
+    return i;
+  });
+}
+
+/** "1 mark each in the correct position": an item earns its mark where the key has it. */
+function checkOrdered(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): CheckAnswerResult {
+  const at = positions(spec.items, ctx.response, ctx.allowSlips);
+  const right = spec.items.filter((_, i) => at[i] === i);
+  const named = spec.items.filter((_, i) => at[i] !== null);
+  const points = toQuarter((ctx.possible * right.length) / spec.items.length, ctx.possible);
+  const misplaced = named.filter((it) => !right.includes(it));
+  const feedback =
+    right.length === spec.items.length
+      ? `Correct: ${andList(spec.items.map((i) => phrase(i.text)))}, in that order.`
+      : sentences(
+          right.length
+            ? `Partly correct (${fmt(points)} of ${fmt(ctx.possible)}): ${andList(right.map((i) => phrase(i.text)))} in the right place.`
+            : 'Not correct.',
+          misplaced.length
+            ? `${capitalise(andList(misplaced.map((i) => phrase(i.text))))} ${misplaced.length > 1 ? 'are' : 'is'} out of place.`
+            : '',
+          `The order is ${andList(spec.items.map((i) => phrase(i.text)))}.`,
+        );
+  return result(
+    ctx,
+    points,
+    feedback,
+    right.map((i) => i.text),
+    spec.items.filter((i) => !right.includes(i)).map((i) => i.text),
+    [],
+  );
+}
+
 export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): CheckAnswerResult {
+  if (spec.ordered) return checkOrdered(spec, ctx);
+  if (spec.allOrNothing) {
+    // "all three for 1 mark": the list marked as usual, then the marks only when it is complete.
+    const each = checkList({ ...spec, allOrNothing: false }, { ...ctx, possible: spec.need });
+    const complete = each.pointsObtained >= spec.need;
+    const missing = each.missing.map((m) => phrase(m));
+    return {
+      ...each,
+      pointsPossible: ctx.possible,
+      pointsObtained: complete ? ctx.possible : 0,
+      feedback: complete
+        ? each.feedback
+        : sentences(
+            `Not correct: the mark needs all ${spec.need} items.`,
+            missing.length ? `Your answer does not include ${andList(missing)}.` : '',
+          ),
+    };
+  }
   // Only the first n items are marked, as teachers mark lists: a response naming more than asked, item by item, is
   // cut to its first n (a response in sentences is read whole).
   const allParts = responseParts(ctx.response);
@@ -439,9 +536,22 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     reasons.push('The question asks for an order, which the checker does not mark');
   if (got < spec.need) {
     if (Math.abs(exact * 2 - Math.round(exact * 2)) > 1e-9) reasons.push('The partial credit falls between half marks');
-    if (notFound.some(({ item, m }) => m.share > 0 && m.otherWords.length === 0 && !credited.has(nounLemma(words(item.text).at(-1) ?? ''))))
+    // Words the question says ("plant and animal cells") or a named item already used name no item in part.
+    const asked = new Set(words(ctx.question).flatMap((w) => [w, nounLemma(w)]));
+    const ownShare = (m: PhraseMatch) =>
+      [...m.used].some((i) => !used.has(i) && tokens[i] && !asked.has(tokens[i]!.word) && !asked.has(nounLemma(tokens[i]!.word)));
+    if (
+      notFound.some(
+        ({ item, m }) => m.share > 0 && m.otherWords.length === 0 && ownShare(m) && !credited.has(nounLemma(words(item.text).at(-1) ?? '')),
+      )
+    )
       reasons.push('An item is partly named: the wording may differ from the key');
     if (unmatchedParts.some((p) => words(p).length > 4)) reasons.push('Part of the answer is in other words than the key');
+    else {
+      const linked = unmatchedParts.find((p) => notFound.some(({ item }) => definesItem(p, item)));
+      if (linked)
+        reasons.push(`"${linked}" is not in the key, but a thesaurus (WordNet) defines it close to an item: it may name it in other words`);
+    }
   } else if (extras.length && firstN !== points) {
     reasons.push(
       `Teachers differ on items beyond the ${spec.need} asked: marking only the first ${spec.need} gives ${fmt(firstN)}, a wrong extra item costing a mark gives ${fmt(points)}`,
