@@ -739,6 +739,14 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     }
     if (asked && (got.compound || (got.unit !== want.unit && !unitInQuestion(question, got.unit)))) {
       if (got.compound) return wrongValue(want, got);
+      // "1200 m" for "convert 1.2 × 10⁶ mm into km": the amount right in a unit on the way (not the question's own),
+      // the conversion part done: the method's share of two marks or more, as the form-asked rule gives it.
+      const onTheWay = !findQuantities(question).some((q) => q.unit?.dim === got.unit!.dim && q.unit.factor === got.unit!.factor);
+      if (onTheWay && possible >= 2 && sameValue(want.value, valueIn(got, want.unit), want.decimals))
+        return {
+          score: Math.floor(possible / 2) / possible,
+          note: `${shown} is the right amount, but the question asks for it in ${want.unit.label}: finish the conversion (the expected answer is ${describe(want)}).`,
+        };
       return {
         score: 0,
         note: `The question asks for the answer in ${want.unit.label}, but yours is in ${got.unit.label}: convert it (the expected answer is ${describe(want)}).`,
@@ -929,7 +937,8 @@ function digitsOf(text: string): { digits: string; point: number } | null {
 
 /** The question names the unit of the answer ("in km/h", "(cm)"), so a bare number is in that unit. */
 function unitInQuestion(question: string, unit: Unit): boolean {
-  const plain = normaliseMaths(question);
+  // "into cm²": the power without its brackets, which would end the unit's word.
+  const plain = normaliseMaths(question).replace(/\^\((-?\d+)\)/g, '^$1');
   for (const m of plain.matchAll(
     /\b(?:to the nearest|nearest|in|into|to|how many)\s+(?=([^\s,.;:?)]+(?:\s+[^\s,.;:?)]+){0,3}))|\(([^()]{1,24})\)/gi,
   )) {

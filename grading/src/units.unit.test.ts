@@ -62,6 +62,34 @@ describe('values across units', () => {
     expect(check(q, key, 'F = ma = 3 x 4 = 12 J').pointsObtained).toBe(1);
   });
 
+  it("reads units written in words through mathjs where the table stops, as the table's own unit when it has one", () => {
+    expect(readUnit('metres per minute')).toMatchObject({ dim: 'speed' });
+    expect(readUnit('miles per hour')?.label).toBe('mph');
+    expect(readUnit('cm per second squared')).toMatchObject({ dim: 'acceleration', factor: 0.01 });
+    expect(readUnit('grams per litre')).toMatchObject({ dim: 'density', factor: 1 });
+    expect(readUnit('kg m/s^2')?.label).toBe('N');
+  });
+
+  it('gives the method share for the right amount in a unit on the way to the one asked, nothing for one mark', () => {
+    const q = 'Convert 5 400 000 cm into km.';
+    expect(check(q, '54 km', '54 000 m').pointsObtained).toBe(1);
+    expect(check(q, '54 km', '54 000 m', 1).pointsObtained).toBe(0);
+    expect(check(q, '54 km', '54 km').pointsObtained).toBe(2);
+    // The question's own amount copied out is no step.
+    expect(check('Convert 90 km/h into m/s.', '25 m/s', '90 km/h').pointsObtained).toBe(0);
+  });
+
+  it('takes a bare number where the question names the unit after "into", powers included', () => {
+    expect(check('Convert 2.5 m² into cm².', '25 000 cm²', '25,000', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('accepts the other values a key accepts', () => {
+    const q = 'A jug holds 3 pints. 1 pint ≈ 568 ml. About how many millilitres is this?';
+    expect(check(q, '1704 ml (accept 1700 ml)', '1700 ml', 1).pointsObtained).toBe(1);
+    expect(check(q, '1704 ml (accept 1700 ml)', '1704 ml', 1).pointsObtained).toBe(1);
+    expect(check(q, '1704 ml (accept 1700 ml)', '1710 ml', 1).pointsObtained).toBe(0);
+  });
+
   it('reads "100 degrees" and "100C" as the temperature the key gives', () => {
     expect(check('Boiling point of water?', '100 °C', '100 degrees').pointsObtained).toBe(2);
     expect(check('Boiling point of water?', '100 °C', '100C').pointsObtained).toBe(2);
