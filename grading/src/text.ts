@@ -155,7 +155,25 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   // A doubled or single letter is a variant spelling when the word list has both (chlorophyl / chlorophyll).
   if (key.replace(/(.)\1/g, '$1') === got.replace(/(.)\1/g, '$1')) return 'slip';
   if (isRealWord(got) || isRealWord(nounLemma(got))) return 'other-word';
+  if (otherEnding(key, got)) return 'other-word';
   return 'slip';
+}
+
+/**
+ * "chloroplasm" for chloroplast: a slip of a consonant that ends in another word ("plasm", of cytoplasm) is a mix of
+ * two terms, not a clear slip of one; "membrain" (a vowel slip) sounds like membrane and is a slip.
+ */
+function otherEnding(key: string, got: string): boolean {
+  // Slips of vowels keep the word's sound (membrain, sedimentry): only a consonant changed makes another word's ending.
+  const consonants = (w: string) => sound(w).replace(/[aeiou]/g, '');
+  if (consonants(key) === consonants(got)) return false;
+  let common = 0;
+  while (common < Math.min(key.length, got.length) && key[common] === got[common]) common++;
+  for (let start = Math.max(2, got.length - 7); start <= Math.min(common, got.length - 5); start++) {
+    const tail = got.slice(start);
+    if (isRealWord(tail) && !key.endsWith(tail)) return true;
+  }
+  return false;
 }
 
 /** A suffix that makes a noun, adjective or agent of a word (move → movement, dense → density, conduct → conductor). */

@@ -16,6 +16,13 @@ describe('word relations', () => {
     expect(relate('leaf', 'leaves')).toBe('form');
     expect(relate('colour', 'color')).toBe('exact');
   });
+  it("takes a consonant slip that ends in another word for that word's mix, a vowel slip for a slip", () => {
+    // "-plasm" (cytoplasm, protoplasm) where the key ends "-plast": two terms mixed, not a clear slip.
+    expect(relate('leucoplast', 'leucoplasm')).toBe('other-word');
+    // Slips of vowels keep the sound, whatever word their ending makes.
+    expect(relate('membrane', 'membrain')).toBe('slip');
+    expect(relate('sedimentary', 'sedimentry')).toBe('slip');
+  });
   it('never takes a different real word for a slip', () => {
     expect(relate('run', 'ran')).toBeNull();
     expect(relate('tokyo', 'kyoto')).toBeNull();
