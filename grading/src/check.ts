@@ -4,6 +4,7 @@ import { checkChemistry } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { parseKey } from './key';
 import { checkNumeric, keyValues } from './numeric';
+import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
 import { NEGATIONS, isContentWord, words } from './text';
 import { checkList, checkSingle, checkYesNo } from './words';
@@ -89,6 +90,10 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   // A yes / no key ("No", "True") is words, whatever a formula or expression reader would make of it.
   const spec = parseKey(key, question);
   if (spec.kind === 'yes-no' && !type.includes('long')) return checkYesNo(spec, wordsContext(question, response, possible));
+
+  // "1 : 8": a key that is a ratio of numbers is marked as a ratio.
+  const ratio = type.includes('long') ? null : checkRatio(question, key, response, possible);
+  if (ratio) return ratio;
 
   const special = type.includes('long')
     ? null
