@@ -2,6 +2,7 @@ export { commandService } from './app';
 export type { CommandServiceDeps } from './context';
 export * from './school';
 export { handleCommand, fold, type Decider } from './decider';
+export { SESSION_CACHE_MS } from './session-cache';
 export { seedDemoSchool, DEMO_LOGINS, DEMO_PASSWORD, DEMO_PREAPPROVED_STUDENTS } from './demo-school';
 export { createCourse, changeMembership } from './admin/courses';
 export { createQuestionLocator } from './question-locator';

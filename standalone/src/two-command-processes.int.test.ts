@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fold, submissionDecider } from '@evergrade/command-service';
-import { streamIds } from '@evergrade/contracts';
+import { fold, SESSION_CACHE_MS, submissionDecider } from '@evergrade/command-service';
+import { CSRF_COOKIE, CSRF_HEADER, streamIds } from '@evergrade/contracts';
 import { createIsolatedSchema, type IsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from './server';
 import { addTenQuestionAssignment, signInOverHttp, type HttpUser } from './testing/http';
@@ -25,6 +25,8 @@ describe.skipIf(!databaseUrl)(
     let viaServer: HttpUser;
     let viaOther: HttpUser;
     let teacher: HttpUser;
+    let teacherOther: HttpUser;
+    let other: string;
     let studentId: number;
 
     beforeAll(async () => {
@@ -44,9 +46,10 @@ describe.skipIf(!databaseUrl)(
         SEED_DEMO: 'false',
       });
       child = service.child;
-      const other = `http://127.0.0.1:${port}`;
+      other = `http://127.0.0.1:${port}`;
       await waitUntilUp(`${other}/healthz`, service, 90_000);
       teacher = await signInOverHttp(server.url, 'instructor', 'teacher@demo.school');
+      teacherOther = await signInOverHttp(other, 'instructor', 'teacher@demo.school');
       viaServer = await signInOverHttp(server.url, 'student', 'student@demo.school');
       viaOther = await signInOverHttp(other, 'student', 'student@demo.school');
       studentId = (await viaServer.get('/students/get-student')).json.studentId;
@@ -115,6 +118,55 @@ describe.skipIf(!databaseUrl)(
       const state = fold(submissionDecider, await streamOf(a.id));
       expect(state.status).toBe('submitted');
       expect(state.answers[q]).toBe('turn 5');
+    }, 120_000);
+    it('an assignment deleted through one process refuses the next save through the other, which had its context cached', async () => {
+      for (const [deleter, saver] of [
+        [teacher, viaOther],
+        [teacherOther, viaServer],
+      ] as const) {
+        const a = await addTenQuestionAssignment(teacher, 'Deleted meanwhile');
+        const q = a.questionIds[0]!;
+        // Both processes fold the assignment's context (and keep it) with a save each.
+        expect((await save(viaServer, a.id, q, 'first', new Date())).status).toBe(200);
+        expect((await save(viaOther, a.id, q, 'second', new Date())).status).toBe(200);
+        expect((await deleter.post('/grader/delete-assignment', { assignment_id: a.id })).status).toBe(200);
+        // At once, not after some time: each save reads what was appended to its context's streams since.
+        expect((await save(saver, a.id, q, 'after delete', new Date())).status).toBe(404);
+        expect(fold(submissionDecider, await streamOf(a.id)).answers[q]).toBe('second');
+      }
+    }, 120_000);
+
+    it('a session ended through one process is refused by the other within SESSION_CACHE_MS', async () => {
+      const login = await fetch(`${server.url}/auth/login/student`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'student@demo.school', password: 'Evergrade#2026' }),
+      });
+      expect(login.status).toBe(200);
+      const cookies = Object.fromEntries(login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+      const headers = {
+        'content-type': 'application/json',
+        cookie: Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; '),
+        [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
+      };
+      const a = await addTenQuestionAssignment(teacher, 'Signed out meanwhile');
+      const saveVia = async (base: string) =>
+        (
+          await fetch(`${base}/students/set-assignment-response`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ assignment_id: a.id, question_id: a.questionIds[0], response_content: 'x', command_id: randomUUID() }),
+          })
+        ).status;
+      // The other process looks the session up and keeps it.
+      expect(await saveVia(other)).toBe(200);
+      expect((await fetch(`${server.url}/auth/logout`, { method: 'POST', headers, body: '{}' })).status).toBe(200);
+      // Through the process that ended it: at once.
+      expect(await saveVia(server.url)).toBe(401);
+      // Through the other: once its lookup is older than SESSION_CACHE_MS (waited for by asking again).
+      await expect.poll(() => saveVia(other), { timeout: SESSION_CACHE_MS + 10_000, interval: 100 }).toBe(401);
     }, 120_000);
   },
 );
