@@ -7,7 +7,7 @@ import { checkNumeric, keyValues } from './numeric';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
 import { NEGATIONS, isContentWord, words } from './text';
-import { checkList, checkSingle, checkYesNo } from './words';
+import { checkAccepted, checkList, checkSingle, checkYesNo } from './words';
 
 export { toQuarter } from './points';
 
@@ -165,6 +165,6 @@ function checkWords(question: string, key: string, response: string, possible: n
     case 'yes-no':
       return checkYesNo(spec, ctx);
     case 'explanation':
-      return checkTerms(question, spec.text, response, possible, type);
+      return checkAccepted(spec, ctx) ?? checkTerms(question, spec.text, response, possible, type);
   }
 }

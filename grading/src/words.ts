@@ -347,6 +347,27 @@ export function wordQuestion(
   return null;
 }
 
+// ---- an explanation's accepted wordings ------------------------------------------------------------
+
+/**
+ * "the class with the highest frequency (accept: most common, most frequent group)": in a key of one mark, a response
+ * that says an accepted wording whole earns the mark, as the key allows.
+ */
+export function checkAccepted(spec: Extract<KeySpec, { kind: 'explanation' }>, ctx: Ctx): CheckAnswerResult | null {
+  if (ctx.possible > 1 || spec.accept.length === 0) return null;
+  const tokens = tokenize(ctx.response);
+  for (const wording of spec.accept) {
+    if (contentWords(wording).filter(isContentWord).length === 0) continue;
+    const m = matchPhrase(wording, tokens, ctx.allowSlips);
+    if (!m.found || m.negated) continue;
+    const rejected = rejectedIn(spec.reject, tokens);
+    const reasons = rejected ? [`The response also says "${rejected}", which the key does not accept`] : [];
+    if (m.compounds.length) reasons.push(compoundReason(m.compounds));
+    return result(ctx, ctx.possible, sentences(`Correct: the key accepts "${wording}".`, slipNote(m.slips)), [wording], [], reasons);
+  }
+  return null;
+}
+
 // ---- lists -------------------------------------------------------------------------------------
 
 /** The parts of a list answer: "helium, neon and argon" → 3. */
@@ -454,7 +475,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     let m = matchAny(wordings(item), tokens, ctx.allowSlips);
     // An item that is a clause ("many alveoli give a large surface area") is a marking point: made in other words.
     if (!m.found && ctx.allowSlips && words(item.text).length >= 3) {
-      const p = matchPoint({ text: [item.text, ...item.accept].join(' / '), marks: 1 }, tokens, ctx.question);
+      const p = matchPoint({ text: [item.text, ...item.accept].join(' / '), marks: 1 }, tokens, ctx.question, '', true);
       // Words another item already used make no second item on their own ("surface" once).
       const own = [...p.used].filter((i) => !used.has(i)).length;
       if (p.verdict === 'made' && (own >= 2 || (own === 1 && p.hits === 1))) m = { ...m, found: true, used: p.used, slips: p.slips };
