@@ -9,7 +9,8 @@ import { keyCompound } from './chemistry';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, relate, stem, words } from './text';
+import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, stem, words } from './text';
+import { hypernymsOf, synonymsOf } from './wordnet';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -82,7 +83,14 @@ function pointWords(text: string, questionWords: readonly string[]): string[] {
 const weight = (w: string) => (/^[0-9]/.test(w) ? 2 : Math.max(1, Math.min(w.length, 11) - 3));
 
 /** How far the response makes one point: its best wording ("melts / does not freeze"), bracketed words as alternatives. */
-export function matchPoint(point: MarkingPoint, tokens: readonly Token[], question: string, earlier = ''): PointMatch {
+export function matchPoint(
+  point: MarkingPoint,
+  tokens: readonly Token[],
+  question: string,
+  earlier = '',
+  /** A one-point definition or a list's item: a key word swapped for another word of the response unmakes it. */
+  whole = false,
+): PointMatch {
   const questionWords = words(question).filter(isContentWord);
   // A word an earlier point already has ("the water" again) carries no new idea in this one.
   const earlierStems = new Set(words(earlier).filter(isContentWord).map(stem));
@@ -132,10 +140,69 @@ export function matchPoint(point: MarkingPoint, tokens: readonly Token[], questi
     const carried = hits >= 2 || size === 1 || got >= heaviest;
     const verdict: PointMatch['verdict'] =
       (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
-    const m: PointMatch = { point, share, hits, size, negated, slips, used, verdict, half: n >= wordings.length };
+    const m: PointMatch = {
+      point,
+      share,
+      hits,
+      size,
+      negated,
+      slips,
+      used,
+      verdict: whole && verdict === 'made' && hits < size && swapped(wording, main, seen, used, questionWords) ? 'absent' : verdict,
+      half: n >= wordings.length,
+    };
     if (!best || m.share > best.share) best = m;
   }
   return best!;
+}
+
+/** Words the thesaurus links: the same sense, or one a kind of the other ("vapour" is a kind of gas). */
+const linked = (a: string, b: string) => {
+  const [la, lb] = [nounLemma(a), nounLemma(b)];
+  return (
+    synonymsOf(la).has(lb) ||
+    synonymsOf(lb).has(la) ||
+    hypernymsOf(la, 3, 2).has(lb) ||
+    hypernymsOf(lb, 3, 2).has(la) ||
+    kin(a, b) ||
+    relate(a, b) !== null
+  );
+};
+
+/**
+ * "an animal that eats meat" for "an animal that eats only plants", "better jobs" for "lack of jobs": a key word
+ * missing where the response has another word of its own, unlinked to it, right beside the key word it goes with.
+ * The point says something else there, so it is not made.
+ */
+function swapped(
+  wording: string,
+  main: readonly string[],
+  tokens: readonly Token[],
+  used: Set<number>,
+  questionWords: readonly string[],
+): boolean {
+  if (main.length > 4) return false;
+  const all = words(wording);
+  const at = main.map((w) => tokens.findIndex((t, i) => used.has(i) && ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
+  const asked = new Set(questionWords);
+  const own = (i: number) => {
+    const t = tokens[i];
+    return t && !used.has(i) && isContentWord(t.word) && !asked.has(t.word) && !NEGATIONS.has(t.word) && isRealWord(t.word) ? t.word : null;
+  };
+  return main.some((w, k) => {
+    if (at[k]! >= 0) return false;
+    // "hot dry summer" for "long dry summer": another word before the same noun still names the thing.
+    const j = all.indexOf(w);
+    if (j >= 0 && k + 1 < main.length && all[j + 1] === main[k + 1]) return false;
+    // The response word after the key word before it, or before the key word after it, in the same clause.
+    const before = k > 0 && at[k - 1]! >= 0 ? at[k - 1]! + 1 : -1;
+    const after = k + 1 < main.length && at[k + 1]! >= 0 ? at[k + 1]! - 1 : -1;
+    return [before, after].some((i) => {
+      const got = i >= 0 ? own(i) : null;
+      const anchor = i === before ? at[k - 1]! : at[k + 1]!;
+      return got !== null && tokens[i]!.clause === tokens[anchor]!.clause && !linked(w, got);
+    });
+  });
 }
 
 /** Marks an explanation point by point; null when the key's points cannot be told apart (the caller marks by terms). */
@@ -156,6 +223,7 @@ export function checkPoints(
         .slice(0, i)
         .map((q) => q.text)
         .join(' '),
+      points.length === 1,
     ),
   );
   const credited = results.filter((r) => r.verdict === 'made' || (r.verdict === 'unsure' && r.share >= 0.4 && r.hits >= 2));
