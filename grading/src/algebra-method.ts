@@ -249,6 +249,37 @@ export function completedSquareMethod(question: string, keyText: string, respons
   };
 }
 
+/** "(x + 4)(x − 3)" → x, 4, −3; null when it is not two brackets of one letter each, the letter alone. */
+function monicPair(text: string): { v: string; a: number; b: number } | null {
+  const t = normaliseMaths(text).replace(/[\s*]/g, '');
+  const m = /^\(([a-z])([+-]\d+)\)\(\1([+-]\d+)\)$/.exec(t);
+  return m ? { v: m[1]!, a: Number(m[2]), b: Number(m[3]) } : null;
+}
+
+/**
+ * "Factorise x² + x − 12" answered (x − 4)(x + 3): the right numbers with their signs swapped earn the method mark
+ * (sure of two marks); (x + 6)(x − 2), whose numbers only multiply to the constant term (or only add to the coefficient
+ * of x), earns it in some schemes (M1 for (x ± a)(x ± b) with ab = −12 or a + b = 1) and not in others: flagged.
+ */
+export function factorPairMethod(keyText: string, response: string, possible: number): Method | null {
+  if (possible < 2) return null;
+  const [want, got] = [monicPair(keyText), monicPair(response)];
+  if (!want || !got || want.v !== got.v) return null;
+  const product = got.a * got.b === want.a * want.b;
+  const sum = got.a + got.b === want.a + want.b;
+  if (!product && !sum) return null;
+  // The right numbers with their signs swapped: the mark teachers agree on. Only a product or a sum right: teachers
+  // differ (the method mark, or nothing), so nothing is given and a teacher decides.
+  const swapped = product && Math.abs(got.a) + Math.abs(got.b) === Math.abs(want.a) + Math.abs(want.b);
+  const sure = swapped && possible === 2;
+  return {
+    points: swapped ? 1 : 0,
+    confident: sure,
+    ...(sure ? {} : { reason: 'Brackets whose numbers multiply or add to the right values: a method mark may be due' }),
+    feedback: `Partly correct: the numbers in your brackets ${product ? `multiply to ${want.a * want.b}` : `add to ${want.a + want.b}`}, but they must also ${product ? `add to ${want.a + want.b}` : `multiply to ${want.a * want.b}`}: the answer is ${keyText}.`,
+  };
+}
+
 /** The terms of an expression as written, each with its sign. */
 function signedTerms(node: MathNode, sign = 1): { node: MathNode; sign: number }[] {
   const u = node.type === 'ParenthesisNode' ? (node as unknown as { content: MathNode }).content : node;

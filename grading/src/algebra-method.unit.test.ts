@@ -95,3 +95,16 @@ describe('method marks the schemes share, for a wrong algebraic answer', () => {
     });
   });
 });
+
+describe('form asked, an equivalent answer in another form', () => {
+  it('gives the method mark of two for a completed square not collected, nothing of one', () => {
+    const q = 'Write x² + 10x + 4 in the form (x + p)² + q.';
+    expect(check(q, '(x + 5)² - 21', '(x + 5)² - 25 + 4')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '(x + 5)² - 21', '(x + 5)² - 25 + 4', 1)).toMatchObject({ pointsObtained: 0 });
+  });
+
+  it('flags an expansion whose like terms are not collected where the key collects them, with half the marks', () => {
+    expect(check('Expand 5(a + 2) - 3(a - 1).', '2a + 13', '5a + 10 - 3a + 3')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('Expand 5(a + 2) - 3(a - 1).', '2a + 13', '2a + 13')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -3,7 +3,15 @@ import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
-import { completedSquareMethod, expansionMethod, linearMethod, monomialMethod, rearrangementMethod, type Method } from './algebra-method';
+import {
+  completedSquareMethod,
+  expansionMethod,
+  factorPairMethod,
+  linearMethod,
+  monomialMethod,
+  rearrangementMethod,
+  type Method,
+} from './algebra-method';
 import { keyNotes, methodMarks, schemeOf } from './scheme';
 import { normaliseMaths, readQuantity, readUnit, sameValue } from './quantity';
 
@@ -244,6 +252,8 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
     }
     // "(x + 4)(x − 5)" for (x + 5)(x − 4): factors whose product has every term of the expression but one (the usual
     // mark scheme's method mark for "two of the three terms right"), flagged for a teacher to confirm.
+    const pair = formOf(question) === 'factorised' && !notes.marks.length ? factorPairMethod(keySide.rhs, respSide.rhs, possible) : null;
+    if (pair) return methodResult(pair, possible, keyLast);
     if (formOf(question) === 'factorised' && isFactorised(got.node) && isFactorised(want.node)) {
       const [wantOut, gotOut] = [expandedForm(want.node), expandedForm(got.node)];
       const product = termsMatched(wantOut, gotOut, variables);
@@ -294,14 +304,17 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
   if (/\bin the form\b/i.test(question) && !notes.anyEquivalent && termsOf(got.node).length > termsOf(want.node).length) {
     const part = schemePartial(question, rawKey, response, possible);
     if (part) return partialResult(part, possible, respSide.rhs, keyLast);
+    // An equivalent answer not in the form asked earns at most the method mark: of two marks, that one mark (sure, as
+    // teachers give it); of one mark, nothing; of more, the method mark for a teacher to confirm.
+    const share = possible >= 2 ? 1 : 0;
     return {
       ...base,
-      pointsObtained: 0,
+      pointsObtained: share,
       matched: [],
       missing: [keyLast],
-      confident: false,
-      reason: 'Equal to the key, but not in the form the question asks for',
-      feedback: `Your expression ${shown(respSide.rhs)} is equal to the answer, but not in the form the question asks for: collect the numbers (${keyLast}).`,
+      confident: possible === 2,
+      ...(possible === 2 ? {} : { reason: 'Equal to the key, but not in the form the question asks for' }),
+      feedback: `${share ? `Partly correct (${share} of ${possible} marks): y` : 'Y'}our expression ${shown(respSide.rhs)} is equal to the answer, but not in the form the question asks for: collect the numbers (${keyLast}).`,
     };
   }
   const form = formOf(question);
@@ -316,7 +329,10 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
         ? 'the question asks you to expand, so multiply out every bracket'
         : simplify && (moreTerms || longer)
           ? 'the question asks you to simplify, so collect like terms until it is as short as the key'
-          : null;
+          : // "Expand 3(2p − 5) − 2(p − 4)" answered 6p − 15 − 2p + 8: the key's like terms collected, the answer's not.
+            form === 'expanded' && moreTerms
+            ? 'collect the like terms, as the answer does'
+            : null;
   if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {
     return {
       ...base,
@@ -336,7 +352,7 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
     // - like terms not collected where only "simplify" is asked: nothing.
     const asked = questionExpression(question);
     const echo = asked !== null && flat(respSide.rhs) === flat(asked.text);
-    const expandedUncollected = form === 'expanded' && simplify && isExpanded(got.node) && moreTerms;
+    const expandedUncollected = form === 'expanded' && isExpanded(got.node) && moreTerms;
     const shorter = form === 'expanded' && !isExpanded(got.node) && asked !== null && size(got.node) < size(asked.node);
     const perhaps = simplify && !moreTerms && form !== 'expanded';
     const share = !echo && possible >= 2 && (expandedUncollected || shorter || perhaps);

@@ -134,9 +134,11 @@ describe('the share of an answer in another form than asked', () => {
     expect(check('Share £60 in the ratio 1 : 2.', '£20 and £40', '£20, £40').pointsObtained).toBe(2);
   });
 
-  it('gives half, flagged, for factors with the right numbers and a sign wrong, nothing for other wrong factors', () => {
-    expect(check('Factorise x² + 2x − 24.', '(x + 6)(x − 4)', '(x − 6)(x + 4)')).toMatchObject({ pointsObtained: 1, confident: false });
-    expect(check('Factorise x² + 2x − 24.', '(x + 6)(x − 4)', '(x + 8)(x − 3)')).toMatchObject({ pointsObtained: 0, confident: true });
-    expect(check('Factorise x² + 9x + 8.', '(x + 1)(x + 8)', '(x + 2)(x + 4)')).toMatchObject({ pointsObtained: 0, confident: true });
+  it('gives the method mark for factors with the right numbers and their signs swapped; flags a pair that only multiplies or adds right', () => {
+    expect(check('Factorise x² + 2x − 24.', '(x + 6)(x − 4)', '(x − 6)(x + 4)')).toMatchObject({ pointsObtained: 1, confident: true });
+    // Schemes differ on numbers that multiply to the constant (or add to the coefficient) but are not the pair: nothing, flagged.
+    expect(check('Factorise x² + 2x − 24.', '(x + 6)(x − 4)', '(x + 8)(x − 3)')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Factorise x² + 9x + 8.', '(x + 1)(x + 8)', '(x + 2)(x + 4)')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Factorise x² + 9x + 8.', '(x + 1)(x + 8)', '(x + 3)(x + 5)')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
