@@ -320,8 +320,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       }
       if (work.length === 0) continue;
       const nextAfter = events[events.length - 1]!.globalPosition;
-      prefetch = { after: nextAfter, page: store.readAll({ after: nextAfter, limit: batchSize }) };
-      prefetch.page.catch(() => {});
+      // Only behind (a full page): a live batch's read-ahead would see nothing committed after this batch's transaction
+      // began (readAll stops at the oldest transaction in flight), yet be applied as a batch of its own before a read
+      // that does, a whole extra batch of lag for every event appended meanwhile.
+      if (events.length >= batchSize) {
+        prefetch = { after: nextAfter, page: store.readAll({ after: nextAfter, limit: batchSize }) };
+        prefetch.page.catch(() => {});
+      }
       // Live batches are small: one transaction for all. A big one (a replay, catching up) on PostgreSQL: one
       // transaction per projection, in parallel, so one projection's SQL runs while Node folds another's events.
       const groups = db.kind === 'pg' && events.length >= PARALLEL_FROM ? work.map((w) => [w]) : [work];
