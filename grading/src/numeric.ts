@@ -296,7 +296,8 @@ export function checkNumeric(
   // "M1 for 720 ÷ 8", "M1 for 5x = 25": the key names its method step, so the working is checked for it.
   let stepChecked = false;
   const inWorking = (f: string) => f.startsWith('The expected value appears in the working');
-  if (credit === 0 && expected.length === 1 && flags.every(inWorking) && possible >= 2) {
+  // With several values too ("£45 and £27 (M1 for 72 ÷ 8 = 9)"): the step is the key's, whatever the values.
+  if (credit === 0 && flags.every(inWorking) && possible >= 2) {
     const step = methodStep(key, text, finals[0]!);
     if (step) {
       stepChecked = true;
@@ -307,11 +308,14 @@ export function checkNumeric(
           notes.length = 0;
         }
         credit = Math.min(1, step.marks / possible);
-        notes.push(`Your method is right (${step.what}), but the final answer is not: the expected answer is ${describe(expected[0]!)}.`);
+        notes.push(
+          `Your method is right (${step.what}), but the final answer is not: the expected answer is ${expected.map(describe).join(' and ')}.`,
+        );
       } else {
         notes.push(`The method the answer needs is ${step.what}, which your working does not show.`);
         // Another way may be an equivalent method, which a teacher credits: only a wrong attempt at the step is sure.
-        if (!step.sure) flags.push('The working does not show the step the key names; it may be an equivalent method');
+        if (!step.sure && expected.length === 1)
+          flags.push('The working does not show the step the key names; it may be an equivalent method');
       }
     }
   }
@@ -1072,7 +1076,19 @@ function namedValues(text: string): Map<string, Quantity> {
 
 /** 0.63 for 0.625: the key rounded to fewer places than it has, unasked. Right by value, but teachers differ: flagged. */
 function roundedAnswer(want: Quantity, got: Quantity): Verdict | null {
-  if (got.decimals >= want.decimals || got.value === want.value) return null;
+  if (got.decimals >= want.decimals || Math.abs(got.value - want.value) <= 1e-9 * Math.abs(want.value)) return null;
+  // "5300" for £5304.50: not the key to its own decimal places (5305) but rounded to tens or hundreds, which is how
+  // the value of another method (simple interest) looks too: nothing, and a teacher should look.
+  const atItsPlaces = Math.round(want.value * 10 ** got.decimals) / 10 ** got.decimals;
+  if (
+    Math.abs(atItsPlaces - got.value) > 1e-9 * Math.max(1, Math.abs(want.value)) &&
+    /^[^\d]*\d+(?:\.\d+)?[^\d^/*]*$/.test(normaliseMaths(got.text))
+  )
+    return {
+      score: 0,
+      note: `Your answer ${describe(got)} is near ${describe(want)}, but it is not that value rounded to ${got.decimals === 0 ? 'a whole number' : `${got.decimals} decimal places`}: check your working.`,
+      flag: `The answer ${describe(got)} is near the key ${describe(want)} but not the key rounded to its places: another method's value or rounded further`,
+    };
   if (Math.abs(got.value - want.value) <= 0.001 * Math.abs(want.value)) return null;
   return {
     score: 1,
@@ -1137,7 +1153,19 @@ function methodStep(key: string, text: string, final: Quantity): { marks: number
           }
         } else {
           const prefix = /^-?[\d.]+[*/+\-^]/.exec(f)?.[0];
-          if (prefix && flat.includes(prefix)) sure = true;
+          if (prefix && flat.includes(prefix)) {
+            const theirs = /^[\d.]+/.exec(f.slice(prefix.length))?.[0];
+            const ours = /^[\d.]+/.exec(flat.slice(flat.indexOf(prefix) + prefix.length))?.[0];
+            const digits = (n: string) => n.replace('.', '').replace(/^0+|0+$/g, '');
+            // "540 ÷ 120" for 540 ÷ 1.2: the note's step with its number's point slipped is the method, with a slip.
+            if (theirs && ours && ours !== theirs && digits(ours) === digits(theirs)) return { marks: Number(m[1]), shown: true, what: a };
+            // "5000 × 1.03 = 5150" for 5000 × 1.03²: the note's step begun and ended short of it is no wrong attempt (a
+            // teacher decides); "3/2 × 3/4" for 3/2 × 4/3 goes on otherwise: a wrong attempt.
+            const from = flat.indexOf(prefix);
+            let same = 0;
+            while (same < f.length && flat[from + same] === f[same]) same++;
+            if (same === f.length || !/^(?:=|$)/.test(flat.slice(from + same))) sure = true;
+          }
         }
         // The step's value as a calculation of the working (not the final value alone).
         if (!a.includes('=')) {

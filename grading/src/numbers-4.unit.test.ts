@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+
+const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('method steps a key names', () => {
+  it("credits the note's step with a number's decimal point slipped, as the method with a slip", () => {
+    const q = 'After a 25% increase a bike costs £300. What did it cost before?';
+    expect(check(q, '£240 (M1 for 300 ÷ 1.25)', '300 ÷ 125 = 2.4').pointsObtained).toBe(1);
+    // Another number after the note's first is a wrong attempt.
+    expect(check(q, '£240 (M1 for 300 ÷ 1.25)', '300 ÷ 0.75 = 400')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it("flags the note's step begun and ended short, which a teacher may credit", () => {
+    const q = '£2000 is invested at 5% compound interest per year. What is it worth after 3 years?';
+    expect(check(q, '£2315.25 (M1 for 2000 × 1.05^3)', '2000 × 1.05 = 2100')).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+
+  it('credits the step of a key of several values', () => {
+    const q = 'Share £90 in the ratio 2 : 7.';
+    expect(check(q, '£20 and £70 (M1 for 90 ÷ 9 = 10)', '90 ÷ 9 = 10').pointsObtained).toBe(1);
+    expect(check(q, '£20 and £70 (M1 for 90 ÷ 9 = 10)', '£20 and £70').pointsObtained).toBe(2);
+  });
+});
+
+describe('answers near an exact key', () => {
+  it('refuses, flagged, a whole number that is not the key rounded to its places', () => {
+    const q = '£4000 is invested at 2% compound interest per year. How much is it worth after 2 years?';
+    expect(check(q, '£4161.60', '£4160')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(q, '£4161.60', '£4161.6').pointsObtained).toBe(2);
+    expect(check('Write 0.00038162 to 3 significant figures.', '0.000382', '3.82 × 10^-4', 1).pointsObtained).toBe(1);
+  });
+});
