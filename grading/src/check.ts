@@ -6,6 +6,7 @@ import { parseKey } from './key';
 import { checkNumeric, keyValues } from './numeric';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
+import { checkTransformation } from './transform';
 import { NEGATIONS, isContentWord, words } from './text';
 import { checkAccepted, checkList, checkSingle, checkYesNo } from './words';
 
@@ -131,6 +132,9 @@ function negationGuard(result: CheckAnswerResult, response: string): CheckAnswer
 function checkWords(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
   const spec = parseKey(key, question);
   const ctx = wordsContext(question, response, possible);
+  // "Change to the past tense: '…'": the words the key changes in the quoted sentence are the answer.
+  const changedWords = ctx.allowSlips ? null : checkTransformation(question, key, response, possible);
+  if (changedWords) return changedWords;
   // "their" for "Choose the correct word: … (their / there / they're)": a key of small words only is that exact wording.
   if (spec.kind === 'single' && !type.includes('long') && !words(key).some(isContentWord) && words(spec.item.text).length > 0) {
     // Apostrophes kept: "it's" is not "its".
