@@ -3,6 +3,7 @@ import type { CheckAnswerResult } from './check';
 import { keyValues } from './numeric';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
+import { checkSchemePoints } from './algebra-points';
 import {
   completedSquareMethod,
   expansionMethod,
@@ -166,6 +167,9 @@ function size(node: MathNode): number {
  * a unit) so that the other checks take it.
  */
 export function checkAlgebra(question: string, rawKey: string, response: string, possible: number): CheckAnswerResult | null {
+  // "(2x+3)(x−1) = 42 (M1); … (A1)": a key of marking points, each checked by value.
+  const byPoints = checkSchemePoints(rawKey, response, possible);
+  if (byPoints) return byPoints;
   const notes = keyNotes(rawKey);
   const key = notes.text;
   // "6x + 6 (any equivalent)": the key accepts any form, whatever the question's wording.
