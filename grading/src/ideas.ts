@@ -95,7 +95,7 @@ export function matchPoint(
   // A word an earlier point already has ("the water" again) carries no new idea in this one.
   const earlierStems = new Set(words(earlier).filter(isContentWord).map(stem));
   let best: PointMatch | null = null;
-  const wordings = point.text.split(/\s+\/\s+|\s+or\s+(?=\w+\s+\w+)/);
+  const wordings = point.text.split(/\s+\/\s+|\s+or\s+(?=\w+\s+\w+)/).flatMap(variants);
   // "Add water and stir so the salt dissolves": either half of a "so" states the step.
   const halves = wordings.flatMap((w) => {
     const parts = w.split(/,?\s+so\s+(?:that\s+)?/i).filter((p) => words(p).some(isContentWord));
@@ -154,6 +154,22 @@ export function matchPoint(
     if (!best || m.share > best.share) best = m;
   }
   return best!;
+}
+
+/**
+ * One wording of a point as the wordings it stands for: "copper/aluminium/gold is not magnetic" as one per metal, and
+ * "reversible - sugar can be recovered" also as its statement before the dash (what follows it elaborates).
+ */
+function variants(wording: string): string[] {
+  const out = [wording];
+  const group = /\b[a-z]{3,}(?:\/[a-z]{3,})+\b/i.exec(wording);
+  if (group) {
+    const alts = group[0].split('/').slice(0, 4);
+    out.splice(0, 1, ...alts.map((a) => wording.slice(0, group.index) + a + wording.slice(group.index + group[0].length)));
+  }
+  const head = /^(.*?\w.*?)\s+[-–—]\s+\S/.exec(wording);
+  if (head && words(head[1]!).some(isContentWord)) out.push(head[1]!);
+  return out;
 }
 
 /** Words the thesaurus links: the same sense, or one a kind of the other ("vapour" is a kind of gas). */

@@ -36,3 +36,57 @@ describe('an explanation key with accepted wordings', () => {
     expect(check({ question: q, answer: key, response: 'the most common value' }).pointsObtained).toBe(0);
   });
 });
+
+describe('yes / no: hedges, negations, contradictions and reasons', () => {
+  const q = 'Is 57 a prime number? Give a reason.';
+  const key = 'No (1); 57 = 3 x 19 (1)';
+  it('takes a mild hedge before the decision, not an uncommitted answer', () => {
+    const gq = 'Does ice float on water? Explain.';
+    const gk = 'Yes (1); ice is less dense than water (1)';
+    expect(check({ question: gq, answer: gk, marksPossible: 2, response: 'I think yes, ice is less dense than water' })).toMatchObject({
+      pointsObtained: 2,
+    });
+    expect(check({ question: 'Is 0.5 equal to 1/2?', answer: 'Yes', response: 'not sure, maybe yes' })).toMatchObject({
+      pointsObtained: 0,
+      confident: false,
+    });
+  });
+  it('reads "not possible" and "impossible" as no', () => {
+    const cq = 'Can a triangle have two right angles? Explain.';
+    const ck = 'No (1); the two right angles already add up to 180° (1)';
+    expect(check({ question: cq, answer: ck, marksPossible: 2, response: 'Not possible' }).pointsObtained).toBe(1);
+    expect(check({ question: cq, answer: ck, marksPossible: 2, response: 'impossible' }).pointsObtained).toBe(1);
+  });
+  it('gives 0 when the reason says the opposite of the decision', () => {
+    const r = check({ question: q, answer: key, marksPossible: 2, response: 'no, it only divides by 1 and itself so it is prime' });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check({ question: q, answer: key, marksPossible: 2, response: 'no, because 3 x 19 = 57' }).pointsObtained).toBe(2);
+  });
+  it('does not read the decision word as a negation of the reason', () => {
+    const r = check({
+      question: 'Does boiling water make a new substance? Explain.',
+      answer: 'No (1); it is a change of state / reversible - the steam condenses back to water (1)',
+      marksPossible: 2,
+      response: 'No it is reversible',
+    });
+    expect(r.pointsObtained).toBe(2);
+  });
+  it('takes the absence of what the key says is needed as the reason', () => {
+    const r = check({
+      question: 'Can a fire burn in space without air? Explain.',
+      answer: 'No (1); a fire needs oxygen to burn (1)',
+      marksPossible: 2,
+      response: 'No, there is no oxygen to burn',
+    });
+    expect(r.pointsObtained).toBe(2);
+  });
+  it('gives the reason for the counterexample the key opens with, where the question claims "all"', () => {
+    const aq = 'Are all birds able to fly? Give an example.';
+    const ak = 'No (1); e.g. penguin/ostrich/emu cannot fly (1)';
+    expect(check({ question: aq, answer: ak, marksPossible: 2, response: 'No, an ostrich' })).toMatchObject({
+      pointsObtained: 2,
+      confident: true,
+    });
+    expect(check({ question: aq, answer: ak, marksPossible: 2, response: 'No, a sparrow' }).pointsObtained).toBe(1);
+  });
+});

@@ -635,11 +635,16 @@ const YES =
   /^(?:yes|yeah|yep|true|correct|right|(?:it|they|he|she|we|you)\s+(?:is|are|does|do|can|will|was|were|did|has|have)\b(?!\s*n[o']t))/i;
 // "Not really, …", "Not its own - …", "Not at all": a no, followed by what the student says instead.
 const NO =
-  /^(?:no|nope|false|incorrect|wrong|not\s+(?:true|correct|right|really|at\s+all|(?:its|their|his|her)\s+own)|(?:definitely|certainly|of\s+course)\s+not)\b/i;
+  /^(?:no|nope|false|incorrect|wrong|impossible|not\s+(?:true|correct|right|really|at\s+all|possible|(?:its|their|his|her)\s+own)|(?:definitely|certainly|of\s+course)\s+not)\b/i;
+/** "I think no, …", "I'd say yes": a mild hedge before the decision, which still commits to it. */
+const MILD_HEDGE = /^(?:i\s+(?:think|believe|reckon|guess|would\s+say)|i'd\s+say)\s*,?\s*/i;
+/** "not sure, maybe yes": no decision. */
+const UNCOMMITTED = /\b(?:not\s+sure|unsure|don'?t\s+know|no\s+idea|maybe|perhaps|possibly)\b/i;
 
 /** The response's yes or no: its first word ("No, it does not"), or a "not true" / "it does not" anywhere. */
 export function polarity(response: string, question = ''): boolean | null {
-  const text = response.trim().toLowerCase().replace(/[’']/g, "'");
+  const text = response.trim().toLowerCase().replace(/[’']/g, "'").replace(MILD_HEDGE, '');
+  if (UNCOMMITTED.test(text.split(/[,;.]/)[0] ?? '')) return null;
   if (NO.test(text)) return false;
   if (/\bnot\s+(?:true|correct|right|the\s+case)\b|\bis\s+false\b|\bisn'?t\s+(?:true|correct|right)\b/.test(text)) return false;
   if (YES.test(text)) return true;
@@ -666,6 +671,50 @@ export function polarity(response: string, question = ''): boolean | null {
   )
     return false;
   return null;
+}
+
+/**
+ * "Is 91 a prime number?" answered "No, … so it's prime": a clause "it is / it's / they are …" that says a word of the
+ * question's claim with the opposite polarity to the decision. Returns that clause.
+ */
+function contradicts(question: string, response: string, said: boolean): string | null {
+  const claim = question
+    .split(/(?<=[.!?])\s+/)
+    .map((q) => /^\s*(?:is|are|was|were)\s+(.+?)\?\s*$/i.exec(q))
+    .find(Boolean);
+  if (!claim) return null;
+  // The claim's words after its subject: "91 a prime number" → prime, number.
+  const claimWords = words(claim[1]!).filter(isContentWord).slice(1, 2);
+  if (claimWords.length === 0) return null;
+  const clauses = response
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .split(/[,;.]|\s(?:but|because|so|and|as)\s/)
+    .slice(1);
+  for (const clause of clauses) {
+    const m = /\b(?:it|they|this|that)(?:'s|'re|\s+is|\s+are)\s+(not\s+|n't\s+)?(?:an?\s+)?([a-z]+)/.exec(clause);
+    if (!m || /\bnot\b|n't\b/.test(clause.slice(0, m.index))) continue;
+    const positive = !m[1];
+    if (positive !== said && claimWords.some((w) => ['exact', 'form'].includes(relate(w, m[2]!) ?? ''))) return clause.trim();
+  }
+  return null;
+}
+
+/**
+ * "Are all quadrilaterals with four equal sides squares?" — "No, a rhombus": where the question claims something of
+ * all (every, always) and the key's reason opens with its counterexample ("a rhombus …", "e.g. copper …"), naming
+ * that counterexample gives the reason.
+ */
+function namesCounterexample(reason: string, question: string, tokens: readonly Token[]): boolean {
+  if (!/\b(?:all|every|always|any)\b/i.test(question)) return false;
+  const head = /^\s*(?:e\.?\s?g\.?,?|for example,?|such as)?\s*(?:an?\s+|the\s+)?([a-z]+(?:\/[a-z]+)*)\b/i.exec(reason);
+  if (!head) return false;
+  const asked = words(question);
+  const examples = head[1]!
+    .toLowerCase()
+    .split('/')
+    .filter((w) => isContentWord(w) && !asked.some((q) => ['exact', 'form'].includes(relate(w, q) ?? '')));
+  return examples.some((w) => tokens.some((t) => !t.negated && ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
 }
 
 export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx): CheckAnswerResult {
@@ -706,6 +755,17 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       [],
     );
   }
+  // "No, it's odd so it's prime" for "Is 91 a prime number?": the reason says the opposite of the decision.
+  const contradiction = contradicts(ctx.question, ctx.response, said);
+  if (contradiction)
+    return result(
+      ctx,
+      0,
+      sentences(`Your reason says "${contradiction}", which is the opposite of ${keyWord}: the answer and its reason must agree.`),
+      [],
+      [keyWord],
+      ['The reason seems to contradict the yes or no'],
+    );
   // The reason is a marking point of its own: made, not made, or half made (flagged), never a share of a mark.
   const reasonMarks = Math.min(ctx.possible - 0.5, spec.reasonMarks ?? ctx.possible / 2);
   // A quoted correction in the key ("'He and I went to the shop.'") is earned by that sentence, every word of it.
@@ -728,9 +788,14 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       [],
     );
   }
-  const tokens = tokenize(ctx.response);
+  // The decision is no negation of the reason ("No it's reversible"); a reason of need ("sound needs particles") is given
+  // by their absence ("there are no particles to vibrate").
+  const reasonText = ctx.response.replace(MILD_HEDGE, '').replace(/^\s*(?:no|nope|yes|yeah|yep|true|false)\b[\s,.:;!–—-]*/i, '');
+  const needs = /\b(?:needs?|requires?|must\s+have)\b/i.test(spec.reason);
+  const tokens = tokenize(reasonText).map((t) => (needs ? { ...t, negated: false } : t));
   const p = matchPoint({ text: spec.reason, marks: reasonMarks }, tokens, ctx.question);
-  const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2);
+  const counterexample = p.verdict !== 'made' && namesCounterexample(spec.reason, ctx.question, tokens);
+  const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2) || counterexample;
   // A reason in the question's own words ("the Earth orbits the Sun" for "Does the Sun orbit the Earth?") is told from
   // the question's claim by the order of its words alone, which the checker does not read.
   const asked = words(ctx.question).filter(isContentWord);
@@ -742,8 +807,9 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
   const points = toQuarter(ctx.possible - reasonMarks + (earned && !reversed ? reasonMarks : 0), ctx.possible);
   const reasons: string[] = [];
   if (reversed) reasons.push('The reason has the question’s words in another order than the key: it may say the opposite');
-  else if (p.verdict === 'unsure') reasons.push('The reason only partly matches the key: the wording may differ');
-  if (points < ctx.possible && p.verdict === 'absent' && words(ctx.response).length > 4) reasons.push('The reason may be in other words');
+  else if (p.verdict === 'unsure' && !counterexample) reasons.push('The reason only partly matches the key: the wording may differ');
+  if (points < ctx.possible && p.verdict === 'absent' && (words(ctx.response).length > 4 || p.hits > 0))
+    reasons.push('The reason may be in other words');
   if (p.negated && points < ctx.possible) reasons.push('The response negates a word of the key’s reason');
   const feedback =
     points === ctx.possible
