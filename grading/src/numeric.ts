@@ -3,6 +3,7 @@ import { readExpression } from './algebra';
 import { decimalComma, hasNumberWords, misspeltNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
+import { stepCredit, withoutStepMarks } from './steps';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
 // ---- numeric ------------------------------------------------------------------------------------
@@ -12,7 +13,8 @@ import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valu
  * "(x − 2)(x − 3) = 0, so x = 2 or x = 3" → [2, 3]. Null when the key does not end in a value.
  */
 export function keyValues(key: string): Quantity[] | null {
-  const notes = keyNotes(key);
+  // "400 ÷ 0.5 (M1) = 800 (A1)": the marks after a key's steps are no part of its values.
+  const notes = keyNotes(withoutStepMarks(key));
   const plain = normaliseMaths(notes.text).replace(/\s+/g, ' ').trim();
   const labelled = partValues(plain);
   if (labelled) return labelled;
@@ -352,6 +354,31 @@ export function checkNumeric(
       flags.push('The answer alone where the question asks to show the working and the key gives a mark for it (teachers differ)');
       notes.push('Your answer is right, but the question asks you to show how you decide, and that earns a mark of its own.');
     }
+  }
+  // "390 × 0.9 (M1) = £351 (A1); … = 17% (A1)": a key marked step by step gives the marks of the steps shown, whatever
+  // the other readings of the working made of it.
+  // The right amount in another unit than the one the question names, where the key marks the conversion as a step of
+  // its own ("= 396 kJ (1)" after "E = 396 000 J (1)"), misses that step.
+  const otherUnit =
+    expected.length === 1 &&
+    finals[0]?.unit !== undefined &&
+    expected[0]!.unit !== undefined &&
+    finals[0].unit.factor !== expected[0]!.unit.factor &&
+    unitInQuestion(question, expected[0]!.unit);
+  const steps = (credit < 1 || otherUnit) && expected.length === 1 ? stepCredit(key, text, question) : null;
+  if (steps) {
+    credit = Math.min(1, steps.points / possible);
+    flags.length = 0;
+    notes.length = 0;
+    if (steps.unsure)
+      flags.push(
+        'A step of the key credited from working that only partly shows it (a formula used, or the step begun with another number)',
+      );
+    notes.push(
+      steps.shown.length
+        ? `Your working shows ${steps.shown.join('; ')}, but not ${steps.missing.join('; ')}: the expected answer is ${describe(expected[0]!)}.`
+        : `Your answer shows none of the steps of the method: ${steps.missing.join('; ')}.`,
+    );
   }
   // "one milion": a misspelt number word was read as the word nearest it; when that makes the answer wrong, the slip may
   // have been of another word, so a teacher should look.

@@ -1,0 +1,153 @@
+import { findQuantities, normaliseMaths, readQuantity, sameValue, valueIn, type Quantity } from './quantity';
+
+/**
+ * A key written as its steps, each with its marks, as mark schemes are: "390 × 0.9 (M1) = £351 (A1); (351 − 300)/300 ×
+ * 100 (M1) = 17% (A1)", "E = P × t (1); 2200 W or 180 s conversion (1); E = 396 000 J (1); = 396 kJ (1)". An answer
+ * whose final value is not the key's earns the marks of the steps it shows: a value of a step written, a calculation of
+ * the key written or worked out, a formula used; a right value implies the step before it (the schemes' "implied by").
+ */
+
+export type KeyStep = {
+  marks: number;
+  code: string;
+  text: string;
+  /** The value the step ends with ("= £351", "E = 396 000 J"), or its alternatives ("2200 W or 180 s"). */
+  values: Quantity[];
+  /** A calculation with numbers ("390 × 0.9"), its value. */
+  calculation?: Quantity;
+  /** A formula in letters ("E = P × t"): the operation it names. */
+  formula?: string;
+  /** The values are named ("2200 W or 180 s conversion"), not a result: any number of the working may show them. */
+  named?: boolean;
+};
+
+/** "(1)", "(M1)", "(A1)", "(B1)" after a step. */
+const MARK = /\(\s*([MABCP]?)(\d)\s*\)/g;
+
+const flat = (t: string) =>
+  normaliseMaths(t)
+    .replace(/\s+/g, '')
+    .replace(/\^\((-?\d+)\)/g, '^$1')
+    .replace(/(\d)[xX](?=\d)/g, '$1*');
+
+/** The steps of a key marked step by step, or null when it is not (fewer than two marked steps, or words after them). */
+export function keySteps(written: string): KeyStep[] | null {
+  // "… (A1) (4)": the total after the last step's marks is no step.
+  const key = written.replace(/(\(\s*[MABCP]?\d\s*\))\s*\(\s*\d+\s*(?:marks?)?\s*\)\s*$/i, '$1');
+  const marks = [...key.matchAll(MARK)];
+  if (marks.length < 2 || /[a-z0-9]/i.test(key.slice(marks[marks.length - 1]!.index + marks[marks.length - 1]![0].length))) return null;
+  const steps: KeyStep[] = [];
+  let from = 0;
+  for (const m of marks) {
+    const text = key
+      .slice(from, m.index)
+      .replace(/^[\s;,.]+|[\s;,.]+$/g, '')
+      .trim();
+    from = m.index + m[0].length;
+    if (!text) return null;
+    steps.push(readStep(text, m[1] || 'B', Number(m[2])));
+  }
+  return steps;
+}
+
+function readStep(text: string, code: string, marks: number): KeyStep {
+  const step: KeyStep = { marks, code, text, values: [] };
+  const sides = text.split('=');
+  const right = sides[sides.length - 1]!.trim();
+  if (sides.length > 1) {
+    const value = readQuantity(right);
+    if (value) step.values.push(value);
+    else if (/^[\sa-z×x*/÷+\-^()²³]+$/i.test(right) && /[×x*/÷+-]/.test(right.replace(/^[a-z]$/i, '')))
+      step.formula = /[÷/]/.test(right) ? '/' : /[×x*]/.test(right) ? '*' : /\+/.test(right) ? '+' : '-';
+    return step;
+  }
+  const calculation = readQuantity(text);
+  if (calculation && /[+\-*/^]/.test(flat(text).replace(/^-/, ''))) {
+    step.calculation = calculation;
+    return step;
+  }
+  // "2200 W or 180 s conversion": the values it names, any of them.
+  for (const part of text.split(/\s+or\s+|,\s*/i)) step.values.push(...findQuantities(part));
+  step.named = true;
+  return step;
+}
+
+/** `part` written in `text`, not inside a longer number ("400/0.51" does not write 400/0.5); `open`: a start only. */
+function writes(text: string, part: string, open = false): boolean {
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+    if (!/[\d.]/.test(text[at - 1] ?? '') && (open || !/[\d.]/.test(text[at + part.length] ?? ''))) return true;
+  return false;
+}
+
+/** A value of the answer is the step's: by value, in the step's unit where both have one. */
+function shows(value: Quantity, given: Quantity[], exactUnit: boolean): boolean {
+  return given.some((g) => {
+    if (value.unit && g.unit) {
+      if (g.unit.dim !== value.unit.dim) return false;
+      if (exactUnit && g.unit.factor !== value.unit.factor) return false;
+      return sameValue(value.value, valueIn(g, value.unit), value.decimals);
+    }
+    return sameValue(value.value, g.value, value.decimals) && Number.isInteger(value.value) === Number.isInteger(g.value);
+  });
+}
+
+export type StepCredit = { points: number; shown: string[]; missing: string[]; unsure: boolean };
+
+/** The marks of the steps a response shows, or null when the key is not marked step by step. */
+export function stepCredit(key: string, response: string, question = ''): StepCredit | null {
+  const steps = keySteps(key);
+  if (!steps) return null;
+  const given = findQuantities(response);
+  // Values written, not calculations: "400 ÷ 0.5 = 200" writes 200, and its 400 ÷ 0.5 is no value of 800.
+  const values = given.filter(
+    (g) =>
+      !/[+\-*/]|\^(?!-?\d+$)/.test(
+        flat(g.text)
+          .replace(/^-/, '')
+          .replace(/^\d+(?:\.\d+)?\*10\^/, ''),
+      ),
+  );
+  const written = flat(response);
+  // The numbers of the working, but not the question's own ("1.5 km or 1500 m" is not shown by the 1.5 km it gives).
+  const asked = new Set((normaliseMaths(question).match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
+  const numbers = (normaliseMaths(response).match(/\d+(?:\.\d+)?/g) ?? []).map(Number).filter((n) => !asked.has(n));
+  const credited = steps.map(() => false);
+  let unsure = false;
+  // The last value step is the final answer, in the unit the key gives it.
+  const lastValue = steps.map((s) => s.values.length > 0).lastIndexOf(true);
+  steps.forEach((s, i) => {
+    if (s.named) credited[i] = s.values.some((v) => numbers.some((n) => sameValue(v.value, n, v.decimals)));
+    else if (s.values.length) credited[i] = s.values.some((v) => shows(v, values, i === lastValue));
+    else if (s.calculation) {
+      credited[i] =
+        writes(written, flat(s.text)) ||
+        given.some((g) => /[+\-*/^]/.test(flat(g.text).replace(/^-/, '')) && sameValue(s.calculation!.value, g.value, 6));
+      // "400 ÷ 0.51" for 400 ÷ 0.5: the step begun, then another number, may be the method with a slip: its marks are
+      // offered, and a teacher decides.
+      const start = /^-?[\d.]+[*/+\-^]/.exec(flat(s.text))?.[0];
+      if (!credited[i] && start && writes(written, start, true)) credited[i] = unsure = true;
+    }
+  });
+  // A right value implies the calculation or formula just before it.
+  for (let i = steps.length - 1; i > 0; i--)
+    if (credited[i] && steps[i]!.values.length && !steps[i - 1]!.values.length) credited[i - 1] = true;
+  steps.forEach((s, i) => {
+    if (s.formula && !credited[i]) {
+      // A formula used: the numbers of the answer combined by its operation ("2.2 × 3" for E = P × t). A teacher checks.
+      const op = s.formula === '*' ? '[*]' : s.formula === '/' ? '[/]' : s.formula === '+' ? '[+]' : '-';
+      if (new RegExp(`\\d${op}\\(?\\d`).test(written)) {
+        credited[i] = true;
+        unsure = true;
+      }
+    }
+  });
+  return {
+    points: steps.reduce((sum, s, i) => sum + (credited[i] ? s.marks : 0), 0),
+    shown: steps.filter((_, i) => credited[i]).map((s) => s.text),
+    missing: steps.filter((_, i) => !credited[i]).map((s) => s.text),
+    unsure,
+  };
+}
+
+/** A key's clause without the marks written after its steps: "400 ÷ 0.5 (M1) = 800 (A1)" → "400 ÷ 0.5 = 800". */
+export const withoutStepMarks = (text: string) => (keySteps(text) ? text.replace(/\s*\(\s*[MABCP]?\d\s*\)(?=\s*(?:[;,=]|$))/g, '') : text);
