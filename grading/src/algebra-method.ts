@@ -1,6 +1,6 @@
 import { parse, rationalize, type MathNode } from 'mathjs';
 import { equivalent, readExpression } from './algebra';
-import { normaliseMaths } from './quantity';
+import { normaliseMaths, readQuantity } from './quantity';
 
 /**
  * Method marks for a wrong algebraic answer, by the principles mark schemes share (GCSE and the like), whatever the
@@ -344,3 +344,41 @@ export function expansionMethod(questionExpr: MathNode, response: string, possib
 
 /** Whether an expression equals another for the given variables (a re-export for the checks here). */
 export const sameValue = (a: MathNode, b: MathNode, variables: string[]) => equivalent(a, b, variables) === true;
+
+/**
+ * "Find the value of 3a² − 2b when a = −2 and b = 5" answered −22: the negative number put in without brackets
+ * (3 × −2² = −12), the classic slip of a right substitution. Of two marks or more, the method mark, flagged (schemes
+ * differ on whether the substitution alone earns it). Null otherwise.
+ */
+export function substitutionSlip(question: string, key: string, response: string, possible: number): Method | null {
+  if (possible < 2) return null;
+  const m = /\b(?:value of|evaluate|work out|find|calculate)\s+(.+?)\s*,?\s+(?:when|if|where|given that)\s+(.+?)\.?$/i.exec(
+    question.trim(),
+  );
+  if (!m) return null;
+  const values = [...normaliseMaths(m[2]!).matchAll(/\b([a-z])\s*=\s*(-?\d+(?:\.\d+)?)/gi)].map((v) => [v[1]!, Number(v[2])] as const);
+  if (!values.some(([, v]) => v < 0)) return null;
+  const expr = readExpression(m[1]!.replace(/^the\s+value\s+of\s+/i, ''));
+  const want = readQuantity(key);
+  const got = readQuantity(normaliseMaths(response).split('=').pop()!.trim());
+  if (!expr || !want || !got || want.unit || got.unit) return null;
+  if (!expr.variables.every((v) => values.some(([n]) => n === v))) return null;
+  let slipped: number;
+  try {
+    // The expression as mathjs reads it, each letter replaced by its number as written, without brackets.
+    const text = expr.node.toString().replace(/\b([a-z])\b/gi, (l: string) => {
+      const v = values.find(([n]) => n === l);
+      return v ? String(v[1]) : l;
+    });
+    slipped = Number(parse(text).evaluate());
+  } catch {
+    return null;
+  }
+  if (!Number.isFinite(slipped) || Math.abs(slipped - want.value) < 1e-9 || Math.abs(slipped - got.value) > 1e-9) return null;
+  return {
+    points: 1,
+    confident: false,
+    reason: 'A negative number substituted without brackets: a method mark may be due',
+    feedback: `Not quite: ${fmt(got.value)} comes from putting the negative number in without brackets. A negative number squared is positive: the answer is ${key.trim()}.`,
+  };
+}

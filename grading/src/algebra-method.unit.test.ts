@@ -108,3 +108,15 @@ describe('form asked, an equivalent answer in another form', () => {
     expect(check('Expand 5(a + 2) - 3(a - 1).', '2a + 13', '2a + 13')).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('substituting a negative number', () => {
+  it('flags the value of a negative number put in without brackets, with the method mark of two', () => {
+    const q = 'Work out 5p - q² when p = 3 and q = -4.';
+    const r = check(q, '-1', '31');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.reason).toContain('without brackets');
+    expect(check(q, '-1', '-1')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, '-1', '7')).toMatchObject({ pointsObtained: 0 });
+    expect(check(q, '-1', '31', 1)).toMatchObject({ pointsObtained: 0 });
+  });
+});

@@ -1,5 +1,6 @@
 import { richTextToPlainText } from '@evergrade/contracts';
 import { checkAlgebra } from './algebra';
+import { substitutionSlip } from './algebra-method';
 import { checkChemistry } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { parseKey } from './key';
@@ -101,6 +102,17 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     : (checkChemistry(key, response, possible, question) ?? checkAlgebra(question, key, response, possible));
   if (special) return negationGuard(special, response);
   const expected = keyValues(key);
+  // "… when a = −2": the negative number put in without brackets, a slip of a right substitution.
+  const slip = expected && !type.includes('long') ? substitutionSlip(question, key, response, possible) : null;
+  if (slip)
+    return {
+      ...base,
+      pointsObtained: slip.points,
+      confident: slip.confident,
+      reason: slip.reason!,
+      feedback: slip.feedback,
+      method: 'numeric',
+    };
   if (expected && !type.includes('long')) {
     const result = checkNumeric(expected, response, possible, type, question, key);
     if (result) return result;
