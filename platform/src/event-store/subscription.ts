@@ -38,6 +38,20 @@ export class WakeSignal {
 }
 
 const RECHECK_MS = 10;
+const READ_INTERVAL_MS = 50;
+
+/** Resolves after `ms`, or at once when aborted. */
+const pause = (ms: number, abort: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (abort.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      abort.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    abort.addEventListener('abort', done);
+  });
 
 export type SubscriptionDeps = {
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
@@ -56,6 +70,7 @@ export function startSubscription(
   const abort = new AbortController();
   const batchSize = options.batchSize ?? 500;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer`);
+  const readIntervalMs = options.readIntervalMs ?? READ_INTERVAL_MS;
   let after: GlobalPosition | undefined = options.after;
 
   const loop = async () => {
@@ -63,6 +78,7 @@ export function startSubscription(
     let sleepMs = deps.pollIntervalMs;
     while (!abort.signal.aborted) {
       const seen = deps.signal.current;
+      const readAt = Date.now();
       const batch = await deps.readAll({ after, limit: batchSize });
       for (const event of batch) {
         if (abort.signal.aborted) return;
@@ -74,6 +90,9 @@ export function startSubscription(
       // (a projector's, say) can hold it below the xmin for a moment: look again soon, backing off.
       const woken = await deps.signal.wait(seen, sleepMs, abort.signal);
       sleepMs = woken ? RECHECK_MS : Math.min(sleepMs * 2, deps.pollIntervalMs);
+      // Appends woke it: those made until the interval is over are read with them.
+      const rest = readAt + readIntervalMs - Date.now();
+      if (woken && rest > 0) await pause(rest, abort.signal);
     }
   };
 

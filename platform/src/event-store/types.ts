@@ -70,6 +70,12 @@ export type SubscribeOptions = {
   after?: GlobalPosition | undefined;
   /** Events handed over per batch; defaults to 500. */
   batchSize?: number;
+  /**
+   * Once caught up, the next read starts at least this long after the one before, however often appends wake it: the
+   * appends of a busy log are read together, one statement per interval rather than one per append. Defaults to 50 ms;
+   * 0 reads on every wake.
+   */
+  readIntervalMs?: number;
 };
 
 export type Subscription = {
