@@ -32,3 +32,14 @@ describe('answers near an exact key', () => {
     expect(check('Write 0.00038162 to 3 significant figures.', '0.000382', '3.82 × 10^-4', 1).pointsObtained).toBe(1);
   });
 });
+
+describe('wrong answers that may still earn method marks', () => {
+  it('flags the key in standard form with another power of ten, and a list of values worked through', () => {
+    const q = 'Work out (3 × 10^4) × (2 × 10^-7). Give your answer in standard form.';
+    expect(check(q, '6 × 10^-3', '6 × 10^-2')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(q, '6 × 10^-3', '5 × 10^-3')).toMatchObject({ pointsObtained: 0, confident: true });
+    const hcf = 'Find the highest common factor of 60 and 90.';
+    expect(check(hcf, '30', 'factors of 60: 1, 2, 3, 5, 6, 10, 15 so 15')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(hcf, '30', '15')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

@@ -380,6 +380,17 @@ export function checkNumeric(
         : `Your answer shows none of the steps of the method: ${steps.missing.join('; ')}.`,
     );
   }
+  // A wrong final value of two marks or more after a list of values worked through (factors, multiples), or in standard
+  // form with the key's digits and another power of ten ("8.2 × 10^-1" for 8.2 × 10^-2): method marks may be due, which
+  // a teacher decides.
+  if (credit === 0 && expected.length === 1 && flags.length === 0 && possible >= 2 && !steps) {
+    const others = findQuantities(text).filter((q) => q !== finals[0]);
+    const ratio = Math.log10(Math.abs(finals[0]!.value / expected[0]!.value));
+    if (inStandardForm(finals[0]!.text) && Math.abs(ratio - Math.round(ratio)) < 1e-9 && Math.round(ratio) !== 0)
+      flags.push('The key’s digits in standard form with another power of ten: a method mark may be due');
+    else if (others.length >= 3 && /\d\s*,\s*\d+\s*,\s*\d/.test(text))
+      flags.push('A list of values worked through before a wrong final answer: method marks may be due');
+  }
   // "one milion": a misspelt number word was read as the word nearest it; when that makes the answer wrong, the slip may
   // have been of another word, so a teacher should look.
   const guessed = misspeltNumberWords(response);
