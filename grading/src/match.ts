@@ -29,12 +29,23 @@ const PHRASAL: [RegExp, string][] = [
   [/\b(?:breaks?|breaking|broke|broken)\s+down\b/gi, 'decompose'],
   [/\b(?:(?:is|are|was|were|be|been|being|gets?|getting|got)\s+)?used\s+up\b/gi, 'consumed'],
   [/\b(?:slows?|slowing|slowed)\s+down\b/gi, 'decelerate'],
+  [/\b(?:heat(?:s|ed|ing)?|warm(?:s|ed|ing)?)\s+(?:(?:it|them|this|the\s+\w+)\s+)?up\b/gi, 'increase temperature'],
   [/\b(?:speeds?|speeding|sped)\s+up\b/gi, 'accelerate'],
   // A rate is a frequency: "collisions per second", "more often" say "frequent collisions".
   [/\b(?:per|each|every|a)\s+(?:second|minute|unit\s+(?:of\s+)?time)\b|\bmore\s+often\b/gi, 'frequent'],
 ];
+/**
+ * Phrases said in place of one idea, replaced by it: "not enough jobs" is a lack of jobs (no denial of jobs).
+ */
+const INSTEAD: [RegExp, string][] = [
+  [/\b(?:not\s+enough|too\s+(?:few|little)|(?:a\s+)?shortage\s+of|(?:a\s+)?scarcity\s+of)\b/gi, 'lack of'],
+];
 /** The text with the one word each phrasal verb or rate phrase says added after it. */
-export const phrasal = (text: string) => PHRASAL.reduce((t, [re, word]) => t.replace(re, (m) => `${m} ${word}`), text);
+export const phrasal = (text: string) =>
+  PHRASAL.reduce(
+    (t, [re, word]) => t.replace(re, (m) => `${m} ${word}`),
+    INSTEAD.reduce((t, [re, said]) => t.replace(re, said), text),
+  );
 
 export type PhraseMatch = {
   /** Every content word of the phrase was found (not negated). */
@@ -104,6 +115,16 @@ const rank = (r: WordRelation) => (r === 'exact' ? 4 : r === 'form' ? 3 : r === 
 
 /** The best of an item's wordings. */
 export function matchAny(wordings: readonly string[], tokens: readonly Token[], allowSlips = true): PhraseMatch & { wording: string } {
+  // "hydro-electric" or "hydro electric" for "hydroelectric": a word written in two parts is the one word.
+  const whole = new Set(wordings.flatMap((w) => words(w)));
+  if (tokens.some((t, i) => tokens[i + 1]?.clause === t.clause && whole.has(t.word + tokens[i + 1]!.word) && !whole.has(t.word)))
+    tokens = tokens.map((t, i) =>
+      tokens[i + 1]?.clause === t.clause && whole.has(t.word + tokens[i + 1]!.word) && !whole.has(t.word)
+        ? { ...t, word: t.word + tokens[i + 1]!.word }
+        : i > 0 && tokens[i - 1]!.clause === t.clause && whole.has(tokens[i - 1]!.word + t.word) && !whole.has(tokens[i - 1]!.word)
+          ? { ...t, word: '' }
+          : t,
+    );
   let best: (PhraseMatch & { wording: string }) | null = null;
   for (const wording of wordings) {
     const m = { ...matchPhrase(wording, tokens, allowSlips), wording };

@@ -90,3 +90,23 @@ describe('yes / no: hedges, negations, contradictions and reasons', () => {
     expect(check({ question: aq, answer: ak, marksPossible: 2, response: 'No, a sparrow' }).pointsObtained).toBe(1);
   });
 });
+
+describe('one idea in other everyday words', () => {
+  it('reads a word written in two parts as the one word', () => {
+    const key = 'any one from: wind, solar, geothermal, tidal';
+    expect(check({ question: 'Name one renewable energy resource.', answer: key, response: 'geo-thermal' }).pointsObtained).toBe(1);
+    expect(check({ question: 'Name one renewable energy resource.', answer: key, response: 'geo thermal power' }).pointsObtained).toBe(1);
+  });
+  it('reads "not enough X" as a lack of X, and "heat it up" as raising the temperature', () => {
+    const q = 'Give one reason people leave the countryside.';
+    const key = 'any one: lack of services; low wages; isolation';
+    expect(check({ question: q, answer: key, response: 'not enough services' })).toMatchObject({ pointsObtained: 1 });
+    expect(check({ question: q, answer: key, response: 'too few services' })).toMatchObject({ pointsObtained: 1 });
+    const rate = check({
+      question: 'Give one way to make sugar dissolve faster.',
+      answer: 'any one: increase temperature; stir; use smaller crystals',
+      response: 'warm the water up',
+    });
+    expect(rate.pointsObtained).toBe(1);
+  });
+});
