@@ -391,6 +391,11 @@ export function checkNumeric(
     else if (others.length >= 3 && /\d\s*,\s*\d+\s*,\s*\d/.test(text))
       flags.push('A list of values worked through before a wrong final answer: method marks may be due');
   }
+  // "108 000 g/cm³" for 2.7 g/cm³ (1 value, 1 unit): the unit right, the value wrong. Whether a unit mark stands alone
+  // is a policy teachers differ on (some give it, some give it only with the value): none, flagged.
+  const unitMark = scheme.some((m) => /\bunits?\b/i.test(m.what));
+  if (unitMark && credit === 0 && expected.length === 1 && flags.length === 0 && finals[0]!.unit && finals[0]!.unit === expected[0]!.unit)
+    flags.push('The unit is right and the value wrong: whether the unit mark stands alone, teachers differ');
   // "one milion": a misspelt number word was read as the word nearest it; when that makes the answer wrong, the slip may
   // have been of another word, so a teacher should look.
   const guessed = misspeltNumberWords(response);

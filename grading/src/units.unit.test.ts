@@ -140,3 +140,11 @@ describe('values across units', () => {
     expect(check('How many grams are in 2.5 kg?', '2500 g', '2.5 kg').pointsObtained).toBe(0);
   });
 });
+
+describe('a unit mark of its own', () => {
+  it('flags the right unit with a wrong value, where teachers differ on whether the unit mark stands alone', () => {
+    const q = 'A cyclist rides 45 km in 3 hours. Work out her average speed.';
+    expect(check(q, '15 km/h (1 value, 1 unit)', '135 km/h')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(q, '15 km/h (1 value, 1 unit)', '15 km/h')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});
