@@ -1,6 +1,7 @@
 import { parse, rationalize, type MathNode } from 'mathjs';
 import { equivalent, readExpression } from './algebra';
 import { normaliseMaths, readQuantity } from './quantity';
+import { keyNotes } from './scheme';
 
 /**
  * Method marks for a wrong algebraic answer, by the principles mark schemes share (GCSE and the like), whatever the
@@ -351,7 +352,8 @@ export const sameValue = (a: MathNode, b: MathNode, variables: string[]) => equi
  * differ on whether the substitution alone earns it). Null otherwise.
  */
 export function substitutionSlip(question: string, key: string, response: string, possible: number): Method | null {
-  if (possible < 2) return null;
+  // The key's own method note decides where it has one ("M1 for 8 − 12").
+  if (possible < 2 || keyNotes(key).marks.length > 0) return null;
   const m = /\b(?:value of|evaluate|work out|find|calculate)\s+(.+?)\s*,?\s+(?:when|if|where|given that)\s+(.+?)\.?$/i.exec(
     question.trim(),
   );

@@ -120,3 +120,12 @@ describe('substituting a negative number', () => {
     expect(check(q, '-1', '31', 1)).toMatchObject({ pointsObtained: 0 });
   });
 });
+
+describe("the key's own method note", () => {
+  it('decides over the substitution slip where it names the step', () => {
+    expect(check('Work out 5p - q² when p = 3 and q = -4.', '-1 (M1 for 15 - 16)', '31')).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+  });
+});

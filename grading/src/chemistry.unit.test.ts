@@ -192,3 +192,37 @@ describe('ions, formulas with spaces, state symbols and blanks to fill', () => {
     expect(check1(q, '2H2 + O2 -> 2H2O', '1, 1, 1').pointsObtained).toBe(0);
   });
 });
+
+describe('an equation with a wrong formula', () => {
+  it('is a confident 0 of one mark, or where the key says the formulae and balancing marks need the formulas', () => {
+    expect(
+      checkAnswer({ question: 'Balance: __K + __O2 -> __K2O', answer: '4K + O2 -> 2K2O', response: 'K + O2 -> KO2', marksPossible: 1 }),
+    ).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    const key = '2Ca(s) + O2(g) → 2CaO(s) (1 formulae, 1 balancing, 1 state symbols)';
+    expect(
+      checkAnswer({
+        question: 'Write a balanced equation with state symbols for burning calcium.',
+        answer: key,
+        response: 'Ca + O -> CaO2',
+        marksPossible: 3,
+      }),
+    ).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    // Without a stated scheme, two marks: some formulas right may earn a mark (teachers differ): flagged.
+    expect(
+      checkAnswer({
+        question: 'Write a balanced equation for burning calcium.',
+        answer: '2Ca + O2 → 2CaO',
+        response: 'Ca + O → CaO',
+        marksPossible: 2,
+      }),
+    ).toMatchObject({
+      confident: false,
+    });
+  });
+});

@@ -88,7 +88,10 @@ export function checkEquation(rawKey: string, response: string, possible: number
   if (!sameFormulas) {
     const wanted = new Set([...want.left, ...want.right].map((s) => key(s.atoms)));
     const shared = [...got.left, ...got.right].filter((s) => wanted.has(key(s.atoms))).length;
-    const some = shared > 0 && shared >= wanted.size / 2;
+    // Of one mark nothing is shared; where the key says what each mark is for, the formulae and balancing marks need
+    // every formula right (only state symbols written may still earn theirs).
+    const statesWritten = stateMarks !== undefined && [...got.left, ...got.right].some((x) => x.state);
+    const some = possible >= 2 && (!stated || statesWritten) && shared > 0 && shared >= wanted.size / 2;
     return {
       ...base,
       pointsObtained: 0,
