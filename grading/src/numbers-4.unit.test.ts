@@ -17,6 +17,12 @@ describe('method steps a key names', () => {
     expect(check(q, '£2315.25 (M1 for 2000 × 1.05^3)', '2000 × 1.05 = 2100')).toMatchObject({ pointsObtained: 0, confident: false });
   });
 
+  it("credits a value the key's method note names, written in the working, without a flag", () => {
+    const q = 'The ratio of cats to dogs at a shelter is 3 : 7. There are 28 dogs. How many animals are there?';
+    expect(check(q, '40 (M1 for 12 cats)', '28 ÷ 7 = 4, 4 × 3 = 12 cats, total 38')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '40 (M1 for 12 cats)', '28 ÷ 7 = 4, total 38').pointsObtained).toBeLessThan(2);
+  });
+
   it('credits the step of a key of several values', () => {
     const q = 'Share £90 in the ratio 2 : 7.';
     expect(check(q, '£20 and £70 (M1 for 90 ÷ 9 = 10)', '90 ÷ 9 = 10').pointsObtained).toBe(1);

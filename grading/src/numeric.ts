@@ -1175,6 +1175,14 @@ function methodStep(key: string, text: string, final: Quantity): { marks: number
     for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?(.*?)(?=;|\s*\b[MAB]\d\b|$)/g)) {
       const what = m[2]!.replace(/\s*\b(?:or equivalent|oe|o\.e\.)\s*$/i, '').trim();
       const alternatives = what.split(/\s+or\s+/);
+      // "M1 for 16 boys": a value the method reaches, with the noun it counts, written in the working (not as the answer).
+      if (alternatives.every((a) => /^[£$]?\d+(?:\.\d+)?\s+[a-z]+(?:\s+[a-z]+)?$/i.test(a))) {
+        const written = findQuantities(text).filter((q) => q !== final && !/[+\-*/^]/.test(flatMaths(q.text).replace(/^-/, '')));
+        const value = alternatives.map((a) => Number(/[\d.]+/.exec(a)![0]));
+        if (written.some((q) => value.some((v) => q.value === v) && q.value !== final.value))
+          return { marks: Number(m[1]), shown: true, what: alternatives[0]! };
+        continue;
+      }
       // Only steps of numbers and letters with operators ("720 ÷ 8", "3x + 6 = 2x − 5"), never words.
       if (!alternatives.every((a) => /^[\d\sa-z.+\-−×x*/÷^²³()=%£$]+$/i.test(a) && /[+\-−×*/÷^²³=]/.test(a) && !/[a-z]{2,}/i.test(a)))
         continue;
