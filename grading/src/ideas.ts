@@ -10,7 +10,7 @@ import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
 import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, stem, words } from './text';
-import { hypernymsOf, synonymsOf } from './wordnet';
+import { antonymsOf, hypernymsOf, synonymsOf } from './wordnet';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -140,6 +140,21 @@ export function matchPoint(
     const carried = hits >= 2 || size === 1 || got >= heaviest;
     const verdict: PointMatch['verdict'] =
       (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.34) ? 'absent' : 'unsure';
+    // "it shows something belongs to someone" for "the bone belongs to the dog": the point's own things, named in
+    // the question, said only as "something" / "someone", are not said.
+    const named = words(wording.replace(/\([^)]*\)/g, ' ')).filter(
+      (w) => isContentWord(w) && questionWords.some((q) => q === w || ['exact', 'form'].includes(relate(w, q) ?? '')),
+    );
+    const vague =
+      main.length <= 2 &&
+      named.length >= 2 &&
+      !named.some((w) => seen.some((t) => ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? ''))) &&
+      seen.some((t) => /^(?:something|someone|somebody|someones|somethings|anything|anyone|things?|stuff)$/.test(t.word));
+    const reverse = verdict === 'absent' && reversed(wording, main, seen, question);
+    if (reverse) {
+      reverse.forEach((i) => used.add(i));
+      hits = 1;
+    }
     const m: PointMatch = {
       point,
       share,
@@ -148,7 +163,13 @@ export function matchPoint(
       negated,
       slips,
       used,
-      verdict: whole && verdict === 'made' && hits < size && swapped(wording, main, seen, used, questionWords) ? 'absent' : verdict,
+      verdict: vague
+        ? 'absent'
+        : reverse
+          ? 'made'
+          : whole && verdict === 'made' && hits < size && swapped(wording, main, seen, used, questionWords)
+            ? 'absent'
+            : verdict,
       half: n >= wordings.length,
     };
     if (!best || m.share > best.share) best = m;
@@ -170,6 +191,30 @@ function variants(wording: string): string[] {
   const head = /^(.*?\w.*?)\s+[-–—]\s+\S/.exec(wording);
   if (head && words(head[1]!).some(isContentWord)) out.push(head[1]!);
   return out;
+}
+
+/**
+ * "wood is an insulator" for "metal is a better conductor" (the question compares metal and wood): the reverse
+ * statement, the point's key word's opposite said of the other thing the question names. The tokens it used, or null.
+ */
+function reversed(wording: string, main: readonly string[], tokens: readonly Token[], question: string): number[] | null {
+  if (main.length === 0 || main.length > 3) return null;
+  const heaviest = [...main].sort((a, b) => b.length - a.length)[0]!;
+  const opposite = antonymsOf(nounLemma(heaviest));
+  const at = tokens.findIndex((t) => !t.negated && (opposite.has(t.word) || opposite.has(nounLemma(t.word))));
+  if (at < 0) return null;
+  // The other words missing are small ones ("better"); the response names something the question names and the point does not.
+  if (main.some((w) => w !== heaviest && w.length > 6 && !tokens.some((t) => relate(w, t.word) !== null))) return null;
+  const own = words(wording);
+  const asked = words(question).filter(isContentWord);
+  const other = tokens.findIndex(
+    (t, i) =>
+      i !== at &&
+      isContentWord(t.word) &&
+      asked.some((q) => q === t.word || q.startsWith(t.word) || t.word.startsWith(q)) &&
+      !own.some((o) => o === t.word || o.startsWith(t.word) || t.word.startsWith(o)),
+  );
+  return other >= 0 ? [at, other] : null;
 }
 
 /** Words the thesaurus links: the same sense, or one a kind of the other ("vapour" is a kind of gas). */

@@ -29,6 +29,8 @@ const PHRASAL: [RegExp, string][] = [
   [/\b(?:breaks?|breaking|broke|broken)\s+down\b/gi, 'decompose'],
   [/\b(?:(?:is|are|was|were|be|been|being|gets?|getting|got)\s+)?used\s+up\b/gi, 'consumed'],
   [/\b(?:slows?|slowing|slowed)\s+down\b/gi, 'decelerate'],
+  // "the bone belongs to the dog", "owned by": possession.
+  [/\b(?:belongs?|belonging|belonged)\s+to\b|\bowned\s+by\b/gi, 'possession'],
   [/\b(?:heat(?:s|ed|ing)?|warm(?:s|ed|ing)?)\s+(?:(?:it|them|this|the\s+\w+)\s+)?up\b/gi, 'increase temperature'],
   [/\b(?:speeds?|speeding|sped)\s+up\b/gi, 'accelerate'],
   // A rate is a frequency: "collisions per second", "more often" say "frequent collisions".
@@ -66,7 +68,10 @@ export type PhraseMatch = {
 export const contentWords = (phrase: string) => {
   const all = words(phrase);
   const content = all.filter(isContentWord);
-  return content.length ? content : all;
+  if (content.length) return content;
+  // "lots of": small words only, less the ones that only join them.
+  const joined = all.filter((w) => !/^(?:of|a|an|the|to|in|on|at|for|and|or)$/.test(w));
+  return joined.length ? joined : all;
 };
 
 export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips = true): PhraseMatch {

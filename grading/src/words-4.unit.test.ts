@@ -110,3 +110,31 @@ describe('one idea in other everyday words', () => {
     expect(rate.pointsObtained).toBe(1);
   });
 });
+
+describe('explanation points said another way', () => {
+  it('takes the reverse statement: the opposite said of the other thing the question compares', () => {
+    const r = check({
+      question: 'Explain why a copper pan heats up faster than a glass dish in the same oven.',
+      answer: 'copper is a better conductor (1); so energy reaches the food faster (1)',
+      marksPossible: 2,
+      response: 'glass is an insulator',
+    });
+    expect(r.pointsObtained).toBe(1);
+  });
+  it('reads "belongs to" as possession, but not a point about the question’s things said as "something"', () => {
+    const q = "Explain why an apostrophe is used in 'the cat's toy'.";
+    const key = 'to show possession (1); the toy belongs to the cat (1)';
+    expect(check({ question: q, answer: key, marksPossible: 2, response: 'to show the toy belongs to the cat' }).pointsObtained).toBe(2);
+    expect(
+      check({ question: q, answer: key, marksPossible: 2, response: 'it shows that something belongs to someone' }).pointsObtained,
+    ).toBe(1);
+  });
+  it('matches an accepted wording of small words by its words that are not joiners ("lots of")', () => {
+    const r = check({
+      question: "Give a word that means the same as 'numerous'.",
+      answer: 'many (accept: lots of, plenty)',
+      response: 'a lot',
+    });
+    expect(r.pointsObtained).toBe(1);
+  });
+});
