@@ -23,6 +23,13 @@ describe('method steps a key names', () => {
     expect(check(q, '40 (M1 for 12 cats)', '28 ÷ 7 = 4, total 38').pointsObtained).toBeLessThan(2);
   });
 
+  it('gives the marks a method note names for the answer as written, without a flag', () => {
+    const q = 'A price falls from £50 to £41. Work out the percentage decrease.';
+    expect(check(q, '18% (M1 for 9/50)', '9/50')).toMatchObject({ pointsObtained: 1, confident: true });
+    const sf = 'Work out (3 × 10^2) × (4 × 10^-6). Give your answer in standard form.';
+    expect(check(sf, '1.2 × 10^-3 (M1 for 12 × 10^-4, or 0.0012)', '0.0012')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
   it('credits the step of a key of several values', () => {
     const q = 'Share £90 in the ratio 2 : 7.';
     expect(check(q, '£20 and £70 (M1 for 90 ÷ 9 = 10)', '90 ÷ 9 = 10').pointsObtained).toBe(1);

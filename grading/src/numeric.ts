@@ -355,6 +355,21 @@ export function checkNumeric(
       notes.push('Your answer is right, but the question asks you to show how you decide, and that earns a mark of its own.');
     }
   }
+  // "0.082" for "8.2 × 10^-2 (M1 for …, or 0.082)", "18/80" for "22.5% (M1 for 18/80)": the answer is, as written, what
+  // the key's method note gives its marks for: those marks, sure.
+  if (credit < 1 && expected.length === 1 && possible >= 2) {
+    const answer = flatMaths(finals[0]!.text);
+    for (const note of keyNotes(key).notes)
+      for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?(.*?)(?=;|\s*\b[MAB]\d\b|$)/g))
+        if (m[2]!.split(/,?\s+or\s+|,\s+/).some((a) => flatMaths(a.split('=').pop()!) === answer) && Number(m[1]) / possible >= credit) {
+          credit = Math.min(1, Number(m[1]) / possible);
+          flags.length = 0;
+          notes.length = 0;
+          notes.push(
+            `${describe(finals[0]!)} is a step of the method, but not the answer asked: the expected answer is ${describe(expected[0]!)}.`,
+          );
+        }
+  }
   // "390 × 0.9 (M1) = £351 (A1); … = 17% (A1)": a key marked step by step gives the marks of the steps shown, whatever
   // the other readings of the working made of it.
   // The right amount in another unit than the one the question names, where the key marks the conversion as a step of
