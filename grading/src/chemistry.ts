@@ -169,15 +169,88 @@ export function keyCompound(key: string, question = ''): Compound | null {
   for (const piece of pieces) {
     const c = byName(piece.replace(/\s+gas$/i, '')) ?? byFormula(piece);
     if (!c) return null;
-    if (found && found !== c) return null;
-    found = c;
+    if (found && found !== c && !sameAtoms(atomsOf(found.formula)!, atomsOf(c.formula)!)) return null;
+    // "sulfur hexafluoride (SF6)": the name's compound, with its names, over the bare formula's.
+    if (!found || found.names.length === 0) found = c;
   }
   return found;
 }
 
 function byName(text: string): Compound | null {
   const t = lower(text);
-  return COMPOUNDS.find((c) => c.names.some((n) => lower(n) === t)) ?? null;
+  return COMPOUNDS.find((c) => c.names.some((n) => lower(n) === t)) ?? covalentName(t);
+}
+
+/** Non-metals of the binary compounds named with prefixes, as their names are written first. */
+const NON_METALS: Record<string, string> = {
+  hydrogen: 'H',
+  boron: 'B',
+  carbon: 'C',
+  nitrogen: 'N',
+  oxygen: 'O',
+  fluorine: 'F',
+  silicon: 'Si',
+  phosphorus: 'P',
+  sulfur: 'S',
+  sulphur: 'S',
+  chlorine: 'Cl',
+  bromine: 'Br',
+  iodine: 'I',
+  xenon: 'Xe',
+  selenium: 'Se',
+  arsenic: 'As',
+};
+/** The "-ide" of each, as names write it second. */
+const IDES: Record<string, string> = {
+  ox: 'O',
+  fluor: 'F',
+  chlor: 'Cl',
+  brom: 'Br',
+  iod: 'I',
+  sulf: 'S',
+  sulph: 'S',
+  nitr: 'N',
+  phosph: 'P',
+  hydr: 'H',
+  carb: 'C',
+  selen: 'Se',
+};
+const PREFIXES: Record<string, number> = {
+  mono: 1,
+  mon: 1,
+  di: 2,
+  tri: 3,
+  tetra: 4,
+  tetr: 4,
+  penta: 5,
+  pent: 5,
+  hexa: 6,
+  hex: 6,
+  hepta: 7,
+  hept: 7,
+  octa: 8,
+  oct: 8,
+};
+const COVALENT = new RegExp(
+  `(?<![a-z])(${Object.keys(PREFIXES).join('|')})?(${Object.keys(NON_METALS).join('|')})[\\s-]+(${Object.keys(PREFIXES).join('|')})?(${Object.keys(IDES).join('|')})ide(?![a-z])`,
+  'gi',
+);
+
+/**
+ * A binary compound named by its prefixes, read by the naming rule rather than looked up: "sulfur hexafluoride" SF6,
+ * "dinitrogen tetroxide" N2O4, "carbon tetrachloride" CCl4. Null when the name is not of that form.
+ */
+function covalentName(text: string): Compound | null {
+  COVALENT.lastIndex = 0;
+  const m = COVALENT.exec(lower(text));
+  if (!m || m.index !== 0 || m[0].length !== lower(text).length) return null;
+  const [first, second] = [NON_METALS[m[2]!]!, IDES[m[4]!]!];
+  if (first === second) return null;
+  const n1 = m[1] ? PREFIXES[m[1]]! : 1;
+  const n2 = m[3] ? PREFIXES[m[3]]! : 1;
+  const formula = `${first}${n1 > 1 ? n1 : ''}${second}${n2 > 1 ? n2 : ''}`;
+  const known = COMPOUNDS.find((c) => sameAtoms(atomsOf(c.formula)!, atomsOf(formula)!));
+  return known ?? { formula, names: [lower(text)] };
 }
 
 function byFormula(text: string): Compound | null {
@@ -255,6 +328,13 @@ function compoundsIn(response: string, strictCase = false): Found[] {
   };
   const multi = names.filter((x) => x.words > 1);
   const single = names.filter((x) => x.words === 1);
+  // Names of binary compounds by the naming rule, before any word of them is read as an element ("silicon dioxide", "sulphur hexafluoride").
+  text = text.replace(COVALENT, (w) => {
+    const c = covalentName(w);
+    if (!c) return w;
+    found.push({ compound: c, written: w.trim() });
+    return ' ; ';
+  });
   exact(multi);
   fuzzy(multi);
   exact(single);
@@ -351,7 +431,10 @@ export function checkChemistry(key: string, response: string, possible: number, 
       feedback: `Right element, but ${atomOnly.written} is one atom: the gas is made of molecules, ${want.formula} (${want.names[0] ?? want.formula}).`,
     };
   }
-  const isWanted = (f: Found) => f.compound === want || (f.formula !== undefined && sameAtoms(atomsOf(f.formula) ?? new Map(), wantAtoms));
+  const isWanted = (f: Found) =>
+    f.compound === want ||
+    (f.compound !== null && sameAtoms(atomsOf(f.compound.formula) ?? new Map(), wantAtoms)) ||
+    (f.formula !== undefined && sameAtoms(atomsOf(f.formula) ?? new Map(), wantAtoms));
   const right = found.filter(isWanted);
   const others = found.filter((f) => !isWanted(f));
   const others2 = others.filter((f) => !right.some((r) => r.written.toLowerCase().includes(f.written.toLowerCase())));

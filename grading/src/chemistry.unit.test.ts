@@ -226,3 +226,22 @@ describe('an equation with a wrong formula', () => {
     });
   });
 });
+
+describe('binary compounds named by their prefixes, read by the naming rule', () => {
+  it('reads the formula a prefixed name gives, in keys and answers, with either spelling of sulfur', () => {
+    expect(keyCompound('xenon tetrafluoride')?.formula).toBe('XeF4');
+    expect(keyCompound('diphosphorus pentoxide')?.formula).toBe('P2O5');
+    expect(check('Which gas is used in some insulating windows?', 'sulfur hexafluoride', 'SF6').pointsObtained).toBe(1);
+    expect(check('Which gas is used in some insulating windows?', 'sulfur hexafluoride (SF6)', 'sulphur hexafluoride').pointsObtained).toBe(
+      1,
+    );
+    expect(check('What is quartz made of?', 'silicon dioxide', 'SiO2').pointsObtained).toBe(1);
+    expect(check('Name the compound NCl3.', 'nitrogen trichloride', 'nitrogen trichloride').pointsObtained).toBe(1);
+  });
+
+  it('never takes another number of atoms for the compound', () => {
+    expect(check('What is quartz made of?', 'silicon dioxide', 'silicon monoxide')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('What is quartz made of?', 'silicon dioxide', 'SiO')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Name the compound NCl3.', 'nitrogen trichloride', 'nitrogen pentachloride').pointsObtained).toBe(0);
+  });
+});
