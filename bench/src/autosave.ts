@@ -8,6 +8,7 @@ import { allProjections } from '@evergrade/projectors';
 import type { SqlClient } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
+import { startCpuMeter, type CpuCost } from './cpu';
 import { BENCH_PASSWORD, BENCH_TENANT, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
 import { decomposeLags, matchLags, perSecond, summarize, type ReadStamp, type Stamp, type Summary } from './stats';
 
@@ -24,7 +25,17 @@ export type AutosaveOptions = {
   priorSaves?: number;
 };
 
-export type RouteRun = { perSecond: number; latency: Summary; failures: Record<string, number> };
+export type RouteRun = {
+  perSecond: number;
+  latency: Summary;
+  failures: Record<string, number>;
+  /**
+   * CPU per acknowledged save inside the window, µs: this process (server, projector runner, CRUD baseline) and the
+   * PostgreSQL backends of its pools (null on PGlite, which runs inside this process). On a machine other work loads,
+   * the figure to compare between runs: rates move with the load, CPU per save much less.
+   */
+  cpu?: { nodeUs: number; pgUs: number | null } | null;
+};
 /** Where an event's lag went (see `decomposeLags`), and what the runner's batches looked like during the run. */
 export type LagParts = {
   wait: Summary;
@@ -56,13 +67,31 @@ export type AutosaveResult = {
  * load from a child-process generator; projection lag is measured during the autosave run.
  */
 export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResult> {
+  // Named, so the CPU meter finds the server's backends (both pools: requests and projectors).
+  const applicationName = opts.databaseUrl ? `evergrade-autosave-${process.pid}` : null;
   const server = await startStandalone({
     port: 0,
     host: '127.0.0.1',
     seedDemo: false,
     logLevel: 'warn',
-    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+    ...(opts.databaseUrl ? { databaseUrl: named(opts.databaseUrl, applicationName!) } : {}),
   });
+  /** CPU from the window's start to its end (timers from the load's start), per save once the result is known. */
+  const meterWindow = (warmupMs: number) => {
+    let done: Promise<CpuCost> | undefined;
+    const cost = new Promise<CpuCost>((resolve) =>
+      setTimeout(() => {
+        const meter = startCpuMeter(server.db, applicationName);
+        setTimeout(() => resolve((done = meter.stop())), opts.durationMs);
+      }, warmupMs),
+    );
+    return {
+      perSave: async (ok: number) => {
+        const c = await (done ?? cost);
+        return ok > 0 ? { nodeUs: (c.nodeMs * 1000) / ok, pgUs: c.pgMs === null ? null : (c.pgMs * 1000) / ok } : null;
+      },
+    };
+  };
   const crud = await startCrudBaseline(server);
   try {
     const base = `http://127.0.0.1:${new URL(server.url).port}`;
@@ -141,11 +170,17 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       };
     });
     let es: LoadResult;
+    let esCpu: RouteRun['cpu'] = null;
     try {
+      let meter: ReturnType<typeof meterWindow> | undefined;
       es = await runLoadInChild(
         { url: base, path: routes.setAssignmentResponse.path, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs },
-        (sentAt) => Object.assign(window, { from: sentAt + opts.warmupMs, to: sentAt + opts.warmupMs + opts.durationMs }),
+        (sentAt) => {
+          meter = meterWindow(opts.warmupMs);
+          Object.assign(window, { from: sentAt + opts.warmupMs, to: sentAt + opts.warmupMs + opts.durationMs });
+        },
       );
+      esCpu = (await meter?.perSave(es.ok)) ?? null;
       const last = appends.reduce<string | null>(
         (max, a) => (max === null || server.store.comparePositions(a.position as never, max as never) > 0 ? a.position : max),
         null,
@@ -174,13 +209,18 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       commit: summarize(commits),
     };
 
-    const baseline = await runLoadInChild({
-      url: crud.url,
-      path: CRUD_PATH,
-      clients,
-      warmupMs: opts.warmupMs,
-      durationMs: opts.durationMs,
-    });
+    let crudMeter: ReturnType<typeof meterWindow> | undefined;
+    const baseline = await runLoadInChild(
+      {
+        url: crud.url,
+        path: CRUD_PATH,
+        clients,
+        warmupMs: opts.warmupMs,
+        durationMs: opts.durationMs,
+      },
+      () => (crudMeter = meterWindow(opts.warmupMs)),
+    );
+    const crudCpu = (await crudMeter?.perSave(baseline.ok)) ?? null;
     let longStreams: AutosaveResult['longStreams'] = null;
     const priorSaves = opts.priorSaves ?? Number(process.env.BENCH_PRIOR_SAVES ?? 1000);
     if (priorSaves > 0) {
@@ -189,14 +229,18 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
       await withTimeout(server.runner.reached(lastPrior), 300_000, 'projections to catch up with the prior saves');
       // A longer warm-up: the command process folds each stream whole once (its cached state was behind the appends
       // above, as after a restart); the window measures the saves after that.
-      const long = await runLoadInChild({
-        url: base,
-        path: routes.setAssignmentResponse.path,
-        clients,
-        warmupMs: opts.warmupMs * 3,
-        durationMs: opts.durationMs,
-      });
-      longStreams = { ...toRun(long), priorSaves };
+      let longMeter: ReturnType<typeof meterWindow> | undefined;
+      const long = await runLoadInChild(
+        {
+          url: base,
+          path: routes.setAssignmentResponse.path,
+          clients,
+          warmupMs: opts.warmupMs * 3,
+          durationMs: opts.durationMs,
+        },
+        () => (longMeter = meterWindow(opts.warmupMs * 3)),
+      );
+      longStreams = { ...toRun(long), cpu: (await longMeter?.perSave(long.ok)) ?? null, priorSaves };
       console.error(
         `[bench] autosave with ${priorSaves} prior saves per stream: ${longStreams.perSecond.toFixed(1)}/s, ` +
           `p50 ${longStreams.latency.p50.toFixed(1)} ms, p99 ${longStreams.latency.p99.toFixed(1)} ms, ${total(longStreams.failures)} failures`,
@@ -204,8 +248,8 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     }
     return {
       longStreams,
-      eventSourced: toRun(es),
-      crud: toRun(baseline),
+      eventSourced: { ...toRun(es), cpu: esCpu },
+      crud: { ...toRun(baseline), cpu: crudCpu },
       lag: { ...summarize(lags), unmatched },
       lagParts,
       streams: school.students.length * opts.courses,
@@ -249,6 +293,12 @@ async function appendPriorSaves(store: EventStore, school: AutosaveSchool, count
   }
   return last!;
 }
+
+const named = (url: string, applicationName: string) => {
+  const u = new URL(url);
+  u.searchParams.set('application_name', applicationName);
+  return u.toString();
+};
 
 const total = (failures: Record<string, number>) => Object.values(failures).reduce((a, b) => a + b, 0);
 

@@ -2,7 +2,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createIsolatedSchema, openPostgresDatabase } from '@evergrade/platform/sql';
 import { benchAssistant, summarizeAssistant, type AssistantResult } from './assistant';
-import { benchAutosave, type AutosaveResult } from './autosave';
+import { benchAutosave, type AutosaveResult, type RouteRun } from './autosave';
 import { benchExam, examMeetsGoal, formatExam, type ExamResult } from './exam';
 import { EXAM_DEFAULTS } from './exam-plan';
 import { benchInsights, summarizeInsights, type InsightsResult } from './insights';
@@ -167,6 +167,12 @@ function print({ a, r, i, e, f, database }: Run): void {
         .filter(([, s]) => s.count > 0)
         .map(([name, s]) => `${name} ${fmt(s.p50)}/${fmt(s.p99)}`)
         .join(', ')}.`,
+    );
+    const cpu = (c: RouteRun['cpu']) =>
+      c ? `${fmt(c.nodeUs, 0)} µs Node + ${c.pgUs === null ? 'n/a (in process)' : `${fmt(c.pgUs, 0)} µs PostgreSQL`}` : 'not measured';
+    notes.push(
+      `(a) CPU per save (this process, and its PostgreSQL backends by application_name, /proc): event-sourced ${cpu(a.eventSourced.cpu)}; ` +
+        `CRUD ${cpu(a.crud.cpu)}${a.longStreams ? `; with ${a.longStreams.priorSaves} prior saves ${cpu(a.longStreams.cpu)}` : ''}.`,
     );
   }
   if (r) {

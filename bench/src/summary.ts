@@ -1,5 +1,5 @@
 import type { AssistantSummary } from './assistant';
-import type { AutosaveResult } from './autosave';
+import type { AutosaveResult, RouteRun } from './autosave';
 import { idleCoresBound, type CpuCost } from './cpu';
 import type { InsightsSummary } from './insights';
 import type { ReplayResult } from './replay';
@@ -22,6 +22,11 @@ export type PhaseSummary = {
     failures: number;
     failures_by_status: { es: Record<string, number>; crud: Record<string, number> };
     clients: number;
+    /**
+     * CPU per acknowledged save in each window, µs: this process (server, runner, baseline) and its PostgreSQL backends
+     * (`pg_us` null on PGlite). Null when not measured.
+     */
+    cpu_per_save: { es: CpuPerSave | null; crud: CpuPerSave | null } | null;
     /** The event-sourced route again once every submission stream holds `prior_saves` more saves (BENCH_PRIOR_SAVES). */
     long_streams: {
       prior_saves: number;
@@ -29,6 +34,7 @@ export type PhaseSummary = {
       es_p50_ms: number | null;
       es_p99_ms: number | null;
       failures: number;
+      cpu_per_save: CpuPerSave | null;
     } | null;
   } | null;
   lag: {
@@ -112,6 +118,10 @@ const cpuSummary = (r: ReplayResult, cores: number) => {
   };
 };
 
+type CpuPerSave = { node_us: number | null; pg_us: number | null };
+const cpuPerSave = (c: RouteRun['cpu']): CpuPerSave | null =>
+  c ? { node_us: r1(c.nodeUs), pg_us: c.pgUs === null ? null : r1(c.pgUs) } : null;
+
 export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null, clients: number, cores = 2): PhaseSummary {
   return {
     autosave: a && {
@@ -124,6 +134,7 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       failures: total(a.eventSourced.failures) + total(a.crud.failures),
       failures_by_status: { es: a.eventSourced.failures, crud: a.crud.failures },
       clients,
+      cpu_per_save: a.eventSourced.cpu || a.crud.cpu ? { es: cpuPerSave(a.eventSourced.cpu), crud: cpuPerSave(a.crud.cpu) } : null,
       long_streams: a.longStreams
         ? {
             prior_saves: a.longStreams.priorSaves,
@@ -131,6 +142,7 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
             es_p50_ms: r1(a.longStreams.latency.p50),
             es_p99_ms: r1(a.longStreams.latency.p99),
             failures: total(a.longStreams.failures),
+            cpu_per_save: cpuPerSave(a.longStreams.cpu),
           }
         : null,
     },

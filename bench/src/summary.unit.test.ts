@@ -5,7 +5,7 @@ import { summarize } from './stats';
 import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
 
 const autosave: AutosaveResult = {
-  eventSourced: { perSecond: 812.345, latency: summarize([20, 30, 40, 90]), failures: { 409: 2 } },
+  eventSourced: { perSecond: 812.345, latency: summarize([20, 30, 40, 90]), failures: { 409: 2 }, cpu: { nodeUs: 412.345, pgUs: 380.04 } },
   crud: { perSecond: 4000, latency: summarize([3, 4, 5]), failures: { 0: 1 } },
   lag: { ...summarize([10, 20, 95]), unmatched: 0 },
   lagParts: {
@@ -72,6 +72,7 @@ describe('the --json summary', () => {
       crud_per_s: 4000,
       crud_p99_ms: 5,
       failures: 3,
+      cpu_per_save: { es: { node_us: 412.3, pg_us: 380 }, crud: null },
     });
     expect(summary.lag).toMatchObject({ p50_ms: 20, p99_ms: 95, events: 3, unmatched: 0, batch_events: { p50: 12, max: 30 } });
     expect(summary.replay).toMatchObject({
