@@ -5,6 +5,7 @@ import { checkChemistry } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { parseKey } from './key';
 import { checkNumeric, keyValues } from './numeric';
+import { checkPointMarks } from './point-marks';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
 import { checkTransformation } from './transform';
@@ -117,7 +118,8 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     const result = checkNumeric(expected, response, possible, type, question, key);
     if (result) return result;
   }
-  return checkWords(question, key, response, possible, type);
+  // "They are equal (both 27) - B1 for equal, B1 for showing 27": each point the key's marks name, on its own.
+  return (type.includes('long') ? null : checkPointMarks(key, response, possible)) ?? checkWords(question, key, response, possible, type);
 }
 
 const wordsContext = (question: string, response: string, possible: number) => ({
