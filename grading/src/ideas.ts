@@ -117,7 +117,7 @@ export function matchPoint(
     const slips: Slip[] = [];
     const used = new Set<number>();
     for (const w of main) {
-      const m = matchPhrase(w, seen);
+      const m = matchPhrase(w, seen, true, true);
       if (m.found) {
         m.used.forEach((i) => used.add(i));
         hits++;
@@ -182,12 +182,30 @@ export function matchPoint(
  * "reversible - sugar can be recovered" also as its statement before the dash (what follows it elaborates).
  */
 function variants(wording: string): string[] {
-  const out = [wording];
-  const group = /\b[a-z]{3,}(?:\/[a-z]{3,})+\b/i.exec(wording);
-  if (group) {
-    const alts = group[0].split('/').slice(0, 4);
-    out.splice(0, 1, ...alts.map((a) => wording.slice(0, group.index) + a + wording.slice(group.index + group[0].length)));
+  let out = [wording];
+  // Every "a/b" group, each alternative in its place; one that ends the wording ("very expensive houses/outliers")
+  // may also stand alone for the whole phrase ("outliers").
+  const alone: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    const next: string[] = [];
+    for (const w of out) {
+      const group = /\b[a-z]{3,}(?:\/[a-z]{3,})+\b/i.exec(w);
+      if (!group) {
+        next.push(w);
+        continue;
+      }
+      const alts = group[0].split('/').slice(0, 4);
+      next.push(...alts.map((a) => w.slice(0, group.index) + a + w.slice(group.index + group[0].length)));
+      if (
+        round === 0 &&
+        /^\s*(?:\([^)]*\)\s*)?$/.test(w.slice(group.index + group[0].length)) &&
+        words(w.slice(0, group.index)).some(isContentWord)
+      )
+        alone.push(...alts.slice(1));
+    }
+    out = next.slice(0, 8);
   }
+  out.push(...alone);
   const head = /^(.*?\w.*?)\s+[-–—]\s+\S/.exec(wording);
   if (head && words(head[1]!).some(isContentWord)) out.push(head[1]!);
   return out;

@@ -1,4 +1,5 @@
 /** Finding a key's phrase in a response: word by word, allowing word forms and spelling slips, minding negation. */
+import { createRequire } from 'node:module';
 import { NEGATIONS, isContentWord, relate, words, type WordRelation } from './text';
 
 export type Token = { word: string; clause: number; negated: boolean };
@@ -74,7 +75,19 @@ export const contentWords = (phrase: string) => {
   return joined.length ? joined : all;
 };
 
-export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips = true): PhraseMatch {
+/** wink-lemmatizer's verb lemma, loaded on first use: "worn" and "wearing" → "wear". */
+let verbs: { verb: (w: string) => string } | undefined;
+const verbLemma = (w: string) => (verbs ??= createRequire(import.meta.url)('wink-lemmatizer') as { verb: (w: string) => string }).verb(w);
+/** "worn" for "wearing" in a marking point: forms of one verb, irregular ones too. */
+const sameVerb = (a: string, b: string) => a.length >= 4 && b.length >= 4 && a !== b && verbLemma(a) === verbLemma(b) && verbLemma(a).length >= 3;
+
+export function matchPhrase(
+  phrase: string,
+  tokens: readonly Token[],
+  allowSlips = true,
+  /** A marking point's word: any form of the same verb counts ("worn away" for "wearing away"). */
+  verbForms = false,
+): PhraseMatch {
   const want = contentWords(phrase);
   // "No reaction": a key that says "no" itself is not negated by the same "no" in the answer.
   const keyNegates = words(phrase).some((w) => NEGATIONS.has(w));
@@ -89,7 +102,7 @@ export function matchPhrase(phrase: string, tokens: readonly Token[], allowSlips
     let best: { i: number; rel: WordRelation } | null = null;
     let other: string | null = null;
     tokens.forEach((t, i) => {
-      const rel = relate(w, t.word, allowSlips);
+      const rel = relate(w, t.word, allowSlips) ?? (verbForms && sameVerb(w, t.word) ? 'form' : null);
       if (rel === 'other-word' && !isNegated(t)) other = t.word;
       else if (
         rel &&

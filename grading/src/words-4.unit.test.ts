@@ -138,3 +138,29 @@ describe('explanation points said another way', () => {
     expect(r.pointsObtained).toBe(1);
   });
 });
+
+describe('wordings of a marking point', () => {
+  it('takes any form of the key’s verb, irregular ones too ("worn away" for "wearing away")', () => {
+    const r = check({
+      question: "In geography, what does 'abrasion' mean?",
+      answer: 'the wearing away of the coast by rocks carried in the waves',
+      response: 'when the coast is worn away by rocks in the waves',
+    });
+    expect(r.pointsObtained).toBe(1);
+  });
+  it('reads every "a/b" group of a point, and one ending the point as standing alone', () => {
+    const q = 'Explain why the mode might be a poor average for a small data set.';
+    const key = 'each value may appear only once/rarely (1); so there may be no mode or several modes/no single mode (1)';
+    expect(
+      check({ question: q, answer: key, marksPossible: 2, response: 'values may appear rarely so there may be several modes' })
+        .pointsObtained,
+    ).toBe(2);
+    const alone = check({
+      question: 'Explain why the mean can mislead for salaries in a company.',
+      answer: 'a few very high salaries/outliers (1) pull the mean up (1)',
+      marksPossible: 2,
+      response: 'because of outliers',
+    });
+    expect(alone.pointsObtained).toBe(1);
+  });
+});
