@@ -169,6 +169,48 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
     expect(rows[0]!.mode).toBe('on');
   });
 
+  it('leaves the checkpoint of a read model with nothing in a batch alone, and writes it once caught up', async () => {
+    const last = await appendCounted(store, 300);
+    // The checkpoints each batch's statement locks and moves ($1 of the runner's checkpoint statement).
+    const moved: string[][] = [];
+    const watched: Database = {
+      ...db,
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            query: (text, params) => {
+              if (text.includes('FROM projection_checkpoints WHERE name = ANY($1)')) moved.push([...(params![0] as string[])]);
+              return tx.query(text, params);
+            },
+          }),
+        ),
+    };
+    const other: Projection = {
+      ...countingProjection(),
+      name: 'other-types',
+      tables: [],
+      handles: new Set(['NotCounted']),
+      applyBatch: async () => [],
+    };
+    const runner = createProjectorRunner({ store, db: watched, batchSize: 50, projections: [countingProjection(), other] });
+    await runner.start();
+    await runner.reached(last);
+    await runner.idle();
+    await runner.stop();
+    expect(await counts(db)).toEqual({ rows: '300', max: 1 });
+    // Six batches for 'counting'; 'other-types' only when the runner went idle (or a second passed).
+    const counting = moved.filter((names) => names.includes('counting')).length;
+    expect(counting).toBeGreaterThanOrEqual(6);
+    expect(moved.filter((names) => names.includes('other-types')).length).toBeLessThan(counting);
+    const { rows } = await db.query<{ name: string; position: string }>(
+      "SELECT name, position FROM projection_checkpoints WHERE name IN ('counting', 'other-types') ORDER BY name",
+    );
+    expect(rows).toEqual([
+      { name: 'counting', position: last },
+      { name: 'other-types', position: last },
+    ]);
+  });
+
   it('rebuilds a read model from zero into fresh tables and swaps it in', async () => {
     await appendCounted(store, 200);
     const runner = createProjectorRunner({ store, db, projections: [countingProjection()] });

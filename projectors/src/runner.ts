@@ -61,6 +61,12 @@ const QUICK_RETRY_MS = [5, 10, 20, 40, 80];
 const BULK_AHEAD = 3;
 /** From this many events a batch goes to each projection in a transaction of its own (PostgreSQL). */
 const PARALLEL_FROM = 1000;
+/**
+ * A live projection with none of its event types in a batch has nothing to write: its checkpoint row is left alone
+ * (the batch's statement locks and moves only those that apply something) and catches up with the next batch it
+ * applies, when the runner goes idle, or at the latest this long after it was last written.
+ */
+const IDLE_CHECKPOINT_MS = 1000;
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
@@ -74,6 +80,17 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   let idleWaiters: (() => void)[] = [];
   const idleFlags = new Map<string, boolean>();
   const positions = new Map<string, string | null>();
+  /**
+   * Live runner: each checkpoint as this runner last read or wrote it, and when. `positions` may be ahead of it for a
+   * projection whose batches held none of its event types (IDLE_CHECKPOINT_MS); the compare-and-set goes from here.
+   */
+  const stored = new Map<string, string | null>();
+  const storedAt = new Map<string, number>();
+  const setStored = (name: string, position: string | null) => {
+    positions.set(name, position);
+    stored.set(name, position);
+    storedAt.set(name, Date.now());
+  };
   /** Projections the loop applies; one whose new version is being built in a shadow schema waits outside. */
   const active = new Set<string>();
   let positionWaiters: { position: string; resolve: () => void }[] = [];
@@ -152,10 +169,11 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           outcomes.push({ w, kind: 'moved' });
           continue;
         }
-        let touched: Touched[];
+        let touched: Touched[] = [];
         try {
           const bulk = appliers.get(w.p.name);
-          touched = await (bulk ? bulk.applyBatch(tx, w.events) : w.p.applyBatch(tx, w.events));
+          // No events: only the checkpoint catches up (a live projection idle through earlier batches).
+          if (w.events.length > 0) touched = await (bulk ? bulk.applyBatch(tx, w.events) : w.p.applyBatch(tx, w.events));
         } catch (err) {
           throw new ProjectionFailed(w.p, err);
         }
@@ -224,7 +242,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           ...(onProgress ? { onProgress } : {}),
           onSwapped: (name, position) => {
             // The live loop goes on from the swapped checkpoint (a projection that waited outside joins it now).
-            positions.set(name, position);
+            setStored(name, position);
             active.add(name);
             settlePositionWaiters();
             wakeAll();
@@ -270,6 +288,24 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   }
 
   /**
+   * Caught up: the checkpoints left behind by batches that held nothing for their projections are written (one
+   * transaction, no projection applies anything), so the table shows every read model at the head again.
+   */
+  async function catchUpCheckpoints(ps: readonly Projection[]): Promise<void> {
+    const behind = ps.filter((p) => (positions.get(p.name) ?? null) !== (stored.get(p.name) ?? null));
+    if (behind.length === 0) return;
+    try {
+      const outcomes = await applyAll(behind.map((p) => ({ p, from: stored.get(p.name) ?? null, events: [], to: positions.get(p.name)! })));
+      for (const o of outcomes) {
+        if (o.kind === 'ok') setStored(o.w.p.name, o.w.to!);
+        else if (o.kind === 'moved') setStored(o.w.p.name, await readCheckpoint(db, checkpointNameOf(o.w.p)));
+      }
+    } catch (err) {
+      if (!stopping) log('projectors: catching the checkpoints up failed, retrying with the next batch', err);
+    }
+  }
+
+  /**
    * One loop feeds every projection from one read (see applyAll for the transactions). Separate loops would each hold
    * a write transaction open while the others read, and readAll stops at the oldest open transaction, so they would
    * keep delaying each other.
@@ -280,7 +316,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     let quick = 0;
     /** The next page, read while the batch before it was being applied (the read no longer waits for the commit). */
     let prefetch: { after: string; page: Promise<RecordedEvent[]> } | null = null;
-    for (const p of projections) positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
+    for (const p of projections) setStored(p.name, await readCheckpoint(db, checkpointNameOf(p)));
     while (!stopping) {
       const now = Date.now();
       const ready = projections.filter((p) => active.has(p.name) && (retryAt.get(p.name) ?? 0) <= now);
@@ -302,6 +338,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         continue;
       }
       if (events.length === 0) {
+        await catchUpCheckpoints(ready);
         projections.forEach((p) => setIdle(p.name, active.has(p.name) && retryAt.size === 0));
         // Woken by an append that is not readable yet (an older transaction is still open): look again soon.
         if (wasWoken) quick = 0;
@@ -313,12 +350,22 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       projections.forEach((p) => setIdle(p.name, false));
       if (!schema) await handleRequests(events).catch((err) => log('projectors: a rebuild request could not be claimed', err));
       const work: Work[] = [];
+      const idleThrough: Projection[] = [];
       for (const p of ready) {
         const from = positions.get(p.name) ?? null;
         const pending = from === null ? events : events.filter((e) => store.comparePositions(e.globalPosition, from as never) > 0);
-        if (pending.length > 0) work.push({ p, from, events: pending });
+        if (pending.length === 0) continue;
+        const handles = p.handles;
+        const nothingToApply = !schema && handles !== undefined && !pending.some((e) => handles.has(e.type));
+        if (nothingToApply && now - (storedAt.get(p.name) ?? 0) < IDLE_CHECKPOINT_MS) idleThrough.push(p);
+        else work.push({ p, from: stored.get(p.name) ?? null, events: pending });
       }
-      if (work.length === 0) continue;
+      // Nothing of theirs in the batch: they are past it without a write.
+      for (const p of idleThrough) positions.set(p.name, events[events.length - 1]!.globalPosition);
+      if (work.length === 0) {
+        settlePositionWaiters();
+        continue;
+      }
       const nextAfter = events[events.length - 1]!.globalPosition;
       // Only behind (a full page): a live batch's read-ahead would see nothing committed after this batch's transaction
       // began (readAll stops at the oldest transaction in flight), yet be applied as a batch of its own before a read
@@ -350,7 +397,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           continue;
         }
         log('projectors: the batch transaction failed, retrying', err);
-        for (const w of groups[i]!) positions.set(w.p.name, await readCheckpoint(db, checkpointNameOf(w.p)).catch(() => w.from));
+        for (const w of groups[i]!) setStored(w.p.name, await readCheckpoint(db, checkpointNameOf(w.p)).catch(() => w.from));
         retrySoon = true;
       }
       if (retrySoon) await sleep(200);
@@ -359,13 +406,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         const { p } = o.w;
         if (o.kind === 'ok') {
           const position = o.w.to ?? o.w.events[o.w.events.length - 1]!.globalPosition;
-          positions.set(p.name, position);
+          setStored(p.name, position);
           failures.delete(p.name);
           retryAt.delete(p.name);
           publishing.push(announce(p, o.touched, position).catch((err) => log(`projection ${p.name}: notice not published`, err)));
           options.onBatch?.(p.name, o.w.events.length, position);
         } else if (o.kind === 'moved') {
-          positions.set(p.name, await readCheckpoint(db, checkpointNameOf(p)));
+          setStored(p.name, await readCheckpoint(db, checkpointNameOf(p)));
         }
         // 'busy': a swap holds its checkpoint; the next round sees where it left it.
       }
