@@ -4,6 +4,7 @@ import { substitutionSlip } from './algebra-method';
 import { checkChemistry } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { parseKey } from './key';
+import { greekNamesAsKey } from './greek';
 import { checkNumeric, keyValues } from './numeric';
 import { checkPointMarks } from './point-marks';
 import { checkRatio } from './ratio';
@@ -56,8 +57,9 @@ const NO_KEY = [/^answer will be provided by instructor$/i, /^no answer( provide
  */
 export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   const possible = Math.max(0, input.marksPossible);
-  const response = richTextToPlainText(input.response ?? '').trim();
   const key = richTextToPlainText(input.answer ?? '').trim();
+  // "omega" for "ohm (Ω)": a Greek letter by name is the letter the key writes.
+  const response = greekNamesAsKey(key, richTextToPlainText(input.response ?? '').trim());
   const question = richTextToPlainText(input.question ?? '').trim();
   const type = (input.questionType ?? '').toLowerCase().replace(/[_-]/g, ' ');
   const base = { pointsPossible: possible, matched: [] as string[], missing: [] as string[] };

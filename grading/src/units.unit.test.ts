@@ -148,3 +148,11 @@ describe('a unit mark of its own', () => {
     expect(check(q, '15 km/h (1 value, 1 unit)', '15 km/h')).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('Greek letters by name', () => {
+  it('reads a Greek letter written by name as the letter the key writes, and only then', () => {
+    expect(check('What is the unit of impedance?', 'ohm (Ω)', 'omega', 1).pointsObtained).toBe(1);
+    expect(check('Which letter stands for wavelength?', 'λ (lambda)', 'lambda', 1).pointsObtained).toBe(1);
+    expect(check('What is the unit of impedance?', 'ohm (Ω)', 'sigma', 1).pointsObtained).toBe(0);
+  });
+});
