@@ -492,6 +492,8 @@ function methodCredit(
   possible: number,
   scheme: SchemeMark[] = [],
 ): { score: number; flag: string; note: string } | null {
+  // "(1 value, 1 unit)": a scheme whose every mark is for the value or the unit gives none for a method.
+  if (scheme.length && scheme.every((m) => /^(?:marks?\s+)?(?:for\s+)?(?:the\s+)?(?:value|units?|answer)$/i.test(m.what))) return null;
   // A teacher gives whole method marks: half of the marks, rounded down, for working that is not checked; all but the
   // accuracy mark (the scheme's method marks where it lists them) for a correct step of the solution.
   const share = possible >= 2 ? Math.floor(possible / 2) / possible : 0;

@@ -146,6 +146,9 @@ describe('a unit mark of its own', () => {
     const q = 'A cyclist rides 45 km in 3 hours. Work out her average speed.';
     expect(check(q, '15 km/h (1 value, 1 unit)', '12 km/h')).toMatchObject({ pointsObtained: 0, confident: false });
     expect(check(q, '15 km/h (1 value, 1 unit)', '15 km/h')).toMatchObject({ pointsObtained: 2, confident: true });
+    // Its marks are for the value and the unit: a wrong value from the question's numbers earns no method mark.
+    expect(check(q, '15 km/h (1 value, 1 unit)', '135')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, '15 km/h', '135')).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
 
