@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
 import { checkEquation } from './equations';
 import { toQuarter } from './points';
-import { salts } from './salts';
+import { ANIONS, CATIONS, salts } from './salts';
 
 /**
  * Chemical names and formulas: "CO2", "CO₂" and "carbon dioxide" are one answer; "CO" and "carbon monoxide"
@@ -686,17 +686,32 @@ export function ionReadings(raw: string): Ion[] {
 
 const sameIon = (a: Ion, b: Ion) => a.charge === b.charge && sameAtoms(a.atoms, b.atoms);
 
-/** The one ion a key names ("Al³⁺", "SO4 2- (SO₄²⁻)"): every reading of every form it gives must agree. */
+/**
+ * The one ion a key names ("Al³⁺", "SO4 2- (SO₄²⁻)", "Fe³⁺ (iron(III) ion)"): the formula before the brackets, and the
+ * one in them must agree where they hold one (a name in them is the ion's name).
+ */
 function keyIon(key: string): Ion | null {
-  const forms = [key, ...(/^(.+?)\s*\(([^()]+)\)\s*$/.exec(key.trim())?.slice(1) ?? [])];
-  let ion: Ion | null = null;
-  for (const form of forms.length > 1 ? forms.slice(1) : forms) {
-    const readings = ionReadings(form);
-    if (readings.length !== 1) return null;
-    if (ion && !sameIon(ion, readings[0]!)) return null;
-    ion = readings[0]!;
-  }
-  return ion;
+  const text = key.trim();
+  const head = text.replace(/\s*\(.*\)\s*$/, '').trim();
+  const inBrackets = head === text ? '' : text.slice(text.indexOf('(', head.length) + 1, text.lastIndexOf(')')).trim();
+  const readings = ionReadings(head);
+  if (readings.length !== 1) return null;
+  const also = inBrackets ? ionReadings(inBrackets) : [];
+  if (also.length > 0 && !also.some((r) => sameIon(r, readings[0]!))) return null;
+  return readings[0]!;
+}
+
+/** "hydroxide ions", "the iron(III) ion": an ion by its name, as the salts name their ions. */
+function ionByName(response: string): Ion | null {
+  const t = lower(response)
+    .replace(/^(?:an?|the)\s+/, '')
+    .replace(/\s+ions?\.?$/, '')
+    .trim();
+  if (t === 'hydrogen') return { atoms: new Map([['H', 1]]), charge: 1 };
+  const ion = [...CATIONS, ...ANIONS].find((i) => i.names.some((n) => lower(n) === t));
+  if (!ion) return null;
+  const atoms = atomsOf(ion.symbol);
+  return atoms ? { atoms, charge: ANIONS.includes(ion) ? -ion.charge : ion.charge } : null;
 }
 
 /** An ion's formula and charge: the charge must be there, with its sign and size. Null when the key is no ion. */
@@ -724,6 +739,22 @@ function checkIon(key: string, response: string, possible: number, question: str
       feedback: sameFormula
         ? `Not correct: the formula is right but the charge is not: the ion is ${shown}.`
         : `Not correct: the ion is ${shown}.`,
+    };
+  }
+  // "hydroxide ions": the ion by its name, right unless the question asks for the formula.
+  const named = /\bions?\b/i.test(response) ? ionByName(response) : null;
+  if (named) {
+    const right = sameIon(named, want) && !/\bformula\b/i.test(question);
+    return {
+      ...base,
+      pointsObtained: right ? possible : 0,
+      matched: right ? [shown] : [],
+      missing: right ? [] : [shown],
+      feedback: right
+        ? `Correct: ${response.trim()}, ${shown}.`
+        : sameIon(named, want)
+          ? `You named the right ion, but the question asks for its formula: ${shown}.`
+          : `Not correct: the ion is ${shown}.`,
     };
   }
   // The formula without a charge, where the question asks for the ion: no ion at all.

@@ -245,3 +245,16 @@ describe('binary compounds named by their prefixes, read by the naming rule', ()
     expect(check('Name the compound NCl3.', 'nitrogen trichloride', 'nitrogen pentachloride').pointsObtained).toBe(0);
   });
 });
+
+describe('an ion by its name, and a key that names its ion in brackets', () => {
+  it('takes the formula before the brackets where the brackets give a name', () => {
+    expect(check('Give the formula of the copper(II) ion.', 'Cu²⁺ (copper(II) ion)', 'Cu2+').pointsObtained).toBe(1);
+    expect(check('Give the formula of the copper(II) ion.', 'Cu²⁺ (copper(II) ion)', 'Cu+').pointsObtained).toBe(0);
+  });
+
+  it("takes the ion's name, unless the question asks for its formula", () => {
+    expect(check('Which ion do all carbonates contain?', 'CO₃²⁻', 'carbonate ions').pointsObtained).toBe(1);
+    expect(check('Which ion do all carbonates contain?', 'CO₃²⁻', 'sulfate ions').pointsObtained).toBe(0);
+    expect(check('Give the formula of the carbonate ion.', 'CO₃²⁻', 'carbonate ion')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

@@ -3,9 +3,9 @@
  * charge. A domain table of the ions school chemistry names, not a parser of chemical names.
  */
 
-type Ion = { names: string[]; symbol: string; charge: number; group: boolean };
+export type Ion = { names: string[]; symbol: string; charge: number; group: boolean };
 
-const CATIONS: Ion[] = [
+export const CATIONS: Ion[] = [
   { names: ['lithium'], symbol: 'Li', charge: 1, group: false },
   { names: ['sodium'], symbol: 'Na', charge: 1, group: false },
   { names: ['potassium'], symbol: 'K', charge: 1, group: false },
@@ -22,7 +22,7 @@ const CATIONS: Ion[] = [
   { names: ['aluminium', 'aluminum'], symbol: 'Al', charge: 3, group: false },
 ];
 
-const ANIONS: Ion[] = [
+export const ANIONS: Ion[] = [
   { names: ['chloride'], symbol: 'Cl', charge: 1, group: false },
   { names: ['bromide'], symbol: 'Br', charge: 1, group: false },
   { names: ['iodide'], symbol: 'I', charge: 1, group: false },
