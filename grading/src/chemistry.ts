@@ -402,7 +402,7 @@ export function checkChemistry(key: string, response: string, possible: number, 
       feedback: `Not correct: ${state.got} is a different compound from ${state.want}; the number in brackets is the charge of the metal ion.`,
     };
   }
-  const equation = checkEquation(key, response, possible);
+  const equation = checkEquation(key, response, possible, question);
   if (equation) return equation;
   const ion = checkIon(key, response, possible, question);
   if (ion) return ion;

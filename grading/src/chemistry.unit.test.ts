@@ -258,3 +258,26 @@ describe('an ion by its name, and a key that names its ion in brackets', () => {
     expect(check('Give the formula of the carbonate ion.', 'CO₃²⁻', 'carbonate ion')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('state symbols asked for by the question', () => {
+  const q = 'Write a balanced symbol equation, including state symbols, for the thermal decomposition of magnesium carbonate.';
+  const key = 'MgCO3(s) → MgO(s) + CO2(g)';
+  it('takes a mark of two for them, flagged where the key does not say how the marks split', () => {
+    expect(checkAnswer({ question: q, answer: key, response: 'MgCO3 -> MgO + CO2', marksPossible: 2 })).toMatchObject({
+      pointsObtained: 1,
+      confident: false,
+    });
+    expect(checkAnswer({ question: q, answer: key, response: 'MgCO3(s) -> MgO(s) + CO2(g)', marksPossible: 2 })).toMatchObject({
+      pointsObtained: 2,
+      confident: true,
+    });
+    expect(checkAnswer({ question: q, answer: key, response: 'MgCO3 -> MgO + CO2', marksPossible: 1 })).toMatchObject({
+      pointsObtained: 0,
+      confident: false,
+    });
+  });
+  it('asks for none where the question does not', () => {
+    const plain = 'Write a balanced symbol equation for the thermal decomposition of magnesium carbonate.';
+    expect(checkAnswer({ question: plain, answer: key, response: 'MgCO3 -> MgO + CO2', marksPossible: 2 }).pointsObtained).toBe(2);
+  });
+});

@@ -59,7 +59,7 @@ const formulas = (species: Species[]) =>
     .sort()
     .join(' + ');
 
-export function checkEquation(rawKey: string, response: string, possible: number): CheckAnswerResult | null {
+export function checkEquation(rawKey: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
   // Only a key with an arrow is an equation: "P = VI" or "F = ma" are formulas of physics, whatever their letters.
   if (!/→|⟶|->|⇌|⟷/.test(rawKey)) return null;
   // "(1 correct formulae, 1 balanced)": the key's notes say what each mark is for.
@@ -105,8 +105,19 @@ export function checkEquation(rawKey: string, response: string, possible: number
   const balanced = sameTally(tally(got.left), tally(got.right));
   // "with state symbols" and a mark for them: each substance's state as the key's, or that mark is lost.
   const wantsStates =
-    [...want.left, ...want.right].every((s) => s.state) && (stateMarks !== undefined || /\bstate symbols?\b/i.test(rawKey));
+    [...want.left, ...want.right].every((s) => s.state) &&
+    (stateMarks !== undefined || /\bstate symbols?\b/i.test(`${rawKey} ${question}`));
   const statesRight = !wantsStates || sameStates(want, got);
+  if (wantsStates && possible < 2 && !statesRight && balanced)
+    return {
+      ...base,
+      pointsObtained: 0,
+      matched: [],
+      missing: [keyText],
+      confident: false,
+      reason: 'The state symbols the question asks for are missing or wrong: teachers differ on a mark of one',
+      feedback: `The formulas and balance are right, but the state symbols are missing or wrong (${keyText}).`,
+    };
   if (wantsStates && possible >= 2 && (!statesRight || !balanced)) {
     const stateShare = stateMarks ?? 1;
     const balanceShare = balanceMarks ?? 1;
