@@ -480,6 +480,17 @@ export function checkChemistry(key: string, response: string, possible: number, 
           : `Right compound, ${wanted}, but write the formula with a capital letter for each element: ${want.formula}, not ${slip.written}.`,
       };
     }
+    // "Spell the word for …": the spelling is what is asked, so a slip is wrong.
+    if (slip?.spellingSlip && /\b(?:mis)?spel/i.test(question)) {
+      return {
+        ...base,
+        pointsObtained: 0,
+        matched: [],
+        missing: [want.names[0] ?? want.formula],
+        confident: true,
+        feedback: `Not correct: the question asks for the spelling, which is "${want.names[0]}", not "${slip.written}".`,
+      };
+    }
     if (slip?.spellingSlip) {
       return {
         ...base,

@@ -281,3 +281,14 @@ describe('state symbols asked for by the question', () => {
     expect(checkAnswer({ question: plain, answer: key, response: 'MgCO3 -> MgO + CO2', marksPossible: 2 }).pointsObtained).toBe(2);
   });
 });
+
+describe('a spelling question about a chemical', () => {
+  it('takes no slip where the spelling is what is asked', () => {
+    expect(check('Spell the name of the gas with formula N2.', 'nitrogen', 'nitrogin')).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    expect(check('Spell the name of the gas with formula N2.', 'nitrogen', 'Nitrogen').pointsObtained).toBe(1);
+    expect(check('Which gas makes up most of the air?', 'nitrogen', 'nitrogin').pointsObtained).toBe(1);
+  });
+});
