@@ -57,6 +57,8 @@ export type PointMatch = {
   verdict: 'made' | 'absent' | 'unsure';
   /** Made by one half of a "so" only: the cause or the effect the point states. */
   half?: boolean;
+  /** Its key word swapped for another word of the response: clearly not made. */
+  swapped?: boolean;
 };
 
 /** Content words of a wording, one per stem, without those the question already says. */
@@ -155,7 +157,9 @@ export function matchPoint(
       reverse.forEach((i) => used.add(i));
       hits = 1;
     }
+    const swap = whole && verdict === 'made' && hits < size && swapped(wording, main, seen, used, questionWords);
     const m: PointMatch = {
+      ...(swap ? { swapped: true } : {}),
       point,
       share,
       hits,
@@ -163,13 +167,7 @@ export function matchPoint(
       negated,
       slips,
       used,
-      verdict: vague
-        ? 'absent'
-        : reverse
-          ? 'made'
-          : whole && verdict === 'made' && hits < size && swapped(wording, main, seen, used, questionWords)
-            ? 'absent'
-            : verdict,
+      verdict: vague ? 'absent' : reverse ? 'made' : swap ? 'absent' : verdict,
       half: n >= wordings.length,
     };
     if (!best || m.share > best.share) best = m;
@@ -274,8 +272,20 @@ function swapped(
     const j = all.indexOf(w);
     if (j >= 0 && k + 1 < main.length && all[j + 1] === main[k + 1]) return false;
     // The response word after the key word before it, or before the key word after it, in the same clause.
-    const before = k > 0 && at[k - 1]! >= 0 ? at[k - 1]! + 1 : -1;
-    const after = k + 1 < main.length && at[k + 1]! >= 0 ? at[k + 1]! - 1 : -1;
+    // Small words between are skipped ("add more water" for "add a catalyst").
+    const step = (from: number, by: number) => {
+      let i = from + by;
+      while (
+        tokens[i] &&
+        tokens[i]!.clause === tokens[from]!.clause &&
+        /^(?:a|an|the|more|some|any|much|many|less|few|its|their)$/.test(tokens[i]!.word) &&
+        Math.abs(i - from) < 3
+      )
+        i += by;
+      return i;
+    };
+    const before = k > 0 && at[k - 1]! >= 0 ? step(at[k - 1]!, 1) : -1;
+    const after = k + 1 < main.length && at[k + 1]! >= 0 ? step(at[k + 1]!, -1) : -1;
     return [before, after].some((i) => {
       const got = i >= 0 ? own(i) : null;
       const anchor = i === before ? at[k - 1]! : at[k + 1]!;
@@ -316,7 +326,8 @@ export function checkPoints(
   // "particles gain energy / move faster": the second wording's subject is the first's. Met without "particles" (and
   // the question does not name them), "it goes quicker" may say something of another thing, or restate the question.
   const subjectless = earned.filter((r) => {
-    const [first, second] = r.point.text.split(/\s*\/\s*/);
+    // Wordings set apart by " / " ("gain energy / move faster"); "rock/soil" is one word's alternatives.
+    const [first, second] = r.point.text.split(/\s+\/\s+/);
     if (!second) return false;
     const subject = words(first!).find(isContentWord);
     if (!subject || words(second).includes(subject) || words(question).some((w) => relate(subject, w))) return false;
@@ -324,7 +335,7 @@ export function checkPoints(
   });
   if (subjectless.length) reasons.push('A marking point is met without the thing it is about: it may restate the question');
   const unsure = results.filter((r) => r.verdict === 'unsure');
-  const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0);
+  const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0 && !r.swapped);
   if (marks === 0 && touched.length && tokens.length >= 5)
     reasons.push('The response uses some of the key words: the point may be made in other words');
   // A missing point whose words the response uses beyond the points it made: it may be made in other words.

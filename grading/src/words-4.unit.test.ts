@@ -164,3 +164,12 @@ describe('wordings of a marking point', () => {
     expect(alone.pointsObtained).toBe(1);
   });
 });
+
+describe('flags kept for answers that may be right', () => {
+  it('does not flag a list item clearly not named (a light word of it only, or its key word swapped)', () => {
+    const q = 'Give one way to make a cup of tea cool faster.';
+    const key = 'any one: pour it into a saucer; blow across the surface; add cold milk';
+    const r = check({ question: q, answer: key, response: 'add more sugar' });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

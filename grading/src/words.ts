@@ -471,6 +471,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   let negated = false;
   let unsurePoint = false;
   const thesaurusNames: string[] = [];
+  const swappedItems = new Set<KeyItem>();
   for (const item of spec.items) {
     let m = matchAny(wordings(item), tokens, ctx.allowSlips);
     // An item that is a clause ("many alveoli give a large surface area") is a marking point: made in other words.
@@ -480,6 +481,8 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
       const own = [...p.used].filter((i) => !used.has(i)).length;
       if (p.verdict === 'made' && (own >= 2 || (own === 1 && p.hits === 1))) m = { ...m, found: true, used: p.used, slips: p.slips };
       else if (p.verdict !== 'absent') unsurePoint = true;
+      // Swapped, or only a light word of it said ("add more water" for "add a catalyst"): clearly not named.
+      else if (p.swapped || p.share < 0.34) swappedItems.add(item);
     }
     // "gullet" for "oesophagus": another name of the item's first sense in the thesaurus is the same thing named.
     if (!m.found && ctx.allowSlips && words(item.text).length === 1) {
@@ -563,7 +566,12 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
       [...m.used].some((i) => !used.has(i) && tokens[i] && !asked.has(tokens[i]!.word) && !asked.has(nounLemma(tokens[i]!.word)));
     if (
       notFound.some(
-        ({ item, m }) => m.share > 0 && m.otherWords.length === 0 && ownShare(m) && !credited.has(nounLemma(words(item.text).at(-1) ?? '')),
+        ({ item, m }) =>
+          m.share > 0 &&
+          m.otherWords.length === 0 &&
+          !swappedItems.has(item) &&
+          ownShare(m) &&
+          !credited.has(nounLemma(words(item.text).at(-1) ?? '')),
       )
     )
       reasons.push('An item is partly named: the wording may differ from the key');
