@@ -128,3 +128,12 @@ describe("the key's own method note", () => {
     expect(r.reason ?? '').not.toContain('without brackets');
   });
 });
+
+describe('a product after a division sign', () => {
+  it('is read as the divisor, as written by hand, and flagged for the missing brackets', () => {
+    const r = check('Make h the subject of V = 3kh.', 'h = V/(3k)', 'h = V/3k');
+    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    expect(r.reason).toContain('brackets');
+    expect(check('Make h the subject of V = 3kh.', 'h = V/(3k)', 'h = V/(3k)')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -281,6 +281,23 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
       }
     }
   }
+  // "(v² − u²)/2s": a product after a division sign is the divisor as it is written by hand, (v² − u²)/(2s); read
+  // strictly it is another expression. Right, flagged: teachers read it as meant, but it is written ambiguously.
+  if (!same && !leftWrong) {
+    const meant = /\/\s*\d*(?:\.\d+)?[a-z]/i.test(respSide.rhs)
+      ? readExpression(respSide.rhs.replace(/\/\s*(\d*(?:\.\d+)?[a-z](?:\^\d+|[a-z])*)/gi, '/($1)'))
+      : null;
+    if (meant && equivalent(want.node, meant.node, variables) === true)
+      return {
+        ...base,
+        pointsObtained: possible,
+        matched: [keyLast],
+        missing: [],
+        confident: false,
+        reason: 'Right if the product after the division sign is the divisor, as handwriting means it; brackets are missing',
+        feedback: `Correct if ${shown(respSide.rhs)} means ${keyLast}: put the divisor in brackets to make it clear.`,
+      };
+  }
   if (!same || leftWrong) {
     const part = schemePartial(question, rawKey, response, possible);
     if (part) return partialResult(part, possible, respSide.rhs, keyLast);
