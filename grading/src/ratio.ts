@@ -42,7 +42,9 @@ const simplest = (terms: number[]) => terms.every((t) => Number.isInteger(t)) &&
 
 export function checkRatio(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
   const want = readRatio(keyNotes(key).text);
-  if (!want) return null;
+  // Only where the question is about ratios ("ratio", "proportion", "1 : n", one written): "15:30" for a clock is a time.
+  if (!want || !/\bratios?\b|\bproportion|\d\s*[:∶]\s*\d|\b1\s*:\s*n\b|\bn\s*:\s*1\b/i.test(question)) return null;
+  if (/\bclock\b|\btimes?\b|\b[ap]\.?m\b/i.test(question) && /^\s*\d{1,2}\s*:\s*\d{2}\s*$/.test(keyNotes(key).text)) return null;
   const base = { pointsPossible: possible, method: 'numeric' as const };
   const keyText = keyNotes(key).text.trim();
   const got = lastRatio(response);

@@ -36,6 +36,11 @@ describe('ratios', () => {
     expect(check(q, '1 : 2.5', '2 : 5').pointsObtained).toBe(1);
   });
 
+  it('leaves keys that are no ratio to the other readers: a clock time', () => {
+    expect(check('Write 7:45 pm as a 24-hour clock time.', '19:45', '19:45', 1)).toMatchObject({ pointsObtained: 1 });
+    expect(check('Write 7:45 pm as a 24-hour clock time.', '19:45', '7:45', 1)).toMatchObject({ pointsObtained: 0 });
+  });
+
   it('flags an answer that is not a ratio', () => {
     expect(check('Simplify the ratio 12 : 18.', '2 : 3', '2/3')).toMatchObject({ pointsObtained: 0, confident: false });
   });
