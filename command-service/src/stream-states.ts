@@ -8,10 +8,12 @@ export type FoldedStream<State> = { state: State; version: number; position: str
 type Entry = FoldedStream<unknown> & { folder: object };
 
 /**
- * How many streams' states one command process keeps per store. A submission's state is its answers (a few KB), so
- * 20,000 streams (an exam's students) is some tens of MB; the least recently used beyond it are dropped and folded again.
+ * How many streams' states one command process keeps per store. A save touches two streams per student (submission and
+ * grading), so 64,000 is an exam of 32,000 students. A submission state is its answers held in Maps: about 2 KB of
+ * structure for 20 answers plus the answers' text (`submission/state-bytes.ts` measures it), so some 250 MB at the
+ * cap; the least recently used beyond it are dropped and folded again.
  */
-export const MAX_CACHED_STREAMS = 20_000;
+export const MAX_CACHED_STREAMS = 64_000;
 
 /**
  * Folded states of streams in this process, keyed by stream, each valid at its version. Events are immutable and a

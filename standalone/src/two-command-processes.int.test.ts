@@ -94,7 +94,7 @@ describe.skipIf(!databaseUrl)(
       const ids = recorded.map((e) => e.metadata.commandId).filter(Boolean);
       expect(new Set(ids).size).toBe(ids.length);
       const state = fold(submissionDecider, recorded);
-      for (const questionId of a.questionIds) expect(state.answers[questionId]).toBe(`q${questionId} edit 5`);
+      for (const questionId of a.questionIds) expect(state.answers.get(questionId)).toBe(`q${questionId} edit 5`);
     }, 120_000);
 
     it('a state one process holds does not outlive the other process appending: each save is decided on the stream now', async () => {
@@ -105,7 +105,7 @@ describe.skipIf(!databaseUrl)(
       for (let i = 0; i < 6; i++) expect((await save(i % 2 ? viaOther : viaServer, a.id, q, `turn ${i}`, t(i))).status).toBe(200);
       // An older edit through the process whose state is behind is still decided on the newest edit (not applied).
       expect((await save(viaServer, a.id, q, 'late older edit', t(2))).status).toBe(200);
-      expect(fold(submissionDecider, await streamOf(a.id)).answers[q]).toBe('turn 5');
+      expect(fold(submissionDecider, await streamOf(a.id)).answers.get(q)).toBe('turn 5');
       // Submitted through one process: the other, whose state says in progress, refuses the next save.
       const submitted = await viaOther.post('/students/submit-assignment', {
         assignment_id: a.id,
@@ -117,7 +117,7 @@ describe.skipIf(!databaseUrl)(
       expect(refused.status).toBe(409);
       const state = fold(submissionDecider, await streamOf(a.id));
       expect(state.status).toBe('submitted');
-      expect(state.answers[q]).toBe('turn 5');
+      expect(state.answers.get(q)).toBe('turn 5');
     }, 120_000);
     it('an assignment deleted through one process refuses the next save through the other, which had its context cached', async () => {
       for (const [deleter, saver] of [
@@ -132,7 +132,7 @@ describe.skipIf(!databaseUrl)(
         expect((await deleter.post('/grader/delete-assignment', { assignment_id: a.id })).status).toBe(200);
         // At once, not after some time: each save reads what was appended to its context's streams since.
         expect((await save(saver, a.id, q, 'after delete', new Date())).status).toBe(404);
-        expect(fold(submissionDecider, await streamOf(a.id)).answers[q]).toBe('second');
+        expect(fold(submissionDecider, await streamOf(a.id)).answers.get(q)).toBe('second');
       }
     }, 120_000);
 

@@ -32,7 +32,7 @@ export async function responsesFor(deps: CommandServiceDeps, s: Actor, a: Gradin
   const responses = a.questions.map((q) => ({
     questionId: q.questionId,
     questionNumber: q.questionNumber,
-    response: online.answers[q.questionId] ?? '',
+    response: online.answers.get(q.questionId) ?? '',
   }));
   const changed = responses.filter((r) => state.responses[r.questionId]?.response !== r.response);
   if (changed.length === 0) return state;

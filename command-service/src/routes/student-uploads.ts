@@ -110,7 +110,7 @@ async function openAssignment(deps: CommandServiceDeps, session: Session, assign
           assignment: context,
           studentId: session.userId,
           questionId: open,
-          responseContent: submission.answers[open] ?? null,
+          responseContent: submission.answers.get(open) ?? null,
           now: deps.now().toISOString(),
         },
         submission,

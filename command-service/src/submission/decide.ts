@@ -106,14 +106,14 @@ function answerEvent(
   };
 }
 
-const changed = (state: Submission, questionId: number, content: string | null) => (state.answers[questionId] ?? null) !== content;
+const changed = (state: Submission, questionId: number, content: string | null) => (state.answers.get(questionId) ?? null) !== content;
 
 /**
  * Newest edit wins: an edit older than the newest applied is not applied. A newer edit is recorded even when its
  * text equals the current one, so an edit made between the two and arriving last cannot overwrite it.
  */
 function shouldApply(c: SaveAnswer, state: Submission): boolean {
-  const newest = state.editedAt[c.questionId];
+  const newest = state.editedAt.get(c.questionId);
   if (!c.clientSavedAt || !newest) return changed(state, c.questionId, c.responseContent) || (!!c.clientSavedAt && !newest);
   if (ms(c.clientSavedAt) < ms(newest)) return false;
   if (ms(c.clientSavedAt) === ms(newest)) return changed(state, c.questionId, c.responseContent);
