@@ -336,8 +336,21 @@ export function checkPoints(
   if (subjectless.length) reasons.push('A marking point is met without the thing it is about: it may restate the question');
   const unsure = results.filter((r) => r.verdict === 'unsure');
   const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0 && !r.swapped);
+  // "the heat is used …" for "energy is used …": a word the thesaurus files under a point's word may say it.
+  const kindOfPointWord = () =>
+    results.some((r) => {
+      // With another word of the same point beside it ("is used"), however small.
+      const all = new Set(words(r.point.text).filter((w) => w.length >= 4));
+      const pointWords = new Set(words(r.point.text).filter(isContentWord));
+      const kind = tokens.findIndex(
+        (t) => isContentWord(t.word) && [...hypernymsOf(nounLemma(t.word), 2, 1)].some((h) => pointWords.has(h)),
+      );
+      return kind >= 0 && tokens.some((t, i) => i !== kind && all.has(t.word));
+    });
   if (marks === 0 && touched.length && tokens.length >= 5)
     reasons.push('The response uses some of the key words: the point may be made in other words');
+  else if (marks === 0 && tokens.length >= 3 && kindOfPointWord())
+    reasons.push('A word of the response is a kind of a word of the key: the point may be made in other words');
   // A missing point whose words the response uses beyond the points it made: it may be made in other words.
   else if (
     marks > 0 &&

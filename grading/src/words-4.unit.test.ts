@@ -173,3 +173,15 @@ describe('flags kept for answers that may be right', () => {
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('a word that is a kind of a key word', () => {
+  it('flags a response whose word the thesaurus files under a point’s word, beside another word of the point', () => {
+    const r = check({
+      question: 'Explain why a kettle of water stops getting hotter once it boils.',
+      answer: 'energy is used to separate the particles (1); not to raise the temperature (1)',
+      marksPossible: 2,
+      response: 'the heat is used to turn it to steam',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});
