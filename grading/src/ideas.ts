@@ -260,7 +260,7 @@ function swapped(
 ): boolean {
   if (main.length > 4) return false;
   const all = words(wording);
-  const at = main.map((w) => tokens.findIndex((t, i) => used.has(i) && ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
+  const at = main.map((w) => [...matchPhrase(w, tokens, true, true).used].find((i) => used.has(i)) ?? -1);
   const asked = new Set(questionWords);
   const own = (i: number) => {
     const t = tokens[i];

@@ -1,6 +1,7 @@
 /** Finding a key's phrase in a response: word by word, allowing word forms and spelling slips, minding negation. */
 import { createRequire } from 'node:module';
 import { NEGATIONS, isContentWord, relate, words, type WordRelation } from './text';
+import { synonymsOf } from './wordnet';
 
 export type Token = { word: string; clause: number; negated: boolean };
 export type Slip = { key: string; got: string };
@@ -79,7 +80,22 @@ export const contentWords = (phrase: string) => {
 let verbs: { verb: (w: string) => string } | undefined;
 const verbLemma = (w: string) => (verbs ??= createRequire(import.meta.url)('wink-lemmatizer') as { verb: (w: string) => string }).verb(w);
 /** "worn" for "wearing" in a marking point: forms of one verb, irregular ones too. */
-const sameVerb = (a: string, b: string) => a.length >= 4 && b.length >= 4 && a !== b && verbLemma(a) === verbLemma(b) && verbLemma(a).length >= 3;
+const sameVerb = (a: string, b: string) =>
+  a.length >= 4 && b.length >= 4 && a !== b && verbLemma(a) === verbLemma(b) && verbLemma(a).length >= 3;
+/**
+ * "transports" for "carries": verbs the thesaurus puts in one of the key verb's first two senses. Only verbs of five
+ * letters or more (not "take", "make", "give", whose senses are everything).
+ */
+const verbSynonym = (a: string, b: string) => {
+  const [la, lb] = [verbLemma(a), verbLemma(b)];
+  return (
+    la.length >= 5 &&
+    lb.length >= 5 &&
+    la !== lb &&
+    synonymsOf(la, { pos: 'v', depth: 2 }).has(lb) &&
+    synonymsOf(lb, { pos: 'v', depth: 2 }).has(la)
+  );
+};
 
 export function matchPhrase(
   phrase: string,
@@ -102,7 +118,7 @@ export function matchPhrase(
     let best: { i: number; rel: WordRelation } | null = null;
     let other: string | null = null;
     tokens.forEach((t, i) => {
-      const rel = relate(w, t.word, allowSlips) ?? (verbForms && sameVerb(w, t.word) ? 'form' : null);
+      const rel = relate(w, t.word, allowSlips) ?? (verbForms && (sameVerb(w, t.word) || verbSynonym(w, t.word)) ? 'form' : null);
       if (rel === 'other-word' && !isNegated(t)) other = t.word;
       else if (
         rel &&

@@ -185,3 +185,12 @@ describe('a word that is a kind of a key word', () => {
     expect(r).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('a marking point’s verb said by a thesaurus synonym', () => {
+  it('takes "carries" for "transports", but not with the point’s thing swapped', () => {
+    const q = 'What is the function of the phloem in a plant?';
+    const key = 'transports sugars from the leaves to the rest of the plant';
+    expect(check({ question: q, answer: key, response: 'it carries sugars from the leaves' }).pointsObtained).toBe(1);
+    expect(check({ question: q, answer: key, response: 'carries water up from the roots' })).toMatchObject({ pointsObtained: 0 });
+  });
+});
