@@ -147,6 +147,9 @@ type AppendRow = {
  * concurrent append at the same version fails it with a unique violation (the caller looks again). Everything the
  * statement reads comes from one snapshot, so the version it checks is the one its insert follows.
  */
+/** The event log's statements: fixed texts over a table that never changes shape, so prepared once per connection. */
+const PREPARED = { prepare: true } as const;
+
 const APPEND = `WITH prior AS (
     SELECT last.transaction_id, last.position, last.stream_version
       FROM events first
@@ -247,20 +250,23 @@ const outcomeOf = (row: AppendRow, events: number): AppendOutcome => {
 async function appendMany(db: SqlClient, requests: readonly AppendRequest[]): Promise<AppendOutcome[]> {
   if (requests.length === 1) {
     const r = requests[0]!;
-    const { rows } = await db.query<AppendRow>(APPEND, [
-      r.streamId,
-      expectedOf(r.expectedVersion),
-      r.commandId ?? null,
-      JSON.stringify(payloadOf(r.events)),
-    ]);
+    const { rows } = await db.query<AppendRow>(
+      APPEND,
+      [r.streamId, expectedOf(r.expectedVersion), r.commandId ?? null, JSON.stringify(payloadOf(r.events))],
+      PREPARED,
+    );
     return [outcomeOf(rows[0]!, r.events.length)];
   }
-  const { rows } = await db.query<AppendRow>(APPEND_MANY, [
-    requests.map((r) => r.streamId),
-    requests.map((r) => expectedOf(r.expectedVersion)),
-    requests.map((r) => r.commandId ?? null),
-    `[${requests.map((r) => JSON.stringify(payloadOf(r.events))).join(',')}]`,
-  ]);
+  const { rows } = await db.query<AppendRow>(
+    APPEND_MANY,
+    [
+      requests.map((r) => r.streamId),
+      requests.map((r) => expectedOf(r.expectedVersion)),
+      requests.map((r) => r.commandId ?? null),
+      `[${requests.map((r) => JSON.stringify(payloadOf(r.events))).join(',')}]`,
+    ],
+    PREPARED,
+  );
   return requests.map((r, i) => outcomeOf(rows[i]!, r.events.length));
 }
 
@@ -277,12 +283,11 @@ async function appendOnce(
   expectedVersion: ExpectedVersion,
   commandId: string | undefined,
 ): Promise<AppendResult> {
-  const { rows } = await db.query<AppendRow>(APPEND, [
-    streamId,
-    expectedOf(expectedVersion),
-    commandId ?? null,
-    JSON.stringify(payloadOf(events)),
-  ]);
+  const { rows } = await db.query<AppendRow>(
+    APPEND,
+    [streamId, expectedOf(expectedVersion), commandId ?? null, JSON.stringify(payloadOf(events))],
+    PREPARED,
+  );
   const row = rows[0]!;
   if (row.prior_tx !== null) {
     return priorResult({ tx: row.prior_tx, pos: row.prior_pos!, version: row.prior_version! });
@@ -386,6 +391,7 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       const { rows } = await db.query<EventRow>(
         `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version LIMIT $3`,
         [streamId, fromVersion, limit ?? null],
+        PREPARED,
       );
       return rows.map(toRecorded);
     },
@@ -401,6 +407,7 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
           CROSS JOIN LATERAL (SELECT * FROM events WHERE stream_id = r.sid AND stream_version >= r.from_version) e
           ORDER BY stream_id, stream_version`,
         [[...from.keys()], [...from.values()]],
+        PREPARED,
       );
       const byStream = new Map<string, RecordedEvent[]>([...from.keys()].map((id) => [id, []]));
       for (const row of rows) byStream.get(row.stream_id)!.push(toRecorded(row));
@@ -420,6 +427,7 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
           ORDER BY transaction_id, position
           LIMIT $3`,
         [from.transactionId.toString(), from.position.toString(), limit, ...(types ? [[...types]] : [])],
+        PREPARED,
       );
       return rows.map(toRecorded);
     },

@@ -1,11 +1,21 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, QueryResult, SqlClient } from './types';
+import type { Database, QueryOptions, QueryResult, SqlClient } from './types';
 
-type Queryable = { query(text: string, params?: unknown[]): Promise<pg.QueryResult> };
+type Queryable = { query(config: pg.QueryConfig): Promise<pg.QueryResult> };
+
+/** A prepared statement's name: one per text, the same in every process (pg prepares it once per connection). */
+const names = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `eg_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+}
 
 // int8 and xid8 come back as strings from `pg` (its default); PGlite is configured to match.
-async function run<Row>(on: Queryable, text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
-  const result = await on.query(text, params ? [...params] : undefined);
+async function run<Row>(on: Queryable, text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>> {
+  const values = params ? [...params] : undefined;
+  const result = await on.query(options?.prepare ? { name: preparedName(text), text, values } : { text, values });
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
 }
 
@@ -18,12 +28,12 @@ export function openPostgresDatabase(options: { connectionString: string; max?: 
 
   return {
     kind: 'pg',
-    query: (text, params) => run(pool, text, params),
+    query: (text, params, options) => run(pool, text, params, options),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const tx: SqlClient = { query: (text, params) => run(client, text, params) };
+        const tx: SqlClient = { query: (text, params, options) => run(client, text, params, options) };
         const result = await fn(tx);
         await client.query('COMMIT');
         client.release();

@@ -1,8 +1,15 @@
 /** The slice of PostgreSQL every adapter in this project talks through: `pg` and PGlite alike. */
 export type QueryResult<Row> = { rows: Row[]; rowCount: number };
 
+/**
+ * `prepare`: a statement whose text never changes and whose tables never change shape (the event log's own
+ * statements), kept parsed and planned on each connection of PostgreSQL (a named prepared statement); PGlite ignores it.
+ * Never for a read model's tables: a rebuild swaps them, and a prepared statement whose result columns changed fails.
+ */
+export type QueryOptions = { prepare?: boolean };
+
 export type SqlClient = {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
 };
 
 export type Database = SqlClient & {
