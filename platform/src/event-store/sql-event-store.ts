@@ -402,9 +402,12 @@ export async function createSqlEventStore(db: Database, options: SqlEventStoreOp
       const from = new Map<string, number>();
       for (const r of requests) from.set(r.streamId, Math.min(r.fromVersion, from.get(r.streamId) ?? Infinity));
       const { rows } = await db.query<EventRow>(
-        // LATERAL: each stream through its (stream_id, stream_version) index, whatever the table's size.
+        // LATERAL: each stream through its (stream_id, stream_version) index, whatever the table's size. OFFSET 0 keeps
+        // the subquery from being pulled up into a plain join: once ANALYZE has seen long streams (about 1,000 events
+        // each) the planner joined a few dozen requests by a hash join over a sequential scan of the whole table
+        // (24 ms at 65,000 events, against 0.2 ms through the index), and the autosave's PostgreSQL CPU tripled.
         `SELECT ${COLUMNS} FROM unnest($1::text[], $2::bigint[]) AS r(sid, from_version)
-          CROSS JOIN LATERAL (SELECT * FROM events WHERE stream_id = r.sid AND stream_version >= r.from_version) e
+          CROSS JOIN LATERAL (SELECT * FROM events WHERE stream_id = r.sid AND stream_version >= r.from_version OFFSET 0) e
           ORDER BY stream_id, stream_version`,
         [[...from.keys()], [...from.values()]],
         PREPARED,
