@@ -14,6 +14,8 @@ export type RunnerOptions = {
   batchSize?: number;
   /** Safety-net poll; appends also wake the runner through LISTEN. */
   pollMs?: number;
+  /** How long a live read model's checkpoint row may lag behind batches that held none of its events (IDLE_CHECKPOINT_MS). */
+  idleCheckpointMs?: number;
   /** Build into this schema instead of public (rebuilds); checkpoints get the suffix `@schema`. */
   schema?: string;
   /**
@@ -64,12 +66,14 @@ const PARALLEL_FROM = 1000;
 /**
  * A live projection with none of its event types in a batch has nothing to write: its checkpoint row is left alone
  * (the batch's statement locks and moves only those that apply something) and catches up with the next batch it
- * applies, when the runner goes idle, or at the latest this long after it was last written.
+ * applies, when the runner goes idle, or at the latest this long after it was last written. Short, because a query
+ * asked to read its own writes (X-Min-Position, query-service/src/consistency.ts) waits for the rows of every read
+ * model it reads: under a steady load this is the longest extra wait a read model no event touched can add to it.
  */
-const IDLE_CHECKPOINT_MS = 1000;
+const IDLE_CHECKPOINT_MS = 100;
 
 export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
-  const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema } = options;
+  const { store, db, bus, projections, batchSize = 500, pollMs = 250, schema, idleCheckpointMs = IDLE_CHECKPOINT_MS } = options;
   /** The live runner on PostgreSQL (a shadow build sets it in `enterShadow`). */
   const asyncCommit = db.kind === 'pg' && !schema;
   const appliers = new Map<string, BulkApplier>(
@@ -357,7 +361,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         if (pending.length === 0) continue;
         const handles = p.handles;
         const nothingToApply = !schema && handles !== undefined && !pending.some((e) => handles.has(e.type));
-        if (nothingToApply && now - (storedAt.get(p.name) ?? 0) < IDLE_CHECKPOINT_MS) idleThrough.push(p);
+        if (nothingToApply && now - (storedAt.get(p.name) ?? 0) < idleCheckpointMs) idleThrough.push(p);
         else work.push({ p, from: stored.get(p.name) ?? null, events: pending });
       }
       // Nothing of theirs in the batch: they are past it without a write.
