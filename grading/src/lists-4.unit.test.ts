@@ -86,3 +86,13 @@ describe('mark-scheme phrasings of a list', () => {
     expect(r).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('an item named by its definition', () => {
+  it('flags a word the thesaurus defines by a word of an item’s own sense ("anemia": a deficiency, for "lack")', () => {
+    const ask = (response: string) =>
+      check({ question: 'Name one condition that can make a person tired.', answer: 'any one: stress; overwork; lack', response });
+    expect(ask('anemia')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(ask('anemia').reason).toMatch(/thesaurus/);
+    expect(ask('holidays')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

@@ -283,7 +283,11 @@ function definesItem(part: string, item: KeyItem): boolean {
     const said1 = said.filter((w) => !kindOf(w));
     const byPart = said1.some((w) => glossStems(w).has(stem(want[0]!)));
     const byItem = said1.some((w) => glossStems(wording).has(stem(w)));
-    return byPart || byItem;
+    // "drought" ("a shortage of rainfall") for "famine" (a shortage): defined by a word of the item's own sense, even
+    // where the thesaurus files both under one kind: not surely another thing.
+    const same = [...synonymsOf(want[0]!)].filter((s) => !s.includes(' ') && isContentWord(s)).map(stem);
+    const bySense = said.some((w) => same.some((s) => glossStems(w).has(s)));
+    return byPart || byItem || bySense;
   });
 }
 
