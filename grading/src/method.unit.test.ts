@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './index';
 import { checkEquation, readEquation } from './equations';
+import { showsWorking } from './numeric';
 
 const check = (question: string, answer: string, response: string, marksPossible = 2) =>
   checkAnswer({ question, answer, response, marksPossible });
@@ -106,5 +107,26 @@ describe('chemical equations', () => {
     const power = 'Write the equation linking power, potential difference and current.';
     expect(check(power, 'P = VI', 'P = I × V')).toMatchObject({ pointsObtained: 2, confident: true });
     expect(check(power, 'P = VI', 'P = V/I')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
+
+describe('a key naming its method step: an equivalent method is flagged only where working is shown', () => {
+  const q = 'A coat costs £60 after a 25% discount. What was its price before?';
+  const key = '£80 (M1 for 60 ÷ 0.75)';
+  it('leaves a bare wrong value a confident 0: it shows no method, equivalent or not', () => {
+    for (const response of ['£45', '105', '3/4', 'x = 7'])
+      expect(check(q, key, response), response).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+  it('flags working that does not show the named step: it may be an equivalent method', () => {
+    const r = check(q, key, '75% = 60 so 25% = 20');
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(r.reason).toContain('equivalent method');
+  });
+  it('tells working from a bare value', () => {
+    expect(showsWorking('£432')).toBe(false);
+    expect(showsWorking('50/54')).toBe(false);
+    expect(showsWorking('x = 1')).toBe(false);
+    expect(showsWorking('5000 x 1.03 = 5150')).toBe(true);
+    expect(showsWorking('80% = 64 so 10% = 8')).toBe(true);
   });
 });

@@ -316,7 +316,8 @@ export function checkNumeric(
       } else {
         notes.push(`The method the answer needs is ${step.what}, which your working does not show.`);
         // Another way may be an equivalent method, which a teacher credits: only a wrong attempt at the step is sure.
-        if (!step.sure && expected.length === 1)
+        // A bare value ("£432") shows no method at all, equivalent or not: a wrong answer without working earns none.
+        if (!step.sure && expected.length === 1 && showsWorking(text))
           flags.push('The working does not show the step the key names; it may be an equivalent method');
       }
     }
@@ -1187,6 +1188,18 @@ const flatMaths = (t: string) =>
  * it: written as the note writes it, or a calculation with the step's value. Null when the note names no step that can
  * be checked (words, or no M mark).
  */
+/**
+ * Working written down: an operation ("80% = 64 so 10% = 8", "5000 × 1.03") or several values, not a bare value
+ * ("£432", "29%"), a fraction ("50/54") or an unknown's value ("x = 1").
+ */
+export function showsWorking(text: string): boolean {
+  const bare = text
+    .trim()
+    .replace(/^[a-z]\s*=\s*/i, '')
+    .replace(/(?<![\d.])\d+\s*\/\s*\d+(?![\d.])/g, '1');
+  return findQuantities(bare).length > 1 || /[=+×÷*/^]|\d\s*[x−-]\s*\d/.test(bare);
+}
+
 function methodStep(key: string, text: string, final: Quantity): { marks: number; shown: boolean; sure?: boolean; what: string } | null {
   for (const note of keyNotes(key).notes)
     for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?(.*?)(?=;|\s*\b[MAB]\d\b|$)/g)) {
