@@ -57,6 +57,15 @@ describe('values near the key', () => {
     expect(check('Work out 2/3 of 90.', '60', '59.9').pointsObtained).toBe(2);
     expect(check('What is g on Earth?', '9.8 m/s²', '9.81 m/s²').pointsObtained).toBe(2);
   });
+
+  it("flags a value near the key but not it rounded (another method's value) only where working is shown", () => {
+    const q = '£2000 is invested at 4% compound interest for 2 years. How much is it worth then?';
+    const key = '£2163.20 (M1 for 2000 × 1.04²)';
+    expect(check(q, key, '£2160')).toMatchObject({ pointsObtained: 0, confident: true });
+    const worked = check(q, key, '2000 × 1.08 = 2160');
+    expect(worked).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(worked.reason).toContain('near the key');
+  });
 });
 
 describe('percentage methods', () => {

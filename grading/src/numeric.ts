@@ -131,7 +131,8 @@ const DIMENSION_NAMES: Record<string, string> = {
 };
 const dimensionName = (unit: Unit) => DIMENSION_NAMES[unit.dim] ?? 'the answer';
 
-type Verdict = { score: number; note?: string; flag?: string; praise?: string };
+/** onlyWithWorking: the flag is for a method the working may show, so a bare value (no working) is not flagged. */
+type Verdict = { score: number; note?: string; flag?: string; praise?: string; onlyWithWorking?: boolean };
 
 export function checkNumeric(
   expected: Quantity[],
@@ -244,7 +245,7 @@ export function checkNumeric(
     else missing.push(describe(want));
     if (best.note) notes.push(best.note);
     if (best.praise) praise.push(best.praise);
-    if (best.flag) flags.push(best.flag);
+    if (best.flag && !(best.onlyWithWorking && !showsWorking(text))) flags.push(best.flag);
     if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q, question, possible).score === 1)) {
       flags.push('The expected value appears in the working but not as the final answer');
       notes.push(
@@ -1149,6 +1150,8 @@ function roundedAnswer(want: Quantity, got: Quantity): Verdict | null {
       score: 0,
       note: `Your answer ${describe(got)} is near ${describe(want)}, but it is not that value rounded to ${got.decimals === 0 ? 'a whole number' : `${got.decimals} decimal places`}: check your working.`,
       flag: `The answer ${describe(got)} is near the key ${describe(want)} but not the key rounded to its places: another method's value or rounded further`,
+      // Another method's value earns method marks only where its working is written down.
+      onlyWithWorking: true,
     };
   if (Math.abs(got.value - want.value) <= 0.001 * Math.abs(want.value)) return null;
   return {
