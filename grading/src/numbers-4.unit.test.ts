@@ -38,9 +38,11 @@ describe('method steps a key names', () => {
 });
 
 describe('answers near an exact key', () => {
-  it('refuses, flagged, a whole number that is not the key rounded to its places', () => {
+  it('refuses a whole number that is not the key rounded to its places, flagged where working is shown', () => {
     const q = '£4000 is invested at 2% compound interest per year. How much is it worth after 2 years?';
-    expect(check(q, '£4161.60', '£4160')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(q, '£4161.60', '4000 × 1.04 = £4160')).toMatchObject({ pointsObtained: 0, confident: false });
+    // Bare, it shows no method that could earn a mark.
+    expect(check(q, '£4161.60', '£4160')).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check(q, '£4161.60', '£4161.6').pointsObtained).toBe(2);
     expect(check('Write 0.00038162 to 3 significant figures.', '0.000382', '3.82 × 10^-4', 1).pointsObtained).toBe(1);
   });
