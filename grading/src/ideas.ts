@@ -319,9 +319,15 @@ export function checkPoints(
   // "particles collide with the walls" makes the collision point, not also "each collision exerts a force on the wall":
   // a later point met only by the words an earlier point used says nothing of its own.
   const echoes = credited.filter((r, i) => r.used.size > 0 && credited.slice(0, i).some((e) => [...r.used].every((t) => e.used.has(t))));
-  const earned = credited.filter((r) => !echoes.includes(r));
+  const made = credited.filter((r) => !echoes.includes(r));
+  // "an obtuse angle is more than 90°" when the response reasons with "two obtuse angles add to more than 180": a point
+  // that only says what a term of the question means is shown by the term used right in a point made (teachers differ).
+  const defined = made.length ? results.filter((r) => !made.includes(r) && definesTerm(r.point.text, question, tokens, made)) : [];
+  const earned = [...made, ...defined];
   const marks = earned.reduce((s, r) => s + r.point.marks, 0);
   const reasons: string[] = [];
+  if (defined.length)
+    reasons.push('A point saying what a word of the question means was taken as shown by its use in a point made: teachers differ');
   if (echoes.length) reasons.push('A marking point was met only by the words of another point: it may not be made');
   // "particles gain energy / move faster": the second wording's subject is the first's. Met without "particles" (and
   // the question does not name them), "it goes quicker" may say something of another thing, or restate the question.
@@ -422,6 +428,24 @@ export function checkPoints(
     confident: reasons.length === 0,
     ...(reasons.length ? { reason: reasons.join('; ') } : {}),
   };
+}
+
+/**
+ * "an obtuse angle is more than 90°": a point whose subject is the question's own term and says only what it is. True
+ * when the response uses the term in a clause where it made another point.
+ */
+function definesTerm(point: string, question: string, tokens: readonly Token[], made: readonly PointMatch[]): boolean {
+  const m = /^\s*(?:an?\s+|the\s+)?([a-z][a-z\s]*?)\s+(?:is|are|means)\s+(.+)$/i.exec(point.replace(/\([^)]*\)/g, ' ').trim());
+  if (!m) return false;
+  const subject = words(m[1]!).filter(isContentWord);
+  const asked = words(question);
+  const same = (a: string, b: string) => a === b || ['exact', 'form'].includes(relate(a, b) ?? '');
+  if (subject.length === 0 || subject.length > 2 || !subject.every((w) => asked.some((q) => same(w, q)))) return false;
+  // What it says of the term: a few words, no new thing named at length.
+  if (words(m[2]!).filter(isContentWord).length > 3) return false;
+  const heaviest = [...subject].sort((a, b) => b.length - a.length)[0]!;
+  const madeClauses = new Set(made.flatMap((r) => [...r.used].map((i) => tokens[i]!.clause)));
+  return tokens.some((t) => !t.negated && madeClauses.has(t.clause) && same(heaviest, t.word));
 }
 
 /** A point as a clause of a sentence: "so it transfers heat" → "it transfers heat", "Metal is" → "metal is". */

@@ -224,3 +224,20 @@ describe('flags only where other words may make a missing point', () => {
     expect(r.confident).toBe(false);
   });
 });
+
+describe('a point that says what a term of the question means', () => {
+  const acute = {
+    question: 'Explain why a quadrilateral cannot have four acute angles.',
+    answer: 'an acute angle is less than 90° (1); four would add to less than 360°, but angles in a quadrilateral add to 360° (1)',
+    marksPossible: 2,
+  };
+  it('is taken as shown by the term used in a point made, flagged as teachers differ', () => {
+    const r = check({ ...acute, response: 'Four acute angles add up to less than 360, which is what a quadrilateral adds to' });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    expect(r.reason).toMatch(/what a word of the question means/);
+  });
+  it('is not taken from the term alone, without a point made', () => {
+    const r = check({ ...acute, response: 'acute angles are too pointy' });
+    expect(r.pointsObtained).toBe(0);
+  });
+});
