@@ -46,10 +46,19 @@ describe('yes / no: hedges, negations, contradictions and reasons', () => {
     expect(check({ question: gq, answer: gk, marksPossible: 2, response: 'I think yes, ice is less dense than water' })).toMatchObject({
       pointsObtained: 2,
     });
+    // A hedge is no decision, which teachers mark 0: sure, not flagged.
     expect(check({ question: 'Is 0.5 equal to 1/2?', answer: 'Yes', response: 'not sure, maybe yes' })).toMatchObject({
       pointsObtained: 0,
-      confident: false,
+      confident: true,
     });
+    expect(check({ question: gq, answer: gk, marksPossible: 2, response: 'Maybe, most ice does' })).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
+    // Neither yes, no nor a hedge: the checker cannot read a decision, so a teacher looks.
+    const unread = check({ question: 'Is x² = 2x true for every x?', answer: 'No', response: 'only when x = 0 or 2' });
+    expect(unread).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(unread.reason).toContain('No clear yes or no');
   });
   it('reads "not possible" and "impossible" as no', () => {
     const cq = 'Can a triangle have two right angles? Explain.';

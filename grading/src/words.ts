@@ -653,10 +653,14 @@ const MILD_HEDGE = /^(?:i\s+(?:think|believe|reckon|guess|would\s+say)|i'd\s+say
 /** "not sure, maybe yes": no decision. */
 const UNCOMMITTED = /\b(?:not\s+sure|unsure|don'?t\s+know|no\s+idea|maybe|perhaps|possibly)\b/i;
 
+/** A hedge in the answer's first clause ("Maybe, most of them are", "I'm not sure, maybe yes"): no decision. */
+const uncommitted = (response: string) =>
+  UNCOMMITTED.test(response.trim().toLowerCase().replace(/[’']/g, "'").replace(MILD_HEDGE, '').split(/[,;.]/)[0] ?? '');
+
 /** The response's yes or no: its first word ("No, it does not"), or a "not true" / "it does not" anywhere. */
 export function polarity(response: string, question = ''): boolean | null {
   const text = response.trim().toLowerCase().replace(/[’']/g, "'").replace(MILD_HEDGE, '');
-  if (UNCOMMITTED.test(text.split(/[,;.]/)[0] ?? '')) return null;
+  if (uncommitted(response)) return null;
   if (NO.test(text)) return false;
   if (/\bnot\s+(?:true|correct|right|the\s+case)\b|\bis\s+false\b|\bisn'?t\s+(?:true|correct|right)\b/.test(text)) return false;
   if (YES.test(text)) return true;
@@ -743,7 +747,8 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       `The answer does not say ${keyWord.toLowerCase()} or ${spec.yes ? (keyWord === 'True' ? 'false' : 'no') : keyWord === 'False' ? 'true' : 'yes'} clearly. The answer is ${keyWord}.`,
       [],
       [keyWord],
-      ['No clear yes or no in the response'],
+      // A hedge ("maybe", "not sure") is no decision, which teachers mark 0: only an unreadable answer is flagged.
+      uncommitted(ctx.response) ? [] : ['No clear yes or no in the response'],
     );
   }
   if (said !== spec.yes) {
