@@ -1,6 +1,7 @@
 import { parse, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { equivalent, isFactorised, readExpression } from './algebra';
+import { showsWorking } from './numeric';
 import { toQuarter } from './points';
 import { normaliseMaths, readQuantity, sameValue } from './quantity';
 
@@ -98,14 +99,16 @@ export function checkSchemePoints(key: string, response: string, possible: numbe
   const total = scheme.reduce((s, p, i) => s + (credited[i] ? p.marks : 0), 0);
   const unmatched = said.filter((s) => !s.st || !scheme.some((p) => p.statements.some((w) => sameEquation(w, s.st!))));
   const missing = scheme.filter((_, i) => !credited[i]).map((p) => p.text);
+  // Working that matches no point may be an equivalent method; a bare final value ("x = -5") shows no method at all.
+  const unsure = unmatched.length > 0 && (said.length > 1 || showsWorking(response));
   return {
     pointsPossible: possible,
     method: 'numeric',
     pointsObtained: toQuarter(total, possible),
     matched: scheme.filter((_, i) => credited[i]).map((p) => p.text),
     missing,
-    confident: unmatched.length === 0,
-    ...(unmatched.length ? { reason: 'Working that matches no marking point of the key: it may be an equivalent method' } : {}),
+    confident: !unsure,
+    ...(unsure ? { reason: 'Working that matches no marking point of the key: it may be an equivalent method' } : {}),
     feedback:
       total === possible
         ? 'Correct: every step of the mark scheme is there.'

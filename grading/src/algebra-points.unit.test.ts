@@ -21,6 +21,12 @@ describe('a key of marking points, each with its mark', () => {
   });
 
   it('flags working that matches no point (perhaps an equivalent method), with the marks it is sure of', () => {
-    expect(check('x = -7.83')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('2x² + 8x = 60, x = -7.83')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('x(x + 4) = 30, 2x² + 8x = 60')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it('takes a bare wrong value as sure: it shows no method, equivalent or not', () => {
+    expect(check('x = -7.83')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('7')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
