@@ -10,7 +10,7 @@ import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
 import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, stem, words } from './text';
-import { antonymsOf, hypernymsOf, synonymsOf } from './wordnet';
+import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
 export type MarkingPoint = { text: string; marks: number };
 
@@ -118,6 +118,7 @@ export function matchPoint(
     let negated = false;
     const slips: Slip[] = [];
     const used = new Set<number>();
+    const kindIn = (t: Token, i: number, w: string) => !t.negated && !used.has(i) && !questionWords.includes(t.word) && kindOf(t.word, w);
     for (const w of main) {
       const m = matchPhrase(w, seen, true, true);
       if (m.found) {
@@ -125,6 +126,12 @@ export function matchPoint(
         hits++;
         got += weight(w);
         slips.push(...m.slips);
+      } else if (isNoun(w) && seen.some((t, i) => kindIn(t, i, w))) {
+        // "heat" for "energy": a kind of the point's word says it (the thesaurus files one under the other); not the
+        // question's own word ("water" is no "liquid" said).
+        used.add(seen.findIndex((t, i) => kindIn(t, i, w)));
+        hits++;
+        got += weight(w);
       } else if (seen.some((t) => t.negated && antonyms(w, t.word))) {
         // "doesn't get hot" for "stays cool": the opposite, denied.
         hits++;
@@ -174,6 +181,12 @@ export function matchPoint(
   }
   return best!;
 }
+
+const isNoun = (w: string) => w.length >= 4 && senses(nounLemma(w), 'n').length > 0;
+
+/** A noun the thesaurus files, in its first sense, directly under the key's word: "heat" under "energy". */
+const kindOf = (got: string, key: string) =>
+  got.length >= 4 && isContentWord(got) && nounLemma(got) !== nounLemma(key) && hypernymsOf(nounLemma(got), 1, 1).has(nounLemma(key));
 
 /**
  * One wording of a point as the wordings it stands for: "copper/aluminium/gold is not magnetic" as one per metal, and
@@ -441,8 +454,9 @@ function definesTerm(point: string, question: string, tokens: readonly Token[], 
   const asked = words(question);
   const same = (a: string, b: string) => a === b || ['exact', 'form'].includes(relate(a, b) ?? '');
   if (subject.length === 0 || subject.length > 2 || !subject.every((w) => asked.some((q) => same(w, q)))) return false;
-  // What it says of the term: a few words, no new thing named at length.
-  if (words(m[2]!).filter(isContentWord).length > 3) return false;
+  // What it says of the term: a measure ("more than 90°") or a meaning, in a few words; "metal is a better conductor"
+  // says a property of the thing, which the response must say.
+  if (words(m[2]!).filter(isContentWord).length > 3 || !(/\d/.test(m[2]!) || /\bmeans\b/i.test(m[0]!))) return false;
   const heaviest = [...subject].sort((a, b) => b.length - a.length)[0]!;
   const madeClauses = new Set(made.flatMap((r) => [...r.used].map((i) => tokens[i]!.clause)));
   return tokens.some((t) => !t.negated && madeClauses.has(t.clause) && same(heaviest, t.word));

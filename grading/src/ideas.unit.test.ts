@@ -241,3 +241,36 @@ describe('a point that says what a term of the question means', () => {
     expect(r.pointsObtained).toBe(0);
   });
 });
+
+describe('a kind of a point’s word', () => {
+  const tiles = {
+    question: 'Explain why a tiled floor feels colder to bare feet than a carpet in the same room.',
+    answer: 'tile is a better conductor than carpet (1); so it transfers energy away from your feet faster (1)',
+    marksPossible: 2,
+  };
+  it('says the point ("heat" for "energy", a form of it); another noun does not', () => {
+    expect(check({ ...tiles, response: 'tile draws the heat out of your feet faster' })).toMatchObject({
+      pointsObtained: 1,
+      matched: ['it transfers energy away from your feet faster'],
+    });
+    expect(check({ ...tiles, response: 'tile draws the water out of your feet faster' }).pointsObtained).toBe(0);
+  });
+  it('is not the genus of a definition two steps up ("chemical" is a material, not directly a substance)', () => {
+    const r = check({
+      question: 'What is a solvent?',
+      answer: 'a substance that dissolves a solute (1) to form a solution (1)',
+      marksPossible: 2,
+      response: 'a chemical in a bottle',
+    });
+    expect(r.pointsObtained).toBe(0);
+  });
+  it('takes a property of the thing ("metal is a better conductor") as no definition shown by use', () => {
+    const r = check({
+      question: 'Explain why a metal pan handle gets hot quickly.',
+      answer: 'metal is a good conductor (1); so it transfers energy from the flame quickly (1)',
+      marksPossible: 2,
+      response: 'the metal takes energy from the flame quickly',
+    });
+    expect(r.reason ?? '').not.toMatch(/what a word of the question means/);
+  });
+});
