@@ -130,3 +130,16 @@ describe('a key naming its method step: an equivalent method is flagged only whe
     expect(showsWorking('80% = 64 so 10% = 8')).toBe(true);
   });
 });
+
+describe('several values with a method mark: sure where the method is written down', () => {
+  const q = 'Solve x² − 5x + 6 = 0.';
+  const key = 'x = 2 or x = 3 (M1 for (x-2)(x-3))';
+  it('gives the method mark without a flag for the factorisation written with no roots', () => {
+    expect(check(q, key, '(x-2)(x-3) = 0', 3)).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+  it('still flags a method read only from slipped values (signs changed), no step shown', () => {
+    const r = check(q, key, 'x = -2, x = -3', 3);
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.reason).toContain('A correct method with a wrong value');
+  });
+});

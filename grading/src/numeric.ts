@@ -271,16 +271,22 @@ export function checkNumeric(
     // or with their signs changed ("x = −2, x = −3" for 2 and 3) show the method with a slip: its marks, flagged.
     const rest = possible - (methodShare ?? 0);
     let implied = false;
+    // The method written down ("(x − 2)(x − 3) = 0", "3x = 12 so x = 4"): its marks are sure. Only a method read from
+    // slipped values, with no step shown, is for a teacher to confirm.
+    const shown = Boolean(step) || (right > 0 && workingShown(normaliseMaths(text)));
     if (methodShare !== null && valueMarks.length === expected.length)
-      points = (step || (right > 0 && workingShown(normaliseMaths(text))) ? methodShare : 0) + right * (valueMarks[0]!.marks ?? 1);
+      points = (shown ? methodShare : 0) + right * (valueMarks[0]!.marks ?? 1);
     else if (step && possible >= 2) points = Math.max(credit * possible, possible - 1);
     else if (methodShare !== null && valueMarks.length === 0 && rest > 0 && Number.isInteger(rest / expected.length)) {
       implied = right > 0;
       const slipped = right === 0 && sameMagnitudes(expected, finals);
       points = (right > 0 || slipped ? methodShare : 0) + right * (rest / expected.length);
     }
-    if (points !== null && points !== credit * possible && implied) credit = Math.min(1, points / possible);
-    else if (points !== null && points !== credit * possible) {
+    if (points !== null && points !== credit * possible && (implied || shown)) {
+      credit = Math.min(1, points / possible);
+      if (shown)
+        notes.push(`Your method is right, but not every value is: the expected answer is ${expected.map(describe).join(' and ')}.`);
+    } else if (points !== null && points !== credit * possible) {
       credit = Math.min(1, points / possible);
       flags.push('A correct method with a wrong value: method marks may be due');
       notes.push(`Your method is right, but not every value is: the expected answer is ${expected.map(describe).join(' and ')}.`);

@@ -52,10 +52,10 @@ describe('method marks: whole marks, all the method marks for a correct step', (
   it('gives all but the accuracy mark for a correct step then a slip, flagged', () => {
     const r = check('Solve 5(x − 2) = 2x + 8.', 'x = 6', '5x − 10 = 2x + 8, 3x = 18, x = 54', 3);
     expect(r).toMatchObject({ pointsObtained: 2, confident: false });
-    // Two roots: the right factors, the roots' signs wrong.
+    // Two roots: the right factors, the roots' signs wrong. The factors written down are the method: sure.
     expect(check('Solve x² − x − 12 = 0.', 'x = 4 or x = −3', '(x − 4)(x + 3) = 0 so x = −4 or x = 3', 3)).toMatchObject({
       pointsObtained: 2,
-      confident: false,
+      confident: true,
     });
     // Wrong factors are no correct step.
     expect(check('Solve x² − x − 12 = 0.', 'x = 4 or x = −3', '(x − 6)(x + 2) = 0 so x = 6 or x = −2', 3)).toMatchObject({
@@ -78,7 +78,8 @@ describe('method marks: whole marks, all the method marks for a correct step', (
       '2a = 14 so a = 7, b = 6',
       3,
     );
-    expect(r).toMatchObject({ pointsObtained: 2, confident: false });
+    // The elimination written down earns its method mark for sure.
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
     expect(check('Solve x² − 7x + 12 = 0.', 'x = 3 or x = 4', '(x − 3)(x − 4) = 0 so x = 3, 4', 3)).toMatchObject({
       pointsObtained: 3,
       confident: true,
