@@ -2,7 +2,7 @@
  * Reading an answer key: what it accepts (alternatives, "also accept: …"), what it lists (every item, or "any two
  * of: …"), a yes / no with its reason, or an explanation judged by its ideas.
  */
-import { words } from './text';
+import { isContentWord, words } from './text';
 
 /** One thing the key expects, in the key's own words, with the other wordings it accepts. */
 export type KeyItem = { text: string; accept: string[] };
@@ -119,7 +119,15 @@ function item(part: string): KeyItem {
     .split(/\s*\/\s*/)
     .map(clean)
     .filter(Boolean);
-  return { text: alternatives[0] ?? text, accept: [...alternatives.slice(1), ...accept] };
+  // "trade/transport goods", "move troops/army quickly": one word's alternatives, each also read in its place and with
+  // the words the other has ("transport" as "trade" is; "trade goods", "move army quickly").
+  const group = /^(.*?)\b([a-z]+)\/([a-z]+)\b(.*)$/i.exec(text);
+  const inPlace =
+    group && alternatives.length === 2
+      ? [group[2]!, group[3]!].flatMap((w) => [`${group[1]}${w}${group[4]}`, `${group[1]}${w}`, `${w}${group[4]}`]).map(clean)
+      : [];
+  const all = [...new Set([...alternatives, ...inPlace.filter((w) => words(w).some(isContentWord))])];
+  return { text: all[0] ?? text, accept: [...all.slice(1), ...accept] };
 }
 
 const short = (s: string) => words(s.replace(/\([^)]*\)/g, ' ')).length <= ITEM_WORDS;

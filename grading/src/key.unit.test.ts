@@ -173,3 +173,24 @@ describe('a point met without the thing it is about', () => {
     if (r.pointsObtained > 0) expect(r.confident).toBe(false);
   });
 });
+
+describe('one word’s alternatives in an item', () => {
+  it('reads "a/b" between words in its place, and each alternative with the words the other has', () => {
+    const spec = parseKey(
+      'any two: ship/carry goods (1); drinking water (1); defence (1)',
+      'Give two reasons why a town grew beside a river.',
+    );
+    expect(spec.kind === 'list' && spec.items[0]).toMatchObject({ text: 'ship' });
+    const accepted = spec.kind === 'list' ? spec.items[0]!.accept : [];
+    expect(accepted).toEqual(expect.arrayContaining(['carry goods', 'ship goods', 'carry']));
+  });
+  it('gives a bare alternative the mark its peer earns', () => {
+    const r = checkAnswer({
+      question: 'Give one reason why a town grew beside a river.',
+      answer: 'any one: ship/carry goods (1); drinking water (1); defence (1)',
+      marksPossible: 1,
+      response: 'to carry things',
+    });
+    expect(r.pointsObtained).toBe(1);
+  });
+});
