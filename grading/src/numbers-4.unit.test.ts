@@ -58,3 +58,13 @@ describe('wrong answers that may still earn method marks', () => {
     expect(check(hcf, '30', '15')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('a decimal point lost in reading the handwriting', () => {
+  it('flags only the key’s own digits without their point, not a value off by a power of ten with zeros added', () => {
+    const lost = check('Convert 350 cm to metres.', '3.5 m', '35 m', 1);
+    expect(lost).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(lost.reason).toContain('only by a decimal point');
+    expect(check('Convert 350 cm to metres.', '3.5 m', '3500 m', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Convert 1.2 × 10^6 mm into km.', '1.2 km', '1200 km', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

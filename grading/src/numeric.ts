@@ -981,7 +981,9 @@ function wrongValue(want: Quantity, got: Quantity): Verdict {
     }
     // A point written in the wrong place ("0.6" for 0.06, "7.5" for 0.75) is the student's: reading loses a point, it
     // does not move one. Only a point missing from the answer may have been lost in reading the handwriting.
-    const moved = /\./.test(got.text);
+    // Reading loses only the point, not zeros with it: "1200" for 1.2 km, "250000" for 2.5 million is a conversion slip.
+    const literal = (t: string) => (normaliseMaths(t).match(/\d+(?:\.\d+)?/) ?? [''])[0].replace('.', '').replace(/^0+(?=\d)/, '');
+    const moved = /\./.test(got.text) || literal(got.text) !== literal(want.text);
     return {
       score: 0,
       note: `Your answer ${describe(got)} has the right digits but not the right value: the expected answer is ${describe(want)}. Check where the decimal point goes.`,
