@@ -47,6 +47,11 @@ describe('method marks for a wrong final value, always flagged', () => {
     const r = check('How long does it take to walk 10 km at 4 km/h?', '2.5 hours', '2 hours 50 minutes');
     expect(r).toMatchObject({ pointsObtained: 0, confident: false });
     expect(check('How long does it take to walk 10 km at 4 km/h?', '2.5 hours', '2 hours 30 minutes').pointsObtained).toBe(2);
+    // Of one mark there is no method mark to give: simply wrong, not flagged.
+    expect(check('Convert 2.4 hours into hours and minutes.', '2 h 24 min', '2 hours 40 minutes', 1)).toMatchObject({
+      pointsObtained: 0,
+      confident: true,
+    });
   });
 });
 

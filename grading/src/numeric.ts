@@ -575,9 +575,10 @@ function methodCredit(
     };
   }
   if (final.compound && decimalHoursMisread(want, final)) {
+    // Of one mark there is no method mark to give: "2 h 40 min" for 2.4 h is then simply wrong.
     return {
       score: 0,
-      flag: 'Hours written as hours and minutes wrongly (1.5 h read as 1 h 50 min)',
+      flag: possible >= 2 ? 'Hours written as hours and minutes wrongly (1.5 h read as 1 h 50 min)' : '',
       note: `${describe(final)} is not the same as ${describe(want)}: a decimal of an hour is not minutes (0.5 h is 30 minutes).`,
     };
   }
