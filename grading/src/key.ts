@@ -92,8 +92,10 @@ function takeInstructions(key: string): { main: string; accept: string[]; reject
     reject.push(...splitList(a ?? b ?? ''));
     return ' ';
   });
-  main = main.replace(/(?:^|[.;\n(]|\s)\s*(?:also\s+)?(?:accept|allow)(?:s|ed)?\b:?\s*([^.\n)]*)/gi, (_, list: string) => {
-    accept.push(...splitList(list));
+  // "also accept: large vacuole (not 'vacuole' alone)": a bracket inside the wordings is theirs, a note of what is not
+  // accepted none of their words.
+  main = main.replace(/(?:^|[.;\n(]|\s)\s*(?:also\s+)?(?:accept|allow)(?:s|ed)?\b:?\s*((?:[^.\n()]|\([^()]*\))*)/gi, (_, list: string) => {
+    accept.push(...splitList(list.replace(/\(\s*not\b[^)]*\)/gi, ' ')));
     return ' ';
   });
   return { main: main.replace(/\s+/g, ' ').trim(), accept, reject };
@@ -126,7 +128,9 @@ function item(part: string): KeyItem {
     group && alternatives.length === 2
       ? [group[2]!, group[3]!].flatMap((w) => [`${group[1]}${w}${group[4]}`, `${group[1]}${w}`, `${w}${group[4]}`]).map(clean)
       : [];
-  const all = [...new Set([...alternatives, ...inPlace.filter((w) => words(w).some(isContentWord))])];
+  // A lone word only where the group opens the item ("transport"), not the end of a name ("matching rock types/strata").
+  const kept = inPlace.filter((w) => words(w).some(isContentWord) && (words(w).length > 1 || !group![1]!.trim()));
+  const all = [...new Set([...alternatives, ...kept])];
   return { text: all[0] ?? text, accept: [...all.slice(1), ...accept] };
 }
 

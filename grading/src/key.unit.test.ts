@@ -194,3 +194,21 @@ describe('one word’s alternatives in an item', () => {
     expect(r.pointsObtained).toBe(1);
   });
 });
+
+describe('an accepted wording with a note of what is not accepted', () => {
+  const cells = {
+    question: 'Name two parts found in every animal cell.',
+    answer: "any two of: nucleus, cytoplasm, cell membrane; also accept: plasma membrane (not 'membrane' alone)",
+    marksPossible: 2,
+  };
+  it('reads the wording without its note, and the note leaves nothing in the key', () => {
+    const spec = parseKey(cells.answer, cells.question);
+    expect(spec.kind === 'list' && spec.items.map((i) => [i.text, i.accept])).toEqual([
+      ['nucleus', []],
+      ['cytoplasm', []],
+      ['cell membrane', ['plasma membrane']],
+    ]);
+    expect(checkAnswer({ ...cells, response: 'nucleus and a plasma membrane' }).pointsObtained).toBe(2);
+    expect(checkAnswer({ ...cells, response: 'nucleus and a membrane' }).pointsObtained).toBeLessThan(2);
+  });
+});
