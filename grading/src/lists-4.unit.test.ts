@@ -96,3 +96,17 @@ describe('an item named by its definition', () => {
     expect(ask('holidays')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('"the same" for "matching"', () => {
+  it('reads "the same X" and "identical X" as "matching X"; "different X" is not', () => {
+    const ask = (response: string) =>
+      check({
+        question: 'Give one piece of evidence that could link a suspect to a crime scene.',
+        answer: 'any one: matching fingerprints; DNA; CCTV footage',
+        response,
+      });
+    expect(ask('the same fingerprints')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(ask('identical fingerprints')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(ask('different fingerprints').pointsObtained).toBe(0);
+  });
+});

@@ -35,6 +35,8 @@ const PHRASAL: [RegExp, string][] = [
   [/\b(?:belongs?|belonging|belonged)\s+to\b|\bowned\s+by\b/gi, 'possession'],
   [/\b(?:heat(?:s|ed|ing)?|warm(?:s|ed|ing)?)\s+(?:(?:it|them|this|the\s+\w+)\s+)?up\b/gi, 'increase temperature'],
   [/\b(?:speeds?|speeding|sped)\s+up\b/gi, 'accelerate'],
+  // "the same fossils on both continents", "identical rocks": matching ones.
+  [/\b(?:the\s+same|identical|alike)\b/gi, 'matching'],
   // A rate is a frequency: "collisions per second", "more often" say "frequent collisions".
   [/\b(?:per|each|every|a)\s+(?:second|minute|unit\s+(?:of\s+)?time)\b|\bmore\s+often\b/gi, 'frequent'],
 ];
