@@ -62,9 +62,12 @@ describe('values near the key', () => {
     const q = '£2000 is invested at 4% compound interest for 2 years. How much is it worth then?';
     const key = '£2163.20 (M1 for 2000 × 1.04²)';
     expect(check(q, key, '£2160')).toMatchObject({ pointsObtained: 0, confident: true });
-    const worked = check(q, key, '2000 × 1.08 = 2160');
+    // Working the key's note does not name: it may be another method a teacher credits.
+    const worked = check(q, '£2163.20', '2000 × 0.08 = 160, 2000 + 160 = 2160');
     expect(worked).toMatchObject({ pointsObtained: 0, confident: false });
     expect(worked.reason).toContain('near the key');
+    // Working that attempts the step the key names and gets it wrong is another method for sure.
+    expect(check(q, key, '2000 × 1.08 = 2160')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
 

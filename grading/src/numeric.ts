@@ -302,6 +302,13 @@ export function checkNumeric(
       );
     }
   }
+  // "5000 × 1.06 = 5300" for £5304.50 (M1 for 5000 × 1.03²): a value near the key from working that attempts the key's
+  // own step and gets it wrong is another method for sure, not one a teacher might credit.
+  const near = flags.findIndex((f) => / is near the key .* another method's value/.test(f));
+  if (credit === 0 && near >= 0 && flags.length === 1 && possible >= 2) {
+    const step = methodStep(key, text, finals[0]!);
+    if (step && !step.shown && step.sure) flags.splice(near, 1);
+  }
   // "M1 for 720 ÷ 8", "M1 for 5x = 25": the key names its method step, so the working is checked for it.
   let stepChecked = false;
   const inWorking = (f: string) => f.startsWith('The expected value appears in the working');
