@@ -150,7 +150,13 @@ export function matchPhrase(
 const rank = (r: WordRelation) => (r === 'exact' ? 4 : r === 'form' ? 3 : r === 'slip' ? 2 : r === 'compound' ? 1 : 0);
 
 /** The best of an item's wordings. */
-export function matchAny(wordings: readonly string[], tokens: readonly Token[], allowSlips = true): PhraseMatch & { wording: string } {
+export function matchAny(
+  wordings: readonly string[],
+  tokens: readonly Token[],
+  allowSlips = true,
+  /** Verbs in any form or a near sense, as in a marking point ("transport" for "to carry"). */
+  verbForms = false,
+): PhraseMatch & { wording: string } {
   // "hydro-electric" or "hydro electric" for "hydroelectric": a word written in two parts is the one word.
   const whole = new Set(wordings.flatMap((w) => words(w)));
   if (tokens.some((t, i) => tokens[i + 1]?.clause === t.clause && whole.has(t.word + tokens[i + 1]!.word) && !whole.has(t.word)))
@@ -163,7 +169,7 @@ export function matchAny(wordings: readonly string[], tokens: readonly Token[], 
     );
   let best: (PhraseMatch & { wording: string }) | null = null;
   for (const wording of wordings) {
-    const m = { ...matchPhrase(wording, tokens, allowSlips), wording };
+    const m = { ...matchPhrase(wording, tokens, allowSlips, verbForms), wording };
     if (!best || score(m) > score(best)) best = m;
   }
   return best!;

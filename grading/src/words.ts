@@ -131,7 +131,8 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
       [],
     );
   const item = { ...spec.item, accept: [...spec.item.accept, ...(ctx.allowSlips ? surname(spec.item, ctx.question) : [])] };
-  const m = matchAny(wordings(item), tokens, ctx.allowSlips);
+  // "to carry oxygen": a key that is an action reads the response's verbs as a marking point's are.
+  const m = matchAny(wordings(item), tokens, ctx.allowSlips, ctx.allowSlips && /^\s*to\s+[a-z]/i.test(spec.item.text));
   const answer = phrase(spec.item.text);
   const rejected = rejectedIn(spec.reject, tokens);
   if (m.found) {

@@ -395,3 +395,11 @@ describe('guards on the new readings', () => {
     expect(r.confident).toBe(false);
   });
 });
+
+describe('a key that is an action', () => {
+  it('reads a verb of the same sense as the key’s ("transports" for "to carry"); another verb is not it', () => {
+    const xylem = { question: 'What is the job of the xylem in a plant?', answer: 'to carry water (up the plant)', marksPossible: 1 };
+    expect(checkAnswer({ ...xylem, response: 'it transports water up the stem' })).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(checkAnswer({ ...xylem, response: 'it stores water' }).pointsObtained).toBe(0);
+  });
+});
