@@ -377,13 +377,17 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
     const shorter = form === 'expanded' && !isExpanded(got.node) && asked !== null && size(got.node) < size(asked.node);
     const perhaps = simplify && !moreTerms && form !== 'expanded';
     const share = !echo && possible >= 2 && (expandedUncollected || shorter || perhaps);
+    // "M1 for 3 of 4 terms correct": the key gives the expansion its mark itself, so the half is sure.
+    const keyGivesExpansion =
+      expandedUncollected && share && notes.marks.some((m) => m.code === 'M' && m.marks === possible / 2 && /\bterms?\b/i.test(m.what));
+    const unsure = (share || perhaps) && !keyGivesExpansion;
     return {
       ...base,
       pointsObtained: share ? toQuarter(possible / 2, possible) : 0,
       matched: [],
       missing: [keyLast],
-      confident: !share && !perhaps,
-      ...(share || perhaps
+      confident: !unsure,
+      ...(unsure
         ? {
             reason: expandedUncollected
               ? 'Expanded, but like terms not collected: teachers differ on the expansion mark'

@@ -142,3 +142,18 @@ describe('the share of an answer in another form than asked', () => {
     expect(check('Factorise x² + 9x + 8.', '(x + 1)(x + 8)', '(x + 3)(x + 5)')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('an expansion with like terms not collected', () => {
+  const q = 'Expand and simplify (x + 4)(x − 2).';
+  it('flags its half where the key gives no mark for the expansion (teachers differ)', () => {
+    const r = check(q, 'x² + 2x − 8', 'x² − 2x + 4x − 8');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(r.reason).toContain('like terms not collected');
+  });
+  it("gives the key's own expansion mark for sure ('M1 for 3 of 4 terms correct')", () => {
+    expect(check(q, 'x² + 2x − 8 (M1 for 3 of 4 terms correct)', 'x² − 2x + 4x − 8')).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+});
