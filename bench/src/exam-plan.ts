@@ -76,10 +76,19 @@ export const steadyOffered = (config: Pick<ExamConfig, 'students' | 'heartbeatMs
 
 /** The plans' commands over their span (first planned command to last): what the run offers on average (commands/s). */
 export function meanOffered(plans: StudentPlan[]): number {
-  const times = plans.flatMap((p) => p.actions.map((a) => a.at));
-  if (times.length < 2) return 0;
-  const span = Math.max(...times) - Math.min(...times);
-  return span > 0 ? (times.length * 1000) / span : 0;
+  // A loop, not Math.max(...times): 16,000 students plan some 150,000 commands, past the call stack's room for arguments.
+  let count = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const p of plans)
+    for (const a of p.actions) {
+      count += 1;
+      if (a.at < first) first = a.at;
+      if (a.at > last) last = a.at;
+    }
+  if (count < 2) return 0;
+  const span = last - first;
+  return span > 0 ? (count * 1000) / span : 0;
 }
 
 /** The plans' busiest `windowMs` (sliding, in steps of a second): commands planned in it per second. */

@@ -89,6 +89,17 @@ describe('meanOffered', () => {
     expect(meanOffered([plan([1000, 3000]), plan([5000, 11_000])])).toBeCloseTo(0.4);
     expect(meanOffered([plan([1000])])).toBe(0);
   });
+
+  it('counts a large exam (some 150,000 commands for 16,000 students: more than a call can take as arguments)', () => {
+    const plans = Array.from({ length: 16_000 }, (_, i) => ({
+      startAt: 0,
+      deadline: 0,
+      submits: false,
+      actions: Array.from({ length: 10 }, (_, k) => ({ at: i + k * 20_000, kind: 'save' as const })),
+    }));
+    // 160,000 commands from 0 to 15,999 + 180,000 ms.
+    expect(meanOffered(plans)).toBeCloseTo(160_000_000 / 195_999, 3);
+  });
 });
 
 describe('seededRandom', () => {
