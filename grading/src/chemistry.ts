@@ -3,6 +3,7 @@ import type { CheckAnswerResult } from './check';
 import { checkEquation } from './equations';
 import { toQuarter } from './points';
 import { ANIONS, CATIONS, salts } from './salts';
+import { SUPERSCRIPTS as DIGIT_SUPERSCRIPTS } from './quantity';
 
 /**
  * Chemical names and formulas: "CO2", "CO₂" and "carbon dioxide" are one answer; "CO" and "carbon monoxide"
@@ -649,20 +650,8 @@ function otherOxidationState(key: string, response: string): { want: string; got
 
 type Ion = { atoms: Map<string, number>; charge: number };
 
-const SUPERSCRIPTS: Record<string, string> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-  '⁺': '+',
-  '⁻': '-',
-};
+/** An ion's charge written in superscripts: the digits and minus of quantity.ts, and the plus. */
+const SUPERSCRIPTS: Readonly<Record<string, string>> = { ...DIGIT_SUPERSCRIPTS, '⁺': '+' };
 
 /**
  * The readings of an ion as students write it: "Al³⁺", "Al3+", "Al 3+", "Al+3", "Al^3+", "Al+++", "SO4 2-", "SO₄²⁻".

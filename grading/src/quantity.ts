@@ -7,7 +7,8 @@ import { normaliseDigits, numberWordsToDigits } from './numbers';
  * formulas, each with an optional unit that is compared by dimension and scale (1200 g = 1.2 kg).
  */
 
-const SUPERSCRIPTS: Record<string, string> = {
+/** Superscript digits and minus as their plain characters (chemistry.ts adds the plus of an ion's charge). */
+export const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '⁰': '0',
   '¹': '1',
   '²': '2',
