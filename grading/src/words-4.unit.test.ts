@@ -46,14 +46,13 @@ describe('yes / no: hedges, negations, contradictions and reasons', () => {
     expect(check({ question: gq, answer: gk, marksPossible: 2, response: 'I think yes, ice is less dense than water' })).toMatchObject({
       pointsObtained: 2,
     });
-    // A hedge is no decision, which teachers mark 0: sure, not flagged.
-    expect(check({ question: 'Is 0.5 equal to 1/2?', answer: 'Yes', response: 'not sure, maybe yes' })).toMatchObject({
-      pointsObtained: 0,
-      confident: true,
-    });
+    // A hedge is no decision: 0, flagged, as teachers differ on it (some mark it as if stated plainly).
+    const hedged = check({ question: 'Is 0.5 equal to 1/2?', answer: 'Yes', response: 'not sure, maybe yes' });
+    expect(hedged).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(hedged.reason).toContain('hedged');
     expect(check({ question: gq, answer: gk, marksPossible: 2, response: 'Maybe, most ice does' })).toMatchObject({
       pointsObtained: 0,
-      confident: true,
+      confident: false,
     });
     // Neither yes, no nor a hedge: the checker cannot read a decision, so a teacher looks.
     const unread = check({ question: 'Is x² = 2x true for every x?', answer: 'No', response: 'only when x = 0 or 2' });

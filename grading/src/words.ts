@@ -748,8 +748,13 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       `The answer does not say ${keyWord.toLowerCase()} or ${spec.yes ? (keyWord === 'True' ? 'false' : 'no') : keyWord === 'False' ? 'true' : 'yes'} clearly. The answer is ${keyWord}.`,
       [],
       [keyWord],
-      // A hedge ("maybe", "not sure") is no decision, which teachers mark 0: only an unreadable answer is flagged.
-      uncommitted(ctx.response) ? [] : ['No clear yes or no in the response'],
+      // A hedge ("maybe", "not sure") is no decision: 0, flagged, because teachers differ (some mark a hedged answer as
+      // if stated plainly); an answer with no readable decision is flagged as such.
+      [
+        uncommitted(ctx.response)
+          ? 'A hedged answer: teachers differ on whether it counts as a decision'
+          : 'No clear yes or no in the response',
+      ],
     );
   }
   if (said !== spec.yes) {

@@ -129,7 +129,7 @@ describe('short answers in words', () => {
       expect(check({ ...q, response }).pointsObtained, response).toBe(1);
     expect(check({ ...q, response: 'Yes it does' })).toMatchObject({ pointsObtained: 0, confident: true });
     expect(check({ question: 'True or false: all metals are magnetic.', answer: 'False', response: 'not true' }).pointsObtained).toBe(1);
-    expect(check({ ...q, response: 'maybe' })).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check({ ...q, response: 'maybe' })).toMatchObject({ pointsObtained: 0, confident: false });
   });
   it('gives half for the right yes / no and asks for the key’s reason', () => {
     const r = check({
