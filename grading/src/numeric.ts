@@ -158,26 +158,22 @@ export function checkNumeric(
     expected.length === 1 && expected[0]!.unit?.dim === 'time' ? written.replace(/\b(\d{1,2}):([0-5]\d)\b/g, '$1 h $2 min') : written;
   const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
-  // "Write 306 in words": digits are not the form asked for.
-  if (/\bin words\b/i.test(question) && /\d/.test(response) && !/\d/.test(key)) {
+  // "Write 306 in words": digits are not the form asked for; "write one and a quarter million in figures": "1.25
+  // million" is not either.
+  const wrongForm =
+    /\bin words\b/i.test(question) && /\d/.test(response) && !/\d/.test(key)
+      ? 'in words, but your answer uses digits'
+      : /\bin (?:figures|digits|numerals)\b/i.test(question) && /\d/.test(key) && hasNumberWords(response)
+        ? 'in figures, but your answer uses words'
+        : null;
+  if (wrongForm) {
     return {
       ...base,
       pointsObtained: 0,
       matched: [],
       missing: expected.map(describe),
       confident: true,
-      feedback: `The question asks for the number in words, but your answer uses digits: write ${key}.`,
-    };
-  }
-  // "Write one and a quarter million in figures": "1.25 million" is not the form asked.
-  if (/\bin (?:figures|digits|numerals)\b/i.test(question) && /\d/.test(key) && hasNumberWords(response)) {
-    return {
-      ...base,
-      pointsObtained: 0,
-      matched: [],
-      missing: expected.map(describe),
-      confident: true,
-      feedback: `The question asks for the number in figures, but your answer uses words: write ${key}.`,
+      feedback: `The question asks for the number ${wrongForm}: write ${key}.`,
     };
   }
   if (given.length === 0) {
