@@ -9,7 +9,7 @@ import { keyCompound } from './chemistry';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, stem, words } from './text';
+import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, sameComparison, stem, words } from './text';
 import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
 export type MarkingPoint = { text: string; marks: number };
@@ -165,8 +165,12 @@ export function matchPoint(
       hits = 1;
     }
     const swap = whole && verdict === 'made' && hits < size && swapped(wording, main, seen, used, questionWords);
+    // "sound travels faster than light" for "light travels faster than sound": the comparison turned round.
+    // Said with the opposite word and the things swapped ("sound is slower than light") it agrees.
+    const comparison = reverse ? 0 : comparisonTurned(wording, seen);
+    const turned = comparison < 0;
     const m: PointMatch = {
-      ...(swap ? { swapped: true } : {}),
+      ...(swap || turned ? { swapped: true } : {}),
       point,
       share,
       hits,
@@ -174,12 +178,54 @@ export function matchPoint(
       negated,
       slips,
       used,
-      verdict: vague ? 'absent' : reverse ? 'made' : swap ? 'absent' : verdict,
+      verdict: vague || turned ? 'absent' : reverse || comparison > 0 ? 'made' : swap ? 'absent' : verdict,
       half: n >= wordings.length,
     };
     if (!best || m.share > best.share) best = m;
   }
   return best!;
+}
+
+/** A comparison's parts: "light travels faster than sound" → light (what is compared), faster, sound (what to). */
+type Comparison = { subject: string[]; degree: string; direction: 'more' | 'less' | null; other: string[] };
+
+function comparisonIn(ws: readonly string[]): Comparison | null {
+  const at = ws.indexOf('than');
+  if (at < 2) return null;
+  // "less dense than", "more often than": the direction and its word; "faster than": the word itself.
+  const before = ws[at - 2]!;
+  const direction = before === 'more' ? 'more' : before === 'less' ? 'less' : null;
+  const degree = ws[at - 1]!;
+  const subject = ws.slice(0, direction ? at - 2 : at - 1).filter(isContentWord);
+  const other = ws.slice(at + 1).filter(isContentWord);
+  if (!subject.length || !other.length || !/^[a-z]+$/.test(degree)) return null;
+  return { subject, degree, direction, other };
+}
+
+/**
+ * A comparison of the point said the other way round ("sound travels faster than light" for "light travels faster than
+ * sound", "light is slower than sound"): -1, it states the opposite. Said with the opposite word and the things swapped
+ * ("sound is slower than light"): 1, it agrees. Otherwise 0.
+ */
+function comparisonTurned(wording: string, tokens: readonly Token[]): -1 | 0 | 1 {
+  const key = comparisonIn(words(wording.replace(/\([^)]*\)/g, ' ')));
+  if (!key) return 0;
+  const same = (a: string, b: string) => ['exact', 'form', 'slip'].includes(relate(a, b) ?? '');
+  for (const clause of new Set(tokens.map((t) => t.clause))) {
+    const said = comparisonIn(tokens.filter((t) => t.clause === clause).map((t) => t.word));
+    if (!said) continue;
+    const named = (mine: string[], theirs: string[]) => mine.some((a) => theirs.some((b) => same(a, b)));
+    const swapped = named(key.subject, said.other) && named(key.other, said.subject);
+    const kept = named(key.subject, said.subject) && named(key.other, said.other);
+    if (swapped === kept) continue;
+    const alike = same(key.degree, said.degree) || sameComparison(key.degree, said.degree);
+    const opposite = antonyms(key.degree, said.degree);
+    const sign = (alike ? 1 : opposite ? -1 : 0) * (key.direction && said.direction && key.direction !== said.direction ? -1 : 1);
+    if (sign === 0) continue;
+    if ((swapped ? -sign : sign) < 0) return -1;
+    if (swapped) return 1;
+  }
+  return 0;
 }
 
 const isNoun = (w: string) => w.length >= 4 && senses(nounLemma(w), 'n').length > 0;
