@@ -88,17 +88,27 @@ function takeInstructions(key: string): { main: string; accept: string[]; reject
     accept.push(...splitList(list));
     return ' ';
   });
-  main = main.replace(/\b(?:do not|don't|dont)\s+accept\b:?\s*([^.\n]*)|\breject\b:?\s*([^.\n]*)/gi, (_, a?: string, b?: string) => {
-    reject.push(...splitList(a ?? b ?? ''));
-    return ' ';
-  });
+  // "Do not accept 3.15.": a decimal point is no sentence's end.
+  main = main.replace(
+    /\b(?:do not|don't|dont)\s+accept\b:?\s*((?:[^.\n]|\.(?=\d))*)|\breject\b:?\s*((?:[^.\n]|\.(?=\d))*)/gi,
+    (_, a?: string, b?: string) => {
+      reject.push(...splitList(a ?? b ?? ''));
+      return ' ';
+    },
+  );
   // "also accept: large vacuole (not 'vacuole' alone)": a bracket inside the wordings is theirs, a note of what is not
   // accepted none of their words.
   main = main.replace(/(?:^|[.;\n(]|\s)\s*(?:also\s+)?(?:accept|allow)(?:s|ed)?\b:?\s*((?:[^.\n()]|\([^()]*\))*)/gi, (_, list: string) => {
     accept.push(...splitList(list.replace(/\(\s*not\b[^)]*\)/gi, ' ')));
     return ' ';
   });
-  return { main: main.replace(/\s+/g, ' ').trim(), accept, reject };
+  // "swam. Do not accept swum.": the sentence taken out leaves no empty one behind ("swam. .").
+  main = main
+    .replace(/\s+/g, ' ')
+    .replace(/(?<=[.;:])(?:\s*[.;])+/g, '')
+    .replace(/^[\s.;:]+|[\s.;]+$/g, '')
+    .trim();
+  return { main, accept, reject };
 }
 
 /** "carbon dioxide (CO2)" → its text and the short wording in brackets as an alternative; a longer bracket is a note. */
@@ -209,7 +219,12 @@ export function parseKey(key: string, question: string): KeySpec {
     .trim();
 
   // "any of: glad, joyful, cheerful": one of them is the answer.
-  const oneOf = /^(?:any|either|one)\s+of\b:?\s*(.*)$/is.exec(main);
+  // "any suitable synonym: angry, irate, …": the listed words, each the answer.
+  const oneOf =
+    /^(?:any|either|one)\s+of\b:?\s*(.*)$/is.exec(main) ??
+    /^(?:any|one)\s+(?:(?:suitable|sensible|appropriate|correct|valid|reasonable|similar)\s+)?(?:synonym|word|answer|example|adjective|adverb|verb|noun)s?\s*(?:\(?e\.?g\.?\)?|such\s+as|including|like)?\s*:\s*(.*)$/is.exec(
+      main,
+    );
   if (oneOf) {
     const [first, ...rest] = splitList(oneOf[1]!).map(item);
     if (first)
