@@ -3,6 +3,7 @@ import { readExpression } from './algebra';
 import { decimalComma, hasNumberWords, misspeltNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
+import { schemeLinesKey } from './numeric-scheme';
 import { stepCredit, withoutStepMarks } from './steps';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
@@ -12,7 +13,9 @@ import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valu
  * The values a key ends with: the last clause's result(s). "F = ma = 2 × 3 = 6 N" → [6 N];
  * "(x − 2)(x − 3) = 0, so x = 2 or x = 3" → [2, 3]. Null when the key does not end in a value.
  */
-export function keyValues(key: string): Quantity[] | null {
+export function keyValues(written: string): Quantity[] | null {
+  // "M1 for 0.8 × 60 ⏎ A1 £48": a scheme on lines, read as its answer with the marks as notes.
+  const key = schemeLinesKey(written) ?? written;
   // "400 ÷ 0.5 (M1) = 800 (A1)": the marks after a key's steps are no part of its values.
   const notes = keyNotes(withoutStepMarks(key));
   const plain = normaliseMaths(notes.text).replace(/\s+/g, ' ').trim();
@@ -140,8 +143,9 @@ export function checkNumeric(
   possible: number,
   type: string,
   question = '',
-  key = '',
+  writtenKey = '',
 ): CheckAnswerResult | null {
+  const key = schemeLinesKey(writtenKey) ?? writtenKey;
   const scheme = schemeOf(key, question);
   const comma = expected.length === 1 ? decimalComma(response) : null;
   // "x = ±7" gives both roots where the key has two values.

@@ -1,0 +1,154 @@
+/**
+ * A mark scheme written as lines or sentences, each mark with what earns it, as exam boards print them:
+ *
+ *   "M1 for 20% of 60 = 12 or 0.8 × 60 ⏎ A1 £48"
+ *   "B1 60 ⏎ B1 km/h (accept kph, km per hour)"
+ *   "£51. M1 for 0.15 × 60 (= 9) or 0.85 × 60. A1 £51."
+ *   "8 g/cm³. 1 mark for 8; 1 mark for unit (accept g per cm3)."
+ *
+ * The numeric reader takes a key as its answer with the scheme's notes in brackets after it ("£48 (M1 for …; A1 £48)"):
+ * such a key is rewritten to that form, the answer first (the key's opening answer, else its accuracy mark's value, else
+ * the value and unit its independent marks name), then its accepted wordings, then its marks; a B mark for a step the
+ * working shows ("B1 3200 g seen") is a method mark, and the B marks of a value and of its unit are named so.
+ */
+import { readQuantity, readUnit } from './quantity';
+
+type Line = { code: 'M' | 'A' | 'B'; marks: number; what: string };
+
+/** Where a scheme's sentences and lines part: a line break, or a full stop or ";" before a mark or a new sentence. */
+const SPLIT = /\s*\n\s*|(?<=[^\s.]|\))\.\s+(?=[A-Z([£$]|\d\s+marks?\b)|\s*;\s*(?=[MAB]\d\b|\d\s+marks?\b)/;
+
+const MARK_LINE = /^([MAB])(\d)\b\s*:?\s*(?:for\s+)?(.*)$/s;
+const COUNT_LINE = /^(\d)\s+marks?\s+(?:for\s+)?(.*)$/is;
+/** A marker's instruction: what else to accept, what not to, whether units count. */
+const INSTRUCTION = /^(?:also\s+)?(?:do not|don'?t|not|ignore|accept|allow|condone|award|must|units?\b|oe\b|o\.e\.|ft\b|follow)/i;
+
+/** "(accept kph, km per hour)", "(= 520)", "(units required for A1)": brackets at the end of a line, taken off. */
+function trailingBrackets(text: string): { text: string; brackets: string[] } {
+  let t = text.trim().replace(/[.;,]+$/, '');
+  const brackets: string[] = [];
+  for (;;) {
+    const m = /\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$/.exec(t);
+    if (!m || m.index === 0) break;
+    brackets.unshift(m[1]!.trim());
+    t = t.slice(0, m.index).trim();
+  }
+  return { text: t, brackets };
+}
+
+/** "for correct unit", "unit J", "km/h", "Pa or N/m²", "a correct unit for their value": a mark for the unit. */
+function unitOfLine(what: string): { unit: string | null } | null {
+  const t = what
+    .replace(/\([^()]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/^(?:(?:a|the)\s+)?(?:correct\s+|right\s+|appropriate\s+|suitable\s+)?units?\b/i.test(t)) {
+    const named = t.replace(/^.*?\bunits?\b\s*/i, '').split(/\s+or\s+/i)[0]!;
+    return { unit: named && readUnit(named) ? named : null };
+  }
+  const first = t.split(/\s+or\s+|,\s*/i)[0]!.trim();
+  return first && !/\d/.test(first) && readUnit(first) ? { unit: first } : null;
+}
+
+/** "value", "for 75", "60": a mark for the value; the value, when the line names one. */
+function valueOfLine(what: string): { value: string | null } | null {
+  const t = trailingBrackets(what).text;
+  if (/^(?:the\s+)?(?:correct\s+)?(?:numerical\s+)?(?:value|answer)$/i.test(t)) return { value: null };
+  // "+ 2", "− 4": a sign set apart from its number is a term of an expression, not a value.
+  return readQuantity(t) && !/^[+\-−–]\s/.test(t) ? { value: t } : null;
+}
+
+/**
+ * The key as its answer followed by its notes ("£48 (M1 for 20% of 60 = 12 or 0.8 × 60; A1 £48)"), or null when it is
+ * not a scheme of marks on lines or sentences, or names no value as its answer.
+ */
+export function schemeLinesKey(key: string): string | null {
+  // Marks outside brackets only: "x = 8 (M1 for …; A1 …)" is already an answer with its notes.
+  const outside = key.replace(/\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ' ');
+  if (!/(?:^|\n|[.;]\s+)(?:[MAB]\d\b|\d\s+marks?\s)/.test(outside)) return null;
+  const parts = key
+    .trim()
+    .split(SPLIT)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const lines: Line[] = [];
+  const notes: string[] = [];
+  let opening: string | null = null;
+  parts.forEach((part, i) => {
+    const mark = MARK_LINE.exec(part);
+    const count = mark ? null : COUNT_LINE.exec(part);
+    if (mark) lines.push({ code: mark[1] as Line['code'], marks: Number(mark[2]), what: mark[3]!.trim() });
+    else if (count) lines.push({ code: 'B', marks: Number(count[1]), what: count[2]!.trim() });
+    else if (INSTRUCTION.test(part)) notes.push(part.replace(/[.;]+$/, ''));
+    else if (i === 0) opening = part;
+    else notes.push(part.replace(/[.;]+$/, ''));
+  });
+  if (lines.length === 0) return null;
+
+  const accept: string[] = [];
+  const marks: string[] = [];
+  let answer: string | null = null;
+  let unit: string | null = null;
+  if (opening !== null) {
+    const { text, brackets } = trailingBrackets(opening);
+    if (!readQuantity(text)) return null;
+    answer = text;
+    for (const b of brackets) (/^(?:also\s+)?(?:accept|allow|or)\b/i.test(b) ? accept : notes).push(b);
+  }
+  // The accuracy mark's value is the answer, with a unit in brackets ("A1 88 (minutes)") as its own.
+  const accuracy = lines.filter((l) => l.code === 'A').pop();
+  if (accuracy) {
+    const { text, brackets } = trailingBrackets(accuracy.what);
+    const unitOnly = brackets.find((b) => readUnit(b) && !/\d/.test(b));
+    const value = unitOnly && readQuantity(`${text} ${unitOnly}`) ? `${text} ${unitOnly}` : text;
+    if (answer === null && readQuantity(value)) answer = value;
+    for (const b of brackets) if (b !== unitOnly) (/^(?:also\s+)?(?:accept|allow|or)\b/i.test(b) ? accept : notes).push(b);
+  }
+  for (const l of lines) {
+    if (l === accuracy) {
+      marks.push(`A${l.marks} ${trailingBrackets(l.what).text}`);
+      continue;
+    }
+    if (l.code === 'M') {
+      marks.push(`M${l.marks} for ${l.what}`);
+      continue;
+    }
+    const asUnit = unitOfLine(l.what);
+    if (asUnit) {
+      unit ??= asUnit.unit;
+      marks.push(`B${l.marks} unit`);
+      // "(accept kph, km per hour)": other names of the unit, which the unit reader knows; any other wording is kept.
+      for (const b of trailingBrackets(l.what).brackets) {
+        const names = b.replace(/^(?:also\s+)?(?:accept|allow)\b:?\s*/i, '');
+        if (names !== b && !names.split(/\s*,\s*|\s+or\s+/i).every((n) => readQuantity(`1 ${n}`)?.unit)) accept.push(b);
+      }
+      continue;
+    }
+    const asValue = valueOfLine(l.what);
+    if (asValue && (answer === null || asValue.value === null || sameText(asValue.value, answer))) {
+      answer ??= asValue.value;
+      marks.push(`B${l.marks} value`);
+      continue;
+    }
+    // "B1 15 009. B1 15 000": with no answer of its own, a scheme of independent values answers in parts, each a value.
+    if (asValue?.value && opening === null && !accuracy && lines.every((x) => x.code === 'B')) {
+      answer = `${answer} and ${asValue.value}`;
+      marks.push(`B${l.marks} value`);
+      continue;
+    }
+    // "B1 3200 g seen", "B1 for 75 or 300 ÷ 4 seen": a mark for a step of the working is a method mark.
+    marks.push(`M${l.marks} for ${l.what}`);
+  }
+  if (answer === null) return null;
+  const text = unit && !readQuantity(answer)?.unit && readQuantity(`${answer} ${unit}`) ? `${answer} ${unit}` : answer;
+  const brackets = [
+    ...accept.map((a) => (/^(?:also\s+)?(?:accept|allow)\b/i.test(a) ? a : `accept ${a}`)),
+    [...marks, ...notes].join('; '),
+  ];
+  return `${text} ${brackets.map((b) => `(${b})`).join(' ')}`;
+}
+
+const sameText = (a: string, b: string) => {
+  const [x, y] = [readQuantity(a), readQuantity(b)];
+  return x !== null && y !== null && Math.abs(x.value - y.value) < 1e-9 * Math.max(1, Math.abs(x.value));
+};
