@@ -1,6 +1,7 @@
 import { parse, rationalize, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
-import { keyValues } from './numeric';
+import { checkNumeric, keyValues } from './numeric';
+import { schemeAsNotes } from './algebra-scheme';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
 import { checkSchemePoints } from './algebra-points';
@@ -166,7 +167,13 @@ function size(node: MathNode): number {
  * Checks an algebraic response against an algebraic key. Null when the key is not algebra (words, a number,
  * a unit) so that the other checks take it.
  */
-export function checkAlgebra(question: string, rawKey: string, response: string, possible: number): CheckAnswerResult | null {
+export function checkAlgebra(question: string, writtenKey: string, response: string, possible: number): CheckAnswerResult | null {
+  // "M1 2x − 6 = 10 ⏎ A1 x = 8": a scheme written as lines of marks, read as its answer with the marks as notes.
+  const rawKey = schemeAsNotes(writtenKey);
+  if (rawKey !== writtenKey) {
+    const solved = solvedByLines(question, rawKey, response, possible);
+    if (solved) return solved;
+  }
   // "(2x+3)(x−1) = 42 (M1); … (A1)": a key of marking points, each checked by value.
   const byPoints = checkSchemePoints(rawKey, response, possible);
   if (byPoints) return byPoints;
@@ -303,14 +310,21 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
     if (part) return partialResult(part, possible, respSide.rhs, keyLast);
     // The key lists no marks of its own: the method marks schemes share (a correct step, the right coefficient, …).
     const asked = questionExpression(question);
+    // The principles that read the answer's own structure (a rearrangement's slip, a sequence's coefficient, a single
+    // term's parts, a completed square's numbers) hold whether or not the key has notes; the expansion's terms only
+    // where the key lists no marks of its own.
+    // "B1 (x + 3)² ⏎ B1 − 4": the key written as its parts, each part among the answer's terms earns its mark.
+    const parts = leftWrong ? null : partsEarned(notes.notes, key, got.node, variables, possible);
+    if (parts) return partialResult(parts, possible, respSide.rhs, keyLast);
+    // A rearrangement's slip holds whatever notes the key has; the other principles only where it lists no marks.
     const method =
-      notes.marks.length > 0
+      rearrangementMethod(question, keySide.rhs, response, possible) ??
+      (notes.marks.length > 0
         ? null
-        : (rearrangementMethod(question, keySide.rhs, response, possible) ??
-          (formOf(question) === 'expanded' && asked ? expansionMethod(asked.node, response, possible) : null) ??
+        : ((formOf(question) === 'expanded' && asked ? expansionMethod(asked.node, response, possible) : null) ??
           (leftWrong ? null : linearMethod(question, want.node, got.node, want.variables, got.variables, possible)) ??
           monomialMethod(keySide.rhs, respSide.rhs, possible) ??
-          completedSquareMethod(question, keySide.rhs, respSide.rhs, possible));
+          completedSquareMethod(question, keySide.rhs, respSide.rhs, possible)));
     if (method) return methodResult(method, possible, keyLast);
     return {
       ...base,
@@ -412,6 +426,72 @@ export function checkAlgebra(question: string, rawKey: string, response: string,
         ? `Correct: ${keyLast}.`
         : `Correct: ${shown(respSide.rhs)} is equivalent to ${keyLast}.`,
   };
+}
+
+/**
+ * "Solve 2(x − 3) = 10" with the key "M1 2x − 6 = 10 or x − 3 = 5 ⏎ A1 x = 8": values of letters, checked as numbers
+ * are, with the scheme's lines as its notes ("x = 8 (M1 for 2x − 6 = 10 or x − 3 = 5)"). Null for any other key.
+ */
+function solvedByLines(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+  const answer = keyNotes(key).text;
+  if (!/^[a-z]\s*=\s*[^=]+(?:(?:,|\band\b|\bor\b)\s*[a-z]\s*=\s*[^=]+)*$/i.test(answer) || !/\d/.test(answer)) return null;
+  const values = keyValues(key);
+  return values ? checkNumeric(values, response, possible, '', question, key) : null;
+}
+
+/**
+ * "3n + 2 (B1 for 3n; B1 for + 2)", "(x + 3)² − 4 (B1 for (x + 3)²; B1 for − 4)": a key whose independent marks are its
+ * parts in order. Each part that is one of the answer's terms, by value, earns its mark; null when the key is not
+ * written so or no part is found.
+ */
+function partsEarned(
+  notes: string[],
+  key: string,
+  got: MathNode,
+  variables: string[],
+  possible: number,
+): { points: number; what: string } | null {
+  const parts = notes
+    .flatMap((n) => n.split(';'))
+    .map((n) => /^\s*B(\d)\s+for\s+(.+?)\s*$/.exec(n))
+    .map((m) => (m ? { marks: Number(m[1]), text: m[2]! } : null));
+  if (parts.length < 2 || parts.some((p) => p === null)) return null;
+  const flatText = (t: string) => normaliseMaths(t).replace(/\s+/g, '');
+  if (flatText(parts.map((p) => p!.text).join(' ')) !== flatText(key)) return null;
+  const given = signedTerms(got);
+  let points = 0;
+  const earned: string[] = [];
+  for (const part of parts) {
+    const text = normaliseMaths(part!.text).trim();
+    const sign = text.startsWith('-') ? -1 : 1;
+    const body = text.replace(/^[+-]\s*/, '');
+    let node: MathNode;
+    try {
+      node = readExpression(body)?.node ?? parse(String(readQuantity(body)?.value ?? NaN));
+    } catch {
+      return null;
+    }
+    const signed = sign < 0 ? parse(`-(${node.toString()})`) : node;
+    const found = given.some(
+      (t) => equivalent(signed, t.sign < 0 ? parse(`-(${t.node.toString()})`) : t.node, variables) === true || sameConstant(signed, t),
+    );
+    if (found) {
+      points += part!.marks;
+      earned.push(`B${part!.marks} for ${part!.text}`);
+    }
+  }
+  // Every part, and the answer still not the key's (a term more): not the answer, and no part's mark is sure.
+  return points > 0 && points < possible ? { points, what: earned.join(', ') } : null;
+}
+
+/** A constant part ("− 4") and a constant term of the answer, equal. */
+function sameConstant(part: MathNode, term: { node: MathNode; sign: number }): boolean {
+  try {
+    const [a, b] = [Number(part.evaluate()), term.sign * Number(term.node.evaluate())];
+    return Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) < 1e-9;
+  } catch {
+    return false;
+  }
 }
 
 /** The two expressions differ by one term negated: want − got is twice one term of want. */

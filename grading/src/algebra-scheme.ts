@@ -1,0 +1,97 @@
+/**
+ * A mark scheme of algebra or chemistry written as lines or sentences, one mark each, as many teachers write it:
+ *
+ *   "M1 2x − 6 = 10 or x − 3 = 5 ⏎ A1 x = 8"
+ *   "4x − 14. M1 for 6x − 12 or −2x − 2 correctly expanded. A1 4x − 14."
+ *   "2 marks 4x(3x + 2) ⏎ 1 mark for a partial factorisation e.g. 4(3x² + 2x)"
+ *   "B1 (x + 3)² ⏎ B1 − 4"
+ *   "x = 7, y = 3. One mark for each."
+ *
+ * read as the answer with its notes in brackets, the form the checks of algebra and chemistry read
+ * ("x = 8 (M1 for 2x − 6 = 10 or x − 3 = 5)"). The answer is the key's own first line where it writes one, else the
+ * accuracy mark's (A1 x = 8), else the parts of independent marks put together where each goes on from the last
+ * ("(x + 3)²" then "− 4"). A key with no such lines is returned as it is.
+ */
+
+const CODE = /^([MABP])(\d)\b\s*[:.]?\s*(?:for\s+)?(.*)$/;
+const COUNTED = /^(\d|one|two|three|four)\s+marks?\b\s*(for\b)?\s*(.*)$/i;
+const NOTE_START = /^(?:do not|don'?t|not\b|accept\b|allow\b|ignore\b|condone\b|award\b|ft\b|oe\b|any (?:correct )?equivalent\b|or any\b)/i;
+/** A sentence that starts a mark or a note: where a key written as sentences is split. */
+const SENTENCE_BREAK =
+  /(?<=\S)\.\s+(?=(?:[MABP]\d\b|\d\s+marks?\b|(?:one|two|three|four)\s+marks?\b|do not\b|don'?t\b|accept\b|allow\b|ignore\b|condone\b|award\b))/gi;
+
+const WORD_COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
+
+type Mark = { kind: 'mark'; code: string; marks: number; what: string; counted?: boolean };
+type Segment = Mark | { kind: 'note' | 'answer'; text: string };
+
+function segments(key: string): Segment[] {
+  const out: Segment[] = [];
+  for (const line of key.split(/\n+/)) {
+    for (const raw of line.split(SENTENCE_BREAK)) {
+      const text = raw.trim().replace(/\.$/, '').trim();
+      if (!text) continue;
+      const code = CODE.exec(text);
+      if (code) {
+        out.push({ kind: 'mark', code: code[1]!, marks: Number(code[2]), what: code[3]!.trim() });
+        continue;
+      }
+      const counted = COUNTED.exec(text);
+      if (counted) {
+        const marks = WORD_COUNT[counted[1]!.toLowerCase()] ?? Number(counted[1]);
+        // "2 marks 4x(3x + 2)": the answer with its marks; "1 mark for a partial factorisation": a note.
+        if (!counted[2] && counted[3] && !/^each\b/i.test(counted[3]))
+          out.push({ kind: 'mark', code: 'A', marks, what: counted[3].trim(), counted: true });
+        else out.push({ kind: 'note', text });
+        continue;
+      }
+      out.push({ kind: NOTE_START.test(text) ? 'note' : 'answer', text });
+    }
+  }
+  return out;
+}
+
+/** A mark's words that read as an answer, not as what earns it ("fully simplified", "correct unit"). */
+const answerLike = (what: string) => what !== '' && (/[\d=+\-−×÷/^()²³√]/.test(what) || what.split(/\s+/).length <= 3);
+
+/**
+ * The key as "answer (notes)" where it is written as lines or sentences of marks; the key unchanged where it is not
+ * (no line or sentence starts with a mark), or where no answer can be told from its marks.
+ */
+export function schemeAsNotes(rawKey: string): string {
+  const key = rawKey.trim();
+  const parts = segments(key);
+  const marks = parts.filter((p): p is Mark => p.kind === 'mark');
+  const hasLines = marks.length > 0 || (parts.length > 1 && parts.some((p) => p.kind === 'note'));
+  if (!hasLines || parts.length < 2) return rawKey;
+  const answers = parts.filter((p): p is Extract<Segment, { kind: 'answer' }> => p.kind === 'answer');
+  let answer: string | undefined;
+  let from: Segment | undefined;
+  // "(3n + 2)": a line in brackets after the parts is the whole answer.
+  const bracketed = answers.find((a) => /^\(.*\)$/.test(a.text));
+  if (answers.length > 0 && answers[0] === parts[0]) [answer, from] = [answers[0].text, answers[0]];
+  else if (bracketed) [answer, from] = [bracketed.text.slice(1, -1).trim(), bracketed];
+  else {
+    const accuracy = [...marks].reverse().find((m) => (m.code === 'A' || m.counted) && answerLike(m.what));
+    if (accuracy) [answer, from] = [accuracy.what, accuracy];
+    else {
+      // "B1 (x + 3)² ⏎ B1 − 4": independent marks, each part of one expression going on from the last.
+      const independent = marks.filter((m) => m.code === 'B');
+      if (independent.length >= 2 && independent.length === marks.length && independent.slice(1).every((m) => /^[+\-−]/.test(m.what)))
+        answer = independent.map((m) => m.what).join(' ');
+    }
+  }
+  if (answer === undefined) return rawKey;
+  const plain = (s: string) => s.replace(/\s+/g, '').replace(/[−–]/g, '-');
+  const notes: string[] = [];
+  for (const p of parts) {
+    if (p === from) continue;
+    if (p.kind === 'mark') {
+      // The accuracy mark for the answer itself ("A1 4x − 14", "A1 7") says nothing more.
+      if ((p.code === 'A' || p.counted) && (plain(p.what) === plain(answer) || plain(answer).endsWith(`=${plain(p.what)}`))) continue;
+      notes.push(`${p.code}${p.marks}${p.what ? ` for ${p.what}` : ''}`);
+    } else if (p.kind === 'note') notes.push(p.text);
+    else if (p.text !== answer) notes.push(`accept ${p.text}`);
+  }
+  return notes.length ? `${answer} (${notes.join('; ')})` : answer;
+}

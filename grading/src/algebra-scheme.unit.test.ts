@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { schemeAsNotes } from './algebra-scheme';
+
+const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('a mark scheme written as lines or sentences', () => {
+  it('reads the answer and its notes from lines of marks', () => {
+    expect(schemeAsNotes('M1 3y + 12 = 21 or y + 4 = 7\nA1 y = 3')).toBe('y = 3 (M1 for 3y + 12 = 21 or y + 4 = 7)');
+    expect(schemeAsNotes('5a − 9. M1 for 8a − 4 or −3a − 5 correctly expanded. A1 5a − 9.')).toBe(
+      '5a − 9 (M1 for 8a − 4 or −3a − 5 correctly expanded)',
+    );
+    expect(schemeAsNotes('2 marks 5y(2y + 3)\n1 mark for a partial factorisation e.g. 5(2y² + 3y)')).toBe(
+      '5y(2y + 3) (1 mark for a partial factorisation e.g. 5(2y² + 3y))',
+    );
+    expect(schemeAsNotes('a = 4, b = 1. One mark for each.')).toBe('a = 4, b = 1 (One mark for each)');
+    // Independent marks, each going on from the last, are one expression.
+    expect(schemeAsNotes('B1 (x − 2)²\nB1 + 3')).toBe('(x − 2)² + 3 (B1 for (x − 2)²; B1 for + 3)');
+  });
+
+  it('leaves a key alone that is not written so, or whose answer cannot be told', () => {
+    expect(schemeAsNotes('x = 4 (M1 for 3x = 12)')).toBe('x = 4 (M1 for 3x = 12)');
+    expect(schemeAsNotes('2.5 × 10³')).toBe('2.5 × 10³');
+    expect(schemeAsNotes('B1 charge +2. B1 symbol Mg²⁺.')).toBe('B1 charge +2. B1 symbol Mg²⁺.');
+  });
+
+  it('marks a solved equation by the key written as lines: the answer alone is full marks, the named step its mark', () => {
+    const q = 'Solve 3(y + 4) = 21';
+    const key = 'M1 3y + 12 = 21 or y + 4 = 7\nA1 y = 3';
+    expect(check(q, key, 'y=3')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, 'y + 4 = 7')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, 'y = 9')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('marks simultaneous values one mark each, and none for values swapped', () => {
+    const q = 'Solve the simultaneous equations a + b = 5 and a − b = 3.';
+    const key = 'a = 4, b = 1. One mark for each.';
+    expect(check(q, key, 'a=4 b=1')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, 'a=1, b=4')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it("gives an expansion the key's mark for its terms where the key writes it as a sentence", () => {
+    const q = 'Expand and simplify (x + 5)(x − 2).';
+    const key = 'x² + 3x − 10. M1 for 4 terms with at least 3 correct. A1 fully simplified.';
+    expect(check(q, key, 'x² + 3x − 10')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, 'x^2 - 2x + 5x - 10')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('reads "2 marks <answer>" as the answer and "1 mark for …" as its note', () => {
+    const q = 'Factorise fully 10y² + 15y';
+    const key = '2 marks 5y(2y + 3)\n1 mark for a partial factorisation e.g. 5(2y² + 3y), y(10y + 15)';
+    expect(check(q, key, '5y(2y+3)')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, 'y(10y+15)')).toMatchObject({ pointsObtained: 1 });
+    expect(check(q, key, '5y(2y+5)')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
+
+describe('method marks read from the answer itself, whatever notes the key has', () => {
+  it("gives a completed square's right bracket its mark where the key's notes name the parts", () => {
+    const q = 'Write x² + 8x + 3 in the form (x + a)² + b';
+    expect(check(q, 'B1 (x + 4)²\nB1 − 13', '(x+4)² + 3')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it("gives a sequence's right coefficient its mark where the key's notes name the parts", () => {
+    const q = 'Find the nth term of the sequence 7, 11, 15, 19, ...';
+    expect(check(q, 'B1 4n\nB1 + 3\n(4n + 3)', '4n+1')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});
