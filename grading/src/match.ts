@@ -7,10 +7,15 @@ export type Token = { word: string; clause: number; negated: boolean };
 export type Slip = { key: string; got: string };
 
 /** The response as tokens; a token is negated when "not", "no", "never"… comes up to three words before it in its clause. */
-export function tokenize(text: string): Token[] {
+export function tokenize(text: string, keepNumbers = false): Token[] {
   const tokens: Token[] = [];
   phrasal(text)
-    .split(/[,;:.!?()\n]|\s(?:but|however|although|though|whereas)\s/i)
+    // "3.25", "1,250": with `keepNumbers`, a point or comma between digits is the number's, not a clause's end.
+    .split(
+      keepNumbers
+        ? /[;:!?()\n]|(?<!\d)[,.]|[,.](?!\d)|\s(?:but|however|although|though|whereas)\s/i
+        : /[,;:.!?()\n]|\s(?:but|however|although|though|whereas)\s/i,
+    )
     .forEach((clause, i) => {
       const ws = words(clause);
       ws.forEach((word, j) => tokens.push({ word, clause: i, negated: ws.slice(Math.max(0, j - 3), j).some((w) => NEGATIONS.has(w)) }));

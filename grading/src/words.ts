@@ -117,7 +117,9 @@ function namedKind(item: KeyItem, response: string): string | null {
 
 export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
   // "take O2 round the body": a formula in a sentence is also read as its name.
-  const tokens = tokenize(ctx.allowSlips && words(ctx.response).length > 1 ? withCompoundNames(ctx.response) : ctx.response);
+  // "3.25": a key with a decimal reads the response's decimals whole.
+  const decimals = wordings(spec.item).some((w) => /\d[.,]\d/.test(w));
+  const tokens = tokenize(ctx.allowSlips && words(ctx.response).length > 1 ? withCompoundNames(ctx.response) : ctx.response, decimals);
   const kind = ctx.allowSlips ? namedKind(spec.item, ctx.response) : null;
   if (kind)
     return result(
@@ -296,7 +298,7 @@ function definesItem(part: string, item: KeyItem): boolean {
 
 /** "Give a synonym for 'happy'", "a word that means the same as 'rapid'", "the opposite of 'generous'". */
 const SYNONYM_QUESTION =
-  /\bsynonyms?\b|\bmeans?\s+the\s+same\b|\b(?:another|other|a)\s+word\s+(?:for|that\s+means|which\s+means|meaning)\b/i;
+  /\bsynonyms?\b|\bmeans?\s+the\s+same\b|\b(?:another|other|a)\s+word\s+(?:for|that\s+means|which\s+means|meaning)\b|\bwords?\s+(?:with|of)\s+(?:a\s+)?(?:similar|the\s+same)\s+meaning\b/i;
 const OPPOSITE_QUESTION = /\bopposites?\b|\bantonyms?\b/i;
 
 /** A word and its thesaurus neighbours: the words of its senses, the adjectives similar to them and their "see also". */
@@ -839,4 +841,50 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       ? `Correct: ${keyWord}, ${phrase(spec.reason)}.`
       : sentences(`You are right that the answer is ${keyWord}.`, `To earn the other marks, explain why: ${phrase(spec.reason)}.`);
   return result(ctx, points, feedback, [keyWord], points === ctx.possible ? [] : [spec.reason], reasons);
+}
+
+// ---- a word question's words, each with its mark ---------------------------------------------------
+
+/**
+ * "government (1), argument (1)" for "Correct the two spelling mistakes …", "wrote (1) written (1)" for the past forms
+ * of "write": in a question about the words themselves, each word the key gives its own mark earns that mark where the
+ * response spells it exactly (capitals aside), whatever the other word is. Null unless the key's words carry every mark.
+ */
+export function checkMarkedWords(key: string, response: string, possible: number): CheckAnswerResult | null {
+  const marked = [...key.matchAll(/([a-z][a-z'’-]*)\s*[([]\s*(\d)\s*(?:marks?)?\s*[)\]]/gi)].map((m) => ({
+    word: m[1]!.toLowerCase().replace(/’/g, "'"),
+    marks: Number(m[2]),
+  }));
+  if (marked.length < 2 || marked.reduce((s, m) => s + m.marks, 0) !== possible) return null;
+  const said = response
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .split(/[^a-z'-]+/)
+    .filter(Boolean);
+  const left = [...said];
+  const right = marked.filter((m) => {
+    const i = left.indexOf(m.word);
+    if (i < 0) return false;
+    left.splice(i, 1);
+    return true;
+  });
+  const wrong = marked.filter((m) => !right.includes(m));
+  const points = right.reduce((s, m) => s + m.marks, 0);
+  return {
+    pointsObtained: points,
+    pointsPossible: possible,
+    method: 'terms',
+    matched: right.map((m) => m.word),
+    missing: wrong.map((m) => m.word),
+    confident: true,
+    feedback:
+      wrong.length === 0
+        ? `Correct: ${andList(marked.map((m) => `"${m.word}"`))}.`
+        : sentences(
+            right.length
+              ? `Partly correct (${fmt(points)} of ${fmt(possible)}): ${andList(right.map((m) => `"${m.word}"`))} right.`
+              : 'Not correct.',
+            `The answer needs ${andList(wrong.map((m) => `"${m.word}"`))}, spelt exactly.`,
+          ),
+  };
 }

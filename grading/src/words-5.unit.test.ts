@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './check';
+
+const grade = (question: string, answer: string, response: string, marksPossible = 1) =>
+  checkAnswer({ question, answer, marksPossible, response });
+
+describe('word questions', () => {
+  it('"another word with a similar meaning" is a synonym question: a thesaurus word is taken (flagged)', () => {
+    const r = grade(
+      "The poem calls the child 'joyful'. Give another word with a similar meaning.",
+      'any suitable synonym: happy, merry',
+      'glad',
+    );
+    expect(r.pointsObtained).toBe(1);
+  });
+
+  it('a key with a decimal reads the response’s decimal whole', () => {
+    const q = 'Write 1 hour 30 minutes in hours, as a decimal.';
+    expect(grade(q, '1.5 (hours). Do not accept 1.3.', '1.5').pointsObtained).toBe(1);
+    expect(grade(q, '1.5 (hours). Do not accept 1.3.', '1.3').pointsObtained).toBe(0);
+  });
+});
+
+describe('a word question’s words, each with its mark', () => {
+  const q = "Correct the two spelling mistakes in: 'The libary was definately shut.'";
+  const key = 'library (1)\ndefinitely (1)';
+  it('gives each word spelt exactly its own mark', () => {
+    expect(grade(q, key, 'library, definitely', 2).pointsObtained).toBe(2);
+    expect(grade(q, key, 'library definately', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(grade(q, key, 'libary, definately', 2).pointsObtained).toBe(0);
+    expect(grade(q, key, 'The library was definitely shut.', 2).pointsObtained).toBe(2);
+  });
+  it('a form given twice earns its mark once', () => {
+    const r = grade("Give the simple past and the past participle of 'take'.", 'took (1)\ntaken (1)', 'took, took', 2);
+    expect(r.pointsObtained).toBe(1);
+  });
+});
