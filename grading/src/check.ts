@@ -11,7 +11,7 @@ import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
 import { checkTransformation } from './transform';
 import { NEGATIONS, isContentWord, words } from './text';
-import { checkAccepted, checkList, checkSingle, checkYesNo } from './words';
+import { checkAccepted, checkList, checkMarkedWords, checkSingle, checkYesNo } from './words';
 
 export { toQuarter } from './points';
 
@@ -148,6 +148,9 @@ function negationGuard(result: CheckAnswerResult, response: string): CheckAnswer
 function checkWords(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
   const spec = parseKey(key, question);
   const ctx = wordsContext(question, response, possible);
+  // "government (1), argument (1)" for a spelling question: each word its mark, spelt exactly.
+  const markedWords = ctx.allowSlips ? null : checkMarkedWords(key, response, possible);
+  if (markedWords) return markedWords;
   // "Change to the past tense: '…'": the words the key changes in the quoted sentence are the answer.
   const changedWords = ctx.allowSlips ? null : checkTransformation(question, key, response, possible);
   if (changedWords) return changedWords;
