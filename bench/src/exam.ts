@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_GRACE_SECONDS, streamIds } from '@evergrade/contracts';
 import { createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
@@ -50,7 +52,9 @@ export async function benchExam(
 
     const plans = planExam(config);
     const runStart = performance.now();
+    const profiling = profileServer(config.log);
     const load = await runInChild({ url: base, assignmentId, students: clients, plans });
+    await profiling;
     // The stragglers' deadlines pass; the reactor submits each within its grace and poll period.
     const lastDeadline = plans.reduce((latest, p) => Math.max(latest, p.deadline), -Infinity);
     const until = runStart + lastDeadline + SESSION_GRACE_SECONDS * 1000;
@@ -175,6 +179,25 @@ async function seedExam(store: Parameters<typeof registerTenant>[0], students: n
   const events = await store.readStream(streamIds.assignment(BENCH_TENANT, assignmentId));
   const questionIds = events.filter((e) => e.type === 'QuestionAdded').map((e) => e.data.questionId as number);
   return { assignmentId, questionIds, students: registered };
+}
+
+/**
+ * `BENCH_EXAM_CPUPROF=file.cpuprofile`: a CPU profile of the server's process (this one) over the first
+ * `BENCH_EXAM_CPUPROF_S` seconds of the run (70: the starts and the first saves), for finding what holds its loop.
+ */
+async function profileServer(log: (m: string) => void): Promise<void> {
+  const file = process.env.BENCH_EXAM_CPUPROF;
+  if (!file) return;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  await new Promise((r) => setTimeout(r, Number(process.env.BENCH_EXAM_CPUPROF_S ?? 70) * 1000));
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+  log(`exam: the server's CPU profile written to ${file}`);
 }
 
 function runInChild(job: ExamJob): Promise<ExamLoadResult> {

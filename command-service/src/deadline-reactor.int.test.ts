@@ -13,7 +13,7 @@ let clock = t0;
 let t: TestDatabase;
 const reactors: DeadlineReactor[] = [];
 const reactor = (store: EventStore = t.store) => {
-  const r = createDeadlineReactor({ store, db: t.db, now: () => new Date(clock), pollMs: 20, onError: () => {} });
+  const r = createDeadlineReactor({ store, db: t.db, now: () => new Date(clock), pollMs: 20, checkpointEveryMs: 50, onError: () => {} });
   reactors.push(r);
   return r;
 };
@@ -111,6 +111,44 @@ describe('deadline process', () => {
     clock = pastGrace(deadline + 120_000);
     await expect.poll(async () => (await submissions('north', 2, 20)).length, { timeout: 10_000 }).toBe(1);
     expect((await submissions('north', 2, 21)).map((e) => e.data.submissionMethod)).toEqual(['manual']);
+  });
+
+  it('writes its checkpoint (every running session) at most once per period while sessions start, and on stop', async () => {
+    t = await openTestDatabase();
+    clock = t0;
+    let writes = 0;
+    const db = {
+      ...t.db,
+      query: ((text: string, ...rest: unknown[]) => {
+        if (text.includes('INSERT INTO command_process_checkpoints')) writes++;
+        return (t.db.query as (...a: unknown[]) => unknown)(text, ...rest);
+      }) as typeof t.db.query,
+    };
+    const r = createDeadlineReactor({ store: t.store, db, now: () => new Date(clock), pollMs: 20, checkpointEveryMs: 60_000 });
+    reactors.push(r);
+    await r.start();
+    const atStart = writes;
+    // Five sessions, each seen by the process (its loop runs every 20 ms): a checkpoint per pass would be several writes.
+    for (let student = 40; student < 45; student++) {
+      await startSession('north', 5, student, 600);
+      const deadline = clock + 600_000;
+      clock += 1;
+      // A due session is submitted from memory whatever the checkpoint says.
+      expect(deadline).toBeGreaterThan(clock);
+    }
+    clock = pastGrace(t0 + 600_000 + 10);
+    await expect.poll(async () => (await submissions('north', 5, 44)).length, { timeout: 10_000 }).toBe(1);
+    expect(writes - atStart).toBe(0);
+    // A pass asked for (tick) catches up with the log and writes at once; stop then has nothing new to write.
+    await r.tick();
+    expect(writes - atStart).toBe(1);
+    await r.stop();
+    expect(writes - atStart).toBe(1);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT jsonb_array_length(state) AS n FROM command_process_checkpoints WHERE name = 'deadlines'`,
+    );
+    // All five were submitted by it: the checkpoint holds no running session.
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('resumes from its checkpoint after a restart, including sessions started while it was down', async () => {

@@ -25,6 +25,14 @@ type Running = { tenant: string; assignmentId: number; studentId: number; deadli
 
 const CHECKPOINT = 'deadlines';
 const BATCH = 1000;
+/**
+ * The checkpoint holds every running session, so writing it is O(sessions): a 16,000-student exam's is about 1.5 MB of
+ * JSON. The polling loop writes it at most this often when the sessions changed, and only every CHECKPOINT_IDLE_MS
+ * when just the position moved (other events of the log); start, tick and stop write at once. A checkpoint that lags
+ * costs only a longer catch-up after a restart: applying an event twice changes nothing.
+ */
+const CHECKPOINT_EVERY_MS = 5_000;
+const CHECKPOINT_IDLE_MS = 60_000;
 
 const keyOf = (r: { tenant: string; assignmentId: number; studentId: number }) => `${r.tenant}\u0000${r.assignmentId}\u0000${r.studentId}`;
 
@@ -64,6 +72,8 @@ export function createDeadlineReactor(options: {
   db: Database;
   now?: () => Date;
   pollMs?: number;
+  /** How often the polling loop writes a changed checkpoint at most (CHECKPOINT_EVERY_MS). */
+  checkpointEveryMs?: number;
   onError?: (err: unknown) => void;
 }): DeadlineReactor {
   const { store, db } = options;
@@ -74,7 +84,17 @@ export function createDeadlineReactor(options: {
   // which replaces the entry), so they are not sent it again. The set itself changes only with the log.
   const sent = new WeakSet<Running>();
   let position: GlobalPosition | undefined;
-  let dirty = false;
+  /** The sessions changed since the checkpoint was last written; `moved`: only its position did. */
+  let changed = false;
+  let moved = false;
+  let savedAt = 0;
+  /** Each session's deadline as a time, parsed once (a pass looks at every running session). */
+  const deadlineMs = new WeakMap<Running, number>();
+  const dueAt = (r: Running) => {
+    let ms = deadlineMs.get(r);
+    if (ms === undefined) deadlineMs.set(r, (ms = new Date(r.deadline).getTime()));
+    return ms;
+  };
   let loaded: Promise<void> | null = null;
   let saving: Promise<void> = Promise.resolve();
   let subscription: Subscription | null = null;
@@ -92,6 +112,8 @@ export function createDeadlineReactor(options: {
         position = checkpoint.position;
         for (const r of checkpoint.state ?? []) running.set(keyOf(r), r);
       }
+      // The checkpoint read is as good as one just written: the period starts now.
+      savedAt = Date.now();
     })().catch((err: unknown) => {
       loaded = null;
       throw err;
@@ -102,20 +124,26 @@ export function createDeadlineReactor(options: {
   /** Events arrive from the subscription and from tick's own catch-up: each is applied once, in log order. */
   const apply = (e: RecordedEvent) => {
     if (position !== undefined && store.comparePositions(e.globalPosition, position) <= 0) return;
-    evolveRunning(running, e);
+    if (evolveRunning(running, e)) changed = true;
     position = e.globalPosition;
-    dirty = true;
+    moved = true;
   };
 
-  const save = () => {
-    if (!dirty) return saving;
-    dirty = false;
+  /** Write the checkpoint if anything moved; `throttled` (the polling loop) only as often as said above. */
+  const save = (throttled = false) => {
+    if (!changed && !moved) return saving;
+    const since = Date.now() - savedAt;
+    if (throttled && since < (changed ? (options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS) : CHECKPOINT_IDLE_MS)) return saving;
+    const wasChanged = changed;
+    changed = moved = false;
+    savedAt = Date.now();
     const state = [...running.values()];
     const at = position;
     saving = saving
       .then(() => saveProcessCheckpoint(db, CHECKPOINT, at, state))
       .catch((err: unknown) => {
-        dirty = true;
+        if (wasChanged) changed = true;
+        moved = true;
         onError(err);
       });
     return saving;
@@ -130,9 +158,7 @@ export function createDeadlineReactor(options: {
     // One instant for the pass: the decider must judge each session by the clock it was found due by.
     const at = now();
     const cutoff = at.getTime() - SESSION_GRACE_SECONDS * 1000;
-    const due = [...running.values()]
-      .filter((r) => !sent.has(r) && new Date(r.deadline).getTime() < cutoff)
-      .sort((a, b) => a.deadline.localeCompare(b.deadline));
+    const due = [...running.values()].filter((r) => !sent.has(r) && dueAt(r) < cutoff).sort((a, b) => dueAt(a) - dueAt(b));
     let submitted = 0;
     for (const r of due) {
       try {
@@ -164,7 +190,7 @@ export function createDeadlineReactor(options: {
     if (firing) return;
     firing = submitDue()
       .then(async (n) => {
-        await save();
+        await save(true);
         return n;
       })
       .catch((err: unknown) => {
