@@ -35,3 +35,21 @@ describe('a word question’s words, each with its mark', () => {
     expect(r.pointsObtained).toBe(1);
   });
 });
+
+describe('yes / no', () => {
+  it('"yes and no" makes no decision: 0', () => {
+    expect(grade('Is ice less dense than water?', 'Yes', 'yes and no')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(grade('Is ice less dense than water?', 'Yes', 'no/yes').pointsObtained).toBe(0);
+  });
+  it('a reason that is a calculation is given by its numbers ("no, 3x19")', () => {
+    expect(grade('Is 57 a prime number? Give a reason.', 'No (1); 57 = 3 × 19 (1)', 'no, 3x19', 2).pointsObtained).toBe(2);
+    expect(grade('Is 57 a prime number? Give a reason.', 'No (1); 57 = 3 × 19 (1)', 'no, 3x17', 2).pointsObtained).toBe(1);
+    expect(grade('Is 3/4 more than 0.7? Explain.', 'Yes (B1); 3/4 = 0.75 (B1)', 'yes 0.75 > 0.7', 2).pointsObtained).toBe(2);
+  });
+  it('"(no mark without reason)": a bare decision scores 0, with its reason the mark', () => {
+    const q = 'Is 57 a prime number? Give a reason.';
+    const key = 'No, because 57 = 3 × 19 (no mark without reason)';
+    expect(grade(q, key, 'no')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(grade(q, key, 'no because 19 x 3 = 57').pointsObtained).toBe(1);
+  });
+});

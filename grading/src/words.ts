@@ -736,10 +736,57 @@ function namesCounterexample(reason: string, question: string, tokens: readonly 
   return examples.some((w) => tokens.some((t) => !t.negated && ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
 }
 
-export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx): CheckAnswerResult {
-  const said = polarity(ctx.response, ctx.question);
+/** "(no mark without reason)", "reason needed", "a bare yes/no scores 0": the key's marks are for the reason. */
+const REASON_NEEDED =
+  /[([]?\s*\b(?:no\s+marks?\s+(?:for\s+(?:a\s+)?(?:bare\s+)?(?:yes|no|decision)(?:\s*\/\s*no)?\s+)?without\s+(?:a\s+)?(?:reason|explanation)|(?:reason|explanation)\s+(?:is\s+)?(?:needed|required|essential)|a\s+bare\s+(?:yes|no)(?:\s*\/\s*(?:yes|no))?\s+(?:scores|gets|earns)\s+(?:0|nothing|no\s+marks?))\b[^)\]]*[)\]]?/i;
+/** "(B1)", "(1)": a note of marks in the reason, not its words. */
+const REASON_NOTE = /[([]\s*(?:[BMA]\s*)?(\d)\s*(?:marks?)?\s*[)\]]/gi;
+
+/** The key's reason without its notes, the marks the notes give it, and whether the marks need it. */
+function readReason(spec: Extract<KeySpec, { kind: 'yes-no' }>): { reason: string; reasonMarks?: number; needed: boolean } {
+  const needed = REASON_NEEDED.test(spec.reason);
+  const raw = spec.reason.replace(REASON_NEEDED, ' ');
+  const notes = [...raw.matchAll(REASON_NOTE)].map((m) => Number(m[1]));
+  const reason = raw
+    .replace(REASON_NOTE, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:.–—-]+|[\s,;:–—-]+$/g, '')
+    .trim();
+  // "Yes (B1); 7/8 = 0.875 (B1)": the last note is the reason's when the first stands before it.
+  const reasonMarks =
+    spec.reasonMarks ?? (notes.length >= 2 ? notes.at(-1) : notes.length === 1 && !/^\s*[([]/.test(raw) ? notes[0] : undefined);
+  return reasonMarks === undefined ? { reason, needed } : { reason, reasonMarks, needed };
+}
+
+/**
+ * A reason that is a calculation ("51 = 3 × 17", "1.2 kg = 1200 g"): given where the response has every number the
+ * reason adds to the question's ("no, 3x17", "yes 1200g > 1150g").
+ */
+function reasonNumbers(reason: string, question: string, response: string): boolean {
+  const numbers = (s: string) => (s.replace(/(\d),(\d{3})\b/g, '$1$2').match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
+  const asked = new Set(numbers(question));
+  const fresh = numbers(reason).filter((n) => !asked.has(n));
+  const wordsBeside = words(reason.replace(/\d+(?:\.\d+)?/g, ' ')).filter(isContentWord);
+  if (fresh.length === 0 || wordsBeside.length > 2) return false;
+  const said = new Set(numbers(response));
+  return fresh.every((n) => said.has(n));
+}
+
+/** "yes and no", "yes/no": both decisions, so none. */
+const BOTH = /^\s*(?:(?:yes|yeah)\s*(?:and|or|\/|&|,|but)\s*(?:also\s+)?no|no\s*(?:and|or|\/|&|,|but)\s*(?:also\s+)?(?:yes|yeah))\b/i;
+
+export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx): CheckAnswerResult {
+  const read = readReason(keySpec);
+  const spec: Extract<KeySpec, { kind: 'yes-no' }> = {
+    ...keySpec,
+    reason: read.reason,
+    ...(read.reasonMarks === undefined ? {} : { reasonMarks: read.reasonMarks }),
+  };
   const want = spec.yes ? 'Yes' : 'No';
   const keyWord = /true|false/i.test(ctx.question) ? (spec.yes ? 'True' : 'False') : want;
+  if (BOTH.test(ctx.response))
+    return result(ctx, 0, `The answer says both yes and no, so it makes no decision. The answer is ${keyWord}.`, [], [keyWord], []);
+  const said = polarity(ctx.response, ctx.question);
   const reasonTerms = words(spec.reason)
     .filter(isContentWord)
     .filter((w) => !['it', 'does', 'not'].includes(w));
@@ -770,6 +817,24 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
     );
   }
   // The right yes / no; with a reason in the key and more than a mark, the reason earns the rest.
+  const numbered = reasonNumbers(spec.reason, ctx.question, ctx.response);
+  // "(no mark without reason)": a bare decision earns nothing; a reason of numbers is given by its numbers.
+  if (read.needed && spec.reason && ctx.possible <= 1) {
+    const tokens = tokenize(ctx.response.replace(/^\s*(?:no|nope|yes|yeah|yep|true|false)\b[\s,.:;!–—-]*/i, ''));
+    const p = matchPoint({ text: spec.reason, marks: ctx.possible }, tokens, ctx.question);
+    const given = numbered || p.verdict === 'made';
+    const bare = words(ctx.response).length <= 2;
+    return result(
+      ctx,
+      given ? ctx.possible : 0,
+      given
+        ? `Correct: ${keyWord}, ${phrase(spec.reason)}.`
+        : sentences(`You are right that the answer is ${keyWord}, but the mark needs the reason: ${phrase(spec.reason)}.`),
+      [keyWord],
+      given ? [] : [spec.reason],
+      given || bare ? [] : ['The reason may be in other words'],
+    );
+  }
   if (!spec.reason || reasonTerms.length === 0 || ctx.possible <= 1) {
     return result(
       ctx,
@@ -792,7 +857,7 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
       ['The reason seems to contradict the yes or no'],
     );
   // The reason is a marking point of its own: made, not made, or half made (flagged), never a share of a mark.
-  const reasonMarks = Math.min(ctx.possible - 0.5, spec.reasonMarks ?? ctx.possible / 2);
+  const reasonMarks = read.needed ? ctx.possible : Math.min(ctx.possible - 0.5, spec.reasonMarks ?? ctx.possible / 2);
   // A quoted correction in the key ("'He and I went to the shop.'") is earned by that sentence, every word of it.
   const quoted = /^\s*['"‘“](.+?)['"’”]\s*\.?\s*$/s.exec(spec.reason);
   if (quoted) {
@@ -820,7 +885,7 @@ export function checkYesNo(spec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: Ctx)
   const tokens = tokenize(reasonText).map((t) => (needs ? { ...t, negated: false } : t));
   const p = matchPoint({ text: spec.reason, marks: reasonMarks }, tokens, ctx.question);
   const counterexample = p.verdict !== 'made' && namesCounterexample(spec.reason, ctx.question, tokens);
-  const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2) || counterexample;
+  const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2) || counterexample || numbered;
   // A reason in the question's own words ("the Earth orbits the Sun" for "Does the Sun orbit the Earth?") is told from
   // the question's claim by the order of its words alone, which the checker does not read.
   const asked = words(ctx.question).filter(isContentWord);
