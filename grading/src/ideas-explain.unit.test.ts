@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, type CheckAnswerInput } from './check';
+import { markingPoints } from './ideas';
 
 const check = (over: Partial<CheckAnswerInput> & Pick<CheckAnswerInput, 'answer' | 'response'>) =>
   checkAnswer({ question: '', marksPossible: 1, ...over });
@@ -17,5 +18,29 @@ describe('a comparison said the other way round', () => {
     expect(check({ ...cork, response: 'water is more dense than cork' }).pointsObtained).toBe(1);
     expect(check({ ...echo, response: 'sound is slower than light' }).pointsObtained).toBe(1);
     expect(check({ ...echo, response: 'light moves quicker than sound' }).pointsObtained).toBe(1);
+  });
+});
+
+describe('"any two, 1 mark each" over a list of points, one a line', () => {
+  const coast = {
+    question: 'Give two reasons why people live on the coast.',
+    answer: 'any two, 1 mark each:\n- jobs in fishing\n- tourism brings money\n- flat land to build on',
+    marksPossible: 2,
+  };
+  it('reads each line as a point of its mark, however the lines are joined', () => {
+    expect(markingPoints(coast.answer, 2)).toHaveLength(3);
+    expect(markingPoints(coast.answer.replace(/\n/g, ' '), 2)).toHaveLength(3);
+    expect(markingPoints('any two, 1 mark each:\n- jobs in fishing\n- tourism', 2)).toBeNull();
+  });
+  it('gives a mark for each point made, up to the marks, with confidence once they are all earned', () => {
+    expect(check({ ...coast, response: 'there are jobs in fishing and the tourism brings in money' })).toMatchObject({
+      pointsObtained: 2,
+      confident: true,
+    });
+    expect(check({ ...coast, response: 'jobs in fishing, tourists bring money and the land is flat to build on' }).pointsObtained).toBe(2);
+    expect(check({ ...coast, response: 'there are jobs in fishing' }).pointsObtained).toBe(1);
+  });
+  it('flags a short answer that names a point’s thing without what it says of it', () => {
+    expect(check({ ...coast, response: 'the land is nice' })).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });

@@ -12,12 +12,15 @@ import { fmt } from './points';
 import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, sameComparison, stem, words } from './text';
 import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
-export type MarkingPoint = { text: string; marks: number };
+/** `any`: one of a list of which any n earn the marks ("any two, 1 mark each: …"). */
+export type MarkingPoint = { text: string; marks: number; any?: boolean };
 
 const MARKS = /\(\s*(\d)\s*(?:marks?)?\s*\)|\[\s*(\d)\s*(?:marks?)?\s*\]/gi;
 
 /** The key's marking points, or null when they cannot be told apart from its wording. */
 export function markingPoints(key: string, possible: number): MarkingPoint[] | null {
+  const any = anyPoints(key, possible);
+  if (any) return any;
   const text = key.replace(/\s+/g, ' ').trim();
   if (MARKS.test(text)) {
     MARKS.lastIndex = 0;
@@ -42,6 +45,27 @@ export function markingPoints(key: string, possible: number): MarkingPoint[] | n
           .filter((p) => words(p).some(isContentWord));
   if (parts.length === possible && possible >= 1) return parts.map((p) => ({ text: p.trim(), marks: 1 }));
   return null;
+}
+
+const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/**
+ * "any two, 1 mark each:" over a list of points, one a line ("- fertile soil for farming"): each line a point of its
+ * marks, any n of them earning the question's marks. Null for another key.
+ */
+function anyPoints(key: string, possible: number): MarkingPoint[] | null {
+  // The lines may come joined into one ("any two: - a - b"): a dash between spaces opens a line.
+  const head = /^\s*any\s+(one|two|three|four|five|six|\d)\b([^:\n-]*)(?::\s*|\s*\n)(?=\s*[-•*–]\s)/i.exec(key);
+  if (!head) return null;
+  const n = COUNTS[head[1]!.toLowerCase()] ?? Number(head[1]);
+  const each = Number(/\b(\d)\s*marks?\s*(?:each|per)\b/i.exec(head[2]!)?.[1] ?? 1);
+  const lines = key
+    .slice(head[0].length)
+    .split(/\n|\s[-•*–](?=\s)/)
+    .map((l) => l.replace(/^\s*[-•*–]?\s*/, '').trim())
+    .filter((l) => words(l).some(isContentWord));
+  if (lines.length <= n || n * each !== possible) return null;
+  return lines.map((text) => ({ text, marks: each, any: true }));
 }
 
 export type PointMatch = {
@@ -383,7 +407,11 @@ export function checkPoints(
   // that only says what a term of the question means is shown by the term used right in a point made (teachers differ).
   const defined = made.length ? results.filter((r) => !made.includes(r) && definesTerm(r.point.text, question, tokens, made)) : [];
   const earned = [...made, ...defined];
-  const marks = earned.reduce((s, r) => s + r.point.marks, 0);
+  // "any two of" the key's points: more points made earn no more marks.
+  const marks = Math.min(
+    possible,
+    earned.reduce((s, r) => s + r.point.marks, 0),
+  );
   const reasons: string[] = [];
   if (defined.length)
     reasons.push('A point saying what a word of the question means was taken as shown by its use in a point made: teachers differ');
@@ -399,8 +427,10 @@ export function checkPoints(
     return !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(subject, t.word) ?? ''));
   });
   if (subjectless.length) reasons.push('A marking point is met without the thing it is about: it may restate the question');
-  const unsure = results.filter((r) => r.verdict === 'unsure');
-  const touched = results.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0 && !r.swapped);
+  // Of "any two" points, those not made once the marks are all earned are beside the point.
+  const pending = marks < possible ? results : earned;
+  const unsure = pending.filter((r) => r.verdict === 'unsure');
+  const touched = pending.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0 && !r.swapped);
   // "the heat is used …" for "energy is used …": a word the thesaurus files under a point's word may say it.
   const kindOfPointWord = () =>
     results.some((r) => {
@@ -412,7 +442,7 @@ export function checkPoints(
       );
       return kind >= 0 && tokens.some((t, i) => i !== kind && all.has(t.word));
     });
-  if (marks === 0 && touched.length && tokens.length >= 5)
+  if (marks === 0 && touched.length && tokens.length >= 4)
     reasons.push('The response uses some of the key words: the point may be made in other words');
   else if (marks === 0 && tokens.length >= 3 && kindOfPointWord())
     reasons.push('A word of the response is a kind of a word of the key: the point may be made in other words');
@@ -448,18 +478,19 @@ export function checkPoints(
         missingWords.some((w) => kin(w, t.word)),
     );
   const wordyClause = [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3 && kinClause(c));
-  if (marks > 0 && freeClause && results.some((r) => r.verdict === 'absent' && r.size <= 2))
+  if (marks > 0 && freeClause && pending.some((r) => r.verdict === 'absent' && r.size <= 2))
     reasons.push('A short marking point may be made in other words');
   else if (marks < possible && wordyClause) reasons.push('Part of the response is in other words than the key: it may make a point');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
   // "so the balloon becomes charged" without "rubbing transfers electrons": the point's effect without its cause.
   else if (earned.some((r) => r.half && r.share < 1 && !isStep(clause(r.point.text))))
     reasons.push('A marking point is made in part (its cause or its effect): a teacher should confirm the mark');
-  if (results.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
+  if (pending.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');
   if (marks === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');
   const said = earned.map((r) => clause(r.point.text));
   const notSaid = results.filter((r) => !earned.includes(r)).map((r) => clause(r.point.text));
+  const any = points.some((p) => p.any);
   const slips = earned.flatMap((r) => r.slips);
   const steps = points.every((p) => isStep(clause(p.text)));
   const feedback =
@@ -467,7 +498,7 @@ export function checkPoints(
       ? sentences(
           steps
             ? `Correct: your answer has every step: ${said.join('; ')}.`
-            : `Correct: your answer makes ${points.length > 1 ? 'each point of the key' : 'the point of the key'}: ${andList(said)}.`,
+            : `Correct: your answer makes ${any ? 'enough points of the key' : points.length > 1 ? 'each point of the key' : 'the point of the key'}: ${andList(said)}.`,
           slipNote(slips),
         )
       : sentences(
@@ -476,7 +507,9 @@ export function checkPoints(
             : 'Not correct.',
           steps
             ? `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, add the step${notSaid.length > 1 ? 's' : ''}: ${notSaid.join('; ')}.`
-            : `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, explain that ${andList(notSaid)}.`,
+            : any
+              ? `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, explain more of these points: ${notSaid.join('; ')}.`
+              : `To earn ${marks > 0 ? 'the other marks' : 'the marks'}, explain that ${andList(notSaid)}.`,
           slipNote(slips),
         );
   return {
