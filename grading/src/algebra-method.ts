@@ -384,3 +384,89 @@ export function substitutionSlip(question: string, key: string, response: string
     feedback: `Not quite: ${fmt(got.value)} comes from putting the negative number in without brackets. A negative number squared is positive: the answer is ${key.trim()}.`,
   };
 }
+
+/** "Write … in the form a(x + b)² + c." → "a(x + b)² + c"; null when the question names no form. */
+export function formTemplate(question: string): string | null {
+  const m = /\bin the form\s+(.+?)\s*[.?]?\s*$/i.exec(question.trim());
+  return m ? m[1]!.replace(/^y\s*=\s*/i, '').trim() : null;
+}
+
+const flatForm = (s: string) =>
+  normaliseMaths(s)
+    .replace(/[\s*]/g, '')
+    .replace(/\^\((-?\d+)\)/g, '^$1');
+
+/**
+ * The numbers an expression gives the letters of the form it is written in: "3(x + 2)² − 7" in the form a(x + b)² + c →
+ * a 3, b 2, c −7. The form's letters are those not in the expression's own (`variables`). Null when it is not in that form.
+ */
+export function formLetters(template: string, variables: string[], expression: string): Map<string, number> | null {
+  const t = flatForm(template);
+  const letters: string[] = [];
+  const signs: number[] = [];
+  let pattern = '';
+  for (const c of t) {
+    if (/[a-z]/i.test(c) && !variables.includes(c)) {
+      const before = pattern.slice(-2);
+      if (before === '\\+' || before === '\\-') {
+        signs.push(before === '\\-' ? -1 : 1);
+        pattern = `${pattern.slice(0, -2)}([+-]\\d+(?:\\.\\d+)?)`;
+      } else {
+        signs.push(0);
+        pattern += '([+-]?\\d*(?:\\.\\d+)?)';
+      }
+      letters.push(c);
+    } else pattern += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  if (letters.length === 0) return null;
+  const m = new RegExp(`^${pattern}$`).exec(flatForm(expression));
+  if (!m) return null;
+  const values = new Map<string, number>();
+  letters.forEach((l, i) => {
+    const raw = m[i + 1]!;
+    const n = raw === '' || raw === '+' ? 1 : raw === '-' ? -1 : Number(raw);
+    values.set(l, signs[i] === -1 ? -n : n);
+  });
+  return values;
+}
+
+/**
+ * "a = 3, b = 2, c = −7" for "Write … in the form a(x + b)² + c": the form's letters given their numbers, written out in
+ * the form ("3(x + 2)^2 + -7"); null when the answer does not give every letter of the form.
+ */
+export function formFromLetters(template: string, variables: string[], response: string): string | null {
+  const given = new Map<string, string>();
+  for (const m of normaliseMaths(response).matchAll(/\b([a-z])\s*=\s*(-?\d+(?:\.\d+)?)/gi)) given.set(m[1]!, m[2]!);
+  const letters = [...new Set([...flatForm(template)].filter((c) => /[a-z]/i.test(c) && !variables.includes(c)))];
+  if (letters.length === 0 || letters.some((l) => !given.has(l)) || given.size !== letters.length) return null;
+  return flatForm(template).replace(/[a-z]/gi, (c) => (given.has(c) ? `(${given.get(c)})` : c));
+}
+
+/**
+ * "B1 for a = 3 and b = 2; B1 for c = −7": notes that give marks for letters of the form asked, each earned where the
+ * answer, read in that form, gives every letter it names its number. Null when no note is of that kind or none is earned.
+ */
+export function formLetterMarks(template: string, variables: string[], notes: string[], response: string, possible: number): Method | null {
+  const values = formLetters(template, variables, response);
+  if (!values) return null;
+  let points = 0;
+  let named = false;
+  const earned: string[] = [];
+  for (const note of notes.flatMap((n) => n.split(';'))) {
+    const m = /^\s*[BM](\d)\s+for\s+(.+?)\s*$/.exec(normaliseMaths(note));
+    if (!m) continue;
+    const conditions = m[2]!.split(/\s*(?:,|\band\b)\s*/).map((c) => /^([a-z])\s*=\s*(-?\d+(?:\.\d+)?)$/i.exec(c.trim()));
+    if (conditions.some((c) => !c || !values.has(c[1]!))) continue;
+    named = true;
+    if (conditions.every((c) => values.get(c![1]!) === Number(c![2]))) {
+      points += Number(m[1]);
+      earned.push(m[2]!);
+    }
+  }
+  if (!named || points === 0 || points >= possible) return null;
+  return {
+    points,
+    confident: true,
+    feedback: `Partly correct (${points} of ${possible} marks): ${earned.join(' and ')} ${earned.length > 1 ? 'are' : 'is'} right, but not every number of the form is.`,
+  };
+}

@@ -23,7 +23,8 @@ const SENTENCE_BREAK =
 const WORD_COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
 
 type Mark = { kind: 'mark'; code: string; marks: number; what: string; counted?: boolean };
-type Segment = Mark | { kind: 'note' | 'answer'; text: string };
+type Plain = { kind: 'note' | 'answer'; text: string };
+type Segment = Mark | Plain;
 
 function segments(key: string): Segment[] {
   const out: Segment[] = [];
@@ -64,12 +65,12 @@ export function schemeAsNotes(rawKey: string): string {
   const marks = parts.filter((p): p is Mark => p.kind === 'mark');
   const hasLines = marks.length > 0 || (parts.length > 1 && parts.some((p) => p.kind === 'note'));
   if (!hasLines || parts.length < 2) return rawKey;
-  const answers = parts.filter((p): p is Extract<Segment, { kind: 'answer' }> => p.kind === 'answer');
+  const answers = parts.filter((p): p is Plain => p.kind === 'answer');
   let answer: string | undefined;
   let from: Segment | undefined;
   // "(3n + 2)": a line in brackets after the parts is the whole answer.
   const bracketed = answers.find((a) => /^\(.*\)$/.test(a.text));
-  if (answers.length > 0 && answers[0] === parts[0]) [answer, from] = [answers[0].text, answers[0]];
+  if (answers[0] && answers[0] === parts[0]) [answer, from] = [answers[0].text, answers[0]];
   else if (bracketed) [answer, from] = [bracketed.text.slice(1, -1).trim(), bracketed];
   else {
     const accuracy = [...marks].reverse().find((m) => (m.code === 'A' || m.counted) && answerLike(m.what));

@@ -67,3 +67,44 @@ describe('method marks read from the answer itself, whatever notes the key has',
     expect(check(q, 'B1 4n\nB1 + 3\n(4n + 3)', '4n+1')).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('answers typed as students type them', () => {
+  it('reads a digit typed after a letter as its power', () => {
+    expect(check('Simplify y⁴ × y³', 'y⁷', 'y7', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check('Simplify (3y²)²', '9y⁴', '9y4', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check('Simplify y⁴ × y³', 'y⁷', 'y12', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Expand and simplify (x + 5)(x − 2).', 'x² + 3x − 10', 'x2+3x-10')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+
+  it('reads it as the coefficient where only that reading is right, for a teacher to confirm', () => {
+    const r = check('Find the nth term of the sequence 9, 13, 17, 21, …', '4n + 5', 'n4 + 5', 1);
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it('leaves off a unit written after an expression', () => {
+    const q = 'Apples cost 20p each and a bag costs 5p. Write an expression for the cost, in pence, of n apples and a bag.';
+    expect(check(q, '20n + 5', '5 + 20n pence', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});
+
+describe('solutions and forms', () => {
+  it('gives one mark for every root only: some of them earn nothing (of two marks, the share stands)', () => {
+    expect(check('Solve y² = 64', 'y = 8 or y = −8 (both needed)', '8', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('Solve y² = 64', 'y = 8 or y = −8', 'y = ±8', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check('Solve y² = 64', 'y = 8 or y = −8', 'y = 8', 2)).toMatchObject({ pointsObtained: 1 });
+  });
+
+  it('reads the numbers of the form asked, given as letters, as the form written out', () => {
+    const q = 'Write 2x² + 12x + 7 in the form a(x + b)² + c.';
+    expect(check(q, '2(x + 3)² − 11', 'a = 2, b = 3, c = −11')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, '2(x + 3)² − 11', 'a = 2, b = 3, c = 7')).toMatchObject({ pointsObtained: 0 });
+  });
+
+  it("gives the marks the key's notes name for letters of the form, read from the answer", () => {
+    const q = 'Write 2x² + 12x + 7 in the form a(x + b)² + c.';
+    const key = '2(x + 3)² − 11. B1 for a = 2 and b = 3. B1 for c = −11.';
+    expect(check(q, key, '2(x+3)^2 + 7')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '(x+3)^2 - 11')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '(x+6)^2 - 29')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

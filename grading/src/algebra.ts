@@ -9,6 +9,9 @@ import {
   completedSquareMethod,
   expansionMethod,
   factorPairMethod,
+  formFromLetters,
+  formLetterMarks,
+  formTemplate,
   linearMethod,
   monomialMethod,
   rearrangementMethod,
@@ -174,6 +177,8 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
     const solved = solvedByLines(question, rawKey, response, possible);
     if (solved) return solved;
   }
+  const someRoots = partOfOneMark(question, rawKey, response, possible);
+  if (someRoots) return someRoots;
   // "(2x+3)(x−1) = 42 (M1); … (A1)": a key of marking points, each checked by value.
   const byPoints = checkSchemePoints(rawKey, response, possible);
   if (byPoints) return byPoints;
@@ -203,6 +208,10 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
   if (formOf(question) === 'any' && keyValues(key)?.some((q) => q.unit)) return null;
   const base = { pointsPossible: possible, method: 'numeric' as const };
+  // "a = 3, b = 2, c = −7" for "in the form a(x + b)² + c": the letters' numbers written out in the form.
+  const template = formTemplate(question);
+  const inForm = template && /=/.test(response) ? formFromLetters(template, want.variables, response) : null;
+  if (inForm) return checkAlgebra(question, rawKey, inForm, possible);
   const written = answerSide(lastClause(response));
   // "2x + 1 = y" for "y = 2x + 1": the subject on the right.
   const respSide =
@@ -210,6 +219,24 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
       ? { lhs: written.rhs, rhs: written.lhs }
       : written;
   const got = readExpression(respSide.rhs);
+  // "x8", "4x6", "x2 + 3x − 4": powers typed without their sign, read as powers; "60 + 35n pence": the unit after it.
+  if (!got) {
+    let first: CheckAnswerResult | null = null;
+    for (const reading of retyped(respSide.rhs, want.variables)) {
+      const result = checkAlgebra(question, rawKey, reading.text, possible);
+      if (!result) continue;
+      first ??= result;
+      if (result.pointsObtained < possible) continue;
+      return reading.sure
+        ? result
+        : {
+            ...result,
+            confident: false,
+            reason: 'A number typed after a letter read as its coefficient ("n2" as 2n): it may be meant as a power',
+          };
+    }
+    if (first) return first;
+  }
   if (!got && /^[\d\s.+\-*/^()]+$/.test(normaliseMaths(respSide.rhs)) && /\d/.test(respSide.rhs)) {
     return {
       ...base,
@@ -313,6 +340,9 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
     // The principles that read the answer's own structure (a rearrangement's slip, a sequence's coefficient, a single
     // term's parts, a completed square's numbers) hold whether or not the key has notes; the expansion's terms only
     // where the key lists no marks of its own.
+    // "B1 for a = 3 and b = 2; B1 for c = −7": marks for the numbers of the form asked, read from the answer.
+    const letters = template && !leftWrong ? formLetterMarks(template, want.variables, notes.notes, respSide.rhs, possible) : null;
+    if (letters) return methodResult(letters, possible, keyLast);
     // "B1 (x + 3)² ⏎ B1 − 4": the key written as its parts, each part among the answer's terms earns its mark.
     const parts = leftWrong ? null : partsEarned(notes.notes, key, got.node, variables, possible);
     if (parts) return partialResult(parts, possible, respSide.rhs, keyLast);
@@ -440,6 +470,27 @@ function solvedByLines(question: string, key: string, response: string, possible
 }
 
 /**
+ * An answer that does not read as an expression, typed again as students mean it: a unit after the expression left off
+ * ("60 + 35n pence", "6x + 6 cm"); a digit after a letter as its power ("x8" x⁸, "4x6" 4x⁶, "x2 + 3x − 4"), as the
+ * schemes accept, and then, not sure, as its coefficient ("n2 + 5" as 2n + 5). Only readings in the key's letters.
+ */
+function retyped(text: string, letters: string[]): { text: string; sure: boolean }[] {
+  const inLetters = (t: string) => {
+    const e = readExpression(t);
+    return e !== null && e.variables.every((v) => letters.includes(v));
+  };
+  const bare = text.replace(/\s*(?:pence|p|pounds|cm|mm|m|km|cm²|cm2|m²|m2|cm³|cm3|units?|degrees|°)\.?\s*$/i, '').replace(/^\s*£\s*/, '');
+  if (bare !== text && inLetters(bare)) return [{ text: bare, sure: true }];
+  if (!/[a-z]\d/i.test(bare) || /[a-z]{2}/i.test(bare.replace(/sqrt|pi/g, ''))) return [];
+  const powers = bare.replace(/([a-z])(\d+)/gi, '$1^$2');
+  const coefficients = bare.replace(/([a-z])(\d+)/gi, '$2$1');
+  return [
+    ...(inLetters(powers) ? [{ text: powers, sure: true }] : []),
+    ...(inLetters(coefficients) ? [{ text: coefficients, sure: false }] : []),
+  ];
+}
+
+/**
  * "3n + 2 (B1 for 3n; B1 for + 2)", "(x + 3)² − 4 (B1 for (x + 3)²; B1 for − 4)": a key whose independent marks are its
  * parts in order. Each part that is one of the answer's terms, by value, earns its mark; null when the key is not
  * written so or no part is found.
@@ -492,6 +543,31 @@ function sameConstant(part: MathNode, term: { node: MathNode; sign: number }): b
   } catch {
     return false;
   }
+}
+
+/**
+ * "Solve x² = 36" for one mark, the key "x = 6 or x = −6": the one mark is for every solution, so some of them earn
+ * nothing (whole marks; of two marks or more, the numbers' share stands). Null unless the answer has only some.
+ */
+function partOfOneMark(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+  if (possible !== 1) return null;
+  // "(both needed)": a bracket after the roots is a note.
+  const answer = normaliseMaths(keyNotes(key).text).replace(/\s*\([^()]*\)\s*$/, '');
+  const value = '[+-]?\\d+(?:\\.\\d+)?(?:/\\d+)?';
+  const roots = new RegExp(
+    `^([a-z])\\s*=\\s*(?:±\\s*${value}|${value}(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*(?:\\1\\s*=\\s*)?${value})+)$`,
+    'i',
+  );
+  if (!roots.test(answer)) return null;
+  const values = keyValues(key);
+  const result = values ? checkNumeric(values, response, possible, '', question, key) : null;
+  if (!result || result.pointsObtained <= 0 || result.pointsObtained >= possible) return null;
+  return {
+    ...result,
+    pointsObtained: 0,
+    confident: true,
+    feedback: `Not correct: the mark is for every solution, ${answer}, and your answer gives only some of them.`,
+  };
 }
 
 /** The two expressions differ by one term negated: want − got is twice one term of want. */
