@@ -44,3 +44,46 @@ describe('"any two, 1 mark each" over a list of points, one a line', () => {
     expect(check({ ...coast, response: 'the land is nice' })).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('a point met without the thing it is about', () => {
+  it('is flagged when the key’s second wording is a predicate of the first one’s subject ("particles … / move faster")', () => {
+    const r = check({
+      question: 'Explain why sugar dissolves more quickly in hot tea.',
+      answer: 'particles gain energy / move faster (1); they hit the sugar more often (1)',
+      marksPossible: 2,
+      response: 'it goes faster',
+    });
+    expect(r.confident).toBe(false);
+    expect(r.reason).toMatch(/without the thing it is about/);
+  });
+  it('is not flagged where the key’s wordings are words of one phrase ("mobile / free electrons") or have their own subject', () => {
+    expect(
+      check({
+        question: 'Explain why graphite conducts electricity.',
+        answer: 'it has mobile / free electrons (1); they carry charge through it (1)',
+        marksPossible: 2,
+        response: 'free electrons carry charge through it',
+      }),
+    ).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(
+      check({
+        question: 'Explain why a comb rubbed on a sleeve picks up paper.',
+        answer: 'electrons move onto the comb / comb becomes charged (1); it attracts the paper (1)',
+        marksPossible: 2,
+        response: 'the comb becomes charged and attracts the paper',
+      }),
+    ).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});
+
+describe('a missing point’s own first word in a short answer', () => {
+  it('is flagged: the point may be said in other words', () => {
+    const r = check({
+      question: 'Explain why copper conducts heat well.',
+      answer: 'it has free electrons (1) which can travel through the metal carrying energy (1)',
+      marksPossible: 2,
+      response: 'free electrons that can travel',
+    });
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+});

@@ -420,10 +420,17 @@ export function checkPoints(
   // the question does not name them), "it goes quicker" may say something of another thing, or restate the question.
   const subjectless = earned.filter((r) => {
     // Wordings set apart by " / " ("gain energy / move faster"); "rock/soil" is one word's alternatives.
-    const [first, second] = r.point.text.split(/\s+\/\s+/);
+    const [first, second] = r.point.text.replace(/\([^)]*\)/g, ' ').split(/\s+\/\s+/);
     if (!second) return false;
-    const subject = words(first!).find(isContentWord);
-    if (!subject || words(second).includes(subject) || words(question).some((w) => relate(subject, w))) return false;
+    // The first wording opens with its subject, a noun ("particles gain energy"; not "they contain …", "to stop …",
+    // "thin walls"); the second is a predicate of two words or more with no noun of the first ("move faster"; not
+    // "mountains", "balloon becomes charged").
+    const lead = words(first!).filter((w) => !/^(?:the|a|an)$/.test(w));
+    const subject = lead[0];
+    if (!subject || !isContentWord(subject) || lead.length < 2 || !isNoun(subject)) return false;
+    const rest = words(second).filter((w) => !/^(?:the|a|an)$/.test(w));
+    if (rest.length < 2 || rest.length < words(second).length || rest.some((w) => isContentWord(w) && lead.includes(w))) return false;
+    if (words(second).includes(subject) || words(question).some((w) => relate(subject, w))) return false;
     return !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(subject, t.word) ?? ''));
   });
   if (subjectless.length) reasons.push('A marking point is met without the thing it is about: it may restate the question');
@@ -449,8 +456,13 @@ export function checkPoints(
   // A missing point whose words the response uses beyond the points it made: it may be made in other words.
   else if (
     marks > 0 &&
-    touched.some((r) => [...r.used].some((i) => !earned.some((e) => e.used.has(i)))) &&
-    tokens.filter((t) => isContentWord(t.word)).length >= 6
+    touched.some(
+      (r) =>
+        [...r.used].some((i) => !earned.some((e) => e.used.has(i))) &&
+        // In a short response, only where it is the point's first word, what it says ("which can move …": "move").
+        (tokens.filter((t) => isContentWord(t.word)).length >= 6 ||
+          [...r.used].some((i) => relate(words(r.point.text).filter(isContentWord)[0] ?? '', tokens[i]!.word) !== null)),
+    )
   )
     reasons.push('The response uses words of a point it was not given: the point may be made in other words');
   // A point of one or two words is easily said in other words: a clause of the response no point used may be it.
