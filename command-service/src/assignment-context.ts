@@ -2,7 +2,7 @@ import { streamIds } from '@evergrade/contracts';
 import type { EventStore } from '@evergrade/platform/event-store';
 import type { Assignment } from './assignment/assignment';
 import { assignmentDecider } from './assignment/decide';
-import { courseDecider, type Course } from './course/course';
+import { courseDecider, isEnrolled, type Course } from './course/course';
 import { fold } from './decider';
 import { loadFolded, loadFoldedMany, streamStatesOf } from './stream-states';
 import { gradingDecider } from './grading/decide';
@@ -38,7 +38,7 @@ export async function loadAssignmentContext(
   const course = (courseNow && courseStream === knownCourse ? courseNow : await loadFolded(store, courseStream, courseDecider))
     .state as Course;
   const grading = gradingNow!.state as Grading;
-  const enrolled = course.status === 'active' && course.studentIds.includes(studentId);
+  const enrolled = isEnrolled(course, studentId);
   const gradedQuestionIds = Object.entries(grading.responses)
     .filter(([, r]) => r.graded)
     .map(([id]) => Number(id));

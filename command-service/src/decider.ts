@@ -1,11 +1,13 @@
 import type { DomainEvent } from '@evergrade/contracts';
 import { WrongExpectedVersionError, type EventMetadata, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
-import { streamStatesOf } from './stream-states';
+import { evolveAll, streamStatesOf } from './stream-states';
 
 /** Pure: no I/O, no clock, no random ids. Time and ids arrive inside the command. */
 export type Decider<Command, Event extends DomainEvent, State> = {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
+  /** Optional: `evolve` over many events at once, the same result faster (a long stream's list copied once, not per event). */
+  evolveMany?(state: State, events: readonly Event[]): State;
   initialState(): State;
 };
 
@@ -26,10 +28,10 @@ export type HandleOptions = {
 };
 
 export function fold<Event extends DomainEvent, State>(
-  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'evolveMany' | 'initialState'>,
   events: readonly RecordedEvent[],
 ): State {
-  return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as Event), decider.initialState());
+  return evolveAll(decider, decider.initialState(), events);
 }
 
 /**

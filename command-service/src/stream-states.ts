@@ -63,7 +63,20 @@ export function streamStatesOf(store: EventStore): StreamStates {
   return states;
 }
 
-type Folder<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>;
+type Folder<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'evolve' | 'evolveMany' | 'initialState'>;
+
+/** A state folded further by `events` (recorded or not): `evolveMany` where the decider has it, else `evolve` one by one. */
+export function evolveAll<Event extends DomainEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'evolveMany'>,
+  state: State,
+  events: readonly { type: string; data: unknown }[],
+): State {
+  const domain = events.map((e) => ({ type: e.type, data: e.data }) as Event);
+  if (decider.evolveMany) return decider.evolveMany(state, domain);
+  let s = state;
+  for (const e of domain) s = decider.evolve(s, e);
+  return s;
+}
 
 type TailRequest = { streamId: string; fromVersion: number };
 type WaitingRead = { requests: readonly TailRequest[]; resolve(tails: RecordedEvent[][]): void; reject(err: unknown): void };
@@ -108,7 +121,19 @@ class GroupedReads {
       };
       let started: Promise<RecordedEvent[][]>;
       try {
-        started = this.readStreams(batch.length === 1 ? batch[0]!.requests : batch.flatMap((w) => w.requests));
+        const all = batch.length === 1 ? batch[0]!.requests : batch.flatMap((w) => w.requests);
+        // The same stream from the same version, asked for by several commands (on a cold cache every student's
+        // first command reads the course and the assignment), is read once and its tail shared (nobody changes it).
+        const unique: TailRequest[] = [];
+        const at = new Map<string, number>();
+        const slots = all.map((r) => {
+          const key = `${r.fromVersion}\u0000${r.streamId}`;
+          let slot = at.get(key);
+          if (slot === undefined) at.set(key, (slot = unique.push(r) - 1));
+          return slot;
+        });
+        started =
+          unique.length === all.length ? this.readStreams(all) : this.readStreams(unique).then((tails) => slots.map((s) => tails[s]!));
       } catch (err) {
         started = Promise.reject(err);
       }
@@ -154,8 +179,12 @@ export async function loadFoldedMany(
     const before = cached[i];
     const tail = tails[i]!;
     if (before && tail.length === 0) return before;
-    let state = before ? before.state : decider.initialState();
-    for (const e of tail) state = decider.evolve(state, { type: e.type, data: e.data } as DomainEvent);
+    // Concurrent commands that missed together read the same tail: the first to get here folds it, the others take
+    // its state (or a newer one a command cached meanwhile) instead of folding the stream again each.
+    const end = tail.at(-1)?.streamVersion ?? 0;
+    const now = states.get<unknown>(streamId, decider);
+    if (now && now.version >= end && now.version >= (before?.version ?? 0)) return now;
+    const state = evolveAll(decider, before ? before.state : decider.initialState(), tail);
     const folded = {
       state,
       version: tail.at(-1)?.streamVersion ?? before?.version ?? 0,

@@ -47,6 +47,57 @@ export function evolve(state: Course, event: CourseEvent): Course {
   }
 }
 
+/**
+ * `evolve` folded over a run of events, with each list copied once for the run instead of once per event: a course of
+ * n students folds in O(n), not O(n²) (30,000 enrolments were seconds of one thread, folded again on every cold
+ * start). The same state as `events.reduce(evolve, state)`; the state passed in is not changed.
+ */
+export function evolveMany(state: Course, events: readonly CourseEvent[]): Course {
+  let s = state;
+  // Copies of s's lists, ours to change, written back at the end.
+  let students: number[] | null = null;
+  let instructors: number[] | null = null;
+  for (const e of events) {
+    if (s.status === 'none' || e.type === 'CourseCreated') {
+      s = evolve(s, e);
+      students = instructors = null;
+      continue;
+    }
+    switch (e.type) {
+      case 'StudentEnrolled':
+        (students ??= [...s.studentIds]).push(e.data.studentId);
+        break;
+      case 'StudentUnenrolled':
+        students = without(students ?? s.studentIds, e.data.studentId);
+        break;
+      case 'InstructorAssigned':
+        (instructors ??= [...s.instructorIds]).push(e.data.instructorId);
+        break;
+      case 'InstructorUnassigned':
+        instructors = without(instructors ?? s.instructorIds, e.data.instructorId);
+        break;
+    }
+  }
+  if (s.status === 'active' && (students || instructors))
+    s = { ...s, studentIds: students ?? s.studentIds, instructorIds: instructors ?? s.instructorIds };
+  return s;
+}
+
+const rosters = new WeakMap<readonly number[], ReadonlySet<number>>();
+
+/**
+ * Whether the student is enrolled now. A state's lists are never changed once made, so a large course's list gets a
+ * Set once: every command of a student checks this, and scanning 30,000 ids each time adds up.
+ */
+export function isEnrolled(course: Course, studentId: number): boolean {
+  if (course.status !== 'active') return false;
+  const ids = course.studentIds;
+  if (ids.length < 64) return ids.includes(studentId);
+  let roster = rosters.get(ids);
+  if (!roster) rosters.set(ids, (roster = new Set(ids)));
+  return roster.has(studentId);
+}
+
 function existing(state: Course) {
   if (state.status === 'none') throw new NotFoundError('Course not found');
   return state;
@@ -86,4 +137,4 @@ export function decide(command: CourseCommand, state: Course): CourseEvent[] {
   }
 }
 
-export const courseDecider: Decider<CourseCommand, CourseEvent, Course> = { decide, evolve, initialState };
+export const courseDecider: Decider<CourseCommand, CourseEvent, Course> = { decide, evolve, evolveMany, initialState };
