@@ -30,3 +30,21 @@ describe('keys with a sentence taken out', () => {
     });
   });
 });
+
+describe('a marker’s sentences in a list key', () => {
+  it('"One mark each." and "Ignore X." are no words of the answer; "sunlight" is a wording of "light"', () => {
+    const spec = parseKey(
+      'light, heat, sound (accept sunlight, noise). One mark each. Ignore movement.',
+      'Name three forms of energy a bulb gives out.',
+    );
+    expect(spec).toMatchObject({
+      kind: 'list',
+      need: 3,
+      items: [
+        { text: 'light', accept: ['sunlight'] },
+        { text: 'heat', accept: [] },
+        { text: 'sound', accept: ['noise'] },
+      ],
+    });
+  });
+});

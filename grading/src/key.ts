@@ -70,7 +70,9 @@ function splitItems(s: string): string[] {
 function pairAccepted(items: KeyItem[], accept: readonly string[], lastTakesRest = false): KeyItem[] {
   if (accept.length === 0) return items;
   if (accept.length === items.length) return items.map((it, i) => ({ ...it, accept: [...it.accept, accept[i]!] }));
-  const shares = (a: string, it: KeyItem) => words(a).some((w) => w.length > 2 && words(it.text).includes(w));
+  // "sunlight" shares "light": a word ending or beginning with the item's word is its wording too.
+  const shares = (a: string, it: KeyItem) =>
+    words(a).some((w) => w.length > 2 && words(it.text).some((x) => x.length > 3 && (x === w || w.endsWith(x) || w.startsWith(x))));
   // "water and oxygen (accept air)": in a list that needs every item, a wording no item shares a word with is one
   // more wording of the item it follows, the last.
   const rest = lastTakesRest ? accept.filter((a) => !items.some((it) => shares(a, it))) : [];
@@ -88,6 +90,8 @@ function takeInstructions(key: string): { main: string; accept: string[]; reject
     accept.push(...splitList(list));
     return ' ';
   });
+  // "One mark each.", "Ignore chlorophyll.": a sentence telling the marker how to mark, no words of the answer.
+  main = main.replace(/(?:^|(?<=[.;]))\s*(?:(?:one|1|\d)\s+marks?\s+(?:each|per\s+\w+)|ignore\b[^.\n]*)\s*(?:\.(?!\d)|$)/gi, ' ');
   // "Do not accept 3.15.": a decimal point is no sentence's end.
   main = main.replace(
     /\b(?:do not|don't|dont)\s+accept\b:?\s*((?:[^.\n]|\.(?=\d))*)|\breject\b:?\s*((?:[^.\n]|\.(?=\d))*)/gi,
