@@ -39,3 +39,88 @@ describe('a numeric key written as a mark scheme on lines or sentences', () => {
     expect(check(q, key, '45')).toMatchObject({ pointsObtained: 1 });
   });
 });
+
+describe('units as the key and the question say', () => {
+  it('takes the number alone where the key says units are not required', () => {
+    const q = 'Find the perimeter of a regular hexagon of side 5 cm.';
+    expect(check(q, '30 cm (units not required)', '30', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '30 cm. Ignore missing unit.', '30', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('flags the number alone of one mark where the key requires the unit (half or none)', () => {
+    const q = 'A tile is 6 cm by 5 cm. What is its area? Give units.';
+    expect(check(q, '30 cm² (units required)', '30', 1)).toMatchObject({ pointsObtained: 0.5, confident: false });
+  });
+
+  it('gives nothing of one mark for the unit of another quantity', () => {
+    const q = 'A tile is 6 cm by 5 cm. What is its area?';
+    expect(check(q, '30 cm² (units required)', '30 cm', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check('What is the weight of a 3 kg bag? (g = 10 N/kg)', '30 N', '30 kg', 1).pointsObtained).toBe(0);
+    // Of two marks, half, as before.
+    expect(check(q, '30 cm²', '30 cm', 2).pointsObtained).toBe(1);
+  });
+
+  it("gives the unit's own mark to a wrong value with the right unit, flagged (one teacher of four gives none)", () => {
+    const q = 'A train travels 180 km in 4 hours. Work out its average speed. Give the units.';
+    expect(check(q, '45 km/h (1 mark value, 1 mark unit)', '720 km/h')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, '45 km/h. B1 for 45. B1 for correct unit.', '720 km/h')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, '45 km/h. B1 for 45. B1 for correct unit.', '720 kg')).toMatchObject({ pointsObtained: 0 });
+  });
+
+  it("takes the unit's mark off a bare number where the key gives the unit a mark, flagged where the question names it", () => {
+    const q = 'A runner covers 9 km in 45 minutes. Calculate her speed in km/h.';
+    const key = '12 km/h. M1 9 ÷ 0.75. A1 12. B1 a correct unit.';
+    expect(check(q, key, '12 km/h', 3)).toMatchObject({ pointsObtained: 3, confident: true });
+    expect(check(q, key, '12', 3)).toMatchObject({ pointsObtained: 2, confident: false });
+  });
+
+  it('takes the accuracy mark off the right amount in another unit than the one the question names, flagged', () => {
+    const q = 'A film lasts 1 hour 35 minutes. How long is it, in minutes?';
+    expect(check(q, '95 minutes. M1 60 + 35. A1 95.', '1 h 35 min')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('A rod is 4.2 cm long. Give its length in mm.', '42 mm', '4.2 cm', 1)).toMatchObject({
+      pointsObtained: 0.5,
+      confident: false,
+    });
+  });
+});
+
+describe("method marks by the key's notes", () => {
+  it('gives the method marks, not the accuracy mark, to a calculation left unworked', () => {
+    const q = 'A coat costs £90. It is reduced by 30% in a sale. What is the sale price?';
+    expect(check(q, 'M1 for 0.7 × 90\nA1 £63', '0.7 × 90')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(
+      check('A box has a mass of 800 g and a volume of 400 cm³. Find its density.', 'M1 800 ÷ 400\nA1 2 g/cm³', '800/400'),
+    ).toMatchObject({ pointsObtained: 1 });
+    // A fraction is a number where the key is one: 7/12 for 7/12.
+    expect(check('Work out 1/3 + 1/4', 'M1 4/12 + 3/12\nA1 7/12', '7/12')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+
+  it('gives each step shown its marks, and a later step implies those before it', () => {
+    const q = 'Two pens cost £1.20 each and a ruler costs 85p. How much change from £5?';
+    const key = '£1.75. M1 2 × 1.20 (= 2.40). M1 for total 3.25. A1 £1.75.';
+    expect(check(q, key, '2.40 + 0.85 = 3.25', 3)).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '2 x 1.20 = 2.40', 3)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '£1.75', 3)).toMatchObject({ pointsObtained: 3, confident: true });
+  });
+
+  it("gives the method marks to the answer the key names for 'do not award A1'", () => {
+    const q = 'A loan of £200 has 5% simple interest per year. How much interest is paid over 2 years?';
+    const key = '£20. M1 for 5% of 200 = 10. A1 20. Do not award A1 for £220.';
+    expect(check(q, key, '£220')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '£35')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
+
+describe('forms asked of a fraction', () => {
+  it('takes a whole number as the simplest form of a whole answer', () => {
+    const q = 'Work out 2½ × 1⅗. Give your answer in its simplest form.';
+    expect(check(q, '4. M1 for 5/2 × 8/5. A1 4.', '5/2 x 8/5 = 40/10 = 4')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, '4. M1 for 5/2 × 8/5. A1 4.', '40/10').pointsObtained).toBe(1);
+  });
+
+  it('takes the accuracy mark off a decimal where a fraction is asked, where the key has method marks (flagged)', () => {
+    const q = 'Work out 1/2 + 1/3. Give your answer as a fraction.';
+    expect(check(q, '5/6. M1 for 3/6 + 2/6. A1 5/6.', '0.833')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, '5/6', '0.833')).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});

@@ -11,7 +11,7 @@
  * the value and unit its independent marks name), then its accepted wordings, then its marks; a B mark for a step the
  * working shows ("B1 3200 g seen") is a method mark, and the B marks of a value and of its unit are named so.
  */
-import { readQuantity, readUnit } from './quantity';
+import { findQuantities, normaliseMaths, readQuantity, readUnit, valueIn, type Quantity } from './quantity';
 
 type Line = { code: 'M' | 'A' | 'B'; marks: number; what: string };
 
@@ -65,7 +65,9 @@ function valueOfLine(what: string): { value: string | null } | null {
 export function schemeLinesKey(key: string): string | null {
   // Marks outside brackets only: "x = 8 (M1 for …; A1 …)" is already an answer with its notes.
   const outside = key.replace(/\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ' ');
-  if (!/(?:^|\n|[.;]\s+)(?:[MAB]\d\b|\d\s+marks?\s)/.test(outside)) return null;
+  // "30 cm. Ignore missing unit.", "7/20. Do not accept 35/100.": an answer and the marker's instructions are one too.
+  const instructed = /^[^.\n]*\d[^.\n]*?\.\s+(?:do not|don'?t|ignore|accept|allow|condone|units?\b)/i.test(outside);
+  if (!/(?:^|\n|[.;]\s+)(?:[MAB]\d\b|\d\s+marks?\s)/.test(outside) && !instructed) return null;
   const parts = key
     .trim()
     .split(SPLIT)
@@ -83,14 +85,15 @@ export function schemeLinesKey(key: string): string | null {
     else if (i === 0) opening = part;
     else notes.push(part.replace(/[.;]+$/, ''));
   });
-  if (lines.length === 0) return null;
+  if (lines.length === 0 && (opening === null || notes.length === 0)) return null;
 
   const accept: string[] = [];
   const marks: string[] = [];
   let answer: string | null = null;
   let unit: string | null = null;
   if (opening !== null) {
-    const { text, brackets } = trailingBrackets(opening);
+    const { text: written, brackets } = trailingBrackets(opening);
+    const text = written.replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent))+$/i, '');
     if (!readQuantity(text)) return null;
     answer = text;
     for (const b of brackets) (/^(?:also\s+)?(?:accept|allow|or)\b/i.test(b) ? accept : notes).push(b);
@@ -98,7 +101,9 @@ export function schemeLinesKey(key: string): string | null {
   // The accuracy mark's value is the answer, with a unit in brackets ("A1 88 (minutes)") as its own.
   const accuracy = lines.filter((l) => l.code === 'A').pop();
   if (accuracy) {
-    const { text, brackets } = trailingBrackets(accuracy.what);
+    const { text: written, brackets } = trailingBrackets(accuracy.what);
+    // "13/15 oe", "£48 cao": the marker's abbreviations after the value are no part of it.
+    const text = written.replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent|or better))+$/i, '');
     const unitOnly = brackets.find((b) => readUnit(b) && !/\d/.test(b));
     const value = unitOnly && readQuantity(`${text} ${unitOnly}`) ? `${text} ${unitOnly}` : text;
     if (answer === null && readQuantity(value)) answer = value;
@@ -152,3 +157,128 @@ const sameText = (a: string, b: string) => {
   const [x, y] = [readQuantity(a), readQuantity(b)];
   return x !== null && y !== null && Math.abs(x.value - y.value) < 1e-9 * Math.max(1, Math.abs(x.value));
 };
+
+/** A method mark of a key's notes: its marks, what it is for as written, the calculations and values it names. */
+export type MethodMark = { marks: number; what: string; calculations: string[]; values: Quantity[] };
+
+const flatCalc = (t: string) =>
+  normaliseMaths(t)
+    .replace(/\s+/g, '')
+    .replace(/\^\((-?\d+)\)/g, '^$1')
+    .replace(/(\d)[xX](?=\d)/g, '$1*')
+    .replace(/%/g, '');
+
+/**
+ * The method marks a key's notes list, each read into what can be checked: "M1 for 20% of 60 = 12 or 0.8 × 60" names
+ * the calculations 20% of 60 and 0.8 × 60 and the value 12; "M1 500 × 1.04 (= 520)" the calculation and 520; "M1 for
+ * total 96.25", "M1 for 320 (seconds) seen" a value; "M1 for a correct common denominator, e.g. 8/12 + 3/12" its example.
+ */
+export function methodMarksOf(notes: readonly string[]): MethodMark[] {
+  const out: MethodMark[] = [];
+  for (const note of notes)
+    for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?((?:[^;()]|\((?:[^()]|\([^()]*\))*\))*?)(?=;|\s*\b[MAB]\d\b|$)/g)) {
+      const what = m[2]!.trim();
+      const calculations: string[] = [];
+      const values: Quantity[] = [];
+      // "(= 520)", "(= 72 000 m/h)": the value a calculation comes to.
+      const plain = what.replace(/\(\s*=\s*([^()]*)\)/g, (_, v: string) => {
+        const q = readQuantity(v.trim());
+        if (q) values.push(q);
+        return ' ';
+      });
+      for (let alternative of plain.split(/\s+or\s+|,\s+or\s+|\(\s*or\s+|,\s+(?=\d+\s*(?:[a-z]+\s+)?seen\b)/i)) {
+        alternative = alternative
+          .replace(/^.*\be\.?g\.?\s*/i, '')
+          .replace(/\b(?:their|oe|o\.e\.|or equivalent|cao|seen|total|implied)\b/gi, ' ')
+          // "(× 100)", "(seconds)", "(improper fractions)": a note in brackets, no part of the step's numbers.
+          .replace(/\(\s*[×x*÷/]\s*\d+\s*\)|\([a-z\s]*\)/gi, ' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+        alternative = balanced(alternative).replace(/(\d)\s*%\s*of\s*(?=\d)/gi, '$1%of');
+        if (!alternative) continue;
+        const sides = alternative.split('=').map((s) => s.trim());
+        // "5x = 25": a step of an equation in letters is the algebra reader's.
+        const letters = (side: string) => side.replace(/%of/g, '');
+        if (sides.some((side) => /[a-z]/i.test(letters(side)) && !readQuantity(side) && !/^[-\d.\s]+\s[a-z]{2,}(?:\s[a-z]+)*$/i.test(side)))
+          continue;
+        // "20% of 60 = 12": the calculation and the value it gives.
+        const result = sides.length > 1 ? readQuantity(sides[sides.length - 1]!) : null;
+        if (result) values.push(result);
+        for (const side of result ? sides.slice(0, -1) : sides) {
+          const calc = side.replace(/(\d+(?:\.\d+)?)%of(\d+(?:\.\d+)?)/gi, '$1/100*$2');
+          const value = readQuantity(calc);
+          if (value && /[+\-*/^]/.test(flatCalc(calc).replace(/^-/, ''))) {
+            calculations.push(flatCalc(side));
+            values.push(value);
+          } else if (value && !/[a-z]{3,}/i.test(side.replace(/^[\d.\s]+[a-z]+$/i, ''))) values.push(value);
+          else {
+            // "60 inches", "320 (seconds)": a value with the noun it counts.
+            const counted = /^(-?[\d.]+(?:\s\d{3})*)\s+[a-z]+(?:\s+[a-z]+)?$/i.exec(side);
+            if (counted) values.push(readQuantity(counted[1]!)!);
+          }
+        }
+      }
+      out.push({ marks: Number(m[1]), what, calculations: calculations.filter(Boolean), values: values.filter(Boolean) });
+    }
+  return out;
+}
+
+/** Brackets without their pair taken off: "(or 72000 seen" → "or 72000 seen". */
+function balanced(text: string): string {
+  const open: number[] = [];
+  const drop = new Set<number>();
+  [...text].forEach((c, i) => {
+    if (c === '(') open.push(i);
+    else if (c === ')' && open.pop() === undefined) drop.add(i);
+  });
+  for (const i of open) drop.add(i);
+  return [...text]
+    .filter((_, i) => !drop.has(i))
+    .join('')
+    .trim();
+}
+
+/** `part` written in `text`, not inside a longer number ("-8-12" does not write 8-12). */
+function writes(text: string, part: string): boolean {
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+    if (!/[\d.]/.test(text[at - 1] ?? '') && !/[\d.]/.test(text[at + part.length] ?? '')) return true;
+  return false;
+}
+
+/**
+ * The method marks a response earns by the key's notes, as a teacher gives them: a step whose calculation is written, or
+ * whose value is written (in the working or as the answer), earns its marks, and a later step shown implies the steps
+ * before it. Values the question gives are no step of the response. Null when the notes list no method mark that can be
+ * checked (words only).
+ */
+export function methodShown(
+  notes: readonly string[],
+  response: string,
+  question: string,
+  answer?: Quantity,
+): { points: number; shown: string[] } | null {
+  const marks = methodMarksOf(notes);
+  if (marks.length === 0 || marks.every((m) => m.calculations.length === 0 && m.values.length === 0)) return null;
+  const written = flatCalc(response);
+  const asked = new Set((normaliseMaths(question).match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
+  const given = findQuantities(response);
+  const exact = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a));
+  const shown = marks.map(
+    (m) =>
+      m.calculations.some((c) => writes(written, c)) ||
+      m.values.some(
+        (v) =>
+          // The question's own numbers, and the key's answer, are no step of the response.
+          !asked.has(v.value) &&
+          !(answer && exact(v.value, answer.value)) &&
+          given.some((g) =>
+            v.unit && g.unit
+              ? g.unit.dim === v.unit.dim && exact(valueIn(g, v.unit), v.value)
+              : g.unit?.dim !== 'percent' && exact(g.value, v.value),
+          ),
+      ),
+  );
+  const last = shown.lastIndexOf(true);
+  const points = marks.reduce((s, m, i) => s + (i <= last ? m.marks : 0), 0);
+  return { points, shown: marks.filter((_, i) => i <= last).map((m) => m.what) };
+}

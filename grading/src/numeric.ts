@@ -3,7 +3,7 @@ import { readExpression } from './algebra';
 import { decimalComma, hasNumberWords, misspeltNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
-import { schemeLinesKey } from './numeric-scheme';
+import { methodShown, schemeLinesKey } from './numeric-scheme';
 import { stepCredit, withoutStepMarks } from './steps';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
@@ -147,6 +147,7 @@ export function checkNumeric(
 ): CheckAnswerResult | null {
   const key = schemeLinesKey(writtenKey) ?? writtenKey;
   const scheme = schemeOf(key, question);
+  const unitRule = unitRuleOf(keyNotes(key).notes, scheme);
   const comma = expected.length === 1 ? decimalComma(response) : null;
   // "x = ±7" gives both roots where the key has two values.
   // "3 and 3/4" is the mixed number 3 3/4 where one value is expected.
@@ -237,7 +238,7 @@ export function checkNumeric(
     const own = want.name ? named.get(want.name) : undefined;
     const candidates = named.size > 0 ? (own ? [own] : []) : finals;
     const verdicts = candidates.length
-      ? candidates.flatMap((q) => [want, ...(want.also ?? [])].map((w) => compare(w, q, question, possible)))
+      ? candidates.flatMap((q) => [want, ...(want.also ?? [])].map((w) => compare(w, q, question, possible, unitRule)))
       : [{ score: 0 }];
     const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
     credit += best.score / expected.length;
@@ -292,6 +293,39 @@ export function checkNumeric(
       notes.push(`Your method is right, but not every value is: the expected answer is ${expected.map(describe).join(' and ')}.`);
     }
   }
+  // The value of one expected answer wrong: the scheme's marks for the unit may still be due (below).
+  const valueWrong = expected.length === 1 && credit === 0;
+  const schemeMethod = methodMarks(scheme);
+  let methodByNotes = false;
+  if (expected.length === 1 && possible >= 2 && schemeMethod !== null && flags.every(inWorkingFlag)) {
+    const final = finals[0]!;
+    const want = expected[0]!;
+    const shown = methodShown(keyNotes(key).notes, text, question, want);
+    // "500 × 1.04²" for £540.80: the key's method written but never worked out earns the method marks, not the answer's.
+    if (credit === 1 && unevaluated(final, want)) {
+      credit = Math.min(1, (shown && shown.points > 0 ? shown.points : schemeMethod) / possible);
+      methodByNotes = true;
+      notes.push(`${describe(final)} is the right calculation, but it is not worked out: the answer is ${describe(want)}.`);
+    } else if (credit === 0) {
+      // "Do not award A1 for £530": that answer is the method with the wrong finish, the marks but the accuracy mark's.
+      const accuracy = unitRule.accuracy;
+      const withheld = keyNotes(key)
+        .notes.flatMap((n) => [...n.matchAll(/\bdo not (?:award|give) (?:the )?A\d? (?:mark )?(?:for|to)\s+([^;]+)/gi)])
+        .flatMap((m) => findQuantities(m[1]!));
+      const points = withheld.some((q) => sameValue(q.value, final.value, Math.max(q.decimals, 2)))
+        ? possible - Math.max(1, accuracy)
+        : (shown?.points ?? 0);
+      if (points > 0) {
+        credit = Math.min(1, points / possible);
+        methodByNotes = true;
+        flags.length = 0;
+        notes.length = 0;
+        notes.push(
+          `Your method is right (${shown?.shown.join('; ') || 'the key’s method'}), but the final answer is not: the expected answer is ${describe(want)}.`,
+        );
+      }
+    }
+  }
   // "M1 for 15% = £36 or 240 × 1.15": a final value that is a step the key's method note names earns its method marks.
   if (credit === 0 && expected.length === 1 && flags.length === 0 && possible >= 2) {
     const step = noteStepValue(key, expected[0]!, finals[0]!);
@@ -310,8 +344,8 @@ export function checkNumeric(
     if (step && !step.shown && step.sure) flags.splice(near, 1);
   }
   // "M1 for 720 ÷ 8", "M1 for 5x = 25": the key names its method step, so the working is checked for it.
-  let stepChecked = false;
-  const inWorking = (f: string) => f.startsWith('The expected value appears in the working');
+  let stepChecked = methodByNotes;
+  const inWorking = inWorkingFlag;
   // With several values too ("£45 and £27 (M1 for 72 ÷ 8 = 9)"): the step is the key's, whatever the values.
   if (credit === 0 && flags.every(inWorking) && possible >= 2) {
     const step = methodStep(key, text, finals[0]!);
@@ -423,9 +457,18 @@ export function checkNumeric(
   }
   // "108 000 g/cm³" for 2.7 g/cm³ (1 value, 1 unit): the unit right, the value wrong. Whether a unit mark stands alone
   // is a policy teachers differ on (some give it, some give it only with the value): none, flagged.
-  const unitMark = scheme.some((m) => /\bunits?\b/i.test(m.what));
-  if (unitMark && credit === 0 && expected.length === 1 && flags.length === 0 && finals[0]!.unit && finals[0]!.unit === expected[0]!.unit)
-    flags.push('The unit is right and the value wrong: whether the unit mark stands alone, teachers differ');
+  // Most teachers give it ("the unit mark stands alone"), with the method marks the working shows: that mark, flagged.
+  if (
+    unitRule.marks > 0 &&
+    valueWrong &&
+    credit < 1 &&
+    flags.length === 0 &&
+    finals[0]!.unit &&
+    finals[0]!.unit.dim === expected[0]!.unit?.dim
+  ) {
+    credit = Math.min(1, credit + unitRule.marks / possible);
+    flags.push('The unit is right and the value wrong: the unit mark stands alone for most teachers, not for all');
+  }
   // "one milion": a misspelt number word was read as the word nearest it; when that makes the answer wrong, the slip may
   // have been of another word, so a teacher should look.
   const guessed = misspeltNumberWords(response);
@@ -445,6 +488,22 @@ export function checkNumeric(
     confident: flags.length === 0,
     ...(flags.length ? { reason: flags.join('; ') } : {}),
   };
+}
+
+const inWorkingFlag = (f: string) => f.startsWith('The expected value appears in the working');
+
+/**
+ * "500 × 1.04^2", "66 ÷ 1.1", "600/200": a calculation left as it is, not worked out to a number (a fraction is a number
+ * where the key's answer is not whole, and standard form or a mixed number is a number).
+ */
+export function unevaluated(got: Quantity, want: Quantity): boolean {
+  if (got.compound) return false;
+  const t = normaliseMaths(got.text)
+    .replace(/\s*\*\s*10\s*\^\s*\(?-?\d+\)?\s*[a-z°%/²³]*$/i, '')
+    .replace(/^\(\d+\+\d+\/\d+\)/, '1')
+    .trim();
+  if (/\d\s*[*+^]\s*[\d(]|\d\s*-\s*\d|sqrt|pi/.test(t)) return true;
+  return /^-?\d+(?:\.\d+)?\s*\/\s*\d+(?:\.\d+)?\b/.test(t) && Number.isInteger(want.value) && !/\//.test(normaliseMaths(want.text));
 }
 
 /** The key's values, each found among the answer's with its size right, its sign or its letter perhaps not. */
@@ -769,7 +828,29 @@ function finalQuantity(response: string): Quantity | null {
   );
 }
 
-function compare(want: Quantity, written: Quantity, question: string, possible = 1): Verdict {
+/**
+ * What a key says of units: "(units required)", "(units not required)", "Ignore missing unit", and the marks its scheme
+ * gives the unit on its own ("1 mark value, 1 mark unit", "B1 km/h").
+ */
+export type UnitRule = { required: boolean; notRequired: boolean; marks: number; accuracy: number; method: number };
+const NO_UNIT_RULE: UnitRule = { required: false, notRequired: false, marks: 0, accuracy: 1, method: 0 };
+
+export function unitRuleOf(notes: readonly string[], scheme: SchemeMark[]): UnitRule {
+  const all = notes.join('; ');
+  const notRequired =
+    /\bunits?\s+(?:are\s+|is\s+)?not\s+(?:required|needed|necessary)\b|\bignore\s+(?:a\s+|any\s+|the\s+)?(?:missing|absent|omitted|lack of)\s+units?\b|\bno\s+units?\s+(?:needed|required)\b/i.test(
+      all,
+    );
+  const required =
+    !notRequired &&
+    /\bunits?\s+(?:are\s+|is\s+)?(?:required|needed|must be given)\b|\bmust\s+(?:have|give|include)\s+(?:a\s+|the\s+)?units?\b/i.test(all);
+  const marks = scheme.filter((m) => m.code !== 'M' && /\bunits?\b/i.test(m.what)).reduce((n, m) => n + m.marks, 0);
+  // The accuracy marks, not an "A1" named only to be withheld ("Do not award A1 for £530").
+  const accuracy = [...all.matchAll(/(?<!\b(?:award|give|allow)\s+(?:the\s+)?)\bA(\d)\b/gi)].reduce((n, m) => n + Number(m[1]), 0) || 1;
+  return { required, notRequired, marks, accuracy, method: methodMarks(scheme) ?? 0 };
+}
+
+function compare(want: Quantity, written: Quantity, question: string, possible = 1, rule: UnitRule = NO_UNIT_RULE): Verdict {
   const got = asTemperature(want, written);
   const shown = describe(got);
   const rounding = roundingAsked(question);
@@ -817,6 +898,22 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
         note: `Your answer ${shown} is the right amount, but the question asks for it in ${want.unit.label} only: write ${describe(want)}.`,
       };
     }
+    // "Give your answer in mm", "What is her time per lap, in seconds?": the right amount in another unit, or in two
+    // units, is not the form asked. Teachers differ: some take any unit of the right amount, some take off the accuracy
+    // marks (of two marks or more), or half of one mark; the latter given, flagged.
+    if (
+      !asked &&
+      (got.compound || got.unit.factor !== want.unit.factor) &&
+      namedUnits(question).some((u) => u.dim === want.unit!.dim && u.factor === want.unit!.factor) &&
+      sameValue(want.value, valueIn(got, want.unit), want.decimals)
+    ) {
+      const note = `${shown} is the right amount, but the question asks for it in ${want.unit.label}: write ${describe(want)}.`;
+      return {
+        score: possible >= 2 ? Math.max(0, possible - rule.accuracy) / possible : 0.5,
+        note,
+        flag: 'The right amount, but not in the unit the question asks for (teachers differ: full marks, or the accuracy mark lost)',
+      };
+    }
     if (asked && (got.compound || (got.unit !== want.unit && !unitInQuestion(question, got.unit)))) {
       if (got.compound) return wrongValue(want, got);
       // "1200 m" for "convert 1.2 × 10⁶ mm into km": the amount right in a unit on the way (not the question's own),
@@ -843,7 +940,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       if (want.unit.dim === 'temperature')
         return { score: 0, note: `${shown} is a different temperature from ${describe(want)}: check the scale.` };
       return {
-        score: 0.5,
+        score: rule.marks > 0 && rule.marks < possible ? (possible - rule.marks) / possible : 0.5,
         note: `Your number ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}, which is a different amount.`,
       };
     }
@@ -873,7 +970,9 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       };
     }
   }
-  if (fractionAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
+  // "Give your answer in its simplest form" where the answer is whole (4 for 3/2 × 8/3): the whole number is that form.
+  const wholeKey = Number.isInteger(want.value) && !/\//.test(normaliseMaths(want.text)) && Number.isInteger(got.value);
+  if (fractionAsked(question) && !wholeKey && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
     const form = fractionForm(got.text);
     const simplest = simplestAsked(question);
     if (form === 'unsimplified' && !simplest) {
@@ -889,8 +988,9 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       return { score: possible >= 2 ? 0.5 : 0, note };
     }
     if (form === 'decimal') {
+      // Of a key with method marks, the accuracy mark lost (the form asked not followed), as most teachers give it.
       return {
-        score: 0,
+        score: possible >= 2 && rule.method > 0 ? Math.max(0, possible - rule.accuracy) / possible : 0,
         note: `${shown} has the right value, but the question asks for a fraction: write it as ${describe(want)}.`,
         ...(possible >= 2 ? { flag: 'The right value as a decimal where a fraction is asked: teachers differ on a share' } : {}),
       };
@@ -905,19 +1005,41 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     return wrongValue(want, got);
   if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
   if (!got.unit) {
+    // "(units not required)", "ignore missing unit": the number alone is the answer.
+    if (rule.notRequired) return { score: 1 };
+    const missingNote = `Your value ${shown} is right, but the unit is missing: give ${dimensionName(want.unit)} in ${want.unit.label}.`;
+    // A mark of its own for the unit ("B1 km/h"): the unit missing loses that mark, the value keeps the rest. Where the
+    // question names the unit, some teachers take the number alone as in it: flagged.
+    if (rule.marks > 0 && rule.marks < possible)
+      return {
+        score: (possible - rule.marks) / possible,
+        note: missingNote,
+        ...(unitInQuestion(question, want.unit)
+          ? { flag: 'The unit missing where the key gives it a mark of its own but the question names it (teachers differ)' }
+          : {}),
+      };
+    // The key requires the unit of a one-mark answer: some teachers give half the mark without it, some none.
+    if (rule.required && possible < 2)
+      return {
+        score: 0.5,
+        note: missingNote,
+        flag: 'The right value without the unit the key requires, in a question of one mark (teachers give half or none)',
+      };
     if (unitInQuestion(question, want.unit)) return { score: 1 };
     // Teachers deduct half the marks for a missing unit (1 of 2, ½ of 1) where the question does not state it. Of one
     // mark, with no unit mark in the key and no unit asked for, some teachers deduct nothing: flagged.
     return {
       score: 0.5,
-      note: `Your value ${shown} is right, but the unit is missing: give ${dimensionName(want.unit)} in ${want.unit.label}.`,
-      ...(possible < 2 && !/\bunits?\b/i.test(question)
+      note: missingNote,
+      ...(possible < 2 && !/\bunits?\b/i.test(question) && !rule.required
         ? { flag: 'The right value without its unit, in a question of one mark that does not ask for the unit (teachers differ)' }
         : {}),
     };
   }
+  // The unit of another quantity (cm for an area, kg for a weight): it is not the answer. Of one mark nothing; of a key
+  // that gives the unit its own mark, the value's marks; else half.
   return {
-    score: 0.5,
+    score: rule.marks > 0 && rule.marks < possible ? (possible - rule.marks) / possible : possible < 2 ? 0 : 0.5,
     note: `Your value ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}. Check which quantity the question asks for.`,
   };
 }
@@ -1033,6 +1155,21 @@ function unitInQuestion(question: string, unit: Unit): boolean {
       }
   }
   return false;
+}
+
+/**
+ * The units a question names for its answer: "in <unit>" at the end of a sentence or before a comma ("Calculate her
+ * speed in km/h.", "What is the time per lap, in seconds?", "Give your answer in mm."), never the unit of a number it
+ * gives ("in 2 hours").
+ */
+export function namedUnits(question: string): Unit[] {
+  const plain = normaliseMaths(question).replace(/\^\((-?\d+)\)/g, '^$1');
+  const out: Unit[] = [];
+  for (const m of plain.matchAll(/\b(?:in|into)\s+(?:the\s+)?([a-zA-Z°][^\d,;:?!()]{0,24}?)\s*(?=[?!,;)]|\.(?:\s|$)|$)/g)) {
+    const found = readUnit(m[1]!.trim());
+    if (found) out.push(found);
+  }
+  return out;
 }
 
 /** The question says which unit the answer is in ("convert to m/s", "give it in km/h"). */

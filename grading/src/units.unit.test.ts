@@ -43,7 +43,9 @@ describe('values across units', () => {
   it('accepts the same value in another unit, within the precision of the key', () => {
     expect(check(speed, '60 km/h', '16.67 m/s').pointsObtained).toBe(2);
     expect(check(speed, '60 km/h', '16.7 m/s').feedback).toBe('Correct: 16.7 m/s is the same as 60 km/h.');
-    expect(check('Speed in m/s?', '16.67 m/s', '60 km/h').pointsObtained).toBe(2);
+    expect(check('What is its speed?', '16.67 m/s', '60 km/h').pointsObtained).toBe(2);
+    // Where the question names the unit, teachers differ on another unit's amount: the accuracy mark off, flagged.
+    expect(check('Speed in m/s?', '16.67 m/s', '60 km/h')).toMatchObject({ pointsObtained: 1, confident: false });
     expect(check('Boiling point of water?', '100 °C', '212 °F').pointsObtained).toBe(2);
     expect(check('Boiling point of water?', '100 °C', '373 K').pointsObtained).toBe(2);
     expect(check('Length?', '45 mm', '4.5 cm').pointsObtained).toBe(2);
@@ -142,9 +144,9 @@ describe('values across units', () => {
 });
 
 describe('a unit mark of its own', () => {
-  it('flags the right unit with a wrong value, where teachers differ on whether the unit mark stands alone', () => {
+  it('gives the right unit with a wrong value its mark, flagged: teachers differ on whether the unit mark stands alone', () => {
     const q = 'A cyclist rides 45 km in 3 hours. Work out her average speed.';
-    expect(check(q, '15 km/h (1 value, 1 unit)', '12 km/h')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check(q, '15 km/h (1 value, 1 unit)', '12 km/h')).toMatchObject({ pointsObtained: 1, confident: false });
     expect(check(q, '15 km/h (1 value, 1 unit)', '15 km/h')).toMatchObject({ pointsObtained: 2, confident: true });
     // Its marks are for the value and the unit: a wrong value from the question's numbers earns no method mark.
     expect(check(q, '15 km/h (1 value, 1 unit)', '135')).toMatchObject({ pointsObtained: 0, confident: true });
