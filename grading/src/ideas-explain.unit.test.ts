@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, type CheckAnswerInput } from './check';
-import { markingPoints } from './ideas';
+import { markingPoints, matchPoint } from './ideas';
+import { tokenize } from './match';
 
 const check = (over: Partial<CheckAnswerInput> & Pick<CheckAnswerInput, 'answer' | 'response'>) =>
   checkAnswer({ question: '', marksPossible: 1, ...over });
@@ -85,5 +86,21 @@ describe('a missing point’s own first word in a short answer', () => {
       response: 'free electrons that can travel',
     });
     expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+});
+
+describe('a verb and its particle, and a point of two statements side by side', () => {
+  it('reads "runs off" as the key’s "runoff"', () => {
+    expect(matchPoint({ text: 'more runoff', marks: 1 }, tokenize('the rain runs off'), 'Why do car parks flood?').verdict).toBe('made');
+    expect(matchPoint({ text: 'more runoff', marks: 1 }, tokenize('the rain runs fast'), 'Why do car parks flood?').verdict).toBe('absent');
+  });
+  it('takes one statement of "less infiltration, more runoff" as a sign of the point, flagged', () => {
+    const r = check({
+      question: 'Explain why a car park floods in heavy rain.',
+      answer: 'the rain cannot soak into the tarmac (1); so less infiltration, more runoff (1)',
+      marksPossible: 2,
+      response: 'there is more runoff',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });

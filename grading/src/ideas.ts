@@ -9,7 +9,20 @@ import { keyCompound } from './chemistry';
 import { andList, phrase, sentences } from './feedback';
 import { matchPhrase, phrasal, slipNote, type Slip, type Token } from './match';
 import { fmt } from './points';
-import { NEGATIONS, antonyms, isBaseVerb, isContentWord, isRealWord, kin, nounLemma, relate, sameComparison, stem, words } from './text';
+import {
+  NEGATIONS,
+  antonyms,
+  bases,
+  isBaseVerb,
+  isContentWord,
+  isRealWord,
+  kin,
+  nounLemma,
+  relate,
+  sameComparison,
+  stem,
+  words,
+} from './text';
 import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
 /** `any`: one of a list of which any n earn the marks ("any two, 1 mark each: …"). */
@@ -127,7 +140,28 @@ export function matchPoint(
     const parts = w.split(/,?\s+so\s+(?:that\s+)?/i).filter((p) => words(p).some(isContentWord));
     return parts.length === 2 ? parts : [];
   });
-  for (const [n, raw] of [...wordings, ...halves].entries()) {
+  // "little infiltration, more surface runoff": a point of two statements side by side, either of which may say it
+  // (the one the other leads to); either alone is only a sign of the point, for a teacher to confirm.
+  const sides = wordings.flatMap((w) => {
+    if (/\s(?:so|and|but|because)\s/i.test(w.replace(/^\s*so\s+/i, ''))) return [];
+    // Two short statements, neither a clause of the other ("…, which is an insulator").
+    const parts = w.split(/,\s+/).filter((p) => words(p).length >= 2 && words(p).length <= 5 && words(p).some(isContentWord));
+    return parts.length === 2 && w.split(/,\s+/).length === 2 && !parts.some((p) => /^\s*(?:which|who|that|where|as|than)\b/i.test(p))
+      ? parts
+      : [];
+  });
+  // "runs off" for "runoff", "soaks in" for "soak-in": a verb and its particle written as the key's one word.
+  const joined = new Set(
+    [...wordings, ...halves, ...sides].flatMap((w) => words(phrasal(w)).filter(isContentWord)).flatMap((w) => [w, nounLemma(w)]),
+  );
+  tokens = tokens.map((t, i) => {
+    const next = tokens[i + 1];
+    if (next?.clause === t.clause && PARTICLES.has(next.word) && [...bases(t.word)].some((b) => joined.has(b + next.word)))
+      return { ...t, word: [...bases(t.word)].map((b) => b + next.word).find((w) => joined.has(w))! };
+    return t;
+  });
+  const all = [...wordings, ...halves, ...sides];
+  for (const [n, raw] of all.entries()) {
     // The key's phrasal verbs and rates read as the response's do ("used up", "per second").
     const wording = phrasal(raw);
     const brackets = [...wording.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' ');
@@ -205,6 +239,10 @@ export function matchPoint(
       verdict: vague || turned ? 'absent' : reverse || comparison > 0 ? 'made' : swap ? 'absent' : verdict,
       half: n >= wordings.length,
     };
+    if (n >= wordings.length + halves.length) {
+      if (best?.verdict === 'absent' && m.verdict === 'made') best = { ...m, verdict: 'unsure' };
+      continue;
+    }
     if (!best || m.share > best.share) best = m;
   }
   return best!;
@@ -251,6 +289,9 @@ function comparisonTurned(wording: string, tokens: readonly Token[]): -1 | 0 | 1
   }
   return 0;
 }
+
+/** Words that complete a verb as one word of the key: "run off" → "runoff". */
+const PARTICLES = new Set(['off', 'out', 'in', 'up', 'down', 'over', 'back', 'away', 'through']);
 
 const isNoun = (w: string) => w.length >= 4 && senses(nounLemma(w), 'n').length > 0;
 
