@@ -86,8 +86,32 @@ const sound = (w: string) =>
     .replace(/ch|ck|c(?=[aou])|q/g, 'k')
     .replace(/c(?=[eiy])/g, 's')
     .replace(/y/g, 'i')
+    // "mightycondria": "igh" says "i".
+    .replace(/igh/g, 'i')
     .replace(/(.)\1+/g, '$1')
     .replace(/e$/, '');
+
+/**
+ * A word as a British speaker says it, more loosely than `sound`: a silent final e lengthens the vowel before it
+ * (plane, plain), "ai", "ay", "ei", "ey" are one sound (vains, veins), an "r" before a consonant is not heard (larva,
+ * lava), "i" and "e" before a vowel sound alike (ilium, ileum).
+ */
+const spoken = (w: string) =>
+  sound(
+    w
+      .toLowerCase()
+      .replace(
+        /([aeiou])([^aeiou])e(s?)$/,
+        (_, v: string, c: string, s: string) => `${v === 'a' ? 'ai' : v === 'o' ? 'oa' : v + v}${c}${s}`,
+      )
+      .replace(/eigh|ay|ei|ey/g, 'ai')
+      .replace(/ee|ea/g, 'ee')
+      .replace(/(?<![aeiou])([aeiou])r(?=[^aeiou\s])/g, '$1')
+      .replace(/[ie](?=[aou])/g, 'i'),
+  );
+
+/** Two different words that sound the same: "larva" for lava, "plane" for plain, "sell" for cell, "vains" for veins. */
+export const soundsAlike = (a: string, b: string) => a !== b && a.length >= 3 && b.length >= 3 && spoken(a) === spoken(b);
 
 export const nounLemma = (w: string) => lemmatizer().noun(w);
 
@@ -145,7 +169,9 @@ export function relate(key: string, got: string, allowSlips = true): WordRelatio
   if (derived(key, got) || sameComparison(key, got) || pertains(key, got)) return 'form';
   if (synonyms(key, got)) return LOOSE_SYNONYMS.some((g) => g.includes(key) || g.includes(got)) ? 'compound' : 'form';
   // Two neighbouring letters swapped ("nuclues" for "nucleus") is one slip, not two.
-  if (key.length >= 5 && !isRealWord(got) && transposed(key, got)) return 'slip';
+  if (key.length >= 4 && !isRealWord(got) && transposed(key, got)) return 'slip';
+  // "vains" for veins: no word, but said as the key's word is.
+  if (!isRealWord(got) && (soundsAlike(key, got) || soundsAlike(key.replace(/s$/, ''), got.replace(/s$/, '')))) return 'slip';
   // "sunlight" for "light": a compound of the key word, to be looked at (hydroxide is no oxide).
   if (key.length >= 4 && got.length > key.length + 2 && got.endsWith(key) && isRealWord(got)) return 'compound';
   const limit = slipLimit(key);

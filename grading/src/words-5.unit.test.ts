@@ -53,3 +53,29 @@ describe('yes / no', () => {
     expect(grade(q, key, 'no because 19 x 3 = 57').pointsObtained).toBe(1);
   });
 });
+
+describe('slips that sound like the key', () => {
+  it('a real word that sounds like the key’s ("sell" for cell) is 0, flagged: teachers differ', () => {
+    const r = grade('What is the basic unit of all living things?', 'cell', 'sell');
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(r.reason).toMatch(/homophone/);
+    expect(grade('Which sense organ detects sound?', 'ear', 'eye')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+  it('no word, but said as the key’s word is, is a slip ("vains", "rane")', () => {
+    expect(grade('Which vessels carry blood to the heart?', 'vein(s)', 'vains').pointsObtained).toBe(1);
+    expect(grade('What falls from clouds as drops of water?', 'rain', 'rane').pointsObtained).toBe(1);
+  });
+  it('two letters swapped in a word of four is a slip; "igh" says "i"', () => {
+    expect(grade('Which river flows through Egypt?', 'Nile', 'the Niel').pointsObtained).toBe(1);
+    expect(grade('What is the powerhouse of the cell?', 'mitochondria', 'mightocondria').pointsObtained).toBe(1);
+  });
+  it('a list item the key rejects, given as an item of its own, earns nothing and needs no look', () => {
+    const r = grade(
+      'Name three things a fire needs.',
+      'fuel, heat, oxygen (accept air). One mark each. Do not accept wood.',
+      'fuel, wood, heat',
+      3,
+    );
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -7,7 +7,7 @@ import { matchPoint, withCompoundNames } from './ideas';
 import type { KeyItem, KeySpec } from './key';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
-import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, stem, words } from './text';
+import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, soundsAlike, stem, words } from './text';
 import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
 type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
@@ -187,6 +187,13 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
     );
   }
   const reasons: string[] = [...unsureWord];
+  // "larva" for lava, "flood plane" for floodplain: a real word that sounds like the key's. Most teachers mark it 0
+  // (another word); some accept a homophone whose meaning is clear: 0, flagged.
+  const homophone = ctx.allowSlips ? homophoneSlip(wordings(item), ctx.response) : null;
+  if (homophone && !rejected)
+    reasons.push(
+      `"${homophone.got}" sounds like "${homophone.key}" but is another word: teachers differ on a homophone slip (most give 0)`,
+    );
   const extra = extraWords(tokens, m.used, ctx.question);
   const absent = contentWords(m.wording).filter((w) => !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(w, t.word) ?? '')));
   // "carbon monoxide" for "carbon dioxide": a word in place of the missing one, sharing its stem or ending, names something else.
@@ -239,6 +246,20 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);
+}
+
+/** A word of the response that sounds like a key word and, put in its place, makes the response a wording of the key. */
+function homophoneSlip(wordingsOf: readonly string[], response: string): { key: string; got: string } | null {
+  const said = words(response);
+  const keyWords = [...new Set(wordingsOf.flatMap((w) => words(w)).filter((w) => isContentWord(w) && w.length >= 3))];
+  for (const got of said) {
+    if (!isRealWord(got) && !isRealWord(nounLemma(got))) continue;
+    const key = keyWords.find((k) => soundsAlike(k, got) || soundsAlike(nounLemma(k), nounLemma(got)) || soundsAlike(k, nounLemma(got)));
+    if (!key) continue;
+    const swapped = said.map((w) => (w === got ? key : w)).join(' ');
+    if (matchAny(wordingsOf, tokenize(swapped), true).found) return { key, got };
+  }
+  return null;
 }
 
 /** Words the response shares (by stem) with the thesaurus's definitions of the key's words and their wordings. */
@@ -597,7 +618,9 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   } else if (spec.anyOf && unmatchedParts.length > 0 && parts.length > spec.need) {
     reasons.push('The response gives more items than asked, some not in the key');
   }
-  if (rejected) reasons.push(`The response says "${rejected}", which the key does not accept`);
+  // A rejected wording that is an item of its own earns nothing, as marked; inside a credited item it needs a look.
+  const rejectedAlone = rejected && unmatchedParts.some((p) => matchPhrase(rejected, tokenize(p), false).found);
+  if (rejected && !rejectedAlone) reasons.push(`The response says "${rejected}", which the key does not accept`);
 
   const named = found.map(({ item }) => phrase(item.text));
   const missing = notFound.map(({ item }) => phrase(item.text));
