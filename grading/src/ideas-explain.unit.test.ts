@@ -104,3 +104,25 @@ describe('a verb and its particle, and a point of two statements side by side', 
     expect(r).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('a noun of which a sense is a kind of the point’s word, in a short answer', () => {
+  it('is flagged ("sun" for "light": the sun’s rays are light)', () => {
+    const r = check({
+      question: 'Explain why solar panels are tilted to face south.',
+      answer: 'the panel receives more light (1); so it produces more electricity (1)',
+      marksPossible: 2,
+      response: 'to get the sun',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(r.reason).toMatch(/a kind of a word of the key/);
+  });
+  it('is not flagged for an adjective ("cold" is no kind of temperature said)', () => {
+    const r = check({
+      question: 'Explain why a kettle switches itself off.',
+      answer: 'the water reaches its boiling temperature (1); a sensor detects the steam (1)',
+      marksPossible: 2,
+      response: 'because it is cold',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

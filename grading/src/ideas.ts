@@ -488,7 +488,20 @@ export function checkPoints(
       const kind = tokens.findIndex(
         (t) => isContentWord(t.word) && [...hypernymsOf(nounLemma(t.word), 2, 1)].some((h) => pointWords.has(h)),
       );
-      return kind >= 0 && tokens.some((t, i) => i !== kind && all.has(t.word));
+      if (kind >= 0 && tokens.some((t, i) => i !== kind && all.has(t.word))) return true;
+      // "catch more sun" for "absorb light": in a short answer, a noun of which a sense is a kind of the point's main
+      // noun (the sun's rays are light) may be the point in everyday words.
+      return (
+        tokens.length <= 8 &&
+        tokens.some(
+          (t) =>
+            t.word.length >= 3 &&
+            isContentWord(t.word) &&
+            !words(question).includes(t.word) &&
+            senses(t.word, 'a').length === 0 &&
+            [...hypernymsOf(nounLemma(t.word), 1, 2)].some((h) => pointWords.has(h)),
+        )
+      );
     });
   if (marks === 0 && touched.length && tokens.length >= 4)
     reasons.push('The response uses some of the key words: the point may be made in other words');
