@@ -5,11 +5,17 @@ import type { ExamAction, ExamLoadResult, StudentPlan } from './exam-plan';
 
 /**
  * The exam simulation's load generator, run as a child process (fork) so its HTTP client does not share the
- * server's event loop. Each student follows their plan on their own keep-alive connection, one command after
- * another (as the UI's save queue does): a command due while the previous one is still waiting is sent on its reply.
+ * server's event loop. Each student follows their plan on their own keep-alive connection (or on one of a shared
+ * pool: `connections`), one command after another (as the UI's save queue does): a command due while the previous
+ * one is still waiting is sent on its reply. A command's latency runs from when it was sent, a wait for a pooled
+ * connection included.
  */
 export type ExamStudent = { cookie: string; csrf: string; questionIds: number[] };
-export type ExamJob = { url: string; assignmentId: number; students: ExamStudent[]; plans: StudentPlan[] };
+/**
+ * `connections`: the keep-alive connections the students share, at most (a request waits for a free one), as a
+ * reverse proxy in front of the server pools its upstream connections; unset, one connection per student.
+ */
+export type ExamJob = { url: string; assignmentId: number; students: ExamStudent[]; plans: StudentPlan[]; connections?: number };
 
 function send(agent: http.Agent, url: URL, method: string, path: string, headers: Record<string, string>, body?: string) {
   return new Promise<number>((resolve) => {
@@ -36,7 +42,7 @@ function send(agent: http.Agent, url: URL, method: string, path: string, headers
 
 export async function runExam(job: ExamJob): Promise<ExamLoadResult> {
   const url = new URL(job.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.students.length });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections ?? job.students.length });
   const kinds: ExamAction['kind'][] = ['start', 'heartbeat', 'save', 'submit'];
   const byKind = Object.fromEntries(
     kinds.map((k) => [k, { latencies: [] as number[], failures: {} as Record<string, number> }]),

@@ -10,7 +10,8 @@ import { planExam, summarizeExam, type ExamConfig, type ExamLoadResult, type Exa
 import type { ExamJob, ExamStudent } from './exam-worker';
 import { BENCH_PASSWORD, BENCH_TENANT } from './seed';
 
-export type ExamResult = { summary: ExamSummary; seedMs: number; runMs: number };
+/** `connections`: the shared keep-alive connections the students' commands went over; null, one per student. */
+export type ExamResult = { summary: ExamSummary & { connections: number | null }; seedMs: number; runMs: number };
 
 /**
  * The timed-exam simulation (`npm run bench -- --exam N`): a standalone server on the given database, one course of
@@ -20,7 +21,7 @@ export type ExamResult = { summary: ExamSummary; seedMs: number; runMs: number }
  * submitted.
  */
 export async function benchExam(
-  config: ExamConfig & { questions: number; databaseUrl?: string; log: (m: string) => void },
+  config: ExamConfig & { questions: number; connections?: number; databaseUrl?: string; log: (m: string) => void },
 ): Promise<ExamResult> {
   const server = await startStandalone({
     port: 0,
@@ -53,7 +54,13 @@ export async function benchExam(
     const plans = planExam(config);
     const runStart = performance.now();
     const profiling = profileServer(config.log);
-    const load = await runInChild({ url: base, assignmentId, students: clients, plans });
+    const load = await runInChild({
+      url: base,
+      assignmentId,
+      students: clients,
+      plans,
+      ...(config.connections ? { connections: config.connections } : {}),
+    });
     await profiling;
     // The stragglers' deadlines pass; the reactor submits each within its grace and poll period.
     const lastDeadline = plans.reduce((latest, p) => Math.max(latest, p.deadline), -Infinity);
@@ -78,7 +85,11 @@ export async function benchExam(
       if (pending === 0 || performance.now() > until + 60_000) break;
       config.log(`exam: ${pending} sessions not yet submitted; waiting`);
     }
-    return { summary: summarizeExam(config, plans, load, result), seedMs, runMs: performance.now() - runStart };
+    return {
+      summary: { ...summarizeExam(config, plans, load, result), connections: config.connections ?? null },
+      seedMs,
+      runMs: performance.now() - runStart,
+    };
   } finally {
     await server.close();
   }
@@ -231,7 +242,8 @@ export function formatExam(r: ExamResult, database: string): string {
     })
     .join('; ');
   return [
-    `\nEvergrade exam simulation on ${database}: ${s.students} students`,
+    `\nEvergrade exam simulation on ${database}: ${s.students} students` +
+      (s.connections ? ` over ${s.connections} shared keep-alive connections (as behind a reverse proxy)` : ', a connection each'),
     `  offered: ${s.offered_mean_per_s} commands/s over the run (${s.offered_steady_per_s}/s once all have started: a heartbeat per 30 s ` +
       `and a save per ~20 s each; ${s.offered_peak_per_s}/s in the busiest 10 s)`,
     `  achieved: ${s.achieved_per_s} commands/s over the run (${s.ok} ok, ${s.failed} failed, ${s.late_commands} sent > 1 s late)`,

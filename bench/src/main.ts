@@ -298,7 +298,8 @@ function print({ a, r, i, e, f, database }: Run): void {
 /**
  * `-- --exam N`: the timed-exam simulation alone (exam.ts); `-- --exam-search [--exam N]` doubles N from N (default 250)
  * while a run meets the goal and reports the largest that did. BENCH_EXAM_LIMIT_SECONDS (120), BENCH_EXAM_WINDOW_SECONDS
- * (60) and BENCH_EXAM_QUESTIONS (5) shape the exam.
+ * (60) and BENCH_EXAM_QUESTIONS (5) shape the exam; BENCH_EXAM_CONNECTIONS (unset: one per student) has the students
+ * share that many keep-alive connections, as behind a reverse proxy (one process may hold 20,000 files here).
  */
 async function runExams(): Promise<void> {
   const first = Number(args.exam ?? 250);
@@ -317,6 +318,7 @@ async function runExams(): Promise<void> {
         limitMs: env('BENCH_EXAM_LIMIT_SECONDS', 120) * 1000,
         startWindowMs: env('BENCH_EXAM_WINDOW_SECONDS', 60) * 1000,
         questions: env('BENCH_EXAM_QUESTIONS', 5),
+        connections: process.env.BENCH_EXAM_CONNECTIONS ? env('BENCH_EXAM_CONNECTIONS', 1) : undefined,
         log,
         ...db,
       }),
