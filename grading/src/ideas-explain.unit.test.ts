@@ -126,3 +126,15 @@ describe('a noun of which a sense is a kind of the point’s word, in a short an
     expect(r).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('a one-word answer', () => {
+  it('earning nothing is flagged: a bare term may name a point, and teachers differ on it', () => {
+    const r = check({
+      question: 'Explain why a rubbed plastic ruler picks up bits of paper.',
+      answer: 'rubbing moves electrons so the ruler becomes charged (1); the charged ruler attracts the paper (1)',
+      marksPossible: 2,
+      response: 'electrostatic',
+    });
+    expect(r).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});

@@ -554,6 +554,15 @@ export function checkPoints(
   if (pending.some((r) => r.negated && r.verdict !== 'made')) reasons.push('The response negates a word of the key');
   if (tokens.length > 90) reasons.push('The response is long');
   if (marks === 0 && tokens.length > 12) reasons.push('A longer response: the ideas may be in other words');
+  // "static" for "the balloon becomes charged": a bare term may name a point; teachers differ on crediting it.
+  if (
+    marks === 0 &&
+    tokens.length === 1 &&
+    tokens[0]!.word.length >= 5 &&
+    isContentWord(tokens[0]!.word) &&
+    !words(question).includes(tokens[0]!.word)
+  )
+    reasons.push('A one-word answer may be a term for a point: teachers differ on a bare term');
   const said = earned.map((r) => clause(r.point.text));
   const notSaid = results.filter((r) => !earned.includes(r)).map((r) => clause(r.point.text));
   const any = points.some((p) => p.any);
