@@ -138,3 +138,15 @@ describe('a one-word answer', () => {
     expect(r).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('a point met without the thing it is about: subject and verb', () => {
+  it('is not flagged where the first wording is no subject and verb ("release CO2 causing … / climate change")', () => {
+    const r = check({
+      question: 'Give two reasons why we should burn less coal.',
+      answer: 'release CO2 causing global warming / climate change (1); coal is non-renewable / will run out (1)',
+      marksPossible: 2,
+      response: 'it causes climate change and coal will run out',
+    });
+    expect(r).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -290,6 +290,10 @@ function comparisonTurned(wording: string, tokens: readonly Token[]): -1 | 0 | 1
   return 0;
 }
 
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'can', 'will', 'do', 'does']);
+/** A verb form's base: "gains" → "gain", "moved" → "move". */
+const verbBase = (w: string) => [...bases(w)].find((b) => b !== w && senses(b, 'v').length > 0) ?? w;
+
 /** Words that complete a verb as one word of the key: "run off" → "runoff". */
 const PARTICLES = new Set(['off', 'out', 'in', 'up', 'down', 'over', 'back', 'away', 'through']);
 
@@ -471,6 +475,9 @@ export function checkPoints(
     if (!subject || !isContentWord(subject) || lead.length < 2 || !isNoun(subject)) return false;
     const rest = words(second).filter((w) => !/^(?:the|a|an)$/.test(w));
     if (rest.length < 2 || rest.length < words(second).length || rest.some((w) => isContentWord(w) && lead.includes(w))) return false;
+    // Subject and verb, then a verb of the same subject: "particles gain … / move …" (not "release CO2 … / climate change").
+    const verb = (w: string | undefined) => !!w && !NEGATIONS.has(w) && (AUXILIARIES.has(w) || senses(verbBase(w), 'v').length > 0);
+    if (!verb(lead[1]) || !verb(rest[0])) return false;
     if (words(second).includes(subject) || words(question).some((w) => relate(subject, w))) return false;
     return !tokens.some((t) => ['exact', 'form', 'slip'].includes(relate(subject, t.word) ?? ''));
   });
