@@ -79,3 +79,12 @@ describe('slips that sound like the key', () => {
     expect(r).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('a one-word compound in the key', () => {
+  it('"toothbrushing" is said as "tooth brushing" or "brushing tooth", in either order', () => {
+    const q = 'Give two ways to keep your teeth healthy.';
+    const key = 'any two: toothbrushing, flossing, fewer sugary drinks, dental checkups';
+    expect(grade(q, key, 'brushing tooth, flossing', 2).pointsObtained).toBe(2);
+    expect(grade(q, key, 'flossing and tooth brushing', 2).pointsObtained).toBe(2);
+  });
+});

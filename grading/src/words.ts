@@ -19,8 +19,23 @@ const wordings = (item: KeyItem) => {
     return compound && compound.names.length ? [compound.formula, ...compound.names] : [];
   });
   const bare = headless(item.text);
-  return [...new Set([item.text, ...item.accept, ...chemical, ...(bare ? [bare] : [])])];
+  const split = [item.text, ...item.accept].flatMap(splitCompound);
+  return [...new Set([item.text, ...item.accept, ...chemical, ...(bare ? [bare] : []), ...split])];
 };
+
+/**
+ * "handwashing" as "hand washing" and "washing hand": a one-word compound of two words the word list has, each of
+ * four letters or more, is said in two words in either order ("wash hands").
+ */
+function splitCompound(wording: string): string[] {
+  const w = wording.trim().toLowerCase();
+  if (!/^[a-z]{8,}$/.test(w)) return [];
+  for (let i = 4; i <= w.length - 4; i++) {
+    const [a, b] = [w.slice(0, i), w.slice(i)];
+    if (isRealWord(a) && isRealWord(b) && isContentWord(a) && isContentWord(b)) return [`${a} ${b}`, `${b} ${a}`];
+  }
+  return [];
+}
 
 /**
  * A name ending in a generic word ("root hair cells", "alliance system") without it, where WordNet has what is left
