@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './index';
+import { numberWordsToDigits } from './numbers';
 import { schemeLinesKey } from './numeric-scheme';
 
 const check = (question: string, answer: string, response: string, marksPossible = 2) =>
@@ -122,5 +123,38 @@ describe('forms asked of a fraction', () => {
     const q = 'Work out 1/2 + 1/3. Give your answer as a fraction.';
     expect(check(q, '5/6. M1 for 3/6 + 2/6. A1 5/6.', '0.833')).toMatchObject({ pointsObtained: 1, confident: false });
     expect(check(q, '5/6', '0.833')).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});
+
+describe('numbers in words and the unit a question counts', () => {
+  it('reads a number word with a letter left out as the word it is all in ("ninty" is ninety, not ninth)', () => {
+    expect(numberWordsToDigits('ninty')).toBe('90');
+    expect(check('How many degrees are in three right angles? ', '270', 'two hundred and sevnty', 1).pointsObtained).toBe(1);
+  });
+
+  it('reads fractions whose denominators are ordinals past tenths', () => {
+    expect(numberWordsToDigits('three twentieths')).toBe('(3/20)');
+    expect(check('Write 0.55 as a fraction in its simplest form.', '11/20', 'eleven twentieths', 1)).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+
+  it('reads a key of a number in figures and in words as that number', () => {
+    expect(check('How many faces does a cube have?', '6 / six', 'six', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check('How many faces does a cube have?', '6 / six', '1', 1).pointsObtained).toBe(0);
+  });
+
+  it('reads a bare key in the unit the question counts, so an answer not converted is wrong', () => {
+    expect(check('How many minutes are there in 1.5 hours?', '90', '1 h 30 min', 1).pointsObtained).toBe(0);
+    expect(check('How many minutes are there in 1.5 hours?', '90', '90 minutes', 1).pointsObtained).toBe(1);
+    expect(check('How many ml are there in 2 litres?', '2000', '2000 cm³', 1).pointsObtained).toBe(1);
+    expect(check('How many ml are there in 2 litres?', '2000', '2000', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('takes "degrees" alone for no unit where the unit of a temperature is required', () => {
+    const q = 'At what temperature does ice melt? Include the unit.';
+    expect(check(q, '0 °C (accept 273 K)\nunit required', '0 degrees', 1)).toMatchObject({ pointsObtained: 0.5, confident: false });
+    expect(check(q, '0 °C (accept 273 K)\nunit required', '0 °c', 1)).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });

@@ -63,6 +63,32 @@ const DENOMINATORS: Record<string, number> = {
   ninths: 9,
   tenth: 10,
   tenths: 10,
+  ...Object.fromEntries(
+    (
+      [
+        ['eleventh', 11],
+        ['twelfth', 12],
+        ['thirteenth', 13],
+        ['fourteenth', 14],
+        ['fifteenth', 15],
+        ['sixteenth', 16],
+        ['seventeenth', 17],
+        ['eighteenth', 18],
+        ['nineteenth', 19],
+        ['twentieth', 20],
+        ['thirtieth', 30],
+        ['fortieth', 40],
+        ['fiftieth', 50],
+        ['sixtieth', 60],
+        ['seventieth', 70],
+        ['eightieth', 80],
+        ['ninetieth', 90],
+      ] as const
+    ).flatMap(([w, n]) => [
+      [w, n],
+      [`${w}s`, n],
+    ]),
+  ),
   hundredth: 100,
   hundredths: 100,
   thousandth: 1000,
@@ -118,7 +144,20 @@ export function numberWord(word: string): string {
     if (d < bestDistance) [best, bestDistance, ties] = [v, d, 1];
     else if (d === bestDistance) ties++;
   }
-  return best && bestDistance <= limit && ties === 1 && !isRealWord(word) ? best : word;
+  // Two words as near ("ninty": ninety, ninth): a letter left out is the commonest slip, so the one word the slip's
+  // letters are all in, in order, is meant.
+  if (best && ties > 1 && bestDistance <= limit) {
+    const within = VOCABULARY.filter((v) => distance(v, word) === bestDistance && isSubsequence(word, v));
+    best = within.length === 1 ? within[0]! : null;
+  }
+  return best && bestDistance <= limit && !isRealWord(word) ? best : word;
+}
+
+/** Every letter of `part` in `whole`, in order ("ninty" in "ninety"). */
+function isSubsequence(part: string, whole: string): boolean {
+  let i = 0;
+  for (const c of whole) if (c === part[i]) i++;
+  return i === part.length;
 }
 
 function tokenize(text: string): Token[] {

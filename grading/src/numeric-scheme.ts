@@ -66,7 +66,7 @@ export function schemeLinesKey(key: string): string | null {
   // Marks outside brackets only: "x = 8 (M1 for …; A1 …)" is already an answer with its notes.
   const outside = key.replace(/\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ' ');
   // "30 cm. Ignore missing unit.", "7/20. Do not accept 35/100.": an answer and the marker's instructions are one too.
-  const instructed = /^[^.\n]*\d[^.\n]*?\.\s+(?:do not|don'?t|ignore|accept|allow|condone|units?\b)/i.test(outside);
+  const instructed = /^[^.\n]*\d[^.\n]*?(?:\.\s+|\s*\n\s*)(?:do not|don'?t|ignore|accept|allow|condone|units?\b)/i.test(outside);
   if (!/(?:^|\n|[.;]\s+)(?:[MAB]\d\b|\d\s+marks?\s)/.test(outside) && !instructed) return null;
   const parts = key
     .trim()

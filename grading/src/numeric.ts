@@ -62,6 +62,12 @@ function lastValues(plain: string): Quantity[] | null {
     if (wordings.length > 1 && wordings.every((q) => q && !q.unit && sameValue(q.value, wordings[0]!.value, Math.max(q.decimals, 2))))
       return [wordings[0]!];
   }
+  // "6 / six", "12 or twelve": the value in figures and in words, set apart, is one value (not 6 ÷ 6).
+  const forms = last.split(/\s+\/\s+|\s+or\s+/i);
+  if (forms.length === 2 && forms.some((f) => !/\d/.test(f)) && forms.some((f) => /\d/.test(f))) {
+    const [a, b] = forms.map((f) => readQuantity(f));
+    if (a && b && a.value === b.value && !a.unit === !b.unit) return [/\d/.test(forms[0]!) ? a : b];
+  }
   const parts = last
     .split(/\s+or\s+|\s+and\s+|,\s+/i)
     .map((p) => p.trim())
@@ -138,14 +144,23 @@ const dimensionName = (unit: Unit) => DIMENSION_NAMES[unit.dim] ?? 'the answer';
 type Verdict = { score: number; note?: string; flag?: string; praise?: string; onlyWithWorking?: boolean };
 
 export function checkNumeric(
-  expected: Quantity[],
+  keyExpected: Quantity[],
   response: string,
   possible: number,
   type: string,
   question = '',
   writtenKey = '',
 ): CheckAnswerResult | null {
+  let expected = keyExpected;
   const key = schemeLinesKey(writtenKey) ?? writtenKey;
+  // "How many seconds are there in 2.5 minutes?" with the key "150": the key's number is in the unit the question counts.
+  // Only for an answer with a unit of its own: a bare number is in the unit the question counts.
+  const counted = /\bhow many\s+([^\s,.?;:]+)(?:\s+([a-z]+))?/i.exec(normaliseMaths(question).replace(/\^\((-?\d+)\)/g, '^$1'));
+  const countedUnit =
+    counted && expected.length === 1 && !expected[0]!.unit && findQuantities(response).some((q) => q.unit)
+      ? (readUnit(counted[1]!) ?? (counted[2] ? readUnit(`${counted[1]} ${counted[2]}`) : undefined))
+      : undefined;
+  if (countedUnit && countedUnit.dim !== 'percent') expected = [{ ...expected[0]!, unit: countedUnit }];
   const scheme = schemeOf(key, question);
   const unitRule = unitRuleOf(keyNotes(key).notes, scheme);
   const comma = expected.length === 1 ? decimalComma(response) : null;
@@ -851,7 +866,10 @@ export function unitRuleOf(notes: readonly string[], scheme: SchemeMark[]): Unit
 }
 
 function compare(want: Quantity, written: Quantity, question: string, possible = 1, rule: UnitRule = NO_UNIT_RULE): Verdict {
-  const got = asTemperature(want, written);
+  // "100 degrees" where the unit of a temperature is required: the scale is missing, so the unit is.
+  const scaleless =
+    want.unit?.dim === 'temperature' && written.unit?.dim === 'angle' && (rule.required || rule.marks > 0 || /\bunits?\b/i.test(question));
+  const got = scaleless ? (({ unit: _, ...bare }) => bare)(written) : asTemperature(want, written);
   const shown = describe(got);
   const rounding = roundingAsked(question);
   if (rounding && !(want.unit && got.unit && want.unit.dim === got.unit.dim && want.unit !== got.unit)) {
@@ -903,7 +921,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     // marks (of two marks or more), or half of one mark; the latter given, flagged.
     if (
       !asked &&
-      (got.compound || got.unit.factor !== want.unit.factor) &&
+      (got.compound || got.unit.factor !== want.unit.factor || (got.unit.offset ?? 0) !== (want.unit.offset ?? 0)) &&
       namedUnits(question).some((u) => u.dim === want.unit!.dim && u.factor === want.unit!.factor) &&
       sameValue(want.value, valueIn(got, want.unit), want.decimals)
     ) {
@@ -914,7 +932,12 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
         flag: 'The right amount, but not in the unit the question asks for (teachers differ: full marks, or the accuracy mark lost)',
       };
     }
-    if (asked && (got.compound || (got.unit !== want.unit && !unitInQuestion(question, got.unit)))) {
+    if (
+      asked &&
+      (got.compound ||
+        ((got.unit.factor !== want.unit.factor || (got.unit.offset ?? 0) !== (want.unit.offset ?? 0)) &&
+          !unitInQuestion(question, got.unit)))
+    ) {
       if (got.compound) return wrongValue(want, got);
       // "1200 m" for "convert 1.2 × 10⁶ mm into km": the amount right in a unit on the way (not the question's own),
       // the conversion part done: the method's share of two marks or more, as the form-asked rule gives it.
