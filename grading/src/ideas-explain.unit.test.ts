@@ -150,3 +150,11 @@ describe('a point met without the thing it is about: subject and verb', () => {
     expect(r).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('an adverb for the key’s adjective', () => {
+  it('reads "quickly" as "quick" (and so "faster")', () => {
+    const tokens = tokenize('the heat flows out of your feet quickly');
+    expect(matchPoint({ text: 'heat flows out faster', marks: 1 }, tokens, 'Why does a stone floor feel cold?').share).toBe(1);
+    expect(matchPoint({ text: 'heat flows out faster', marks: 1 }, tokenize('the heat flows out of your feet'), '').share).toBeLessThan(1);
+  });
+});

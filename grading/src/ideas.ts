@@ -158,6 +158,10 @@ export function matchPoint(
     const next = tokens[i + 1];
     if (next?.clause === t.clause && PARTICLES.has(next.word) && [...bases(t.word)].some((b) => joined.has(b + next.word)))
       return { ...t, word: [...bases(t.word)].map((b) => b + next.word).find((w) => joined.has(w))! };
+    // "quickly" for "faster", "rapidly" for "quick": the adverb of an adjective the key says (or its synonym).
+    const adjective = /^[a-z]{3,}ly$/.test(t.word) ? [t.word.slice(0, -2), t.word.replace(/ily$/, 'y')].find(isRealWord) : undefined;
+    const says = (w: string) => [...joined].some((k) => !['other-word', null].includes(relate(k, w)));
+    if (adjective && !says(t.word) && says(adjective)) return { ...t, word: adjective };
     return t;
   });
   const all = [...wordings, ...halves, ...sides];
