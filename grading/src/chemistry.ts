@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
-import { checkEquation } from './equations';
+import { schemeAsNotes } from './algebra-scheme';
+import { checkEquation, checkWordEquation } from './equations';
 import { toQuarter } from './points';
 import { ANIONS, CATIONS, salts } from './salts';
 import { SUPERSCRIPTS as DIGIT_SUPERSCRIPTS } from './quantity';
@@ -165,7 +166,13 @@ export function keyCompound(key: string, question = ''): Compound | null {
     .replace(/^the\s+/i, '')
     .trim();
   const m = /^(.+?)\s*\(([^()]+(?:\([^()]*\)[^()]*)?)\)$/.exec(text);
-  const pieces = m ? [m[1]!, m[2]!] : [text];
+  // "hydrogen (accept H2, H₂)": the accepted forms in the brackets, each the same compound.
+  const accepted = m && /^(?:also\s+)?(?:accept|allow)\s+/i.test(m[2]!.trim());
+  const pieces = m
+    ? accepted
+      ? [m[1]!, ...m[2]!.replace(/^\s*(?:also\s+)?(?:accept|allow)\s+/i, '').split(/\s*,\s*|\s+or\s+/i)]
+      : [m[1]!, m[2]!]
+    : [text];
   let found: Compound | null = null;
   for (const piece of pieces) {
     const c = byName(piece.replace(/\s+gas$/i, '')) ?? byFormula(piece);
@@ -390,7 +397,9 @@ function compoundsIn(response: string, strictCase = false): Found[] {
  * Checks a response against a key that names one compound or element. Null when the key is not one, so the
  * other checks take it.
  */
-export function checkChemistry(key: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
+export function checkChemistry(writtenKey: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
+  // "CO₂ (accept CO2). Do not accept Co2, CO^2.": what the key refuses, written exactly so, is wrong whatever it reads as.
+  const { key, refused } = refusals(writtenKey);
   const state = otherOxidationState(key, response);
   if (state) {
     return {
@@ -403,7 +412,9 @@ export function checkChemistry(key: string, response: string, possible: number, 
       feedback: `Not correct: ${state.got} is a different compound from ${state.want}; the number in brackets is the charge of the metal ion.`,
     };
   }
-  const equation = checkEquation(key, response, possible, question);
+  // "… → zinc chloride + hydrogen. B1 zinc chloride. B1 hydrogen.": an equation's marks written as sentences, as notes.
+  const lined = schemeAsNotes(key);
+  const equation = checkEquation(lined, response, possible, question) ?? checkWordEquation(lined, response, possible);
   if (equation) return equation;
   const ion = checkIon(key, response, possible, question);
   if (ion) return ion;
@@ -411,6 +422,18 @@ export function checkChemistry(key: string, response: string, possible: number, 
   if (parts) return parts;
   const want = keyCompound(key, question);
   if (!want) return null;
+  const said = response.trim().replace(/[.!]+$/, '');
+  const named = refused.find((r) => (/\d|[A-Z].*[A-Z]/.test(r) ? r === said : r.toLowerCase() === said.toLowerCase()));
+  if (named !== undefined)
+    return {
+      pointsPossible: possible,
+      method: 'terms',
+      pointsObtained: 0,
+      matched: [],
+      missing: [want.formula],
+      confident: true,
+      feedback: `Not correct: the key does not accept ${named}. The answer is ${display(want)}.`,
+    };
   const formulaAsked = /\bformula\b/i.test(question) && !/\bname\b/i.test(question);
   const wantAtoms = atomsOf(want.formula)!;
   const base = { pointsPossible: possible, method: 'terms' as const };
@@ -558,6 +581,43 @@ export function checkChemistry(key: string, response: string, possible: number, 
     reason: 'No chemical name or formula could be read in the answer',
     feedback: `No chemical name or formula could be read in your answer, so a teacher will check it. The expected answer is ${wanted}.`,
   };
+}
+
+/**
+ * The substances a piece of an equation names or writes ("zinc chloride", "H2", "magnesium oxide"), each as its
+ * formula's atoms, with whether it is written as a name, and a slip of the name ("zinc chlorine" is no slip: it names
+ * chlorine). Empty when none can be read.
+ */
+export function substancesIn(text: string): { atoms: Map<string, number>; written: string; name: boolean }[] {
+  return compoundsIn(text)
+    .filter((f) => f.compound !== null || f.formula !== undefined)
+    .map((f) => ({
+      atoms: atomsOf(f.compound?.formula ?? f.formula!) ?? new Map<string, number>(),
+      written: f.written,
+      name: f.formula === undefined,
+    }))
+    .filter((f) => f.atoms.size > 0);
+}
+
+/**
+ * A key's sentences or lines that refuse answers ("Do not accept Co2, CO^2.", "not sodium sulfide"), taken off the key,
+ * with what they refuse, each as written; a refusal of a kind ("calculator notation such as …") refuses nothing exact.
+ */
+function refusals(key: string): { key: string; refused: string[] } {
+  const refused: string[] = [];
+  const kept = key.split(/\n+|(?<=[^\s.]{2}|\))\.\s+(?=do not\b|don'?t\b)/i).filter((part) => {
+    const m = /^\s*(?:do not|don'?t)\s+(?:accept|allow|credit)\s+(.+?)\s*\.?\s*$/i.exec(part);
+    if (!m) return true;
+    if (!/\bsuch as\b|\be\.?g\.?\b/i.test(m[1]!))
+      refused.push(
+        ...m[1]!
+          .split(/\s*,\s*|\s+or\s+/i)
+          .map((r) => r.replace(/^['"‘“]|['"’”]$/g, '').trim())
+          .filter(Boolean),
+      );
+    return false;
+  });
+  return { key: kept.join('\n').trim().replace(/\.$/, ''), refused };
 }
 
 /**

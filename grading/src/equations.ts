@@ -1,5 +1,5 @@
 import type { CheckAnswerResult } from './check';
-import { atomsOf } from './chemistry';
+import { atomsOf, substancesIn } from './chemistry';
 import { toQuarter } from './points';
 import { keyNotes, schemeMarks, type SchemeMark } from './scheme';
 
@@ -196,3 +196,88 @@ function blanksFilled(keyText: string, response: string): Equation | null {
   const fill = (side: Species[], from: number) => side.map((s, i) => ({ ...s, count: Number(numbers[from + i]) }));
   return { left: fill(want.left, 0), right: fill(want.right, want.left.length) };
 }
+
+type Named = { atoms: Map<string, number>; written: string; name: boolean };
+
+/** The substances of each side of a word equation; null unless it has two sides with a substance in each part. */
+function wordSides(text: string): { left: Named[][]; right: Named[][] } | null {
+  const sides = text.split(/\s*(?:→|⟶|->|-->|=>|=)\s*/);
+  if (sides.length !== 2) return null;
+  const side = (s: string) => {
+    const parts = s
+      .split(/\s+\+\s+|\s+and\s+|\s*,\s*/i)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const found = parts.map((p) => substancesIn(p));
+    return found.length > 0 ? found : null;
+  };
+  const [left, right] = [side(sides[0]!), side(sides[1]!)];
+  return left && right ? { left, right } : null;
+}
+
+const sameSubstance = (a: Named, b: Named) => a.atoms.size === b.atoms.size && [...a.atoms].every(([el, n]) => b.atoms.get(el) === n);
+
+/**
+ * A word equation ("zinc + hydrochloric acid → zinc chloride + hydrogen"), marked as its key's notes split the marks:
+ * one mark a product ("1 mark per product", "B1 zinc chloride. B1 hydrogen"), or one for the reactants and one for the
+ * products ("1 mark for reactants, 1 mark for product"); where the key says neither, the sides share the marks, flagged
+ * unless the whole equation is right. A name that is another substance ("zinc chlorine") is wrong. Null unless both the
+ * key and the response are equations whose parts each name one substance.
+ */
+export function checkWordEquation(rawKey: string, response: string, possible: number): CheckAnswerResult | null {
+  const notes = keyNotes(rawKey);
+  const keyText = notes.text.replace(/[.;]\s*$/, '');
+  if (!/→|⟶|->|⇌/.test(keyText) || /\d/.test(keyText)) return null;
+  const want = wordSides(keyText);
+  if (!want || [...want.left, ...want.right].some((p) => p.length !== 1 || !p[0]!.name)) return null;
+  if (!/→|⟶|->|-->|=>|=/.test(response)) return null;
+  const got = wordSides(response);
+  if (!got) return null;
+  const wanted = { left: want.left.map((p) => p[0]!), right: want.right.map((p) => p[0]!) };
+  const given = { left: got.left.flat(), right: got.right.flat() };
+  // A part of the answer that names nothing ("zinc chlorine" names chlorine, "a salt" nothing): that part is wrong.
+  const unread = { left: got.left.some((p) => p.length === 0), right: got.right.some((p) => p.length === 0) };
+  const sideRight = (w: Named[], g: Named[], blank: boolean) =>
+    !blank && w.length === g.length && w.every((x) => g.some((y) => sameSubstance(x, y)));
+  const all = notes.notes.join('; ');
+  const perProduct = /\bper product\b|\beach product\b/i.test(all);
+  // "B1 zinc chloride. B1 hydrogen": a mark named for each product.
+  const what = (m: SchemeMark) => lower(m.what.replace(/^for\s+/i, ''));
+  const named = notes.marks.filter((m) => m.code === 'B' && m.marks > 0 && wanted.right.some((r) => lower(r.written) === what(m)));
+  const bySide = /\breactants?\b/i.test(all) && /\bproducts?\b/i.test(all);
+  const base = { pointsPossible: possible, method: 'terms' as const, missing: [] as string[], matched: [] as string[] };
+  const reactants = sideRight(wanted.left, given.left, unread.left);
+  const products = sideRight(wanted.right, given.right, unread.right);
+  if (reactants && products)
+    return { ...base, pointsObtained: possible, confident: true, matched: [keyText], feedback: `Correct: ${keyText}.` };
+  let points: number;
+  let sure = true;
+  if (perProduct || named.length === wanted.right.length) {
+    // Each product of the key on the answer's right side earns its mark; a wrong one beside it earns nothing.
+    const each = perProduct ? possible / wanted.right.length : 0;
+    points = wanted.right.reduce(
+      (sum, r) =>
+        sum +
+        (given.right.some((g) => sameSubstance(r, g)) ? (perProduct ? each : named.find((m) => what(m) === lower(r.written))!.marks) : 0),
+      0,
+    );
+  } else if (bySide && possible === 2) points = (reactants ? 1 : 0) + (products ? 1 : 0);
+  else {
+    points = ((reactants ? 1 : 0) + (products ? 1 : 0)) * (possible / 2);
+    sure = points === 0;
+  }
+  points = toQuarter(Math.min(points, possible), possible);
+  const missing = [...wanted.left, ...wanted.right].filter((w) => ![...given.left, ...given.right].some((g) => sameSubstance(w, g)));
+  return {
+    ...base,
+    pointsObtained: points,
+    confident: sure,
+    ...(sure ? {} : { reason: 'A word equation partly right: teachers split its marks differently' }),
+    missing: [keyText],
+    feedback: `${points > 0 ? `Partly correct (${points} of ${possible} marks)` : 'Not correct'}: the equation is ${keyText}.${
+      missing.length ? ` Check ${missing.map((m) => m.written).join(' and ')}.` : ''
+    }`,
+  };
+}
+
+const lower = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
