@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@evergrade/contracts';
 import type { EventStore, RecordedEvent } from '@evergrade/platform/event-store';
-import { loadFolded, loadFoldedMany, streamStatesOf, TAIL_READS_IN_FLIGHT } from './stream-states';
+import { loadFolded, loadFoldedMany, StreamStates, streamStatesOf, TAIL_READS_IN_FLIGHT } from './stream-states';
 import { openTestDatabase, type TestDatabase } from './testing-db';
 
 /** Counts a stream's events: the state at version v is v. */
@@ -134,5 +134,30 @@ describe('tail reads grouped across commands (stream-states.ts)', () => {
     // Folded once per statement at most (the statements that went out before the first fold was cached), not 50 times.
     expect(evolved).toBeLessThanOrEqual(500 * w.calls.length);
     expect(w.calls.length).toBeLessThanOrEqual(TAIL_READS_IN_FLIGHT + 1);
+  });
+});
+
+describe('the cache of folded states (StreamStates)', () => {
+  it('keeps at most its cap, dropping states not used lately first; a look-up does not reorder it', () => {
+    const states = new StreamStates(3);
+    const at = (v: number) => ({ state: v, version: v, position: null });
+    states.set('a', counter, at(1));
+    states.set('b', counter, at(1));
+    states.set('c', counter, at(1));
+    // Each entry is marked used when set; one pass unmarks them all and drops the first: a.
+    states.set('d', counter, at(1));
+    expect(states.size).toBe(3);
+    expect(states.get('a', counter)).toBeUndefined();
+    // b is used again: the next one over the cap to go is c, not b.
+    expect(states.get('b', counter)).toMatchObject({ version: 1 });
+    states.set('e', counter, at(1));
+    expect(states.get('c', counter)).toBeUndefined();
+    expect(states.get('b', counter)).toMatchObject({ version: 1 });
+    // Replacing a state keeps the cap, and a different folder of the same stream finds nothing.
+    states.set('b', counter, at(2));
+    expect(states.size).toBe(3);
+    expect(states.get('b', counter)).toMatchObject({ version: 2 });
+    expect(states.get('b', {})).toBeUndefined();
+    expect(states.versionOf('e')).toBe(1);
   });
 });
