@@ -158,3 +158,20 @@ describe('an adverb for the key’s adjective', () => {
     expect(matchPoint({ text: 'heat flows out faster', marks: 1 }, tokenize('the heat flows out of your feet'), '').share).toBeLessThan(1);
   });
 });
+
+describe('a short point missing beside a clause of other words', () => {
+  const pipes = {
+    question: 'Explain why copper is used for saucepan bases.',
+    answer: 'copper conducts heat well (1); it is malleable (1)',
+    marksPossible: 2,
+  };
+  it('is not flagged when the clause has no word kin to the point', () => {
+    expect(check({ ...pipes, response: 'copper conducts heat well and it looks shiny' })).toMatchObject({
+      pointsObtained: 1,
+      confident: true,
+    });
+  });
+  it('is flagged when a word of the clause is kin to the point ("bendy" may say "malleable")', () => {
+    expect(check({ ...pipes, response: 'copper conducts heat well and it can be bent and shaped easily' }).confident).toBe(false);
+  });
+});

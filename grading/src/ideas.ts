@@ -555,7 +555,12 @@ export function checkPoints(
         missingWords.some((w) => kin(w, t.word)),
     );
   const wordyClause = [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3 && kinClause(c));
-  if (marks > 0 && freeClause && pending.some((r) => r.verdict === 'absent' && r.size <= 2))
+  // Its free words must include one kin to the short point's words, or a denial (the point in opposite terms).
+  // Or three such words, or a point earned by one word of several (it may be the other point's, in other words).
+  const shortKin =
+    [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3 || (freeWords(c) >= 2 && kinClause(c))) ||
+    earned.some((r) => r.hits === 1 && r.size >= 2);
+  if (marks > 0 && freeClause && shortKin && pending.some((r) => r.verdict === 'absent' && r.size <= 2))
     reasons.push('A short marking point may be made in other words');
   else if (marks < possible && wordyClause) reasons.push('Part of the response is in other words than the key: it may make a point');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
