@@ -86,7 +86,8 @@ const sound = (w: string) =>
     .replace(/ch|ck|c(?=[aou])|q/g, 'k')
     .replace(/c(?=[eiy])/g, 's')
     .replace(/y/g, 'i')
-    // "mightycondria": "igh" says "i".
+    // "mightycondria": "igh" says "i"; "-burgh" and "-borough" say the same ("Edinborough").
+    .replace(/b[ou]r(?:o|ou)?gh$/, 'bra')
     .replace(/igh/g, 'i')
     .replace(/(.)\1+/g, '$1')
     .replace(/e$/, '');

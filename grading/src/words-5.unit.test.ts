@@ -88,3 +88,15 @@ describe('a one-word compound in the key', () => {
     expect(grade(q, key, 'flossing and tooth brushing', 2).pointsObtained).toBe(2);
   });
 });
+
+describe('names and kinds', () => {
+  it('"-burgh" and "-borough" sound alike: a misspelt place name', () => {
+    expect(grade('Which city in Cambridgeshire has a cathedral and the river Nene?', 'Peterborough', 'Peterburgh').pointsObtained).toBe(1);
+  });
+  it('a thing of the same kind as the answers of an open key, not listed, is 0 and flagged ("Name one …")', () => {
+    const q = 'Name one gas that traps heat in the atmosphere.';
+    const key = 'carbon dioxide / methane / water vapour / nitrous oxide';
+    expect(grade(q, key, 'ozone')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(grade(q, key, 'the Sun')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

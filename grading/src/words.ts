@@ -247,6 +247,14 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
       );
     if ((responseWords.length >= 2 || words(ctx.response).length >= 3) && contentWords(spec.item.text).length <= 3)
       reasons.push('A phrase where the key has a word or two: it may say the answer in other words');
+    else if (reasons.length === 0) {
+      // Only where the question asks for one of several ("Name one …"): a key of one answer lists its other wordings.
+      const kind = /\b(?:one|any)\b/i.test(ctx.question) ? sameKindAsKey(spec.item, ctx.response) : null;
+      if (kind)
+        reasons.push(
+          `"${ctx.response.trim()}" is not in the key but is a ${kind} as its answers are: the key may not list every right one`,
+        );
+    }
   }
   const feedback = rejected
     ? sentences(`"${rejected}" is not accepted for this question.`, `The answer is ${answer}.`)
@@ -261,6 +269,42 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);
+}
+
+/** Kinds too wide to say two things are alike. */
+const WIDE_KINDS = new Set([
+  'matter',
+  'substance',
+  'fluid',
+  'compound',
+  'chemical compound',
+  'entity',
+  'object',
+  'whole',
+  'thing',
+  'part',
+  'unit',
+]);
+
+/**
+ * "ozone" for "one greenhouse gas: carbon dioxide / methane / water vapour / …": in a key of three answers or more to
+ * choose from, a thing the thesaurus files under the same kind (a gas) as two of them may be a right one the key does
+ * not list (for a teacher; "oxygen" is a gas too).
+ */
+function sameKindAsKey(item: KeyItem, response: string): string | null {
+  const options = [item.text, ...item.accept].filter((w) => words(w).length <= 3);
+  const said = words(response).filter(isContentWord);
+  if (options.length < 3 || said.length === 0 || said.length > 3) return null;
+  const kinds = (w: string) => [...hypernymsOf(w.toLowerCase().trim(), 2, 1)].filter((k) => !WIDE_KINDS.has(k));
+  const own = kinds(said.join(' '));
+  if (own.length === 0) return null;
+  // "nitrogen" for a noble gas: the answers' own nearest kind, shared by most of them, which the response is not.
+  const nearest = options.map((o) => [...hypernymsOf(o.toLowerCase().trim(), 1, 1)]);
+  const common = [...new Set(nearest.flat())].filter((k) => nearest.filter((n) => n.includes(k)).length * 2 > options.length);
+  if (common.some((k) => !own.includes(k))) return null;
+  const counts = own.map((k) => options.filter((o) => kinds(o).includes(k)).length);
+  const best = counts.findIndex((c) => c >= 2);
+  return best >= 0 ? own[best]! : null;
 }
 
 /** A word of the response that sounds like a key word and, put in its place, makes the response a wording of the key. */
