@@ -61,9 +61,11 @@ describe('numeric answers', () => {
 
   it('reads scientific notation with superscripts, LaTeX and e-notation', () => {
     const key = { question: 'Write 0.000452 in standard form.', answer: '4.52 × 10⁻⁴' };
-    for (const response of ['4.52 × 10^-4', '4.52e-4', '$4.52 \\times 10^{-4}$']) {
+    for (const response of ['4.52 × 10^-4', '$4.52 \\times 10^{-4}$']) {
       expect(check({ ...key, response }).pointsObtained, response).toBe(2);
     }
+    // Calculator notation is read, but is not standard form for most teachers: a share, flagged.
+    expect(check({ ...key, response: '4.52e-4' })).toMatchObject({ pointsObtained: 1, confident: false });
     // The right value not in standard form, where the question asks for it: a share of two marks, flagged.
     expect(check({ ...key, response: '0.000452' })).toMatchObject({ pointsObtained: 1, confident: false });
   });

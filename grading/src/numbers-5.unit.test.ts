@@ -158,3 +158,15 @@ describe('numbers in words and the unit a question counts', () => {
     expect(check(q, '0 °C (accept 273 K)\nunit required', '0 °c', 1)).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('standard form as typed', () => {
+  const q = 'Write 0.00052 in standard form.';
+  it("reads a power of ten whose minus is typed on the line ('5.2 × 10−4') as that power", () => {
+    expect(check(q, '5.2 × 10⁻⁴', '5.2 × 10−4', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '5.2 × 10⁻⁴', '5.2 x 10-4', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('refuses calculator notation as standard form, flagged (teachers differ)', () => {
+    expect(check(q, '5.2 × 10⁻⁴', '5.2E-4', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+  });
+});

@@ -174,8 +174,13 @@ export function checkNumeric(
           return top! < bottom! ? `${whole} ${part}` : m;
         });
   // "2:30" for a time in hours and minutes.
-  const text =
+  const timed =
     expected.length === 1 && expected[0]!.unit?.dim === 'time' ? written.replace(/\b(\d{1,2}):([0-5]\d)\b/g, '$1 h $2 min') : written;
+  // "3.6 × 10−4" where standard form is asked or is the key's: the power's minus typed on the line, not a subtraction.
+  const text =
+    standardFormAsked(question) || expected.some((q) => inStandardForm(q.text))
+      ? timed.replace(/(\d)\s*([×x*])\s*10\s*[−–-]\s*(\d+)(?![\d.])/g, '$1 $2 10^-$3')
+      : timed;
   const given = findQuantities(text);
   const base = { pointsPossible: possible, method: 'numeric' as const };
   // "Write 306 in words": digits are not the form asked for; "write one and a quarter million in figures": "1.25
@@ -970,11 +975,14 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     return wrongValue(want, got);
   }
   const inKeyUnit = want.unit && got.unit?.dim === want.unit.dim ? valueIn(got, want.unit) : got.value;
-  if (standardFormAsked(question) && sameValue(want.value, inKeyUnit, want.decimals) && !inStandardForm(got.text)) {
+  // Calculator notation ("3.6E-4") is not standard form either.
+  if (standardFormAsked(question) && sameValue(want.value, inKeyUnit, want.decimals) && !inStandardForm(got.text, false)) {
     const note = `${shown} has the right value, but it is not in standard form: write it as a number from 1 to 10 times a power of ten (${describe(want)}).`;
+    // Calculator notation of the right digits: most teachers refuse it as standard form, some take it: flagged.
+    const calculator = inStandardForm(got.text);
     return possible >= 2
       ? { score: 0.5, note, flag: 'The right value, but not in standard form as the question asks' }
-      : { score: 0, note };
+      : { score: 0, note, ...(calculator ? { flag: 'Calculator notation (3.6E-4) where standard form is asked: teachers differ' } : {}) };
   }
   if (mixedAsked(question) && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
     const form = fractionForm(got.text);
@@ -1207,8 +1215,12 @@ const roundingAsked = (question: string) =>
 /** "Write in standard form", "in scientific notation". */
 const standardFormAsked = (question: string) => /\bstandard (?:index )?form\b|\bscientific notation\b/i.test(question);
 /** "3.2 × 10^4", "3.2e4": a number from 1 to 10 (not 10) times a power of ten. */
-function inStandardForm(text: string): boolean {
-  const m = /^\s*-?(\d+(?:\.\d+)?)\s*(?:\*\s*10\s*\^\s*\(?\s*-?\d+\s*\)?|e[+-]?\d+)/i.exec(normaliseMaths(text));
+function inStandardForm(text: string, calculator = true): boolean {
+  const m = (
+    calculator
+      ? /^\s*-?(\d+(?:\.\d+)?)\s*(?:\*\s*10\s*\^\s*\(?\s*-?\d+\s*\)?|e[+-]?\d+)/i
+      : /^\s*-?(\d+(?:\.\d+)?)\s*\*\s*10\s*\^\s*\(?\s*-?\d+\s*\)?/i
+  ).exec(normaliseMaths(text));
   if (!m) return false;
   const a = Number(m[1]);
   return a >= 1 && a < 10;
