@@ -175,3 +175,11 @@ describe('a short point missing beside a clause of other words', () => {
     expect(check({ ...pipes, response: 'copper conducts heat well and it can be bent and shaped easily' }).confident).toBe(false);
   });
 });
+
+describe('one word of a point of several', () => {
+  it('is the point absent when it carries less than half of it ("make" for "creates emphasis")', () => {
+    const m = matchPoint({ text: 'creates emphasis', marks: 1 }, tokenize('to make it exciting'), 'Why does the poet repeat the line?');
+    expect(m.verdict).toBe('absent');
+    expect(matchPoint({ text: 'creates emphasis', marks: 1 }, tokenize('to emphasise it'), '').verdict).not.toBe('absent');
+  });
+});
