@@ -52,6 +52,13 @@ function segments(key: string): Segment[] {
   return out;
 }
 
+/** The independent marks of a key written only as lines or sentences of B marks ("B1 charge −1. B1 symbol Cl⁻."), or null. */
+export function independentMarks(rawKey: string): { marks: number; what: string }[] | null {
+  const parts = segments(rawKey.trim());
+  if (parts.length < 2 || parts.some((p) => p.kind !== 'mark' || p.code !== 'B')) return null;
+  return (parts as Mark[]).map((m) => ({ marks: m.marks, what: m.what }));
+}
+
 /** A mark's words that read as an answer, not as what earns it ("fully simplified", "correct unit"). */
 const answerLike = (what: string) => what !== '' && (/[\d=+\-−×÷/^()²³√]/.test(what) || what.split(/\s+/).length <= 3);
 

@@ -55,3 +55,19 @@ describe('word equations', () => {
     expect(check(q, 'copper + oxygen → copper oxide', 'copper → copper oxide', 2)).toMatchObject({ pointsObtained: 1, confident: false });
   });
 });
+
+describe("an ion's charge and symbol, each with its own mark", () => {
+  const q = 'Give the charge on a bromide ion and write the symbol for the ion.';
+  const key = 'B1 charge −1 (accept 1−, negative one). B1 symbol Br⁻ (accept Br-).';
+
+  it('gives each mark on its own', () => {
+    expect(check(q, key, '-1, Br-', 2)).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '1- and Br⁻', 2)).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '+1 Br+', 2)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, key, '-1 charge BR-', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('gives the charge, flagged, for its sign in words alone', () => {
+    expect(check(q, key, 'negative, Br', 2)).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+});

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
-import { schemeAsNotes } from './algebra-scheme';
+import { independentMarks, schemeAsNotes } from './algebra-scheme';
 import { checkEquation, checkWordEquation } from './equations';
 import { toQuarter } from './points';
 import { ANIONS, CATIONS, salts } from './salts';
@@ -416,6 +416,8 @@ export function checkChemistry(writtenKey: string, response: string, possible: n
   const lined = schemeAsNotes(key);
   const equation = checkEquation(lined, response, possible, question) ?? checkWordEquation(lined, response, possible);
   if (equation) return equation;
+  const charged = checkChargeAndSymbol(key, response, possible);
+  if (charged) return charged;
   const ion = checkIon(key, response, possible, question);
   if (ion) return ion;
   const parts = checkParts(key, response, possible);
@@ -828,4 +830,73 @@ function checkIon(key: string, response: string, possible: number, question: str
       feedback: `Not correct: an ion has a charge. ${sameAtoms(bare, want.atoms) ? 'The formula is right, but the' : 'The'} answer is ${shown}.`,
     };
   return null;
+}
+
+/**
+ * "B1 charge −1 (accept 1−, negative one). B1 symbol Cl⁻ (accept Cl-).": a key of independent marks, each an ion's
+ * charge or its symbol, each earned on its own by a piece of the answer ("-1, Cl-" both; "negative, Cl" the charge
+ * only). A sign in words alone ("negative") for a charge of one is the charge as teachers read it, flagged. Null unless
+ * every mark of the key is a charge or an ion.
+ */
+function checkChargeAndSymbol(key: string, response: string, possible: number): CheckAnswerResult | null {
+  const marks = independentMarks(key);
+  if (!marks) return null;
+  const readCharge = (t: string): number | null => {
+    const m = /^([+-]?)(\d+)([+-]?)$/.exec(t.replace(/[−–]/g, '-').trim());
+    if (!m || (m[1] && m[3]) || (!m[1] && !m[3])) return null;
+    return (m[1] === '-' || m[3] === '-' ? -1 : 1) * Number(m[2]);
+  };
+  const parts = marks.map((m) => {
+    const accepts = [...m.what.matchAll(/\((?:also\s+)?(?:accept|allow)\s+([^()]*)\)/gi)].flatMap((a) => a[1]!.split(/\s*,\s*|\s+or\s+/i));
+    const main =
+      m.what
+        .replace(/\([^()]*\)/g, ' ')
+        .trim()
+        .split(/\s+/)
+        .pop() ?? '';
+    return { marks: m.marks, main, accepts, charge: readCharge(main), ion: keyIon(main) };
+  });
+  if (parts.some((p) => p.charge === null && p.ion === null)) return null;
+  const pieces = response
+    .split(/\s*[,;]\s*|\s+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const said = lower(response);
+  let points = 0;
+  let unsure = false;
+  const missing: string[] = [];
+  for (const part of parts) {
+    // An accepted formula as written, its capitals too ("Cl-", not "CL-"); accepted words in any case.
+    const accepted = part.accepts.some(
+      (a) =>
+        a &&
+        (/[A-Z]/.test(a)
+          ? pieces.includes(a)
+          : new RegExp(`(?<![a-z0-9])${a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`, 'i').test(said)),
+    );
+    let earned = accepted;
+    if (!earned && part.charge !== null) {
+      earned = pieces.some((t) => readCharge(t) === part.charge);
+      // "negative" for a charge of −1: the sign in words, the size left out.
+      if (!earned && Math.abs(part.charge) === 1 && new RegExp(`\\b${part.charge < 0 ? 'negative' : 'positive'}\\b`).test(said)) {
+        earned = unsure = true;
+      }
+    }
+    if (!earned && part.ion) earned = pieces.some((t) => ionReadings(t).some((r) => sameIon(r, part.ion!)));
+    if (earned) points += part.marks;
+    else missing.push(part.main);
+  }
+  return {
+    pointsPossible: possible,
+    method: 'terms',
+    pointsObtained: toQuarter(Math.min(points, possible), possible),
+    matched: [],
+    missing,
+    confident: !unsure,
+    ...(unsure ? { reason: 'A charge given as its sign in words only ("negative")' } : {}),
+    feedback:
+      missing.length === 0
+        ? 'Correct: the charge and the symbol are right.'
+        : `Not all correct: the answer needs ${missing.join(' and ')}.`,
+  };
 }
