@@ -6,6 +6,7 @@ import { checkPoints, withCompoundNames } from './ideas';
 import { fmt, toQuarter } from './points';
 import { findQuantities, normaliseMaths } from './quantity';
 import { isContentWord, isRealWord, relate, stem, words } from './text';
+import { checkBanded } from './words';
 
 /** Answers longer than this many words are judged by a teacher: term overlap says too little. */
 const LONG_ANSWER_WORDS = 45;
@@ -51,6 +52,9 @@ export function ideasOf(key: string): string[] {
 }
 
 export function checkTerms(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
+  // "2 marks for all three; 1 mark for two correct": marks by how many items are right.
+  const banded = type.includes('long') ? null : checkBanded(key, response, possible);
+  if (banded) return banded;
   const terms = keyTerms(key, question);
   const tokens = tokenize(normaliseMaths(withCompoundNames(response)));
   const base = { pointsPossible: possible, method: 'terms' as const };

@@ -100,3 +100,20 @@ describe('names and kinds', () => {
     expect(grade(q, key, 'the Sun')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('marks by how many items are right', () => {
+  it('"2 marks for all three; 1 mark for two correct"', () => {
+    const q = 'Name the three states of matter.';
+    const key = 'solid, liquid, gas. 2 marks for all three; 1 mark for two correct.';
+    expect(grade(q, key, 'solid, liquid, gas', 2)).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(grade(q, key, 'liquid and solid', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(grade(q, key, 'gas, plasma', 2)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+  it('"2 marks all correct in order; 1 mark for the correct three in the wrong order"', () => {
+    const q = 'Put these in order of size, smallest first: cell, organ, tissue.';
+    const key = 'cell, tissue, organ\n2 marks all correct in order\n1 mark for the correct three in the wrong order';
+    expect(grade(q, key, 'cell tissue organ', 2).pointsObtained).toBe(2);
+    expect(grade(q, key, 'cell, organ, tissue', 2).pointsObtained).toBe(1);
+    expect(grade(q, key, 'cell, tissue', 2).pointsObtained).toBe(0);
+  });
+});

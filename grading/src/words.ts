@@ -1035,3 +1035,58 @@ export function checkMarkedWords(key: string, response: string, possible: number
           ),
   };
 }
+
+// ---- marks by how many items are right --------------------------------------------------------------
+
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+const countOf = (w: string | undefined) => (w === undefined ? NaN : (COUNT_WORDS[w.toLowerCase()] ?? Number(w)));
+
+/**
+ * "igneous, sedimentary, metamorphic. 2 marks for all three; 1 mark for two correct", "Mercury, Venus, Earth ⏎ 2 marks
+ * all correct in order ⏎ 1 mark for the correct three in the wrong order": a list whose key gives marks by how many of
+ * its items are right (and, where it says so, in its order). Null unless the key is such a list.
+ */
+export function checkBanded(key: string, response: string, possible: number, allowSlips = true): CheckAnswerResult | null {
+  const band =
+    /(\d+)\s*marks?\s+(?:for\s+)?(?:(?:the\s+)?(?:all|correct)\s+(one|two|three|four|five|six|\d+|all)?|(one|two|three|four|five|six|\d+)|all)\s*(?:(?!in\b)\w+\s+)?(?:correct\s*)?(in\s+(?:the\s+)?(?:correct\s+|right\s+)?order|in\s+the\s+wrong\s+order)?/gi;
+  const head = /^(.*?)(?=[.\n;]|\s+\d+\s*marks?\b|$)/s.exec(key.trim())?.[1] ?? '';
+  const items = head
+    .split(/\s*(?:,|\band\b)\s*/i)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (items.length < 2 || items.some((i) => words(i).length > 3)) return null;
+  const rest = key.trim().slice(head.length);
+  const bands = [...rest.matchAll(band)].map((m) => {
+    const all = /\ball\b/i.test(m[0]);
+    const n = all ? items.length : countOf(m[2] ?? m[3]);
+    const order = m[4] ? !/wrong/i.test(m[4]) : undefined;
+    return { marks: Number(m[1]), count: n, order };
+  });
+  if (bands.length < 2 || bands.some((b) => !Number.isFinite(b.count) || b.marks > possible) || !bands.some((b) => b.marks === possible))
+    return null;
+  const keyItems: KeyItem[] = items.map((text) => ({ text, accept: [] }));
+  const at = positions(keyItems, response, allowSlips);
+  const named = at.filter((p): p is number => p !== null);
+  const inOrder = named.length === items.length && at.every((p, i) => i === 0 || (p ?? -1) > (at[i - 1] ?? -1));
+  const points =
+    bands
+      .filter((b) => named.length >= b.count && (b.order === undefined || b.order === inOrder || (b.order === false && !inOrder)))
+      .map((b) => b.marks)
+      .sort((a, b) => b - a)[0] ?? 0;
+  const list = andList(items.map((i) => phrase(i)));
+  return {
+    pointsObtained: points,
+    pointsPossible: possible,
+    method: 'terms',
+    matched: keyItems.filter((_, i) => at[i] !== null).map((i) => i.text),
+    missing: keyItems.filter((_, i) => at[i] === null).map((i) => i.text),
+    confident: true,
+    feedback:
+      points === possible
+        ? `Correct: ${list}.`
+        : sentences(
+            points > 0 ? `Partly correct (${fmt(points)} of ${fmt(possible)}).` : 'Not correct.',
+            `The key gives its marks by how many of ${list} are right${bands.some((b) => b.order !== undefined) ? ', and in that order' : ''}.`,
+          ),
+  };
+}
