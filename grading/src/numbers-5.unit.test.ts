@@ -170,3 +170,19 @@ describe('standard form as typed', () => {
     expect(check(q, '5.2 × 10⁻⁴', '5.2E-4', 1)).toMatchObject({ pointsObtained: 0, confident: false });
   });
 });
+
+describe('marks after what earns them, and a step written in two units', () => {
+  it("marks the answer by the response's first value and a comparison by any one example's numbers", () => {
+    const q = 'Which is larger, 2/3 or 5/7? Show how you decide.';
+    const key = '5/7 (B1) with a valid comparison, e.g. 14/21 and 15/21, or 0.667 and 0.714 (B1).';
+    expect(check(q, key, '5/7 since 2/3 = 14/21 and 5/7 = 15/21')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '5/7')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '2/3 because 5/7 is smaller')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it("credits a method step the key writes in two units ('1 h 12 min seen') where the answer is left so", () => {
+    const q = 'A bus leaves at 10:48 and arrives at 12:00. How many minutes does the journey take?';
+    expect(check(q, 'M1 for 12 + 60 or 1 h 12 min seen\nA1 72 (minutes)', '1 hr 12 mins')).toMatchObject({ pointsObtained: 1 });
+    expect(check(q, 'M1 for 12 + 60 or 1 h 12 min seen\nA1 72 (minutes)', '72')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -198,6 +198,15 @@ export function methodMarksOf(notes: readonly string[]): MethodMark[] {
         if (!alternative) continue;
         const sides = alternative.split('=').map((s) => s.trim());
         // "5x = 25": a step of an equation in letters is the algebra reader's.
+        // "1 h 28 min": a quantity in two units is one value.
+        const compound = (side: string) => {
+          const found = findQuantities(side);
+          return found.length === 1 && found[0]!.compound && found[0]!.text.trim() === side.trim() ? found[0]! : null;
+        };
+        if (sides.length === 1 && compound(sides[0]!)) {
+          values.push(compound(sides[0]!)!);
+          continue;
+        }
         const letters = (side: string) => side.replace(/%of/g, '');
         if (sides.some((side) => /[a-z]/i.test(letters(side)) && !readQuantity(side) && !/^[-\d.\s]+\s[a-z]{2,}(?:\s[a-z]+)*$/i.test(side)))
           continue;
@@ -270,7 +279,8 @@ export function methodShown(
         (v) =>
           // The question's own numbers, and the key's answer, are no step of the response.
           !asked.has(v.value) &&
-          !(answer && exact(v.value, answer.value)) &&
+          // (A step written in two units, "1 h 28 min seen", is the conversion, whatever it comes to.)
+          !(answer && exact(v.value, answer.value) && !v.compound) &&
           given.some((g) =>
             v.unit && g.unit
               ? g.unit.dim === v.unit.dim && exact(valueIn(g, v.unit), v.value)

@@ -1,6 +1,6 @@
 import type { CheckAnswerResult } from './check';
 import { toQuarter } from './points';
-import { normaliseMaths } from './quantity';
+import { findQuantities, normaliseMaths, readQuantity } from './quantity';
 import { NEGATIONS, isContentWord, stem, words } from './text';
 import { synonymsOf } from './wordnet';
 
@@ -14,10 +14,33 @@ export type MarkPoint = { marks: number; what: string };
 
 const POINTS = /^(.*?\S)\s*(?:[-–—;:]\s*|\(\s*)((?:[BM]\d\s+for\s+[^,;()]+?(?:\s*[,;]\s*|\s*$|\s*\)))+)\)?\s*$/i;
 
+/**
+ * "5/8 (B1) with a valid comparison, e.g. 25/40 and 24/40, or 0.625 and 0.6 (B1).": each mark after what earns it, the
+ * first a value (the answer), the others values to be seen, any one of their examples. Null for any other key.
+ */
+function bracketedPoints(key: string): { answer: string; points: MarkPoint[] } | null {
+  const marks = [...key.matchAll(/\(\s*[BM](\d)\s*\)/g)];
+  const last = marks[marks.length - 1];
+  if (marks.length < 2 || /[a-z0-9]/i.test(key.slice(last!.index + last![0].length))) return null;
+  const points: MarkPoint[] = [];
+  let from = 0;
+  for (const m of marks) {
+    const what = key
+      .slice(from, m.index)
+      .replace(/^[\s.;,]+|[\s.;,]+$/g, '')
+      .replace(/^(?:with|and|plus)\s+/i, '')
+      .trim();
+    from = m.index + m[0].length;
+    if (!what || numbersOf(what).length === 0) return null;
+    points.push({ marks: Number(m[1]), what });
+  }
+  return readQuantity(points[0]!.what) ? { answer: points[0]!.what, points } : null;
+}
+
 /** The answer of a key and the points its marks are for, or null when it names no two points. */
 export function markPoints(key: string): { answer: string; points: MarkPoint[] } | null {
   const m = POINTS.exec(key.trim());
-  if (!m) return null;
+  if (!m) return bracketedPoints(key.trim());
   const points = [...m[2]!.matchAll(/\b[BM](\d)\s+for\s+([^,;()]+)/gi)].map((p) => ({
     marks: Number(p[1]),
     what: p[2]!.replace(/^\s*(?:showing|stating|giving|saying|writing|the|a|an|that)\s+/gi, '').trim(),
@@ -44,7 +67,18 @@ export function checkPointMarks(key: string, response: string, possible: number)
   if (!scheme || scheme.points.reduce((s, p) => s + p.marks, 0) !== possible) return null;
   const said = words(response);
   const numbers = numbersOf(response);
-  const shown = scheme.points.map((p) => {
+  const first = findQuantities(response)[0];
+  const shown = scheme.points.map((p, i) => {
+    // The answer's value is the response's first value ("5/8 because …"), not a number anywhere in it.
+    const answer = i === 0 && p.what === scheme.answer ? readQuantity(p.what) : null;
+    if (answer) return first !== undefined && Math.abs(first.value - answer.value) <= 1e-9 * Math.max(1, Math.abs(answer.value));
+    // "e.g. 25/40 and 24/40, or 0.625 and 0.6": any one example's numbers, all of them.
+    const examples = p.what
+      .replace(/^.*?\be\.?g\.?,?\s*/i, '')
+      .split(/,?\s+or\s+/i)
+      .map(numbersOf)
+      .filter((e) => e.length > 0);
+    if (examples.length > 1) return examples.some((e) => e.every((v) => numbers.includes(v)));
     const values = numbersOf(p.what);
     return values.length ? values.every((v) => numbers.includes(v)) : saysWords(p.what, said);
   });
