@@ -183,3 +183,21 @@ describe('one word of a point of several', () => {
     expect(matchPoint({ text: 'creates emphasis', marks: 1 }, tokenize('to emphasise it'), '').verdict).not.toBe('absent');
   });
 });
+
+describe('placeholders and points in brackets', () => {
+  const origin = {
+    question: 'Explain why a graph of y against x for a fixed price per kilo starts at the origin.',
+    answer: 'when one quantity is nothing the other is nothing too (1); (the gradient is the price) (1)',
+    marksPossible: 2,
+  };
+  it('reads "one quantity … the other" as whatever the answer names', () => {
+    const r = check({ ...origin, response: 'when you buy nothing you pay nothing' });
+    expect(r.pointsObtained).toBe(1);
+  });
+  it('reads a point written wholly in brackets as the point, and flags it missing', () => {
+    expect(matchPoint({ text: '(the gradient is the price)', marks: 1 }, tokenize('the gradient is the price'), '').verdict).toBe('made');
+    const r = check({ ...origin, response: 'when you buy nothing you pay nothing at all' });
+    expect(r.confident).toBe(false);
+    expect(r.reason).toMatch(/in brackets/);
+  });
+});

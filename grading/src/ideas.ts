@@ -167,11 +167,15 @@ export function matchPoint(
   const all = [...wordings, ...halves, ...sides];
   for (const [n, raw] of all.entries()) {
     // The key's phrasal verbs and rates read as the response's do ("used up", "per second").
-    const wording = phrasal(raw);
+    // "(ratio y/x is constant) (1)": a point written wholly in brackets is the point, not a note beside one.
+    const wholly = !words(raw.replace(/\([^)]*\)/g, ' ')).some(isContentWord);
+    const wording = phrasal(wholly ? raw.replace(/[()]/g, ' ') : raw);
     const brackets = [...wording.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!).join(' ');
     const own = pointWords(wording.replace(/\([^)]*\)/g, ' '), questionWords);
     const fresh = own.filter((w) => !earlierStems.has(stem(w)));
-    const main = fresh.length ? fresh : own;
+    // "when one quantity is zero the other is zero": a placeholder noun stands for whatever the answer names ("x", "y").
+    const said = fresh.length ? fresh : own;
+    const main = said.some((w) => !PLACEHOLDERS.test(w)) ? said.filter((w) => !PLACEHOLDERS.test(w)) : said;
     const extra = pointWords(brackets, questionWords).filter((w) => !main.includes(w));
     // "cannot continue" in the key: the response's own "can't" agrees with it rather than negating it.
     const seen = words(wording).some((w) => NEGATIONS.has(w)) ? tokens.map((t) => ({ ...t, negated: false })) : tokens;
@@ -297,6 +301,9 @@ function comparisonTurned(wording: string, tokens: readonly Token[]): -1 | 0 | 1
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'can', 'will', 'do', 'does']);
 /** A verb form's base: "gains" → "gain", "moved" → "move". */
 const verbBase = (w: string) => [...bases(w)].find((b) => b !== w && senses(b, 'v').length > 0) ?? w;
+
+/** Nouns a key uses for "whatever it is": one quantity, the other variable, a thing. */
+const PLACEHOLDERS = /^(?:quantit(?:y|ies)|variables?|things?)$/;
 
 /** Words that complete a verb as one word of the key: "run off" → "runoff". */
 const PARTICLES = new Set(['off', 'out', 'in', 'up', 'down', 'over', 'back', 'away', 'through']);
@@ -563,6 +570,9 @@ export function checkPoints(
   if (marks > 0 && freeClause && shortKin && pending.some((r) => r.verdict === 'absent' && r.size <= 2))
     reasons.push('A short marking point may be made in other words');
   else if (marks < possible && wordyClause) reasons.push('Part of the response is in other words than the key: it may make a point');
+  // "(ratio y/x is constant) (1)": a point the key writes wholly in brackets, missing, may be said loosely.
+  if (pending.some((r) => !earned.includes(r) && !words(r.point.text.replace(/\([^)]*\)/g, ' ')).some(isContentWord)) && tokens.length >= 4)
+    reasons.push('A marking point the key gives in brackets is missing: it may be made in other words');
   if (unsure.length) reasons.push('A marking point is only partly made: the wording may differ from the key');
   // "so the balloon becomes charged" without "rubbing transfers electrons": the point's effect without its cause.
   else if (earned.some((r) => r.half && r.share < 1 && !isStep(clause(r.point.text))))
