@@ -48,3 +48,21 @@ describe('a marker’s sentences in a list key', () => {
     });
   });
 });
+
+describe('a list key opening with its marks note', () => {
+  it('"One mark each, any two from: …" is the list; a fraction in an item is no pair of alternatives', () => {
+    const spec = parseKey(
+      'One mark each, any two from: fill no more than 1/2; wear goggles / eye protection; heat gently',
+      'Give two safety rules.',
+    );
+    expect(spec).toMatchObject({
+      kind: 'list',
+      need: 2,
+      items: [
+        { text: 'fill no more than 1/2', accept: [] },
+        { text: 'wear goggles', accept: ['eye protection'] },
+        { text: 'heat gently', accept: [] },
+      ],
+    });
+  });
+});

@@ -90,6 +90,8 @@ function takeInstructions(key: string): { main: string; accept: string[]; reject
     accept.push(...splitList(list));
     return ' ';
   });
+  // "One mark each, any four from: …": the note before the key's list.
+  main = main.replace(/^\s*(?:one|1|\d)\s+marks?\s+(?:each|per\s+\w+)\s*[,;:]\s*/i, '');
   // "One mark each.", "Ignore chlorophyll.": a sentence telling the marker how to mark, no words of the answer.
   main = main.replace(/(?:^|(?<=[.;]))\s*(?:(?:one|1|\d)\s+marks?\s+(?:each|per\s+\w+)|ignore\b[^.\n]*)\s*(?:\.(?!\d)|$)/gi, ' ');
   // "Do not accept 3.15.": a decimal point is no sentence's end.
@@ -132,7 +134,8 @@ function item(part: string): KeyItem {
     }),
   );
   const alternatives = text
-    .split(/\s*\/\s*/)
+    // "about 1/3": a fraction, not two alternatives.
+    .split(/(?<!\d)\s*\/\s*|\s*\/\s*(?!\d)/)
     .map(clean)
     .filter(Boolean);
   // "trade/transport goods", "move troops/army quickly": one word's alternatives, each also read in its place and with
