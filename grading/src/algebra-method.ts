@@ -470,3 +470,36 @@ export function formLetterMarks(template: string, variables: string[], notes: st
     feedback: `Partly correct (${points} of ${possible} marks): ${earned.join(' and ')} ${earned.length > 1 ? 'are' : 'is'} right, but not every number of the form is.`,
   };
 }
+
+/**
+ * "Expand and simplify 3(2x − 4) − 2(x + 1)" answered 4x − 10, no working: the answer is the expansion with one term's
+ * sign slipped (−2 × 1 as +2), then collected right: the other brackets were expanded right, which some schemes give
+ * the method mark for and others not. Flagged, the method mark offered.
+ */
+export function expansionSignSlip(
+  questionExpr: MathNode,
+  got: MathNode,
+  variables: string[],
+  response: string,
+  possible: number,
+): Method | null {
+  if (possible < 2 || /=/.test(response)) return null;
+  const terms = expandedTerms(questionExpr);
+  if (!terms || terms.length < 3) return null;
+  const text = (ts: { node: MathNode; sign: number }[]) => ts.map((t) => `${t.sign < 0 ? '-' : '+'}(${t.node.toString()})`).join(' ');
+  for (let i = 0; i < terms.length; i++) {
+    const slipped = terms.map((t, k) => (k === i ? { ...t, sign: -t.sign } : t));
+    try {
+      if (sameValue(parse(text(slipped)), got, variables))
+        return {
+          points: Math.floor(possible / 2),
+          confident: false,
+          reason: 'The expansion with one sign slipped, then collected: a method mark may be due',
+          feedback: `Not quite: your answer comes from expanding the brackets with one sign wrong. Check the signs when you multiply a bracket by a negative number.`,
+        };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

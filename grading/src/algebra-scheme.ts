@@ -67,6 +67,13 @@ const answerLike = (what: string) => what !== '' && (/[\d=+\-−×÷/^()²³√]
  * (no line or sentence starts with a mark), or where no answer can be told from its marks.
  */
 export function schemeAsNotes(rawKey: string): string {
+  // "6x + 6 or any correct equivalent expression e.g. 2(x + 3) + 4x": the answer, any equivalent, its example accepted.
+  const equivalent =
+    /^(.+?)\s*,?\s+or any (?:correct |other )?equivalent(?: expression| form| answer)?\s*(?:[,;]?\s*(?:e\.?g\.?|such as)\s*(.+?))?\s*\.?$/i.exec(
+      rawKey.trim(),
+    );
+  if (equivalent && !/\n/.test(rawKey.trim()))
+    return `${equivalent[1]!.trim()} (any equivalent${equivalent[2] ? `; accept ${equivalent[2].trim()}` : ''})`;
   const key = rawKey.trim();
   const parts = segments(key);
   const marks = parts.filter((p): p is Mark => p.kind === 'mark');

@@ -108,3 +108,19 @@ describe('solutions and forms', () => {
     expect(check(q, key, '(x+6)^2 - 29')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('more ways keys and answers are written', () => {
+  it('reads "or any correct equivalent expression e.g. …" as any equivalent form', () => {
+    const q = 'A rectangle has length (y + 4) and width 3y. Write an expression for its perimeter.';
+    const key = '8y + 8 or any correct equivalent expression e.g. 2(y + 4) + 6y';
+    expect(check(q, key, '8y+8', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '2(y+4)+6y', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '3y² + 12y', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('flags an expansion with one sign slipped, then collected, offering the method mark', () => {
+    const q = 'Expand and simplify 4(3y − 2) − 3(y + 2).';
+    const r = check(q, '9y − 14 (M1 for 12y − 8 or −3y − 6 correctly expanded)', '9y - 2');
+    expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+});

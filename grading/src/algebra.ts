@@ -8,6 +8,7 @@ import { checkSchemePoints } from './algebra-points';
 import {
   completedSquareMethod,
   expansionMethod,
+  expansionSignSlip,
   factorPairMethod,
   formFromLetters,
   formLetterMarks,
@@ -349,6 +350,9 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
     // A rearrangement's slip holds whatever notes the key has; the other principles only where it lists no marks.
     const method =
       rearrangementMethod(question, keySide.rhs, response, possible) ??
+      (formOf(question) === 'expanded' && asked && !leftWrong
+        ? expansionSignSlip(asked.node, got.node, variables, response, possible)
+        : null) ??
       (notes.marks.length > 0
         ? null
         : ((formOf(question) === 'expanded' && asked ? expansionMethod(asked.node, response, possible) : null) ??
