@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './index';
 import { numberWordsToDigits } from './numbers';
+import { keyValues } from './numeric';
 import { schemeLinesKey } from './numeric-scheme';
 
 const check = (question: string, answer: string, response: string, marksPossible = 2) =>
@@ -184,5 +185,12 @@ describe('marks after what earns them, and a step written in two units', () => {
     const q = 'A bus leaves at 10:48 and arrives at 12:00. How many minutes does the journey take?';
     expect(check(q, 'M1 for 12 + 60 or 1 h 12 min seen\nA1 72 (minutes)', '1 hr 12 mins')).toMatchObject({ pointsObtained: 1 });
     expect(check(q, 'M1 for 12 + 60 or 1 h 12 min seen\nA1 72 (minutes)', '72')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});
+
+describe("a marker's abbreviation after the key's answer", () => {
+  it("reads '7/12 oe' as 7/12", () => {
+    expect(keyValues('7/12 oe')?.map((q) => q.value)).toEqual([7 / 12]);
+    expect(keyValues('£63 cao')?.map((q) => q.value)).toEqual([63]);
   });
 });

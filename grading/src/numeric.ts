@@ -18,7 +18,11 @@ export function keyValues(written: string): Quantity[] | null {
   const key = schemeLinesKey(written) ?? written;
   // "400 ÷ 0.5 (M1) = 800 (A1)": the marks after a key's steps are no part of its values.
   const notes = keyNotes(withoutStepMarks(key));
-  const plain = normaliseMaths(notes.text).replace(/\s+/g, ' ').trim();
+  // "13/15 oe", "£48 cao": the marker's abbreviations after the answer are no part of it.
+  const plain = normaliseMaths(notes.text)
+    .replace(/\s+/g, ' ')
+    .replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent))+$/i, '')
+    .trim();
   const labelled = partValues(plain);
   if (labelled) return labelled;
   const values = lastValues(plain);
