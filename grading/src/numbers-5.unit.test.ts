@@ -194,3 +194,12 @@ describe("a marker's abbreviation after the key's answer", () => {
     expect(keyValues('£63 cao')?.map((q) => q.value)).toEqual([63]);
   });
 });
+
+describe('a decimal where the key is a percentage with method marks', () => {
+  it('gives the method marks, surely: the decimal or fraction is the method step', () => {
+    const q = 'A price rises from £50 to £60. Work out the percentage increase.';
+    expect(check(q, 'M1 10/50 (× 100)\nA1 20%', '0.2')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '20%. M1 for 10/50 (× 100) oe. A1 20.', '10/50')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'M1 10/50 (× 100)\nA1 20%', '20%')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -1035,7 +1035,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       return { score: possible >= 2 ? 0.5 : 0, note };
     }
   }
-  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question, possible);
+  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question, possible, rule);
   if (!sameValue(want.value, got.value, want.decimals) || countDiffers(want, got) || offAtItsPrecision(want, got))
     return wrongValue(want, got);
   if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
@@ -1080,7 +1080,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
 }
 
 /** 50% against 0.5: the same value written as a percentage or as a decimal. */
-function comparePercent(want: Quantity, got: Quantity, question: string, possible: number): Verdict {
+function comparePercent(want: Quantity, got: Quantity, question: string, possible: number, rule: UnitRule = NO_UNIT_RULE): Verdict {
   const wantPercent = want.unit?.dim === 'percent';
   const gotPercent = got.unit?.dim === 'percent';
   if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
@@ -1105,6 +1105,13 @@ function comparePercent(want: Quantity, got: Quantity, question: string, possibl
           note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the question asks for a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
         };
       }
+      // Of a key with method marks ("M1 40/250"), the decimal or fraction is the method's step, the accuracy mark lost:
+      // sure.
+      if (wantPercent && possible >= 2 && rule.method > 0 && rule.accuracy < possible)
+        return {
+          score: (possible - rule.accuracy) / possible,
+          note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the answer is a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
+        };
       if (wantPercent) {
         return {
           score: 0.5,
