@@ -201,3 +201,11 @@ describe('placeholders and points in brackets', () => {
     expect(r.reason).toMatch(/in brackets/);
   });
 });
+
+describe('one word of a one-point definition', () => {
+  it('stays a half-made point to flag (the 45% bar is for a point among several)', () => {
+    const point = { text: 'liquid changes into a gas', marks: 1 };
+    expect(matchPoint(point, tokenize('liquid going to steam'), '', '', true).verdict).toBe('unsure');
+    expect(matchPoint(point, tokenize('liquid going to steam'), '', '', false).verdict).toBe('absent');
+  });
+});

@@ -214,7 +214,7 @@ export function matchPoint(
     const heaviest = Math.max(...main.map(weight));
     const carried = hits >= 2 || size === 1 || got >= heaviest;
     const verdict: PointMatch['verdict'] =
-      (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < 0.45) ? 'absent' : 'unsure';
+      (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < (whole ? 0.34 : 0.45)) ? 'absent' : 'unsure';
     // "it shows something belongs to someone" for "the bone belongs to the dog": the point's own things, named in
     // the question, said only as "something" / "someone", are not said.
     const named = words(wording.replace(/\([^)]*\)/g, ' ')).filter(
