@@ -117,3 +117,11 @@ describe('marks by how many items are right', () => {
     expect(grade(q, key, 'cell, tissue', 2).pointsObtained).toBe(0);
   });
 });
+
+describe('two answers offered as a choice', () => {
+  it('"X or Y" with only one of them right is 0 (flagged: not every policy says so); both right is the mark', () => {
+    const q = 'Which country has the capital city Lisbon?';
+    expect(grade(q, 'Portugal', 'Spain or Portugal')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(grade('Name a gas giant.', 'Jupiter / Saturn', 'Jupiter or Saturn').pointsObtained).toBe(1);
+  });
+});

@@ -167,6 +167,27 @@ export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx
       /\bunits?\b/i.test(ctx.question) || /^(?:metres?|meters?|seconds?|hours?|minutes?|grams?|litres?|liters?)$/.test(after?.word ?? '');
     if (after && unitAsked && m.used.size <= 2 && !/\s(?:or|and)\s|[/,&]/i.test(ctx.response))
       reasons.push(`"${after.word}" after the key's word may make it name something else`);
+    // "Russia or Germany": two answers offered as a choice, one of them not the key's, is no answer: the teachers who
+    // say so mark it 0; flagged, as not every policy says it.
+    const choices = ctx.response
+      .trim()
+      .split(/\s+or\s+|(?<!\d)\s*\/\s*(?!\d)/i)
+      .filter((c) => words(c).some(isContentWord));
+    const offered =
+      ctx.allowSlips &&
+      choices.length === 2 &&
+      choices.every((c) => words(c).length <= 3 && /[a-z]{2}/i.test(c)) &&
+      choices.filter((c) => matchAny(wordings(item), tokenize(c), true).found).length === 1 &&
+      !rejected;
+    if (offered)
+      return result(
+        ctx,
+        0,
+        sentences(`Not correct: the answer offers a choice of two, and only one is right (${answer}).`, 'Give one answer.'),
+        [],
+        [spec.item.text],
+        ['The response may give more than one answer: a choice of two with one wrong is marked 0, as most policies say'],
+      );
     if (/\s(?:or|and\/or|and)\s|[/,&]/i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
     const alt =
