@@ -110,3 +110,10 @@ export function schemeAsNotes(rawKey: string): string {
   }
   return notes.length ? `${answer} (${notes.join('; ')})` : answer;
 }
+
+/** "(brackets in either order)", "(both 2s needed)": a bracket of words after a key's maths, a note to the marker. */
+export const withoutWordNote = (text: string) =>
+  text.replace(/\s*\((?=[^()]*[a-z]{3,})(?=[^()]*\s)[a-z0-9 ,'-]+\)\s*\.?\s*$/i, (note, offset: number) =>
+    // Only after maths: "ohm (Ω)", "sodium chloride (table salt)" are names.
+    /[\d=+\-−×÷/^()²³→]/.test(text.slice(0, offset)) ? '' : note,
+  );

@@ -122,5 +122,24 @@ describe('more ways keys and answers are written', () => {
     const q = 'Expand and simplify 4(3y − 2) − 3(y + 2).';
     const r = check(q, '9y − 14 (M1 for 12y − 8 or −3y − 6 correctly expanded)', '9y - 2');
     expect(r).toMatchObject({ pointsObtained: 1, confident: false });
+    // Where the key gives no mark for the expansion, the wrong answer is wrong.
+    expect(check('Expand and simplify 3(y + 2) + 2(y − 4).', '5y − 2', '5y + 14')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});
+
+describe("a marker's note in words after the key", () => {
+  it('reads the key without "(brackets in either order)", and a factorisation then solved as the factorisation', () => {
+    const q = 'Factorise x² + 6x + 8.';
+    const key = '(x + 2)(x + 4) (brackets in either order)';
+    expect(check(q, key, '(x+4)(x+2)', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, '(x+8)(x+1)', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, key, '(x + 2)(x + 4) = 0 so x = -2 or -4', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('reads an equation key without "(both 2s needed)": a formula changed to balance is wrong', () => {
+    const q = 'Balance the equation: __Na + Cl₂ → __NaCl';
+    const key = '2Na + Cl₂ → 2NaCl (both 2s needed)';
+    expect(check(q, key, '2Na + Cl2 → 2NaCl', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, key, 'Na + Cl → NaCl', 1)).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });

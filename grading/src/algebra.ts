@@ -1,7 +1,7 @@
 import { parse, rationalize, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { checkNumeric, keyValues } from './numeric';
-import { schemeAsNotes } from './algebra-scheme';
+import { schemeAsNotes, withoutWordNote } from './algebra-scheme';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
 import { checkSchemePoints } from './algebra-points';
@@ -184,7 +184,7 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
   const byPoints = checkSchemePoints(rawKey, response, possible);
   if (byPoints) return byPoints;
   const notes = keyNotes(rawKey);
-  const key = notes.text;
+  const key = withoutWordNote(notes.text);
   // "6x + 6 (any equivalent)": the key accepts any form, whatever the question's wording.
   const formOf = (q: string): Form => (notes.anyEquivalent ? 'any' : formAsked(q));
   const range = checkInequality(key, response, possible, methodMarks(schemeOf(rawKey, question)));
@@ -209,6 +209,15 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
   // "6 N" reads as 6·N: a key with a unit is a quantity, unless the question asks for a form.
   if (formOf(question) === 'any' && keyValues(key)?.some((q) => q.unit)) return null;
   const base = { pointsPossible: possible, method: 'numeric' as const };
+  // "(x + 2)(x + 3) = 0 so x = −2 or −3": the factorisation asked for, then solved; the solving is extra working.
+  if (formOf(question) === 'factorised' && isFactorised(want.node)) {
+    for (const clause of normaliseMaths(response).split(/;|,|\bso\b|\btherefore\b|\bhence\b|\n/i)) {
+      const left = clause.split('=')[0]!.trim();
+      const e = left && left !== clause.trim() ? readExpression(left) : null;
+      if (e && isFactorised(e.node) && equivalent(want.node, e.node, [...new Set([...want.variables, ...e.variables])]) === true)
+        return checkAlgebra(question, rawKey, left, possible);
+    }
+  }
   // "a = 3, b = 2, c = −7" for "in the form a(x + b)² + c": the letters' numbers written out in the form.
   const template = formTemplate(question);
   const inForm = template && /=/.test(response) ? formFromLetters(template, want.variables, response) : null;
@@ -350,7 +359,8 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
     // A rearrangement's slip holds whatever notes the key has; the other principles only where it lists no marks.
     const method =
       rearrangementMethod(question, keySide.rhs, response, possible) ??
-      (formOf(question) === 'expanded' && asked && !leftWrong
+      // Only where the key gives a method mark for the expansion ("M1 for 6x − 12 or −2x − 2 correctly expanded").
+      (formOf(question) === 'expanded' && asked && !leftWrong && notes.marks.some((m) => m.code === 'M' && /expan/i.test(m.what))
         ? expansionSignSlip(asked.node, got.node, variables, response, possible)
         : null) ??
       (notes.marks.length > 0

@@ -1,6 +1,7 @@
 import type { CheckAnswerResult } from './check';
 import { atomsOf, substancesIn } from './chemistry';
 import { toQuarter } from './points';
+import { withoutWordNote } from './algebra-scheme';
 import { keyNotes, schemeMarks, type SchemeMark } from './scheme';
 
 /**
@@ -167,7 +168,7 @@ export function checkEquation(rawKey: string, response: string, possible: number
 function equationNotes(rawKey: string): { text: string; marks: SchemeMark[] } {
   const notes = keyNotes(rawKey);
   const m = /^(.*?)\s*\(([^()]*\b(?:formulae?|balanc\w*|state symbols?)\b[^()]*)\)\s*$/i.exec(notes.text);
-  if (!m) return { text: notes.text, marks: notes.marks };
+  if (!m) return { text: withoutWordNote(notes.text), marks: notes.marks };
   return { text: m[1]!.trim(), marks: [...notes.marks, ...schemeMarks(m[2]!)] };
 }
 
