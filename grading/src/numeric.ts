@@ -878,7 +878,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
   // "100 degrees" where the unit of a temperature is required: the scale is missing, so the unit is.
   const scaleless =
     want.unit?.dim === 'temperature' && written.unit?.dim === 'angle' && (rule.required || rule.marks > 0 || /\bunits?\b/i.test(question));
-  const got = scaleless ? (({ unit: _, ...bare }) => bare)(written) : asTemperature(want, written);
+  const got: Quantity = scaleless ? (({ unit: _, ...bare }) => bare)(written) : asTemperature(want, written);
   const shown = describe(got);
   const rounding = roundingAsked(question);
   if (rounding && !(want.unit && got.unit && want.unit.dim === got.unit.dim && want.unit !== got.unit)) {
