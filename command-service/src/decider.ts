@@ -128,7 +128,7 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
         position: earlier.at(-1)?.globalPosition ?? result.lastPosition,
       };
     }
-    const state = events.reduce((s, e) => decider.evolve(s, e), folded.state);
+    const state = evolveAll(decider, folded.state, events);
     states.set(streamId, decider, { state, version: result.nextExpectedVersion, position: result.lastPosition });
     return { events, version: result.nextExpectedVersion, position: result.lastPosition };
   }
