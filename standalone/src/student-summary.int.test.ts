@@ -91,6 +91,8 @@ function gradeSuite(backend: () => Promise<Partial<StandaloneOptions>>): void {
       ai: fakeAi,
       ...(await backend()),
     });
+    // The demo school is seeded as events; its read models are built after the server starts answering.
+    await server.runner.reached((await server.store.readAll({ limit: 100_000 })).at(-1)!.globalPosition);
     const user = async (email: string) => (await userByEmail(server.db, 'demo', email))!.user_id;
     const course = async (code: string) => (await courseByCode(server.db, 'demo', code))!.course_id;
     ids = {
