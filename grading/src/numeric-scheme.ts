@@ -16,10 +16,14 @@ import { findQuantities, normaliseMaths, readQuantity, readUnit, valueIn, type Q
 type Line = { code: 'M' | 'A' | 'B'; marks: number; what: string };
 
 /** Where a scheme's sentences and lines part: a line break, or a full stop or ";" before a mark or a new sentence. */
-const SPLIT = /\s*\n\s*|(?<=[^\s.]|\))\.\s+(?=[A-Z([£$]|\d\s+marks?\b)|\s*;\s*(?=[MAB]\d\b|\d\s+marks?\b)/;
+const SPLIT =
+  /\s*\n\s*|(?<=[^\s.]|\))\.\s+(?=[A-Z([£$]|\d\s+marks?\b|\d\s+for\s)|\s*;\s*(?=[MAB]\d\b|\d\s+marks?\b|\d\s+for\s|\d\s+(?:number|value|unit)s?\b)|,\s*(?=\d\s+(?:number|value|unit)s?\s*(?:[,;.]|$))/;
 
 const MARK_LINE = /^([MAB])(\d)\b\s*:?\s*(?:for\s+)?(.*)$/s;
-const COUNT_LINE = /^(\d)\s+marks?\s+(?:for\s+)?(.*)$/is;
+/** "1 mark for 8", "1 for km/h", "1 for method": a mark as a count before what earns it. */
+const COUNT_LINE = /^(\d)\s+(?:marks?\s+(?:for\s+)?|for\s+)(.*)$/is;
+/** "1 number, 1 unit": a mark for the value and one for the unit, named in a word. */
+const NAMED_LINE = /^(\d)\s+(?:marks?\s+for\s+(?:the\s+)?)?(number|value|unit)s?\.?$/i;
 /** A marker's instruction: what else to accept, what not to, whether units count. */
 const INSTRUCTION = /^(?:also\s+)?(?:do not|don'?t|not|ignore|accept|allow|condone|award|must|units?\b|oe\b|o\.e\.|ft\b|follow)/i;
 
@@ -47,7 +51,7 @@ function unitOfLine(what: string): { unit: string | null } | null {
     return { unit: named && readUnit(named) ? named : null };
   }
   const first = t.split(/\s+or\s+|,\s*/i)[0]!.trim();
-  return first && !/\d/.test(first) && readUnit(first) ? { unit: first } : null;
+  return first && !/\d/.test(first) && (readUnit(first) ?? readUnit(normaliseMaths(first))) ? { unit: first } : null;
 }
 
 /** "value", "for 75", "60": a mark for the value; the value, when the line names one. */
@@ -55,7 +59,8 @@ function valueOfLine(what: string): { value: string | null } | null {
   const t = trailingBrackets(what).text;
   if (/^(?:the\s+)?(?:correct\s+)?(?:numerical\s+)?(?:value|answer)$/i.test(t)) return { value: null };
   // "+ 2", "− 4": a sign set apart from its number is a term of an expression, not a value.
-  return readQuantity(t) && !/^[+\-−–]\s/.test(t) ? { value: t } : null;
+  // "72 000 ÷ 3600", "3/2 × 4/3": a calculation is a step of the method, whatever it comes to.
+  return readQuantity(t) && !/^[+\-−–]\s/.test(t) && !/[×÷*+]|\d\s*[-−–]\s*\d|\/.*\//.test(t) ? { value: t } : null;
 }
 
 /**
@@ -67,7 +72,8 @@ export function schemeLinesKey(key: string): string | null {
   const outside = key.replace(/\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ' ');
   // "30 cm. Ignore missing unit.", "7/20. Do not accept 35/100.": an answer and the marker's instructions are one too.
   const instructed = /^[^.\n]*\d[^.\n]*?(?:\.\s+|\s*\n\s*)(?:do not|don'?t|ignore|accept|allow|condone|units?\b)/i.test(outside);
-  if (!/(?:^|\n|[.;]\s+)(?:[MAB]\d\b|\d\s+marks?\s)/.test(outside) && !instructed) return null;
+  // "75 km/h. 1 for 75; 1 for km/h", "10 m²; 1 number, 1 unit": marks as counts after the answer are a scheme too.
+  if (!/(?:^|\n|[.;]\s+)(?:[MAB]\d\b|\d\s+marks?\s|\d\s+for\s|\d\s+(?:number|value|unit)s?\b)/.test(outside) && !instructed) return null;
   const parts = key
     .trim()
     .split(SPLIT)
@@ -78,8 +84,10 @@ export function schemeLinesKey(key: string): string | null {
   let opening: string | null = null;
   parts.forEach((part, i) => {
     const mark = MARK_LINE.exec(part);
-    const count = mark ? null : COUNT_LINE.exec(part);
+    const named = mark || i === 0 ? null : NAMED_LINE.exec(part);
+    const count = mark || named ? null : COUNT_LINE.exec(part);
     if (mark) lines.push({ code: mark[1] as Line['code'], marks: Number(mark[2]), what: mark[3]!.trim() });
+    else if (named) lines.push({ code: 'B', marks: Number(named[1]), what: /unit/i.test(named[2]!) ? 'unit' : 'value' });
     else if (count) lines.push({ code: 'B', marks: Number(count[1]), what: count[2]!.trim() });
     else if (INSTRUCTION.test(part)) notes.push(part.replace(/[.;]+$/, ''));
     else if (i === 0) opening = part;
@@ -155,6 +163,9 @@ export function schemeLinesKey(key: string): string | null {
 
 const sameText = (a: string, b: string) => {
   const [x, y] = [readQuantity(a), readQuantity(b)];
+  // "1 for 6/15" beside the answer 2/5: a fraction in other terms is the step before simplifying, not the answer.
+  const fraction = (t: string) => /\d\s*\/\s*\d/.test(t);
+  if (x && y && (fraction(a) || fraction(b)) && a.replace(/\s+/g, '') !== b.replace(/\s+/g, '')) return false;
   return x !== null && y !== null && Math.abs(x.value - y.value) < 1e-9 * Math.max(1, Math.abs(x.value));
 };
 
@@ -254,6 +265,10 @@ function writes(text: string, part: string): boolean {
   return false;
 }
 
+/** "Which is larger, 3/7 or 4/9?": the fractions a question gives; one of them in other terms (27/63) is no step of a method. */
+export const questionFractions = (question: string) =>
+  [...normaliseMaths(question).matchAll(/(?<![\d.])(\d+)\s*\/\s*(\d+)(?![\d.])/g)].map((m) => Number(m[1]) / Number(m[2]));
+
 /**
  * The method marks a response earns by the key's notes, as a teacher gives them: a step whose calculation is written, or
  * whose value is written (in the working or as the answer), earns its marks, and a later step shown implies the steps
@@ -270,6 +285,7 @@ export function methodShown(
   if (marks.length === 0 || marks.every((m) => m.calculations.length === 0 && m.values.length === 0)) return null;
   const written = flatCalc(response);
   const asked = new Set((normaliseMaths(question).match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
+  const askedFractions = questionFractions(question);
   const given = findQuantities(response);
   const exact = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a));
   const shown = marks.map(
@@ -279,6 +295,7 @@ export function methodShown(
         (v) =>
           // The question's own numbers, and the key's answer, are no step of the response.
           !asked.has(v.value) &&
+          !askedFractions.some((f) => Math.abs(f - v.value) <= 1e-9 * Math.max(1, Math.abs(f))) &&
           // (A step written in two units, "1 h 28 min seen", is the conversion, whatever it comes to.)
           !(answer && exact(v.value, answer.value) && !v.compound) &&
           given.some((g) =>

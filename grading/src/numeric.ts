@@ -3,7 +3,7 @@ import { readExpression } from './algebra';
 import { decimalComma, hasNumberWords, misspeltNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
 import { keyNotes, methodMarks, schemeOf, type SchemeMark } from './scheme';
-import { methodShown, schemeLinesKey } from './numeric-scheme';
+import { methodShown, questionFractions, schemeLinesKey } from './numeric-scheme';
 import { stepCredit, withoutStepMarks } from './steps';
 import { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, valueIn, type Quantity, type Unit } from './quantity';
 
@@ -52,6 +52,8 @@ function lastValues(plain: string): Quantity[] | null {
   // "12 cm²; allow 12.0": a last clause that only allows alternatives leaves the value before it.
   let last = clauses[clauses.length - 1] ?? '';
   if (clauses.length > 1 && /^(also )?(allow|accept|award|ignore|condone)\b/i.test(last)) last = clauses[clauses.length - 2]!;
+  // "x = 7, y = 3; 1 each", "…; 1 mark each": the marks written after the values are no value.
+  else if (clauses.length === 2 && /^\d\s+(?:marks?\s+)?each\.?$/i.test(last)) last = clauses[0]!;
   // "36.5 (thirty-six and a half)": the same value again in words is an alternative form.
   last = last.replace(/(-?[\d.]+)\s*\(([a-z][a-z\s-]*)\)/gi, (m, head: string, inner: string) => {
     const [a, b] = [readQuantity(head), readQuantity(inner)];
@@ -352,7 +354,7 @@ export function checkNumeric(
   }
   // "M1 for 15% = £36 or 240 × 1.15": a final value that is a step the key's method note names earns its method marks.
   if (credit === 0 && expected.length === 1 && flags.length === 0 && possible >= 2) {
-    const step = noteStepValue(key, expected[0]!, finals[0]!);
+    const step = noteStepValue(key, expected[0]!, finals[0]!, question);
     if (step !== null) {
       credit = Math.min(1, step / possible);
       notes.push(
@@ -414,9 +416,14 @@ export function checkNumeric(
     const listed = keyNotes(key)
       .notes.flatMap((n) => n.split(/;/))
       .flatMap((n) =>
-        [...n.matchAll(/\b([MAB]?)(\d)\s*(?:marks?\s+)?for\s+(.+)$/gi)].map((m) => ({ marks: Number(m[2]), what: m[3]!.trim() })),
+        [...n.matchAll(/\b([MAB]?)(\d)\s*(?:marks?\s+)?(?:for\s+(.+)|(value)\s*)$/gi)].map((m) => ({
+          marks: Number(m[2]),
+          what: (m[3] ?? m[4]!).trim(),
+        })),
       );
+    // "B1 value": the mark a scheme of counted marks ("1 for 4/9") gives the answer itself.
     const isAnswer = (what: string) => {
+      if (/^value$/i.test(what)) return true;
       const q = readQuantity(what);
       return q !== null && sameValue(expected[0]!.value, q.value, Math.max(expected[0]!.decimals, 2));
     };
@@ -1364,8 +1371,10 @@ function roundedAnswer(want: Quantity, got: Quantity): Verdict | null {
  * The method marks of a key's note ("M1 for 15% = £36 or 240 × 1.15") whose named values include the answer's final
  * value, where that value is not the key's own; null when no method note names it.
  */
-function noteStepValue(key: string, want: Quantity, final: Quantity): number | null {
+function noteStepValue(key: string, want: Quantity, final: Quantity, question: string): number | null {
   if (final.unit && final.unit.dim === 'percent') return null;
+  // "3/7" for "Which is larger, 3/7 or 4/9? (M1 for 27/63 …)": the question's own fraction is no step of the method.
+  if (questionFractions(question).some((f) => Math.abs(f - final.value) < 1e-9)) return null;
   for (const note of keyNotes(key).notes)
     for (const m of note.matchAll(/\bM(\d)\b\s*(?:for\s+)?(.*?)(?=;|\s*\b[MAB]\d\b|$)/g)) {
       for (const alternative of m[2]!.split(/\s+or\s+|,\s+/)) {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { schemeLinesKey } from './numeric-scheme';
+
+const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('a numeric key whose marks are counts after the answer ("1 for …", "1 number, 1 unit")', () => {
+  it('reads the answer and the counted marks as a scheme', () => {
+    expect(schemeLinesKey('45 km/h. 1 for 45; 1 for km/h')).toBe('45 km/h (B1 value; B1 unit)');
+    expect(schemeLinesKey('12 m²; 1 number, 1 unit')).toBe('12 m² (B1 value; B1 unit)');
+    expect(schemeLinesKey('9 kg/m³. 1 for 9; 1 for kg/m³')).toBe('9 kg/m³ (B1 value; B1 unit)');
+    // A calculation, or the fraction before it is simplified, is a step of the method, whatever it comes to.
+    expect(schemeLinesKey('15 m/s. 1 for 54 000 ÷ 3600; 1 for 15')).toBe('15 m/s (M1 for 54 000 ÷ 3600; B1 value)');
+    expect(schemeLinesKey('2/7. 1 for 6/21; 1 for 2/7')).toBe('2/7 (M1 for 6/21; B1 value)');
+    expect(schemeLinesKey('30%; 1 for 60/200')).toBe('30% (M1 for 60/200)');
+    expect(schemeLinesKey('£72; 1 for £24 per year')).toBe('£72 (M1 for £24 per year)');
+  });
+
+  it('gives a fully right answer all the marks', () => {
+    const speed = 'A cyclist rides 36 km in 3 hours. Work out her average speed. Give the unit.';
+    expect(check(speed, '12 km/h. 1 for 12; 1 for km/h', '12 km/h')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(speed, '12 km/h. 1 for 12; 1 for km/h', '12 kph').pointsObtained).toBe(2);
+    expect(check(speed, '12 km/h. 1 for 12; 1 for km/h', '12')).toMatchObject({ pointsObtained: 1 });
+    const area = 'A mat is 3 m long and 4 m wide. Find its area. Include units.';
+    expect(check(area, '12 m²; 1 number, 1 unit', '12m2')).toMatchObject({ pointsObtained: 2, confident: true });
+    const pct = 'Ali scored 27 out of 36. What percentage is this?';
+    expect(check(pct, '75%. 1 for 27/36; 1 for 75%', '75%')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(pct, '75%. 1 for 27/36; 1 for 75%', '27/36 = 75%').pointsObtained).toBe(2);
+    const conv = 'Convert 54 km/h into m/s.';
+    expect(check(conv, '15 m/s. 1 for 54 000 ÷ 3600; 1 for 15', '54000/3600 = 15')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+
+  it('gives the method mark to the step, and the unit mark stands alone only flagged', () => {
+    const frac = 'Work out 3/4 × 2/9. Give your answer in its simplest form.';
+    expect(check(frac, '1/6. 1 for 6/36; 1 for 1/6', '6/36').pointsObtained).toBe(1);
+    expect(check(frac, '1/6. 1 for 6/36; 1 for 1/6', '1/6')).toMatchObject({ pointsObtained: 2, confident: true });
+    const dens = 'A stone has a mass of 800 g and a volume of 400 cm³. Work out its density. Give the unit.';
+    expect(check(dens, '2 g/cm³. 1 for 2; 1 for g/cm³', '0.5 g/cm³')).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+
+  it('reads a fraction the question gives, in other terms, as no step of the method', () => {
+    const q = 'Which is larger, 2/5 or 3/8? Show how you decide.';
+    const key = '2/5. 1 for 16/40 and 15/40 (or 0.4, 0.375); 1 for 2/5';
+    expect(check(q, key, '3/8 because 8 is bigger')).toMatchObject({ pointsObtained: 0 });
+    // The answer alone, where the working is asked for and has a mark of its own: that mark, flagged.
+    expect(check(q, key, '2/5')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, key, '2/5 since 16/40 > 15/40')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+
+  it('reads "1 each" after the values as marks, not a value', () => {
+    const q = 'Solve the simultaneous equations x + y = 12 and x − y = 2.';
+    expect(check(q, 'x = 7, y = 5; 1 each', 'x = 5, y = 7')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, 'x = 7, y = 5; 1 each', 'x = 7, y = 5').pointsObtained).toBe(2);
+  });
+});
