@@ -21,6 +21,8 @@ export type KeySpec =
       allOrNothing?: boolean;
       /** "1 mark each in the correct position": each item marked where it stands. */
       ordered?: boolean;
+      /** "1 off for a wrong extra": every wrong item given costs a mark, as the key says. */
+      penalty?: boolean;
     }
   /** Yes or no (true or false), with the reason the key gives, if any. */
   | { kind: 'yes-no'; yes: boolean; reason: string; reasonMarks?: number }
@@ -185,7 +187,29 @@ function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
 }
 
 /** "… - 1 mark each", "…, 1 mark per item", "… (2 marks)" at the key's end: how it is marked, not words of the answer. */
-export const TRAILING_MARK_NOTE = /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*marks?\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?\s*[)\]]?\s*$/i;
+export const TRAILING_MARK_NOTE =
+  /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*(?:marks?\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?|each)\s*[)\]]?\s*$/i;
+/** "; 1 off for a wrong extra", "; 1 off per error": a penalty the marker takes, no words of the answer. */
+const PENALTY_NOTE =
+  /[\s,;:.–—-]*[([]?\s*(?:\d+|one|a)\s+(?:marks?\s+)?off\s+(?:for\s+|per\s+|each\s+)(?:(?:a|an|each|every|any)\s+)?[^;.()[\]]*[)\]]?/gi;
+/**
+ * "mitosis; not meiosis", "…; NOT distance", "(not meiosis)": a short wording after "not" that opens a part of the key
+ * (no marks of its own, so no marking point "not to …") is what the key does not accept; "(not 'vacuole' alone)" is
+ * no wording rejected whole.
+ */
+function takeExclusions(main: string): { main: string; reject: string[] } {
+  const reject: string[] = [];
+  const take = (m: string, lead: string, what: string) => {
+    const w = what.replace(/^['"‘“]|['"’”]$/g, '').trim();
+    if (words(w).length === 0 || words(w).length > ITEM_WORDS || /\b(?:alone|on its own|by itself)\b/i.test(w)) return m;
+    reject.push(w);
+    return lead;
+  };
+  const out = main
+    .replace(/\(\s*not\s+([^()]*)\)/gi, (m, what: string) => take(m, ' ', what))
+    .replace(/(^|[;.\n])\s*not\s+([^;.\n()]+?)\s*(?=[;.\n]|$)/gi, (m, lead: string, what: string) => take(m, lead, what));
+  return { main: clean(out.replace(/\s+/g, ' ').replace(/(?:\s*[;.])+\s*$/, '')), reject };
+}
 
 /** "(all three for 1 mark)", "all four correct = 1 mark": the marks only for every item. */
 const ALL_FOR =
@@ -201,22 +225,26 @@ const MARKER_RULE =
 
 export function parseKey(key: string, question: string): KeySpec {
   const allOrNothing = ALL_FOR.test(key);
+  const penalty = new RegExp(PENALTY_NOTE.source, 'i').test(key);
   const ordered = IN_POSITION.test(key);
   // "accept any of: wind, solar, …" opening the key is the key itself, not an instruction beside it.
   const taken = takeInstructions(
     key
       .replace(ALL_FOR, ' ')
       .replace(/\(([^)]*)\)/g, (m, inner: string) => (IN_POSITION.test(inner) ? ' ' : m))
+      .replace(PENALTY_NOTE, ' ')
       .replace(TRAILING_MARK_NOTE, '')
       .replace(/^\s*(?:accept|allow)\s+(?=(?:any|either|one)\s+(?:\w+\s+)?of\b)/i, ''),
   );
-  const reject = taken.reject;
   const accept = taken.accept.filter((a) => !MARKER_RULE.test(a));
   let { main } = taken;
 
   const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
   if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
     return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), ...yesNoReason(yn[2]!) };
+  const excluded = takeExclusions(main);
+  main = excluded.main;
+  const reject = [...taken.reject, ...excluded.reject];
 
   // "(1 each)", "(½ each)", "(1)": marks, not words of the answer (an explanation's own reader keeps them).
   const marked = main;
@@ -274,7 +302,9 @@ export function parseKey(key: string, question: string): KeySpec {
     };
   }
 
-  const parts = splitOutside(main, /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i)
+  // "carbon dioxide + water": a plus between names (no equation's arrow or equals) is an "and".
+  const plusNames = !/→|->|=/.test(main) && main.split(/\s\+\s/).every((p) => /[a-z]{3,}/i.test(p));
+  const parts = splitOutside(main, !plusNames ? /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i : /\s*(?:,|;|\n|•|\s\band\b\s|\s\+\s)\s*/i)
     .map(clean)
     .filter(Boolean);
   const asked = askedCount(question);
@@ -292,6 +322,7 @@ export function parseKey(key: string, question: string): KeySpec {
       reject,
       ...(allOrNothing && need === items.length ? { allOrNothing } : {}),
       ...(ordered ? { ordered } : {}),
+      ...(penalty ? { penalty } : {}),
     };
   }
 
