@@ -567,7 +567,10 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
   // cut to its first n (a response in sentences is read whole).
   const allParts = responseParts(ctx.response);
   const cut =
-    allParts.length > spec.need && allParts.every((p) => words(p).length <= 4) && !spec.items.some((i) => words(i.text).length > 3)
+    !spec.penalty &&
+    allParts.length > spec.need &&
+    allParts.every((p) => words(p).length <= 4) &&
+    !spec.items.some((i) => words(i.text).length > 3)
       ? allParts.slice(0, spec.need)
       : null;
   const tokens = tokenize(ctx.response);
@@ -693,7 +696,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     reasons.push(
       `Teachers differ on items beyond the ${spec.need} asked: marking only the first ${spec.need} gives ${fmt(firstN)}, a wrong extra item costing a mark gives ${fmt(points)}`,
     );
-  } else if (extras.length && !cut) {
+  } else if (extras.length && !cut && !spec.penalty) {
     reasons.push('An item not in the key cost a mark: a teacher should confirm it is wrong');
   } else if (spec.anyOf && unmatchedParts.length > 0 && parts.length > spec.need) {
     reasons.push('The response gives more items than asked, some not in the key');
