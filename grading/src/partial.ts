@@ -84,6 +84,20 @@ function earns(mark: SchemeMark, question: string, key: string, response: string
     }
     return right >= count(terms[2]!);
   }
+  // "1 for one correct bracket": a factor of the key's among the answer's brackets; a root the answer gives ("x = −2")
+  // stands for its bracket (x + 2).
+  if (/\bone correct (?:bracket|factor)\b/i.test(what)) {
+    const brackets = (t: string) =>
+      [...normaliseMaths(t).matchAll(/\(([^()]+)\)/g)].map((b) => readExpression(b[1]!)).filter((e) => e !== null);
+    const want = brackets(key);
+    const got = brackets(response);
+    for (const root of normaliseMaths(response).matchAll(/\b([a-z])\s*=\s*(-?\d+(?:\.\d+)?)(?![\d.]|\s*[a-z(])/g)) {
+      const e = readExpression(`${root[1]} - (${root[2]})`);
+      if (e) got.push(e);
+    }
+    const vars = [...new Set([...want, ...got].flatMap((e) => e.variables))];
+    return want.length >= 2 && want.some((w) => got.some((g) => equivalent(w.node, g.node, vars) === true));
+  }
   // A step written down: an equation of the note among the answer's statements.
   const step = /^([^=]+)=([^=]+)$/.exec(what.trim());
   if (step) {
