@@ -15,14 +15,19 @@
 
 const CODE = /^([MABP])(\d)\b\s*[:.]?\s*(?:for\s+)?(.*)$/;
 const COUNTED = /^(\d|one|two|three|four)\s+marks?\b\s*(for\b)?\s*(.*)$/i;
-const NOTE_START = /^(?:do not|don'?t|not\b|accept\b|allow\b|ignore\b|condone\b|award\b|ft\b|oe\b|any (?:correct )?equivalent\b|or any\b)/i;
+/** "1 for one correct bracket", "2 for fully": a mark as a count before what earns it. */
+const COUNT_FOR = /^(\d)\s+for\s+(.*)$/i;
+const NOTE_START =
+  /^(?:do not|don'?t|not\b|accept\b|allow\b|ignore\b|condone\b|award\b|ft\b|oe\b|any (?:correct )?equivalent\b|or any\b|must\b)/i;
 /** A sentence that starts a mark or a note: where a key written as sentences is split. */
 const SENTENCE_BREAK =
-  /(?<=\S)\.\s+(?=(?:[MABP]\d\b|\d\s+marks?\b|(?:one|two|three|four)\s+marks?\b|do not\b|don'?t\b|accept\b|allow\b|ignore\b|condone\b|award\b))/gi;
+  /(?<=\S)\.\s+(?=(?:[MABP]\d\b|\d\s+marks?\b|\d\s+for\s|(?:one|two|three|four)\s+marks?\b|do not\b|don'?t\b|accept\b|allow\b|ignore\b|condone\b|award\b))|\s*;\s*(?=\d\s+for\s|must\b)/gi;
+/** What a counted mark is for that is the answer itself: "2 for fully", "1 for fully simplified". */
+const ANSWER_MARK = /^(?:the\s+)?(?:fully|full|correct)?\s*(?:simplified|factorised|answer)?$/i;
 
 const WORD_COUNT: Record<string, number> = { one: 1, two: 2, three: 3, four: 4 };
 
-type Mark = { kind: 'mark'; code: string; marks: number; what: string; counted?: boolean };
+type Mark = { kind: 'mark'; code: string; marks: number; what: string; counted?: boolean; countedFor?: boolean };
 type Plain = { kind: 'note' | 'answer'; text: string };
 type Segment = Mark | Plain;
 
@@ -35,6 +40,12 @@ function segments(key: string): Segment[] {
       const code = CODE.exec(text);
       if (code) {
         out.push({ kind: 'mark', code: code[1]!, marks: Number(code[2]), what: code[3]!.trim() });
+        continue;
+      }
+      // "x = 8; 1 for 2x = 16": a counted mark for a step is a method mark, one for the answer its accuracy mark.
+      const countFor = COUNT_FOR.exec(text);
+      if (countFor && out.length > 0) {
+        out.push({ kind: 'mark', code: 'M', marks: Number(countFor[1]), what: countFor[2]!.trim(), countedFor: true });
         continue;
       }
       const counted = COUNTED.exec(text);
@@ -103,7 +114,9 @@ export function schemeAsNotes(rawKey: string): string {
     if (p === from) continue;
     if (p.kind === 'mark') {
       // The accuracy mark for the answer itself ("A1 4x − 14", "A1 7") says nothing more.
-      if ((p.code === 'A' || p.counted) && (plain(p.what) === plain(answer) || plain(answer).endsWith(`=${plain(p.what)}`))) continue;
+      if ((p.code === 'A' || p.counted || p.countedFor) && (plain(p.what) === plain(answer) || plain(answer).endsWith(`=${plain(p.what)}`)))
+        continue;
+      if (p.countedFor && ANSWER_MARK.test(p.what)) continue;
       notes.push(`${p.code}${p.marks}${p.what ? ` for ${p.what}` : ''}`);
     } else if (p.kind === 'note') notes.push(p.text);
     else if (p.text !== answer) notes.push(`accept ${p.text}`);

@@ -248,6 +248,9 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
     if (first) return first;
   }
   if (!got && /^[\d\s.+\-*/^()]+$/.test(normaliseMaths(respSide.rhs)) && /\d/.test(respSide.rhs)) {
+    // "x = −2, x = −3" where a mark is for one correct bracket: the roots stand for their brackets.
+    const part = schemePartial(question, rawKey, response, possible);
+    if (part) return partialResult(part, possible, response, keyLast);
     return {
       ...base,
       pointsObtained: 0,

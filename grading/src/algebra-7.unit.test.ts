@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { schemeAsNotes } from './algebra-scheme';
+import { checkAnswer } from './index';
+
+const check = (question: string, answer: string, response: string, marksPossible = 2) =>
+  checkAnswer({ question, answer, response, marksPossible });
+
+describe('an algebra key whose marks are counts after the answer ("x = 6; 1 for 3x = 18")', () => {
+  it('reads a counted mark for a step as a method mark, one for the answer as its accuracy mark', () => {
+    expect(schemeAsNotes('x = 6; 1 for 3x = 18')).toBe('x = 6 (M1 for 3x = 18)');
+    expect(schemeAsNotes('(x + 1)(x + 4); 1 for one correct bracket')).toBe('(x + 1)(x + 4) (M1 for one correct bracket)');
+    expect(schemeAsNotes('3x(x − 5). 1 for a partial factorisation; 2 for fully')).toBe('3x(x − 5) (M1 for a partial factorisation)');
+    expect(schemeAsNotes('x + 9. 1 for 4x + 8 − 3x + 1; 1 for x + 9')).toBe('x + 9 (M1 for 4x + 8 − 3x + 1)');
+    expect(schemeAsNotes('x² + 7x + 10. 1 for three of the four terms; 1 for fully simplified')).toBe(
+      'x² + 7x + 10 (M1 for three of the four terms)',
+    );
+    expect(schemeAsNotes('2x − 3; must be simplified')).toBe('2x − 3 (must be simplified)');
+  });
+
+  it('gives a right answer all the marks, and the step alone its method mark', () => {
+    const q = 'Solve 4x − 5 = 2x + 7.';
+    expect(check(q, 'x = 6; 1 for 2x = 12', 'x = 6')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, 'x = 6; 1 for 2x = 12', '2x = 12').pointsObtained).toBe(1);
+    const f = 'Factorise x² + 5x + 4.';
+    expect(check(f, '(x + 1)(x + 4); 1 for one correct bracket', '(x+4)(x+1)')).toMatchObject({ pointsObtained: 2, confident: true });
+    const e = 'Expand and simplify 2(x + 5) − (x − 1).';
+    expect(check(e, 'x + 11. 1 for 2x + 10 − x + 1; 1 for x + 11', 'x + 11')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+
+  it('gives the mark for one correct bracket to a factor of the key, or to the root that stands for it', () => {
+    const f = 'Factorise x² + 7x + 12.';
+    const key = '(x + 3)(x + 4); 1 for one correct bracket';
+    expect(check(f, key, '(x+3)(x-4)')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(f, key, 'x = -3, x = -4')).toMatchObject({ pointsObtained: 1 });
+    expect(check(f, key, '(x+2)(x+6)')).toMatchObject({ pointsObtained: 0 });
+  });
+});
