@@ -128,12 +128,21 @@ const wordsContext = (question: string, response: string, possible: number) => (
   question,
   response,
   possible,
-  // A question about the word itself (its spelling, plural, tense) takes only the exact word.
+  // A question about the word itself (its spelling, plural, tense), a dictation, or a word of another language (its
+  // spelling is what is tested: "the French word for …", "Translate into Spanish: …") takes only the exact word.
   allowSlips:
-    !/\b(?:mis)?spel|\bplural\b|\bsingular\b|\b(?:past|present|future)\s+(?:tense|participle)\b|\bcomparative\b|\bsuperlative\b/i.test(
+    !/\b(?:mis)?spel|\bplural\b|\bsingular\b|\b(?:past|present|future)\s+(?:tense|participle)\b|\bcomparative\b|\bsuperlative\b|\bdictation\b/i.test(
       question,
-    ),
+    ) && !FOREIGN_WORD.test(question),
 });
+
+const LANGUAGES =
+  'French|Spanish|German|Italian|Latin|Welsh|Portuguese|Dutch|Mandarin|Chinese|Japanese|Russian|Arabic|Urdu|Polish|Irish|Gaelic';
+/** "What is the French word for …?", "Translate into Spanish: …", "German: translate …": the answer is a word of that language. */
+const FOREIGN_WORD = new RegExp(
+  `\\b(?:${LANGUAGES})\\s+(?:(?:word|phrase|noun|verb|adjective)\\s+)?for\\b|\\btranslate\\b[^.?!]*\\b(?:into|in)\\s+(?:${LANGUAGES})\\b|\\b(?:${LANGUAGES})\\s*:\\s*translate\\b`,
+  'i',
+);
 
 /** Full marks from a reader of names, formulas or expressions, but a "not" in the answer: a teacher should look ("not CO2"). */
 function negationGuard(result: CheckAnswerResult, response: string): CheckAnswerResult {
