@@ -46,3 +46,33 @@ describe('a key’s notes to the marker', () => {
     expect(grade(q, key, 'Saturn, Jupiter, Mars', 2)).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('a dictation, or a word of another language, is marked as spelt', () => {
+  it('takes no slip in a dictation', () => {
+    const q = "Dictation: write the word 'necessary'.";
+    expect(grade(q, 'necessary', 'necessary').pointsObtained).toBe(1);
+    expect(grade(q, 'necessary', 'neccessary')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('takes no slip in a foreign word, but ignores its accents and capitals', () => {
+    const q = "What is the French word for 'school'?";
+    expect(grade(q, "l'école (accept école)", 'ecole').pointsObtained).toBe(1);
+    expect(grade(q, "l'école (accept école)", 'ekole').pointsObtained).toBe(0);
+    const t = "Translate into Spanish: 'we live' (vivir).";
+    expect(grade(t, 'vivimos', 'Vivimos').pointsObtained).toBe(1);
+    expect(grade(t, 'vivimos', 'vivemos')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('still takes an English answer about a foreign word in other words', () => {
+    expect(grade("What does the Spanish adjective 'lento' mean?", 'slow', 'slow').pointsObtained).toBe(1);
+  });
+});
+
+describe('a yes / no in a double negative', () => {
+  it('reads "not no" as yes and "not yes" as no', () => {
+    const q = 'Can a solid conduct heat? Explain.';
+    const key = 'Yes; particles vibrate and pass on energy';
+    expect(grade(q, key, 'not no, the particles vibrate and pass on the energy', 2).pointsObtained).toBe(2);
+    expect(grade(q, key, 'not yes', 2).pointsObtained).toBe(0);
+  });
+});

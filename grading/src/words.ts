@@ -770,6 +770,9 @@ const uncommitted = (response: string) =>
 export function polarity(response: string, question = ''): boolean | null {
   const text = response.trim().toLowerCase().replace(/[’']/g, "'").replace(MILD_HEDGE, '');
   if (uncommitted(response)) return null;
+  // "not no, because …", "not yes": a double negative read literally.
+  const double = /^not\s+(yes|no)\b/.exec(text);
+  if (double) return double[1] === 'no';
   if (NO.test(text)) return false;
   if (/\bnot\s+(?:true|correct|right|the\s+case)\b|\bis\s+false\b|\bisn'?t\s+(?:true|correct|right)\b/.test(text)) return false;
   if (YES.test(text)) return true;
