@@ -194,11 +194,13 @@ async function seedExam(store: Parameters<typeof registerTenant>[0], students: n
 
 /**
  * `BENCH_EXAM_CPUPROF=file.cpuprofile`: a CPU profile of the server's process (this one) over the first
- * `BENCH_EXAM_CPUPROF_S` seconds of the run (70: the starts and the first saves), for finding what holds its loop.
+ * `BENCH_EXAM_CPUPROF_S` seconds of the run (70: the starts and the first saves), for finding what holds its loop;
+ * `BENCH_EXAM_CPUPROF_AFTER_S` (0) seconds into the run it starts (90 skips the starts: the steady state).
  */
 async function profileServer(log: (m: string) => void): Promise<void> {
   const file = process.env.BENCH_EXAM_CPUPROF;
   if (!file) return;
+  await new Promise((r) => setTimeout(r, Number(process.env.BENCH_EXAM_CPUPROF_AFTER_S ?? 0) * 1000));
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

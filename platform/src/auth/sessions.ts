@@ -60,7 +60,59 @@ type Row = {
   expires_at: Date | string;
 };
 
+const sessionOf = (r: Row): Session => ({
+  tenant: r.tenant,
+  userId: Number(r.user_id),
+  role: r.role,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  csrfToken: r.csrf_token,
+  expiresAt: new Date(r.expires_at),
+});
+
+/**
+ * Look-ups asked for in the same turn of the event loop go to the database together, as one statement: during an exam
+ * every command looks up its student's session, each a different one, and a statement per look-up was about a third
+ * of the database round trips (each costs the process a socket write and a reply to parse). A look-up still starts
+ * after it was asked for, so it sees every revocation committed before.
+ */
+function batchedFind(db: Database): (tokenHash: string) => Promise<Row | null> {
+  let waiting: Map<string, ((row: Row | null) => void)[]> | null = null;
+  let failures: ((err: unknown) => void)[] = [];
+  const run = async (batch: Map<string, ((row: Row | null) => void)[]>, fail: ((err: unknown) => void)[]) => {
+    try {
+      const { rows } = await db.query<Row & { token_hash: string }>(
+        `SELECT token_hash, tenant, user_id, role, email, first_name, last_name, csrf_token, expires_at FROM auth_sessions
+         WHERE token_hash = ANY($1::text[]) AND revoked_at IS NULL AND expires_at > now()`,
+        [[...batch.keys()]],
+        { prepare: true },
+      );
+      const found = new Map(rows.map((r) => [r.token_hash, r]));
+      for (const [hash, resolvers] of batch) for (const resolve of resolvers) resolve(found.get(hash) ?? null);
+    } catch (err) {
+      for (const reject of fail) reject(err);
+    }
+  };
+  return (tokenHash) =>
+    new Promise<Row | null>((resolve, reject) => {
+      if (!waiting) {
+        const batch = (waiting = new Map());
+        const fail = (failures = []);
+        setImmediate(() => {
+          waiting = null;
+          void run(batch, fail);
+        });
+      }
+      const resolvers = waiting.get(tokenHash);
+      if (resolvers) resolvers.push(resolve);
+      else waiting.set(tokenHash, [resolve]);
+      failures.push(reject);
+    });
+}
+
 export function createSessionStore(db: Database, options: { ttlHours: number }): SessionStore {
+  const findRow = batchedFind(db);
   return {
     async create(s) {
       const token = randomBytes(32).toString('base64url');
@@ -74,23 +126,8 @@ export function createSessionStore(db: Database, options: { ttlHours: number }):
       return { token, session: { ...s, csrfToken, expiresAt } };
     },
     async find(token) {
-      const { rows } = await db.query<Row>(
-        `SELECT tenant, user_id, role, email, first_name, last_name, csrf_token, expires_at FROM auth_sessions
-         WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
-        [hashToken(token)],
-      );
-      const r = rows[0];
-      if (!r) return null;
-      return {
-        tenant: r.tenant,
-        userId: Number(r.user_id),
-        role: r.role,
-        email: r.email,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        csrfToken: r.csrf_token,
-        expiresAt: new Date(r.expires_at),
-      };
+      const r = await findRow(hashToken(token));
+      return r ? sessionOf(r) : null;
     },
     async revoke(token) {
       await db.query('UPDATE auth_sessions SET revoked_at = now() WHERE token_hash = $1', [hashToken(token)]);
