@@ -35,3 +35,19 @@ describe('an algebra key whose marks are counts after the answer ("x = 6; 1 for 
     expect(check(f, key, '(x+2)(x+6)')).toMatchObject({ pointsObtained: 0 });
   });
 });
+
+describe("an algebra key with a marker's abbreviation, or in two forms", () => {
+  it('reads "oe" after a value as no letters', () => {
+    const q = 'Work out 1/4 + 2/3';
+    const key = 'M1 for common denominator e.g. 3/12 + 8/12\nA1 11/12 oe (accept 0.917 or better)';
+    expect(check(q, key, '11/12')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '3/12 + 8/12 = 11/24').pointsObtained).toBe(1);
+  });
+
+  it('accepts either form of a key written as two forms of one expression', () => {
+    const q = 'Write an expression for the perimeter of an equilateral triangle with side (y + 5).';
+    expect(check(q, '3(y + 5) or 3y + 15', '3(y+5)', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '3(y + 5) or 3y + 15', '3y + 15', 1).pointsObtained).toBe(1);
+    expect(check(q, '3(y + 5) or 3y + 15', '3y + 5', 1).pointsObtained).toBe(0);
+  });
+});

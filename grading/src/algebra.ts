@@ -184,9 +184,14 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
   const byPoints = checkSchemePoints(rawKey, response, possible);
   if (byPoints) return byPoints;
   const notes = keyNotes(rawKey);
-  const key = withoutWordNote(notes.text);
+  // "13/15 oe", "6x cao": the marker's abbreviations after the answer are no letters of it.
+  const keyText = withoutWordNote(notes.text).replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent))+\.?$/i, '');
+  // "4(x + 2) or 4x + 8": one expression in two forms is the expression, either form accepted.
+  const forms = keyText.split(/\s+or\s+/i);
+  const twoForms = forms.length > 1 && equivalentForms(forms);
+  const key = twoForms ? forms[0]!.trim() : keyText;
   // "6x + 6 (any equivalent)": the key accepts any form, whatever the question's wording.
-  const formOf = (q: string): Form => (notes.anyEquivalent ? 'any' : formAsked(q));
+  const formOf = (q: string): Form => (notes.anyEquivalent || twoForms ? 'any' : formAsked(q));
   const range = checkInequality(key, response, possible, methodMarks(schemeOf(rawKey, question)));
   if (range) return range;
   // "(a) 8 (b) 54": a key of labelled parts is values, not an expression in a and b.
@@ -847,6 +852,15 @@ function partialResult(part: { points: number; what: string }, possible: number,
  * "ohm (Ω)" answered "Ω": a key that names a unit, by name or symbol, and an answer that is the same unit in another
  * way of writing it. Null otherwise (the words' checks decide).
  */
+/** "4(x + 2) or 4x + 8": forms of one expression in letters, each equal to the first (not two roots, "x = 2 or x = 3"). */
+function equivalentForms(forms: string[]): boolean {
+  if (forms.some((f) => /=/.test(f))) return false;
+  const read = forms.map((f) => readExpression(f.trim()));
+  if (read.some((e) => !e || e.variables.length === 0)) return false;
+  const variables = [...new Set(read.flatMap((e) => e!.variables))];
+  return read.every((e) => equivalent(read[0]!.node, e!.node, variables) === true);
+}
+
 function unitNamed(key: string, response: string, possible: number): CheckAnswerResult | null {
   const names = key
     .split(/[()]/)

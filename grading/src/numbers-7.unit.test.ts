@@ -54,3 +54,28 @@ describe('a numeric key whose marks are counts after the answer ("1 for …", "1
     expect(check(q, 'x = 7, y = 5; 1 each', 'x = 7, y = 5').pointsObtained).toBe(2);
   });
 });
+
+describe('ways of writing a numeric key or answer', () => {
+  it('reads a vulgar fraction character after a whole number as a mixed number', () => {
+    const q = 'Write 23/8 as a mixed number.';
+    expect(check(q, '2 7/8', '2⅞', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check('Write 13/5 as a mixed number.', '2 3/5', '2⅗', 1).pointsObtained).toBe(1);
+    expect(check(q, '2 7/8', '2⅝', 1).pointsObtained).toBe(0);
+  });
+
+  it('reads "(and)" in a key in words as the "and" the number may leave out', () => {
+    const q = 'Write 8 070 in words.';
+    expect(check(q, 'eight thousand (and) seventy', 'eight thousand seventy', 1).pointsObtained).toBe(1);
+    expect(check(q, 'eight thousand (and) seventy', 'eight thousand and seventy', 1).pointsObtained).toBe(1);
+    // Digits are not the form asked for.
+    expect(check(q, 'eight thousand (and) seventy', '8 thousand and seventy', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('reads a key in hours and minutes with its counted marks, the answer in minutes in brackets accepted', () => {
+    const q = 'A coach leaves at 07:50 and arrives at 10:05. How long is the journey?';
+    const key = '2 h 15 min (135 min); 1 for method';
+    expect(schemeLinesKey(key)).toBe('2 h 15 min (accept 135 min) (M1 for method)');
+    expect(check(q, key, '2 hours 15 minutes')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '135 minutes').pointsObtained).toBe(2);
+  });
+});

@@ -102,9 +102,12 @@ export function schemeLinesKey(key: string): string | null {
   if (opening !== null) {
     const { text: written, brackets } = trailingBrackets(opening);
     const text = written.replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent))+$/i, '');
-    if (!readQuantity(text)) return null;
+    // "1 h 42 min": a quantity in two units is one answer too.
+    const compound = findQuantities(text);
+    if (!readQuantity(text) && !(compound.length === 1 && compound[0]!.compound && compound[0]!.text.trim() === text.trim())) return null;
     answer = text;
-    for (const b of brackets) (/^(?:also\s+)?(?:accept|allow|or)\b/i.test(b) ? accept : notes).push(b);
+    // "(102 min)": the answer in another unit, in brackets, is an accepted form of it.
+    for (const b of brackets) (/^(?:also\s+)?(?:accept|allow|or)\b/i.test(b) || readQuantity(b)?.unit ? accept : notes).push(b);
   }
   // The accuracy mark's value is the answer, with a unit in brackets ("A1 88 (minutes)") as its own.
   const accuracy = lines.filter((l) => l.code === 'A').pop();

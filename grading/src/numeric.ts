@@ -21,6 +21,8 @@ export function keyValues(written: string): Quantity[] | null {
   // "13/15 oe", "£48 cao": the marker's abbreviations after the answer are no part of it.
   const plain = normaliseMaths(notes.text)
     .replace(/\s+/g, ' ')
+    // "four thousand (and) fifty": the "and" a number in words may leave out, given in brackets, is part of it.
+    .replace(/([a-z])\s*\(and\)\s*(?=[a-z])/gi, '$1 and ')
     .replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent))+$/i, '')
     .trim();
   const labelled = partValues(plain);

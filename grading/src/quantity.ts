@@ -51,8 +51,8 @@ export function normaliseMaths(text: string): string {
     .replace(/÷/g, '/')
     // "9 over 20": a fraction read aloud.
     .replace(/(\d)\s+over\s+(?=\d)/gi, '$1/')
-    .replace(/(\d+)\s*([½¼¾⅓⅔⅛])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
-    .replace(/[⅓⅔⅛]/g, (f) => `(${VULGAR[f]})`)
+    .replace(/(\d+)\s*([½¼¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
+    .replace(/[⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/g, (f) => `(${VULGAR[f]})`)
     .replace(/½/g, '(1/2)')
     .replace(/¼/g, '(1/4)')
     .replace(/¾/g, '(3/4)')
@@ -66,7 +66,24 @@ export function normaliseMaths(text: string): string {
   return t;
 }
 
-const VULGAR: Record<string, string> = { '½': '1/2', '¼': '1/4', '¾': '3/4', '⅓': '1/3', '⅔': '2/3', '⅛': '1/8' };
+/** The vulgar fraction characters: "3⅖" is the mixed number 3 2/5. */
+const VULGAR: Record<string, string> = {
+  '½': '1/2',
+  '¼': '1/4',
+  '¾': '3/4',
+  '⅓': '1/3',
+  '⅔': '2/3',
+  '⅕': '1/5',
+  '⅖': '2/5',
+  '⅗': '3/5',
+  '⅘': '4/5',
+  '⅙': '1/6',
+  '⅚': '5/6',
+  '⅛': '1/8',
+  '⅜': '3/8',
+  '⅝': '5/8',
+  '⅞': '7/8',
+};
 
 export type Unit = { dim: string; factor: number; label: string; offset?: number };
 const u = (dim: string, factor: number, label: string, offset?: number): Unit => ({ dim, factor, label, ...(offset ? { offset } : {}) });
