@@ -362,3 +362,18 @@ export function kin(a: string, b: string): boolean {
     return [...bb].some((y) => syn.has(y) || derivedForms(x).has(y));
   });
 }
+
+/**
+ * "1: particles move faster; 1: they collide more often": marks written before each marking point, as the key's
+ * notes after it are ("particles move faster (1); they collide more often (1)"). A ratio ("1 : 8", "1:8") is none.
+ */
+export function marksAfterPoints(key: string): string {
+  if (!/^\s*\d:\s+\S/.test(key) || !/[a-z]{3,}/i.test(key)) return key;
+  return key
+    .split(/\s*(?:;|\n)\s*/)
+    .map((part) => {
+      const m = /^(\d):\s+(.*\S)\s*$/s.exec(part);
+      return m && /[a-z]{2,}|\d/i.test(m[2]!) ? `${m[2]} (${m[1]})` : part;
+    })
+    .join('; ');
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './check';
 import { parseKey } from './key';
+import { marksAfterPoints } from './text';
 
 const grade = (question: string, answer: string, response: string, marksPossible = 1) =>
   checkAnswer({ question, answer, marksPossible, response });
@@ -74,5 +75,21 @@ describe('a yes / no in a double negative', () => {
     const key = 'Yes; particles vibrate and pass on energy';
     expect(grade(q, key, 'not no, the particles vibrate and pass on the energy', 2).pointsObtained).toBe(2);
     expect(grade(q, key, 'not yes', 2).pointsObtained).toBe(0);
+  });
+});
+
+describe('marks written before each point ("1: …; 1: …")', () => {
+  it('reads them as the notes after the points', () => {
+    expect(marksAfterPoints('1: the ice is less dense; 1: so it floats on the water')).toBe(
+      'the ice is less dense (1); so it floats on the water (1)',
+    );
+    expect(marksAfterPoints('1 : 8')).toBe('1 : 8');
+    expect(marksAfterPoints('1:8')).toBe('1:8');
+  });
+
+  it('marks each point, none of them "1:"', () => {
+    const q = 'Explain why ice floats on water.';
+    const key = '1: ice is less dense than water; 1: so it floats';
+    expect(grade(q, key, 'ice is less dense than water so it floats', 2).pointsObtained).toBe(2);
   });
 });
