@@ -10,7 +10,7 @@ import { checkPointMarks } from './point-marks';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
 import { checkTransformation } from './transform';
-import { NEGATIONS, isContentWord, words } from './text';
+import { NEGATIONS, isContentWord, marksAfterPoints, words } from './text';
 import { checkAccepted, checkList, checkMarkedWords, checkSingle, checkYesNo } from './words';
 
 export { toQuarter } from './points';
@@ -57,7 +57,8 @@ const NO_KEY = [/^answer will be provided by instructor$/i, /^no answer( provide
  */
 export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   const possible = Math.max(0, input.marksPossible);
-  const key = richTextToPlainText(input.answer ?? '').trim();
+  // "1: point; 1: point": the marks before each point read as the usual notes after it.
+  const key = marksAfterPoints(richTextToPlainText(input.answer ?? '').trim());
   // "omega" for "ohm (Ω)": a Greek letter by name is the letter the key writes.
   const response = greekNamesAsKey(key, richTextToPlainText(input.response ?? '').trim());
   const question = richTextToPlainText(input.question ?? '').trim();
