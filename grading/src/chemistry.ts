@@ -28,6 +28,9 @@ const TABLE: Compound[] = [
   { formula: 'HCl', names: ['hydrochloric acid', 'hydrogen chloride'] },
   { formula: 'H2SO4', names: ['sulfuric acid', 'sulphuric acid'] },
   { formula: 'HNO3', names: ['nitric acid'] },
+  // The "-ous" acids, one oxygen fewer: named for "-ic" acids by slip or confusion.
+  { formula: 'H2SO3', names: ['sulfurous acid', 'sulphurous acid'] },
+  { formula: 'HNO2', names: ['nitrous acid'] },
   { formula: 'NaOH', names: ['sodium hydroxide', 'caustic soda'] },
   { formula: 'KOH', names: ['potassium hydroxide'] },
   { formula: 'CaCO3', names: ['calcium carbonate', 'limestone', 'chalk'] },
@@ -157,11 +160,18 @@ type Found = { compound: Compound | null; formula?: string; written: string; cas
 
 const display = (c: Compound) => (c.names[0] ? `${c.names[0]} (${c.formula})` : c.formula);
 
+/** "(formula asked)", "(name only)", "(name or formula)": the key's note of the form it takes, no compound. */
+const FORM_NOTE =
+  /\(\s*(?:(?:the\s+)?(?:formula|name)\s+(?:asked|needed|required|only|wanted)|(?:name|formula)\s+or\s+(?:name|formula)|either)\s*\)/gi;
+/** The key says only the formula will do: "NaCl (formula asked)". */
+const FORMULA_ONLY = /\(\s*(?:the\s+)?formula\s+(?:asked|needed|required|only|wanted)\s*\)/i;
+
 /** The one compound a key names ("carbon dioxide", "CO₂", "Carbon dioxide (CO2)", "oxygen gas"), or null. */
 export function keyCompound(key: string, question = ''): Compound | null {
   // A bare capital letter is far more often a multiple-choice letter than an element.
   if (/^\(?[A-Z][a-z]?\)?\.?$/.test(key.trim()) && !/\b(symbol|element|chemical|formula|metal)\b/i.test(question)) return null;
   const text = plainDigits(key)
+    .replace(FORM_NOTE, ' ')
     .replace(/[.;]\s*$/, '')
     .replace(/^the\s+/i, '')
     .trim();
@@ -174,7 +184,8 @@ export function keyCompound(key: string, question = ''): Compound | null {
       : [m[1]!, m[2]!]
     : [text];
   let found: Compound | null = null;
-  for (const piece of pieces) {
+  // "oxygen / O2", "sulfuric acid or sulphuric acid": each wording the same compound.
+  for (const piece of pieces.flatMap((p) => p.split(/\s+\/\s+|\s+or\s+/i))) {
     const c = byName(piece.replace(/\s+gas$/i, '')) ?? byFormula(piece);
     if (!c) return null;
     if (found && found !== c && !sameAtoms(atomsOf(found.formula)!, atomsOf(c.formula)!)) return null;
@@ -436,7 +447,7 @@ export function checkChemistry(writtenKey: string, response: string, possible: n
       confident: true,
       feedback: `Not correct: the key does not accept ${named}. The answer is ${display(want)}.`,
     };
-  const formulaAsked = /\bformula\b/i.test(question) && !/\bname\b/i.test(question);
+  const formulaAsked = (/\bformula\b/i.test(question) && !/\bname\b/i.test(question)) || FORMULA_ONLY.test(key);
   const wantAtoms = atomsOf(want.formula)!;
   const base = { pointsPossible: possible, method: 'terms' as const };
   const all = compoundsIn(response, formulaAsked);

@@ -12,6 +12,7 @@ import { keyNotes, schemeMarks, type SchemeMark } from './scheme';
 
 type Species = { formula: string; count: number; atoms: Map<string, number>; state?: string };
 type Equation = { left: Species[]; right: Species[] };
+const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 
 const ARROW = /\s*(?:→|⟶|->|-->|=>|⇌|⟷|<=>|=)\s*/;
 const SUBSCRIPT = /[₀-₉]/g;
@@ -141,13 +142,20 @@ export function checkEquation(rawKey: string, response: string, possible: number
     };
   }
   if (balanced) {
+    // "4H2 + 2O2 → 4H2O": balanced, but a multiple of the lowest ratio; some teachers take a mark off for it.
+    const counts = [...got.left, ...got.right].map((sp) => sp.count);
+    const wantCounts = [...want.left, ...want.right].map((sp) => sp.count);
+    const multiple = counts.reduce(gcd, 0) > 1 && wantCounts.reduce(gcd, 0) === 1;
     return {
       ...base,
       pointsObtained: possible,
       matched: [keyText],
       missing: [],
-      confident: true,
-      feedback: `Correct: the formulas are right and the equation is balanced (${keyText}).`,
+      confident: !multiple,
+      ...(multiple ? { reason: 'The equation is balanced but not in its lowest whole-number ratio: teachers differ on it' } : {}),
+      feedback: multiple
+        ? `The formulas are right and the equation is balanced, but its numbers can all be divided down: ${keyText}.`
+        : `Correct: the formulas are right and the equation is balanced (${keyText}).`,
     };
   }
   const note = `The formulas are right, but the equation is not balanced: count the atoms of each element on both sides and put numbers in front of the formulas (${keyText}).`;
