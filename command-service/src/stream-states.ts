@@ -103,8 +103,9 @@ export const TAIL_READS_IN_FLIGHT = 2;
 const MAX_GROUPED_REQUESTS = 600;
 
 /**
- * Tail reads grouped like the store groups appends: a read that finds a free slot goes out at once; reads asked for
- * while TAIL_READS_IN_FLIGHT are in flight wait for one of them to return and then go out together, as one
+ * Tail reads grouped like the store groups appends: the reads asked for in one turn of the event loop go out at its
+ * end, together, when a slot is free; reads asked for while TAIL_READS_IN_FLIGHT are in flight wait for one of them
+ * to return and then go out together, as one
  * `readStreams` (one statement). Every command of an exam's students reads the same assignment and course streams,
  * so under load one statement serves the context of many commands. A read still starts after it was asked for (a
  * waiting one never takes the answer of a read that was already on its way), so it sees every event committed before.
@@ -114,10 +115,20 @@ class GroupedReads {
   private inFlight = 0;
   constructor(private readonly readStreams: (requests: readonly TailRequest[]) => Promise<RecordedEvent[][]>) {}
 
+  private scheduled = false;
+
   read(requests: readonly TailRequest[]): Promise<RecordedEvent[][]> {
     return new Promise((resolve, reject) => {
       this.queue.push({ requests, resolve, reject });
-      this.pump();
+      // At the end of this turn of the event loop, not at once: the commands whose requests were read in the same turn
+      // (an exam's, each needing the same assignment and course) then go out as one statement even when a slot is free.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
