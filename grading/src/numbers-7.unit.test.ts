@@ -79,3 +79,27 @@ describe('ways of writing a numeric key or answer', () => {
     expect(check(q, key, '135 minutes').pointsObtained).toBe(2);
   });
 });
+
+describe('more ways teachers write counted marks after a key', () => {
+  it('reads one value written in several forms, each accepted', () => {
+    const q = 'Work out 5/8 ÷ 1/2';
+    const key = '5/4 = 1 1/4 = 1.25; 1 for invert and multiply';
+    expect(schemeLinesKey(key)).toBe('5/4 (accept 1 1/4) (accept 1.25) (M1 for invert and multiply)');
+    expect(check(q, key, '1 1/4')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, key, '1.25').pointsObtained).toBe(2);
+  });
+
+  it('reads "answer alone ok" as the marker\'s note, and "1 for answer" after a comma as the value\'s mark', () => {
+    expect(schemeLinesKey('600 (30×20); answer alone ok; 1 for rounding')).toBe('600 (M1 for rounding; answer alone ok; 30×20)');
+    expect(
+      check('Estimate 31 × 19.6 by rounding each number.', '600 (30×20); answer alone ok; 1 for rounding', '30 x 20 = 600'),
+    ).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(schemeLinesKey('482; 1 for subtraction shown, 1 for answer')).toBe('482 (M1 for subtraction shown; B1 value)');
+  });
+
+  it('reads marks by how many roots are right ("both for 2, one for 1") as no value', () => {
+    const q = 'Solve y² = 49.';
+    expect(check(q, 'y = 7 or y = −7; both for 2, one for 1', 'y = ±7')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, 'y = 7 or y = −7; both for 2, one for 1', '7').pointsObtained).toBe(1);
+  });
+});

@@ -17,7 +17,7 @@ type Line = { code: 'M' | 'A' | 'B'; marks: number; what: string };
 
 /** Where a scheme's sentences and lines part: a line break, or a full stop or ";" before a mark or a new sentence. */
 const SPLIT =
-  /\s*\n\s*|(?<=[^\s.]|\))\.\s+(?=[A-Z([£$]|\d\s+marks?\b|\d\s+for\s)|\s*;\s*(?=[MAB]\d\b|\d\s+marks?\b|\d\s+for\s|\d\s+(?:number|value|unit)s?\b)|,\s*(?=\d\s+(?:number|value|unit)s?\s*(?:[,;.]|$))/;
+  /\s*\n\s*|(?<=[^\s.]|\))\.\s+(?=[A-Z([£$]|\d\s+marks?\b|\d\s+for\s)|\s*;\s*(?=[MAB]\d\b|\d\s+marks?\b|\d\s+for\s|\d\s+(?:number|value|unit)s?\b|answer (?:alone|only)\b)|,\s*(?=\d\s+(?:number|value|unit)s?\s*(?:[,;.]|$)|\d\s+for\s+(?:the\s+)?(?:answer|value)\b)/;
 
 const MARK_LINE = /^([MAB])(\d)\b\s*:?\s*(?:for\s+)?(.*)$/s;
 /** "1 mark for 8", "1 for km/h", "1 for method": a mark as a count before what earns it. */
@@ -25,7 +25,8 @@ const COUNT_LINE = /^(\d)\s+(?:marks?\s+(?:for\s+)?|for\s+)(.*)$/is;
 /** "1 number, 1 unit": a mark for the value and one for the unit, named in a word. */
 const NAMED_LINE = /^(\d)\s+(?:marks?\s+for\s+(?:the\s+)?)?(number|value|unit)s?\.?$/i;
 /** A marker's instruction: what else to accept, what not to, whether units count. */
-const INSTRUCTION = /^(?:also\s+)?(?:do not|don'?t|not|ignore|accept|allow|condone|award|must|units?\b|oe\b|o\.e\.|ft\b|follow)/i;
+const INSTRUCTION =
+  /^(?:also\s+)?(?:do not|don'?t|not|ignore|accept|allow|condone|award|must|units?\b|oe\b|o\.e\.|ft\b|follow|answer (?:alone|only)\b)/i;
 
 /** "(accept kph, km per hour)", "(= 520)", "(units required for A1)": brackets at the end of a line, taken off. */
 function trailingBrackets(text: string): { text: string; brackets: string[] } {
@@ -104,8 +105,15 @@ export function schemeLinesKey(key: string): string | null {
     const text = written.replace(/(?:\s+(?:oe|o\.e\.|cao|c\.a\.o\.|ft|or equivalent))+$/i, '');
     // "1 h 42 min": a quantity in two units is one answer too.
     const compound = findQuantities(text);
-    if (!readQuantity(text) && !(compound.length === 1 && compound[0]!.compound && compound[0]!.text.trim() === text.trim())) return null;
-    answer = text;
+    // "3/2 = 1 1/2 = 1.5": one value in several forms, each accepted.
+    const forms = text.split(/\s*=\s*/);
+    const valueOf = (f: string) => readQuantity(f)?.value ?? NaN;
+    const chain =
+      forms.length > 1 && forms.every((f) => Math.abs(valueOf(f) - valueOf(forms[0]!)) < 1e-9 * Math.max(1, Math.abs(valueOf(f))));
+    if (!chain && !readQuantity(text) && !(compound.length === 1 && compound[0]!.compound && compound[0]!.text.trim() === text.trim()))
+      return null;
+    answer = chain ? forms[0]! : text;
+    if (chain) accept.push(...forms.slice(1));
     // "(102 min)": the answer in another unit, in brackets, is an accepted form of it.
     for (const b of brackets) (/^(?:also\s+)?(?:accept|allow|or)\b/i.test(b) || readQuantity(b)?.unit ? accept : notes).push(b);
   }

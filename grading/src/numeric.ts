@@ -55,7 +55,9 @@ function lastValues(plain: string): Quantity[] | null {
   let last = clauses[clauses.length - 1] ?? '';
   if (clauses.length > 1 && /^(also )?(allow|accept|award|ignore|condone)\b/i.test(last)) last = clauses[clauses.length - 2]!;
   // "x = 7, y = 3; 1 each", "…; 1 mark each": the marks written after the values are no value.
-  else if (clauses.length === 2 && /^\d\s+(?:marks?\s+)?each\.?$/i.test(last)) last = clauses[0]!;
+  // "x = 7 or x = −7; both for 2, one for 1": so are marks by how many values are right.
+  else if (clauses.length === 2 && /^(?:\d\s+(?:marks?\s+)?each|(?:both|all)\s+for\s+\d(?:\s*,\s*(?:one|\d)\s+for\s+\d)*)\.?$/i.test(last))
+    last = clauses[0]!;
   // "36.5 (thirty-six and a half)": the same value again in words is an alternative form.
   last = last.replace(/(-?[\d.]+)\s*\(([a-z][a-z\s-]*)\)/gi, (m, head: string, inner: string) => {
     const [a, b] = [readQuantity(head), readQuantity(inner)];
