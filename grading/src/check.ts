@@ -1,7 +1,7 @@
 import { richTextToPlainText } from '@evergrade/contracts';
 import { checkAlgebra } from './algebra';
 import { substitutionSlip } from './algebra-method';
-import { checkChemistry } from './chemistry';
+import { checkChemistry, keyCompound } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { parseKey } from './key';
 import { greekNamesAsKey } from './greek';
@@ -188,7 +188,12 @@ function checkWords(question: string, key: string, response: string, possible: n
         missing: [spec.item.text],
       };
   }
-  if (type.includes('long') || (spec.kind !== 'yes-no' && !words(key).some(isContentWord)))
+  // "He, Ne, Ar, Kr": symbols of elements or formulas are key terms, though too short to be words.
+  const symbols = key
+    .split(/\s*(?:[,;/]|\bor\b)\s*/)
+    .filter(Boolean)
+    .every((p) => keyCompound(p, question) !== null);
+  if (type.includes('long') || (spec.kind !== 'yes-no' && !words(key).some(isContentWord) && !symbols))
     return checkTerms(question, key, response, possible, type);
   switch (spec.kind) {
     case 'single':
