@@ -29,3 +29,13 @@ describe('chemistry keys written with "/" and notes of form', () => {
     expect(grade(q, '2Mg + O2 → 2MgO', '4Mg + 2O2 → 4MgO').confident).toBe(false);
   });
 });
+
+describe('a key of element symbols', () => {
+  it('takes the symbol or the element’s name, and nothing else', () => {
+    const q = 'Name one alkali metal (name or symbol).';
+    const key = 'Li, Na, K, Rb, Cs';
+    expect(grade(q, key, 'sodium')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(grade(q, key, 'Na')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(grade(q, key, 'calcium')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

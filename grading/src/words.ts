@@ -15,7 +15,8 @@ type Ctx = { question: string; response: string; possible: number; allowSlips: b
 const wordings = (item: KeyItem) => {
   // Each accepted wording's formula too: "Ne" where the key accepts "any of: helium, neon, …".
   const chemical = [item.text, ...item.accept].flatMap((w) => {
-    const compound = w.split(/\s+/).length <= 3 ? keyCompound(w) : null;
+    // "Ne" in a key is the element's symbol (a lone capital letter may be a choice's letter).
+    const compound = w.split(/\s+/).length <= 3 ? keyCompound(w, /^[A-Z][a-z]$/.test(w.trim()) ? 'symbol' : '') : null;
     return compound && compound.names.length ? [compound.formula, ...compound.names] : [];
   });
   const bare = headless(item.text);
