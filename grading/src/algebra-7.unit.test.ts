@@ -51,3 +51,20 @@ describe("an algebra key with a marker's abbreviation, or in two forms", () => {
     expect(check(q, '3(y + 5) or 3y + 15', '3y + 5', 1).pointsObtained).toBe(0);
   });
 });
+
+describe('the simplest form of a term', () => {
+  it('takes a term written with its times signs, or a letter times itself written out, as not the simplest form', () => {
+    const q = 'Write m + m + m + m + m in its simplest form.';
+    expect(check(q, '5m', '5 × m', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q, '5m', '5m', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    const r = 'Write 2 × c × d × d in its simplest form.';
+    expect(check(r, '2cd²', '2cdd', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(r, '2cd²', '2cd^2', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(r, '2cd²', '2d²c', 1).pointsObtained).toBe(1);
+  });
+
+  it('flags a digit typed between letters, a power or a coefficient', () => {
+    const r = 'Write 7 × p × p × q in its simplest form.';
+    expect(check(r, '7p²q', '7p2q', 1)).toMatchObject({ confident: false });
+  });
+});

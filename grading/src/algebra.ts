@@ -130,7 +130,7 @@ export function formAsked(question: string): Form {
   const q = question.toLowerCase();
   if (/\bfactori[sz]e|\bfactor\b|\bfully factor/.test(q)) return 'factorised';
   if (/\bexpand|\bmultiply out\b|\bremove the brackets/.test(q)) return 'expanded';
-  if (/\bsimplif/.test(q)) return 'simplified';
+  if (/\bsimplif|\bsimplest form\b/.test(q)) return 'simplified';
   return 'any';
 }
 
@@ -242,12 +242,16 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
       if (!result) continue;
       first ??= result;
       if (result.pointsObtained < possible) continue;
-      return reading.sure
+      // "5a2b": a digit between letters may be a power or a coefficient (5a × 2b); teachers differ on reading it.
+      const between = /[a-z]\d+[a-z]/i.test(respSide.rhs.replace(/\s+/g, ''));
+      return reading.sure && !between
         ? result
         : {
             ...result,
             confident: false,
-            reason: 'A number typed after a letter read as its coefficient ("n2" as 2n): it may be meant as a power',
+            reason: between
+              ? 'A digit typed between letters ("5a2b"): a power or a coefficient, teachers differ on reading it'
+              : 'A number typed after a letter read as its coefficient ("n2" as 2n): it may be meant as a power',
           };
     }
     if (first) return first;
@@ -416,10 +420,12 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
         ? 'the question asks you to expand, so multiply out every bracket'
         : simplify && (moreTerms || longer)
           ? 'the question asks you to simplify, so collect like terms until it is as short as the key'
-          : // "Expand 3(2p − 5) − 2(p − 4)" answered 6p − 15 − 2p + 8: the key's like terms collected, the answer's not.
-            form === 'expanded' && moreTerms
-            ? 'collect the like terms, as the answer does'
-            : null;
+          : simplify && unsimplifiedWriting(respSide.rhs)
+            ? 'the question asks for the simplest form, so leave out the times signs and write a letter times itself as a power'
+            : // "Expand 3(2p − 5) − 2(p − 4)" answered 6p − 15 − 2p + 8: the key's like terms collected, the answer's not.
+              form === 'expanded' && moreTerms
+              ? 'collect the like terms, as the answer does'
+              : null;
   if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {
     return {
       ...base,
@@ -446,7 +452,9 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
     // "M1 for 3 of 4 terms correct": the key gives the expansion its mark itself, so the half is sure.
     const keyGivesExpansion =
       expandedUncollected && share && notes.marks.some((m) => m.code === 'M' && m.marks === possible / 2 && /\bterms?\b/i.test(m.what));
-    const unsure = (share || perhaps) && !keyGivesExpansion;
+    // "6 × x", "5aab": written out, not the simplest form, for sure.
+    const writtenOut = simplify && !moreTerms && !longer && unsimplifiedWriting(respSide.rhs);
+    const unsure = (share || perhaps) && !keyGivesExpansion && !writtenOut;
     return {
       ...base,
       pointsObtained: share ? toQuarter(possible / 2, possible) : 0,
@@ -852,6 +860,18 @@ function partialResult(part: { points: number; what: string }, possible: number,
  * "ohm (Ω)" answered "Ω": a key that names a unit, by name or symbol, and an answer that is the same unit in another
  * way of writing it. Null otherwise (the words' checks decide).
  */
+/**
+ * "6 × x", "5aab", "3 × a × b": a term written with its times signs, or a letter times itself written out, is not the
+ * simplest form, whatever its value.
+ */
+function unsimplifiedWriting(text: string): boolean {
+  const t = normaliseMaths(text).replace(/\s+/g, '');
+  if (/(?:\d|[a-z)])[*·](?=[a-z(])|[a-z][*·]\d/i.test(t)) return true;
+  return (t.match(/\d*[a-z]+/gi) ?? []).some(
+    (term) => /([a-z])(?:[a-z]*)\1/i.test(term.replace(/^\d+/, '')) && !/^(?:sqrt|sin|cos|tan|log|exp|abs|pi)$/i.test(term),
+  );
+}
+
 /** "4(x + 2) or 4x + 8": forms of one expression in letters, each equal to the first (not two roots, "x = 2 or x = 3"). */
 function equivalentForms(forms: string[]): boolean {
   if (forms.some((f) => /=/.test(f))) return false;
