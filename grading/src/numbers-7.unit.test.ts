@@ -103,3 +103,18 @@ describe('more ways teachers write counted marks after a key', () => {
     expect(check(q, 'y = 7 or y = −7; both for 2, one for 1', '7').pointsObtained).toBe(1);
   });
 });
+
+describe('quantities written with points grouping thousands, or the right number with a wrong unit', () => {
+  it('reads "2.500 ml" as 2500 ml where that is the only reading that is the key', () => {
+    const q = 'Convert 3.5 litres into millilitres.';
+    expect(check(q, '3500 ml', '3.500 ml', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '3500 ml', '3.5 ml', 1).pointsObtained).toBe(0);
+    expect(check(q, '3500 ml', '3.600 ml', 1).pointsObtained).toBe(0);
+  });
+
+  it('flags the right number with the wrong unit or scale (teachers give nothing, or take off half)', () => {
+    expect(check('How many grams are there in 4.5 kg?', '4500 g', '4500 kg', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Convert 50 °F to °C.', '10 °C', '10 °F', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Convert 50 °F to °C.', '10 °C', '12 °C', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

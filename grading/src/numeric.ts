@@ -173,7 +173,17 @@ export function checkNumeric(
   if (countedUnit && countedUnit.dim !== 'percent') expected = [{ ...expected[0]!, unit: countedUnit }];
   const scheme = schemeOf(key, question);
   const unitRule = unitRuleOf(keyNotes(key).notes, scheme);
-  const comma = expected.length === 1 ? decimalComma(response) : null;
+  // "1.500 ml" for 1500 ml: points grouping thousands, the only reading that is the key's whole number (the decimal
+  // reading, 1.5 ml, makes no sense of the answer), as most teachers read it.
+  const dotted = /^\s*(\d{1,3})((?:\.\d{3})+)(?![\d.])(\s*[^\d.].*)?$/.exec(response);
+  const thousands =
+    expected.length === 1 && dotted && Number.isInteger(expected[0]!.value) && expected[0]!.value >= 1000
+      ? `${dotted[1]}${dotted[2]!.replace(/\./g, '')}${dotted[3] ?? ''}`
+      : null;
+  const comma =
+    expected.length === 1
+      ? (decimalComma(response) ?? (thousands && readQuantity(thousands)?.value === expected[0]!.value ? thousands : null))
+      : null;
   // "x = ±7" gives both roots where the key has two values.
   // "3 and 3/4" is the mixed number 3 3/4 where one value is expected.
   const written =
@@ -967,9 +977,13 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
           score: Math.floor(possible / 2) / possible,
           note: `${shown} is the right amount, but the question asks for it in ${want.unit.label}: finish the conversion (the expected answer is ${describe(want)}).`,
         };
+      // "2500 kg" for "How many grams are there in 2.5 kg?": the right number with the wrong unit's name. Most teachers
+      // give nothing; some take off only half: flagged.
+      const labelSlip = possible === 1 && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got);
       return {
         score: 0,
         note: `The question asks for the answer in ${want.unit.label}, but yours is in ${got.unit.label}: convert it (the expected answer is ${describe(want)}).`,
+        ...(labelSlip ? { flag: 'The right number with the wrong unit: nothing for most teachers, half off for some' } : {}),
       };
     }
     if (
@@ -980,8 +994,13 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
     }
     if (got.unit.label !== want.unit.label && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got)) {
       // 100 °F for 100 °C is another temperature, not a slip of the unit's name.
+      // Teachers differ on it: most give nothing, some take off only half for the wrong label of the right number.
       if (want.unit.dim === 'temperature')
-        return { score: 0, note: `${shown} is a different temperature from ${describe(want)}: check the scale.` };
+        return {
+          score: 0,
+          note: `${shown} is a different temperature from ${describe(want)}: check the scale.`,
+          flag: 'The right number with another scale (°F for °C): nothing for most teachers, half off for some',
+        };
       return {
         score: rule.marks > 0 && rule.marks < possible ? (possible - rule.marks) / possible : 0.5,
         note: `Your number ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}, which is a different amount.`,
