@@ -93,3 +93,20 @@ describe('marks written before each point ("1: …; 1: …")', () => {
     expect(grade(q, key, 'ice is less dense than water so it floats', 2).pointsObtained).toBe(2);
   });
 });
+
+describe('a yes / no key that scales the reason’s marks', () => {
+  it('"Decision alone 0": a bare decision earns nothing; the full reason both marks', () => {
+    const q = 'Is 57 a prime number? Give a reason.';
+    const key = 'No (1 with partial reason); 2 for reason 57 = 3 × 19. Decision alone 0';
+    expect(grade(q, key, 'no', 2)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(grade(q, key, 'No, 3 × 19 = 57', 2)).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});
+
+describe('a yes / no key with a mark for a partial reason', () => {
+  it('gives that mark, flagged, to a reason that is not the key’s in full', () => {
+    const q = 'Is 57 a prime number? Give a reason.';
+    const key = 'No (1 with partial reason); 2 for reason 57 = 3 × 19. Decision alone 0';
+    expect(grade(q, key, 'No, it has other factors', 2)).toMatchObject({ pointsObtained: 1, confident: false });
+  });
+});

@@ -848,14 +848,27 @@ function namesCounterexample(reason: string, question: string, tokens: readonly 
 
 /** "(no mark without reason)", "reason needed", "a bare yes/no scores 0": the key's marks are for the reason. */
 const REASON_NEEDED =
-  /[([]?\s*\b(?:no\s+marks?\s+(?:for\s+(?:a\s+)?(?:bare\s+)?(?:yes|no|decision)(?:\s*\/\s*no)?\s+)?without\s+(?:a\s+)?(?:reason|explanation)|(?:reason|explanation)\s+(?:is\s+)?(?:needed|required|essential)|a\s+bare\s+(?:yes|no)(?:\s*\/\s*(?:yes|no))?\s+(?:scores|gets|earns)\s+(?:0|nothing|no\s+marks?))\b[^)\]]*[)\]]?/i;
+  /[([]?\s*\b(?:no\s+marks?\s+(?:for\s+(?:a\s+)?(?:bare\s+)?(?:yes|no|decision)(?:\s*\/\s*no)?\s+)?without\s+(?:a\s+)?(?:reason|explanation)|(?:reason|explanation)\s+(?:is\s+)?(?:needed|required|essential)|a\s+bare\s+(?:yes|no)(?:\s*\/\s*(?:yes|no))?\s+(?:scores|gets|earns)\s+(?:0|nothing|no\s+marks?)|(?:the\s+)?(?:decision|yes\s*\/\s*no|yes|no)\s+(?:alone|on\s+its\s+own)\s*(?:=|:|scores|gets|earns)?\s*(?:0|nothing|no\s+marks?))\b[^)\]]*[)\]]?/i;
+/** "(1 with partial reason)", "2 for reason": the marks of a reason in part and in full, no words of it. */
+const REASON_SCALE =
+  /[([]\s*\d\s+(?:marks?\s+)?(?:with|for)\s+(?:a\s+)?(?:partial|incomplete)\s+(?:reason|explanation)\s*[)\]]|\b\d\s+(?:marks?\s+)?for\s+(?:a\s+|the\s+)?(?:full\s+|complete\s+)?(?:reason|explanation)\b\s*:?/gi;
 /** "(B1)", "(1)": a note of marks in the reason, not its words. */
 const REASON_NOTE = /[([]\s*(?:[BMA]\s*)?(\d)\s*(?:marks?)?\s*[)\]]/gi;
 
 /** The key's reason without its notes, the marks the notes give it, and whether the marks need it. */
-function readReason(spec: Extract<KeySpec, { kind: 'yes-no' }>): { reason: string; reasonMarks?: number; needed: boolean } {
+function readReason(spec: Extract<KeySpec, { kind: 'yes-no' }>): {
+  reason: string;
+  reasonMarks?: number;
+  needed: boolean;
+  partial?: number;
+} {
   const needed = REASON_NEEDED.test(spec.reason);
-  const raw = spec.reason.replace(REASON_NEEDED, ' ');
+  // "(1 with partial reason)": the marks of a reason given in part.
+  const partialNote = /[([]\s*(\d)\s+(?:marks?\s+)?(?:with|for)\s+(?:a\s+)?(?:partial|incomplete)\s+(?:reason|explanation)/i.exec(
+    spec.reason,
+  );
+  const partial = partialNote ? { partial: Number(partialNote[1]) } : {};
+  const raw = spec.reason.replace(REASON_NEEDED, ' ').replace(REASON_SCALE, ' ');
   const notes = [...raw.matchAll(REASON_NOTE)].map((m) => Number(m[1]));
   const reason = raw
     .replace(REASON_NOTE, ' ')
@@ -865,7 +878,7 @@ function readReason(spec: Extract<KeySpec, { kind: 'yes-no' }>): { reason: strin
   // "Yes (B1); 7/8 = 0.875 (B1)": the last note is the reason's when the first stands before it.
   const reasonMarks =
     spec.reasonMarks ?? (notes.length >= 2 ? notes.at(-1) : notes.length === 1 && !/^\s*[([]/.test(raw) ? notes[0] : undefined);
-  return reasonMarks === undefined ? { reason, needed } : { reason, reasonMarks, needed };
+  return reasonMarks === undefined ? { reason, needed, ...partial } : { reason, reasonMarks, needed, ...partial };
 }
 
 /**
@@ -1004,8 +1017,12 @@ export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: C
   // Then the key's words must come in the key's order: "the Earth goes round the Sun", not "the Sun goes round us".
   const at = ownWords.map((w) => Math.min(Infinity, ...matchPhrase(w, tokens, ctx.allowSlips).used)).filter(Number.isFinite);
   const reversed = inQuestion && at.some((x, i) => i > 0 && x < at[i - 1]!);
-  const points = toQuarter(ctx.possible - reasonMarks + (earned && !reversed ? reasonMarks : 0), ctx.possible);
-  const reasons: string[] = [];
+  const full = toQuarter(ctx.possible - reasonMarks + (earned && !reversed ? reasonMarks : 0), ctx.possible);
+  // "(1 with partial reason)": a reason given, not the key's in full, may be the part the key gives a mark for.
+  const partly =
+    read.partial !== undefined && full < read.partial && words(reasonText).length >= 2 && words(reasonText).some(isContentWord);
+  const points = partly ? read.partial! : full;
+  const reasons: string[] = partly ? ['The key gives a mark for a partial reason: the reason given may be one'] : [];
   if (reversed) reasons.push('The reason has the question’s words in another order than the key: it may say the opposite');
   else if (p.verdict === 'unsure' && !counterexample) reasons.push('The reason only partly matches the key: the wording may differ');
   if (points < ctx.possible && p.verdict === 'absent' && (words(ctx.response).length > 4 || p.hits > 0))
