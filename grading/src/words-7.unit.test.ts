@@ -110,3 +110,12 @@ describe('a yes / no key with a mark for a partial reason', () => {
     expect(grade(q, key, 'No, it has other factors', 2)).toMatchObject({ pointsObtained: 1, confident: false });
   });
 });
+
+describe('a word of the key written in two', () => {
+  it('joins the two parts: the word exactly is right, a slip of it is right but flagged', () => {
+    const q = 'Which type of rock forms from layers of sediment?';
+    expect(grade(q, 'sedimentary', 'sedi mentary')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(grade(q, 'sedimentary', 'sed imentery')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(grade(q, 'sedimentary', 'sedentary')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

@@ -131,7 +131,37 @@ function namedKind(item: KeyItem, response: string): string | null {
   return null;
 }
 
+/**
+ * "carbon die oxide" for carbon dioxide, "photo synthesis": one word of the key written in two, the space a slip. The
+ * response with the two parts joined, where they make a key's word (or a slip of one) that neither part is alone.
+ */
+function joinedWord(response: string, wordingsOf: readonly string[]): { text: string; exact: boolean } | null {
+  const said = response.trim().split(/\s+/);
+  const keyWords = [...new Set(wordingsOf.flatMap((w) => words(w)).filter((w) => w.length >= 6))];
+  for (let i = 0; i + 1 < said.length; i++) {
+    const [a, b] = [words(said[i]!), words(said[i + 1]!)];
+    if (a.length !== 1 || b.length !== 1) continue;
+    const joined = a[0]! + b[0]!;
+    const whole = keyWords.find((k) => relate(k, joined) === 'exact' || relate(k, joined) === 'form');
+    const slip = whole ?? keyWords.find((k) => relate(k, joined) === 'slip' && !relate(k, a[0]!) && !relate(k, b[0]!));
+    if (slip) return { text: [...said.slice(0, i), joined, ...said.slice(i + 2)].join(' '), exact: whole !== undefined };
+  }
+  return null;
+}
+
 export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
+  const first = checkSingleAsWritten(spec, ctx);
+  if (first.pointsObtained > 0 || !ctx.allowSlips) return first;
+  const joined = joinedWord(ctx.response, wordings(spec.item));
+  if (!joined) return first;
+  const again = checkSingleAsWritten(spec, { ...ctx, response: joined.text });
+  if (again.pointsObtained === 0) return first;
+  if (joined.exact) return again;
+  const reason = `Read "${ctx.response.trim()}" as "${joined.text}": a word of the key written in two, with a slip`;
+  return { ...again, confident: false, reason: again.reason ? `${again.reason}; ${reason}` : reason };
+}
+
+function checkSingleAsWritten(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
   // "take O2 round the body": a formula in a sentence is also read as its name.
   // "3.25": a key with a decimal reads the response's decimals whole.
   const decimals = wordings(spec.item).some((w) => /\d[.,]\d/.test(w));
