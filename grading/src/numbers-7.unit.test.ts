@@ -118,3 +118,30 @@ describe('quantities written with points grouping thousands, or the right number
     expect(check('Convert 50 °F to °C.', '10 °C', '12 °C', 1)).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('hedges, ranges, place values and a unit asked for on one mark', () => {
+  it('marks two numbers, one right, as a hedge: 0, flagged', () => {
+    expect(check('How many faces does a cube have?', '6 (six)', 'six or seven', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Find the mean of 2, 4 and 9.', '5', '5 or 6', 1)).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(check('Solve x² = 64', 'x = 8 or x = −8', '8 or -8').pointsObtained).toBe(2);
+  });
+
+  it('accepts every whole number of a range the key accepts', () => {
+    const q = 'Roughly what percentage of the air is nitrogen?';
+    expect(check(q, 'about 78% (accept 77-79%)', '77%', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'about 78% (accept 77-79%)', '81%', 1).pointsObtained).toBe(0);
+  });
+
+  it('reads "6 hundreds" as 600, in the key and in the answer; the digit alone is its face value', () => {
+    const q = 'What is the value of the digit 6 in 45 678?';
+    const key = '600 (also accept: six hundred, 6 hundreds)';
+    expect(check(q, key, '6 hundreds', 1).pointsObtained).toBe(1);
+    expect(check(q, key, '6', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+
+  it('flags the bare value where the question asks for the unit on one mark (teachers give half or none)', () => {
+    const q = 'At what temperature does pure water freeze? Include the unit.';
+    expect(check(q, '0 °C (also accept 273 K)', '0', 1)).toMatchObject({ confident: false });
+    expect(check(q, '0 °C (also accept 273 K)', '0 °C', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});

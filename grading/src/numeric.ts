@@ -34,7 +34,7 @@ export function keyValues(written: string): Quantity[] | null {
   if (values && accepts.length) {
     const also: Quantity[] = [];
     for (const n of accepts)
-      for (const q of findQuantities(normaliseMaths(n))) {
+      for (const q of findQuantities(acceptedValues(normaliseMaths(n)))) {
         const v = values[0]!;
         // "224 g (accept 225 g)": one value's accepted others, of its kind, are answers too.
         if (values.length === 1 && (v.unit ? q.unit?.dim === v.unit.dim : !q.unit || q.unit.dim === 'percent')) also.push(q);
@@ -44,6 +44,22 @@ export function keyValues(written: string): Quantity[] | null {
     if (also.length) return [{ ...values[0]!, also }];
   }
   return values;
+}
+
+/** "3 hundreds", "4 thousands": a count of a place's units is its value (300, 4000). */
+const placeValues = (text: string) =>
+  text.replace(/\b(\d+)\s+(hundred|thousand)s\b/gi, (_, n: string, scale: string) => String(Number(n) * (/^h/i.test(scale) ? 100 : 1000)));
+
+/**
+ * An accepting note's values as values: "3 hundreds" is 300; a range of whole numbers ("70-72%", "70 to 72") is each
+ * number in it.
+ */
+function acceptedValues(note: string): string {
+  return placeValues(note).replace(/\b(\d+)\s*(?:-|to)\s*(\d+)(\s*%)?/g, (m, a: string, b: string, pc: string | undefined) => {
+    const [lo, hi] = [Number(a), Number(b)];
+    if (!(hi > lo && hi - lo <= 20)) return m;
+    return Array.from({ length: hi - lo + 1 }, (_, i) => `${lo + i}${pc ? '%' : ''}`).join(', ');
+  });
 }
 
 function lastValues(plain: string): Quantity[] | null {
@@ -182,14 +198,14 @@ export function checkNumeric(
       : null;
   const comma =
     expected.length === 1
-      ? (decimalComma(response) ?? (thousands && readQuantity(thousands)?.value === expected[0]!.value ? thousands : null))
+      ? (decimalComma(placeValues(response)) ?? (thousands && readQuantity(thousands)?.value === expected[0]!.value ? thousands : null))
       : null;
   // "x = ±7" gives both roots where the key has two values.
   // "3 and 3/4" is the mixed number 3 3/4 where one value is expected.
   const written =
     expected.length > 1
-      ? (comma ?? response).replace(/(?:±|\+\/-|\+-|plus or minus)\s*(\d[\d.]*)/g, '$1, -$1')
-      : (comma ?? response).replace(/\b(\d+)\s+and\s+(\d+\s*\/\s*\d+)(?!\s*\/)/g, (m, whole: string, part: string) => {
+      ? (comma ?? placeValues(response)).replace(/(?:±|\+\/-|\+-|plus or minus)\s*(\d[\d.]*)/g, '$1, -$1')
+      : (comma ?? placeValues(response)).replace(/\b(\d+)\s+and\s+(\d+\s*\/\s*\d+)(?!\s*\/)/g, (m, whole: string, part: string) => {
           const [top, bottom] = part.split('/').map(Number);
           return top! < bottom! ? `${whole} ${part}` : m;
         });
@@ -220,6 +236,25 @@ export function checkNumeric(
       confident: true,
       feedback: `The question asks for the number ${wrongForm}: write ${key}.`,
     };
+  }
+  // "five or six", "10 or 11": two answers, one of them right, is a hedge: nothing, as most teachers give it (flagged,
+  // as not every policy says so).
+  const hedged = expected.length === 1 ? numberWordsToDigits(text).split(/\s+or\s+/i) : [];
+  if (hedged.length === 2) {
+    const [a, b] = hedged.map((h) => findQuantities(h));
+    if (a!.length === 1 && b!.length === 1 && !sameValue(a![0]!.value, b![0]!.value, Math.max(a![0]!.decimals, 2))) {
+      const right = [a![0]!, b![0]!].filter((q) => compare(expected[0]!, q, question, possible, unitRule).score === 1);
+      if (right.length === 1)
+        return {
+          ...base,
+          pointsObtained: 0,
+          matched: [],
+          missing: expected.map(describe),
+          confident: false,
+          reason: 'Two answers, one of them right ("5 or 6"): a hedge, which most teachers mark 0',
+          feedback: `Give one answer: of two answers, only one can be marked, and the expected answer is ${describe(expected[0]!)}.`,
+        };
+    }
   }
   if (given.length === 0) {
     if (!type.includes('numer')) return null;
@@ -1098,7 +1133,10 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       note: missingNote,
       ...(possible < 2 && !/\bunits?\b/i.test(question) && !rule.required
         ? { flag: 'The right value without its unit, in a question of one mark that does not ask for the unit (teachers differ)' }
-        : {}),
+        : // "Include the unit" on one mark: as where the key requires it, half or none.
+          possible < 2
+          ? { flag: 'The right value without the unit the question asks for, in a question of one mark (teachers give half or none)' }
+          : {}),
     };
   }
   // The unit of another quantity (cm for an area, kg for a weight): it is not the answer. Of one mark nothing; of a key
