@@ -882,8 +882,9 @@ function equivalentForms(forms: string[]): boolean {
 }
 
 function unitNamed(key: string, response: string, possible: number): CheckAnswerResult | null {
+  // "ohm (Ω)", "ohm / Ω", "ohm or Ω": the unit's name and its symbol.
   const names = key
-    .split(/[()]/)
+    .split(/[()]|\s+\/\s+|\s+or\s+/)
     .map((p) => p.trim())
     .filter(Boolean);
   const units = names.map((n) => readUnit(n));

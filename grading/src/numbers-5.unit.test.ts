@@ -196,9 +196,9 @@ describe("a marker's abbreviation after the key's answer", () => {
 });
 
 describe('a decimal where the key is a percentage with method marks', () => {
-  it('gives the method marks, surely: the decimal or fraction is the method step', () => {
+  it("gives the method marks: the decimal is the method step (flagged: some teachers take off only half); the key's own step is sure", () => {
     const q = 'A price rises from £50 to £60. Work out the percentage increase.';
-    expect(check(q, 'M1 10/50 (× 100)\nA1 20%', '0.2')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'M1 10/50 (× 100)\nA1 20%', '0.2')).toMatchObject({ pointsObtained: 1, confident: false });
     expect(check(q, '20%. M1 for 10/50 (× 100) oe. A1 20.', '10/50')).toMatchObject({ pointsObtained: 1, confident: true });
     expect(check(q, 'M1 10/50 (× 100)\nA1 20%', '20%')).toMatchObject({ pointsObtained: 2, confident: true });
   });

@@ -145,3 +145,22 @@ describe('hedges, ranges, place values and a unit asked for on one mark', () => 
     expect(check(q, '0 °C (also accept 273 K)', '0 °C', 1)).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('number words built on the unit, a unit by name or symbol, a percentage as a decimal', () => {
+  it('reads "fiveteen", "fivety" as fifteen and fifty, as "fourty" is forty', () => {
+    expect(check('How many minutes are in a quarter of an hour?', '15 (fifteen)', 'fiveteen', 1).pointsObtained).toBe(1);
+    expect(check('What is half of 100?', '50', 'fivety', 1).pointsObtained).toBe(1);
+  });
+
+  it('accepts the symbol or the name of a unit keyed as "name / symbol"', () => {
+    const q = 'In what unit is frequency measured?';
+    expect(check(q, 'hertz / Hz', 'Hz', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, 'hertz / Hz', 'hertz', 1).pointsObtained).toBe(1);
+  });
+
+  it('gives the method mark to a decimal where the key is a percentage with a method mark, flagged (some take off only half)', () => {
+    const q = 'A price rose from £40 to £50. What is the percentage increase?';
+    expect(check(q, '25%; 1 for 10/40', '0.25')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, '25%; 1 for 10/40', '25%')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

@@ -26,6 +26,8 @@ const UNITS: Record<string, number> = {
   thirteen: 13,
   fourteen: 14,
   fifteen: 15,
+  // A teen or a ten built on the unit's own name ("fiveteen", "fivety", "threety"), as "fourty" is.
+  fiveteen: 15,
   sixteen: 16,
   seventeen: 17,
   eighteen: 18,
@@ -35,6 +37,9 @@ const UNITS: Record<string, number> = {
   forty: 40,
   fourty: 40,
   fifty: 50,
+  fivety: 50,
+  threety: 30,
+  twoty: 20,
   sixty: 60,
   seventy: 70,
   eighty: 80,

@@ -1173,12 +1173,18 @@ function comparePercent(want: Quantity, got: Quantity, question: string, possibl
           note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the question asks for a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
         };
       }
-      // Of a key with method marks ("M1 40/250"), the decimal or fraction is the method's step, the accuracy mark lost:
-      // sure.
+      // Of a key with method marks ("M1 40/250"), the decimal or fraction is the method's step, the accuracy mark lost,
+      // as most teachers give it; some take off only half a mark where the question does not ask for the form: flagged.
       if (wantPercent && possible >= 2 && rule.method > 0 && rule.accuracy < possible)
         return {
           score: (possible - rule.accuracy) / possible,
           note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the answer is a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
+          // The fraction ("10/50") is the method's calculation itself; the decimal its value, another form of the answer.
+          ...(/\//.test(got.text)
+            ? {}
+            : {
+                flag: 'The value right as a decimal where the key is a percentage: the accuracy mark lost for most teachers, half a mark for some',
+              }),
         };
       if (wantPercent) {
         return {
