@@ -119,3 +119,16 @@ describe('a word of the key written in two', () => {
     expect(grade(q, 'sedimentary', 'sedentary')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('a kind of the key’s answer', () => {
+  it('takes a thing the thesaurus files under the key’s item where one thing is asked for, flagged', () => {
+    const q = 'Name one animal that is kept as a pet.';
+    const key = 'dog; also accept: cat, rabbit, hamster';
+    expect(grade(q, key, 'spaniel')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(grade(q, key, 'dog')).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+
+  it('does not where the question asks for a type of thing', () => {
+    expect(grade('Name one type of pet.', 'dog; also accept: cat, rabbit, hamster', 'spaniel').pointsObtained).toBe(0);
+  });
+});

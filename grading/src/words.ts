@@ -253,6 +253,25 @@ function checkSingleAsWritten(spec: Extract<KeySpec, { kind: 'single' }>, ctx: C
       reasons,
     );
   }
+  // "orca" for "Name one sea mammal" (whale, dolphin, …): a thing the thesaurus files under a key's item, by its first
+  // sense, is one of them; flagged. Only where the question asks to name one thing, not a type, form or state of one
+  // ("granite" names no type of rock, "water" no state of matter).
+  const instance =
+    ctx.allowSlips &&
+    !thesaurus &&
+    /\b(?:name|give|state)\s+(?:one|an?|any)\b(?!\s+of\b)/i.test(ctx.question) &&
+    !/\b(?:types?|kinds?|categor(?:y|ies)|groups?|class(?:es)?|process(?:es)?|states?|forms?|phases?|stages?)\b/i.test(ctx.question)
+      ? instanceOf(item, ctx.response)
+      : null;
+  if (instance && !rejected)
+    return result(
+      ctx,
+      ctx.possible,
+      sentences(`Correct: ${ctx.response.trim()} is a ${instance}, which the key accepts.`),
+      [spec.item.text],
+      [],
+      [`"${ctx.response.trim()}" is not in the key; a thesaurus (WordNet) files it under "${instance}": a teacher should confirm`],
+    );
   const reasons: string[] = [...unsureWord];
   // "larva" for lava, "flood plane" for floodplain: a real word that sounds like the key's. Most teachers mark it 0
   // (another word); some accept a homophone whose meaning is clear: 0, flagged.
@@ -321,6 +340,14 @@ function checkSingleAsWritten(spec: Extract<KeySpec, { kind: 'single' }>, ctx: C
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);
+}
+
+/** The key's wording a one-word response is a kind of, by the response's first sense (three levels up), or null. */
+function instanceOf(item: KeyItem, response: string): string | null {
+  const said = words(response).filter(isContentWord);
+  if (said.length !== 1 || said[0]!.length < 4) return null;
+  const up = hypernymsOf(nounLemma(said[0]!), 3, 1);
+  return wordings(item).find((w) => words(w).length <= 2 && !WIDE_KINDS.has(w.toLowerCase()) && up.has(w.toLowerCase())) ?? null;
 }
 
 /** Kinds too wide to say two things are alike. */
