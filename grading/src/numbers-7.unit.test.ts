@@ -164,3 +164,12 @@ describe('number words built on the unit, a unit by name or symbol, a percentage
     expect(check(q, '25%; 1 for 10/40', '25%')).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('the total where the interest is asked', () => {
+  it("gives the method mark, not the answer's, to the amount with the interest added", () => {
+    const q = '£300 is saved at 2% simple interest per year. How much interest is earned in 4 years?';
+    expect(check(q, '£24; 1 for £6 per year', '£324')).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '£24; 1 for £6 per year', '£24')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(q, '£24; 1 for £6 per year', '£330').pointsObtained).toBe(0);
+  });
+});

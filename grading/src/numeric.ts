@@ -411,6 +411,25 @@ export function checkNumeric(
       );
     }
   }
+  // "How much interest is earned?" answered with the total ("£460" for £60 on £400): the interest worked out, then added
+  // on, the method's marks without the answer's, as teachers give it ("do not award A1 for £530").
+  if (
+    credit === 0 &&
+    expected.length === 1 &&
+    possible >= 2 &&
+    /\binterest\b/i.test(question) &&
+    !/\btotal\b|\bin the account\b|\bworth\b/i.test(question)
+  ) {
+    const principal = findQuantities(normaliseMaths(question)).filter((q) => !q.unit || q.unit.dim !== 'percent');
+    const want = expected[0]!;
+    if (principal.some((a) => a.value > want.value && sameValue(a.value + want.value, finals[0]!.value, 2))) {
+      credit = Math.min(1, Math.max(1, possible - Math.max(1, unitRule.accuracy)) / possible);
+      flags.length = 0;
+      notes.push(
+        `${describe(finals[0]!)} is the amount with the interest added: the question asks for the interest only, ${describe(want)}.`,
+      );
+    }
+  }
   // "5000 × 1.06 = 5300" for £5304.50 (M1 for 5000 × 1.03²): a value near the key from working that attempts the key's
   // own step and gets it wrong is another method for sure, not one a teacher might credit.
   const near = flags.findIndex((f) => / is near the key .* another method's value/.test(f));
