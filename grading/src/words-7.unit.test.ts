@@ -132,3 +132,10 @@ describe('a kind of the key’s answer', () => {
     expect(grade('Name one type of pet.', 'dog; also accept: cat, rabbit, hamster', 'spaniel').pointsObtained).toBe(0);
   });
 });
+
+describe('a name of the key slipped into a common word', () => {
+  it('is 0, flagged (it can be no other answer; teachers differ); another name is a sure 0', () => {
+    expect(grade('Which river flows through Rome?', 'Tiber', 'Timber')).toMatchObject({ pointsObtained: 0, confident: false });
+    expect(grade('What is the capital of Japan?', 'Tokyo', 'Kyoto')).toMatchObject({ pointsObtained: 0, confident: true });
+  });
+});

@@ -339,6 +339,18 @@ function checkSingleAsWritten(spec: Extract<KeySpec, { kind: 'single' }>, ctx: C
             : `The answer is ${answer}.`,
         spec.item.accept.length ? `The key also accepts ${orList(spec.item.accept.map((a) => `"${a}"`))}.` : '',
       );
+  // "Tames" for the Thames: a name in the key (no common word) slipped into a common word can be no other answer;
+  // some teachers take it as a spelling slip, most as another word: 0, flagged.
+  const name = ctx.allowSlips
+    ? m.otherWords.find(
+        (o) =>
+          !isRealWord(o.key) &&
+          isRealWord(o.got) &&
+          new RegExp(`\\b${o.key}\\b`, 'i').test(spec.item.text) &&
+          /^[A-Z]/.test(spec.item.text.split(/\s+/).find((w) => w.toLowerCase() === o.key) ?? ''),
+      )
+    : undefined;
+  if (name) reasons.push(`"${name.got}" is a common word, a slip of the name "${name.key}" that names no other answer: teachers differ`);
   return result(ctx, 0, feedback, [], [spec.item.text], reasons);
 }
 
