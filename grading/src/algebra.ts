@@ -1,6 +1,6 @@
 import { parse, rationalize, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
-import { checkNumeric, keyValues } from './numeric';
+import { checkNumeric, keyValues, moneyInPence } from './numeric';
 import { schemeAsNotes, withoutWordNote } from './algebra-scheme';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
@@ -172,6 +172,8 @@ function size(node: MathNode): number {
  * a unit) so that the other checks take it.
  */
 export function checkAlgebra(question: string, writtenKey: string, response: string, possible: number): CheckAnswerResult | null {
+  // "20p (accept £0.20)" for a cost: money in pence, not the expression 20·p.
+  if (moneyInPence(writtenKey, question)) return null;
   // "M1 2x − 6 = 10 ⏎ A1 x = 8": a scheme written as lines of marks, read as its answer with the marks as notes.
   const rawKey = schemeAsNotes(writtenKey);
   if (rawKey !== writtenKey) {

@@ -173,3 +173,21 @@ describe('the total where the interest is asked', () => {
     expect(check(q, '£24; 1 for £6 per year', '£330').pointsObtained).toBe(0);
   });
 });
+
+describe('money in pence and pounds', () => {
+  it('reads a key in pence as money, not an expression in p, and pence and pounds as one amount', () => {
+    const q = 'Four pens cost £1.40. How much does one pen cost?';
+    expect(check(q, '35p (accept £0.35)', '£0.35', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '35p (accept £0.35)', '35p', 1).pointsObtained).toBe(1);
+    expect(check(q, '35p (accept £0.35)', '£3.50', 1).pointsObtained).toBe(0);
+    // An expression in p stays one.
+    expect(check('Simplify 4p + 9p', '13p', '13p', 1).pointsObtained).toBe(1);
+  });
+
+  it('gives the method mark, flagged, to the right amount in pence where pounds are asked', () => {
+    const q = 'A rubber costs 25p. Work out the cost of 12 rubbers. Give your answer in pounds.';
+    const key = '£3.00. 1 for 12 × 25 or 300; 1 for £3.00';
+    expect(check(q, key, '300p')).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, key, '£3')).toMatchObject({ pointsObtained: 2, confident: true });
+  });
+});

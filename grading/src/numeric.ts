@@ -17,7 +17,8 @@ export function keyValues(written: string): Quantity[] | null {
   // "M1 for 0.8 × 60 ⏎ A1 £48": a scheme on lines, read as its answer with the marks as notes.
   const key = schemeLinesKey(written) ?? written;
   // "400 ÷ 0.5 (M1) = 800 (A1)": the marks after a key's steps are no part of its values.
-  const notes = keyNotes(withoutStepMarks(key));
+  // "20p (accept £0.20)": a key in pence, read in pounds.
+  const notes = keyNotes(withoutStepMarks(/^\s*\d+(?:\.\d+)?\s*(?:p|pence)\b/i.test(key) ? penceAsPounds(key) : key));
   // "13/15 oe", "£48 cao": the marker's abbreviations after the answer are no part of it.
   const plain = normaliseMaths(notes.text)
     .replace(/\s+/g, ' ')
@@ -45,6 +46,14 @@ export function keyValues(written: string): Quantity[] | null {
   }
   return values;
 }
+
+const PENCE = /(?<![\w.£])(\d+(?:\.\d+)?)\s*(?:p|pence)\b(?!\s*[+\-*/^=²]|\()/gi;
+/** "20p", "45 pence": an amount of money in pence, written as pounds ("£0.2") so that it compares with a key in pounds. */
+export const penceAsPounds = (text: string) => text.replace(PENCE, (_, n: string) => `£${String(Number(n) / 100)}`);
+/** "20p (accept £0.20)" where the question is about money: a key in pence, not the expression 20·p. */
+export const moneyInPence = (key: string, question: string) =>
+  /^\s*\d+(?:\.\d+)?\s*(?:p|pence)\b(?!\s*[+\-*/^=²]|\()/i.test(key) &&
+  /£|\bpence\b|\bcosts?\b|\bprice\b|\bpays?\b|\bspends?\b/i.test(question);
 
 /** "3 hundreds", "4 thousands": a count of a place's units is its value (300, 4000). */
 const placeValues = (text: string) =>
@@ -196,6 +205,10 @@ export function checkNumeric(
     expected.length === 1 && dotted && Number.isInteger(expected[0]!.value) && expected[0]!.value >= 1000
       ? `${dotted[1]}${dotted[2]!.replace(/\./g, '')}${dotted[3] ?? ''}`
       : null;
+  // "540p", "20 pence" where the key is money ("£5.40", "20p"): the amount in pounds.
+  const money = /£|\d\s*(?:p|pence)\b/i.test(writtenKey) && PENCE.test(response);
+  PENCE.lastIndex = 0;
+  if (money) response = penceAsPounds(response);
   const comma =
     expected.length === 1
       ? (decimalComma(placeValues(response)) ?? (thousands && readQuantity(thousands)?.value === expected[0]!.value ? thousands : null))
@@ -573,6 +586,13 @@ export function checkNumeric(
   const guessed = misspeltNumberWords(response);
   if (credit < 1 && guessed.length && flags.length === 0)
     flags.push(`A misspelt number word was read as ${guessed.map((g) => `"${g.as}" (${g.written})`).join(', ')}`);
+  // "540p" where the question asks for pounds: the right amount, not in the unit asked: the accuracy mark lost, as most
+  // teachers give it; some give all the marks: flagged.
+  if (money && credit === 1 && /\bin pounds\b|\bin £/i.test(question)) {
+    credit = possible >= 2 ? Math.max(0, possible - Math.max(1, unitRule.accuracy)) / possible : 0;
+    flags.push('The right amount in pence where the question asks for pounds (teachers differ: full marks, or the accuracy mark lost)');
+    notes.push(`The amount is right, but the question asks for it in pounds: write ${expected.map(describe).join(' and ')}.`);
+  }
   const points = toQuarter(credit * possible, possible);
   const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
   // "and the unit" only where the unit may be the trouble: missing, or of another kind than the key's.
