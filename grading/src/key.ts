@@ -239,7 +239,11 @@ export function parseKey(key: string, question: string): KeySpec {
   const accept = taken.accept.filter((a) => !MARKER_RULE.test(a));
   let { main } = taken;
 
-  const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(main);
+  // "B1 No; B1 there are no particles …": scheme codes before the decision and the reason are their marks.
+  const coded = main
+    .replace(/^\s*B\s*(\d)\s+(yes|no|true|false)\b[\s.,:;!—–-]*B\s*(\d)\s+(.*)$/is, '$2 ($1); $4 ($3)')
+    .replace(/^\s*B\s*(\d)\s+(yes|no|true|false)\b/i, '$2 ($1)');
+  const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(coded);
   if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
     return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), ...yesNoReason(yn[2]!) };
   const excluded = takeExclusions(main);
