@@ -139,3 +139,14 @@ describe('a name of the key slipped into a common word', () => {
     expect(grade('What is the capital of Japan?', 'Tokyo', 'Kyoto')).toMatchObject({ pointsObtained: 0, confident: true });
   });
 });
+
+describe('a yes / no key written as a mark scheme', () => {
+  it('"B1 Yes; B1 reason": the decision earns its B1, the reason the other', () => {
+    const q = 'Can a magnet attract a copper coin? Explain your answer.';
+    const key = 'B1 No; B1 copper is not a magnetic metal';
+    expect(parseKey(key, q)).toMatchObject({ kind: 'yes-no', yes: false, reason: 'copper is not a magnetic metal', reasonMarks: 1 });
+    expect(grade(q, key, 'no', 2).pointsObtained).toBe(1);
+    expect(grade(q, key, 'No, copper is not a magnetic metal', 2).pointsObtained).toBe(2);
+    expect(grade(q, key, 'yes', 2).pointsObtained).toBe(0);
+  });
+});
