@@ -68,3 +68,27 @@ describe('the simplest form of a term', () => {
     expect(check(r, '7p²q', '7p2q', 1)).toMatchObject({ confident: false });
   });
 });
+
+describe('an algebra key written as marks in one line, parted by semicolons ("M1 …; A1 …", "B1 x = …; B1 y = …")', () => {
+  it('reads each mark after a semicolon as a mark of its own, the accuracy mark the answer', () => {
+    expect(schemeAsNotes('M1 5x + 10 − 2x + 6; A1 3x + 16')).toBe('3x + 16 (M1 for 5x + 10 − 2x + 6)');
+    expect(schemeAsNotes('M1 (x − 1)(x − 6); A1 x = 1 and x = 6. Answer only: both roots 2, one root 1')).toBe(
+      'x = 1 and x = 6 (M1 for (x − 1)(x − 6); Answer only: both roots 2, one root 1)',
+    );
+    expect(schemeAsNotes('B1 a = 4; B1 b = −2')).toBe('a = 4, b = −2 (one mark for each)');
+  });
+
+  it('gives the answer alone both marks, and one unknown of two one mark', () => {
+    const expand = 'Expand and simplify 5(x + 2) − 2(x − 3).';
+    expect(check(expand, 'M1 5x + 10 − 2x + 6; A1 3x + 16', '3x + 16')).toMatchObject({ pointsObtained: 2, confident: true });
+    expect(check(expand, 'M1 5x + 10 − 2x + 6; A1 3x + 16', '16 + 3x').pointsObtained).toBe(2);
+    const roots = 'Solve x² − 7x + 6 = 0.';
+    const key = 'M1 (x − 1)(x − 6); A1 x = 1 and x = 6. Answer only: both roots 2, one root 1';
+    expect(check(roots, key, 'x = 6').pointsObtained).toBe(1);
+    expect(check(roots, key, 'x = 1, x = 6').pointsObtained).toBe(2);
+    const pair = 'Solve the simultaneous equations a + b = 2 and a − b = 6.';
+    expect(check(pair, 'B1 a = 4; B1 b = −2', 'a = 4, b = −2')).toMatchObject({ pointsObtained: 2 });
+    expect(check(pair, 'B1 a = 4; B1 b = −2', 'a = 4').pointsObtained).toBe(1);
+    expect(check(pair, 'B1 a = 4; B1 b = −2', 'a = 4, b = 2').pointsObtained).toBe(1);
+  });
+});

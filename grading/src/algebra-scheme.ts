@@ -18,10 +18,10 @@ const COUNTED = /^(\d|one|two|three|four)\s+marks?\b\s*(for\b)?\s*(.*)$/i;
 /** "1 for one correct bracket", "2 for fully": a mark as a count before what earns it. */
 const COUNT_FOR = /^(\d)\s+for\s+(.*)$/i;
 const NOTE_START =
-  /^(?:do not|don'?t|not\b|accept\b|allow\b|ignore\b|condone\b|award\b|ft\b|oe\b|any (?:correct )?equivalent\b|or any\b|must\b)/i;
+  /^(?:do not|don'?t|not\b|accept\b|allow\b|ignore\b|condone\b|award\b|answer only\b|ft\b|oe\b|any (?:correct )?equivalent\b|or any\b|must\b)/i;
 /** A sentence that starts a mark or a note: where a key written as sentences is split. */
 const SENTENCE_BREAK =
-  /(?<=\S)\.\s+(?=(?:[MABP]\d\b|\d\s+marks?\b|\d\s+for\s|(?:one|two|three|four)\s+marks?\b|do not\b|don'?t\b|accept\b|allow\b|ignore\b|condone\b|award\b))|\s*;\s*(?=\d\s+for\s|must\b)/gi;
+  /(?<=\S)\.\s+(?=(?:[MABP]\d\b|\d\s+marks?\b|\d\s+for\s|(?:one|two|three|four)\s+marks?\b|do not\b|don'?t\b|accept\b|allow\b|ignore\b|condone\b|award\b|answer only\b))|\s*;\s*(?=\d\s+for\s|must\b|[MABP]\d\b)/gi;
 /** What a counted mark is for that is the answer itself: "2 for fully", "1 for fully simplified". */
 const ANSWER_MARK = /^(?:the\s+)?(?:fully|full|correct)?\s*(?:simplified|factorised|answer)?$/i;
 
@@ -105,6 +105,19 @@ export function schemeAsNotes(rawKey: string): string {
       const independent = marks.filter((m) => m.code === 'B');
       if (independent.length >= 2 && independent.length === marks.length && independent.slice(1).every((m) => /^[+\-−]/.test(m.what)))
         answer = independent.map((m) => m.what).join(' ');
+      // "B1 x = 7; B1 y = 3": a mark for each unknown's value, the values together the answer, one mark each.
+      const letters = independent.map((m) => /^([a-z])\s*=\s*[^=]+$/i.exec(m.what)?.[1]);
+      if (
+        answer === undefined &&
+        independent.length >= 2 &&
+        independent.length === marks.length &&
+        independent.every((m) => m.marks === 1) &&
+        letters.every(Boolean) &&
+        new Set(letters).size === letters.length
+      ) {
+        const notes = parts.filter((p): p is Plain => p.kind === 'note').map((p) => p.text);
+        return `${independent.map((m) => m.what).join(', ')} (${['one mark for each', ...notes].join('; ')})`;
+      }
     }
   }
   if (answer === undefined) return rawKey;
