@@ -191,3 +191,16 @@ describe('money in pence and pounds', () => {
     expect(check(q, key, '£3')).toMatchObject({ pointsObtained: 2, confident: true });
   });
 });
+
+describe('a unit symbol typed in lower case where no other unit has that name', () => {
+  it('reads "w", "hz", "kj", "kpa" and "kmh^-1" as the units they can only be', () => {
+    const power = 'A lamp uses 900 J in 30 s. Calculate its power. Give the unit.';
+    expect(check(power, 'B1 30; B1 W (accept watts, J/s)', '30 w')).toMatchObject({ pointsObtained: 2, confident: true });
+    const freq = 'A wave has speed 12 m/s and wavelength 3 m. Calculate its frequency. Give the unit.';
+    expect(check(freq, 'B1 4; B1 Hz (accept hertz)', '4 hz')).toMatchObject({ pointsObtained: 2, confident: true });
+    const speed = 'A bus travels 90 km in 1.5 hours. Calculate its average speed. Give the unit.';
+    expect(check(speed, 'B1 60; B1 km/h', '60 kmh^-1')).toMatchObject({ pointsObtained: 2, confident: true });
+    const energy = 'A kettle transfers 4000 J. Write this in kilojoules.';
+    expect(check(energy, '4 kJ', '4 kj', 1)).toMatchObject({ pointsObtained: 1 });
+  });
+});

@@ -265,6 +265,18 @@ const WORD_UNITS: Record<string, string> = {
   mm2: 'mm^2',
   'm/s2': 'm/s^2',
   'ohm(s)': 'Ω',
+  // A symbol typed in lower case where no other unit has that name ("20 w", "680 hz", "5 kj"): "mj", "mw" stay
+  // unread (milli or mega), "n", "a", "v" too (letters of algebra, an article).
+  w: 'W',
+  kw: 'kW',
+  hz: 'Hz',
+  khz: 'kHz',
+  j: 'J',
+  kj: 'kJ',
+  pa: 'Pa',
+  kpa: 'kPa',
+  'kmh^-1': 'km/h',
+  'km*h^-1': 'km/h',
   f: '°F',
   'per*cent': '%',
   pct: '%',
