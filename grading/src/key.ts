@@ -121,6 +121,16 @@ function takeInstructions(key: string): { main: string; accept: string[]; reject
 
 /** "carbon dioxide (CO2)" → its text and the short wording in brackets as an alternative; a longer bracket is a note. */
 function item(part: string): KeyItem {
+  // "allé(e)", "(ella) habló", "el (teléfono) celular": an ending or words in brackets that the item reads on past are
+  // optional, so the item with them and without them (not the bracket's words alone as an alternative).
+  // (Not a state symbol after a formula: "NaCl(aq)".)
+  const optional = /(?<=(?:^|[\s'"])\p{Ll}{2,})\((?!(?:aq|s|l|g)\))(\p{Ll}{1,3})\)|(?<=^|\s)\(([^()/,]+)\)(?=\s+[^\s(/])/u.exec(part);
+  if (optional && !/^\s*(?:e\.?g\b|i\.?e\b|accept|allow|or\b|not\b|\d)/i.test(optional[1] ?? optional[2]!)) {
+    const at = optional.index;
+    const without = item(part.slice(0, at) + part.slice(at + optional[0].length));
+    const withIt = item(part.slice(0, at) + (optional[1] ?? optional[2]!) + part.slice(at + optional[0].length));
+    return { text: without.text, accept: [...new Set([...without.accept, withIt.text, ...withIt.accept])] };
+  }
   const accept: string[] = [];
   const text = clean(
     part.replace(/\(([^)]*)\)/g, (_, inner: string) => {
