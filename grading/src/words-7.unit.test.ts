@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './check';
 import { parseKey } from './key';
 import { marksAfterPoints } from './text';
+import { lostFormAccent } from './words';
 
 const grade = (question: string, answer: string, response: string, marksPossible = 1) =>
   checkAnswer({ question, answer, marksPossible, response });
@@ -148,5 +149,30 @@ describe('a yes / no key written as a mark scheme', () => {
     expect(grade(q, key, 'no', 2).pointsObtained).toBe(1);
     expect(grade(q, key, 'No, copper is not a magnetic metal', 2).pointsObtained).toBe(2);
     expect(grade(q, key, 'yes', 2).pointsObtained).toBe(0);
+  });
+});
+
+describe('optional parts of a key in brackets', () => {
+  it('an ending in brackets ("venu(e)") takes the word with it and without it', () => {
+    const q = "Translate into French: 'I came' (venir, passé composé).";
+    expect(grade(q, 'je suis venu(e)', 'je suis venue').pointsObtained).toBe(1);
+    expect(grade(q, 'je suis venu(e)', 'je suis venu').pointsObtained).toBe(1);
+  });
+
+  it('words in brackets the item reads on past are optional, not an alternative alone', () => {
+    const spec = parseKey('la (tarjeta) postal', "Give the Spanish for 'postcard'.");
+    expect(spec).toMatchObject({ kind: 'single', item: { text: 'la postal' } });
+    expect(grade("Give the Spanish for 'postcard'.", 'la (tarjeta) postal', 'la tarjeta postal').pointsObtained).toBe(1);
+    expect(grade("Give the Spanish for 'postcard'.", 'la (tarjeta) postal', 'la tarjeta').pointsObtained).toBe(0);
+  });
+});
+
+describe('an accent that marks the form asked for', () => {
+  it('is wrong without it where the question asks for a tense; plain vocabulary is not judged by it', () => {
+    const q = "Translate into Spanish: 'he ran' (correr, preterite).";
+    expect(grade(q, '(él) corrió', 'corrio')).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(grade(q, '(él) corrió', 'corrió').pointsObtained).toBe(1);
+    expect(grade(q, '(él) corrió', 'él corrió').pointsObtained).toBe(1);
+    expect(lostFormAccent('el café', 'el cafe', "Give the Spanish for 'coffee'.")).toBeNull();
   });
 });

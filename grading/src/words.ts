@@ -219,6 +219,16 @@ function checkSingleAsWritten(spec: Extract<KeySpec, { kind: 'single' }>, ctx: C
         [spec.item.text],
         ['The response may give more than one answer: a choice of two with one wrong is marked 0, as most policies say'],
       );
+    const unmarked = lostFormAccent(m.wording, ctx.response, ctx.question);
+    if (unmarked)
+      return result(
+        ctx,
+        0,
+        sentences(`Not correct: the form asked for is "${unmarked}", with its accent; without it, it is another form of the word.`),
+        [],
+        [spec.item.text],
+        [],
+      );
     if (/\s(?:or|and\/or|and)\s|[/,&]/i.test(ctx.response) && extra.length > 0) reasons.push('The response may give more than one answer');
     else if (extra.length > 8) reasons.push('The key answer is in a longer response that may say something else too');
     const alt =
@@ -962,6 +972,29 @@ function reasonNumbers(reason: string, question: string, response: string): bool
   if (fresh.length === 0 || wordsBeside.length > 2) return false;
   const said = new Set(numbers(response));
   return fresh.every((n) => said.has(n));
+}
+
+/**
+ * "habló" written "hablo", "comí" written "comi" where the question asks for a form (a tense, a participle): an accent
+ * on a word's last vowel marks the form, and without it the word is another form ("hablo", I speak), so it is wrong;
+ * the key's word with its accent, or null. A missing accent in plain vocabulary ("cafe") is left to the slips.
+ */
+export function lostFormAccent(key: string, response: string, question: string): string | null {
+  if (
+    !/\b(?:tense|preterite|past|present|future|imperfect|perfect|pass[ée]|conditional|participle|conjugat\w*|verb\s+form|form\s+of)\b/i.test(
+      question,
+    )
+  )
+    return null;
+  const bare = (w: string) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const tokens = (t: string) =>
+    t
+      .normalize('NFC')
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter(Boolean);
+  const said = tokens(response);
+  return tokens(key).find((w) => /[áéíóú]$/.test(w) && !said.includes(w) && said.includes(bare(w))) ?? null;
 }
 
 /** "yes and no", "yes/no": both decisions, so none. */
