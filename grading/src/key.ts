@@ -93,9 +93,12 @@ function takeInstructions(key: string): { main: string; accept: string[]; reject
     return ' ';
   });
   // "One mark each, any four from: …": the note before the key's list.
-  main = main.replace(/^\s*(?:one|1|\d)\s+marks?\s+(?:each|per\s+\w+)\s*[,;:]\s*/i, '');
-  // "One mark each.", "Ignore chlorophyll.": a sentence telling the marker how to mark, no words of the answer.
-  main = main.replace(/(?:^|(?<=[.;]))\s*(?:(?:one|1|\d)\s+marks?\s+(?:each|per\s+\w+)|ignore\b[^.\n]*)\s*(?:\.(?!\d)|$)/gi, ' ');
+  main = main.replace(/^\s*(?:one|1|\d)\s+marks?\s+(?:each|per\s+\w+)(?:\s*,\s*(?:correct|exact)\s+spelling)?\s*[,;:]\s*/i, '');
+  // "One mark each.", "1 each.", "Ignore chlorophyll.": a sentence telling the marker how to mark, no words of the answer.
+  main = main.replace(
+    /(?:^|(?<=[.;]))\s*(?:(?:one|1|\d)\s+(?:marks?\s+(?:each|per\s+\w+)|each\b)|ignore\b[^.\n]*)\s*(?:\.(?!\d)|$)/gi,
+    ' ',
+  );
   // "Do not accept 3.15.": a decimal point is no sentence's end.
   main = main.replace(
     /\b(?:do not|don't|dont)\s+accept\b:?\s*((?:[^.\n]|\.(?=\d))*)|\breject\b:?\s*((?:[^.\n]|\.(?=\d))*)/gi,
