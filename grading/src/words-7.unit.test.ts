@@ -176,3 +176,13 @@ describe('an accent that marks the form asked for', () => {
     expect(lostFormAccent('el café', 'el cafe', "Give the Spanish for 'coffee'.")).toBeNull();
   });
 });
+
+describe('a sentence of marks after the key', () => {
+  it('"X and Y. 1 each." is two items of a mark each, not a third item "1 each"', () => {
+    const q = 'Name the two gases made when limestone is heated and then burnt.';
+    const key = 'calcium oxide and carbon dioxide. 1 each.';
+    expect(parseKey(key, 'Name the two products.')).toMatchObject({ kind: 'list', need: 2 });
+    expect(grade(q, key, 'carbon dioxide and calcium oxide', 2).pointsObtained).toBe(2);
+    expect(grade(q, key, 'carbon dioxide, water', 2).pointsObtained).toBe(1);
+  });
+});
