@@ -92,3 +92,15 @@ describe('an algebra key written as marks in one line, parted by semicolons ("M1
     expect(check(pair, 'B1 a = 4; B1 b = −2', 'a = 4, b = 2').pointsObtained).toBe(1);
   });
 });
+
+describe('a partial factorisation where the question asks to factorise fully on one mark', () => {
+  it('earns nothing, the form being the point of the question; on two marks still half; without "fully" half, flagged', () => {
+    const q1 = 'Factorise fully 10y² + 15y.';
+    expect(check(q1, '5y(2y + 3)', 'y(10y + 15)', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q1, '5y(2y + 3)', '5(2y² + 3y)', 1)).toMatchObject({ pointsObtained: 0, confident: true });
+    expect(check(q1, '5y(2y + 3)', '5y(2y + 3)', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q1, '5y(2y + 3)', 'y(10y + 15)', 2)).toMatchObject({ pointsObtained: 1, confident: true });
+    // Without "fully", teachers differ (half, or nothing): half, flagged.
+    expect(check('Factorise 10y² + 15y.', '5y(2y + 3)', 'y(10y + 15)', 1)).toMatchObject({ pointsObtained: 0.5, confident: false });
+  });
+});

@@ -429,13 +429,18 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
               ? 'collect the like terms, as the answer does'
               : null;
   if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {
+    // Half of two marks or more, as teachers give it (every labelled case agrees): no flag. Of one mark where the
+    // question asks to factorise fully, the form being its point, nothing; where it does not say "fully", half,
+    // flagged (teachers differ).
+    const fully = /\bfully\b/i.test(question);
+    const single = possible < 2;
     return {
       ...base,
-      pointsObtained: toQuarter(possible / 2, possible),
+      pointsObtained: single && fully ? 0 : toQuarter(possible / 2, possible),
       matched: [],
       missing: [keyLast],
-      // Half the marks, as teachers give it (every labelled case agrees): no flag.
-      confident: true,
+      confident: !single || fully,
+      ...(single && !fully ? { reason: 'A partial factorisation on one mark: teachers differ' } : {}),
       feedback: `Your factorisation ${shown(respSide.rhs)} is right as far as it goes, but a bracket still has a common factor: take it out to factorise fully (${keyLast}).`,
     };
   }
