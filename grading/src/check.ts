@@ -3,7 +3,7 @@ import { checkAlgebra } from './algebra';
 import { substitutionSlip } from './algebra-method';
 import { checkChemistry, keyCompound } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
-import { parseKey } from './key';
+import { askedCount, parseKey } from './key';
 import { greekNamesAsKey } from './greek';
 import { checkNumeric, keyValues } from './numeric';
 import { checkPointMarks } from './point-marks';
@@ -105,7 +105,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     ? null
     : (checkChemistry(key, response, possible, question) ?? checkAlgebra(question, key, response, possible));
   if (special) return negationGuard(special, response);
-  const expected = keyValues(key);
+  const expected = keyValues(numberAlternatives(key, question));
   // "… when a = −2": the negative number put in without brackets, a slip of a right substitution.
   const slip = expected && !type.includes('long') ? substitutionSlip(question, key, response, possible) : null;
   if (slip)
@@ -123,6 +123,16 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   }
   // "They are equal (both 27) - B1 for equal, B1 for showing 27": each point the key's marks name, on its own.
   return (type.includes('long') ? null : checkPointMarks(key, response, possible)) ?? checkWords(question, key, response, possible, type);
+}
+
+/**
+ * "6 / 9" where the question asks for one ("Give one factor of 36 …"): whole numbers set apart by a spaced "/" are
+ * the answers the key takes, not a fraction, so read as "6 (accept 9)". A question about fractions or ratios keeps it.
+ */
+function numberAlternatives(key: string, question: string): string {
+  const numbers = /^\s*\d+(?:\s+\/\s+\d+)+\s*$/.test(key) ? key.split('/').map((n) => n.trim()) : [];
+  if (numbers.length < 2 || askedCount(question) !== 1 || /fraction|ratio|divid|÷|\//i.test(question)) return key;
+  return `${numbers[0]!} (accept ${numbers.slice(1).join(', ')})`;
 }
 
 const wordsContext = (question: string, response: string, possible: number) => ({
