@@ -186,3 +186,13 @@ describe('a sentence of marks after the key', () => {
     expect(grade(q, key, 'carbon dioxide, water', 2).pointsObtained).toBe(1);
   });
 });
+
+describe('whole numbers set apart by a spaced "/" where one is asked for', () => {
+  it('are the answers the key takes, not a fraction', () => {
+    const q = 'Give one multiple of 4 that is between 10 and 18.';
+    expect(grade(q, '12 / 16', '16').pointsObtained).toBe(1);
+    expect(grade(q, '12 / 16', '12').pointsObtained).toBe(1);
+    expect(grade(q, '12 / 16', '14').pointsObtained).toBe(0);
+    expect(grade(q, '12 / 16', '0.75').pointsObtained).toBe(0);
+  });
+});
