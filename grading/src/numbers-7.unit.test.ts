@@ -204,3 +204,15 @@ describe('a unit symbol typed in lower case where no other unit has that name', 
     expect(check(energy, '4 kJ', '4 kj', 1)).toMatchObject({ pointsObtained: 1 });
   });
 });
+
+describe('a bare number where the question asks to write a value as a percentage', () => {
+  it('keeps the mark but flags it (teachers differ on the % sign); "what percentage" and a change stay sure', () => {
+    expect(check('Write 0.09 as a percentage.', '9%', '9', 1)).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check('Lee got 18 out of 24. Write this as a percentage.', '75%', '75', 1)).toMatchObject({
+      pointsObtained: 1,
+      confident: false,
+    });
+    expect(check('Write 0.09 as a percentage.', '9%', '9%', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check('What percentage of 40 is 10?', '25%', '25', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});

@@ -1190,7 +1190,13 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
 function comparePercent(want: Quantity, got: Quantity, question: string, possible: number, rule: UnitRule = NO_UNIT_RULE): Verdict {
   const wantPercent = want.unit?.dim === 'percent';
   const gotPercent = got.unit?.dim === 'percent';
-  if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) return { score: 1 };
+  if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) {
+    // "Write 0.3 as a percentage" answered "30": the conversion asked for, its sign left out; most teachers take the
+    // sign as implied by the question, some want it written: flagged. "What percentage …" or a change leaves it sure.
+    if (/\b(?:write|express|give|convert|change)\b[^?!]*\bas an? (?:percentage|%)/i.test(question))
+      return { score: 1, flag: 'A bare number where the question asks to write it as a percentage: teachers differ on the % sign' };
+    return { score: 1 };
+  }
   if (!wantPercent && gotPercent && sameValue(want.value, got.value, want.decimals)) {
     if (/\bpercent(age)?\b/i.test(question)) return { score: 1 };
     return {
