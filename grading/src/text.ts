@@ -105,6 +105,9 @@ const spoken = (w: string) =>
         /([aeiou])([^aeiou])e(s?)$/,
         (_, v: string, c: string, s: string) => `${v === 'a' ? 'ai' : v === 'o' ? 'oa' : v + v}${c}${s}`,
       )
+      // "heart" as "hart", "mantle" as "mantel": "ear" before a t is "ar"; a final "le" after a consonant is "el".
+      .replace(/ear(?=t)/g, 'ar')
+      .replace(/(?<=[^aeiou])le(s?)$/, 'el$1')
       .replace(/eigh|ay|ei|ey/g, 'ai')
       .replace(/ee|ea/g, 'ee')
       .replace(/(?<![aeiou])([aeiou])r(?=[^aeiou\s])/g, '$1')

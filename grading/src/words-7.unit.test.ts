@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from './check';
 import { parseKey } from './key';
-import { marksAfterPoints } from './text';
+import { marksAfterPoints, soundsAlike } from './text';
 import { lostFormAccent } from './words';
 
 const grade = (question: string, answer: string, response: string, marksPossible = 1) =>
@@ -194,5 +194,18 @@ describe('whole numbers set apart by a spaced "/" where one is asked for', () =>
     expect(grade(q, '12 / 16', '12').pointsObtained).toBe(1);
     expect(grade(q, '12 / 16', '14').pointsObtained).toBe(0);
     expect(grade(q, '12 / 16', '0.75').pointsObtained).toBe(0);
+  });
+});
+
+describe('homophones the sound rules hear', () => {
+  it('"ear" before t as "ar", a final "le" as "el": the real word is 0, flagged (teachers differ)', () => {
+    expect(soundsAlike('heart', 'hart')).toBe(true);
+    expect(soundsAlike('mantle', 'mantel')).toBe(true);
+    expect(soundsAlike('metal', 'mettle')).toBe(false);
+    expect(grade('Which layer of a tooth lies under the enamel?', 'dentine', 'dentin').pointsObtained).toBe(1);
+    expect(grade('Which part of a horse is braided for a show?', 'the mane', 'the main')).toMatchObject({
+      pointsObtained: 0,
+      confident: false,
+    });
   });
 });
