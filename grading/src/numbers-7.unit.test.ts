@@ -216,3 +216,13 @@ describe('a bare number where the question asks to write a value as a percentage
     expect(check('What percentage of 40 is 10?', '25%', '25', 1)).toMatchObject({ pointsObtained: 1, confident: true });
   });
 });
+
+describe('a key giving a place value by its name and in figures ("4 tenths / 0.4")', () => {
+  it('is one value, either form right', () => {
+    const q = 'What is the value of the digit 4 in 12.48?';
+    expect(check(q, '4 tenths / 0.4', '0.4', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '4 tenths / 0.4', 'four tenths', 1)).toMatchObject({ pointsObtained: 1 });
+    expect(check(q, '4 tenths / 0.4', '4', 1).pointsObtained).toBe(0);
+    expect(check('What is the value of the digit 5 in 2.356?', '5 hundredths or 0.05', '0.05', 1).pointsObtained).toBe(1);
+  });
+});

@@ -103,6 +103,12 @@ function lastValues(plain: string): Quantity[] | null {
     const [a, b] = forms.map((f) => readQuantity(f));
     if (a && b && a.value === b.value && !a.unit === !b.unit) return [/\d/.test(forms[0]!) ? a : b];
   }
+  // "7 hundredths / 0.07", "3 tenths or 0.3": a place value's name and its figures, one value (not 0.07 ÷ 0.07).
+  if (forms.length === 2 && forms.every((f) => /\d/.test(f)) && forms.some((f) => /[a-z]{3,}/i.test(f))) {
+    const [a, b] = forms.map((f) => readQuantity(f));
+    if (a && b && !a.unit && !b.unit && sameValue(a.value, b.value, Math.max(a.decimals, b.decimals, 2)))
+      return [/[a-z]/i.test(forms[0]!) ? b : a];
+  }
   const parts = last
     .split(/\s+or\s+|\s+and\s+|,\s+/i)
     .map((p) => p.trim())
