@@ -226,3 +226,11 @@ describe('a key giving a place value by its name and in figures ("4 tenths / 0.4
     expect(check('What is the value of the digit 5 in 2.356?', '5 hundredths or 0.05', '0.05', 1).pointsObtained).toBe(1);
   });
 });
+
+describe('a misspelt number word where the question asks for the number in words', () => {
+  it('keeps the mark but flags it (some teachers take the slip, some mark the spelling)', () => {
+    const q = 'Write 7080 in words.';
+    expect(check(q, 'seven thousand and eighty', 'seven thousand and eightey', 1)).toMatchObject({ pointsObtained: 1, confident: false });
+    expect(check(q, 'seven thousand and eighty', 'seven thousand and eighty', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+  });
+});

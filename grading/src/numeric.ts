@@ -592,6 +592,12 @@ export function checkNumeric(
   const guessed = misspeltNumberWords(response);
   if (credit < 1 && guessed.length && flags.length === 0)
     flags.push(`A misspelt number word was read as ${guessed.map((g) => `"${g.as}" (${g.written})`).join(', ')}`);
+  // "Write 4070 in words" answered with "fourty", "hundrid": the words are what is asked. Some teachers take the slip,
+  // the value being plain; others, the spelling being the point, give nothing: the mark kept, flagged.
+  else if (credit === 1 && guessed.length && /\bin words\b/i.test(question))
+    flags.push(
+      `A misspelt number word where the question asks for words (teachers differ): ${guessed.map((g) => `"${g.written}" for "${g.as}"`).join(', ')}`,
+    );
   // "540p" where the question asks for pounds: the right amount, not in the unit asked: the accuracy mark lost, as most
   // teachers give it; some give all the marks: flagged.
   if (money && credit === 1 && /\bin pounds\b|\bin £/i.test(question)) {
