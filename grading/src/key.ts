@@ -347,6 +347,17 @@ export function parseKey(key: string, question: string): KeySpec {
     .map(clean)
     .filter(Boolean);
   if (alternatives.length > 0 && alternatives.every(short) && !/[.!?]\s+\S/.test(main.replace(/\([^)]*\)/g, ''))) {
+    // "rojo / azul / verde / …" where the question asks for two: the answers to choose from, any two of them.
+    // ("heavy/prolonged rainfall / snowmelt": a "/" without spaces, among spaced ones, is one item's wordings.)
+    const spaced =
+      / \/ /.test(main) && /\S\/\S/.test(main)
+        ? splitOutside(main, /\s+\/\s+|\s\bor\b\s/i)
+            .map(clean)
+            .filter(Boolean)
+        : alternatives;
+    const choices = spaced.map((a) => a.replace(/\s*(?:…|\.\.\.|\betc\.?)\s*$/i, '')).filter(Boolean);
+    if (asked && asked >= 2 && choices.length > asked && choices.every(listItem))
+      return { kind: 'list', items: choices.map(item), need: asked, anyOf: true, reject };
     const [first, ...rest] = alternatives.map(item);
     return {
       kind: 'single',
