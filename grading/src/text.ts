@@ -23,14 +23,19 @@ export const NEGATIONS = new Set(
 
 /** Lower-case word tokens; apostrophes dropped so "doesn't" reads as "doesnt". */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’']/g, '')
-    .split(/[^a-z0-9.]+/)
-    .map((w) => w.replace(/^\.+|\.+$/g, ''))
-    .filter(Boolean);
+  return (
+    text
+      .toLowerCase()
+      // "sœur" as "soeur": a ligature is its two letters.
+      .replace(/œ/g, 'oe')
+      .replace(/æ/g, 'ae')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[’']/g, '')
+      .split(/[^a-z0-9.]+/)
+      .map((w) => w.replace(/^\.+|\.+$/g, ''))
+      .filter(Boolean)
+  );
 }
 
 /** The Porter2 stem: 'volatility' and 'volatile' → 'volatil'; 'running' and 'runs' → 'run'. */

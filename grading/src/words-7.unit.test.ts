@@ -209,3 +209,23 @@ describe('homophones the sound rules hear', () => {
     });
   });
 });
+
+describe('a "/" list of more answers than the question asks for', () => {
+  it('is a list to choose from, any n of them; a "/" without spaces stays one item’s wordings', () => {
+    const q = 'Give two animals that live in the Arctic.';
+    expect(parseKey('1 mark each: polar bear / walrus / arctic fox / snowy owl …', q)).toMatchObject({
+      kind: 'list',
+      need: 2,
+      anyOf: true,
+    });
+    expect(grade(q, '1 mark each: polar bear / walrus / arctic fox / snowy owl …', 'walrus and snowy owl', 2).pointsObtained).toBe(2);
+    expect(grade(q, 'polar bear / walrus / arctic fox', 'walrus, penguin', 2).pointsObtained).toBe(1);
+    const spec = parseKey('white/polar bear / walrus / arctic fox', q);
+    expect(spec).toMatchObject({ kind: 'list', need: 2 });
+    if (spec.kind === 'list') expect(spec.items).toHaveLength(3);
+  });
+
+  it('reads a ligature as its two letters ("cœur" as "coeur")', () => {
+    expect(grade("Give the French for 'heart'.", 'le cœur', 'le coeur').pointsObtained).toBe(1);
+  });
+});
