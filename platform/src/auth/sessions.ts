@@ -78,9 +78,9 @@ const sessionOf = (r: Row): Session => ({
  * after it was asked for, so it sees every revocation committed before.
  */
 function batchedFind(db: Database): (tokenHash: string) => Promise<Row | null> {
-  let waiting: Map<string, ((row: Row | null) => void)[]> | null = null;
-  let failures: ((err: unknown) => void)[] = [];
-  const run = async (batch: Map<string, ((row: Row | null) => void)[]>, fail: ((err: unknown) => void)[]) => {
+  type Waiter = { resolve: (row: Row | null) => void; reject: (err: unknown) => void };
+  let waiting: Map<string, Waiter[]> | null = null;
+  const run = async (batch: Map<string, Waiter[]>) => {
     try {
       const { rows } = await db.query<Row & { token_hash: string }>(
         `SELECT token_hash, tenant, user_id, role, email, first_name, last_name, csrf_token, expires_at FROM auth_sessions
@@ -89,25 +89,23 @@ function batchedFind(db: Database): (tokenHash: string) => Promise<Row | null> {
         { prepare: true },
       );
       const found = new Map(rows.map((r) => [r.token_hash, r]));
-      for (const [hash, resolvers] of batch) for (const resolve of resolvers) resolve(found.get(hash) ?? null);
+      for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(found.get(hash) ?? null);
     } catch (err) {
-      for (const reject of fail) reject(err);
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
     }
   };
   return (tokenHash) =>
     new Promise<Row | null>((resolve, reject) => {
       if (!waiting) {
-        const batch = (waiting = new Map());
-        const fail = (failures = []);
+        const batch = (waiting = new Map<string, Waiter[]>());
         setImmediate(() => {
           waiting = null;
-          void run(batch, fail);
+          void run(batch);
         });
       }
-      const resolvers = waiting.get(tokenHash);
-      if (resolvers) resolvers.push(resolve);
-      else waiting.set(tokenHash, [resolve]);
-      failures.push(reject);
+      const waiters = waiting.get(tokenHash);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(tokenHash, [{ resolve, reject }]);
     });
 }
 
