@@ -181,6 +181,15 @@ export function measureProjections(projections: readonly Projection[]): { costs:
               cost.sqlMs += performance.now() - t0;
             }
           },
+          async copyIn(table: string, columns: readonly string[], data: readonly string[]) {
+            const t0 = performance.now();
+            cost.statements++;
+            try {
+              return await tx.copyIn(table, columns, data);
+            } finally {
+              cost.sqlMs += performance.now() - t0;
+            }
+          },
         }) as SqlClient;
         const t0 = performance.now();
         try {

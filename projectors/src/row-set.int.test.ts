@@ -1,5 +1,6 @@
 /**
- * RowSet writes rows as one array literal per column (unnested), or as JSON for a table with an array column. Every
+ * RowSet writes rows as one array literal per column (unnested), as JSON for a table with an array column, or with
+ * COPY when no row of the table can meet them (a build's first write to an empty table, or rows written once). Every
  * kind of value a read model holds comes back from the table as it went in, on PGlite and PostgreSQL: text with
  * quotes, backslashes, control characters, non-ASCII and words that mean something to PostgreSQL's array syntax;
  * nulls; numbers; booleans; timestamps; jsonb documents holding such text.
@@ -86,6 +87,51 @@ describe.each(testBackends('rowset_'))('RowSet on %s', (_name, backend) => {
       ).toEqual(changed);
       const lists = await db.query<{ id: number; ids: number[]; label: string }>('SELECT id, ids, label FROM rs_lists ORDER BY id');
       expect(lists.rows).toEqual(rows.map((r) => ({ id: r.id, ids: [r.id, r.id * 2], label: r.label ?? '' })));
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('writes rows with COPY into an empty table, or rows written once, exactly as the upsert writes them', async () => {
+    const { db, dispose } = await backend.open();
+    try {
+      const ddl = (t: string) =>
+        `CREATE TABLE ${t} (id integer PRIMARY KEY, label text, points numeric, ok boolean, at timestamptz, doc jsonb)`;
+      await db.query(ddl('rs_upserted'));
+      await db.query(ddl('rs_copied'));
+      await db.query(ddl('rs_once'));
+      const rows = rowsOf();
+      const copied: string[] = [];
+      await db.transaction(async (tx) => {
+        // Counts the COPYs: the test must fail if the set fell back to the upsert.
+        const counting = Object.assign(Object.create(tx) as typeof tx, {
+          copyIn: (table: string, columns: readonly string[], data: readonly string[]) => (
+            copied.push(table),
+            tx.copyIn(table, columns, data)
+          ),
+        });
+        const upserted = new RowSet({ ...spec, table: 'rs_upserted' });
+        rows.forEach((r) => upserted.put(r));
+        await upserted.flush(counting);
+        expect(copied).toEqual([]);
+        const whole = new RowSet({ ...spec, table: 'rs_copied' });
+        whole.holdWholeTable();
+        rows.forEach((r) => whole.put(r));
+        await whole.flush(counting);
+        const once = new RowSet({ ...spec, table: 'rs_once', writtenOnce: true });
+        once.rowsAreNew();
+        rows.forEach((r) => once.put(r));
+        await once.flush(counting);
+        expect(copied).toEqual(['"rs_copied"', '"rs_once"']);
+      });
+      const text = async (t: string) => (await db.query<{ r: string }>(`SELECT t::text AS r FROM ${t} t ORDER BY id`)).rows.map((r) => r.r);
+      const expected = await text('rs_upserted');
+      expect(expected).toHaveLength(rows.length);
+      expect(await text('rs_copied')).toEqual(expected);
+      expect(await text('rs_once')).toEqual(expected);
+      const back = await db.query<Row>('SELECT id, label, points, ok, at, doc FROM rs_copied ORDER BY id');
+      expect(back.rows.map((r) => r.label)).toEqual(awkward);
+      expect(back.rows.map((r) => r.doc)).toEqual(rows.map((r) => r.doc));
     } finally {
       await dispose();
     }

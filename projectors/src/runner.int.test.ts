@@ -182,6 +182,7 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
               if (text.includes('FROM projection_checkpoints WHERE name = ANY($1)')) moved.push([...(params![0] as string[])]);
               return tx.query(text, params);
             },
+            copyIn: (table, columns, data) => tx.copyIn(table, columns, data),
           }),
         ),
     };

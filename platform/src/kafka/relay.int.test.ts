@@ -111,6 +111,7 @@ function killable(db: Database): { db: Database; kill(): void } {
     db: {
       kind: db.kind,
       query: async (text, params) => (check(), db.query(text, params)),
+      copyIn: async (table, columns, data) => (check(), db.copyIn(table, columns, data)),
       transaction: async (fn) => (check(), db.transaction(fn)),
       listen: (channel, on) => db.listen(channel, on),
       notify: (channel, payload) => db.notify(channel, payload),

@@ -5,6 +5,13 @@ const INT8 = 20;
 
 type Queryable = { query<T>(text: string, params?: unknown[]): Promise<Results<T>> };
 
+type Copying = { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+
+/** PGlite reads COPY's input from a blob it names '/dev/blob'. */
+async function copyIn(on: Copying, table: string, columns: readonly string[], data: readonly string[]): Promise<void> {
+  await on.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([...data]) });
+}
+
 async function run<Row>(on: Queryable, text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
   const result = await on.query<Row>(text, params ? [...params] : undefined);
   return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
@@ -22,9 +29,13 @@ export async function openPgliteDatabase(options: { dataDir?: string } = {}): Pr
   return {
     kind: 'pglite',
     query: (text, params) => run(db, text, params),
+    copyIn: (table, columns, data) => copyIn(db, table, columns, data),
     transaction: (fn) =>
       db.transaction((tx) => {
-        const client: SqlClient = { query: (text, params) => run(tx, text, params) };
+        const client: SqlClient = {
+          query: (text, params) => run(tx, text, params),
+          copyIn: (table, columns, data) => copyIn(tx, table, columns, data),
+        };
         return fn(client);
       }),
     async listen(channel, onPayload) {

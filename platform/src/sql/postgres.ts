@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, QueryOptions, QueryResult, SqlClient } from './types';
 
 type Queryable = { query(config: pg.QueryConfig): Promise<pg.QueryResult> };
@@ -19,6 +22,11 @@ async function run<Row>(on: Queryable, text: string, params?: readonly unknown[]
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
 }
 
+/** COPY … FROM STDIN on one connection, the data streamed piece by piece. */
+async function copyIn(client: pg.PoolClient, table: string, columns: readonly string[], data: readonly string[]): Promise<void> {
+  await pipeline(Readable.from(data), client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+}
+
 export function openPostgresDatabase(options: { connectionString: string; max?: number }): Database {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
   // An idle client that loses its connection emits 'error'; unhandled it would crash the process.
@@ -29,11 +37,24 @@ export function openPostgresDatabase(options: { connectionString: string; max?: 
   return {
     kind: 'pg',
     query: (text, params, options) => run(pool, text, params, options),
+    async copyIn(table, columns, data) {
+      const client = await pool.connect();
+      try {
+        await copyIn(client, table, columns, data);
+        client.release();
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const tx: SqlClient = { query: (text, params, options) => run(client, text, params, options) };
+        const tx: SqlClient = {
+          query: (text, params, options) => run(client, text, params, options),
+          copyIn: (table, columns, data) => copyIn(client, table, columns, data),
+        };
         const result = await fn(tx);
         await client.query('COMMIT');
         client.release();

@@ -10,6 +10,12 @@ export type QueryOptions = { prepare?: boolean };
 
 export type SqlClient = {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
+  /**
+   * Rows in bulk with `COPY table (columns) FROM …`: `data` in COPY's text format, in pieces of whole lines (a line per
+   * row, columns separated by tabs, `\N` for null, `\\`, `\t`, `\n`, `\r` escaped). `table` and `columns` are quoted
+   * identifiers. PostgreSQL takes rows this way for about half the CPU of an `INSERT … SELECT FROM unnest(arrays)`.
+   */
+  copyIn(table: string, columns: readonly string[], data: readonly string[]): Promise<void>;
 };
 
 export type Database = SqlClient & {
