@@ -9,6 +9,8 @@ import type { SqlClient } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
 import { startCpuMeter, type CpuCost } from './cpu';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { BENCH_PASSWORD, BENCH_TENANT, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
 import { decomposeLags, matchLags, perSecond, summarize, type ReadStamp, type Stamp, type Summary } from './stats';
 
@@ -177,6 +179,7 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
         { url: base, path: routes.setAssignmentResponse.path, clients, warmupMs: opts.warmupMs, durationMs: opts.durationMs },
         (sentAt) => {
           meter = meterWindow(opts.warmupMs);
+          profileWindow(process.env.BENCH_AUTOSAVE_CPUPROF, opts.warmupMs, opts.durationMs);
           Object.assign(window, { from: sentAt + opts.warmupMs, to: sentAt + opts.warmupMs + opts.durationMs });
         },
       );
@@ -218,7 +221,10 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
         warmupMs: opts.warmupMs,
         durationMs: opts.durationMs,
       },
-      () => (crudMeter = meterWindow(opts.warmupMs)),
+      () => {
+        crudMeter = meterWindow(opts.warmupMs);
+        profileWindow(process.env.BENCH_AUTOSAVE_CPUPROF_CRUD, opts.warmupMs, opts.durationMs);
+      },
     );
     const crudCpu = (await crudMeter?.perSave(baseline.ok)) ?? null;
     let longStreams: AutosaveResult['longStreams'] = null;
@@ -358,6 +364,27 @@ function runLoadInChild(job: LoadJob, onStart?: (sentAt: number) => void): Promi
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
   });
+}
+
+/**
+ * `BENCH_AUTOSAVE_CPUPROF=file.cpuprofile`: a CPU profile of this process (the server, its projectors and the
+ * CRUD baseline's idle Fastify) over the event-sourced route's measured window, for finding what a save costs.
+ */
+function profileWindow(file: string | undefined, warmupMs: number, durationMs: number): void {
+  if (!file) return;
+  const session = new Session();
+  session.connect();
+  setTimeout(() => {
+    void (async () => {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 200 });
+      await session.post('Profiler.start');
+      await new Promise((r) => setTimeout(r, durationMs));
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    })();
+  }, warmupMs);
 }
 
 async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
