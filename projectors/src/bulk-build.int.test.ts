@@ -1,6 +1,5 @@
 /**
- * A rebuild's build keeps a carried read model's writes back until the end of the log, and a page that issues no
- * statement costs no transaction. When one of its pages fails
+ * A rebuild's build keeps a carried read model's writes back until the end of the log. When one of its pages fails
  * after earlier pages' writes were kept back, those writes are gone: the runner must start that read model's build
  * over from empty tables, and the rebuilt tables must still equal the ones a plain runner builds.
  */
@@ -92,29 +91,5 @@ describe.each(testBackends('bulkbuild'))('a build that fails half-way on %s', (_
     expect(failures()).toBe(1);
     expect(logged.some((m) => m.includes('batch of the build failed'))).toBe(true);
     expect(await dumpTables(db, assignmentQuestionsProjection)).toEqual(expected);
-  });
-
-  it('applies the pages of a read model held in memory without a transaction each, and ends with its checkpoint at the end of the log', async () => {
-    const events = await appendSaves(store);
-    const live = createProjectorRunner({ store, db, projections: [assignmentQuestionsProjection] });
-    await live.start();
-    await live.idle();
-    await live.stop();
-    const expected = await dumpTables(db, assignmentQuestionsProjection);
-
-    let transactions = 0;
-    const counted: Database = { ...db, transaction: (fn) => (transactions++, db.transaction(fn)) };
-    const batch = 20;
-    await rebuildProjections({ store, db: counted, projections: [assignmentQuestionsProjection], buildBatchSize: batch, log: () => {} });
-    const pages = Math.ceil(events / batch);
-    // Its pages write nothing until the end: a handful of transactions (set-up, last writes, swap), not one a page.
-    expect(pages).toBe(13);
-    expect(transactions).toBeLessThan(pages / 2);
-    expect(await dumpTables(db, assignmentQuestionsProjection)).toEqual(expected);
-    const last = (await store.readAll({ limit: 1000 })).at(-1)!.globalPosition;
-    const { rows } = await db.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [
-      assignmentQuestionsProjection.name,
-    ]);
-    expect(rows[0]?.position).toBe(last);
   });
 });

@@ -134,84 +134,6 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   type Outcome = { w: Work; kind: 'ok'; touched: Touched[] } | { w: Work; kind: 'moved' | 'busy' };
 
   /**
-   * One statement: lock the checkpoint rows nobody else holds, and move those still where this runner left them. Per
-   * projection: false when moved, true when another runner moved it since (`moved`), absent when another holds it.
-   * A live batch on PostgreSQL also commits without waiting for the WAL flush (set in the same statement, no round
-   * trip of its own): read models and their checkpoints are derived from the log and commit together, so a crash that
-   * loses the last batches loses their checkpoints with them, and the runner applies those events again. The log's
-   * own appends keep waiting for the flush.
-   */
-  async function claim(tx: SqlClient, work: readonly Work[]): Promise<Map<string, boolean>> {
-    const names = work.map((w) => checkpointNameOf(w.p));
-    const { rows } = await tx.query<{ name: string | null; moved: boolean | null }>(
-      `WITH free AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED),
-       advanced AS (
-         UPDATE projection_checkpoints c SET position = u.next, updated_at = now()
-         FROM unnest($1::text[], $2::text[], $3::text[]) AS u(name, prev, next), free f
-         WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
-         RETURNING c.name)
-       SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved
-         FROM (SELECT ${asyncCommit ? "set_config('synchronous_commit', 'off', true)" : 'NULL'} AS commit_mode) m
-         LEFT JOIN free f ON true`,
-      [names, work.map((w) => w.from), work.map((w) => w.to ?? w.events[w.events.length - 1]!.globalPosition)],
-    );
-    return new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.name, r.moved!] as const])));
-  }
-
-  /**
-   * One page of a build for one projection, in a transaction begun only when the projection issues its first
-   * statement. A read model held whole in memory with its writes kept back (`Projection.bulk`) issues none for most
-   * pages: those cost no transaction, and their checkpoint catches up with the next page that writes, or at the end
-   * (the kept-back rows are lost with the process anyway, and a build that lost them starts over). That lets a build
-   * read small pages, whose events die young (a page alive across two scavenges is copied twice by the GC).
-   * `committed` false: applied in memory, nothing written. A checkpoint another runner moved or holds, found once the
-   * page was partly applied, fails the page (the build then starts over for this read model, as after any failure).
-   */
-  async function applyBulkPage(w: Work): Promise<{ committed: boolean }> {
-    let tx: Promise<SqlClient> | null = null;
-    let transaction: Promise<void> | null = null;
-    let end: (commit: boolean) => void = () => {};
-    let refused: 'moved' | 'busy' | null = null;
-    const open = (): Promise<SqlClient> => {
-      if (tx) return tx;
-      tx = new Promise<SqlClient>((resolve, reject) => {
-        transaction = db.transaction(async (t) => {
-          await enterShadow(t);
-          const moved = (await claim(t, [w])).get(checkpointNameOf(w.p));
-          if (moved !== false) {
-            refused = moved === undefined ? 'busy' : 'moved';
-            throw new Aborted();
-          }
-          resolve(t);
-          if (!(await new Promise<boolean>((r) => (end = r)))) throw new Aborted();
-        });
-        transaction.catch(reject);
-      });
-      return tx;
-    };
-    const lazy: SqlClient = {
-      query: async (text, params, options) => (await open()).query(text, params, options),
-      copyIn: async (table, columns, data) => (await open()).copyIn(table, columns, data),
-    };
-    const applier = appliers.get(w.p.name);
-    try {
-      await (applier ? applier.applyBatch(lazy, w.events) : w.p.applyBatch(lazy, w.events));
-      if (stopping) throw new Aborted();
-    } catch (err) {
-      if (!transaction) throw err instanceof Aborted ? err : new ProjectionFailed(w.p, err);
-      end(false);
-      await (transaction as Promise<void>).catch(() => {});
-      if (refused)
-        throw new ProjectionFailed(w.p, new Error(`its checkpoint was ${refused === 'busy' ? 'held' : 'moved'} by another runner`));
-      throw err instanceof Aborted ? err : new ProjectionFailed(w.p, err);
-    }
-    if (!transaction) return { committed: false };
-    end(true);
-    await transaction;
-    return { committed: true };
-  }
-
-  /**
    * One transaction for the whole batch: one connection, one statement that locks and advances the checkpoints, one COMMIT
    * however many read models there are (twelve parallel transactions waited on the pool and committed twelve times).
    * A projection whose checkpoint row is locked (a rebuild swapping it in, another runner) is skipped this round; one
@@ -221,7 +143,25 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function applyAll(work: readonly Work[]): Promise<Outcome[]> {
     return db.transaction(async (tx) => {
       if (schema) await enterShadow(tx);
-      const state = await claim(tx, work);
+      // One statement: lock the rows nobody else holds, and move those still where this runner left them. A live batch
+      // on PostgreSQL also commits without waiting for the WAL flush (set in the same statement, no round trip of its
+      // own): read models and their checkpoints are derived from the log and commit together, so a crash that loses
+      // the last batches loses their checkpoints with them, and the runner applies those events again. The log's own
+      // appends keep waiting for the flush.
+      const names = work.map((w) => checkpointNameOf(w.p));
+      const { rows } = await tx.query<{ name: string | null; moved: boolean | null }>(
+        `WITH free AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED),
+         advanced AS (
+           UPDATE projection_checkpoints c SET position = u.next, updated_at = now()
+           FROM unnest($1::text[], $2::text[], $3::text[]) AS u(name, prev, next), free f
+           WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
+           RETURNING c.name)
+         SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved
+           FROM (SELECT ${asyncCommit ? "set_config('synchronous_commit', 'off', true)" : 'NULL'} AS commit_mode) m
+           LEFT JOIN free f ON true`,
+        [names, work.map((w) => w.from), work.map((w) => w.to ?? w.events[w.events.length - 1]!.globalPosition)],
+      );
+      const state = new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.name, r.moved!] as const])));
       const outcomes: Outcome[] = [];
       for (const w of work) {
         const moved = state.get(checkpointNameOf(w.p));
@@ -543,11 +483,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
             if (mine.length === 0) {
               skippedTo = position;
             } else {
-              const outcome = await applyBulkPage({ p, from: positions.get(p.name) ?? null, events: mine, to: position });
-              if (outcome.committed) {
-                positions.set(p.name, position);
-                skippedTo = null;
-              } else skippedTo = position;
+              const [outcome] = await applyAll([{ p, from: positions.get(p.name) ?? null, events: mine, to: position }]);
+              if (outcome?.kind !== 'ok') break;
+              positions.set(p.name, position);
+              skippedTo = null;
             }
             options.onBatch?.(p.name, events.length, position);
             advance(p.name, i + 1);
