@@ -8,9 +8,7 @@ import { allProjections } from '@evergrade/projectors';
 import type { SqlClient } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone } from '@evergrade/standalone';
 import type { ClientSpec, LoadJob, LoadResult } from './load-worker';
-import { startCpuMeter, type CpuCost } from './cpu';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { startCpuMeter, writeCpuProfile, type CpuCost } from './cpu';
 import { BENCH_PASSWORD, BENCH_TENANT, seedAutosaveSchool, seedCrudTable, type AutosaveSchool } from './seed';
 import { decomposeLags, matchLags, perSecond, summarize, type ReadStamp, type Stamp, type Summary } from './stats';
 
@@ -371,20 +369,7 @@ function runLoadInChild(job: LoadJob, onStart?: (sentAt: number) => void): Promi
  * CRUD baseline's idle Fastify) over the event-sourced route's measured window, for finding what a save costs.
  */
 function profileWindow(file: string | undefined, warmupMs: number, durationMs: number): void {
-  if (!file) return;
-  const session = new Session();
-  session.connect();
-  setTimeout(() => {
-    void (async () => {
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 200 });
-      await session.post('Profiler.start');
-      await new Promise((r) => setTimeout(r, durationMs));
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    })();
-  }, warmupMs);
+  if (file) void writeCpuProfile(file, { afterMs: warmupMs, forMs: durationMs, intervalUs: 200 });
 }
 
 async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {

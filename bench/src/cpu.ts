@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { Database } from '@evergrade/platform/sql';
 
 /**
@@ -74,4 +75,24 @@ export function idleCoresBound(events: number, cost: CpuCost, cores: number): nu
   if (cost.pgMs === null || events === 0) return null;
   const perEventMs = Math.max(cost.nodeMs, (cost.nodeMs + cost.pgMs) / cores) / events;
   return perEventMs > 0 ? 1000 / perEventMs : null;
+}
+
+/**
+ * A CPU profile of this process (`node:inspector`) from `afterMs` on, for `forMs`, sampled every `intervalUs`,
+ * written to `file` (open it in Chrome's DevTools or summarise it by function). Resolves once written.
+ */
+export async function writeCpuProfile(
+  file: string,
+  { afterMs, forMs, intervalUs }: { afterMs: number; forMs: number; intervalUs: number },
+): Promise<void> {
+  await new Promise((r) => setTimeout(r, afterMs));
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: intervalUs });
+  await session.post('Profiler.start');
+  await new Promise((r) => setTimeout(r, forMs));
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
 }

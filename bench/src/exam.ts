@@ -1,6 +1,4 @@
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_GRACE_SECONDS, streamIds } from '@evergrade/contracts';
 import { createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
@@ -9,6 +7,7 @@ import { startStandalone } from '@evergrade/standalone';
 import { planExam, summarizeExam, type ExamConfig, type ExamLoadResult, type ExamStored, type ExamSummary } from './exam-plan';
 import type { ExamJob, ExamStudent } from './exam-worker';
 import { BENCH_PASSWORD, BENCH_TENANT } from './seed';
+import { writeCpuProfile } from './cpu';
 
 /** `connections`: the shared keep-alive connections the students' commands went over; null, one per student. */
 export type ExamResult = { summary: ExamSummary & { connections: number | null }; seedMs: number; runMs: number };
@@ -200,16 +199,11 @@ async function seedExam(store: Parameters<typeof registerTenant>[0], students: n
 async function profileServer(log: (m: string) => void): Promise<void> {
   const file = process.env.BENCH_EXAM_CPUPROF;
   if (!file) return;
-  await new Promise((r) => setTimeout(r, Number(process.env.BENCH_EXAM_CPUPROF_AFTER_S ?? 0) * 1000));
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 500 });
-  await session.post('Profiler.start');
-  await new Promise((r) => setTimeout(r, Number(process.env.BENCH_EXAM_CPUPROF_S ?? 70) * 1000));
-  const { profile } = await session.post('Profiler.stop');
-  writeFileSync(file, JSON.stringify(profile));
-  session.disconnect();
+  await writeCpuProfile(file, {
+    afterMs: Number(process.env.BENCH_EXAM_CPUPROF_AFTER_S ?? 0) * 1000,
+    forMs: Number(process.env.BENCH_EXAM_CPUPROF_S ?? 70) * 1000,
+    intervalUs: 500,
+  });
   log(`exam: the server's CPU profile written to ${file}`);
 }
 

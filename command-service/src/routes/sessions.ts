@@ -7,7 +7,7 @@ import { loadAssignmentContext, teachesAssignment } from '../assignment-context'
 import type { CommandServiceDeps } from '../context';
 import { handleCommand } from '../decider';
 import { sessionView } from '../submission/clock';
-import { loadFolded, streamStatesOf } from '../stream-states';
+import { loadFolded, streamStatesOf, type FoldedStream } from '../stream-states';
 import type { Submission } from '../submission/submission';
 import { SessionAlreadyActiveError, submissionDecider, type SubmissionCommand } from '../submission/decide';
 
@@ -27,10 +27,17 @@ async function currentView(store: EventStore, tenant: string, assignmentId: numb
 }
 
 /**
- * The session right after this process's command on it: the state the command left (cached at the version it
+ * The stream right after this process's command on it: the state the command left (cached at the version it
  * appended, checked by its expected version), or a newer one of this process; only when neither is there (evicted)
- * is the stream's tail read. A start and a submit of an exam's students then cost no read after their append.
+ * is the stream's tail read. A start, a heartbeat and a submit of an exam's students then cost no read after their
+ * append.
  */
+async function stateAfter(store: EventStore, streamId: string, result: { version: number }): Promise<FoldedStream<Submission>> {
+  const left = streamStatesOf(store).get<Submission>(streamId, submissionDecider);
+  return left && left.version >= result.version ? left : loadFolded(store, streamId, submissionDecider);
+}
+
+/** The session as the state after this process's command says, by the server's clock; 404 when none was started. */
 async function viewAfter(
   store: EventStore,
   tenant: string,
@@ -39,11 +46,10 @@ async function viewAfter(
   result: { version: number },
   now: Date,
 ) {
-  const left = streamStatesOf(store).get<Submission>(streamIds.submission(tenant, assignmentId, studentId), submissionDecider);
-  if (!left || left.version < result.version) return currentView(store, tenant, assignmentId, studentId, now);
-  const view = sessionView(left.state, now.toISOString());
+  const folded = await stateAfter(store, streamIds.submission(tenant, assignmentId, studentId), result);
+  const view = sessionView(folded.state, now.toISOString());
   if (!view) throw new NotFoundError(TIMER_MESSAGES.noSession);
-  return { ...view, position: left.position };
+  return { ...view, position: folded.position };
 }
 
 /** Timed assignments (spec document 1, sections 4 and 7): the clock is the server's. */
@@ -90,14 +96,7 @@ export function sessionRoutes(app: FastifyInstance, deps: CommandServiceDeps): v
       timeUsedSeconds: time_used_seconds,
       now,
     });
-    // A heartbeat reads nothing after its append: the state the command left (cached at the version it appended) is
-    // the stream as of that append, checked by its expected version. Only if it is gone (evicted, or a newer one of
-    // another command is not there yet) is the stream's tail read.
-    const left = streamStatesOf(store).get<Submission>(streamId, submissionDecider);
-    const view =
-      left && left.version >= result.version
-        ? sessionView(left.state, now)
-        : sessionView((await loadFolded(store, streamId, submissionDecider)).state, now);
+    const view = sessionView((await stateAfter(store, streamId, result)).state, now);
     if (!view) throw new NotFoundError(TIMER_MESSAGES.noSession);
     return { success: true as const, time_remaining_seconds: view.time_remaining_seconds, deadline: view.deadline };
   });
