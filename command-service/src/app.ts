@@ -25,6 +25,7 @@ import { pdfHeaderRoutes } from './routes/pdf-headers';
 import { conversationRoutes } from './conversation/routes';
 import { answerGroupRoutes } from './routes/answer-groups';
 import { regradeRequestRoutes } from './routes/regrade-requests';
+import { markingPolicyRoutes } from './routes/marking-policy';
 import { responseCropRoutes } from './routes/response-crop';
 
 /** Every `kind: command` route. A plugin, not a server: standalone and main.ts decide where it runs. */
@@ -46,6 +47,7 @@ export async function commandService(app: FastifyInstance, given: CommandService
   conversationRoutes(app, deps);
   answerGroupRoutes(app, deps);
   regradeRequestRoutes(app, deps);
+  markingPolicyRoutes(app, deps);
   responseCropRoutes(app, deps);
   // One OCR worker (tesseract) for every route that reads scanned pages; it starts on first use.
   const ocr = createOcrEngine();

@@ -13,6 +13,7 @@ import { SESSION_EVENT_SCHEMAS } from './session-events';
 import { SUMMARY_EVENT_SCHEMAS } from './summary-events';
 import { REGRADE_JOB_EVENT_SCHEMAS } from './regrade-job-events';
 import { ANALYST_ACCESS_EVENT_SCHEMAS } from './analyst-access-events';
+import { MARKING_POLICY_EVENT_SCHEMAS } from './marking-policy';
 
 export * from './answer-group-events';
 export * from './assistant-events';
@@ -27,6 +28,7 @@ export * from './session-events';
 export * from './summary-events';
 export * from './regrade-job-events';
 export * from './analyst-access-events';
+export * from './marking-policy';
 
 /**
  * Domain events. Published events only change by adding optional fields or new types: they live forever.
@@ -298,6 +300,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ...PRACTICE_EVENT_SCHEMAS,
   ...PROBLEM_REPORT_EVENT_SCHEMAS,
   ...REGRADE_SETTING_EVENT_SCHEMAS,
+  ...MARKING_POLICY_EVENT_SCHEMAS,
   ...PDF_HEADER_EVENT_SCHEMAS,
   ...SESSION_EVENT_SCHEMAS,
   ...SUMMARY_EVENT_SCHEMAS,

@@ -35,6 +35,8 @@ export const streamIds = {
   guestChat: (day: string, guestKey: string) => `guest-chat:${day}:${guestKey}`,
   /** An assignment's regrade request settings (RegradeWindowSet): kept off the assignment stream its authoring folds. */
   regradeSettings: (tenant: string, assignmentId: number) => `regrade-settings:${tenant}:${assignmentId}`,
+  /** An assignment's marking policy (MarkingPolicySet): the switches its grading follows. */
+  markingPolicy: (tenant: string, assignmentId: number) => `marking-policy:${tenant}:${assignmentId}`,
   /** What a user read of their notifications (NotificationsRead). */
   notifications: (tenant: string, userId: number) => `notifications:${tenant}:${userId}`,
   /** One regrade-all job: started, each student's outcome, finished. */

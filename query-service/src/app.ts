@@ -25,6 +25,7 @@ import { summaryQueryRoutes } from './routes/summaries';
 import { conversationQueryRoutes } from './routes/conversations';
 import { answerGroupQueryRoutes } from './routes/answer-groups';
 import { regradeRequestQueryRoutes } from './routes/regrade-requests';
+import { markingPolicyQueryRoutes } from './routes/marking-policy';
 import { analystRoutes } from './routes/analyst';
 
 /** Every `kind: query` route. */
@@ -40,6 +41,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   gradingQueryRoutes(app, deps);
   answerGroupQueryRoutes(app, deps);
   regradeRequestQueryRoutes(app, deps);
+  markingPolicyQueryRoutes(app, deps);
   insightQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   auditRoutes(app, deps);

@@ -26,6 +26,7 @@ import { regradeRequestRoutes } from './regrade-requests';
 import { answerGroupRoutes } from './answer-groups';
 import { responseCropRoutes } from './response-crop';
 import { analystRoutes } from './analyst';
+import { markingPolicyRoutes } from './marking-policy';
 
 export * from './route';
 export * from './auth';
@@ -53,6 +54,7 @@ export * from './regrade-requests';
 export * from './answer-groups';
 export * from './response-crop';
 export * from './analyst';
+export * from './marking-policy';
 
 export const routes = {
   ...authRoutes,
@@ -80,6 +82,7 @@ export const routes = {
   ...answerGroupRoutes,
   ...responseCropRoutes,
   ...analystRoutes,
+  ...markingPolicyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -18,6 +18,7 @@ import { studentAssignmentsProjection } from './student-assignments';
 import { timedSessionsProjection } from './timed-sessions';
 import { regradeRequestsProjection } from './regrade-requests';
 import { notificationsProjection } from './notifications';
+import { markingPoliciesProjection } from './marking-policies';
 
 export const allProjections = [
   directoryProjection,
@@ -40,6 +41,7 @@ export const allProjections = [
   answerGroupsProjection,
   regradeRequestsProjection,
   notificationsProjection,
+  markingPoliciesProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -55,3 +57,4 @@ export { conversationsProjection };
 export { textbookPassagesProjection };
 export { answerGroupsProjection };
 export { regradeRequestsProjection, notificationsProjection };
+export { markingPoliciesProjection };
