@@ -10,6 +10,7 @@ import { checkPointMarks } from './point-marks';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
 import { checkTransformation } from './transform';
+import type { MarkingPolicy } from './policy';
 import { NEGATIONS, isContentWord, marksAfterPoints, words } from './text';
 import { checkAccepted, checkList, checkMarkedWords, checkSingle, checkYesNo } from './words';
 
@@ -30,6 +31,8 @@ export type CheckAnswerInput = {
   options?: readonly string[] | undefined;
   /** The right choice: its letter, its 0-based index or its text. */
   correctOption?: string | number | undefined;
+  /** The assignment's marking policy (see policy.ts): conventions teachers differ on, decided their way. Unset: the usual. */
+  policy?: MarkingPolicy | undefined;
 };
 
 export type CheckAnswerResult = {
@@ -64,6 +67,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   const question = richTextToPlainText(input.question ?? '').trim();
   const type = (input.questionType ?? '').toLowerCase().replace(/[_-]/g, ' ');
   const base = { pointsPossible: possible, matched: [] as string[], missing: [] as string[] };
+  const policy = input.policy ?? {};
 
   if (response === '') {
     return { ...base, pointsObtained: 0, feedback: 'No answer was given.', confident: true, method: 'empty' };
@@ -95,7 +99,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
 
   // A yes / no key ("No", "True") is words, whatever a formula or expression reader would make of it.
   const spec = parseKey(key, question);
-  if (spec.kind === 'yes-no' && !type.includes('long')) return checkYesNo(spec, wordsContext(question, response, possible));
+  if (spec.kind === 'yes-no' && !type.includes('long')) return checkYesNo(spec, wordsContext(question, response, possible, policy));
 
   // "1 : 8": a key that is a ratio of numbers is marked as a ratio.
   const ratio = type.includes('long') ? null : checkRatio(question, key, response, possible);
@@ -103,7 +107,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
 
   const special = type.includes('long')
     ? null
-    : (checkChemistry(key, response, possible, question) ?? checkAlgebra(question, key, response, possible));
+    : (checkChemistry(key, response, possible, question, policy) ?? checkAlgebra(question, key, response, possible));
   if (special) return negationGuard(special, response);
   const expected = keyValues(numberAlternatives(key, question));
   // "… when a = −2": the negative number put in without brackets, a slip of a right substitution.
@@ -118,11 +122,13 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
       method: 'numeric',
     };
   if (expected && !type.includes('long')) {
-    const result = checkNumeric(expected, response, possible, type, question, key);
+    const result = checkNumeric(expected, response, possible, type, question, key, policy);
     if (result) return result;
   }
   // "They are equal (both 27) - B1 for equal, B1 for showing 27": each point the key's marks name, on its own.
-  return (type.includes('long') ? null : checkPointMarks(key, response, possible)) ?? checkWords(question, key, response, possible, type);
+  return (
+    (type.includes('long') ? null : checkPointMarks(key, response, possible)) ?? checkWords(question, key, response, possible, type, policy)
+  );
 }
 
 /**
@@ -135,8 +141,9 @@ function numberAlternatives(key: string, question: string): string {
   return `${numbers[0]!} (accept ${numbers.slice(1).join(', ')})`;
 }
 
-const wordsContext = (question: string, response: string, possible: number) => ({
+const wordsContext = (question: string, response: string, possible: number, policy: MarkingPolicy) => ({
   question,
+  policy,
   response,
   possible,
   // A question about the word itself (its spelling, plural, tense), a dictation, or a word of another language (its
@@ -165,9 +172,16 @@ function negationGuard(result: CheckAnswerResult, response: string): CheckAnswer
  * Answers in words, by what the key is: one answer with its alternatives, a list (all of it or "any two of"),
  * yes / no, or an explanation judged by its ideas. Spelling slips count unless the question is about spelling.
  */
-function checkWords(question: string, key: string, response: string, possible: number, type: string): CheckAnswerResult {
+function checkWords(
+  question: string,
+  key: string,
+  response: string,
+  possible: number,
+  type: string,
+  policy: MarkingPolicy,
+): CheckAnswerResult {
   const spec = parseKey(key, question);
-  const ctx = wordsContext(question, response, possible);
+  const ctx = wordsContext(question, response, possible, policy);
   // "government (1), argument (1)" for a spelling question: each word its mark, spelt exactly.
   const markedWords = ctx.allowSlips ? null : checkMarkedWords(key, response, possible);
   if (markedWords) return markedWords;

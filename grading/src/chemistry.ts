@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CheckAnswerResult } from './check';
+import type { MarkingPolicy } from './policy';
 import { independentMarks, schemeAsNotes } from './algebra-scheme';
 import { checkEquation, checkWordEquation } from './equations';
 import { toQuarter } from './points';
@@ -408,7 +409,13 @@ function compoundsIn(response: string, strictCase = false): Found[] {
  * Checks a response against a key that names one compound or element. Null when the key is not one, so the
  * other checks take it.
  */
-export function checkChemistry(writtenKey: string, response: string, possible: number, question = ''): CheckAnswerResult | null {
+export function checkChemistry(
+  writtenKey: string,
+  response: string,
+  possible: number,
+  question = '',
+  policy: MarkingPolicy = {},
+): CheckAnswerResult | null {
   // "CO₂ (accept CO2). Do not accept Co2, CO^2.": what the key refuses, written exactly so, is wrong whatever it reads as.
   const { key, refused } = refusals(writtenKey);
   const state = otherOxidationState(key, response);
@@ -431,7 +438,7 @@ export function checkChemistry(writtenKey: string, response: string, possible: n
   if (charged) return charged;
   const ion = checkIon(key, response, possible, question);
   if (ion) return ion;
-  const parts = checkParts(key, response, possible);
+  const parts = checkParts(key, response, possible, policy);
   if (parts) return parts;
   const want = keyCompound(key, question);
   if (!want) return null;
@@ -502,6 +509,29 @@ export function checkChemistry(writtenKey: string, response: string, possible: n
       };
     }
     const slip = right.find((f) => f.caseSlip || f.spellingSlip);
+    // The assignment's policy on letter case ("co2", "Co2"; not "C02", the digit 0 for the letter O): a wrong case
+    // scores 0, or a formula typed all in lower case is the formula.
+    const caseDecided = slip?.caseSlip ? caseByPolicy(slip, policy) : null;
+    if (caseDecided === 'wrong') {
+      return {
+        ...base,
+        pointsObtained: 0,
+        matched: [],
+        missing: [want.formula],
+        confident: true,
+        feedback: `Not correct as written: in a formula the case of each letter matters, so ${slip!.written} is not ${want.formula}.`,
+      };
+    }
+    if (caseDecided === 'right') {
+      return {
+        ...base,
+        pointsObtained: possible,
+        matched: [want.formula],
+        missing: [],
+        confident: true,
+        feedback: `Correct: ${wanted}. Write it with a capital letter for each element: ${want.formula}.`,
+      };
+    }
     if (slip?.caseSlip) {
       return {
         ...base,
@@ -638,7 +668,18 @@ function refusals(key: string): { key: string; refused: string[] } {
  * earns its marks when the response gives it in that form: the name as a name (a slip allowed, never another chemical
  * word: "sodium chlorine" is not the name), the formula as a formula. Null when the key is not such a list.
  */
-function checkParts(key: string, response: string, possible: number): CheckAnswerResult | null {
+/**
+ * A formula in the wrong letter case (not the digit 0 for the letter O), as the assignment's policy marks it: 'wrong'
+ * under "exact", 'right' when typed all in lower case under "lower-case-accepted", else null (the usual: flagged).
+ */
+function caseByPolicy(slip: { formula?: string | undefined; written: string }, policy: MarkingPolicy): 'wrong' | 'right' | null {
+  if (slip.formula !== slip.written) return null;
+  if (policy.formulaCase === 'exact') return 'wrong';
+  if (policy.formulaCase === 'lower-case-accepted' && slip.written === slip.written.toLowerCase()) return 'right';
+  return null;
+}
+
+function checkParts(key: string, response: string, possible: number, policy: MarkingPolicy = {}): CheckAnswerResult | null {
   const pieces = key.split(/\s*;\s*|\s+and\s+(?=[^;]*\(\d\)\s*$)/);
   if (pieces.length < 2) return null;
   const parts: { compound: Compound; asName: boolean; marks: number; text: string }[] = [];
@@ -661,10 +702,11 @@ function checkParts(key: string, response: string, possible: number): CheckAnswe
   const missing: string[] = [];
   for (const part of parts) {
     const hit = found.find((f) => same(f.compound, part.compound) && (part.asName ? f.formula === undefined : f.formula !== undefined));
-    if (hit) {
+    const byPolicy = hit?.caseSlip ? caseByPolicy(hit, policy) : null;
+    if (hit && byPolicy !== 'wrong') {
       earned += part.marks;
       matched.push(part.text);
-      if (hit.caseSlip) slip = true;
+      if (hit.caseSlip && byPolicy !== 'right') slip = true;
     } else missing.push(part.text);
   }
   const points = toQuarter((earned / total) * possible, possible);

@@ -8,10 +8,11 @@
  *   npm run grading:eval -- --dir grading/holdout --summary
  *                                          blind sets kept out of the project's sets (see grading/holdout/README.md)
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkAnswer } from './check';
+import { parsePolicy, type MarkingPolicy } from './policy';
 
 /** One labelled answer: a teacher's mark for a response to a question with its key. */
 export type EvalEntry = {
@@ -26,6 +27,8 @@ export type EvalEntry = {
   note?: string;
   /** 'multiple choice', 'numerical', 'short answer', … (optional). */
   type?: string;
+  /** The marking policy of the entry's set: its sibling file "X-policy.json" of "X.json" (none: the defaults). */
+  policy?: MarkingPolicy;
 };
 
 export type Verdict = { points: number; flagged: boolean; feedback: string; reason?: string | undefined };
@@ -55,17 +58,23 @@ export const TARGETS = { agreement: 0.95, flagRate: 0.15, missesUnflagged: 0 };
 
 export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'eval');
 
+/**
+ * Every labelled answer of the folder's sets ("X.json"), each with its set's marking policy: the switches of the
+ * sibling "X-policy.json" when there is one (the teacher's, as they would set them for their assignments).
+ */
 export function loadEvalSets(dir = EVAL_DIR): EvalEntry[] {
   const entries: EvalEntry[] = [];
   for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith('.json') && !f.endsWith('-policy.json'))
     .sort()) {
     const set = JSON.parse(readFileSync(join(dir, file), 'utf8')) as EvalEntry[];
     if (!Array.isArray(set)) throw new Error(`${file}: expected an array of labelled answers`);
+    const policyFile = join(dir, file.replace(/\.json$/, '-policy.json'));
+    const policy = existsSync(policyFile) ? parsePolicy(JSON.parse(readFileSync(policyFile, 'utf8')), policyFile) : undefined;
     for (const e of set) {
       if (typeof e.id !== 'string' || typeof e.response !== 'string' || typeof e.teacher_mark !== 'number' || typeof e.marks !== 'number')
         throw new Error(`${file}: entry ${JSON.stringify(e).slice(0, 80)} lacks id, response, marks or teacher_mark`);
-      entries.push(e);
+      entries.push(policy ? { ...e, policy } : e);
     }
   }
   return entries;
@@ -73,7 +82,14 @@ export function loadEvalSets(dir = EVAL_DIR): EvalEntry[] {
 
 /** The offline checker, as the app calls it (gradeOffline). */
 export const offlineGrader: Grader = (e) => {
-  const r = checkAnswer({ question: e.question, answer: e.key, marksPossible: e.marks, response: e.response, questionType: e.type });
+  const r = checkAnswer({
+    question: e.question,
+    answer: e.key,
+    marksPossible: e.marks,
+    response: e.response,
+    questionType: e.type,
+    policy: e.policy,
+  });
   return { points: r.pointsObtained, flagged: !r.confident, feedback: r.feedback, reason: r.reason };
 };
 

@@ -1,4 +1,5 @@
 import type { CheckAnswerResult } from './check';
+import type { MarkingPolicy } from './policy';
 import { readExpression } from './algebra';
 import { decimalComma, hasNumberWords, misspeltNumberWords, normaliseDigits, numberWordsToDigits } from './numbers';
 import { fmt, toQuarter } from './points';
@@ -191,6 +192,7 @@ export function checkNumeric(
   type: string,
   question = '',
   writtenKey = '',
+  policy: MarkingPolicy = {},
 ): CheckAnswerResult | null {
   let expected = keyExpected;
   const key = schemeLinesKey(writtenKey) ?? writtenKey;
@@ -262,7 +264,7 @@ export function checkNumeric(
   if (hedged.length === 2) {
     const [a, b] = hedged.map((h) => findQuantities(h));
     if (a!.length === 1 && b!.length === 1 && !sameValue(a![0]!.value, b![0]!.value, Math.max(a![0]!.decimals, 2))) {
-      const right = [a![0]!, b![0]!].filter((q) => compare(expected[0]!, q, question, possible, unitRule).score === 1);
+      const right = [a![0]!, b![0]!].filter((q) => compare(expected[0]!, q, question, possible, unitRule, policy).score === 1);
       if (right.length === 1)
         return {
           ...base,
@@ -332,7 +334,7 @@ export function checkNumeric(
     const own = want.name ? named.get(want.name) : undefined;
     const candidates = named.size > 0 ? (own ? [own] : []) : finals;
     const verdicts = candidates.length
-      ? candidates.flatMap((q) => [want, ...(want.also ?? [])].map((w) => compare(w, q, question, possible, unitRule)))
+      ? candidates.flatMap((q) => [want, ...(want.also ?? [])].map((w) => compare(w, q, question, possible, unitRule, policy)))
       : [{ score: 0 }];
     const best = verdicts.sort((a, b) => b.score - a.score || Number(Boolean(b.flag)) - Number(Boolean(a.flag)))[0]!;
     credit += best.score / expected.length;
@@ -341,7 +343,11 @@ export function checkNumeric(
     if (best.note) notes.push(best.note);
     if (best.praise) praise.push(best.praise);
     if (best.flag && !(best.onlyWithWorking && !showsWorking(text))) flags.push(best.flag);
-    if (best.score === 0 && expected.length === 1 && given.some((q) => compare(want, q, question, possible).score === 1)) {
+    if (
+      best.score === 0 &&
+      expected.length === 1 &&
+      given.some((q) => compare(want, q, question, possible, NO_UNIT_RULE, policy).score === 1)
+    ) {
       flags.push('The expected value appears in the working but not as the final answer');
       notes.push(
         `The expected value ${describe(want)} appears in your working, but your final answer is different: make the last line your answer.`,
@@ -576,16 +582,19 @@ export function checkNumeric(
   // "108 000 g/cm³" for 2.7 g/cm³ (1 value, 1 unit): the unit right, the value wrong. Whether a unit mark stands alone
   // is a policy teachers differ on (some give it, some give it only with the value): none, flagged.
   // Most teachers give it ("the unit mark stands alone"), with the method marks the working shows: that mark, flagged.
+  // The assignment's policy may say which: given without a flag, or not given.
   if (
     unitRule.marks > 0 &&
     valueWrong &&
     credit < 1 &&
     flags.length === 0 &&
     finals[0]!.unit &&
-    finals[0]!.unit.dim === expected[0]!.unit?.dim
+    finals[0]!.unit.dim === expected[0]!.unit?.dim &&
+    policy.unitMarkStandsAlone !== false
   ) {
     credit = Math.min(1, credit + unitRule.marks / possible);
-    flags.push('The unit is right and the value wrong: the unit mark stands alone for most teachers, not for all');
+    if (policy.unitMarkStandsAlone === undefined)
+      flags.push('The unit is right and the value wrong: the unit mark stands alone for most teachers, not for all');
   }
   // "one milion": a misspelt number word was read as the word nearest it; when that makes the answer wrong, the slip may
   // have been of another word, so a teacher should look.
@@ -594,10 +603,19 @@ export function checkNumeric(
     flags.push(`A misspelt number word was read as ${guessed.map((g) => `"${g.as}" (${g.written})`).join(', ')}`);
   // "Write 4070 in words" answered with "fourty", "hundrid": the words are what is asked. Some teachers take the slip,
   // the value being plain; others, the spelling being the point, give nothing: the mark kept, flagged.
-  else if (credit === 1 && guessed.length && /\bin words\b/i.test(question))
-    flags.push(
-      `A misspelt number word where the question asks for words (teachers differ): ${guessed.map((g) => `"${g.written}" for "${g.as}"`).join(', ')}`,
-    );
+  else if (credit === 1 && guessed.length && /\bin words\b/i.test(question)) {
+    // The assignment's policy may say which: the spelling exact (0), or the slip taken.
+    if (policy.numberWordSpelling === 'exact') {
+      credit = 0;
+      missing.push(...matched.splice(0));
+      notes.push(
+        `The question asks for the number in words, spelt exactly: ${guessed.map((g) => `"${g.written}" is not "${g.as}"`).join(', ')}.`,
+      );
+    } else if (policy.numberWordSpelling !== 'slips-accepted')
+      flags.push(
+        `A misspelt number word where the question asks for words (teachers differ): ${guessed.map((g) => `"${g.written}" for "${g.as}"`).join(', ')}`,
+      );
+  }
   // "540p" where the question asks for pounds: the right amount, not in the unit asked: the accuracy mark lost, as most
   // teachers give it; some give all the marks: flagged.
   if (money && credit === 1 && /\bin pounds\b|\bin £/i.test(question)) {
@@ -981,7 +999,14 @@ export function unitRuleOf(notes: readonly string[], scheme: SchemeMark[]): Unit
   return { required, notRequired, marks, accuracy, method: methodMarks(scheme) ?? 0 };
 }
 
-function compare(want: Quantity, written: Quantity, question: string, possible = 1, rule: UnitRule = NO_UNIT_RULE): Verdict {
+function compare(
+  want: Quantity,
+  written: Quantity,
+  question: string,
+  possible = 1,
+  rule: UnitRule = NO_UNIT_RULE,
+  policy: MarkingPolicy = {},
+): Verdict {
   // "100 degrees" where the unit of a temperature is required: the scale is missing, so the unit is.
   const scaleless =
     want.unit?.dim === 'temperature' && written.unit?.dim === 'angle' && (rule.required || rule.marks > 0 || /\bunits?\b/i.test(question));
@@ -1151,7 +1176,7 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       return { score: possible >= 2 ? 0.5 : 0, note };
     }
   }
-  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question, possible, rule);
+  if (want.unit?.dim === 'percent' || got.unit?.dim === 'percent') return comparePercent(want, got, question, possible, rule, policy);
   if (!sameValue(want.value, got.value, want.decimals) || countDiffers(want, got) || offAtItsPrecision(want, got))
     return wrongValue(want, got);
   if (!want.unit) return roundedAnswer(want, got) ?? { score: 1 };
@@ -1169,13 +1194,16 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
           ? { flag: 'The unit missing where the key gives it a mark of its own but the question names it (teachers differ)' }
           : {}),
       };
-    // The key requires the unit of a one-mark answer: some teachers give half the mark without it, some none.
+    // The key requires the unit of a one-mark answer: some teachers give half the mark without it, some none (the
+    // assignment's policy may say which).
     if (rule.required && possible < 2)
-      return {
-        score: 0.5,
-        note: missingNote,
-        flag: 'The right value without the unit the key requires, in a question of one mark (teachers give half or none)',
-      };
+      return policy.missingUnitOnOneMark
+        ? { score: policy.missingUnitOnOneMark === 'half' ? 0.5 : 0, note: missingNote }
+        : {
+            score: 0.5,
+            note: missingNote,
+            flag: 'The right value without the unit the key requires, in a question of one mark (teachers give half or none)',
+          };
     if (unitInQuestion(question, want.unit)) return { score: 1 };
     // Teachers deduct half the marks for a missing unit (1 of 2, ½ of 1) where the question does not state it. Of one
     // mark, with no unit mark in the key and no unit asked for, some teachers deduct nothing: flagged.
@@ -1184,9 +1212,11 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
       note: missingNote,
       ...(possible < 2 && !/\bunits?\b/i.test(question) && !rule.required
         ? { flag: 'The right value without its unit, in a question of one mark that does not ask for the unit (teachers differ)' }
-        : // "Include the unit" on one mark: as where the key requires it, half or none.
+        : // "Include the unit" on one mark: as where the key requires it, half or none (or the policy's).
           possible < 2
-          ? { flag: 'The right value without the unit the question asks for, in a question of one mark (teachers give half or none)' }
+          ? policy.missingUnitOnOneMark
+            ? { score: policy.missingUnitOnOneMark === 'half' ? 0.5 : 0 }
+            : { flag: 'The right value without the unit the question asks for, in a question of one mark (teachers give half or none)' }
           : {}),
     };
   }
@@ -1199,14 +1229,29 @@ function compare(want: Quantity, written: Quantity, question: string, possible =
 }
 
 /** 50% against 0.5: the same value written as a percentage or as a decimal. */
-function comparePercent(want: Quantity, got: Quantity, question: string, possible: number, rule: UnitRule = NO_UNIT_RULE): Verdict {
+function comparePercent(
+  want: Quantity,
+  got: Quantity,
+  question: string,
+  possible: number,
+  rule: UnitRule = NO_UNIT_RULE,
+  policy: MarkingPolicy = {},
+): Verdict {
   const wantPercent = want.unit?.dim === 'percent';
   const gotPercent = got.unit?.dim === 'percent';
   if (wantPercent && !gotPercent && !got.unit && sameValue(want.value, got.value, want.decimals)) {
     // "Write 0.3 as a percentage" answered "30": the conversion asked for, its sign left out; most teachers take the
     // sign as implied by the question, some want it written: flagged. "What percentage …" or a change leaves it sure.
+    // The assignment's policy may say: the sign required (0 without it), or the number alone accepted.
     if (/\b(?:write|express|give|convert|change)\b[^?!]*\bas an? (?:percentage|%)/i.test(question))
-      return { score: 1, flag: 'A bare number where the question asks to write it as a percentage: teachers differ on the % sign' };
+      return policy.percentSignRequired === undefined
+        ? { score: 1, flag: 'A bare number where the question asks to write it as a percentage: teachers differ on the % sign' }
+        : policy.percentSignRequired
+          ? {
+              score: 0,
+              note: `${describe(got)} has the right number, but the question asks for a percentage: write the % sign, ${withUnit(want.value, want.unit)}.`,
+            }
+          : { score: 1 };
     return { score: 1 };
   }
   if (!wantPercent && gotPercent && sameValue(want.value, got.value, want.decimals)) {
@@ -1223,10 +1268,16 @@ function comparePercent(want: Quantity, got: Quantity, question: string, possibl
     if (sameValue(want.value, scaled, decimals)) {
       if (wantPercent && percentAsked(question)) {
         // The question asks for a percentage: the decimal or fraction is the right value in another form, 0 of one mark
-        // or a share of two by the usual policy; some teachers give half of one mark, so it is flagged.
+        // or a share of two by the usual policy; some teachers give half of one mark, so it is flagged (unless the
+        // assignment's policy says: the form mark lost, or the value accepted).
+        if (policy.decimalForPercentage === 'accepted') return { score: 1 };
         return {
           score: possible >= 2 ? 0.5 : 0,
-          flag: 'The value is right as a decimal or fraction, but the question asks for a percentage (teachers differ on its mark)',
+          ...(policy.decimalForPercentage
+            ? {}
+            : {
+                flag: 'The value is right as a decimal or fraction, but the question asks for a percentage (teachers differ on its mark)',
+              }),
           note: `${describe(got)} is the same as ${withUnit(want.value, want.unit)}, but the question asks for a percentage: multiply by 100 and write ${withUnit(want.value, want.unit)}.`,
         };
       }

@@ -1,4 +1,5 @@
 /** Short answers in words: one answer with its alternatives, lists (all items or "any two of"), yes / no. */
+import type { MarkingPolicy } from './policy';
 import type { CheckAnswerResult } from './check';
 import { distance } from 'fastest-levenshtein';
 import { keyCompound } from './chemistry';
@@ -10,7 +11,8 @@ import { fmt, toQuarter } from './points';
 import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, soundsAlike, stem, words } from './text';
 import { antonymsOf, hypernymsOf, senses, synonymsOf } from './wordnet';
 
-type Ctx = { question: string; response: string; possible: number; allowSlips: boolean };
+/** policy: the assignment's marking policy (policy.ts); unset switches keep the usual behaviour. */
+type Ctx = { question: string; response: string; possible: number; allowSlips: boolean; policy?: MarkingPolicy | undefined };
 /** An item's wordings: the key's, those it accepts, and a compound's formula and other names (CO2 for carbon dioxide). */
 const wordings = (item: KeyItem) => {
   // Each accepted wording's formula too: "Ne" where the key accepts "any of: helium, neon, …".
@@ -773,9 +775,11 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
         reasons.push(`"${linked}" is not in the key, but a thesaurus (WordNet) defines it close to an item: it may name it in other words`);
     }
   } else if (extras.length && firstN !== points) {
-    reasons.push(
-      `Teachers differ on items beyond the ${spec.need} asked: marking only the first ${spec.need} gives ${fmt(firstN)}, a wrong extra item costing a mark gives ${fmt(points)}`,
-    );
+    // The assignment's policy decides it when it says (only the first n, or a wrong item cancelling a right one).
+    if (!(cut && ctx.policy?.listItemsBeyondN))
+      reasons.push(
+        `Teachers differ on items beyond the ${spec.need} asked: marking only the first ${spec.need} gives ${fmt(firstN)}, a wrong extra item costing a mark gives ${fmt(points)}`,
+      );
   } else if (extras.length && !cut && !spec.penalty) {
     reasons.push('An item not in the key cost a mark: a teacher should confirm it is wrong');
   } else if (spec.anyOf && unmatchedParts.length > 0 && parts.length > spec.need) {
@@ -813,14 +817,17 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
             slipNote(slips),
           );
   // Teachers differ on a wrong item after n right ones: the mark is the first n's (the usual rule), flagged above.
-  const differ = extras.length > 0 && cut !== null && firstN !== points;
+  // The assignment's policy may say which: "wrong-cancels-right" keeps the mark with the wrong item's cost.
+  const differ = extras.length > 0 && cut !== null && firstN !== points && ctx.policy?.listItemsBeyondN !== 'wrong-cancels-right';
   return result(
     ctx,
     differ ? firstN : points,
     differ
       ? sentences(
           `Correct: you named ${andList(named)}.`,
-          `Only the first ${spec.need} items are marked; ${andList(extras.map((p) => `"${p}"`))} ${extras.length > 1 ? 'are' : 'is'} not among the answers the key lists, and some teachers take a mark off for a wrong extra item: give only the items you are sure of.`,
+          ctx.policy?.listItemsBeyondN === 'first-n'
+            ? `Only the first ${spec.need} items are marked, so ${andList(extras.map((p) => `"${p}"`))} ${extras.length > 1 ? 'were' : 'was'} not counted.`
+            : `Only the first ${spec.need} items are marked; ${andList(extras.map((p) => `"${p}"`))} ${extras.length > 1 ? 'are' : 'is'} not among the answers the key lists, and some teachers take a mark off for a wrong extra item: give only the items you are sure of.`,
           slipNote(slips),
         )
       : feedback,
@@ -1016,6 +1023,14 @@ export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: C
     .filter(isContentWord)
     .filter((w) => !['it', 'does', 'not'].includes(w));
   if (said === null) {
+    const hedged = uncommitted(ctx.response);
+    // The assignment's policy: a hedge is marked as the yes or no it hedges ("maybe yes", "perhaps not, …"), or is no
+    // decision, 0, without a flag.
+    if (hedged && ctx.policy?.hedgedYesNo === 'as-answered') {
+      const bare = ctx.response.replace(/^\s*(?:maybe|perhaps|possibly|probably)\b\s*,?\s*/i, '');
+      if (bare !== ctx.response && polarity(bare, ctx.question) !== null) return checkYesNo(keySpec, { ...ctx, response: bare });
+    }
+    const decided = hedged && ctx.policy?.hedgedYesNo === 'no-decision';
     return result(
       ctx,
       0,
@@ -1024,11 +1039,9 @@ export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: C
       [keyWord],
       // A hedge ("maybe", "not sure") is no decision: 0, flagged, because teachers differ (some mark a hedged answer as
       // if stated plainly); an answer with no readable decision is flagged as such.
-      [
-        uncommitted(ctx.response)
-          ? 'A hedged answer: teachers differ on whether it counts as a decision'
-          : 'No clear yes or no in the response',
-      ],
+      decided
+        ? []
+        : [hedged ? 'A hedged answer: teachers differ on whether it counts as a decision' : 'No clear yes or no in the response'],
     );
   }
   if (said !== spec.yes) {

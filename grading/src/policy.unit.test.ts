@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer } from './index';
+import { DEFAULT_POLICY, POLICY_SWITCHES, parsePolicy, type MarkingPolicy } from './policy';
+
+// Invented questions and answers: each switch moves the mark both ways, and unset it is the checker's usual mark and flag.
+const mark = (question: string, answer: string, response: string, marksPossible: number, policy?: MarkingPolicy) => {
+  const r = checkAnswer({ question, answer, response, marksPossible, ...(policy ? { policy } : {}) });
+  return { points: r.pointsObtained, confident: r.confident };
+};
+
+/** Unset, and an empty policy, give the same result as no policy at all (the usual behaviour, its flag included). */
+const sameAsDefault = (question: string, answer: string, response: string, marksPossible: number) => {
+  const none = checkAnswer({ question, answer, response, marksPossible });
+  expect(checkAnswer({ question, answer, response, marksPossible, policy: DEFAULT_POLICY })).toEqual(none);
+  expect(checkAnswer({ question, answer, response, marksPossible, policy: {} })).toEqual(none);
+  return { points: none.pointsObtained, confident: none.confident };
+};
+
+describe('unitMarkStandsAlone', () => {
+  const q = 'A train covers 240 km in 4 hours. Work out its average speed.';
+  const key = '60 km/h (1 value, 1 unit)';
+  it('gives or withholds the unit mark of a wrong value, confidently', () => {
+    expect(sameAsDefault(q, key, '80 km/h', 2)).toEqual({ points: 1, confident: false });
+    expect(mark(q, key, '80 km/h', 2, { unitMarkStandsAlone: true })).toEqual({ points: 1, confident: true });
+    expect(mark(q, key, '80 km/h', 2, { unitMarkStandsAlone: false })).toEqual({ points: 0, confident: true });
+  });
+  it('leaves a right answer alone', () => {
+    for (const unitMarkStandsAlone of [true, false])
+      expect(mark(q, key, '60 km/h', 2, { unitMarkStandsAlone })).toEqual({ points: 2, confident: true });
+  });
+});
+
+describe('missingUnitOnOneMark', () => {
+  const q = 'A box has a mass of 3 kg and a volume of 0.5 m³. Work out its density.';
+  const key = '6 kg/m³ (units required)';
+  it('gives half or none for the right value without the unit', () => {
+    expect(sameAsDefault(q, key, '6', 1)).toEqual({ points: 0.5, confident: false });
+    expect(mark(q, key, '6', 1, { missingUnitOnOneMark: 'none' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, key, '6', 1, { missingUnitOnOneMark: 'half' })).toEqual({ points: 0.5, confident: true });
+    expect(mark(q, key, '6 kg/m³', 1, { missingUnitOnOneMark: 'none' })).toEqual({ points: 1, confident: true });
+  });
+});
+
+describe('decimalForPercentage', () => {
+  const q = 'A class has 40 pupils and 14 of them walk to school. What percentage of the class walk to school?';
+  it('takes the form mark off or accepts the decimal', () => {
+    expect(sameAsDefault(q, '35%', '0.35', 1)).toEqual({ points: 0, confident: false });
+    expect(mark(q, '35%', '0.35', 1, { decimalForPercentage: 'form-mark-lost' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, '35%', '0.35', 1, { decimalForPercentage: 'accepted' })).toEqual({ points: 1, confident: true });
+    expect(mark(q, '35%', '35%', 1, { decimalForPercentage: 'form-mark-lost' })).toEqual({ points: 1, confident: true });
+  });
+});
+
+describe('percentSignRequired', () => {
+  const q = 'Write 0.62 as a percentage.';
+  it('requires the % sign or takes the number alone', () => {
+    expect(sameAsDefault(q, '62%', '62', 1)).toEqual({ points: 1, confident: false });
+    expect(mark(q, '62%', '62', 1, { percentSignRequired: true })).toEqual({ points: 0, confident: true });
+    expect(mark(q, '62%', '62', 1, { percentSignRequired: false })).toEqual({ points: 1, confident: true });
+    expect(mark(q, '62%', '62%', 1, { percentSignRequired: true })).toEqual({ points: 1, confident: true });
+  });
+});
+
+describe('formulaCase', () => {
+  const q = 'Which gas do plants take in for photosynthesis? Give its formula.';
+  it('marks a formula in lower case as wrong, or as the formula', () => {
+    expect(sameAsDefault(q, 'CO2', 'co2', 1)).toEqual({ points: 1, confident: false });
+    expect(mark(q, 'CO2', 'co2', 1, { formulaCase: 'exact' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, 'CO2', 'co2', 1, { formulaCase: 'lower-case-accepted' })).toEqual({ points: 1, confident: true });
+    expect(mark(q, 'CO2', 'CO2', 1, { formulaCase: 'exact' })).toEqual({ points: 1, confident: true });
+  });
+  it('leaves the digit 0 for the letter O to a teacher whatever the case switch', () => {
+    const usual = sameAsDefault(q, 'CO2', 'C02', 1);
+    expect(mark(q, 'CO2', 'C02', 1, { formulaCase: 'exact' })).toEqual(usual);
+    expect(mark(q, 'CO2', 'C02', 1, { formulaCase: 'lower-case-accepted' })).toEqual(usual);
+  });
+});
+
+describe('listItemsBeyondN', () => {
+  const q = 'Name two instruments in the brass family.';
+  const key = 'Any two from: trumpet, trombone, tuba, French horn';
+  it('marks only the first two, or lets the wrong third cancel a right one', () => {
+    const usual = sameAsDefault(q, key, 'trumpet, tuba, violin', 2);
+    expect(usual).toEqual({ points: 2, confident: false });
+    expect(mark(q, key, 'trumpet, tuba, violin', 2, { listItemsBeyondN: 'first-n' })).toEqual({ points: 2, confident: true });
+    expect(mark(q, key, 'trumpet, tuba, violin', 2, { listItemsBeyondN: 'wrong-cancels-right' })).toEqual({
+      points: 1,
+      confident: true,
+    });
+  });
+});
+
+describe('hedgedYesNo', () => {
+  const q = 'Is a tomato a fruit?';
+  it('gives a hedge no decision, or reads the answer it hedges', () => {
+    expect(sameAsDefault(q, 'Yes', 'maybe yes', 1)).toEqual({ points: 0, confident: false });
+    expect(mark(q, 'Yes', 'maybe yes', 1, { hedgedYesNo: 'no-decision' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, 'Yes', 'maybe yes', 1, { hedgedYesNo: 'as-answered' })).toEqual({ points: 1, confident: true });
+    expect(mark(q, 'Yes', 'maybe no', 1, { hedgedYesNo: 'as-answered' })).toEqual({ points: 0, confident: true });
+  });
+});
+
+describe('numberWordSpelling', () => {
+  const q = 'Write 4090 in words.';
+  const key = 'four thousand and ninety';
+  it('gives a misspelt number word nothing, or takes its value', () => {
+    expect(sameAsDefault(q, key, 'four thousand and ninty', 1)).toEqual({ points: 1, confident: false });
+    expect(mark(q, key, 'four thousand and ninty', 1, { numberWordSpelling: 'exact' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, key, 'four thousand and ninty', 1, { numberWordSpelling: 'slips-accepted' })).toEqual({ points: 1, confident: true });
+    expect(mark(q, key, 'four thousand and ninety', 1, { numberWordSpelling: 'exact' })).toEqual({ points: 1, confident: true });
+  });
+});
+
+describe('the list of switches', () => {
+  it('describes every switch once, and reads only known switches with allowed values', () => {
+    const names = POLICY_SWITCHES.map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const s of POLICY_SWITCHES) expect(s.description.length).toBeGreaterThan(10);
+    expect(parsePolicy({ formulaCase: 'exact', unitMarkStandsAlone: false })).toEqual({ formulaCase: 'exact', unitMarkStandsAlone: false });
+    expect(() => parsePolicy({ formulaCase: 'loose' })).toThrow(/formulaCase/);
+    expect(() => parsePolicy({ caseSensitive: true })).toThrow(/unknown switch/);
+    expect(() => parsePolicy([])).toThrow();
+  });
+});
