@@ -7,6 +7,7 @@ import { submissionDecider } from '../submission/decide';
 import type { GradingQuestion } from './grade';
 import { gradingDecider } from './decide';
 import type { Grading } from './grading';
+import { readMarkingPolicy } from './marking-policy';
 
 export type GradingAssignment = {
   assignmentId: number;
@@ -34,6 +35,7 @@ export async function loadGradingAssignment(
   for (const e of events) {
     if (e.type === 'QuestionUpdated') updates.set(Number(e.data.questionId), (updates.get(Number(e.data.questionId)) ?? 0) + 1);
   }
+  const policy = await readMarkingPolicy(store, tenant, assignmentId);
   const questions = [...assignment.questions]
     .sort((a, b) => a.questionNumber - b.questionNumber)
     .map((q): GradingQuestion => ({
@@ -46,6 +48,7 @@ export async function loadGradingAssignment(
       tags: q.tags ?? [],
       questionType: q.questionType,
       version: 1 + (updates.get(q.questionId) ?? 0),
+      policy,
     }));
   return { assignmentId, title: assignment.title, studentIds: course.studentIds, questions };
 }

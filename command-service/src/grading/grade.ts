@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { richTextToPlainText, type Grader } from '@evergrade/contracts';
+import { describeMarkingPolicy, richTextToPlainText, type Grader, type MarkingPolicy } from '@evergrade/contracts';
 import { checkWithInstructions, NEEDS_AI_PROVIDER, toQuarter } from '@evergrade/grading';
 import type { AiProvider } from '@evergrade/platform/ai';
 
@@ -16,6 +16,8 @@ export type GradingQuestion = {
   questionType?: string | undefined;
   /** 1 + the QuestionUpdated events of this question. */
   version: number;
+  /** The assignment's marking policy (switches where teachers differ); absent or empty: the checker's defaults. */
+  policy?: MarkingPolicy | undefined;
 };
 
 /**
@@ -55,11 +57,13 @@ const AiGradeSchema = z.object({
 });
 
 function userMessage(q: GradingQuestion, response: string, regradeInstructions: string): string {
+  const policyLines = describeMarkingPolicy(q.policy ?? {});
   return [
     `Question ${q.questionNumber} (${q.marksPossible} marks):\n${q.question}`,
     `Answer key:\n${q.answer || '(none)'}`,
     `Grading instructions:\n${q.gradingInstructions || '(none)'}`,
     `Rubric criteria:\n${q.tags.length ? q.tags.join('\n') : '(none)'}`,
+    ...(policyLines.length ? [`The teacher's marking policy:\n${policyLines.join('\n')}`] : []),
     ...(regradeInstructions ? [`Regrade instructions from the teacher:\n${regradeInstructions}`] : []),
     `Student response:\n${response || '(no answer)'}`,
   ].join('\n\n');
@@ -79,6 +83,7 @@ export function gradeOffline(q: GradingQuestion, response: string, regradeInstru
       response,
       gradingInstructions: q.gradingInstructions,
       questionType: q.questionType,
+      policy: q.policy,
     },
     regradeInstructions,
   );
