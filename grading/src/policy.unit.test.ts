@@ -88,6 +88,14 @@ describe('listItemsBeyondN', () => {
       confident: true,
     });
   });
+  it('leaves answers offered as a choice ("X or Y") to the usual check, a hedge rather than items beyond n', () => {
+    const one = 'Name one planet with rings.';
+    const rings = 'Any one from: Saturn, Jupiter, Uranus, Neptune';
+    const usual = sameAsDefault(one, rings, 'Saturn or Mars', 1);
+    expect(usual).toEqual({ points: 1, confident: false });
+    expect(mark(one, rings, 'Saturn or Mars', 1, { listItemsBeyondN: 'first-n' })).toEqual(usual);
+    expect(mark(one, rings, 'Saturn or Mars', 1, { listItemsBeyondN: 'wrong-cancels-right' })).toEqual(usual);
+  });
 });
 
 describe('hedgedYesNo', () => {

@@ -742,6 +742,7 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     return { ...first, feedback: sentences(first.feedback, note) };
   }
   const rejected = rejectedIn(spec.reject, tokens);
+  const listPolicy = /\bor\b/i.test(ctx.response) ? undefined : ctx.policy?.listItemsBeyondN;
 
   const reasons: string[] = [];
   if (negated) reasons.push('The response negates an item of the key');
@@ -775,8 +776,9 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
         reasons.push(`"${linked}" is not in the key, but a thesaurus (WordNet) defines it close to an item: it may name it in other words`);
     }
   } else if (extras.length && firstN !== points) {
-    // The assignment's policy decides it when it says (only the first n, or a wrong item cancelling a right one).
-    if (!(cut && ctx.policy?.listItemsBeyondN))
+    // The assignment's policy decides it when it says (only the first n, or a wrong item cancelling a right one); not
+    // answers offered as a choice ("wind or coal"), a hedge rather than items beyond n.
+    if (!(cut && listPolicy))
       reasons.push(
         `Teachers differ on items beyond the ${spec.need} asked: marking only the first ${spec.need} gives ${fmt(firstN)}, a wrong extra item costing a mark gives ${fmt(points)}`,
       );
@@ -818,14 +820,14 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
           );
   // Teachers differ on a wrong item after n right ones: the mark is the first n's (the usual rule), flagged above.
   // The assignment's policy may say which: "wrong-cancels-right" keeps the mark with the wrong item's cost.
-  const differ = extras.length > 0 && cut !== null && firstN !== points && ctx.policy?.listItemsBeyondN !== 'wrong-cancels-right';
+  const differ = extras.length > 0 && cut !== null && firstN !== points && listPolicy !== 'wrong-cancels-right';
   return result(
     ctx,
     differ ? firstN : points,
     differ
       ? sentences(
           `Correct: you named ${andList(named)}.`,
-          ctx.policy?.listItemsBeyondN === 'first-n'
+          listPolicy === 'first-n'
             ? `Only the first ${spec.need} items are marked, so ${andList(extras.map((p) => `"${p}"`))} ${extras.length > 1 ? 'were' : 'was'} not counted.`
             : `Only the first ${spec.need} items are marked; ${andList(extras.map((p) => `"${p}"`))} ${extras.length > 1 ? 'are' : 'is'} not among the answers the key lists, and some teachers take a mark off for a wrong extra item: give only the items you are sure of.`,
           slipNote(slips),
