@@ -346,7 +346,12 @@ export function checkNumeric(
     if (
       best.score === 0 &&
       expected.length === 1 &&
-      given.some((q) => compare(want, q, question, possible, NO_UNIT_RULE, policy).score === 1)
+      given.some(
+        (q) =>
+          // Another value than the final one (not the final answer itself, read without the key's rule on units).
+          !candidates.some((c) => c.text === q.text && c.value === q.value) &&
+          compare(want, q, question, possible, NO_UNIT_RULE, policy).score === 1,
+      )
     ) {
       flags.push('The expected value appears in the working but not as the final answer');
       notes.push(
@@ -1184,13 +1189,15 @@ function compare(
     // "(units not required)", "ignore missing unit": the number alone is the answer.
     if (rule.notRequired) return { score: 1 };
     const missingNote = `Your value ${shown} is right, but the unit is missing: give ${dimensionName(want.unit)} in ${want.unit.label}.`;
+    // The assignment's policy may say that the question naming the unit ("in km/h") makes the number alone enough.
+    if (policy.bareNumberIfQuestionNamesUnit && unitInQuestion(question, want.unit)) return { score: 1 };
     // A mark of its own for the unit ("B1 km/h"): the unit missing loses that mark, the value keeps the rest. Where the
-    // question names the unit, some teachers take the number alone as in it: flagged.
+    // question names the unit, some teachers take the number alone as in it: flagged (unless the policy says no).
     if (rule.marks > 0 && rule.marks < possible)
       return {
         score: (possible - rule.marks) / possible,
         note: missingNote,
-        ...(unitInQuestion(question, want.unit)
+        ...(unitInQuestion(question, want.unit) && policy.bareNumberIfQuestionNamesUnit === undefined
           ? { flag: 'The unit missing where the key gives it a mark of its own but the question names it (teachers differ)' }
           : {}),
       };

@@ -11,6 +11,12 @@ export type MarkingPolicy = {
    */
   unitMarkStandsAlone?: boolean;
   /**
+   * The question names the unit ("in km/h") and the key gives the unit a mark or requires it: is the number alone enough?
+   * true: full marks; false: the unit must be written (the unit mark lost; of one mark, as missingUnitOnOneMark says).
+   * Unset: the unit mark lost, flagged (of one mark, as missingUnitOnOneMark says).
+   */
+  bareNumberIfQuestionNamesUnit?: boolean;
+  /**
    * The right value without the unit, on a one-mark question whose key requires the unit or which says "include the
    * unit". 'none': 0; 'half': half the mark. Unset: half, flagged.
    */
@@ -69,6 +75,15 @@ export const POLICY_SWITCHES: readonly PolicySwitch[] = [
       { value: false, label: 'The unit mark needs the right value' },
     ],
     whenUnset: 'The unit mark is given, and the answer is flagged for review.',
+  },
+  {
+    name: 'bareNumberIfQuestionNamesUnit',
+    description: 'Where the question names the unit ("in km/h"), the number alone is enough even if the key gives the unit a mark.',
+    values: [
+      { value: true, label: 'The number alone is enough' },
+      { value: false, label: 'The unit must be written' },
+    ],
+    whenUnset: 'The unit mark is lost, and the answer is flagged for review.',
   },
   {
     name: 'missingUnitOnOneMark',

@@ -30,6 +30,32 @@ describe('unitMarkStandsAlone', () => {
   });
 });
 
+describe('bareNumberIfQuestionNamesUnit', () => {
+  const q = 'A lorry travels 180 km in 3 hours. Work out its average speed in km/h.';
+  it('takes the number alone as in the unit the question names, or wants the unit written', () => {
+    expect(sameAsDefault(q, '60 km/h (1 value, 1 unit)', '60', 2)).toEqual({ points: 1, confident: false });
+    expect(mark(q, '60 km/h (1 value, 1 unit)', '60', 2, { bareNumberIfQuestionNamesUnit: true })).toEqual({ points: 2, confident: true });
+    expect(mark(q, '60 km/h (1 value, 1 unit)', '60', 2, { bareNumberIfQuestionNamesUnit: false })).toEqual({ points: 1, confident: true });
+  });
+  it('on one mark, leaves the number without the unit to missingUnitOnOneMark unless the number alone is enough', () => {
+    const key = '60 km/h (units required)';
+    expect(sameAsDefault(q, key, '60', 1)).toEqual({ points: 0.5, confident: false });
+    expect(mark(q, key, '60', 1, { bareNumberIfQuestionNamesUnit: true, missingUnitOnOneMark: 'none' })).toEqual({
+      points: 1,
+      confident: true,
+    });
+    expect(mark(q, key, '60', 1, { bareNumberIfQuestionNamesUnit: false, missingUnitOnOneMark: 'none' })).toEqual({
+      points: 0,
+      confident: true,
+    });
+  });
+  it('does not touch a question that does not name the unit', () => {
+    const other = 'A lorry travels 180 km in 3 hours. Work out its average speed.';
+    const usual = sameAsDefault(other, '60 km/h (1 value, 1 unit)', '60', 2);
+    expect(mark(other, '60 km/h (1 value, 1 unit)', '60', 2, { bareNumberIfQuestionNamesUnit: true })).toEqual(usual);
+  });
+});
+
 describe('missingUnitOnOneMark', () => {
   const q = 'A box has a mass of 3 kg and a volume of 0.5 m³. Work out its density.';
   const key = '6 kg/m³ (units required)';
