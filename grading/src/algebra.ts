@@ -1,6 +1,7 @@
 import { parse, rationalize, type MathNode } from 'mathjs';
 import type { CheckAnswerResult } from './check';
 import { checkNumeric, keyValues, moneyInPence } from './numeric';
+import type { MarkingPolicy } from './policy';
 import { schemeAsNotes, withoutWordNote } from './algebra-scheme';
 import { toQuarter } from './points';
 import { schemePartial } from './partial';
@@ -171,16 +172,22 @@ function size(node: MathNode): number {
  * Checks an algebraic response against an algebraic key. Null when the key is not algebra (words, a number,
  * a unit) so that the other checks take it.
  */
-export function checkAlgebra(question: string, writtenKey: string, response: string, possible: number): CheckAnswerResult | null {
+export function checkAlgebra(
+  question: string,
+  writtenKey: string,
+  response: string,
+  possible: number,
+  policy: MarkingPolicy = {},
+): CheckAnswerResult | null {
   // "20p (accept £0.20)" for a cost: money in pence, not the expression 20·p.
   if (moneyInPence(writtenKey, question)) return null;
   // "M1 2x − 6 = 10 ⏎ A1 x = 8": a scheme written as lines of marks, read as its answer with the marks as notes.
   const rawKey = schemeAsNotes(writtenKey);
   if (rawKey !== writtenKey) {
-    const solved = solvedByLines(question, rawKey, response, possible);
+    const solved = solvedByLines(question, rawKey, response, possible, policy);
     if (solved) return solved;
   }
-  const someRoots = partOfOneMark(question, rawKey, response, possible);
+  const someRoots = partOfOneMark(question, rawKey, response, possible, policy);
   if (someRoots) return someRoots;
   // "(2x+3)(x−1) = 42 (M1); … (A1)": a key of marking points, each checked by value.
   const byPoints = checkSchemePoints(rawKey, response, possible);
@@ -222,13 +229,13 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
       const left = clause.split('=')[0]!.trim();
       const e = left && left !== clause.trim() ? readExpression(left) : null;
       if (e && isFactorised(e.node) && equivalent(want.node, e.node, [...new Set([...want.variables, ...e.variables])]) === true)
-        return checkAlgebra(question, rawKey, left, possible);
+        return checkAlgebra(question, rawKey, left, possible, policy);
     }
   }
   // "a = 3, b = 2, c = −7" for "in the form a(x + b)² + c": the letters' numbers written out in the form.
   const template = formTemplate(question);
   const inForm = template && /=/.test(response) ? formFromLetters(template, want.variables, response) : null;
-  if (inForm) return checkAlgebra(question, rawKey, inForm, possible);
+  if (inForm) return checkAlgebra(question, rawKey, inForm, possible, policy);
   const written = answerSide(lastClause(response));
   // "2x + 1 = y" for "y = 2x + 1": the subject on the right.
   const respSide =
@@ -240,7 +247,7 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
   if (!got) {
     let first: CheckAnswerResult | null = null;
     for (const reading of retyped(respSide.rhs, want.variables)) {
-      const result = checkAlgebra(question, rawKey, reading.text, possible);
+      const result = checkAlgebra(question, rawKey, reading.text, possible, policy);
       if (!result) continue;
       first ??= result;
       if (result.pointsObtained < possible) continue;
@@ -499,11 +506,11 @@ export function checkAlgebra(question: string, writtenKey: string, response: str
  * "Solve 2(x − 3) = 10" with the key "M1 2x − 6 = 10 or x − 3 = 5 ⏎ A1 x = 8": values of letters, checked as numbers
  * are, with the scheme's lines as its notes ("x = 8 (M1 for 2x − 6 = 10 or x − 3 = 5)"). Null for any other key.
  */
-function solvedByLines(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+function solvedByLines(question: string, key: string, response: string, possible: number, policy: MarkingPolicy): CheckAnswerResult | null {
   const answer = keyNotes(key).text;
   if (!/^[a-z]\s*=\s*[^=]+(?:(?:,|\band\b|\bor\b)\s*[a-z]\s*=\s*[^=]+)*$/i.test(answer) || !/\d/.test(answer)) return null;
   const values = keyValues(key);
-  return values ? checkNumeric(values, response, possible, '', question, key) : null;
+  return values ? checkNumeric(values, response, possible, '', question, key, policy) : null;
 }
 
 /**
@@ -586,7 +593,7 @@ function sameConstant(part: MathNode, term: { node: MathNode; sign: number }): b
  * "Solve x² = 36" for one mark, the key "x = 6 or x = −6": the one mark is for every solution, so some of them earn
  * nothing (whole marks; of two marks or more, the numbers' share stands). Null unless the answer has only some.
  */
-function partOfOneMark(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+function partOfOneMark(question: string, key: string, response: string, possible: number, policy: MarkingPolicy): CheckAnswerResult | null {
   if (possible !== 1) return null;
   // "(both needed)": a bracket after the roots is a note.
   const answer = normaliseMaths(keyNotes(key).text).replace(/\s*\([^()]*\)\s*$/, '');
@@ -597,7 +604,7 @@ function partOfOneMark(question: string, key: string, response: string, possible
   );
   if (!roots.test(answer)) return null;
   const values = keyValues(key);
-  const result = values ? checkNumeric(values, response, possible, '', question, key) : null;
+  const result = values ? checkNumeric(values, response, possible, '', question, key, policy) : null;
   if (!result || result.pointsObtained <= 0 || result.pointsObtained >= possible) return null;
   return {
     ...result,

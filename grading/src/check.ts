@@ -107,7 +107,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
 
   const special = type.includes('long')
     ? null
-    : (checkChemistry(key, response, possible, question, policy) ?? checkAlgebra(question, key, response, possible));
+    : (checkChemistry(key, response, possible, question, policy) ?? checkAlgebra(question, key, response, possible, policy));
   if (special) return negationGuard(special, response);
   const expected = keyValues(numberAlternatives(key, question));
   // "… when a = −2": the negative number put in without brackets, a slip of a right substitution.
