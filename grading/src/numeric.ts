@@ -623,9 +623,11 @@ export function checkNumeric(
   }
   // "540p" where the question asks for pounds: the right amount, not in the unit asked: the accuracy mark lost, as most
   // teachers give it; some give all the marks: flagged.
-  if (money && credit === 1 && /\bin pounds\b|\bin £/i.test(question)) {
+  // (The assignment's policy may say which: otherUnitThanAsked.)
+  if (money && credit === 1 && /\bin pounds\b|\bin £/i.test(question) && policy.otherUnitThanAsked !== 'accepted') {
     credit = possible >= 2 ? Math.max(0, possible - Math.max(1, unitRule.accuracy)) / possible : 0;
-    flags.push('The right amount in pence where the question asks for pounds (teachers differ: full marks, or the accuracy mark lost)');
+    if (!policy.otherUnitThanAsked)
+      flags.push('The right amount in pence where the question asks for pounds (teachers differ: full marks, or the accuracy mark lost)');
     notes.push(`The amount is right, but the question asks for it in pounds: write ${expected.map(describe).join(' and ')}.`);
   }
   const points = toQuarter(credit * possible, possible);
@@ -1072,10 +1074,22 @@ function compare(
       sameValue(want.value, valueIn(got, want.unit), want.decimals)
     ) {
       const note = `${shown} is the right amount, but the question asks for it in ${want.unit.label}: write ${describe(want)}.`;
+      // The assignment's policy may say which: full marks, or the accuracy mark lost (of one mark, half or none as its
+      // missing unit).
+      if (policy.otherUnitThanAsked === 'accepted') return { score: 1 };
       return {
-        score: possible >= 2 ? Math.max(0, possible - rule.accuracy) / possible : 0.5,
+        score:
+          possible >= 2
+            ? Math.max(0, possible - rule.accuracy) / possible
+            : policy.otherUnitThanAsked && policy.missingUnitOnOneMark === 'none'
+              ? 0
+              : 0.5,
         note,
-        flag: 'The right amount, but not in the unit the question asks for (teachers differ: full marks, or the accuracy mark lost)',
+        ...(policy.otherUnitThanAsked
+          ? {}
+          : {
+              flag: 'The right amount, but not in the unit the question asks for (teachers differ: full marks, or the accuracy mark lost)',
+            }),
       };
     }
     if (

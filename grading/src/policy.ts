@@ -22,6 +22,12 @@ export type MarkingPolicy = {
    */
   missingUnitOnOneMark?: 'none' | 'half';
   /**
+   * The right amount in another unit than the one the question asks for ("3.3 cm" where it asks in mm; pence where it
+   * asks in pounds). 'accepted': full marks; 'accuracy-mark-lost': the accuracy mark lost (of one mark: half, or none
+   * where missingUnitOnOneMark is 'none'; pence for pounds: none). Unset: the accuracy mark lost, flagged.
+   */
+  otherUnitThanAsked?: 'accepted' | 'accuracy-mark-lost';
+  /**
    * A decimal or fraction of the right value where the question asks for a percentage (0.35 for 35%). 'form-mark-lost':
    * the accuracy / form mark is lost (0 of one mark); 'accepted': full marks. Unset: the form mark lost, flagged.
    */
@@ -93,6 +99,15 @@ export const POLICY_SWITCHES: readonly PolicySwitch[] = [
       { value: 'half', label: 'Half the mark' },
     ],
     whenUnset: 'Half the mark, flagged for review.',
+  },
+  {
+    name: 'otherUnitThanAsked',
+    description: 'The right amount in another unit than the one the question asks for ("3.3 cm" when asked in mm).',
+    values: [
+      { value: 'accepted', label: 'Full marks' },
+      { value: 'accuracy-mark-lost', label: 'The accuracy mark is lost' },
+    ],
+    whenUnset: 'The accuracy mark is lost (half of a one-mark question), flagged for review.',
   },
   {
     name: 'decimalForPercentage',

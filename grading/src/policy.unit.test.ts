@@ -67,6 +67,29 @@ describe('missingUnitOnOneMark', () => {
   });
 });
 
+describe('otherUnitThanAsked', () => {
+  const q = 'A pencil is 14.5 cm long. How long is it in millimetres? Give your answer in mm.';
+  it('accepts the right amount in another unit, or takes the accuracy mark off', () => {
+    expect(sameAsDefault(q, '145 mm', '14.5 cm', 2)).toEqual({ points: 1, confident: false });
+    expect(mark(q, '145 mm', '14.5 cm', 2, { otherUnitThanAsked: 'accepted' })).toEqual({ points: 2, confident: true });
+    expect(mark(q, '145 mm', '14.5 cm', 2, { otherUnitThanAsked: 'accuracy-mark-lost' })).toEqual({ points: 1, confident: true });
+  });
+  it('of one mark gives half, or none where a missing unit earns none', () => {
+    expect(sameAsDefault(q, '145 mm', '14.5 cm', 1)).toEqual({ points: 0.5, confident: false });
+    expect(mark(q, '145 mm', '14.5 cm', 1, { otherUnitThanAsked: 'accuracy-mark-lost' })).toEqual({ points: 0.5, confident: true });
+    expect(mark(q, '145 mm', '14.5 cm', 1, { otherUnitThanAsked: 'accuracy-mark-lost', missingUnitOnOneMark: 'none' })).toEqual({
+      points: 0,
+      confident: true,
+    });
+  });
+  it('marks pence where the question asks for pounds the same way', () => {
+    const m = 'A pen costs 85p. How much do 6 pens cost? Give your answer in pounds.';
+    expect(sameAsDefault(m, '£5.10', '510p', 1)).toEqual({ points: 0, confident: false });
+    expect(mark(m, '£5.10', '510p', 1, { otherUnitThanAsked: 'accepted' })).toEqual({ points: 1, confident: true });
+    expect(mark(m, '£5.10', '510p', 1, { otherUnitThanAsked: 'accuracy-mark-lost' })).toEqual({ points: 0, confident: true });
+  });
+});
+
 describe('decimalForPercentage', () => {
   const q = 'A class has 40 pupils and 14 of them walk to school. What percentage of the class walk to school?';
   it('takes the form mark off or accepts the decimal', () => {
