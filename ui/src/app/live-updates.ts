@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ANSWER_GROUPS_PROJECTION,
   GRADING_PROJECTION,
+  MARKING_POLICIES_PROJECTION,
   NOTIFICATIONS_PROJECTION,
   REGRADE_REQUESTS_PROJECTION,
   PRACTICE_PROJECTION,
@@ -22,6 +23,7 @@ import { auraKeys } from '../features/aura/api/conversations';
 import { textbookKeys } from '../features/textbooks/api/keys';
 import { invalidateAt } from '../lib/positions';
 import { notificationKeys, regradeKeys } from '../api/regrade-requests';
+import { markingPolicyKeys } from '../api/marking-policy';
 import { connectSocket, onProjectionUpdated, onReconnect } from '../lib/socket';
 
 const idsOf = (keys: string[], kind: string) =>
@@ -65,6 +67,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
     case REGRADE_REQUESTS_PROJECTION:
       // A regrade request asked or resolved, or a window set (keys: assignment and the student's user notice).
       void invalidateAt(client, regradeKeys.all, n.position);
+      return;
+    case MARKING_POLICIES_PROJECTION:
+      // An assignment's marking policy set (key: assignment), perhaps by another instructor of the course.
+      for (const id of idsOf(n.keys, 'assignment')) void invalidateAt(client, markingPolicyKeys.of(id), n.position);
       return;
     case NOTIFICATIONS_PROJECTION:
       // The signed-in user's notifications (key: their user notice).

@@ -30,10 +30,15 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
   const id = useId();
   const saved = query.data ? choicesOf(query.data.policy) : null;
   const [choices, setChoices] = useState<Choices>({});
-  // The form starts from what was saved, and again whenever the saved policy changes.
+  /** Choices made and not yet saved or discarded: a policy saved meanwhile (another instructor) does not replace them. */
+  const [editing, setEditing] = useState(false);
   useEffect(() => {
-    if (query.data) setChoices(choicesOf(query.data.policy));
-  }, [query.data]);
+    if (query.data && !editing) setChoices(choicesOf(query.data.policy));
+  }, [query.data, editing]);
+  const choose = (name: MarkingPolicySwitch['name'], value: string) => {
+    setEditing(true);
+    setChoices((c) => ({ ...c, [name]: value }));
+  };
 
   if (query.isPending) return <p className="text-muted mp-state">Loading the marking policy…</p>;
   if (query.isError)
@@ -54,7 +59,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(policyOf(choices));
+        save.mutate(policyOf(choices), { onSuccess: () => setEditing(false) });
       }}
     >
       <div className="mp-intro">
@@ -80,7 +85,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
               name={`${id}-${s.name}`}
               value=""
               checked={(choices[s.name] ?? '') === ''}
-              onChange={() => setChoices((c) => ({ ...c, [s.name]: '' }))}
+              onChange={() => choose(s.name, '')}
             />
             <span>
               Not set <span className="text-muted">({s.whenUnset})</span>
@@ -93,7 +98,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
                 name={`${id}-${s.name}`}
                 value={String(v.value)}
                 checked={choices[s.name] === String(v.value)}
-                onChange={() => setChoices((c) => ({ ...c, [s.name]: String(v.value) }))}
+                onChange={() => choose(s.name, String(v.value))}
               />
               <span>{v.label}</span>
             </label>
@@ -108,7 +113,10 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
           type="button"
           className="button button-secondary button-sm"
           disabled={!changed || save.isPending}
-          onClick={() => setChoices(saved ?? {})}
+          onClick={() => {
+            setEditing(false);
+            setChoices(saved ?? {});
+          }}
         >
           Discard changes
         </button>
