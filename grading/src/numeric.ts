@@ -1144,6 +1144,9 @@ function compare(
     const note = `${shown} has the right value, but it is not in standard form: write it as a number from 1 to 10 times a power of ten (${describe(want)}).`;
     // Calculator notation of the right digits: most teachers refuse it as standard form, some take it: flagged.
     const calculator = inStandardForm(got.text);
+    // The assignment's policy may say which: calculator notation taken as standard form, or not (0 of one mark).
+    if (calculator && policy.calculatorNotation === 'accepted') return { score: 1 };
+    if (calculator && policy.calculatorNotation === 'not-standard-form' && possible < 2) return { score: 0, note };
     return possible >= 2
       ? { score: 0.5, note, flag: 'The right value, but not in standard form as the question asks' }
       : { score: 0, note, ...(calculator ? { flag: 'Calculator notation (3.6E-4) where standard form is asked: teachers differ' } : {}) };

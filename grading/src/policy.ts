@@ -33,6 +33,11 @@ export type MarkingPolicy = {
    */
   decimalForPercentage?: 'form-mark-lost' | 'accepted';
   /**
+   * Calculator notation ("3.6E-4") where standard form is asked. 'not-standard-form': it is not (0 of one mark);
+   * 'accepted': it is taken as standard form. Unset: 0 of one mark, flagged (of more, half, flagged).
+   */
+  calculatorNotation?: 'not-standard-form' | 'accepted';
+  /**
    * "Write 0.35 as a percentage" answered "35": must the % sign be written? true: 0 without it; false: accepted.
    * Unset: accepted, flagged.
    */
@@ -117,6 +122,15 @@ export const POLICY_SWITCHES: readonly PolicySwitch[] = [
       { value: 'accepted', label: 'Full marks' },
     ],
     whenUnset: 'The accuracy mark is lost, flagged for review.',
+  },
+  {
+    name: 'calculatorNotation',
+    description: 'Calculator notation ("3.6E-4") where the question asks for standard form.',
+    values: [
+      { value: 'not-standard-form', label: 'Not standard form: the form mark is lost' },
+      { value: 'accepted', label: 'Accepted as standard form' },
+    ],
+    whenUnset: 'The form mark is lost, flagged for review.',
   },
   {
     name: 'percentSignRequired',

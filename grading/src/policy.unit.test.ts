@@ -100,6 +100,16 @@ describe('decimalForPercentage', () => {
   });
 });
 
+describe('calculatorNotation', () => {
+  const q = 'Write 0.00072 in standard form.';
+  it('refuses calculator notation as standard form, or takes it', () => {
+    expect(sameAsDefault(q, '7.2 × 10^-4', '7.2E-4', 1)).toEqual({ points: 0, confident: false });
+    expect(mark(q, '7.2 × 10^-4', '7.2E-4', 1, { calculatorNotation: 'not-standard-form' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, '7.2 × 10^-4', '7.2E-4', 1, { calculatorNotation: 'accepted' })).toEqual({ points: 1, confident: true });
+    expect(mark(q, '7.2 × 10^-4', '0.00072', 1, { calculatorNotation: 'accepted' })).toEqual({ points: 0, confident: true });
+  });
+});
+
 describe('percentSignRequired', () => {
   const q = 'Write 0.62 as a percentage.';
   it('requires the % sign or takes the number alone', () => {
