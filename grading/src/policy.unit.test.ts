@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadEvalSets, offlineGrader } from './eval';
 import { checkAnswer } from './index';
 import { DEFAULT_POLICY, POLICY_SWITCHES, parsePolicy, type MarkingPolicy } from './policy';
 
@@ -187,5 +191,36 @@ describe('the list of switches', () => {
     expect(() => parsePolicy({ formulaCase: 'loose' })).toThrow(/formulaCase/);
     expect(() => parsePolicy({ caseSensitive: true })).toThrow(/unknown switch/);
     expect(() => parsePolicy([])).toThrow();
+  });
+});
+
+describe('the eval and a set’s policy', () => {
+  it('gives every entry of "X.json" the switches of "X-policy.json", and none to a set without one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'policy-eval-'));
+    try {
+      const entry = (id: string) => ({
+        id,
+        kind: 'chemistry',
+        question: 'Which gas do plants take in for photosynthesis? Give its formula.',
+        key: 'CO2',
+        marks: 1,
+        response: 'co2',
+        teacher_mark: 0,
+      });
+      writeFileSync(join(dir, 'strict.json'), JSON.stringify([entry('s-1')]));
+      writeFileSync(join(dir, 'strict-policy.json'), JSON.stringify({ formulaCase: 'exact' }));
+      writeFileSync(join(dir, 'plain.json'), JSON.stringify([entry('p-1')]));
+      const entries = loadEvalSets(dir);
+      expect(entries.map((e) => [e.id, e.policy])).toEqual([
+        ['p-1', undefined],
+        ['s-1', { formulaCase: 'exact' }],
+      ]);
+      expect(await offlineGrader(entries[0]!)).toMatchObject({ points: 1, flagged: true });
+      expect(await offlineGrader(entries[1]!)).toMatchObject({ points: 0, flagged: false });
+      writeFileSync(join(dir, 'strict-policy.json'), JSON.stringify({ formulaCase: 'loose' }));
+      expect(() => loadEvalSets(dir)).toThrow(/formulaCase/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
