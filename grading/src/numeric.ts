@@ -1110,10 +1110,13 @@ function compare(
       // "2500 kg" for "How many grams are there in 2.5 kg?": the right number with the wrong unit's name. Most teachers
       // give nothing; some take off only half: flagged.
       const labelSlip = possible === 1 && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got);
+      // (The assignment's policy may say which: rightNumberWrongUnit.)
       return {
-        score: 0,
+        score: labelSlip && policy.rightNumberWrongUnit === 'half-off' ? 0.5 : 0,
         note: `The question asks for the answer in ${want.unit.label}, but yours is in ${got.unit.label}: convert it (the expected answer is ${describe(want)}).`,
-        ...(labelSlip ? { flag: 'The right number with the wrong unit: nothing for most teachers, half off for some' } : {}),
+        ...(labelSlip && !policy.rightNumberWrongUnit
+          ? { flag: 'The right number with the wrong unit: nothing for most teachers, half off for some' }
+          : {}),
       };
     }
     if (
@@ -1125,11 +1128,14 @@ function compare(
     if (got.unit.label !== want.unit.label && sameValue(want.value, got.value, want.decimals) && !countDiffers(want, got)) {
       // 100 °F for 100 °C is another temperature, not a slip of the unit's name.
       // Teachers differ on it: most give nothing, some take off only half for the wrong label of the right number.
+      // (The assignment's policy may say which: rightNumberWrongUnit.)
       if (want.unit.dim === 'temperature')
         return {
-          score: 0,
+          score: policy.rightNumberWrongUnit === 'half-off' ? (possible - 0.5) / possible : 0,
           note: `${shown} is a different temperature from ${describe(want)}: check the scale.`,
-          flag: 'The right number with another scale (°F for °C): nothing for most teachers, half off for some',
+          ...(policy.rightNumberWrongUnit
+            ? {}
+            : { flag: 'The right number with another scale (°F for °C): nothing for most teachers, half off for some' }),
         };
       return {
         score: rule.marks > 0 && rule.marks < possible ? (possible - rule.marks) / possible : 0.5,

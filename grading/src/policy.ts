@@ -28,6 +28,11 @@ export type MarkingPolicy = {
    */
   otherUnitThanAsked?: 'accepted' | 'accuracy-mark-lost';
   /**
+   * The right number with a wrong unit's name ("2500 kg" for "how many grams…", 2500 g) or another temperature scale
+   * ("20 °F" for 20 °C). 'nothing': 0; 'half-off': half a mark taken off. Unset: 0, flagged.
+   */
+  rightNumberWrongUnit?: 'nothing' | 'half-off';
+  /**
    * A decimal or fraction of the right value where the question asks for a percentage (0.35 for 35%). 'form-mark-lost':
    * the accuracy / form mark is lost (0 of one mark); 'accepted': full marks. Unset: the form mark lost, flagged.
    */
@@ -113,6 +118,15 @@ export const POLICY_SWITCHES: readonly PolicySwitch[] = [
       { value: 'accuracy-mark-lost', label: 'The accuracy mark is lost' },
     ],
     whenUnset: 'The accuracy mark is lost (half of a one-mark question), flagged for review.',
+  },
+  {
+    name: 'rightNumberWrongUnit',
+    description: 'The right number with a wrong unit ("2500 kg" for 2500 g) or another temperature scale ("20 °F" for 20 °C).',
+    values: [
+      { value: 'nothing', label: 'No mark' },
+      { value: 'half-off', label: 'Half a mark taken off' },
+    ],
+    whenUnset: 'No mark, flagged for review.',
   },
   {
     name: 'decimalForPercentage',

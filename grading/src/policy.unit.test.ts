@@ -94,6 +94,21 @@ describe('otherUnitThanAsked', () => {
   });
 });
 
+describe('rightNumberWrongUnit', () => {
+  it('gives the right number with a wrong unit nothing, or takes half a mark off', () => {
+    const q = 'How many millilitres are there in 3.5 litres?';
+    expect(sameAsDefault(q, '3500 ml', '3500 l', 1)).toEqual({ points: 0, confident: false });
+    expect(mark(q, '3500 ml', '3500 l', 1, { rightNumberWrongUnit: 'nothing' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, '3500 ml', '3500 l', 1, { rightNumberWrongUnit: 'half-off' })).toEqual({ points: 0.5, confident: true });
+  });
+  it('marks another temperature scale the same way', () => {
+    const q = 'Convert 50 °F to °C using C = (F − 32) × 5/9.';
+    expect(sameAsDefault(q, '10 °C', '10 °F', 1)).toEqual({ points: 0, confident: false });
+    expect(mark(q, '10 °C', '10 °F', 1, { rightNumberWrongUnit: 'nothing' })).toEqual({ points: 0, confident: true });
+    expect(mark(q, '10 °C', '10 °F', 1, { rightNumberWrongUnit: 'half-off' })).toEqual({ points: 0.5, confident: true });
+  });
+});
+
 describe('decimalForPercentage', () => {
   const q = 'A class has 40 pupils and 14 of them walk to school. What percentage of the class walk to school?';
   it('takes the form mark off or accepts the decimal', () => {
