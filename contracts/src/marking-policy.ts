@@ -9,21 +9,49 @@ import { z } from 'zod';
  */
 const isoDate = z.iso.datetime({ offset: true });
 
-/** As recorded: a switch a later version no longer knows is dropped when read. */
+/**
+ * As recorded: a switch a later version no longer knows is dropped when read. Each switch, and what its values mean
+ * (the labels a teacher reads are in MARKING_POLICY_SWITCHES; grading/src/policy.ts applies them):
+ * - unitMarkStandsAlone: a key with a mark of its own for the unit ("1 value, 1 unit"); true: the right unit with a
+ *   wrong value earns it; false: it needs the right value. Unset: given, flagged.
+ * - bareNumberIfQuestionNamesUnit: the question names the unit ("in km/h") and the key gives the unit a mark or requires
+ *   it; true: the number alone is enough; false: the unit must be written. Unset: the unit mark lost, flagged.
+ * - missingUnitOnOneMark: the right value without the unit on a one-mark question that requires it; none or half.
+ *   Unset: half, flagged.
+ * - otherUnitThanAsked: the right amount in another unit than the one asked for ("3.3 cm" asked in mm, pence for
+ *   pounds); accepted, or accuracy-mark-lost. Unset: the accuracy mark lost, flagged.
+ * - rightNumberWrongUnit: the right number with a wrong unit's name ("2500 kg" for 2500 g) or another temperature
+ *   scale; nothing, or half-off. Unset: 0, flagged.
+ * - decimalForPercentage: 0.35 where 35% is asked; form-mark-lost or accepted. Unset: the form mark lost, flagged.
+ * - calculatorNotation: "3.6E-4" where standard form is asked; not-standard-form or accepted. Unset: the form mark
+ *   lost, flagged.
+ * - percentSignRequired: "as a percentage" answered without the % sign; true: 0; false: accepted. Unset: accepted,
+ *   flagged.
+ * - formulaCase: formulas in the wrong letter case; exact (any wrong case 0) or lower-case-accepted (co2, nacl; other
+ *   slips stay flagged). Unset: accepted, flagged.
+ * - listItemsBeyondN: more items than asked with a wrong extra; first-n (the rest ignored) or wrong-cancels-right.
+ *   Unset: the first n's mark, flagged.
+ * - hedgedYesNo: "maybe yes"; no-decision (0) or as-answered. Unset: 0, flagged.
+ * - numberWordSpelling: "fourty" where the number is asked in words; exact (0) or slips-accepted. Unset: accepted,
+ *   flagged.
+ */
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: `${name} must be ${values.join(' or ')}` });
+const yesNo = (name: string) => z.boolean({ error: `${name} must be true or false` });
 export const RecordedMarkingPolicySchema = z
   .object({
-    unitMarkStandsAlone: z.boolean({ error: 'unitMarkStandsAlone must be true or false' }),
-    missingUnitOnOneMark: z.enum(['none', 'half'], { error: 'missingUnitOnOneMark must be none or half' }),
-    decimalForPercentage: z.enum(['form-mark-lost', 'accepted'], {
-      error: 'decimalForPercentage must be form-mark-lost or accepted',
-    }),
-    percentSignRequired: z.boolean({ error: 'percentSignRequired must be true or false' }),
-    formulaCase: z.enum(['exact', 'lower-case-accepted'], { error: 'formulaCase must be exact or lower-case-accepted' }),
-    listItemsBeyondN: z.enum(['first-n', 'wrong-cancels-right'], {
-      error: 'listItemsBeyondN must be first-n or wrong-cancels-right',
-    }),
-    hedgedYesNo: z.enum(['no-decision', 'as-answered'], { error: 'hedgedYesNo must be no-decision or as-answered' }),
-    numberWordSpelling: z.enum(['exact', 'slips-accepted'], { error: 'numberWordSpelling must be exact or slips-accepted' }),
+    unitMarkStandsAlone: yesNo('unitMarkStandsAlone'),
+    bareNumberIfQuestionNamesUnit: yesNo('bareNumberIfQuestionNamesUnit'),
+    missingUnitOnOneMark: oneOf('missingUnitOnOneMark', ['none', 'half']),
+    otherUnitThanAsked: oneOf('otherUnitThanAsked', ['accepted', 'accuracy-mark-lost']),
+    rightNumberWrongUnit: oneOf('rightNumberWrongUnit', ['nothing', 'half-off']),
+    decimalForPercentage: oneOf('decimalForPercentage', ['form-mark-lost', 'accepted']),
+    calculatorNotation: oneOf('calculatorNotation', ['not-standard-form', 'accepted']),
+    percentSignRequired: yesNo('percentSignRequired'),
+    formulaCase: oneOf('formulaCase', ['exact', 'lower-case-accepted']),
+    listItemsBeyondN: oneOf('listItemsBeyondN', ['first-n', 'wrong-cancels-right']),
+    hedgedYesNo: oneOf('hedgedYesNo', ['no-decision', 'as-answered']),
+    numberWordSpelling: oneOf('numberWordSpelling', ['exact', 'slips-accepted']),
   })
   .partial();
 /** As a request gives it: an unknown switch is a 400 that names it. */
@@ -42,7 +70,7 @@ export type MarkingPolicySwitch = {
   whenUnset: string;
 };
 
-/** Every switch, in the order a settings screen lists them. */
+/** Every switch, in the order a settings screen lists them (a test checks it matches the schema). */
 export const MARKING_POLICY_SWITCHES: readonly MarkingPolicySwitch[] = [
   {
     name: 'unitMarkStandsAlone',
@@ -54,6 +82,15 @@ export const MARKING_POLICY_SWITCHES: readonly MarkingPolicySwitch[] = [
     whenUnset: 'The unit mark is given, and the answer is flagged for review.',
   },
   {
+    name: 'bareNumberIfQuestionNamesUnit',
+    description: 'Where the question names the unit ("in km/h"), the number alone is enough even if the key gives the unit a mark.',
+    values: [
+      { value: true, label: 'The number alone is enough' },
+      { value: false, label: 'The unit must be written' },
+    ],
+    whenUnset: 'The unit mark is lost, and the answer is flagged for review.',
+  },
+  {
     name: 'missingUnitOnOneMark',
     description: 'A right value without the unit, on a one-mark question that requires the unit.',
     values: [
@@ -63,6 +100,24 @@ export const MARKING_POLICY_SWITCHES: readonly MarkingPolicySwitch[] = [
     whenUnset: 'Half the mark, flagged for review.',
   },
   {
+    name: 'otherUnitThanAsked',
+    description: 'The right amount in another unit than the one the question asks for ("3.3 cm" when asked in mm).',
+    values: [
+      { value: 'accepted', label: 'Full marks' },
+      { value: 'accuracy-mark-lost', label: 'The accuracy mark is lost' },
+    ],
+    whenUnset: 'The accuracy mark is lost (half of a one-mark question), flagged for review.',
+  },
+  {
+    name: 'rightNumberWrongUnit',
+    description: 'The right number with a wrong unit ("2500 kg" for 2500 g) or another temperature scale ("20 °F" for 20 °C).',
+    values: [
+      { value: 'nothing', label: 'No mark' },
+      { value: 'half-off', label: 'Half a mark taken off' },
+    ],
+    whenUnset: 'No mark, flagged for review.',
+  },
+  {
     name: 'decimalForPercentage',
     description: 'A decimal or fraction of the right value where the question asks for a percentage (0.35 for 35%).',
     values: [
@@ -70,6 +125,15 @@ export const MARKING_POLICY_SWITCHES: readonly MarkingPolicySwitch[] = [
       { value: 'accepted', label: 'Full marks' },
     ],
     whenUnset: 'The accuracy mark is lost, flagged for review.',
+  },
+  {
+    name: 'calculatorNotation',
+    description: 'Calculator notation ("3.6E-4") where the question asks for standard form.',
+    values: [
+      { value: 'not-standard-form', label: 'Not standard form: the form mark is lost' },
+      { value: 'accepted', label: 'Accepted as standard form' },
+    ],
+    whenUnset: 'The form mark is lost, flagged for review.',
   },
   {
     name: 'percentSignRequired',
@@ -102,17 +166,17 @@ export const MARKING_POLICY_SWITCHES: readonly MarkingPolicySwitch[] = [
     name: 'hedgedYesNo',
     description: 'A yes / no answer hedged with "maybe", "perhaps" or "possibly".',
     values: [
-      { value: 'no-decision', label: 'No decision: no mark' },
-      { value: 'as-answered', label: 'Marked as the yes or no it leans to' },
+      { value: 'no-decision', label: 'No decision: 0' },
+      { value: 'as-answered', label: 'Marked as the yes or no it hedges' },
     ],
-    whenUnset: 'No mark, flagged for review.',
+    whenUnset: '0, flagged for review.',
   },
   {
     name: 'numberWordSpelling',
-    description: '"Write 4070 in words" answered with a misspelt number word ("fourty").',
+    description: 'A misspelt number word ("fourty") where the question asks for the number in words.',
     values: [
-      { value: 'exact', label: 'The spelling must be exact' },
-      { value: 'slips-accepted', label: 'A slip is accepted when the number is clear' },
+      { value: 'exact', label: 'The spelling must be exact: 0' },
+      { value: 'slips-accepted', label: 'The value counts: accepted' },
     ],
     whenUnset: 'Accepted, flagged for review.',
   },

@@ -42,12 +42,12 @@ describe('MarkingPolicyPanel', () => {
       { body: { policy: { hedgedYesNo: 'as-answered' }, set_at: '2026-11-20T10:00:00.000Z' } },
       { 'POST /grader/set-marking-policy': () => ({ body: { success: true, position: null } }) },
     );
-    expect(await screen.findByText(/1 of 8 set/)).toBeTruthy();
+    expect(await screen.findByText(new RegExp(`1 of ${MARKING_POLICY_SWITCHES.length} set`))).toBeTruthy();
     const hedged = within(group('hedgedYesNo'));
-    expect((hedged.getByLabelText('Marked as the yes or no it leans to') as HTMLInputElement).checked).toBe(true);
+    expect((hedged.getByLabelText('Marked as the yes or no it hedges') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(hedged.getByLabelText(/Not set/));
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
-    expect((hedged.getByLabelText('Marked as the yes or no it leans to') as HTMLInputElement).checked).toBe(true);
+    expect((hedged.getByLabelText('Marked as the yes or no it hedges') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(hedged.getByLabelText(/Not set/));
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     await waitFor(() =>
