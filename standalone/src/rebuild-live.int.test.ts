@@ -82,6 +82,8 @@ describe.each(backends)('rebuilding every read model while the server serves, on
     student = await signInOverHttp(server.url, 'student', 'student@demo.school');
     admin = await signInOverHttp(server.url, 'admin', 'admin@demo.school');
     assignment = await addTenQuestionAssignment(teacher, 'Rebuilt while read');
+    const policy = await teacher.post('/grader/set-marking-policy', { assignment_id: assignment.id, policy: { formulaCase: 'exact' } });
+    expect(policy.status).toBe(200);
     await student.get(`/students/get-assignments`);
   }, 120_000);
 
@@ -116,7 +118,7 @@ describe.each(backends)('rebuilding every read model while the server serves, on
       }
     })();
 
-    /** Reads of four read models; each must answer 200 with what is there. */
+    /** Reads of the read models; each must answer 200 with what is there. */
     const checks: [string, () => Promise<Reply>, (json: any) => boolean][] = [
       [
         'student assignments',
@@ -132,6 +134,11 @@ describe.each(backends)('rebuilding every read model while the server serves, on
         'instructor assignments',
         () => teacher.post('/grader/previous-assignments', {}),
         (j) => j.some((a: any) => a.assignment_id === assignment.id),
+      ],
+      [
+        'marking policy',
+        () => teacher.post('/grader/get-marking-policy', { assignment_id: assignment.id }),
+        (j) => j.policy?.formulaCase === 'exact',
       ],
       ['school users', () => admin.get('/admin/users'), (j) => j.length > 0],
       ['rubrics', () => teacher.get('/grader/get-rubrics'), (j) => (Array.isArray(j) ? j.length > 0 : Object.keys(j).length > 0)],
