@@ -57,6 +57,12 @@ export const RecordedMarkingPolicySchema = z
 /** As a request gives it: an unknown switch is a 400 that names it. */
 export const MarkingPolicySchema = RecordedMarkingPolicySchema.strict();
 export type MarkingPolicy = z.infer<typeof MarkingPolicySchema>;
+
+/** A recorded policy as this version reads it: the switches it knows, or none when the record is unreadable. */
+export function recordedMarkingPolicy(raw: unknown): MarkingPolicy {
+  const parsed = RecordedMarkingPolicySchema.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
 export type MarkingPolicySwitchName = keyof MarkingPolicy;
 
 export type MarkingPolicySwitch = {

@@ -1,4 +1,4 @@
-import { RecordedMarkingPolicySchema, streamIds, type EventOf, type MarkingPolicy } from '@evergrade/contracts';
+import { recordedMarkingPolicy, streamIds, type EventOf, type MarkingPolicy } from '@evergrade/contracts';
 import type { EventStore } from '@evergrade/platform/event-store';
 import { fold, type Decider } from '../decider';
 
@@ -23,8 +23,7 @@ export const markingPolicyDecider: Decider<SetMarkingPolicy, PolicyEvent, Policy
   initialState: () => ({ policy: {}, setAt: null }),
   evolve: (state, event) => {
     if (event.type !== 'MarkingPolicySet') return state;
-    const parsed = RecordedMarkingPolicySchema.safeParse(event.data.policy);
-    return { policy: parsed.success ? parsed.data : {}, setAt: event.data.setAt };
+    return { policy: recordedMarkingPolicy(event.data.policy), setAt: event.data.setAt };
   },
   decide: (c, state) =>
     canonical(state.policy) === canonical(c.policy)

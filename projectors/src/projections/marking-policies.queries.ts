@@ -1,4 +1,4 @@
-import { RecordedMarkingPolicySchema, type MarkingPolicy } from '@evergrade/contracts';
+import { recordedMarkingPolicy, type MarkingPolicy } from '@evergrade/contracts';
 import type { SqlClient } from '@evergrade/platform/sql';
 
 export type { MarkingPolicyRow } from './marking-policies';
@@ -16,6 +16,5 @@ export async function markingPolicyOf(
   const row = rows[0];
   if (!row) return null;
   const policy = typeof row.policy === 'string' ? (JSON.parse(row.policy) as unknown) : row.policy;
-  const parsed = RecordedMarkingPolicySchema.safeParse(policy);
-  return { policy: parsed.success ? parsed.data : {}, setAt: new Date(row.set_at).toISOString() };
+  return { policy: recordedMarkingPolicy(policy), setAt: new Date(row.set_at).toISOString() };
 }

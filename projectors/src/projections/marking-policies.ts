@@ -1,4 +1,4 @@
-import { MARKING_POLICIES_PROJECTION, noticeKeys, RecordedMarkingPolicySchema, type EventOf } from '@evergrade/contracts';
+import { MARKING_POLICIES_PROJECTION, noticeKeys, recordedMarkingPolicy, type EventOf } from '@evergrade/contracts';
 import type { RecordedEvent } from '@evergrade/platform/event-store';
 import { defineProjection, ofTypes, tenantOf, type Touched } from '../projection';
 import { RowSet, type TableSpec } from '../row-set';
@@ -22,8 +22,7 @@ export function evolveMarkingPolicies(state: State, recorded: RecordedEvent): To
   const d = recorded.data as EventOf<'MarkingPolicySet'>['data'];
   const row = state.policies.get({ tenant, assignment_id: d.assignmentId });
   if (row && row.position >= position) return null;
-  const parsed = RecordedMarkingPolicySchema.safeParse(d.policy);
-  state.policies.put({ tenant, assignment_id: d.assignmentId, policy: parsed.success ? parsed.data : {}, set_at: d.setAt, position });
+  state.policies.put({ tenant, assignment_id: d.assignmentId, policy: recordedMarkingPolicy(d.policy), set_at: d.setAt, position });
   return { tenant, keys: [noticeKeys.assignment(d.assignmentId)] };
 }
 
