@@ -52,3 +52,57 @@ export async function loginWithForm(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/** The CSRF cookie's value of a signed-in context (sent back as `x-csrf-token` on commands). */
+const csrfOf = async (ctx: BrowserContext) => (await ctx.cookies()).find((c) => c.name.toLowerCase().includes('csrf'))?.value ?? '';
+
+/**
+ * Demo students submit a demo assignment online through the API (each `answers[who]` in question order, `who` the
+ * student's e-mail name: `student`, `student2`), then the instructor grades every submission offline. Returns the
+ * assignment's id.
+ */
+export async function submitAndGrade(
+  journey: { server: { url: string }; newContext(): Promise<BrowserContext> },
+  title: string,
+  answers: Record<string, readonly string[]>,
+): Promise<number> {
+  const base = journey.server.url;
+  let assignmentId = 0;
+  for (const [who, texts] of Object.entries(answers)) {
+    const ctx = await journey.newContext();
+    await loginViaApi(ctx, base, 'student', `${who}@demo.school`);
+    const headers = { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(ctx) };
+    const list = (await (await ctx.request.get(`${base}/students/get-assignments`, { headers })).json()) as Record<
+      string,
+      { assignment_id: number; title: string }
+    >;
+    assignmentId = Object.values(list).find((a) => a.title === title)!.assignment_id;
+    const sheet = (await (
+      await ctx.request.post(`${base}/students/get-assignment-questions`, { headers, data: { assignment_id: assignmentId } })
+    ).json()) as { questions: { question_id: number; question_number: number }[] };
+    const ids = [...sheet.questions].sort((a, b) => a.question_number - b.question_number).map((q) => q.question_id);
+    const responses = Object.fromEntries(texts.map((text, i) => [ids[i]!, text]));
+    const submitted = await ctx.request.post(`${base}/students/submit-assignment`, {
+      headers,
+      data: { assignment_id: assignmentId, responses },
+    });
+    if (submitted.status() !== 200) throw new Error(`submit-assignment answered ${submitted.status()}: ${await submitted.text()}`);
+    await ctx.close();
+  }
+  const teacher = await journey.newContext();
+  await loginViaApi(teacher, base, 'instructor');
+  const headers = { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(teacher) };
+  const book = (await (
+    await teacher.request.post(`${base}/grader/previous-questions-and-responses`, { headers, data: { assignment_id: assignmentId } })
+  ).json()) as Record<string, unknown>;
+  for (const studentId of Object.keys(book)) {
+    const graded = await teacher.request.post(`${base}/grader/grade-submission`, {
+      headers,
+      data: { assignment_id: assignmentId, student_id: Number(studentId) },
+    });
+    const text = await graded.text();
+    if (!text.includes('"status":"complete"')) throw new Error(`grade-submission answered ${graded.status()}: ${text}`);
+  }
+  await teacher.close();
+  return assignmentId;
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useJourney } from '../src/harness';
-import { DEMO_USERS, loginViaApi, loginWithForm } from '../src/journeys';
+import { DEMO_USERS, loginWithForm, submitAndGrade } from '../src/journeys';
 
 /**
  * Regrade instructions (issue 14 item 5): the demo's two students answer "Newton's Laws" online ("6" and "6 newtons"
@@ -19,47 +19,6 @@ const ANSWERS: Record<'student' | 'student2', [string, string]> = {
   student2: ['F = ma, measured in newtons', '6 newtons'],
 };
 
-/** Each demo student submits Newton's Laws online; the instructor grades both through the API. */
-async function submitAndGrade() {
-  const base = journey.server.url;
-  let assignmentId = 0;
-  const csrfOf = async (ctx: BrowserContext) => (await ctx.cookies()).find((c) => c.name.toLowerCase().includes('csrf'))?.value ?? '';
-  for (const [who, answers] of Object.entries(ANSWERS) as [keyof typeof ANSWERS, [string, string]][]) {
-    const ctx = await journey.newContext();
-    await loginViaApi(ctx, base, 'student', `${who}@demo.school`);
-    const headers = { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(ctx) };
-    const list = (await (await ctx.request.get(`${base}/students/get-assignments`, { headers })).json()) as Record<
-      string,
-      { assignment_id: number; title: string }
-    >;
-    assignmentId = Object.values(list).find((a) => a.title === "Newton's Laws")!.assignment_id;
-    const sheet = (await (
-      await ctx.request.post(`${base}/students/get-assignment-questions`, { headers, data: { assignment_id: assignmentId } })
-    ).json()) as { questions: { question_id: number; question_number: number }[] };
-    const ids = [...sheet.questions].sort((a, b) => a.question_number - b.question_number).map((q) => q.question_id);
-    const submitted = await ctx.request.post(`${base}/students/submit-assignment`, {
-      headers,
-      data: { assignment_id: assignmentId, responses: { [ids[0]!]: answers[0], [ids[1]!]: answers[1] } },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
-    await ctx.close();
-  }
-  const teacher = await journey.newContext();
-  await loginViaApi(teacher, base, 'instructor');
-  const headers = { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(teacher) };
-  const book = (await (
-    await teacher.request.post(`${base}/grader/previous-questions-and-responses`, { headers, data: { assignment_id: assignmentId } })
-  ).json()) as Record<string, unknown>;
-  for (const studentId of Object.keys(book)) {
-    const graded = await teacher.request.post(`${base}/grader/grade-submission`, {
-      headers,
-      data: { assignment_id: assignmentId, student_id: Number(studentId) },
-    });
-    expect(await graded.text()).toContain('"status":"complete"');
-  }
-  await teacher.close();
-}
-
 async function regradeAll(instructions: string) {
   await page.getByRole('button', { name: 'Regrade question 2' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Regrade question 2' });
@@ -72,7 +31,7 @@ async function regradeAll(instructions: string) {
 }
 
 beforeAll(async () => {
-  await submitAndGrade();
+  await submitAndGrade(journey, "Newton's Laws", ANSWERS);
   context = await journey.newContext();
   page = await context.newPage();
 });

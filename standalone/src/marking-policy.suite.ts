@@ -4,6 +4,7 @@ import type { MarkingPolicyReply, RegradeQuestionReplySchema } from '@evergrade/
 import type { z } from 'zod';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
 import { afterPosition, loginAs, type TestUser } from './testing/client';
+import { untilFinished } from './regrade.suite';
 
 /**
  * An assignment's marking policy (issue 14) through the standalone server: an instructor who teaches the assignment
@@ -156,5 +157,16 @@ export function markingPolicySuite(open: () => Promise<Partial<StandaloneOptions
     expect((await getPolicy(ann)).statusCode).toBe(403);
     expect((await setPolicy(ann, { formulaCase: 'exact' })).statusCode).toBe(403);
     expect((await getPolicy(teacher)).json.policy).toEqual({ formulaCase: 'lower-case-accepted' });
+  });
+  it('applies a policy changed after the marks were given to all of them: regrade-all with no instructions', async () => {
+    // Ann's lower-case formula has its mark while lower case is accepted; then the instructor makes case matter.
+    const strict = await setPolicy(teacher, { formulaCase: 'exact' });
+    expect(strict.statusCode).toBe(200);
+    const start = await teacher.post('/grader/regrade-all', { assignment_id: assignmentId, question_number: 1 });
+    expect(start.statusCode).toBe(200);
+    expect(start.json.total).toBe(1);
+    const job = await untilFinished(teacher, start.json.job_id);
+    expect(job.students).toHaveLength(1);
+    expect(job.students[0]).toMatchObject({ student_id: annId, outcome: 'regraded', previous_points: 1, points_obtained: 0 });
   });
 }

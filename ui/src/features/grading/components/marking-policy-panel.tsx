@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { MARKING_POLICY_SWITCHES, type MarkingPolicy, type MarkingPolicySwitch } from '@evergrade/contracts';
 import { useMarkingPolicy, useSetMarkingPolicy } from '../../../api/marking-policy';
 import { formatDateTime } from '../../../lib/format';
+import { PolicyRegrade } from './policy-regrade';
 import './marking-policy-panel.css';
 
 /** A switch's choice as the form holds it: '' is unset, else the value as text ('true', 'half', …). */
@@ -68,7 +69,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
         </h3>
         <p className="text-muted small">
           Where teachers mark differently, say how you mark. The automatic grader follows your choice instead of flagging those answers for
-          you to check. Regrade a question to apply a change to marks already given.
+          you to check.
         </p>
         <p className="small">
           {query.data.set_at
@@ -128,6 +129,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
           save.isSuccess && !changed && <span role="status">Saved. Gradings from now on follow this policy.</span>
         )}
       </div>
+      {query.data.set_at && <PolicyRegrade assignmentId={assignmentId} disabled={changed || save.isPending} />}
     </form>
   );
 }
