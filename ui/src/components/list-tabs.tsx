@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 type Props<T extends string> = {
   tabs: readonly T[];
@@ -14,6 +14,18 @@ type Props<T extends string> = {
 /** WAI-ARIA tabs: arrow keys move between tabs, Home/End jump. */
 export function ListTabs<T extends string>({ tabs, selected, counts, onSelect, idPrefix, label }: Props<T>) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const list = useRef<HTMLDivElement | null>(null);
+  const at = tabs.indexOf(selected);
+  // A tab list scrolled sideways (narrow screens) keeps the selected tab in sight, without scrolling the page.
+  useEffect(() => {
+    const bar = list.current;
+    const tab = refs.current[at];
+    if (!bar || !tab || bar.scrollWidth <= bar.clientWidth) return;
+    const b = bar.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    if (t.left < b.left) bar.scrollLeft -= b.left - t.left;
+    else if (t.right > b.right) bar.scrollLeft += t.right - b.right;
+  }, [at]);
   const onKeyDown = (e: KeyboardEvent, i: number) => {
     const next =
       e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
@@ -24,7 +36,7 @@ export function ListTabs<T extends string>({ tabs, selected, counts, onSelect, i
     refs.current[j]?.focus();
   };
   return (
-    <div className="tabs" role="tablist" aria-label={label}>
+    <div className="tabs" role="tablist" aria-label={label} ref={list}>
       {tabs.map((tab, i) => (
         <button
           key={tab}
