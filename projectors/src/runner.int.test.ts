@@ -142,6 +142,36 @@ describe.each(backends)('projector runner on %s', (_name, backend) => {
     expect(new Set(notices[0]!.keys)).toEqual(new Set(['stream:s:t:0', 'stream:s:t:3']));
   });
 
+  it('under load lets the next batch gather; a lone command is read at once', async () => {
+    const one = (stream: string) =>
+      store.append(stream, [{ type: 'Counted', data: { i: 0 } }], { expectedVersion: 'any' }).then((r) => r.lastPosition);
+    const batches: number[] = [];
+    // A batch of ten (from `gatherFrom` up): the next read waits out the gather, and five appends made meanwhile
+    // arrive as one batch.
+    const busy = await appendCounted(store, 10);
+    const runner = createProjectorRunner({
+      store,
+      db,
+      batchSize: 500,
+      gatherMs: 2000,
+      gatherFrom: 8,
+      projections: [countingProjection()],
+      onBatch: (_name, events) => batches.push(events),
+    });
+    await runner.start();
+    await runner.reached(busy);
+    let last = '';
+    for (let i = 0; i < 5; i++) last = await one(`g:${i}`);
+    await runner.reached(last);
+    expect(batches).toEqual([10, 5]);
+    // Batches below `gatherFrom`: each next read at once (a gather here would hold `reached` for 2 s at a time; the test
+    // would still pass, so the order of batches is what it checks: one per append).
+    for (let i = 0; i < 3; i++) await runner.reached(await one(`lone:${i}`));
+    await runner.stop();
+    expect(batches).toEqual([10, 5, 1, 1, 1]);
+    expect(await counts(db)).toEqual({ rows: '18', max: 1 });
+  });
+
   it("commits a live batch without waiting for the WAL flush on PostgreSQL, and leaves the pool's sessions as they were", async () => {
     const last = await appendCounted(store, 20);
     const modes: string[] = [];
