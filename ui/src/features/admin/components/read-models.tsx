@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ProjectionStatus, ProjectionsReply } from '@evergrade/contracts';
+import { ProgressTrack } from '../../../components/progress-track';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -36,9 +37,7 @@ function Progress({ p }: { p: ProjectionStatus }) {
   if (!r || p.status !== 'rebuilding') return null;
   return (
     <div className="rm-progress" aria-label={`${p.name} rebuild progress`}>
-      <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(r.percent)}>
-        <div className="progress-fill" style={{ width: `${r.percent}%` }} />
-      </div>
+      <ProgressTrack value={Math.round(r.percent)} max={100} percent={r.percent} />
       <span className="small text-muted">
         {r.events_total === 0 ? 'Starting…' : `${number(r.events_done)} / ${number(r.events_total)} events`} · version {r.version}
       </span>

@@ -10,6 +10,7 @@ import { downloadText } from '../../../lib/download-text';
 import { localDay, reportCsv, reportFileName } from '../utils/report-table';
 import { ReportChart } from './report-chart';
 import { ReportTable } from './report-table';
+import { ProgressTrack } from '../../../components/progress-track';
 import '../analyst.css';
 
 /** The analyst's home: pick a report and a window, run it (the server replays the school's events), read the result. */
@@ -143,16 +144,7 @@ function RunProgress({ done, total }: { done: number; total: number }) {
           <span className="progress-label">Replaying events</span>
           <span className="progress-text">{total > 0 ? `${COUNT.format(done)} / ${COUNT.format(total)}` : 'Starting…'}</span>
         </div>
-        <div
-          className="progress-track"
-          role="progressbar"
-          aria-label="Report progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <div className="progress-fill" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressTrack label="Report progress" value={percent} max={100} />
       </div>
     </section>
   );

@@ -17,6 +17,7 @@ import { useSessionStore } from '../../../stores/session';
 import { assignmentsQueryKey } from '../api/get-assignments';
 import { questionsQueryKey } from '../api/get-assignment-questions';
 import { getPdfUploadTicket, processPdfSubmission, putPdf } from '../api/pdf-submission';
+import { ProgressTrack } from '../../../components/progress-track';
 import './pdf-upload.css';
 
 /** An answer in a box when the upload starts: the PDF may replace it. */
@@ -306,16 +307,7 @@ function PhaseSteps({ phase, progress, failedAt }: { phase: PdfUploadPhase; prog
         {statusText(phase, progress)}
       </p>
       {(phase === 'processing' || phase === 'validating') && progress && (
-        <div
-          className="progress-track"
-          role="progressbar"
-          aria-label="Pages read"
-          aria-valuemin={0}
-          aria-valuemax={progress.total}
-          aria-valuenow={progress.current}
-        >
-          <div className="progress-fill" style={{ width: `${pct}%` }} />
-        </div>
+        <ProgressTrack label="Pages read" value={progress.current} max={progress.total} percent={pct} />
       )}
     </div>
   );

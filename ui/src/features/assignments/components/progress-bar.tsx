@@ -1,3 +1,5 @@
+import { ProgressTrack } from '../../../components/progress-track';
+
 export function ProgressBar({ done, total }: { done: number; total: number }) {
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
@@ -8,17 +10,7 @@ export function ProgressBar({ done, total }: { done: number; total: number }) {
           {done}/{total} answered
         </span>
       </div>
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-label="Questions answered"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} answered`}
-      >
-        <div className="progress-fill" style={{ width: `${pct}%` }} />
-      </div>
+      <ProgressTrack label="Questions answered" value={done} max={total} valueText={`${done} of ${total} answered`} percent={pct} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { DocIcon } from '../../../components/icons';
 import { Menu } from '../../../components/menu';
 import { toast } from '../../../stores/toast';
 import { useSubmissions } from '../api/get-submissions';
+import { ProgressTrack } from '../../../components/progress-track';
 import '../../../components/export-menu.css';
 
 type Variant = 'complete' | 'feedback' | 'feedback_grades';
@@ -109,17 +110,7 @@ function ZipProgress({ done, total }: { done: number; total: number }) {
   return (
     <div className="card export-progress" role="status" data-testid="zip-progress">
       <p className="export-progress-title">Preparing the zip</p>
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-label="Graded PDFs made"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={`${done} of ${total} PDFs`}
-      >
-        <div className="progress-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressTrack label="Graded PDFs made" value={done} max={total} valueText={`${done} of ${total} PDFs`} percent={percent} />
       <p className="export-progress-text">
         {done} of {total} PDFs ({percent}%)
       </p>

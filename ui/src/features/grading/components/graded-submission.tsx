@@ -11,6 +11,7 @@ import { formatMarks, type GradedState } from '../utils/grading-state';
 import { DownloadAllMenu, GradedDownloadMenu } from './graded-downloads';
 import { GradedQuestion } from './graded-question';
 import { RegradeDialog, type RegradeScope } from './regrade-dialog';
+import { ProgressTrack } from '../../../components/progress-track';
 
 type Props = { assignmentId: number; record: StudentGrading; allStudentIds: number[] };
 
@@ -98,17 +99,13 @@ export function GradedSubmission({ assignmentId, record, allStudentIds }: Props)
           <span className="gr-total-possible">/ {formatMarks(possible)}</span>
         </div>
         <div className="gr-progress">
-          <div
-            className="progress-track"
-            role="progressbar"
-            aria-label="Marks obtained"
-            aria-valuemin={0}
-            aria-valuemax={possible}
-            aria-valuenow={obtained}
-            aria-valuetext={`${formatMarks(obtained)} of ${formatMarks(possible)} marks`}
-          >
-            <div className="progress-fill" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressTrack
+            label="Marks obtained"
+            value={obtained}
+            max={possible}
+            valueText={`${formatMarks(obtained)} of ${formatMarks(possible)} marks`}
+            percent={percent}
+          />
           <p className="text-muted gr-progress-text">
             {gradedCount} of {record.questions.length} questions graded
           </p>

@@ -3,6 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { gradingKeys } from '../api/keys';
 import { regradeJobQueryOptions, startRegradeAll } from '../api/regrade-job';
+import { ProgressTrack } from '../../../components/progress-track';
 
 /** One question's regrade-all job, as started. */
 type StartedJob = { questionNumber: number; jobId: string; total: number };
@@ -116,16 +117,7 @@ export function PolicyRegrade({ assignmentId, disabled }: { assignmentId: number
                     '.'
                   : `Regrading… ${students.length} of ${total} done.`}
           </p>
-          <div
-            className="progress-track"
-            role="progressbar"
-            aria-label="Students' answers done"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={students.length}
-          >
-            <div className="progress-fill" style={{ width: `${total > 0 ? Math.round((students.length / total) * 100) : 0}%` }} />
-          </div>
+          <ProgressTrack label="Students' answers done" value={students.length} max={total} />
           {run.phase === 'running' && run.error && (
             <p role="alert" className="form-error">
               {run.error}

@@ -6,6 +6,7 @@ import { gradingKeys } from '../api/keys';
 import { startRegradeAll, useRegradeJob } from '../api/regrade-job';
 import { submissionsQueryOptions } from '../api/get-submissions';
 import { formatMarks } from '../utils/grading-state';
+import { ProgressTrack } from '../../../components/progress-track';
 
 export type RegradeScope = 'student' | 'all';
 
@@ -61,16 +62,7 @@ function RegradeProgress({ assignmentId, jobId, total }: { assignmentId: number;
             ? `Done: ${students.length} of ${count} students checked.`
             : `Regrading… ${students.length} of ${count} students done.`}
       </p>
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-label="Students done"
-        aria-valuemin={0}
-        aria-valuemax={count}
-        aria-valuenow={students.length}
-      >
-        <div className="progress-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressTrack label="Students done" value={students.length} max={count} percent={percent} />
       {notUnderstood && (
         <p className="gr-job-warning" data-testid="regrade-needs-ai">
           {notUnderstood.note}

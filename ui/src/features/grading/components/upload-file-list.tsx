@@ -1,6 +1,7 @@
 import { AlertIcon, CheckIcon, XIcon } from '../../../components/icons';
 import type { UploadItem } from '../utils/upload-items';
 import { percentLabel, UPLOAD_PHASE_LABELS } from '../utils/upload-progress';
+import { ProgressTrack } from '../../../components/progress-track';
 
 type Props = {
   items: UploadItem[];
@@ -48,16 +49,12 @@ export function UploadFileList({ items, selected, nameOf, onSelect, onRemove }: 
               </span>
               {item.uploadPhase !== 'pending' && (
                 <div className="gr-file-progress">
-                  <div
-                    className="progress-track"
-                    role="progressbar"
-                    aria-label={`Progress of ${item.displayName}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={Math.round(item.progress)}
-                  >
-                    <div className="progress-fill" style={{ width: `${item.progress}%` }} />
-                  </div>
+                  <ProgressTrack
+                    label={`Progress of ${item.displayName}`}
+                    value={Math.round(item.progress)}
+                    max={100}
+                    percent={item.progress}
+                  />
                   <span className="gr-percent">{percentLabel(item.progress)}</span>
                 </div>
               )}

@@ -9,6 +9,7 @@ import { usePracticeSheet } from '../api/get-practice-sheet';
 import { savePracticeResponse, useCheckPractice, useResetPractice, useSubmitPractice } from '../api/practice-commands';
 import { usePracticeAutosave, type SaveState } from '../hooks/use-practice-autosave';
 import { marksWord, PRACTICE_LIST_PATH } from '../utils/rules';
+import { ProgressTrack } from '../../../components/progress-track';
 import '../practice.css';
 
 const SAVE_TEXT: Record<SaveState, string> = { idle: '', saving: 'Saving...', saved: 'Saved', error: 'Save failed' };
@@ -126,16 +127,7 @@ export function PracticeTaking({ practiceId }: { practiceId: number }) {
             Progress ({done}/{questions.length})
           </span>
         </div>
-        <div
-          className="progress-track"
-          role="progressbar"
-          aria-label="Questions answered"
-          aria-valuemin={0}
-          aria-valuemax={questions.length}
-          aria-valuenow={done}
-        >
-          <div className="progress-fill" style={{ width: `${questions.length ? Math.round((done / questions.length) * 100) : 0}%` }} />
-        </div>
+        <ProgressTrack label="Questions answered" value={done} max={questions.length} />
       </div>
       {!submitted && (
         <div className="practice-actions">
