@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { gradingKeys } from '../api/keys';
@@ -23,6 +23,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function PolicyRegrade({ assignmentId, disabled }: { assignmentId: number; disabled: boolean }) {
   const client = useQueryClient();
+  const titleId = useId();
   const [run, setRun] = useState<Run>({ phase: 'idle' });
   const started = run.phase === 'starting' || run.phase === 'running' ? run.started : [];
   const jobs = useQueries({ queries: started.map((j) => regradeJobQueryOptions(j.jobId)) });
@@ -69,8 +70,8 @@ export function PolicyRegrade({ assignmentId, disabled }: { assignmentId: number
   };
 
   return (
-    <section className="mp-regrade" aria-labelledby="mp-regrade-title" data-testid="policy-regrade">
-      <h4 id="mp-regrade-title" className="mp-regrade-heading">
+    <section className="mp-regrade" aria-labelledby={titleId} data-testid="policy-regrade">
+      <h4 id={titleId} className="mp-regrade-heading">
         Marks already given
       </h4>
       {run.phase === 'idle' && (
