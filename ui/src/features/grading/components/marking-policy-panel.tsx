@@ -51,7 +51,8 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
         </button>
       </div>
     );
-  const changed = !sameChoices(choices, saved ?? {});
+  // Only choices the instructor made: until the effect above copies a loaded policy in, the form is not "changed".
+  const changed = editing && !sameChoices(choices, saved ?? {});
   const setCount = MARKING_POLICY_SWITCHES.filter((s) => (saved?.[s.name] ?? '') !== '').length;
   return (
     <form
