@@ -136,4 +136,37 @@ describe.each(testBackends('rowset_'))('RowSet on %s', (_name, backend) => {
       await dispose();
     }
   });
+
+  it('copies rows in pieces of whole lines: many rows, non-ASCII text at the pieces\' edges, and one row longer than a piece', async () => {
+    const { db, dispose } = await backend.open();
+    try {
+      await db.query(`CREATE TABLE rs_many (id integer PRIMARY KEY, label text, points numeric, ok boolean, at timestamptz, doc jsonb)`);
+      const rows: Row[] = [];
+      // About 3 MB of text, three bytes a character in part, and a row of 2.5 MB on its own.
+      for (let i = 1; i <= 6_000; i++)
+        rows.push({ id: i, label: `${'数学 ∑ x² '.repeat(20)}${i}`, points: i, ok: i % 2 === 0, at: null, doc: { n: i, s: 'é\t"' } });
+      rows.push({ id: 6_001, label: `🎓${'ü'.repeat(1_250_000)}\n`, points: null, ok: null, at: null, doc: null });
+      const pieces: number[] = [];
+      await db.transaction(async (tx) => {
+        const counting = Object.assign(Object.create(tx) as typeof tx, {
+          copyIn: (table: string, columns: readonly string[], data: readonly (string | Uint8Array)[]) => (
+            pieces.push(data.length),
+            tx.copyIn(table, columns, data)
+          ),
+        });
+        const set = new RowSet({ ...spec, table: 'rs_many' });
+        set.holdWholeTable();
+        rows.forEach((r) => set.put(r));
+        await set.flush(counting);
+      });
+      expect(pieces).toHaveLength(1);
+      expect(pieces[0]).toBeGreaterThan(2);
+      const back = await db.query<Row>('SELECT id, label, points, ok, doc FROM rs_many ORDER BY id');
+      expect(back.rows.map((r) => r.label)).toEqual(rows.map((r) => r.label));
+      expect(back.rows.map((r) => (r.points === null ? null : Number(r.points)))).toEqual(rows.map((r) => r.points));
+      expect(back.rows.map((r) => r.doc)).toEqual(rows.map((r) => r.doc));
+    } finally {
+      await dispose();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-export type { Database, QueryResult, SqlClient } from './types';
+export type { CopyData, Database, QueryResult, SqlClient } from './types';
 export { openPostgresDatabase } from './postgres';
 export { openPgliteDatabase } from './pglite';
 export { sqlState, isUniqueViolation, isDataException } from './errors';

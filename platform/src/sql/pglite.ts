@@ -1,5 +1,5 @@
 import { PGlite, type Results } from '@electric-sql/pglite';
-import type { Database, QueryResult, SqlClient } from './types';
+import type { CopyData, Database, QueryResult, SqlClient } from './types';
 
 const INT8 = 20;
 
@@ -8,7 +8,7 @@ type Queryable = { query<T>(text: string, params?: unknown[]): Promise<Results<T
 type Copying = { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
 
 /** PGlite reads COPY's input from a blob it names '/dev/blob'. */
-async function copyIn(on: Copying, table: string, columns: readonly string[], data: readonly string[]): Promise<void> {
+async function copyIn(on: Copying, table: string, columns: readonly string[], data: CopyData): Promise<void> {
   await on.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([...data]) });
 }
 

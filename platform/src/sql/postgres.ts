@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database, QueryOptions, QueryResult, SqlClient } from './types';
+import type { CopyData, Database, QueryOptions, QueryResult, SqlClient } from './types';
 
 type Queryable = { query(config: pg.QueryConfig): Promise<pg.QueryResult> };
 
@@ -23,7 +23,7 @@ async function run<Row>(on: Queryable, text: string, params?: readonly unknown[]
 }
 
 /** COPY … FROM STDIN on one connection, the data streamed piece by piece. */
-async function copyIn(client: pg.PoolClient, table: string, columns: readonly string[], data: readonly string[]): Promise<void> {
+async function copyIn(client: pg.PoolClient, table: string, columns: readonly string[], data: CopyData): Promise<void> {
   await pipeline(Readable.from(data), client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
 }
 

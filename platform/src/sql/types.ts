@@ -8,14 +8,18 @@ export type QueryResult<Row> = { rows: Row[]; rowCount: number };
  */
 export type QueryOptions = { prepare?: boolean };
 
+/** COPY's input, in pieces of whole lines: text, or that text's UTF-8 bytes. */
+export type CopyData = readonly (string | Uint8Array)[];
+
 export type SqlClient = {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
   /**
    * Rows in bulk with `COPY table (columns) FROM …`: `data` in COPY's text format, in pieces of whole lines (a line per
    * row, columns separated by tabs, `\N` for null, `\\`, `\t`, `\n`, `\r` escaped). `table` and `columns` are quoted
    * identifiers. PostgreSQL takes rows this way for about half the CPU of an `INSERT … SELECT FROM unnest(arrays)`.
+   * A piece may be UTF-8 bytes already (what a bulk writer fills directly, with no large string to encode).
    */
-  copyIn(table: string, columns: readonly string[], data: readonly string[]): Promise<void>;
+  copyIn(table: string, columns: readonly string[], data: CopyData): Promise<void>;
 };
 
 export type Database = SqlClient & {
