@@ -84,3 +84,6 @@ export const REGRADE_JOB_EVENT_SCHEMAS = [
   RegradeJobOpenedSchema,
   RegradeJobClosedSchema,
 ] as const;
+
+/** The read model of regrade-all jobs per assignment (an instructor coming back to a job still running finds it). */
+export const REGRADE_JOBS_PROJECTION = 'regrade-jobs';

@@ -23,5 +23,6 @@ export * from './projections/conversations.queries';
 export * from './projections/answer-groups.queries';
 export * from './projections/regrade-requests.queries';
 export * from './projections/marking-policies.queries';
+export * from './projections/regrade-jobs.queries';
 export * from './projections/notifications.queries';
 export * from './status.queries';

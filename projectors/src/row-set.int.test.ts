@@ -137,7 +137,7 @@ describe.each(testBackends('rowset_'))('RowSet on %s', (_name, backend) => {
     }
   });
 
-  it('copies rows in pieces of whole lines: many rows, non-ASCII text at the pieces\' edges, and one row longer than a piece', async () => {
+  it("copies rows in pieces of whole lines: many rows, non-ASCII text at the pieces' edges, and one row longer than a piece", async () => {
     const { db, dispose } = await backend.open();
     try {
       await db.query(`CREATE TABLE rs_many (id integer PRIMARY KEY, label text, points numeric, ok boolean, at timestamptz, doc jsonb)`);

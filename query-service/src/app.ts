@@ -26,6 +26,7 @@ import { conversationQueryRoutes } from './routes/conversations';
 import { answerGroupQueryRoutes } from './routes/answer-groups';
 import { regradeRequestQueryRoutes } from './routes/regrade-requests';
 import { markingPolicyQueryRoutes } from './routes/marking-policy';
+import { regradeJobQueryRoutes } from './routes/regrade-jobs';
 import { analystRoutes } from './routes/analyst';
 
 /** Every `kind: query` route. */
@@ -42,6 +43,7 @@ export async function queryService(app: FastifyInstance, deps: QueryServiceDeps)
   answerGroupQueryRoutes(app, deps);
   regradeRequestQueryRoutes(app, deps);
   markingPolicyQueryRoutes(app, deps);
+  regradeJobQueryRoutes(app, deps);
   insightQueryRoutes(app, deps);
   adminQueryRoutes(app, deps);
   auditRoutes(app, deps);

@@ -317,5 +317,38 @@ export function regradeSuite(open: () => Promise<Partial<StandaloneOptions>>): v
       expect((await c.teacher.post('/grader/regrade-all', { question_number: 1 })).statusCode).toBe(400);
       await untilFinished(c.teacher, start.json.job_id);
     });
+
+    it("lists the assignment's jobs with their counts, the newest first, for its instructor only", async () => {
+      const start = await c.teacher.post('/grader/regrade-all', {
+        assignment_id: c.assignmentId,
+        question_number: 2,
+        regrade_instructions: 'also accept: Jupiter',
+      });
+      expect(start.statusCode).toBe(200);
+      const job = await untilFinished(c.teacher, start.json.job_id);
+      const head = await server.store.headPosition();
+      const list = await c.teacher.post('/grader/get-regrade-jobs', { assignment_id: c.assignmentId }, afterPosition(head ?? null));
+      expect(list.statusCode).toBe(200);
+      const jobs = list.json.jobs as { job_id: string; started_at: string }[];
+      // Every job of this suite so far, the newest first.
+      expect(jobs.length).toBeGreaterThanOrEqual(5);
+      expect(jobs[0]).toEqual({
+        job_id: job.job_id,
+        question_number: 2,
+        regrade_instructions: 'also accept: Jupiter',
+        status: 'finished',
+        total: 4,
+        done: 4,
+        changed: job.students.filter((s) => s.points_obtained !== null && s.points_obtained !== s.previous_points).length,
+        kept_manual: job.students.filter((s) => s.outcome === 'kept-manual').length,
+        failed: 0,
+        started_at: job.started_at,
+        finished_at: job.finished_at,
+      });
+      expect(jobs[0]!.started_at >= jobs.at(-1)!.started_at).toBe(true);
+      expect((await c.stranger.post('/grader/get-regrade-jobs', { assignment_id: c.assignmentId })).statusCode).toBe(404);
+      expect((await c.teacher.post('/grader/get-regrade-jobs', {})).statusCode).toBe(400);
+      expect((await c.teacher.post('/grader/get-regrade-jobs', { assignment_id: 'x' })).statusCode).toBe(400);
+    });
   });
 }

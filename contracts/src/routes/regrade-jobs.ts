@@ -53,6 +53,23 @@ export const RegradeJobReplySchema = z.object({
 });
 export type RegradeJobReply = z.infer<typeof RegradeJobReplySchema>;
 
+/** One job in an assignment's list: its counts so far, not each student's line (regrade-job gives those). */
+export const RegradeJobSummarySchema = z.object({
+  job_id: z.string(),
+  question_number: z.number().int(),
+  regrade_instructions: z.string(),
+  status: z.enum(['running', 'finished']),
+  total: z.number().int(),
+  done: z.number().int(),
+  /** Marks now different from before. */
+  changed: z.number().int(),
+  kept_manual: z.number().int(),
+  failed: z.number().int(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type RegradeJobSummary = z.infer<typeof RegradeJobSummarySchema>;
+
 export const regradeJobRoutes = {
   regradeAll: route({
     method: 'POST',
@@ -73,5 +90,20 @@ export const regradeJobRoutes = {
       "A regrade-all job's progress: running or finished, and each student done so far with the outcome (applied, not-understood: the instructions need an AI provider and the mark was left, ai, regraded, kept-manual, no-response, failed).",
     body: z.object({ job_id: z.string({ error: 'job_id is required' }).trim().min(1, 'job_id is required').max(100) }),
     reply: RegradeJobReplySchema,
+  }),
+  getRegradeJobs: route({
+    method: 'POST',
+    path: '/grader/get-regrade-jobs',
+    kind: 'query',
+    access: 'instructor',
+    summary:
+      'The regrade-all jobs of an assignment the instructor teaches, the newest first (at most 50): running or finished, with their counts so far. A job started from another page or by another instructor of the course is here too.',
+    body: z.object({
+      assignment_id: z.coerce
+        .number({ error: 'assignment_id is required' })
+        .int('assignment_id must be an integer')
+        .positive('assignment_id is required'),
+    }),
+    reply: z.object({ jobs: z.array(RegradeJobSummarySchema) }),
   }),
 } as const;

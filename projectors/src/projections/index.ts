@@ -19,6 +19,7 @@ import { timedSessionsProjection } from './timed-sessions';
 import { regradeRequestsProjection } from './regrade-requests';
 import { notificationsProjection } from './notifications';
 import { markingPoliciesProjection } from './marking-policies';
+import { regradeJobsProjection } from './regrade-jobs';
 
 export const allProjections = [
   directoryProjection,
@@ -42,6 +43,7 @@ export const allProjections = [
   regradeRequestsProjection,
   notificationsProjection,
   markingPoliciesProjection,
+  regradeJobsProjection,
 ];
 export { assignmentQuestionsProjection, directoryProjection, instructorAssignmentsProjection, studentAssignmentsProjection };
 export { questionLibraryProjection, rubricsProjection, textbooksProjection };
@@ -58,3 +60,4 @@ export { textbookPassagesProjection };
 export { answerGroupsProjection };
 export { regradeRequestsProjection, notificationsProjection };
 export { markingPoliciesProjection };
+export { regradeJobsProjection };

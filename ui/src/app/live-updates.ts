@@ -6,6 +6,7 @@ import {
   MARKING_POLICIES_PROJECTION,
   NOTIFICATIONS_PROJECTION,
   REGRADE_REQUESTS_PROJECTION,
+  REGRADE_JOBS_PROJECTION,
   PRACTICE_PROJECTION,
   PROJECTIONS,
   TIMED_SESSIONS_PROJECTION,
@@ -15,6 +16,7 @@ import { assignmentsQueryKey } from '../features/assignments/api/get-assignments
 import { courseKeys } from '../features/courses/api/keys';
 import { instructorAssignmentKeys } from '../features/instructor-assignments/api/keys';
 import { gradingKeys } from '../features/grading/api/keys';
+import { regradeJobsKey } from '../features/grading/api/regrade-job';
 import { assignmentInsightKeys } from '../features/insights/api/keys';
 import { questionsBaseKey, questionsQueryKey } from '../features/assignments/api/get-assignment-questions';
 import { timedSessionBaseKey, timedSessionKey } from '../features/assignments/api/sessions';
@@ -67,6 +69,10 @@ export function applyNotice(client: QueryClient, n: ProjectionUpdated): void {
     case REGRADE_REQUESTS_PROJECTION:
       // A regrade request asked or resolved, or a window set (keys: assignment and the student's user notice).
       void invalidateAt(client, regradeKeys.all, n.position);
+      return;
+    case REGRADE_JOBS_PROJECTION:
+      // A regrade-all job started, went on or finished (key: assignment): the assignment's job list.
+      for (const id of idsOf(n.keys, 'assignment')) void invalidateAt(client, regradeJobsKey(id), n.position);
       return;
     case MARKING_POLICIES_PROJECTION:
       // An assignment's marking policy set (key: assignment), perhaps by another instructor of the course.

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RegradeAllBody, RegradeJobReply } from '@evergrade/contracts';
+import type { RegradeAllBody, RegradeJobReply, RegradeJobSummary } from '@evergrade/contracts';
 import { callApi } from '../../../lib/api-client';
 
 /** How often a running regrade-all job is asked for its progress. */
@@ -19,3 +19,17 @@ export const regradeJobQueryOptions = (jobId: string) =>
   });
 
 export const useRegradeJob = (jobId: string | null) => useQuery({ ...regradeJobQueryOptions(jobId ?? ''), enabled: jobId !== null });
+
+export const regradeJobsKey = (assignmentId: number) => ['grading', 'regrade-jobs', assignmentId] as const;
+
+/**
+ * POST /grader/get-regrade-jobs: an assignment's regrade-all jobs, the newest first (asked again while one runs, and on
+ * the regrade-jobs read model's notices). A page left and opened again finds a job still running here.
+ */
+export const regradeJobsQueryOptions = (assignmentId: number) =>
+  queryOptions({
+    queryKey: regradeJobsKey(assignmentId),
+    queryFn: ({ signal }): Promise<RegradeJobSummary[]> =>
+      callApi('getRegradeJobs', { body: { assignment_id: assignmentId }, signal }).then((r) => r.jobs),
+    refetchInterval: (query) => (query.state.data?.some((j) => j.status === 'running') ? REGRADE_JOB_POLL_MS * 2 : false),
+  });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MARKING_POLICY_SWITCHES, type MarkingPolicy, type MarkingPolicySwitch } from '@evergrade/contracts';
 import { useMarkingPolicy, useSetMarkingPolicy } from '../../../api/marking-policy';
 import { formatDateTime } from '../../../lib/format';
@@ -33,12 +33,11 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
   const [choices, setChoices] = useState<Choices>({});
   /** Choices made and not yet saved or discarded: a policy saved meanwhile (another instructor) does not replace them. */
   const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (query.data && !editing) setChoices(choicesOf(query.data.policy));
-  }, [query.data, editing]);
+  /** What the form shows: the instructor's choices while editing, else the saved policy (in the render it loads in). */
+  const shown = editing ? choices : (saved ?? {});
   const choose = (name: MarkingPolicySwitch['name'], value: string) => {
+    setChoices({ ...shown, [name]: value });
     setEditing(true);
-    setChoices((c) => ({ ...c, [name]: value }));
   };
 
   if (query.isPending) return <p className="text-muted mp-state">Loading the marking policy…</p>;
@@ -51,7 +50,6 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
         </button>
       </div>
     );
-  // Only choices the instructor made: until the effect above copies a loaded policy in, the form is not "changed".
   const changed = editing && !sameChoices(choices, saved ?? {});
   const setCount = MARKING_POLICY_SWITCHES.filter((s) => (saved?.[s.name] ?? '') !== '').length;
   return (
@@ -61,7 +59,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(policyOf(choices), { onSuccess: () => setEditing(false) });
+        save.mutate(policyOf(shown), { onSuccess: () => setEditing(false) });
       }}
     >
       <div className="mp-intro">
@@ -86,7 +84,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
               type="radio"
               name={`${id}-${s.name}`}
               value=""
-              checked={(choices[s.name] ?? '') === ''}
+              checked={(shown[s.name] ?? '') === ''}
               onChange={() => choose(s.name, '')}
             />
             <span>
@@ -99,7 +97,7 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
                 type="radio"
                 name={`${id}-${s.name}`}
                 value={String(v.value)}
-                checked={choices[s.name] === String(v.value)}
+                checked={shown[s.name] === String(v.value)}
                 onChange={() => choose(s.name, String(v.value))}
               />
               <span>{v.label}</span>
@@ -117,7 +115,6 @@ export function MarkingPolicyPanel({ assignmentId }: { assignmentId: number }) {
           disabled={!changed || save.isPending}
           onClick={() => {
             setEditing(false);
-            setChoices(saved ?? {});
           }}
         >
           Discard changes

@@ -149,6 +149,36 @@ describe('MarkingPolicyPanel', () => {
       expect(screen.getByRole('progressbar', { name: "Students' answers done" }).getAttribute('aria-valuenow')).toBe('4');
     });
 
+    it('shows a job still running when the panel opens (the page was left), and not again once dismissed', async () => {
+      let polls = 0;
+      const summary = (running: boolean) => ({
+        job_id: 'job-1',
+        question_number: 1,
+        regrade_instructions: '',
+        status: running ? 'running' : 'finished',
+        total: 2,
+        done: running ? 1 : 2,
+        changed: 1,
+        kept_manual: running ? 0 : 1,
+        failed: 0,
+        started_at: '2026-11-20T10:00:00.000Z',
+        finished_at: running ? null : '2026-11-20T10:00:01.000Z',
+      });
+      const { calls } = show(saved, {
+        'POST /grader/get-regrade-jobs': () => ({ body: { jobs: [summary(polls < 2)] } }),
+        'POST /grader/regrade-job': () => ((polls += 1), { body: job(1, polls > 2) }),
+      });
+      expect(await screen.findByText('Regrading… 1 of 2 done.')).toBeTruthy();
+      expect(screen.getByText('The regrade goes on if you leave this page.')).toBeTruthy();
+      expect(
+        await screen.findByText('Done: 2 answers checked in 1 question; 1 mark changed, 1 mark set by hand kept.', {}, { timeout: 4000 }),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+      expect(await screen.findByRole('button', { name: 'Regrade all questions' })).toBeTruthy();
+      expect(calls.filter((c) => c.key === 'POST /grader/get-regrade-jobs')[0]?.body).toEqual({ assignment_id: 12 });
+      expect(calls.some((c) => c.key === 'POST /grader/regrade-all')).toBe(false);
+    });
+
     it('waits for unsaved choices, and can be cancelled', async () => {
       const { calls } = show(saved);
       const regrade = (await screen.findByRole('button', { name: 'Regrade all questions' })) as HTMLButtonElement;

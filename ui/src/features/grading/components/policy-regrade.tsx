@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { gradingKeys } from '../api/keys';
-import { regradeJobQueryOptions, startRegradeAll } from '../api/regrade-job';
+import { regradeJobQueryOptions, regradeJobsQueryOptions, startRegradeAll } from '../api/regrade-job';
 import { ProgressTrack } from '../../../components/progress-track';
 
 /** One question's regrade-all job, as started. */
@@ -19,7 +19,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /**
  * A policy changes how answers are marked from then on; this applies it to the marks already given: one regrade-all
  * job per question (no instructions, marks set by hand kept), started one after another, then their progress summed.
- * The jobs are the server's background jobs: they go on if the page is left.
+ * The jobs are the server's background jobs: they go on if the page is left, and the page opened again shows those
+ * still running (the assignment's job list), whoever started them.
  */
 export function PolicyRegrade({ assignmentId, disabled }: { assignmentId: number; disabled: boolean }) {
   const client = useQueryClient();
@@ -36,6 +37,24 @@ export function PolicyRegrade({ assignmentId, disabled }: { assignmentId: number
   const failed = students.filter((s) => s.outcome === 'failed').length;
   const answered = students.filter((s) => s.outcome !== 'no-response').length;
   const unreadable = run.phase === 'running' && jobs.some((q) => q.isError);
+
+  // Jobs of this assignment still running when the panel opens (started here before the page was left, from the
+  // regrade dialog, or by another instructor): shown as if just started. A job shown once is not taken up again.
+  const listed = useQuery(regradeJobsQueryOptions(assignmentId)).data;
+  const shown = useRef(new Set<string>());
+  for (const j of started) shown.current.add(j.jobId);
+  useEffect(() => {
+    if (run.phase !== 'idle') return;
+    const running = (listed ?? []).filter((j) => j.status === 'running' && !shown.current.has(j.job_id));
+    if (running.length === 0) return;
+    setRun({
+      phase: 'running',
+      started: running
+        .map((j) => ({ questionNumber: j.question_number, jobId: j.job_id, total: j.total }))
+        .sort((a, b) => a.questionNumber - b.questionNumber),
+      error: '',
+    });
+  }, [listed, run.phase]);
 
   useEffect(() => {
     if (finished) void client.invalidateQueries({ queryKey: gradingKeys.submissions(assignmentId) });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegradeJobOutcome, RegradeJobStudent } from '@evergrade/contracts';
 import { Modal } from '../../../components/dialog';
 import { gradingKeys } from '../api/keys';
-import { startRegradeAll, useRegradeJob } from '../api/regrade-job';
+import { regradeJobsQueryOptions, startRegradeAll, useRegradeJob } from '../api/regrade-job';
 import { submissionsQueryOptions } from '../api/get-submissions';
 import { formatMarks } from '../utils/grading-state';
 import { ProgressTrack } from '../../../components/progress-track';
@@ -90,7 +90,12 @@ export function RegradeDialog({ assignmentId, questionNumber, studentName, stude
   const [instructions, setInstructions] = useState('');
   const [scope, setScope] = useState<RegradeScope>('student');
   const [overrideManual, setOverrideManual] = useState(false);
-  const [job, setJob] = useState<{ id: string; total: number } | null>(null);
+  const [job, setJob] = useState<{ id: string; total: number; instructions: string } | null>(null);
+  // A regrade of this question for all students still running (started before, perhaps from another page): its
+  // progress is one click away rather than lost with the window that started it.
+  const running = useQuery(regradeJobsQueryOptions(assignmentId)).data?.find(
+    (j) => j.status === 'running' && j.question_number === questionNumber,
+  );
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState('');
   const id = useId();
@@ -105,7 +110,7 @@ export function RegradeDialog({ assignmentId, questionNumber, studentName, stude
       regrade_instructions: instructions.trim(),
       override_manual: overrideManual,
     })
-      .then((r) => setJob({ id: r.job_id, total: r.total }))
+      .then((r) => setJob({ id: r.job_id, total: r.total, instructions: instructions.trim() }))
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'The regrade could not start.'))
       .finally(() => setStarting(false));
   };
@@ -122,7 +127,7 @@ export function RegradeDialog({ assignmentId, questionNumber, studentName, stude
           </button>
         }
       >
-        {instructions.trim() && <p className="gr-job-instructions">“{instructions.trim()}”</p>}
+        {job.instructions && <p className="gr-job-instructions">“{job.instructions}”</p>}
         <RegradeProgress assignmentId={assignmentId} jobId={job.id} total={job.total} />
       </Modal>
     );
@@ -143,6 +148,20 @@ export function RegradeDialog({ assignmentId, questionNumber, studentName, stude
         </>
       }
     >
+      {running && (
+        <div className="gr-job-running" role="status" data-testid="regrade-running">
+          <span>
+            A regrade of this question for all students is running: {running.done} of {running.total} done.
+          </span>
+          <button
+            type="button"
+            className="button button-secondary button-sm"
+            onClick={() => setJob({ id: running.job_id, total: running.total, instructions: running.regrade_instructions })}
+          >
+            Show its progress
+          </button>
+        </div>
+      )}
       <label htmlFor={`${id}-instructions`} className="field-label">
         Regrade instructions
       </label>
