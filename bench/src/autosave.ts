@@ -172,10 +172,7 @@ export async function benchAutosave(opts: AutosaveOptions): Promise<AutosaveResu
     // guard, the driver) is then compiled for both, rather than for the second route by the first one's run (the
     // event-sourced route, measured first, used to pay for compiling what the CRUD route then found ready).
     for (const path of [routes.setAssignmentResponse.path, CRUD_PATH])
-      await runLoadInChild(
-        { url: path === CRUD_PATH ? crud.url : base, path, clients, warmupMs: 0, durationMs: opts.warmupMs },
-        () => {},
-      );
+      await runLoadInChild({ url: path === CRUD_PATH ? crud.url : base, path, clients, warmupMs: 0, durationMs: opts.warmupMs }, () => {});
     let es: LoadResult;
     let esCpu: RouteRun['cpu'] = null;
     try {
