@@ -11,11 +11,14 @@ export const REGRADE_JOB_MESSAGES = {
   jobNotFound: 'Regrade job not found',
 } as const;
 
+/** An assignment's id in a body: required, a positive integer (a numeric string is taken). */
+const assignmentId = z.coerce
+  .number({ error: 'assignment_id is required' })
+  .int('assignment_id must be an integer')
+  .positive('assignment_id is required');
+
 export const RegradeAllBodySchema = z.object({
-  assignment_id: z.coerce
-    .number({ error: 'assignment_id is required' })
-    .int('assignment_id must be an integer')
-    .positive('assignment_id is required'),
+  assignment_id: assignmentId,
   question_number: z.coerce.number({ error: 'question_number is required' }).int().positive(),
   regrade_instructions: z.string().max(5000).default(''),
   override_manual: z.boolean().default(false),
@@ -98,12 +101,7 @@ export const regradeJobRoutes = {
     access: 'instructor',
     summary:
       'The regrade-all jobs of an assignment the instructor teaches, the newest first (at most 50): running or finished, with their counts so far. A job started from another page or by another instructor of the course is here too.',
-    body: z.object({
-      assignment_id: z.coerce
-        .number({ error: 'assignment_id is required' })
-        .int('assignment_id must be an integer')
-        .positive('assignment_id is required'),
-    }),
+    body: z.object({ assignment_id: assignmentId }),
     reply: z.object({ jobs: z.array(RegradeJobSummarySchema) }),
   }),
 } as const;
