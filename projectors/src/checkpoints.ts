@@ -7,6 +7,9 @@ export async function migrateCheckpoints(db: SqlClient): Promise<void> {
     updated_at timestamptz NOT NULL DEFAULT now()
   )`);
   await db.query('ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS version integer');
+  // The live runner that wrote the row last (its own random id; NULL after anyone else's write): runner.ts keeps rows in
+  // memory between batches only while it is still the writer.
+  await db.query('ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS writer text');
 }
 
 export type CheckpointState =
@@ -36,7 +39,7 @@ export async function checkpointState(db: SqlClient, name: string, version: numb
   if (row?.position == null) {
     // Nothing was served from these tables: start again in place.
     for (const table of tables) await db.query(`DROP TABLE IF EXISTS "${table}"`);
-    await db.query('UPDATE projection_checkpoints SET version = $2, updated_at = now() WHERE name = $1', [name, version]);
+    await db.query('UPDATE projection_checkpoints SET version = $2, updated_at = now(), writer = NULL WHERE name = $1', [name, version]);
     return 'new';
   }
   return 'outdated';
@@ -51,7 +54,7 @@ export async function readCheckpoint(db: SqlClient, name: string): Promise<strin
 /** Compare-and-set: false when another runner moved the checkpoint first, so this batch must roll back. */
 export async function advanceCheckpoint(tx: SqlClient, name: string, from: string | null, to: string): Promise<boolean> {
   const { rowCount } = await tx.query(
-    'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1 AND position IS NOT DISTINCT FROM $3',
+    'UPDATE projection_checkpoints SET position = $2, updated_at = now(), writer = NULL WHERE name = $1 AND position IS NOT DISTINCT FROM $3',
     [name, to, from],
   );
   return rowCount === 1;

@@ -24,6 +24,19 @@ export type Projection = {
    * from one batch to the next instead of reading them back. After a batch that did not commit, `discard` it.
    */
   bulk?(options?: { maxRows?: number; deferWrites?: boolean }): BulkApplier;
+  /**
+   * For the live runner: an applier that keeps the rows of some tables (`carryLive`) in memory from one batch to the
+   * next, so a batch reads only the rows it has not seen (an exam's saves touch the same rows again and again). Only
+   * while this runner is the tables' one writer: after a batch that did not commit, or when anyone else may have written
+   * them (another runner, a swap), the runner calls `discard` and the next batch reads what it needs again.
+   */
+  live?(options?: { maxRows?: number }): LiveApplier;
+};
+
+export type LiveApplier = {
+  applyBatch(tx: SqlClient, events: readonly RecordedEvent[]): Promise<Touched[]>;
+  /** Forget every row kept: the next batch reads what it needs from the tables. */
+  discard(): void;
 };
 
 export type BulkApplier = {
@@ -69,7 +82,16 @@ export type BatchProjectionDefinition<State> = {
    * for them. Only fields whose contents stay true after the batch's save; per-batch accumulators come from `init`.
    */
   carry?: readonly (keyof State & string)[];
+  /**
+   * The state's `RowSet`s the live runner keeps from batch to batch (`live`), holding the rows it loaded or wrote (not
+   * the whole table): a later batch loads only keys it does not hold. Only sets read by key (`load`, or `loadWhere` /
+   * `loadIn`, whose rows merge with the ones held) whose rows, after the batch's save, are the table's.
+   */
+  carryLive?: readonly (keyof State & string)[];
 };
+
+/** Past this many rows a live applier's carried set lets its rows go after a batch (`live`). */
+export const LIVE_CARRY_MAX_ROWS = 50_000;
 
 /** A carried field on empty tables: it holds everything (its own `holdWholeTable`, or its `rows` set's). */
 const holdWhole = (value: unknown): void => {
@@ -103,6 +125,34 @@ export function defineProjection<State>(
     async applyBatch(tx, all) {
       const events = all.filter((e) => handles.has(e.type));
       return events.length === 0 ? [] : applyTo(tx, def.init(), events);
+    },
+    live({ maxRows = LIVE_CARRY_MAX_ROWS } = {}) {
+      const carry = def.carryLive ?? [];
+      /** The carried sets, as the last committed batch left them; null: fresh from `init`. */
+      let carried: Partial<State> | null = null;
+      return {
+        async applyBatch(tx, all) {
+          const events = all.filter((e) => handles.has(e.type));
+          if (events.length === 0) return [];
+          const state = def.init();
+          if (carried) Object.assign(state as object, carried);
+          // Until the batch is saved what is in memory may be ahead of the tables: a throw leaves nothing carried.
+          carried = null;
+          const touched = await applyTo(tx, state, events);
+          if (carry.length > 0) {
+            const next: Partial<State> = {};
+            for (const k of carry) {
+              next[k] = state[k];
+              for (const set of setsIn(state[k])) set.shrink(maxRows);
+            }
+            carried = next;
+          }
+          return touched;
+        },
+        discard() {
+          carried = null;
+        },
+      };
     },
     bulk({ maxRows = CARRY_MAX_ROWS, deferWrites = true } = {}) {
       const carry = def.carry ?? [];

@@ -267,11 +267,11 @@ async function swapIn(
           await tx.query(`DROP TABLE IF EXISTS "${home}"."${table}"`);
           await tx.query(`ALTER TABLE "${schema}"."${table}" SET SCHEMA "${home}"`);
         }
-        await tx.query(`UPDATE "${home}".projection_checkpoints SET position = $2, version = $3, updated_at = now() WHERE name = $1`, [
-          p.name,
-          position,
-          p.version,
-        ]);
+        // writer NULL: a live runner keeping rows of the old tables forgets them (runner.ts, `live`).
+        await tx.query(
+          `UPDATE "${home}".projection_checkpoints SET position = $2, version = $3, updated_at = now(), writer = NULL WHERE name = $1`,
+          [p.name, position, p.version],
+        );
         await tx.query(`DELETE FROM "${home}".projection_checkpoints WHERE name = $1`, [shadowName]);
         return { position, caughtUp };
       });

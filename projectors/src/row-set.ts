@@ -279,13 +279,18 @@ export class RowSet<Row extends Record<string, unknown>> {
    * table again. Keeps a carried set's memory bounded.
    */
   shrink(max: number): void {
-    if (this.held.size <= max || this.pending) return;
+    // Cells of keys known absent count too (a live set keeps them from batch to batch), at twice the rows'.
+    if ((this.held.size <= max && this.cellsMade <= 2 * max) || this.pending) return;
     this.cells = new Map();
+    this.cellsMade = 0;
     this.held.clear();
     this.last = null;
     this.whole = false;
     this.generation++;
   }
+
+  /** Cells made since the set began or last shrank (rows held, keys known absent, keys deleted). */
+  private cellsMade = 0;
 
   /** How many times `shrink` let the rows go: an index kept beside the set (GradeTotals') is stale when it moved. */
   generation = 0;
@@ -324,6 +329,7 @@ export class RowSet<Row extends Record<string, unknown>> {
     if (cell === undefined) {
       if (!make) return undefined;
       level.set(part, (cell = { row: undefined, absent: false, deleted: undefined }));
+      this.cellsMade++;
     }
     this.last = cell;
     this.last0 = v0;

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createSleeper, type EventStore, type RecordedEvent } from '@evergrade/platform/event-store';
 import type { NoticeBus } from '@evergrade/platform/bus';
 import type { Database, SqlClient } from '@evergrade/platform/sql';
 import { advanceCheckpoint, checkpointState, migrateCheckpoints, readCheckpoint } from './checkpoints';
-import type { BulkApplier, Projection, Touched } from './projection';
+import type { BulkApplier, LiveApplier, Projection, Touched } from './projection';
 import { handledTypes, rebuildProjections, type RebuildProgress } from './rebuild';
 import { ALL_PROJECTIONS, REBUILD_REQUESTED, claimRebuildRequest, migrateRebuildStatus } from './rebuild-status';
 
@@ -97,6 +98,15 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const appliers = new Map<string, BulkApplier>(
     options.bulk ? projections.flatMap((p) => (p.bulk ? [[p.name, p.bulk()] as const] : [])) : [],
   );
+  /**
+   * Live runner: each projection's applier that keeps rows from batch to batch (`Projection.live`). They hold only what
+   * this runner wrote: `writer` below marks its checkpoint writes, and a checkpoint row last written by anyone else (a
+   * swap, another runner) makes the projection's applier forget its rows before the batch.
+   */
+  const live = new Map<string, LiveApplier>(
+    options.bulk || schema ? [] : projections.flatMap((p) => (p.live ? [[p.name, p.live()] as const] : [])),
+  );
+  const writer = randomUUID();
   const log = options.log ?? ((m, e) => console.error(m, e ?? ''));
   let stopping = false;
   let idleWaiters: (() => void)[] = [];
@@ -167,18 +177,21 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       // the last batches loses their checkpoints with them, and the runner applies those events again. The log's own
       // appends keep waiting for the flush.
       const names = work.map((w) => checkpointNameOf(w.p));
-      const { rows } = await tx.query<{ name: string | null; moved: boolean | null }>(
-        `WITH free AS (SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED),
+      // Each row also says whether this runner wrote it last (`writer`): if not, the tables may have changed under
+      // rows a live applier keeps.
+      const { rows } = await tx.query<{ name: string | null; moved: boolean | null; mine: boolean | null }>(
+        `WITH free AS (SELECT name, position, writer FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE SKIP LOCKED),
          advanced AS (
-           UPDATE projection_checkpoints c SET position = u.next, updated_at = now()
+           UPDATE projection_checkpoints c SET position = u.next, updated_at = now(), writer = $4::text
            FROM unnest($1::text[], $2::text[], $3::text[]) AS u(name, prev, next), free f
            WHERE c.name = u.name AND f.name = u.name AND f.position IS NOT DISTINCT FROM u.prev
            RETURNING c.name)
-         SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved
+         SELECT f.name, (f.name NOT IN (SELECT name FROM advanced)) AS moved, f.writer IS NOT DISTINCT FROM $4::text AS mine
            FROM (SELECT ${asyncCommit ? "set_config('synchronous_commit', 'off', true)" : 'NULL'} AS commit_mode) m
            LEFT JOIN free f ON true`,
-        [names, work.map((w) => w.from), work.map((w) => w.to ?? w.events[w.events.length - 1]!.globalPosition)],
+        [names, work.map((w) => w.from), work.map((w) => w.to ?? w.events[w.events.length - 1]!.globalPosition), writer],
       );
+      for (const r of rows) if (r.name !== null && !r.mine) live.get(r.name)?.discard();
       const state = new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.name, r.moved!] as const])));
       const outcomes: Outcome[] = [];
       for (const w of work) {
@@ -193,9 +206,9 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         }
         let touched: Touched[] = [];
         try {
-          const bulk = appliers.get(w.p.name);
+          const applier = appliers.get(w.p.name) ?? live.get(w.p.name);
           // No events: only the checkpoint catches up (a live projection idle through earlier batches).
-          if (w.events.length > 0) touched = await (bulk ? bulk.applyBatch(tx, w.events) : w.p.applyBatch(tx, w.events));
+          if (w.events.length > 0) touched = await (applier ? applier.applyBatch(tx, w.events) : w.p.applyBatch(tx, w.events));
         } catch (err) {
           throw new ProjectionFailed(w.p, err);
         }
@@ -263,7 +276,9 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           signal: stopped.signal,
           ...(onProgress ? { onProgress } : {}),
           onSwapped: (name, position) => {
-            // The live loop goes on from the swapped checkpoint (a projection that waited outside joins it now).
+            // The live loop goes on from the swapped checkpoint (a projection that waited outside joins it now), with
+            // the new tables: rows kept from the old ones are forgotten.
+            live.get(name)?.discard();
             setStored(name, position);
             active.add(name);
             settlePositionWaiters();
@@ -320,7 +335,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       const outcomes = await applyAll(behind.map((p) => ({ p, from: stored.get(p.name) ?? null, events: [], to: positions.get(p.name)! })));
       for (const o of outcomes) {
         if (o.kind === 'ok') setStored(o.w.p.name, o.w.to!);
-        else if (o.kind === 'moved') setStored(o.w.p.name, await readCheckpoint(db, checkpointNameOf(o.w.p)));
+        else if (o.kind === 'moved') {
+          live.get(o.w.p.name)?.discard();
+          setStored(o.w.p.name, await readCheckpoint(db, checkpointNameOf(o.w.p)));
+        }
       }
     } catch (err) {
       if (!stopping) log('projectors: catching the checkpoints up failed, retrying with the next batch', err);
@@ -420,8 +438,11 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           continue;
         }
         const err: unknown = r.reason;
-        // Rolled back: rows a bulk applier kept from it are ahead of the tables.
-        for (const w of groups[i]!) appliers.get(w.p.name)?.discard();
+        // Rolled back: rows an applier kept from it are ahead of the tables.
+        for (const w of groups[i]!) {
+          appliers.get(w.p.name)?.discard();
+          live.get(w.p.name)?.discard();
+        }
         if (err instanceof Aborted || stopping) return;
         if (err instanceof ProjectionFailed) {
           const n = (failures.get(err.projection.name) ?? 0) + 1;
@@ -446,6 +467,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           publishing.push(announce(p, o.touched, position).catch((err) => log(`projection ${p.name}: notice not published`, err)));
           options.onBatch?.(p.name, o.w.events.length, position);
         } else if (o.kind === 'moved') {
+          // Another runner applied events here: the tables are not what this one's applier keeps.
+          live.get(p.name)?.discard();
           setStored(p.name, await readCheckpoint(db, checkpointNameOf(p)));
         }
         // 'busy': a swap holds its checkpoint; the next round sees where it left it.
@@ -583,7 +606,9 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function startOver(p: Projection): Promise<void> {
     await db.transaction(async (tx) => {
       for (const table of p.tables) await tx.query(`TRUNCATE "${schema}"."${table.replace(/"/g, '""')}"`);
-      await tx.query('UPDATE projection_checkpoints SET position = NULL, updated_at = now() WHERE name = $1', [checkpointNameOf(p)]);
+      await tx.query('UPDATE projection_checkpoints SET position = NULL, updated_at = now(), writer = NULL WHERE name = $1', [
+        checkpointNameOf(p),
+      ]);
     });
     positions.set(p.name, null);
     if (p.bulk) appliers.set(p.name, p.bulk({ deferWrites: false }));

@@ -209,4 +209,5 @@ export const assignmentQuestionsProjection = defineProjection<State>({
   load,
   evolve: evolveAssignmentQuestions,
   carry: ['questions', 'responses'],
+  carryLive: ['questions', 'responses'],
 });

@@ -201,7 +201,10 @@ async function load(tx: SqlClient, state: State, events: readonly RecordedEvent[
     for (const a of found) courseKeys.add({ tenant: a.tenant, course_id: a.course_id });
   }
   await state.courses.load(tx, courseKeys.values() as Partial<SaCourseRow>[]);
-  if (listRead && listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
+  if (listRead && listByAssignment.size + listByEnrolment.size === 0 && listKeys.size > 0) {
+    // Rows by key only (a batch of saves): the live runner's carried set (`carryLive`) already holds most of them.
+    await state.list.load(tx, listKeys.values() as Partial<StudentAssignmentRow>[]);
+  } else if (listRead && listKeys.size + listByAssignment.size + listByEnrolment.size > 0) {
     await state.list.loadWhere(
       tx,
       `(t.tenant, t.student_id, t.assignment_id) IN (
@@ -434,6 +437,7 @@ export const studentAssignmentsProjection = defineProjection<State>({
   load,
   evolve: evolveStudentAssignments,
   carry: ['assignments', 'courses', 'list', 'marks', 'grades'],
+  carryLive: ['list'],
   async save(tx, state) {
     for (const set of [state.courses, state.assignments, state.list, state.marks, state.grades.rows]) await set.flush(tx);
   },
