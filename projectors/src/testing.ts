@@ -172,6 +172,60 @@ export async function expectBatchesOfSizes(
     expect(await dumpTables(db, p)).toEqual(expected);
   }
   if (p.bulk) await expectBulkBuild(db, p, events, expected, sizes);
+  const definition = (p as { definition?: { carryLive?: readonly string[] } }).definition;
+  if (p.live && (definition?.carryLive?.length ?? 0) > 0) await expectLiveBatches(db, p, events, expected, sizes);
+}
+
+/**
+ * The live runner's applier (`Projection.live`: rows of `carryLive` sets kept from batch to batch) leaves the
+ * `expected` tables: in batches of each size, each batch reading each table at most once; with a batch rolled back
+ * half-way (discarded, then applied again, as the runner does); with the kept rows let go after every batch
+ * (`maxRows` 1); and with another writer applying a stretch of batches in the middle (after which the runner discards).
+ */
+export async function expectLiveBatches(
+  db: Database,
+  p: Projection,
+  events: readonly RecordedEvent[],
+  expected: Record<string, unknown[]>,
+  sizes: readonly number[],
+): Promise<void> {
+  type Run = { size: number; maxRows?: number; rollBackAt?: number; otherWriter?: boolean; what: string };
+  const half = Math.floor(events.length / 2);
+  const runs: Run[] = [
+    ...sizes.map((size) => ({ size, what: `live batches of ${size}` })),
+    { size: sizes[0]!, rollBackAt: half, what: 'live, one batch rolled back' },
+    { size: sizes[0]!, maxRows: 1, what: 'live, rows let go after each batch' },
+    { size: sizes[0]!, otherWriter: true, what: 'live, another writer in the middle' },
+  ];
+  for (const { size, maxRows, rollBackAt, otherWriter, what } of runs) {
+    await clearTables(db, [p]);
+    const applier = p.live!(maxRows === undefined ? {} : { maxRows });
+    let rolledBack = false;
+    for (let i = 0; i < events.length; i += size) {
+      const batch = events.slice(i, i + size);
+      if (!rolledBack && rollBackAt !== undefined && i + size > rollBackAt) {
+        rolledBack = true;
+        await expect(
+          db.transaction(async (tx) => {
+            await applier.applyBatch(tx, batch);
+            throw new Error('rolled back on purpose');
+          }),
+        ).rejects.toThrow('rolled back on purpose');
+        applier.discard();
+      }
+      if (otherWriter && i >= half / 2 && i < half) {
+        await db.transaction((tx) => p.applyBatch(tx, batch));
+        applier.discard();
+        continue;
+      }
+      await db.transaction(async (tx) => {
+        const { client, reads } = countingClient(tx, p.tables);
+        await applier.applyBatch(client, batch);
+        for (const n of reads.values()) expect(n, what).toBeLessThanOrEqual(1);
+      });
+    }
+    expect(await dumpTables(db, p), what).toEqual(expected);
+  }
 }
 
 /**

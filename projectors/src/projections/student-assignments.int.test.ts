@@ -6,6 +6,7 @@ import { rowSetsOf } from '../projection';
 import {
   applyOneByOne,
   expectBulkBuild,
+  expectLiveBatches,
   clearTables,
   dumpTables,
   foldByHand,
@@ -235,6 +236,8 @@ describe.each(backends)('student read models in batches on %s', (_name, backend)
         expect(await dumpTables(many.db, p)).toEqual(oneByOne);
         // A rebuild's build (rows kept from batch to batch) leaves them too.
         await expectBulkBuild(many.db, p, events, oneByOne, [7, 2, 1]);
+        // The live runner's applier (rows of carryLive sets kept from batch to batch) leaves them too.
+        await expectLiveBatches(many.db, p, events, oneByOne, [7, 2, 1]);
       } finally {
         await many.dispose();
       }

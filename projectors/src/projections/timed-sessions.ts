@@ -127,4 +127,6 @@ export const timedSessionsProjection = defineProjection<TimedSessionsState>({
   },
   evolve: evolveTimedSessions,
   carry: ['sessions'],
+  // An exam's heartbeats (one per student every 30 s) touch the same sessions again and again: kept between live batches.
+  carryLive: ['sessions'],
 });
