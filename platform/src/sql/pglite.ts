@@ -12,7 +12,25 @@ async function copyIn(on: Copying, table: string, columns: readonly string[], da
   await on.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([...data]) });
 }
 
+/**
+ * PGlite runs each statement on this thread and settles its promise without any I/O, so a loop of awaited statements
+ * (the projector catching up, a rebuild's build, a big seed) never lets the event loop reach its timers or sockets:
+ * while it ran, the server answered nothing (a login during a 144,600-event catch-up timed out after 120 s). After
+ * this long since the last turn it waited for, the next statement first waits for one (`setImmediate`: at most one
+ * per 20 ms, a few µs each), so requests are read and answered between statements.
+ */
+export const PGLITE_TURN_MS = 20;
+let lastTurn = performance.now();
+const turn = () =>
+  new Promise<void>((resolve) =>
+    setImmediate(() => {
+      lastTurn = performance.now();
+      resolve();
+    }),
+  );
+
 async function run<Row>(on: Queryable, text: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+  if (performance.now() - lastTurn >= PGLITE_TURN_MS) await turn();
   const result = await on.query<Row>(text, params ? [...params] : undefined);
   return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
 }
