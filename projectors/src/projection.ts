@@ -115,6 +115,12 @@ export function defineProjection<State>(
   def: BatchProjectionDefinition<State>,
 ): Projection & { definition: BatchProjectionDefinition<State> } {
   const handles = new Set(def.handles);
+  /** A batch's state: fresh from `init`, with what an applier carried from the batch before (if anything). */
+  const stateFrom = (carried: Partial<State> | null): State => {
+    const state = def.init();
+    if (carried) Object.assign(state as object, carried);
+    return state;
+  };
   return {
     name: def.name,
     version: def.version,
@@ -134,8 +140,7 @@ export function defineProjection<State>(
         async applyBatch(tx, all) {
           const events = all.filter((e) => handles.has(e.type));
           if (events.length === 0) return [];
-          const state = def.init();
-          if (carried) Object.assign(state as object, carried);
+          const state = stateFrom(carried);
           // Until the batch is saved what is in memory may be ahead of the tables: a throw leaves nothing carried.
           carried = null;
           const touched = await applyTo(tx, state, events);
@@ -170,9 +175,8 @@ export function defineProjection<State>(
         async applyBatch(tx, all) {
           const events = all.filter((e) => handles.has(e.type));
           if (events.length === 0) return [];
-          const state = def.init();
-          if (carried) Object.assign(state as object, carried);
-          else if (first) {
+          const state = stateFrom(carried);
+          if (!carried && first) {
             for (const k of carry) holdWhole(state[k]);
             held = carry.flatMap((k) => setsIn(state[k]));
             deferring = deferWrites;

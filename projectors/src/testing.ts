@@ -176,6 +176,20 @@ export async function expectBatchesOfSizes(
   if (p.live && (definition?.carryLive?.length ?? 0) > 0) await expectLiveBatches(db, p, events, expected, sizes);
 }
 
+/** Applies the batch in a transaction that then throws, so it rolls back (as a failed batch does in the runner). */
+async function expectRolledBack(
+  db: Database,
+  applier: { applyBatch(tx: SqlClient, events: readonly RecordedEvent[]): Promise<unknown> },
+  batch: readonly RecordedEvent[],
+): Promise<void> {
+  await expect(
+    db.transaction(async (tx) => {
+      await applier.applyBatch(tx, batch);
+      throw new Error('rolled back on purpose');
+    }),
+  ).rejects.toThrow('rolled back on purpose');
+}
+
 /**
  * The live runner's applier (`Projection.live`: rows of `carryLive` sets kept from batch to batch) leaves the
  * `expected` tables: in batches of each size, each batch reading each table at most once; with a batch rolled back
@@ -205,12 +219,7 @@ export async function expectLiveBatches(
       const batch = events.slice(i, i + size);
       if (!rolledBack && rollBackAt !== undefined && i + size > rollBackAt) {
         rolledBack = true;
-        await expect(
-          db.transaction(async (tx) => {
-            await applier.applyBatch(tx, batch);
-            throw new Error('rolled back on purpose');
-          }),
-        ).rejects.toThrow('rolled back on purpose');
+        await expectRolledBack(db, applier, batch);
         applier.discard();
       }
       if (otherWriter && i >= half / 2 && i < half) {
@@ -262,12 +271,7 @@ export async function expectBulkBuild(
       const batch = events.slice(i, i + size);
       if (!rolledBack && rollBackAt >= 0 && i + size > rollBackAt) {
         rolledBack = true;
-        await expect(
-          db.transaction(async (tx) => {
-            await applier.applyBatch(tx, batch);
-            throw new Error('rolled back on purpose');
-          }),
-        ).rejects.toThrow('rolled back on purpose');
+        await expectRolledBack(db, applier, batch);
         if (applier.discard()) {
           await clearTables(db, [p]);
           applier = p.bulk!({ ...options, deferWrites: false });
