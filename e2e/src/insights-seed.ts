@@ -1,4 +1,5 @@
 import { request, type APIRequestContext } from 'playwright-core';
+import { MIN_POSITION_HEADER } from '@evergrade/contracts';
 import { codeFromMail, DEMO_PASSWORD, DEMO_USERS } from './journeys';
 
 /**
@@ -14,7 +15,11 @@ export const DEMO_GRADED: SeedStudent[] = [
   { email: 'student2@demo.school', first: 'Emmy', last: 'Noether', marks: [2, 1, 0] },
 ];
 
-type Api = { ctx: APIRequestContext; post: (path: string, data?: unknown) => Promise<any>; get: (path: string) => Promise<any> };
+type Api = {
+  ctx: APIRequestContext;
+  post: (path: string, data?: unknown, headers?: Record<string, string>) => Promise<any>;
+  get: (path: string) => Promise<any>;
+};
 
 async function signIn(base: string, role: 'student' | 'instructor' | 'admin', email: string): Promise<Api> {
   const ctx = await request.newContext({ baseURL: base, extraHTTPHeaders: { 'x-tenant': 'demo' } });
@@ -32,7 +37,8 @@ async function signIn(base: string, role: 'student' | 'instructor' | 'admin', em
   };
   return {
     ctx,
-    post: async (path, data) => check(path, await ctx.post(path, { data: data ?? {}, headers: { 'x-csrf-token': csrf } })),
+    post: async (path, data, headers = {}) =>
+      check(path, await ctx.post(path, { data: data ?? {}, headers: { 'x-csrf-token': csrf, ...headers } })),
     get: async (path) => check(path, await ctx.get(path, { headers: { 'x-csrf-token': csrf } })),
   };
 }
@@ -72,6 +78,8 @@ export async function gradeQuadraticEquations(base: string, students: SeedStuden
   const list = (await teacher.post('/grader/previous-assignments', {})) as { assignment_id: number; title: string }[];
   const assignmentId = list.find((a) => a.title === 'Quadratic Equations')!.assignment_id;
 
+  /** The last submission's position: the instructor's read waits until the grading read models have it. */
+  let position = '';
   for (const s of students) {
     const student = await signIn(base, 'student', s.email);
     const sheet = (await student.post('/students/get-assignment-questions', { assignment_id: assignmentId })) as {
@@ -80,14 +88,16 @@ export async function gradeQuadraticEquations(base: string, students: SeedStuden
     const responses = Object.fromEntries(
       sheet.questions.map((q) => [String(q.question_id), `Answer of ${s.first} to ${q.question_number}`]),
     );
-    await student.post('/students/submit-assignment', { assignment_id: assignmentId, responses });
+    position = ((await student.post('/students/submit-assignment', { assignment_id: assignmentId, responses })) as { position: string })
+      .position;
     await student.ctx.dispose();
   }
 
-  const records = (await teacher.post('/grader/previous-questions-and-responses', { assignment_id: assignmentId })) as Record<
-    string,
-    { student_id: number; student_data: { student_name: string } }
-  >;
+  const records = (await teacher.post(
+    '/grader/previous-questions-and-responses',
+    { assignment_id: assignmentId },
+    { [MIN_POSITION_HEADER]: position },
+  )) as Record<string, { student_id: number; student_data: { student_name: string } }>;
   for (const s of students) {
     const record = Object.values(records).find((r) => r.student_data.student_name === `${s.first} ${s.last}`);
     if (!record) throw new Error(`no submission of ${s.first} ${s.last}`);

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { MIN_POSITION_HEADER } from '@evergrade/contracts';
 
 export const DEMO_PASSWORD = 'Evergrade#2026';
 export const DEMO_USERS = {
@@ -68,6 +69,8 @@ export async function submitAndGrade(
 ): Promise<number> {
   const base = journey.server.url;
   let assignmentId = 0;
+  /** The last submission's position: the instructor's read waits until the grading read models have it. */
+  let position = '';
   for (const [who, texts] of Object.entries(answers)) {
     const ctx = await journey.newContext();
     await loginViaApi(ctx, base, 'student', `${who}@demo.school`);
@@ -87,13 +90,17 @@ export async function submitAndGrade(
       data: { assignment_id: assignmentId, responses },
     });
     if (submitted.status() !== 200) throw new Error(`submit-assignment answered ${submitted.status()}: ${await submitted.text()}`);
+    position = ((await submitted.json()) as { position: string }).position;
     await ctx.close();
   }
   const teacher = await journey.newContext();
   await loginViaApi(teacher, base, 'instructor');
   const headers = { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(teacher) };
   const book = (await (
-    await teacher.request.post(`${base}/grader/previous-questions-and-responses`, { headers, data: { assignment_id: assignmentId } })
+    await teacher.request.post(`${base}/grader/previous-questions-and-responses`, {
+      headers: { ...headers, [MIN_POSITION_HEADER]: position },
+      data: { assignment_id: assignmentId },
+    })
   ).json()) as Record<string, unknown>;
   for (const studentId of Object.keys(book)) {
     const graded = await teacher.request.post(`${base}/grader/grade-submission`, {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { MIN_POSITION_HEADER } from '@evergrade/contracts';
 import { useJourney } from '../src/harness';
 import { loginViaApi, loginWithForm } from '../src/journeys';
 
@@ -13,13 +14,13 @@ let teacher: BrowserContext;
 let page: Page;
 let adaQuadratic: () => Promise<void>;
 
-type Call = (path: string, data?: unknown) => Promise<string>;
+type Call = (path: string, data?: unknown, headers?: Record<string, string>) => Promise<string>;
 async function callAs(context: BrowserContext): Promise<Call> {
   const csrf = (await context.cookies()).find((c) => c.name === 'csrf_access_token')?.value ?? '';
-  return async (path, data) => {
+  return async (path, data, headers = {}) => {
     const res = await context.request[data === undefined ? 'get' : 'post'](path, {
       data,
-      headers: { 'x-tenant': 'demo', 'x-csrf-token': csrf },
+      headers: { 'x-tenant': 'demo', 'x-csrf-token': csrf, ...headers },
     });
     const text = await res.text();
     expect(res.status(), `${path}: ${text}`).toBe(200);
@@ -82,11 +83,16 @@ beforeAll(async () => {
   await loginViaApi(teacher, journey.server.url, 'instructor');
   const asTeacher = await callAs(teacher);
   const ids: Record<string, number> = {};
+  /** The last assignment's position: the students' reads wait until their read models have both. */
+  let added: Record<string, string> = {};
   for (const [title, days] of [
     ['Analytics Week 1', 10],
     ['Analytics Week 2', 20],
-  ] as const)
-    ids[title] = (JSON.parse(await asTeacher('/grader/add-assignment', week(title, days))) as { assignment_id: number }).assignment_id;
+  ] as const) {
+    const res = JSON.parse(await asTeacher('/grader/add-assignment', week(title, days))) as { assignment_id: number; position: string };
+    ids[title] = res.assignment_id;
+    added = { [MIN_POSITION_HEADER]: res.position };
+  }
 
   const students: Record<string, number> = {};
   for (const [name, email] of [
@@ -96,12 +102,15 @@ beforeAll(async () => {
     const context = await journey.newContext();
     await loginViaApi(context, journey.server.url, 'student', email);
     const call = await callAs(context);
-    const list = JSON.parse(await call('/students/get-assignments')) as Record<string, { assignment_id: number; title: string }>;
+    const list = JSON.parse(await call('/students/get-assignments', undefined, added)) as Record<
+      string,
+      { assignment_id: number; title: string }
+    >;
     const titles = name === 'Ada' ? [...Object.keys(MARKS), 'Quadratic Equations'] : Object.keys(MARKS);
     for (const title of titles) {
       const id = Object.values(list).find((a) => a.title === title)!.assignment_id;
       ids[title] = id;
-      const { questions } = JSON.parse(await call('/students/get-assignment-questions', { assignment_id: id })) as {
+      const { questions } = JSON.parse(await call('/students/get-assignment-questions', { assignment_id: id }, added)) as {
         questions: { question_id: number }[];
       };
       await call('/students/submit-assignment', {

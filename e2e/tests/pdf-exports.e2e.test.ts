@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { request, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { unzipSync } from 'fflate';
+import { MIN_POSITION_HEADER } from '@evergrade/contracts';
 import { useJourney } from '../src/harness';
 import { DEMO_PASSWORD, DEMO_USERS, loginViaApi, loginWithForm } from '../src/journeys';
 import { png } from '../src/png';
@@ -57,8 +58,8 @@ async function seed(base: string): Promise<void> {
     const login = await ctx.post(`/auth/login/${role}`, { data: { email, password: DEMO_PASSWORD } });
     expect(login.status()).toBe(200);
     const csrf = (await ctx.storageState()).cookies.find((c) => c.name.toLowerCase().includes('csrf'))?.value ?? '';
-    const post = async (p: string, data: unknown) => {
-      const r = await ctx.post(p, { data, headers: { 'x-csrf-token': csrf } });
+    const post = async (p: string, data: unknown, headers: Record<string, string> = {}) => {
+      const r = await ctx.post(p, { data, headers: { 'x-csrf-token': csrf, ...headers } });
       expect(r.ok(), `${p}: ${r.status()} ${await r.text()}`).toBe(true);
       const text = await r.text();
       try {
@@ -94,6 +95,8 @@ async function seed(base: string): Promise<void> {
     { email: DEMO_USERS.student, name: 'Ada Lovelace', marks: [4, 3, 2] },
     { email: 'student2@demo.school', name: 'Emmy Noether', marks: [2, 1, 0] },
   ];
+  /** The last submission's position: the instructor's read waits until the grading read models have it. */
+  let position = '';
   for (const s of students) {
     const student = await signIn('student', s.email);
     const own = await student.post('/students/get-assignment-questions', { assignment_id: assignmentId });
@@ -103,10 +106,14 @@ async function seed(base: string): Promise<void> {
         `Answer of ${s.name} to ${q.question_number}`,
       ]),
     );
-    await student.post('/students/submit-assignment', { assignment_id: assignmentId, responses });
+    position = (await student.post('/students/submit-assignment', { assignment_id: assignmentId, responses })).position;
     await student.ctx.dispose();
   }
-  const records = await teacher.post('/grader/previous-questions-and-responses', { assignment_id: assignmentId });
+  const records = await teacher.post(
+    '/grader/previous-questions-and-responses',
+    { assignment_id: assignmentId },
+    { [MIN_POSITION_HEADER]: position },
+  );
   for (const s of students) {
     const record = Object.values(records as Record<string, { student_id: number; student_data: { student_name: string } }>).find(
       (r) => r.student_data.student_name === s.name,

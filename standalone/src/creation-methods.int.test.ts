@@ -68,7 +68,11 @@ async function createAndSeeAsStudent(
   const list = (await student.get('/students/get-assignments', afterPosition(res.json.position))).json as StudentAssignments;
   const row = list[String(res.json.assignment_id)];
   expect(row).toMatchObject({ title, question_count: questions.length, marks_total: questions.reduce((t, q) => t + q.marks_possible, 0) });
-  const sheet = await student.post('/students/get-assignment-questions', { assignment_id: res.json.assignment_id }, afterPosition(res.json.position));
+  const sheet = await student.post(
+    '/students/get-assignment-questions',
+    { assignment_id: res.json.assignment_id },
+    afterPosition(res.json.position),
+  );
   expect(sheet.json.questions.map((q: { question_content: string }) => q.question_content)).toEqual(questions.map((q) => q.question));
   return res.json.assignment_id as number;
 }

@@ -114,7 +114,8 @@ describe('grading with an AI provider', () => {
     });
     expect(added.statusCode).toBe(200);
     const id = added.json.assignment_id as number;
-    const sheet = (await teacher.post('/grader/get-assignment-questions', { assignment_id: id }, afterPosition(added.json.position))).json as AssignmentSheet;
+    const sheet = (await teacher.post('/grader/get-assignment-questions', { assignment_id: id }, afterPosition(added.json.position)))
+      .json as AssignmentSheet;
     const q = Object.fromEntries(sheet.questions.map((x) => [x.question_number, x.question_id]));
     const submitted = await student.post('/students/submit-assignment', {
       assignment_id: id,

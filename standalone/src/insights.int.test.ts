@@ -253,7 +253,7 @@ describe('course grades and item analysis', () => {
   });
 
   it('a changed mark shows in the stats and the course grades (the live read model)', async () => {
-    const book = await teacher.post('/grader/previous-questions-and-responses', { assignment_id: quizId });
+    const book = await teacher.post('/grader/previous-questions-and-responses', { assignment_id: quizId }, afterPosition(lastPosition));
     const dan = book.json[String(ids.dan)].questions.find((q: { question_number: number }) => q.question_number === 2);
     const res = await teacher.post('/grader/update-response', {
       response_id: dan.response_id,

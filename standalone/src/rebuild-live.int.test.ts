@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_KEY_HEADER, type ProjectionsReply } from '@evergrade/contracts';
+import { MIN_POSITION_HEADER, OPERATOR_KEY_HEADER, type ProjectionsReply } from '@evergrade/contracts';
 import { allProjections, createProjectorRunner, handledTypes, type ProjectorRunner } from '@evergrade/projectors';
 import { createIsolatedSchema, type Database, type IsolatedSchema } from '@evergrade/platform/sql';
 import { startStandalone, type Standalone, type StandaloneOptions } from './server';
@@ -84,6 +84,10 @@ describe.each(backends)('rebuilding every read model while the server serves, on
     assignment = await addTenQuestionAssignment(teacher, 'Rebuilt while read');
     const policy = await teacher.post('/grader/set-marking-policy', { assignment_id: assignment.id, policy: { formulaCase: 'exact' } });
     expect(policy.status).toBe(200);
+    // The reads below start at once: wait until the read models they check hold the new assignment and its policy.
+    const after = { [MIN_POSITION_HEADER]: policy.json.position as string };
+    await teacher.post('/grader/get-marking-policy', { assignment_id: assignment.id }, after);
+    await student.post('/students/get-assignment-questions', { assignment_id: assignment.id }, after);
     await student.get(`/students/get-assignments`);
   }, 120_000);
 

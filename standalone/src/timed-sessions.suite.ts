@@ -39,7 +39,11 @@ const addAssignment = async (title: string, timeLimit: number | null) => {
   const id = res.json.assignment_id as number;
   // The instructor's sheet: a student sees a timed assignment's questions only once its session is started.
   const sheet = (await teacher.post('/grader/get-assignment-questions', { assignment_id: id }, afterPosition(res.json.position))).json;
-  return { id, questionIds: (sheet.questions as { question_id: number }[]).map((q) => q.question_id) };
+  return {
+    id,
+    questionIds: (sheet.questions as { question_id: number }[]).map((q) => q.question_id),
+    position: res.json.position as string,
+  };
 };
 const put = (u: TestUser, url: string, payload: object) => u.put(url, payload);
 const eventsOf = async (assignmentId: number, studentId: number) =>
@@ -146,10 +150,12 @@ export function timedSessionsSuite(open: () => Promise<Partial<StandaloneOptions
     let startedAt: number;
 
     it('has no session before the start, and refuses answers until it starts', async () => {
+      let position: string;
       ({
         id,
         questionIds: [q1],
-      } = (await addAssignment('Timed Quiz', 120)) as { id: number; questionIds: [number] });
+        position,
+      } = (await addAssignment('Timed Quiz', 120)) as { id: number; questionIds: [number]; position: string });
       expect((await student.get(`/sessions/current/${id}`)).statusCode).toBe(404);
       const res = await student.post('/students/set-assignment-response', {
         assignment_id: id,
@@ -158,7 +164,7 @@ export function timedSessionsSuite(open: () => Promise<Partial<StandaloneOptions
       });
       expect(res.statusCode).toBe(409);
       expect(res.json.message).toBe(TIMER_MESSAGES.notStarted);
-      const questions = await student.post('/students/get-assignment-questions', { assignment_id: id });
+      const questions = await student.post('/students/get-assignment-questions', { assignment_id: id }, afterPosition(position));
       expect(questions.statusCode).toBe(409);
       expect(questions.json.message).toBe(TIMER_MESSAGES.startBeforeQuestions);
     });
