@@ -225,6 +225,8 @@ describe.each(backends)('the libraries on %s', (_backend, open) => {
         },
         new Date(),
       );
+      // Registered straight through the store (no position in a reply): wait until the read models hold the newcomer.
+      await server.runner.reached((await server.store.headPosition())!);
       const newcomer = await loginAs(server.app, 'instructor', 'newcomer@demo.school', 'Pa55word!x');
       expect(await search(newcomer, { query: 'energy' })).toEqual({
         statusCode: 403,
