@@ -86,11 +86,13 @@ describe('answering with the network cut', () => {
     expect(new Set(accepted.map((a) => a.question)).size).toBe(2);
     expect(accepted.map((a) => a.text).join(' ')).toContain('56 (seven eights)');
     expect(accepted.map((a) => a.text).join(' ')).toContain('"54"');
-    const questions = await post(context, '/students/get-assignment-questions', { assignment_id: assignmentId });
     const text = (q: { response_content: string | null }) => q.response_content ?? '';
-    // Stored as the editor's JSON: the text is inside it.
-    expect(text(questions.questions[0])).toContain('56 (seven eights)');
-    expect(text(questions.questions[1])).toContain('54');
+    // Stored as the editor's JSON: the text is inside it (read until the read model has applied both saves).
+    const stored = async () => {
+      const questions = await post(context, '/students/get-assignment-questions', { assignment_id: assignmentId });
+      return [text(questions.questions[0]).includes('56 (seven eights)'), text(questions.questions[1]).includes('54')];
+    };
+    await expect.poll(stored, { timeout: 15_000 }).toEqual([true, true]);
     expect(
       await page.evaluate(
         () =>
