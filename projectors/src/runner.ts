@@ -403,12 +403,20 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       if (!schema) await handleRequests(events).catch((err) => log('projectors: a rebuild request could not be claimed', err));
       const work: Work[] = [];
       const idleThrough: Projection[] = [];
+      // The batch's event types, once: a live batch is mostly one or two types (saves, heartbeats) and each projection
+      // checks them against the types it handles, not every event.
+      let batchTypes: Set<string> | undefined;
       for (const p of ready) {
         const from = positions.get(p.name) ?? null;
-        const pending = from === null ? events : events.filter((e) => store.comparePositions(e.globalPosition, from as never) > 0);
+        // Usually the projection is at the batch's start (the read began at the lowest checkpoint): the whole batch.
+        const pending =
+          from === null || store.comparePositions(events[0]!.globalPosition, from as never) > 0
+            ? events
+            : events.filter((e) => store.comparePositions(e.globalPosition, from as never) > 0);
         if (pending.length === 0) continue;
         const handles = p.handles;
-        const nothingToApply = !schema && handles !== undefined && !pending.some((e) => handles.has(e.type));
+        const types = pending === events ? (batchTypes ??= new Set(events.map((e) => e.type))) : new Set(pending.map((e) => e.type));
+        const nothingToApply = !schema && handles !== undefined && ![...types].some((t) => handles.has(t));
         if (nothingToApply && now - (storedAt.get(p.name) ?? 0) < idleCheckpointMs) idleThrough.push(p);
         else work.push({ p, from: stored.get(p.name) ?? null, events: pending });
       }
