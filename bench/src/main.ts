@@ -9,7 +9,7 @@ import { benchInsights, summarizeInsights, type InsightsResult } from './insight
 import { benchReplay, type ReplayResult } from './replay';
 import { benchRetrieval, summarizeRetrieval, type RetrievalResult } from './retrieval';
 import { fmt, formatTable, ratio } from './stats';
-import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
+import { jsonLine, lagBound, summarizePairs, summarizePhases, type BenchSummary } from './summary';
 
 /**
  * `npm run bench`: autosave throughput and latency, projection lag and replay speed, on one database.
@@ -136,6 +136,7 @@ function print({ a, r, i, e, f, database }: Run): void {
   if (a) {
     const secs = config.durationMs / 1000;
     const p = a.lagParts;
+    const pairs = summarizePairs(a);
     rows.push(
       [
         '(a) autosave, event-sourced route',
@@ -145,6 +146,17 @@ function print({ a, r, i, e, f, database }: Run): void {
         `${fmt(ratio(a.eventSourced.perSecond, a.crud.perSecond), 2)}× CRUD`,
       ],
       ['(a) autosave, CRUD UPDATE baseline', fmt(a.crud.perSecond), fmt(a.crud.latency.p50), fmt(a.crud.latency.p99), '1.00×'],
+      ...(pairs.ratios.length > 1
+        ? [
+            [
+              `(a) autosave, median of ${pairs.ratios.length} pairs`,
+              fmt(pairs.es_per_s_median ?? Number.NaN),
+              '',
+              '',
+              `${fmt(pairs.ratio_median ?? Number.NaN, 2)}× CRUD`,
+            ],
+          ]
+        : []),
       ['(b) projection lag, append → notice', '', fmt(a.lag.p50), fmt(a.lag.p99), ''],
       ["(b)   wait for the runner's read", '', fmt(p.wait.p50), fmt(p.wait.p99), ''],
       ['(b)   runner readAll', '', fmt(p.read.p50), fmt(p.read.p99), ''],
@@ -170,6 +182,19 @@ function print({ a, r, i, e, f, database }: Run): void {
     );
     const cpu = (c: RouteRun['cpu']) =>
       c ? `${fmt(c.nodeUs, 0)} µs Node + ${c.pgUs === null ? 'n/a (in process)' : `${fmt(c.pgUs, 0)} µs PostgreSQL`}` : 'not measured';
+    if (a.rounds?.length)
+      notes.push(
+        `(a) the routes in turn after the first pair (${secs} s windows, each after ${config.warmupMs / 1000} s of warm-up, the first of ` +
+          `a pair swapped every round; no lag measured): ` +
+          a.rounds
+            .map(
+              (r, k) =>
+                `pair ${k + 2} ${fmt(r.es, 0)} against ${fmt(r.crud, 0)}/s, ${fmt(ratio(r.es, r.crud), 2)}× ` +
+                `(${r.esFirst ? 'event-sourced first' : 'CRUD first'}; CPU per save ${cpu(r.esCpu)} against ${cpu(r.crudCpu)})`,
+            )
+            .join('; ') +
+          `. Ratios ${pairs.ratios.map((x) => fmt(x, 2)).join(', ')}: median ${fmt(pairs.ratio_median ?? Number.NaN, 2)}×.`,
+      );
     notes.push(
       `(a) CPU per save (this process, and its PostgreSQL backends by application_name, /proc): event-sourced ${cpu(a.eventSourced.cpu)}; ` +
         `CRUD ${cpu(a.crud.cpu)}${a.longStreams ? `; with ${a.longStreams.priorSaves} prior saves ${cpu(a.longStreams.cpu)}` : ''}.`,

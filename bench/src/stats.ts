@@ -9,6 +9,14 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
+/** The middle of unsorted samples (the mean of the two middle ones for an even count); NaN when there are none. */
+export function median(samples: readonly number[]): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export type Summary = { count: number; p50: number; p99: number; max: number };
 
 export function summarize(samples: readonly number[]): Summary {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decomposeLags, formatTable, matchLags, percentile, perSecond, ratio, summarize } from './stats';
+import { decomposeLags, formatTable, matchLags, median, percentile, perSecond, ratio, summarize } from './stats';
 
 const cmp = (a: string, b: string) => Number(a) - Number(b);
+
+describe('median', () => {
+  it('is the middle of unsorted samples, the mean of the two middle ones for an even count, NaN for none', () => {
+    expect(median([0.9, 0.67, 0.97])).toBe(0.9);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNaN();
+  });
+});
 
 describe('percentile', () => {
   it('uses the nearest rank on unsorted samples', () => {

@@ -4,7 +4,7 @@ import { idleCoresBound, type CpuCost } from './cpu';
 import type { InsightsSummary } from './insights';
 import type { ReplayResult } from './replay';
 import type { RetrievalSummary } from './retrieval';
-import { ratio, type Summary } from './stats';
+import { median, ratio, type Summary } from './stats';
 
 /**
  * The machine-readable result of `npm run bench -- --json` (its last line). Times in ms, rates per second, rounded to
@@ -27,6 +27,11 @@ export type PhaseSummary = {
      * (`pg_us` null on PGlite). Null when not measured.
      */
     cpu_per_save: { es: CpuPerSave | null; crud: CpuPerSave | null } | null;
+    /**
+     * Every pair of windows (the first, then BENCH_AUTOSAVE_ROUNDS - 1 more with the routes taking turns): each pair's
+     * ratio of commands/s and their median, the figure to compare between runs on a machine whose speed drifts.
+     */
+    pairs: PairsSummary;
     /** The event-sourced route again once every submission stream holds `prior_saves` more saves (BENCH_PRIOR_SAVES). */
     long_streams: {
       prior_saves: number;
@@ -118,9 +123,27 @@ const cpuSummary = (r: ReplayResult, cores: number) => {
   };
 };
 
+export type PairsSummary = {
+  ratios: number[];
+  ratio_median: number | null;
+  es_per_s_median: number | null;
+  crud_per_s_median: number | null;
+};
 type CpuPerSave = { node_us: number | null; pg_us: number | null };
 const cpuPerSave = (c: RouteRun['cpu']): CpuPerSave | null =>
   c ? { node_us: r1(c.nodeUs), pg_us: c.pgUs === null ? null : r1(c.pgUs) } : null;
+
+/** The first pair of windows and the rounds after it: each pair's ratio (ES / CRUD commands/s) and the medians. */
+export function summarizePairs(a: AutosaveResult): PairsSummary {
+  const pairs = [{ es: a.eventSourced.perSecond, crud: a.crud.perSecond }, ...(a.rounds ?? [])];
+  const ratios = pairs.map((p) => ratio(p.es, p.crud)).filter((x) => Number.isFinite(x));
+  return {
+    ratios: ratios.map((x) => Math.round(x * 1000) / 1000),
+    ratio_median: ratios.length ? Math.round(median(ratios) * 1000) / 1000 : null,
+    es_per_s_median: r1(median(pairs.map((p) => p.es))),
+    crud_per_s_median: r1(median(pairs.map((p) => p.crud))),
+  };
+}
 
 export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null, clients: number, cores = 2): PhaseSummary {
   return {
@@ -135,6 +158,7 @@ export function summarizePhases(a: AutosaveResult | null, r: ReplayResult | null
       failures_by_status: { es: a.eventSourced.failures, crud: a.crud.failures },
       clients,
       cpu_per_save: a.eventSourced.cpu || a.crud.cpu ? { es: cpuPerSave(a.eventSourced.cpu), crud: cpuPerSave(a.crud.cpu) } : null,
+      pairs: summarizePairs(a),
       long_streams: a.longStreams
         ? {
             prior_saves: a.longStreams.priorSaves,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AutosaveResult } from './autosave';
 import type { ReplayResult } from './replay';
 import { summarize } from './stats';
-import { jsonLine, lagBound, summarizePhases, type BenchSummary } from './summary';
+import { jsonLine, lagBound, summarizePairs, summarizePhases, type BenchSummary } from './summary';
 
 const autosave: AutosaveResult = {
   eventSourced: { perSecond: 812.345, latency: summarize([20, 30, 40, 90]), failures: { 409: 2 }, cpu: { nodeUs: 412.345, pgUs: 380.04 } },
@@ -48,6 +48,28 @@ const replay: ReplayResult = {
   directMs: null,
   cpu: { read: { nodeMs: 4000, pgMs: 3000 }, replay: { nodeMs: 12_000, pgMs: 16_000 } },
 };
+
+describe('the pairs of autosave windows', () => {
+  it('gives each pair its ratio and the median of them, the first pair included', () => {
+    const rounds = [
+      { es: 900, crud: 1000, esCpu: null, crudCpu: null, esFirst: false },
+      { es: 1200, crud: 1000, esCpu: null, crudCpu: null, esFirst: true },
+    ];
+    // 812.345 / 4000 = 0.203, then 0.9 and 1.2: the median is the middle one.
+    expect(summarizePairs({ ...autosave, rounds })).toEqual({
+      ratios: [0.203, 0.9, 1.2],
+      ratio_median: 0.9,
+      es_per_s_median: 900,
+      crud_per_s_median: 1000,
+    });
+  });
+
+  it('is the first pair alone with one round, and leaves out a pair without a rate', () => {
+    expect(summarizePairs(autosave)).toEqual({ ratios: [0.203], ratio_median: 0.203, es_per_s_median: 812.3, crud_per_s_median: 4000 });
+    const empty = summarizePairs({ ...autosave, rounds: [{ es: 5, crud: 0, esCpu: null, crudCpu: null, esFirst: true }] });
+    expect(empty.ratios).toEqual([0.203]);
+  });
+});
 
 describe('the --json summary', () => {
   const summary: BenchSummary = {
