@@ -128,7 +128,9 @@ export async function attachGateway(server: HttpServer, deps: GatewayDeps): Prom
       });
       return;
     }
-    const rooms = notice.keys.map((k) => room(notice.tenant, k));
+    // Only the rooms someone here is in: a notice nobody of this replica listens to is not encoded at all.
+    const here = io.of('/').adapter.rooms;
+    const rooms = notice.keys.map((k) => room(notice.tenant, k)).filter((r) => here.has(r));
     if (rooms.length === 0) return;
     io.local
       .to(rooms)
