@@ -1,3 +1,4 @@
+import type { IntervalHistogram } from 'node:perf_hooks';
 import { summarize, type Summary } from './stats';
 
 /**
@@ -116,7 +117,12 @@ export type ExamLoadResult = {
   elapsedMs: number;
   /** Commands sent later than planned by more than a second (the generator or the server fell behind). */
   late: number;
+  /** The load generator's own event-loop delay over the run (ms): what of a latency is the client's. */
+  loopDelayMs?: LoopDelay | null;
 };
+
+/** An event loop's delay over a run (`monitorEventLoopDelay`), in ms. */
+export type LoopDelay = { p50: number; p99: number; max: number };
 
 /** What the log holds per student after the run. */
 export type ExamStored = { saves: number; submittedBy: 'manual' | 'server' | 'other' | null };
@@ -141,6 +147,8 @@ export type ExamSummary = {
   submitted_by_server: number;
   not_submitted: number;
   late_commands: number;
+  /** Event-loop delay (ms) of the server's process and of the load generator's, over the run. */
+  loop_delay_ms?: { server: LoopDelay | null; client: LoopDelay | null };
 };
 
 export function summarizeExam(config: ExamConfig, plans: StudentPlan[], load: ExamLoadResult, stored: ExamStored[]): ExamSummary {
@@ -180,3 +188,10 @@ export function summarizeExam(config: ExamConfig, plans: StudentPlan[], load: Ex
 }
 
 const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 10) / 10 : 0);
+
+/** A `monitorEventLoopDelay` histogram (ns) as ms; null when it saw nothing. */
+export function loopDelayOf(h: Pick<IntervalHistogram, 'count' | 'percentile' | 'max'>): LoopDelay | null {
+  if (h.count === 0) return null;
+  const ms = (ns: number) => round(ns / 1e6);
+  return { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
+}

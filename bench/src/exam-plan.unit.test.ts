@@ -1,6 +1,8 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import {
   EXAM_DEFAULTS,
+  loopDelayOf,
   meanOffered,
   peakOffered,
   planExam,
@@ -147,5 +149,24 @@ describe('summarizeExam', () => {
     expect([s.submitted_manual, s.submitted_by_server, s.not_submitted]).toEqual([1, 1, 1]);
     expect(s.late_commands).toBe(3);
     expect(s.offered_steady_per_s).toBeCloseTo(0.3);
+  });
+});
+
+describe('loopDelayOf', () => {
+  it('reads a real event-loop delay histogram in ms, and is null when it saw nothing', async () => {
+    const h = monitorEventLoopDelay({ resolution: 1 });
+    expect(loopDelayOf(h)).toBeNull();
+    h.enable();
+    // Hold the loop about 30 ms, then let the timer sample it.
+    await new Promise((r) => setTimeout(r, 5));
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    await new Promise((r) => setTimeout(r, 5));
+    h.disable();
+    const d = loopDelayOf(h)!;
+    expect(d.max).toBeGreaterThanOrEqual(25);
+    expect(d.p50).toBeGreaterThan(0);
+    expect(d.p50).toBeLessThanOrEqual(d.p99);
+    expect(d.p99).toBeLessThanOrEqual(d.max);
   });
 });

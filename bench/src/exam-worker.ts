@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
-import type { ExamAction, ExamLoadResult, StudentPlan } from './exam-plan';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { loopDelayOf, type ExamAction, type ExamLoadResult, type StudentPlan } from './exam-plan';
 
 /**
  * The exam simulation's load generator, run as a child process (fork) so its HTTP client does not share the
@@ -50,6 +50,8 @@ export async function runExam(job: ExamJob): Promise<ExamLoadResult> {
   const savesAcked = job.students.map(() => 0);
   const submitted = job.students.map(() => 0);
   let late = 0;
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   let first = Infinity;
   let last = 0;
   const t0 = performance.now();
@@ -109,7 +111,8 @@ export async function runExam(job: ExamJob): Promise<ExamLoadResult> {
     }),
   );
   agent.destroy();
-  return { byKind, savesAcked, submitted, elapsedMs: Number.isFinite(first) ? last - first : 0, late };
+  loop.disable();
+  return { byKind, savesAcked, submitted, elapsedMs: Number.isFinite(first) ? last - first : 0, late, loopDelayMs: loopDelayOf(loop) };
 }
 
 if (process.send) {

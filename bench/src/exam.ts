@@ -1,10 +1,19 @@
 import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { CSRF_COOKIE, SESSION_COOKIE, SESSION_GRACE_SECONDS, streamIds } from '@evergrade/contracts';
 import { createAssignment, createCourse, registerTenant, registerUser } from '@evergrade/command-service';
 import { hashPassword } from '@evergrade/platform/auth';
 import { startStandalone } from '@evergrade/standalone';
-import { planExam, summarizeExam, type ExamConfig, type ExamLoadResult, type ExamStored, type ExamSummary } from './exam-plan';
+import {
+  loopDelayOf,
+  planExam,
+  summarizeExam,
+  type ExamConfig,
+  type ExamLoadResult,
+  type ExamStored,
+  type ExamSummary,
+  type LoopDelay,
+} from './exam-plan';
 import type { ExamJob, ExamStudent } from './exam-worker';
 import { BENCH_PASSWORD, BENCH_TENANT } from './seed';
 import { writeCpuProfile } from './cpu';
@@ -53,6 +62,9 @@ export async function benchExam(
     const plans = planExam(config);
     const runStart = performance.now();
     const profiling = profileServer(config.log);
+    // The server's loop (this process: routes, projectors, deadline process): a stall here is every command's wait.
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const load = await runInChild({
       url: base,
       assignmentId,
@@ -60,6 +72,7 @@ export async function benchExam(
       plans,
       ...(config.connections ? { connections: config.connections } : {}),
     });
+    loop.disable();
     await profiling;
     // The stragglers' deadlines pass; the reactor submits each within its grace and poll period.
     const lastDeadline = plans.reduce((latest, p) => Math.max(latest, p.deadline), -Infinity);
@@ -85,7 +98,11 @@ export async function benchExam(
       config.log(`exam: ${pending} sessions not yet submitted; waiting`);
     }
     return {
-      summary: { ...summarizeExam(config, plans, load, result), connections: config.connections ?? null },
+      summary: {
+        ...summarizeExam(config, plans, load, result),
+        connections: config.connections ?? null,
+        loop_delay_ms: { server: loopDelayOf(loop), client: load.loopDelayMs ?? null },
+      },
       seedMs,
       runMs: performance.now() - runStart,
     };
@@ -227,6 +244,8 @@ export const EXAM_P99_GOAL_MS = 50;
 export const examMeetsGoal = (s: ExamSummary) =>
   s.latency_ms.p99 < EXAM_P99_GOAL_MS && s.failed === 0 && s.saves_lost === 0 && s.not_submitted === 0;
 
+const delay = (d: LoopDelay | null | undefined) => (d ? `p50 ${d.p50}, p99 ${d.p99}, max ${d.max} ms` : 'not measured');
+
 export function formatExam(r: ExamResult, database: string): string {
   const s = r.summary;
   const kinds = Object.entries(s.by_kind)
@@ -244,6 +263,7 @@ export function formatExam(r: ExamResult, database: string): string {
       `and a save per ~20 s each; ${s.offered_peak_per_s}/s in the busiest 10 s)`,
     `  achieved: ${s.achieved_per_s} commands/s over the run (${s.ok} ok, ${s.failed} failed, ${s.late_commands} sent > 1 s late)`,
     `  latency: p50 ${s.latency_ms.p50} ms, p99 ${s.latency_ms.p99} ms, max ${s.latency_ms.max} ms; ${kinds}`,
+    `  event-loop delay: server ${delay(s.loop_delay_ms?.server)}; load generator ${delay(s.loop_delay_ms?.client)}`,
     `  saves: ${s.saves_acked} acknowledged, ${s.saves_stored} stored, ${s.saves_lost} lost`,
     `  submitted: ${s.submitted_manual} by the student, ${s.submitted_by_server} by the server at the deadline, ${s.not_submitted} not`,
     `  goal (p99 < ${EXAM_P99_GOAL_MS} ms, no failure, 0 lost, all submitted): ${examMeetsGoal(s) ? 'met' : 'NOT met'}; ` +
