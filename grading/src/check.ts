@@ -4,11 +4,13 @@ import { substitutionSlip } from './algebra-method';
 import { checkChemistry, keyCompound } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
 import { askedCount, parseKey } from './key';
+import { droppedMarks, withoutMarks } from './key-notes';
 import { greekNamesAsKey } from './greek';
 import { checkNumeric, keyValues } from './numeric';
 import { checkPointMarks } from './point-marks';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
+import { algebraClausesAsNotes, partMarksAsLines, rejectedAnswer, unitInBrackets, valueWithClauses } from './value-keys';
 import { checkTransformation } from './transform';
 import type { MarkingPolicy } from './policy';
 import { NEGATIONS, isContentWord, marksAfterPoints, words } from './text';
@@ -61,7 +63,12 @@ const NO_KEY = [/^answer will be provided by instructor$/i, /^no answer( provide
 export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   const possible = Math.max(0, input.marksPossible);
   // "1: point; 1: point": the marks before each point read as the usual notes after it.
-  const key = marksAfterPoints(richTextToPlainText(input.answer ?? '').trim());
+  // "40 (1) cm² (1)", "300 [1]; Pa [1]": a mark per part in brackets, as the scheme's lines ("B1 40 ⏎ B1 cm²").
+  // "500 (mm²)": a number with its unit in brackets, the unit not needed ("500 mm² (units not required)").
+  const key = unitInBrackets(
+    partMarksAsLines(marksAfterPoints(richTextToPlainText(input.answer ?? '').trim()), Math.max(0, input.marksPossible)),
+    false,
+  );
   // "omega" for "ohm (Ω)": a Greek letter by name is the letter the key writes.
   const response = greekNamesAsKey(key, richTextToPlainText(input.response ?? '').trim());
   const question = richTextToPlainText(input.question ?? '').trim();
@@ -107,9 +114,16 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
 
   const special = type.includes('long')
     ? null
-    : (checkChemistry(key, response, possible, question, policy) ?? checkAlgebra(question, key, response, possible, policy));
+    : (checkChemistry(key, response, possible, question, policy) ??
+      // "t = (v − u)/a; accept equivalents; reject …": the marker's clauses after ";" as the notes in brackets it reads.
+      checkAlgebra(question, algebraClausesAsNotes(key, possible), response, possible, policy));
   if (special) return negationGuard(special, response);
-  const expected = keyValues(numberAlternatives(key, question));
+  // "48 000 [1]; accept 48 thousand; reject 48": a value, then the marker's clauses, read as the value with its notes.
+  const clauses = valueWithClauses(key, possible, (k) => keyValues(k) !== null);
+  const plainValues = keyValues(numberAlternatives(key, question));
+  // "500 (mm²)": the unit in brackets, not needed.
+  const numericKey = unitInBrackets(clauses && (!plainValues || clauses.reject.length) ? clauses.key : key);
+  const expected = numericKey === key ? plainValues : keyValues(numberAlternatives(numericKey, question));
   // "… when a = −2": the negative number put in without brackets, a slip of a right substitution.
   const slip = expected && !type.includes('long') ? substitutionSlip(question, key, response, possible) : null;
   if (slip)
@@ -122,7 +136,16 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
       method: 'numeric',
     };
   if (expected && !type.includes('long')) {
-    const result = checkNumeric(expected, response, possible, type, question, key, policy);
+    const result = checkNumeric(expected, response, possible, type, question, numericKey, policy);
+    const rejected = result && result.pointsObtained > 0 && clauses ? rejectedAnswer(response, clauses.reject, expected) : null;
+    if (result && rejected)
+      return {
+        ...result,
+        pointsObtained: 0,
+        confident: true,
+        feedback: `The key does not accept "${rejected}".`,
+        matched: [],
+      };
     if (result) return result;
   }
   // "They are equal (both 27) - B1 for equal, B1 for showing 27": each point the key's marks name, on its own.
@@ -156,9 +179,12 @@ const wordsContext = (question: string, response: string, possible: number, poli
 
 const LANGUAGES =
   'French|Spanish|German|Italian|Latin|Welsh|Portuguese|Dutch|Mandarin|Chinese|Japanese|Russian|Arabic|Urdu|Polish|Irish|Gaelic';
-/** "What is the French word for …?", "Translate into Spanish: …", "German: translate …": the answer is a word of that language. */
+/**
+ * "What is the French word for …?", "Translate into Spanish: …", "German: translate …", "Italian: write the number 17 in
+ * words": the answer is a word of that language.
+ */
 const FOREIGN_WORD = new RegExp(
-  `\\b(?:${LANGUAGES})\\s+(?:(?:word|phrase|noun|verb|adjective)\\s+)?for\\b|\\btranslate\\b[^.?!]*\\b(?:into|in)\\s+(?:${LANGUAGES})\\b|\\b(?:${LANGUAGES})\\s*:\\s*translate\\b`,
+  `\\b(?:${LANGUAGES})\\s+(?:(?:word|phrase|noun|verb|adjective)\\s+)?for\\b|\\btranslate\\b[^.?!]*\\b(?:into|in)\\s+(?:${LANGUAGES})\\b|\\b(?:${LANGUAGES})\\s*:\\s*translate\\b|^\\s*(?:${LANGUAGES})\\s*:\\s*write\\b[^.?!]*\\bin words\\b`,
   'i',
 );
 
@@ -195,12 +221,28 @@ function checkWords(
       s
         .toLowerCase()
         .replace(/[’‘]/g, "'")
-        .replace(/[^a-z0-9' ]+/g, ' ')
+        .replace(/[^\p{L}\p{M}0-9' ]+/gu, ' ')
         .replace(/\s+/g, ' ')
         .trim();
     const said = exact(response);
-    const right = [spec.item.text, ...spec.item.accept].some((w) => exact(w) === said);
+    // "perchè" for "perché", "citta'" for "città": the accent the other way, or an apostrophe for it, is the word; a
+    // dropped one is not where the key rejects the bare form, and is flagged where it does not say (teachers differ).
+    const bare = (s: string) => withoutMarks(s.replace(/'(?=\s|$)/g, ''));
+    const marked = [spec.item.text, ...spec.item.accept].find((w) => exact(w) !== said && bare(exact(w)) === bare(said));
+    const dropped = marked ? droppedMarks(marked, response) : [];
+    const refused = dropped.length > 0 && spec.reject.some((r) => dropped.some((d) => d.got === r.trim().toLowerCase()));
+    const right = [spec.item.text, ...spec.item.accept].some((w) => exact(w) === said) || (marked !== undefined && !refused);
     const base = { pointsPossible: possible, method: 'terms' as const, confident: true };
+    if (right && dropped.length > 0)
+      return {
+        ...base,
+        confident: false,
+        reason: `"${dropped[0]!.got}" drops the accent of "${dropped[0]!.key}": teachers differ on whether that is a spelling error`,
+        pointsObtained: possible,
+        feedback: `Correct: "${spec.item.text}" (mind the accent).`,
+        matched: [spec.item.text],
+        missing: [],
+      };
     if (right)
       return { ...base, pointsObtained: possible, feedback: `Correct: "${spec.item.text}".`, matched: [spec.item.text], missing: [] };
     if (words(response).length <= words(spec.item.text).length)

@@ -648,8 +648,25 @@ export function substancesIn(text: string): { atoms: Map<string, number>; writte
  */
 function refusals(key: string): { key: string; refused: string[] } {
   const refused: string[] = [];
-  const kept = key.split(/\n+|(?<=[^\s.]{2}|\))\.\s+(?=do not\b|don'?t\b)/i).filter((part) => {
-    const m = /^\s*(?:do not|don'?t)\s+(?:accept|allow|credit)\s+(.+?)\s*\.?\s*$/i.exec(part);
+  // "K; case must be correct", "SO₄²⁻. Charge required.": a rule for the marker (the case, the charge), which the
+  // formula itself already asks, is no part of the key; "; accept Ca2+, Ca+2" is the key's accepted wordings.
+  const ruled = key
+    .replace(
+      /(?:[;.]\s*|\s*\n\s*)(?:the\s+)?(?:case|charges?|capitals?|subscripts?)\s+(?:\w+\s+)?(?:must\s+be\s+(?:correct|right|shown|given)|required|needed|matters?)\s*(?=[;.\n]|$)/gi,
+      '',
+    )
+    .replace(/\s*;\s*(?:also\s+)?(?:accept|allow)\b:?\s*([^;.\n]+)(?=[;.\n]|$)/gi, ' (accept $1)')
+    // "2H₂ + O₂ → 2H₂O. Numbers 2 and 2. Changing formulas = 0.": sentences after an equation that give no marks of their
+    // own, accept or reject nothing, are the marker's notes, no part of it.
+    .replace(/^([^\n.]*(?:→|->|⟶)[^\n]*?)\.\s+([^\n]*)$/, (m, eq: string, rest: string) =>
+      /\b[MAB]\d\b|\(\d\)|\[\d\]|\b(?:accept|allow|reject|do not|don'?t|state symbols?)\b/i.test(rest) ? m : eq,
+    )
+    // "NaCl (accept Na⁺Cl⁻)": the formula with its ions' charges shown is the same formula, no other wording to read.
+    .replace(/^(\S+)\s*\((?:also\s+)?(?:accept|allow)\s+([^()]+)\)/i, (m, f: string, a: string) =>
+      a.replace(/[⁺⁻+\-⁰¹²³⁴⁵⁶⁷⁸⁹]/g, '').trim() === f ? f : m,
+    );
+  const kept = ruled.split(/\n+|\s*;\s*(?=reject\b)|(?<=[^\s.]{2}|\))\.\s+(?=do not\b|don'?t\b|reject\b)/i).filter((part) => {
+    const m = /^\s*(?:(?:do not|don'?t)\s+(?:accept|allow|credit)|reject)\s+(.+?)\s*\.?\s*$/i.exec(part);
     if (!m) return true;
     if (!/\bsuch as\b|\be\.?g\.?\b/i.test(m[1]!))
       refused.push(

@@ -173,7 +173,14 @@ export function checkEquation(rawKey: string, response: string, possible: number
 }
 
 /** The key's equation and its notes: "(1 formulae, 1 balancing, 1 state symbols)" is a scheme, never part of the equation. */
-function equationNotes(rawKey: string): { text: string; marks: SchemeMark[] } {
+function equationNotes(written: string): { text: string; marks: SchemeMark[] } {
+  // "…: [1] formulae, [1] balancing, [1] state symbols": the marks before what earns them, after the equation, are the
+  // same scheme as "(1 formulae, 1 balancing, 1 state symbols)".
+  const rawKey = written.replace(
+    /\s*[:;.]?\s*((?:[([]\s*\d\s*[)\]]\s*(?:for\s+)?[a-z][a-z ]*?(?:,\s*|;\s*|\s+and\s+|\s*$))+)$/i,
+    (m, list: string) =>
+      /\b(?:formulae?|balanc\w*|state symbols?)\b/i.test(list) ? ` (${list.replace(/[([]\s*(\d)\s*[)\]]\s*/g, '$1 ').trim()})` : m,
+  );
   const notes = keyNotes(rawKey);
   const m = /^(.*?)\s*\(([^()]*\b(?:formulae?|balanc\w*|state symbols?)\b[^()]*)\)\s*$/i.exec(notes.text);
   if (!m) return { text: withoutWordNote(notes.text), marks: notes.marks };

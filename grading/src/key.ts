@@ -3,6 +3,7 @@
  * of: …"), a yes / no with its reason, or an explanation judged by its ideas.
  */
 import { isContentWord, words } from './text';
+import { asksForOne, strictMarks, takeMarkerNotes } from './key-notes';
 
 /** One thing the key expects, in the key's own words, with the other wordings it accepts. */
 export type KeyItem = { text: string; accept: string[] };
@@ -25,7 +26,17 @@ export type KeySpec =
       penalty?: boolean;
     }
   /** Yes or no (true or false), with the reason the key gives, if any. */
-  | { kind: 'yes-no'; yes: boolean; reason: string; reasonMarks?: number }
+  | {
+      kind: 'yes-no';
+      yes: boolean;
+      reason: string;
+      reasonMarks?: number;
+      /** Other wordings of the reason the key accepts ("'no air' accepted"), and reasons it gives 0 ("'X' = 0"). */
+      accept?: string[];
+      reject?: string[];
+      /** "No (needed); no air resistance [1]; same acceleration [1]": reasons each with its own mark, none for the decision. */
+      points?: { text: string; marks: number }[];
+    }
   /** A sentence or two: judged by its ideas. */
   | { kind: 'explanation'; text: string; accept: string[]; reject: string[] };
 
@@ -86,9 +97,11 @@ function pairAccepted(items: KeyItem[], accept: readonly string[], lastTakesRest
 
 /** "also accept: X, Y", "accept X", "(or X)", "do not accept X", "reject X": taken out of the key text. */
 function takeInstructions(key: string): { main: string; accept: string[]; reject: string[] } {
-  const accept: string[] = [];
-  const reject: string[] = [];
-  let main = key.replace(/\(\s*(?:also\s+)?(?:accept|allow|or)\b:?\s*([^)]*)\)/gi, (_, list: string) => {
+  // "– exact.", "Misspellings accepted unless …", "'no air' accepted", "'X' = 0": the marker's notes (key-notes.ts).
+  const notes = takeMarkerNotes(key);
+  const accept: string[] = [...notes.accept];
+  const reject: string[] = [...notes.reject, ...strictMarks(key)];
+  let main = notes.main.replace(/\(\s*(?:also\s+)?(?:accept|allow|or)\b:?\s*([^)]*)\)/gi, (_, list: string) => {
     accept.push(...splitList(list));
     return ' ';
   });
@@ -192,11 +205,27 @@ const MARK_NOTE = /\(\s*(\d)\s*(?:marks?)?\s*\)|\[\s*(\d)\s*(?:marks?)?\s*\]/gi;
 
 /** "(1); 91 = 7 × 13 (1)" after a "No": the reason "91 = 7 × 13", worth the marks noted after it (1). */
 function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
-  const notes = [...rest.matchAll(MARK_NOTE)].map((m) => Number(m[1] ?? m[2]));
-  const reason = clean(rest.replace(MARK_NOTE, ' '));
+  // ("'no' alone [0]": a note of no marks says what earns nothing, and stays with its words.)
+  const notes = [...rest.matchAll(MARK_NOTE)].map((m) => Number(m[1] ?? m[2])).filter((n) => n > 0);
+  const reason = clean(rest.replace(MARK_NOTE, (m: string, a?: string, b?: string) => ((a ?? b) === '0' ? m : ' ')));
   // The first note belongs to the yes / no when it comes before the reason: "No (1); … (1)".
-  const reasonMarks = notes.length >= 2 ? notes[notes.length - 1] : notes.length === 1 && !/^\s*[([]/.test(rest) ? notes[0] : undefined;
-  return reasonMarks === undefined ? { reason } : { reason, reasonMarks };
+  const reasonMarks =
+    notes.length >= 2 ? notes[notes.length - 1] : notes.length === 1 && !/^\s*[([]\s*\d/.test(rest) ? notes[0] : undefined;
+  // "(needed); no air resistance [1]; same acceleration g [1]": no note of the decision's, two or more reasons with theirs.
+  const parts = rest.split(/\s*;\s*/).filter((p) => clean(p.replace(MARK_NOTE, ' ').replace(/^\s*[([][^)\]]*[)\]]\s*$/, '')));
+  const points =
+    notes.length >= 2 &&
+    !/^\s*[([]\s*\d/.test(rest) &&
+    parts.length === notes.length &&
+    parts.every((p) => new RegExp(MARK_NOTE.source, 'i').test(p))
+      ? {
+          points: parts.map((p) => ({
+            text: clean(p.replace(MARK_NOTE, ' ').replace(/^\s*[([][^)\]]*[)\]]\s*/, '')),
+            marks: Number(/\d/.exec(p.match(MARK_NOTE)!.at(-1)!)![0]),
+          })),
+        }
+      : {};
+  return reasonMarks === undefined ? { reason, ...points } : { reason, reasonMarks, ...points };
 }
 
 /** "… - 1 mark each", "…, 1 mark per item", "… (2 marks)" at the key's end: how it is marked, not words of the answer. */
@@ -257,8 +286,14 @@ export function parseKey(key: string, question: string): KeySpec {
     .replace(/^\s*B\s*(\d)\s+(yes|no|true|false)\b[\s.,:;!—–-]*B\s*(\d)\s+(.*)$/is, '$2 ($1); $4 ($3)')
     .replace(/^\s*B\s*(\d)\s+(yes|no|true|false)\b/i, '$2 ($1)');
   const yn = /^(yes|no|true|false)\b[\s.,:;!—–-]*(.*)$/is.exec(coded);
-  if (yn && accept.length === 0 && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
-    return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), ...yesNoReason(yn[2]!) };
+  // (Wordings the key accepts belong to its reason where the question is a yes / no one and the key gives a reason.)
+  const notesOn = isYesNoQuestion(question) && !!yn?.[2]!.trim();
+  const reasonNotes = {
+    ...(notesOn && accept.length ? { accept } : {}),
+    ...(notesOn && taken.reject.length ? { reject: taken.reject } : {}),
+  };
+  if (yn && (accept.length === 0 || notesOn) && (isYesNoQuestion(question) || yn[2]!.trim() === ''))
+    return { kind: 'yes-no', yes: /^(yes|true)$/i.test(yn[1]!), ...yesNoReason(yn[2]!), ...reasonNotes };
   const excluded = takeExclusions(main);
   main = excluded.main;
   const reject = [...taken.reject, ...excluded.reject];
@@ -324,7 +359,8 @@ export function parseKey(key: string, question: string): KeySpec {
   const parts = splitOutside(main, !plusNames ? /\s*(?:,|;|\n|•|\s\band\b\s)\s*/i : /\s*(?:,|;|\n|•|\s\band\b\s|\s\+\s)\s*/i)
     .map(clean)
     .filter(Boolean);
-  const asked = askedCount(question);
+  // "Name an igneous rock." over "granite, basalt, pumice": one asked for, as "Name one …" asks.
+  const asked = askedCount(question) ?? (parts.length >= 2 && asksForOne(question) ? 1 : null);
   if (parts.length >= 2 && parts.every(listItem) && !/[.!?]\s+\S/.test(main.replace(/\([^)]*\)/g, ''))) {
     const items = parts.map(item);
     // "Carbon dioxide, water and light": the capital is the sentence's, not a name's.

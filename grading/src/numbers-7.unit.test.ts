@@ -107,7 +107,7 @@ describe('more ways teachers write counted marks after a key', () => {
 describe('quantities written with points grouping thousands, or the right number with a wrong unit', () => {
   it('reads "2.500 ml" as 2500 ml where that is the only reading that is the key', () => {
     const q = 'Convert 3.5 litres into millilitres.';
-    expect(check(q, '3500 ml', '3.500 ml', 1)).toMatchObject({ pointsObtained: 1, confident: true });
+    expect(check(q, '3500 ml', '3.500 ml', 1)).toMatchObject({ pointsObtained: 1, confident: false });
     expect(check(q, '3500 ml', '3.5 ml', 1).pointsObtained).toBe(0);
     expect(check(q, '3500 ml', '3.600 ml', 1).pointsObtained).toBe(0);
   });

@@ -630,6 +630,13 @@ export function checkNumeric(
       flags.push('The right amount in pence where the question asks for pounds (teachers differ: full marks, or the accuracy mark lost)');
     notes.push(`The amount is right, but the question asks for it in pounds: write ${expected.map(describe).join(' and ')}.`);
   }
+  // "x = 5 and x = −5; both required": every value for the marks, or none.
+  if (expected.length > 1 && credit < 1 && /\b(?:both|all)\s+(?:\w+\s+)?(?:required|needed)\b/i.test(keyNotes(key).notes.join('; ')))
+    credit = 0;
+  // "1.500 g" for 1500 g, read as points grouping thousands: most teachers read it so, some as the decimal it also is
+  // (1.5 g, a wrong answer): the mark kept, flagged.
+  if (credit > 0 && thousands !== null && comma === thousands && flags.length === 0)
+    flags.push('A point grouping thousands ("1.500" for 1500): most teachers read it so, some as a decimal (teachers differ)');
   const points = toQuarter(credit * possible, possible);
   const wrongGiven = expected.length === 1 && finals.length === 1 ? describe(finals[0]!) : undefined;
   // "and the unit" only where the unit may be the trouble: missing, or of another kind than the key's.

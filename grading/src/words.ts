@@ -6,6 +6,7 @@ import { keyCompound } from './chemistry';
 import { andList, capitalise, orList, phrase, sentences } from './feedback';
 import { matchPoint, withCompoundNames } from './ideas';
 import type { KeyItem, KeySpec } from './key';
+import { droppedMarks, withoutMarks } from './key-notes';
 import { compoundReason, contentWords, matchAny, matchPhrase, slipNote, tokenize, type PhraseMatch, type Slip, type Token } from './match';
 import { fmt, toQuarter } from './points';
 import { NEGATIONS, bases, isContentWord, isRealWord, kin, nounLemma, relate, soundsAlike, stem, words } from './text';
@@ -95,6 +96,23 @@ const rejectedIn = (reject: readonly string[], tokens: readonly Token[]) => reje
 
 // ---- one answer --------------------------------------------------------------------------------
 
+/** "(include the article)", "with its article", "singular, with article": the question asks for the article. */
+const ARTICLE_ASKED = /\b(?:with|include|including|and)\s+(?:the\s+|its\s+|an?\s+)?(?:correct\s+)?(?:definite\s+|indefinite\s+)?article\b/i;
+/** A key that opens with an article: "la città", "das Mädchen", "el móvil", "l'école". */
+const ARTICLE = /^(der|die|das|den|dem|ein|eine|il|lo|la|i|gli|le|un|una|uno|el|los|las|une|les|l['’])\s*\p{L}/iu;
+
+/**
+ * "la città; accept citta'": an accepted spelling of one word of the key's phrase stands in that word's place ("la
+ * citta'"), so the rest of the phrase (its article) is still needed.
+ */
+function inPhrase(accepted: string, text: string): string {
+  const fold = (w: string) => withoutMarks(w.replace(/['’]$/, '')).toLowerCase();
+  const parts = text.trim().split(/\s+/);
+  if (parts.length < 2 || /\s/.test(accepted.trim())) return accepted;
+  const at = parts.findIndex((p) => withoutMarks(p) !== p && fold(p) === fold(accepted.trim()));
+  return at < 0 ? accepted : parts.map((p, i) => (i === at ? accepted.trim() : p)).join(' ');
+}
+
 /** "Who …?", "Which scientist …?": the answer is a person. */
 const PERSON_QUESTION =
   /^\s*who\b|\bwhich\s+(?:scientist|person|man|woman|king|queen|monarch|ruler|emperor|artist|painter|author|writer|poet|composer|inventor|explorer|leader|prime\s+minister|president|philosopher|mathematician)\b/i;
@@ -180,14 +198,59 @@ function checkSingleAsWritten(spec: Extract<KeySpec, { kind: 'single' }>, ctx: C
       [],
       [],
     );
-  const item = { ...spec.item, accept: [...spec.item.accept, ...(ctx.allowSlips ? surname(spec.item, ctx.question) : [])] };
+  const item = {
+    ...spec.item,
+    accept: [...spec.item.accept.map((a) => inPhrase(a, spec.item.text)), ...(ctx.allowSlips ? surname(spec.item, ctx.question) : [])],
+  };
   // "to carry oxygen": a key that is an action reads the response's verbs as a marking point's are.
   const m = matchAny(wordings(item), tokens, ctx.allowSlips, ctx.allowSlips && /^\s*to\s+[a-z]/i.test(spec.item.text));
   const answer = phrase(spec.item.text);
-  const rejected = rejectedIn(spec.reject, tokens);
+  // "reject citta" for "la città": a rejected wording that is a key word without its accent is read with the marks.
+  const folded = wordings(item)
+    .flatMap((w) => [w, ...w.split(/\s+/)])
+    .filter((w) => withoutMarks(w) !== w)
+    .map((w) => withoutMarks(w).toLowerCase());
+  const markRejects = spec.reject.filter((r) => folded.includes(r.trim().toLowerCase()));
+  const rejected = rejectedIn(
+    spec.reject.filter((r) => !markRejects.includes(r)),
+    tokens,
+  );
   if (m.found) {
+    // "das Madchen" for "das Mädchen": an accent or umlaut dropped. Where the key holds its words to their marks (it
+    // rejects the bare form, asks for exact spelling, or accepts "ae" for "ä"), 0; where the spelling is what is tested
+    // and the key does not say, teachers differ: the mark stands, flagged.
+    const dropped = droppedMarks(m.wording, ctx.response);
+    if (
+      dropped.length > 0 &&
+      markRejects.some((r) =>
+        dropped.some((d) => d.got === r.trim().toLowerCase() || withoutMarks(m.wording).toLowerCase() === r.trim().toLowerCase()),
+      )
+    )
+      return result(
+        ctx,
+        0,
+        sentences(`Not correct: "${dropped[0]!.key}" needs its accent or umlaut ("${dropped[0]!.got}" is not accepted).`),
+        [],
+        [spec.item.text],
+        [],
+      );
+    // "das Mädchen" for "translate 'the girl' (include the article)": the key's article is needed, and no other.
+    const article = ARTICLE_ASKED.test(ctx.question) ? ARTICLE.exec(m.wording.trim().normalize('NFC'))?.[1] : undefined;
+    if (article && !words(ctx.response.normalize('NFC').replace(/['’]/g, "' ")).includes(article.toLowerCase().replace(/['’]/g, '')))
+      return result(
+        ctx,
+        0,
+        sentences(`Not correct: the question asks for the article too: ${phrase(m.wording)}.`),
+        [],
+        [spec.item.text],
+        [],
+      );
+    const droppedReason =
+      dropped.length > 0 && !ctx.allowSlips
+        ? [`"${dropped[0]!.got}" drops the accent or umlaut of "${dropped[0]!.key}": teachers differ on whether that is a spelling error`]
+        : [];
     const extra = extraWords(tokens, m.used, ctx.question);
-    const reasons: string[] = [];
+    const reasons: string[] = [...droppedReason];
     if (rejected) reasons.push(`The response also says "${rejected}", which the key does not accept`);
     if (m.compounds.length) reasons.push(compoundReason(m.compounds));
     if (headlessReason(item, m.wording)) reasons.push(headlessReason(item, m.wording));
@@ -842,10 +905,10 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
 // ---- yes / no -----------------------------------------------------------------------------------
 
 const YES =
-  /^(?:yes|yeah|yep|true|correct|right|(?:it|they|he|she|we|you)\s+(?:is|are|does|do|can|will|was|were|did|has|have)\b(?!\s*n[o']t))/i;
+  /^(?:yes|yeah|yep|true|correct|right|ja|oui|sì|si|(?:c'est\s+)?vrai|richtig|wahr|vero|(?:it|they|he|she|we|you)\s+(?:is|are|does|do|can|will|was|were|did|has|have)\b(?!\s*n[o']t))/i;
 // "Not really, …", "Not its own - …", "Not at all": a no, followed by what the student says instead.
 const NO =
-  /^(?:no|nope|false|incorrect|wrong|impossible|not\s+(?:true|correct|right|really|at\s+all|possible|(?:its|their|his|her)\s+own)|(?:definitely|certainly|of\s+course)\s+not)\b/i;
+  /^(?:no|nope|false|incorrect|wrong|impossible|nein|non|falsch|faux|falso|not\s+(?:true|correct|right|really|at\s+all|possible|(?:its|their|his|her)\s+own)|(?:definitely|certainly|of\s+course)\s+not)\b/i;
 /** "I think no, …", "I'd say yes": a mild hedge before the decision, which still commits to it. */
 const MILD_HEDGE = /^(?:i\s+(?:think|believe|reckon|guess|would\s+say)|i'd\s+say)\s*,?\s*/i;
 /** "not sure, maybe yes": no decision. */
@@ -936,7 +999,7 @@ function namesCounterexample(reason: string, question: string, tokens: readonly 
 
 /** "(no mark without reason)", "reason needed", "a bare yes/no scores 0": the key's marks are for the reason. */
 const REASON_NEEDED =
-  /[([]?\s*\b(?:no\s+marks?\s+(?:for\s+(?:a\s+)?(?:bare\s+)?(?:yes|no|decision)(?:\s*\/\s*no)?\s+)?without\s+(?:a\s+)?(?:reason|explanation)|(?:reason|explanation)\s+(?:is\s+)?(?:needed|required|essential)|a\s+bare\s+(?:yes|no)(?:\s*\/\s*(?:yes|no))?\s+(?:scores|gets|earns)\s+(?:0|nothing|no\s+marks?)|(?:the\s+)?(?:decision|yes\s*\/\s*no|yes|no)\s+(?:alone|on\s+its\s+own)\s*(?:=|:|scores|gets|earns)?\s*(?:0|nothing|no\s+marks?))\b[^)\]]*[)\]]?/i;
+  /[([]?\s*\b(?:no\s+marks?\s+(?:for\s+(?:a\s+)?(?:bare\s+)?(?:yes|no|decision)(?:\s*\/\s*no)?\s+)?without\s+(?:a\s+)?(?:valid\s+|correct\s+|sensible\s+|supporting\s+)?(?:reason|explanation)|(?:reason|explanation)\s+(?:is\s+)?(?:needed|required|essential)|a\s+bare\s+(?:yes|no)(?:\s*\/\s*(?:yes|no))?\s+(?:scores|gets|earns)\s+(?:0|nothing|no\s+marks?)|(?:the\s+)?(?:decision|yes\s*\/\s*no|yes|no)\s+(?:alone|on\s+its\s+own)\s*(?:=|:|scores|gets|earns)?\s*(?:0|nothing|no\s+marks?))\b[^)\]]*[)\]]?/i;
 /** "(1 with partial reason)", "2 for reason": the marks of a reason in part and in full, no words of it. */
 const REASON_SCALE =
   /[([]\s*\d\s+(?:marks?\s+)?(?:with|for)\s+(?:a\s+)?(?:partial|incomplete)\s+(?:reason|explanation)\s*[)\]]|\b\d\s+(?:marks?\s+)?for\s+(?:a\s+|the\s+)?(?:full\s+|complete\s+)?(?:reason|explanation)\b\s*:?/gi;
@@ -950,13 +1013,26 @@ function readReason(spec: Extract<KeySpec, { kind: 'yes-no' }>): {
   needed: boolean;
   partial?: number;
 } {
-  const needed = REASON_NEEDED.test(spec.reason);
+  // "'No' alone = 0", "'no' alone [0]", "Bare 'yes' = 0": the decision quoted, its marks in brackets.
+  const unquoted = spec.reason.replace(/['‘"“](yes|no|true|false)['’"”]/gi, '$1').replace(/[([]\s*0\s*(?:marks?)?\s*[)\]]/g, '= 0');
+  const needed =
+    REASON_NEEDED.test(unquoted) ||
+    /\bbare\s+(?:yes|no|true|false|decision)(?:\s*\/\s*(?:yes|no))?\s*(?:=|scores|gets|earns)\s*(?:0|nothing|no\s+marks?)\b/i.test(
+      unquoted,
+    );
   // "(1 with partial reason)": the marks of a reason given in part.
   const partialNote = /[([]\s*(\d)\s+(?:marks?\s+)?(?:with|for)\s+(?:a\s+)?(?:partial|incomplete)\s+(?:reason|explanation)/i.exec(
     spec.reason,
   );
   const partial = partialNote ? { partial: Number(partialNote[1]) } : {};
-  const raw = spec.reason.replace(REASON_NEEDED, ' ').replace(REASON_SCALE, ' ');
+  const raw = unquoted
+    .replace(REASON_NEEDED, ' ')
+    .replace(
+      /\bbare\s+(?:yes|no|true|false|decision)(?:\s*\/\s*(?:yes|no))?\s*(?:=|scores|gets|earns)\s*(?:0|nothing|no\s+marks?)\b/gi,
+      ' ',
+    )
+    .replace(/^\s*[([]\s*(?:needed|required|essential|must\s+be\s+(?:given|stated))\s*[)\]]/i, ' ')
+    .replace(REASON_SCALE, ' ');
   const notes = [...raw.matchAll(REASON_NOTE)].map((m) => Number(m[1]));
   const reason = raw
     .replace(REASON_NOTE, ' ')
@@ -1005,6 +1081,12 @@ export function lostFormAccent(key: string, response: string, question: string):
   const said = tokens(response);
   return tokens(key).find((w) => /[áéíóú]$/.test(w) && !said.includes(w) && said.includes(bare(w))) ?? null;
 }
+
+/** "Explain.", "Give a reason.", "Show how you know.": the question asks for the reason behind the yes or no. */
+const REASON_ASKED =
+  /\b(?:explain|justify|give\s+(?:a|one|your)\s+reason|reason\s+for\s+your|show\s+(?:how|why|that|your|working)|how\s+do\s+you\s+know)\b/i;
+/** The decision opening a response: "No, …", "Yes because …", "Nein, …". */
+const DECISION_WORD = /^\s*(?:no|nope|yes|yeah|yep|true|false|ja|nein)\b[\s,.:;!–—-]*/i;
 
 /** "yes and no", "yes/no": both decisions, so none. */
 const BOTH = /^\s*(?:(?:yes|yeah)\s*(?:and|or|\/|&|,|but)\s*(?:also\s+)?no|no\s*(?:and|or|\/|&|,|but)\s*(?:also\s+)?(?:yes|yeah))\b/i;
@@ -1058,11 +1140,48 @@ export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: C
   }
   // The right yes / no; with a reason in the key and more than a mark, the reason earns the rest.
   const numbered = reasonNumbers(spec.reason, ctx.question, ctx.response);
+  // The reason as given, and the key's notes on it: wordings it also accepts ("'no air' accepted for the second mark")
+  // and reasons it gives nothing ("'because it is a metal' = 0").
+  const givenTokens = tokenize(ctx.response.replace(MILD_HEDGE, '').replace(DECISION_WORD, ''));
+  const made = (text: string) => matchPoint({ text, marks: 1 }, givenTokens, ctx.question).verdict === 'made';
+  const acceptedReason = (spec.accept ?? []).some(made);
+  const refusedReason = (spec.reject ?? []).find(made);
+  // "No (needed); no air resistance [1]; same acceleration [1]": each reason its own mark, the decision none.
+  const keyPoints = spec.points ?? [];
+  if (keyPoints.length >= 2 && keyPoints.every((p) => p.marks > 0) && keyPoints.reduce((t, p) => t + p.marks, 0) === ctx.possible) {
+    const verdicts = keyPoints.map((p) => ({ ...p, v: matchPoint({ text: p.text, marks: p.marks }, givenTokens, ctx.question) }));
+    const got = verdicts.filter((p) => p.v.verdict === 'made');
+    const score = got.reduce((t, p) => t + p.marks, 0);
+    const left = verdicts.filter((p) => p.v.verdict !== 'made');
+    return result(
+      ctx,
+      score,
+      score === ctx.possible
+        ? `Correct: ${keyWord}, ${andList(keyPoints.map((p) => phrase(p.text)))}.`
+        : sentences(
+            `You are right that the answer is ${keyWord}.`,
+            `The marks are for the reasons: ${andList(left.map((p) => phrase(p.text)))}.`,
+          ),
+      [keyWord, ...got.map((p) => p.text)],
+      left.map((p) => p.text),
+      left.some((p) => p.v.verdict === 'unsure') || (left.length > 0 && words(ctx.response).length > 4 + 3 * got.length)
+        ? ['A reason may be in other words']
+        : [],
+    );
+  }
+  // "Is 51 prime? Explain." for one mark, "No – 51 = 3 × 17": the question asks for the reason and the key gives the
+  // decision no mark of its own, so the mark is the reason's and a bare yes / no earns nothing.
+  const asksReason =
+    ctx.possible <= 1 &&
+    REASON_ASKED.test(ctx.question) &&
+    reasonTerms.length > 0 &&
+    (read.reasonMarks === undefined || read.reasonMarks >= ctx.possible);
   // "(no mark without reason)": a bare decision earns nothing; a reason of numbers is given by its numbers.
-  if (read.needed && spec.reason && ctx.possible <= 1) {
+  if ((read.needed || asksReason) && spec.reason && ctx.possible <= 1) {
     const tokens = tokenize(ctx.response.replace(/^\s*(?:no|nope|yes|yeah|yep|true|false)\b[\s,.:;!–—-]*/i, ''));
     const p = matchPoint({ text: spec.reason, marks: ctx.possible }, tokens, ctx.question);
-    const given = numbered || p.verdict === 'made';
+    const nearly = p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2;
+    const given = (numbered || p.verdict === 'made' || nearly || acceptedReason) && !(refusedReason && p.verdict !== 'made');
     const bare = words(ctx.response).length <= 2;
     return result(
       ctx,
@@ -1072,7 +1191,11 @@ export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: C
         : sentences(`You are right that the answer is ${keyWord}, but the mark needs the reason: ${phrase(spec.reason)}.`),
       [keyWord],
       given ? [] : [spec.reason],
-      given || bare ? [] : ['The reason may be in other words'],
+      nearly && given
+        ? ['The reason only partly matches the key: the wording may differ']
+        : given || bare || refusedReason
+          ? []
+          : ['The reason may be in other words'],
     );
   }
   if (!spec.reason || reasonTerms.length === 0 || ctx.possible <= 1) {
@@ -1125,7 +1248,9 @@ export function checkYesNo(keySpec: Extract<KeySpec, { kind: 'yes-no' }>, ctx: C
   const tokens = tokenize(reasonText).map((t) => (needs ? { ...t, negated: false } : t));
   const p = matchPoint({ text: spec.reason, marks: reasonMarks }, tokens, ctx.question);
   const counterexample = p.verdict !== 'made' && namesCounterexample(spec.reason, ctx.question, tokens);
-  const earned = p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2) || counterexample || numbered;
+  const earned =
+    (p.verdict === 'made' || (p.verdict === 'unsure' && p.share >= 0.4 && p.hits >= 2) || counterexample || numbered || acceptedReason) &&
+    !(refusedReason && p.verdict !== 'made');
   // A reason in the question's own words ("the Earth orbits the Sun" for "Does the Sun orbit the Earth?") is told from
   // the question's claim by the order of its words alone, which the checker does not read.
   const asked = words(ctx.question).filter(isContentWord);
