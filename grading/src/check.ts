@@ -52,6 +52,9 @@ export type CheckAnswerResult = {
   method: 'empty' | 'choice' | 'numeric' | 'terms' | 'none';
 };
 
+/** The longest answer (plain text) the offline checker reads; a longer one is flagged for a teacher, unmarked. */
+export const OFFLINE_MAX_RESPONSE_CHARS = 4000;
+
 /** Placeholders the libraries put where no answer key exists. */
 const NO_KEY = [/^answer will be provided by instructor$/i, /^no answer( provided)?$/i, /^n\/?a$/i];
 
@@ -69,11 +72,25 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
     partMarksAsLines(marksAfterPoints(richTextToPlainText(input.answer ?? '').trim()), Math.max(0, input.marksPossible)),
     false,
   );
+  const written = richTextToPlainText(input.response ?? '').trim();
+  const base = { pointsPossible: possible, matched: [] as string[], missing: [] as string[] };
+  // Past this the checker's scans (a quantity read at every position, edit distances over every word) take seconds on
+  // one answer, and a grading job would hold the server's loop with it; an answer this long is an essay, which the
+  // offline checker cannot mark anyway. Flagged with its reason, never a silent 0.
+  if (written.length > OFFLINE_MAX_RESPONSE_CHARS) {
+    return {
+      ...base,
+      pointsObtained: 0,
+      feedback: 'This answer is too long for the offline checker: a teacher will mark it.',
+      confident: false,
+      reason: `The answer is longer than the offline checker reads (${OFFLINE_MAX_RESPONSE_CHARS.toLocaleString('en')} characters): it needs a teacher's judgement`,
+      method: 'none',
+    };
+  }
   // "omega" for "ohm (Ω)": a Greek letter by name is the letter the key writes.
-  const response = greekNamesAsKey(key, richTextToPlainText(input.response ?? '').trim());
+  const response = greekNamesAsKey(key, written);
   const question = richTextToPlainText(input.question ?? '').trim();
   const type = (input.questionType ?? '').toLowerCase().replace(/[_-]/g, ' ');
-  const base = { pointsPossible: possible, matched: [] as string[], missing: [] as string[] };
   const policy = input.policy ?? {};
 
   if (response === '') {
