@@ -43,7 +43,7 @@ describe('a student creates, takes, resets and submits a practice assignment', (
     await expect.poll(() => page.getByTestId('practice-step').textContent(), { timeout: 30_000 }).toBe('Step 3 of 3: Preview');
     await expect.poll(() => page.getByTestId('practice-draft-question').count()).toBe(3);
     // the question editors load lazily: wait for the first question's text before the screenshot
-    await expect.poll(() => page.getByLabel('Question 1', { exact: true }).innerText(), { timeout: 10_000 }).not.toBe('');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Question 1', exact: true }).innerText(), { timeout: 10_000 }).not.toBe('');
     await shot('3-preview');
   });
 
