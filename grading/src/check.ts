@@ -68,10 +68,7 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   // "1: point; 1: point": the marks before each point read as the usual notes after it.
   // "40 (1) cm² (1)", "300 [1]; Pa [1]": a mark per part in brackets, as the scheme's lines ("B1 40 ⏎ B1 cm²").
   // "500 (mm²)": a number with its unit in brackets, the unit not needed ("500 mm² (units not required)").
-  const key = unitInBrackets(
-    partMarksAsLines(marksAfterPoints(richTextToPlainText(input.answer ?? '').trim()), Math.max(0, input.marksPossible)),
-    false,
-  );
+  const key = unitInBrackets(partMarksAsLines(marksAfterPoints(richTextToPlainText(input.answer ?? '').trim()), possible), false);
   const written = richTextToPlainText(input.response ?? '').trim();
   const base = { pointsPossible: possible, matched: [] as string[], missing: [] as string[] };
   // Past this the checker's scans (a quantity read at every position, edit distances over every word) take seconds on

@@ -1071,7 +1071,6 @@ export function lostFormAccent(key: string, response: string, question: string):
     )
   )
     return null;
-  const bare = (w: string) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const tokens = (t: string) =>
     t
       .normalize('NFC')
@@ -1079,7 +1078,7 @@ export function lostFormAccent(key: string, response: string, question: string):
       .split(/[^\p{L}]+/u)
       .filter(Boolean);
   const said = tokens(response);
-  return tokens(key).find((w) => /[áéíóú]$/.test(w) && !said.includes(w) && said.includes(bare(w))) ?? null;
+  return tokens(key).find((w) => /[áéíóú]$/.test(w) && !said.includes(w) && said.includes(withoutMarks(w))) ?? null;
 }
 
 /** "Explain.", "Give a reason.", "Show how you know.": the question asks for the reason behind the yes or no. */
