@@ -391,6 +391,18 @@ export function checkAlgebra(
           monomialMethod(keySide.rhs, respSide.rhs, possible) ??
           completedSquareMethod(question, keySide.rhs, respSide.rhs, possible)));
     if (method) return methodResult(method, possible, keyLast);
+    // "(x − 2)(x + 2)" for 2(x − 2)(x + 2): the brackets right, the common factor left out (divided away as if an
+    // equation). The brackets' share of two marks or more, for a teacher to confirm; nothing of one.
+    if (formOf(question) === 'factorised' && constantMultiple(want.node, got.node, variables))
+      return {
+        ...base,
+        pointsObtained: possible >= 2 ? toQuarter(possible / 2, possible) : 0,
+        matched: [],
+        missing: [keyLast],
+        confident: false,
+        reason: 'The factorisation without its common factor (a constant multiple of the key): a share of the marks may be due',
+        feedback: `Your brackets ${shown(respSide.rhs)} are right, but the common factor is missing: the expected answer is ${keyLast}.`,
+      };
     return {
       ...base,
       pointsObtained: 0,
@@ -435,7 +447,8 @@ export function checkAlgebra(
               form === 'expanded' && moreTerms
               ? 'collect the like terms, as the answer does'
               : null;
-  if (!formProblem && form === 'factorised' && commonFactorLeft(got.node)) {
+  // "2(x² − 4)" for 2(x − 2)(x + 2): fewer factors with letters than the key's, a bracket left that factorises further.
+  if (!formProblem && form === 'factorised' && (commonFactorLeft(got.node) || letterFactors(got.node) < letterFactors(want.node))) {
     // Half of two marks or more, as teachers give it (every labelled case agrees): no flag. Of one mark where the
     // question asks to factorise fully, the form being its point, nothing; where it does not say "fully", half,
     // flagged (teachers differ).
@@ -448,7 +461,9 @@ export function checkAlgebra(
       missing: [keyLast],
       confident: !single || fully,
       ...(single && !fully ? { reason: 'A partial factorisation on one mark: teachers differ' } : {}),
-      feedback: `Your factorisation ${shown(respSide.rhs)} is right as far as it goes, but a bracket still has a common factor: take it out to factorise fully (${keyLast}).`,
+      feedback: commonFactorLeft(got.node)
+        ? `Your factorisation ${shown(respSide.rhs)} is right as far as it goes, but a bracket still has a common factor: take it out to factorise fully (${keyLast}).`
+        : `Your factorisation ${shown(respSide.rhs)} is right as far as it goes, but a bracket still factorises: factorise fully (${keyLast}).`,
     };
   }
   if (formProblem) {
@@ -674,6 +689,38 @@ function commonFactorLeft(node: MathNode): boolean {
     if (terms.length > 1 && shared.size > 0) left = true;
   });
   return left;
+}
+
+/** `got` is `want` times a constant other than 1 at every sample point ("(x − 2)(x + 2)" for "2(x − 2)(x + 2)"). */
+function constantMultiple(want: MathNode, got: MathNode, variables: string[]): boolean {
+  try {
+    const [w, g] = [want.compile(), got.compile()];
+    const ratios = SAMPLES.slice(0, 4).map((x) => {
+      const scope = Object.fromEntries(variables.map((v, k) => [v, x + k * 0.11]));
+      return Number(g.evaluate(scope)) / Number(w.evaluate(scope));
+    });
+    const r = ratios[0]!;
+    return (
+      Number.isFinite(r) && r !== 0 && Math.abs(r - 1) > 1e-6 && ratios.every((q) => Math.abs(q - r) < 1e-6 * Math.max(1, Math.abs(r)))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** How many factors with letters a product has, a power counted as often as its exponent: "2(x − 2)(x + 2)" has 2. */
+function letterFactors(node: MathNode): number {
+  const u = unwrap(node);
+  const hasLetters = u.filter((n) => n.type === 'SymbolNode').length > 0;
+  if (!hasLetters) return 0;
+  if (isOp(u, ['*'])) return argsOf(u).reduce((sum, a) => sum + letterFactors(a), 0);
+  if (isOp(u, ['-']) && argsOf(u).length === 1) return letterFactors(argsOf(u)[0]!);
+  if (isOp(u, ['^'])) {
+    const [b, e] = argsOf(u);
+    const n = e && e.type === 'ConstantNode' ? Number((e as unknown as { value: unknown }).value) : NaN;
+    if (Number.isInteger(n) && n > 0 && n <= 10) return n * letterFactors(b!);
+  }
+  return 1;
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));

@@ -10,11 +10,18 @@ import { checkNumeric, keyValues } from './numeric';
 import { checkPointMarks } from './point-marks';
 import { checkRatio } from './ratio';
 import { checkTerms } from './terms';
-import { algebraClausesAsNotes, partMarksAsLines, rejectedAnswer, unitInBrackets, valueWithClauses } from './value-keys';
+import {
+  algebraClausesAsNotes,
+  partMarksAsLines,
+  rejectedAnswer,
+  unitInBrackets,
+  valueWithClauses,
+  withoutMarkingAsides,
+} from './value-keys';
 import { checkTransformation } from './transform';
 import type { MarkingPolicy } from './policy';
 import { NEGATIONS, isContentWord, marksAfterPoints, words } from './text';
-import { checkAccepted, checkList, checkMarkedWords, checkSingle, checkYesNo } from './words';
+import { checkAccepted, checkList, checkMarkedWords, checkOpenKey, checkSingle, checkYesNo } from './words';
 
 export { toQuarter } from './points';
 
@@ -68,7 +75,12 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   // "1: point; 1: point": the marks before each point read as the usual notes after it.
   // "40 (1) cm² (1)", "300 [1]; Pa [1]": a mark per part in brackets, as the scheme's lines ("B1 40 ⏎ B1 cm²").
   // "500 (mm²)": a number with its unit in brackets, the unit not needed ("500 mm² (units not required)").
-  const key = unitInBrackets(partMarksAsLines(marksAfterPoints(richTextToPlainText(input.answer ?? '').trim()), possible), false);
+  const rawKey = richTextToPlainText(input.answer ?? '').trim();
+  const key = unitInBrackets(partMarksAsLines(marksAfterPoints(rawKey), possible), false);
+  // "2 pts: …", "… Decimal only = half.": the item's total before the key and its rulings on lesser answers after it are
+  // no value of it (the readers of values, formulas and expressions get the key without them; the words, as written).
+  const asides = withoutMarkingAsides(rawKey, possible);
+  const valueKey = asides === rawKey ? key : unitInBrackets(partMarksAsLines(marksAfterPoints(asides), possible), false);
   const written = richTextToPlainText(input.response ?? '').trim();
   const base = { pointsPossible: possible, matched: [] as string[], missing: [] as string[] };
   // Past this the checker's scans (a quantity read at every position, edit distances over every word) take seconds on
@@ -123,23 +135,23 @@ export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
   if (spec.kind === 'yes-no' && !type.includes('long')) return checkYesNo(spec, wordsContext(question, response, possible, policy));
 
   // "1 : 8": a key that is a ratio of numbers is marked as a ratio.
-  const ratio = type.includes('long') ? null : checkRatio(question, key, response, possible);
+  const ratio = type.includes('long') ? null : checkRatio(question, valueKey, response, possible);
   if (ratio) return ratio;
 
   const special = type.includes('long')
     ? null
-    : (checkChemistry(key, response, possible, question, policy) ??
+    : (checkChemistry(valueKey, response, possible, question, policy) ??
       // "t = (v − u)/a; accept equivalents; reject …": the marker's clauses after ";" as the notes in brackets it reads.
-      checkAlgebra(question, algebraClausesAsNotes(key, possible), response, possible, policy));
+      checkAlgebra(question, algebraClausesAsNotes(valueKey, possible), response, possible, policy));
   if (special) return negationGuard(special, response);
   // "48 000 [1]; accept 48 thousand; reject 48": a value, then the marker's clauses, read as the value with its notes.
-  const clauses = valueWithClauses(key, possible, (k) => keyValues(k) !== null);
-  const plainValues = keyValues(numberAlternatives(key, question));
+  const clauses = valueWithClauses(valueKey, possible, (k) => keyValues(k) !== null);
+  const plainValues = keyValues(numberAlternatives(valueKey, question));
   // "500 (mm²)": the unit in brackets, not needed.
-  const numericKey = unitInBrackets(clauses && (!plainValues || clauses.reject.length) ? clauses.key : key);
-  const expected = numericKey === key ? plainValues : keyValues(numberAlternatives(numericKey, question));
+  const numericKey = unitInBrackets(clauses && (!plainValues || clauses.reject.length) ? clauses.key : valueKey);
+  const expected = numericKey === valueKey ? plainValues : keyValues(numberAlternatives(numericKey, question));
   // "… when a = −2": the negative number put in without brackets, a slip of a right substitution.
-  const slip = expected && !type.includes('long') ? substitutionSlip(question, key, response, possible) : null;
+  const slip = expected && !type.includes('long') ? substitutionSlip(question, valueKey, response, possible) : null;
   if (slip)
     return {
       ...base,
@@ -222,6 +234,9 @@ function checkWords(
 ): CheckAnswerResult {
   const spec = parseKey(key, question);
   const ctx = wordsContext(question, response, possible, policy);
+  // "any of the 13": a key that does not list the answers it takes is the teacher's to mark.
+  const openKey = checkOpenKey(key, ctx);
+  if (openKey) return openKey;
   // "government (1), argument (1)" for a spelling question: each word its mark, spelt exactly.
   const markedWords = ctx.allowSlips ? null : checkMarkedWords(key, response, possible);
   if (markedWords) return markedWords;

@@ -405,6 +405,72 @@ function compoundsIn(response: string, strictCase = false): Found[] {
   return found;
 }
 
+/** The species of one side or both of an equation, subscripts on the line: "__H₂ + __O₂ → __H₂O" → H2, O2, H2O. */
+const species = (equation: string) =>
+  equation
+    .replace(/[₀-₉]/g, (d) => String('₀₁₂₃₄₅₆₇₈₉'.indexOf(d)))
+    .split(/\s*(?:\+|→|->|=|⟶)\s*/)
+    .map((t) => t.replace(/_+/g, '').trim())
+    .filter(Boolean);
+
+/**
+ * "Balance: __H₂ + __O₂ → __H₂O" with the key "2, 1, 2": the key's numbers are the coefficients of the blanks, in their
+ * order. The answer gives them as numbers, or as the equation written out (a formula with no number has 1). The same
+ * formulas with the key's numbers: right; a formula changed to balance: wrong; every number a whole multiple of the
+ * key's: balanced, but not with the lowest whole numbers, nothing for some teachers and half for others (flagged).
+ * Null when the question has no blanks to fill or the key is not their numbers.
+ */
+function checkCoefficients(question: string, key: string, response: string, possible: number): CheckAnswerResult | null {
+  const blanks = question.match(/_{2,}/g) ?? [];
+  const numbers = /^\s*(\d+(?:\s*,\s*\d+)+)\s*(?:\([^()]*\))?\.?\s*$/.exec(key);
+  if (blanks.length < 2 || !numbers) return null;
+  const want = numbers[1]!.split(/\s*,\s*/).map(Number);
+  const at = question.indexOf(blanks[0]!);
+  const asked = species(question.slice(at).split(/[?\n]/)[0]!);
+  if (want.length !== blanks.length || asked.length !== want.length) return null;
+  const base = { pointsPossible: possible, method: 'terms' as const, matched: [] as string[], missing: [key] };
+  const written = response.trim();
+  let got: number[];
+  if (/^\d+(?:\s*[,;]\s*\d+|\s+\d+)+$/.test(written)) got = written.split(/\s*[,;]\s*|\s+/).map(Number);
+  else if (/→|->|=|⟶/.test(written)) {
+    const terms = species(written).map((t) => /^(\d*)\s*(.+)$/.exec(t)!);
+    if (terms.length !== asked.length) return null;
+    if (terms.some((t, i) => t[2]!.replace(/\s+/g, '') !== asked[i]!.replace(/\s+/g, '')))
+      return {
+        ...base,
+        pointsObtained: 0,
+        confident: true,
+        feedback: 'Not correct: a formula has been changed. Balance an equation with the numbers in front of the formulas only.',
+      };
+    got = terms.map((t) => (t[1] ? Number(t[1]) : 1));
+  } else return null;
+  if (got.length !== want.length) return null;
+  if (got.every((g, i) => g === want[i]))
+    return {
+      ...base,
+      pointsObtained: possible,
+      matched: [key],
+      missing: [],
+      confident: true,
+      feedback: 'Correct: the equation is balanced.',
+    };
+  const factor = got[0]! / want[0]!;
+  if (Number.isInteger(factor) && factor > 1 && got.every((g, i) => g === want[i]! * factor))
+    return {
+      ...base,
+      pointsObtained: 0,
+      confident: false,
+      reason: 'Balanced, but not with the lowest whole numbers: nothing for some teachers, half for others',
+      feedback: `The equation is balanced, but not with the lowest whole numbers: divide them all by ${factor} (${want.join(', ')}).`,
+    };
+  return {
+    ...base,
+    pointsObtained: 0,
+    confident: true,
+    feedback: `Not correct: the equation is not balanced with these numbers (the expected numbers are ${want.join(', ')}).`,
+  };
+}
+
 /**
  * Checks a response against a key that names one compound or element. Null when the key is not one, so the
  * other checks take it.
@@ -416,6 +482,8 @@ export function checkChemistry(
   question = '',
   policy: MarkingPolicy = {},
 ): CheckAnswerResult | null {
+  const coefficients = checkCoefficients(question, writtenKey, response, possible);
+  if (coefficients) return coefficients;
   // "CO₂ (accept CO2). Do not accept Co2, CO^2.": what the key refuses, written exactly so, is wrong whatever it reads as.
   const { key, refused } = refusals(writtenKey);
   const state = otherOxidationState(key, response);

@@ -55,7 +55,8 @@ describe('a point met without the thing it is about', () => {
       response: 'it goes faster',
     });
     expect(r.confident).toBe(false);
-    expect(r.reason).toMatch(/without the thing it is about/);
+    // ("faster" alone, a word grading another, no longer makes the point: it is only partly made.)
+    expect(r.reason).toMatch(/without the thing it is about|only partly made/);
   });
   it('is not flagged where the key’s wordings are words of one phrase ("mobile / free electrons") or have their own subject', () => {
     expect(

@@ -184,11 +184,13 @@ export function matchPoint(
     let negated = false;
     const slips: Slip[] = [];
     const used = new Set<number>();
+    const hitWords: string[] = [];
     const kindIn = (t: Token, i: number, w: string) => !t.negated && !used.has(i) && !questionWords.includes(t.word) && kindOf(t.word, w);
     for (const w of main) {
       const m = matchPhrase(w, seen, true, true);
       if (m.found) {
         m.used.forEach((i) => used.add(i));
+        hitWords.push(w);
         hits++;
         got += weight(w);
         slips.push(...m.slips);
@@ -213,8 +215,15 @@ export function matchPoint(
     // One word of several makes the point only when it is the word that carries it (the heaviest).
     const heaviest = Math.max(...main.map(weight));
     const carried = hits >= 2 || size === 1 || got >= heaviest;
+    // "faster" of "move faster", "chemically" of "chemically unchanged": a word that only grades or qualifies another
+    // says nothing alone ("it reacts faster" restates the question); without the word it qualifies, the point is unsure.
+    const modifierOnly = hits === 1 && size >= 2 && hitWords.length === 1 && isModifier(hitWords[0]!);
     const verdict: PointMatch['verdict'] =
-      (share >= 0.5 && carried) || hits >= 3 ? 'made' : hits === 0 || (hits === 1 && share < (whole ? 0.34 : 0.45)) ? 'absent' : 'unsure';
+      ((share >= 0.5 && carried) || hits >= 3) && !modifierOnly
+        ? 'made'
+        : hits === 0 || (hits === 1 && share < (whole ? 0.34 : 0.45))
+          ? 'absent'
+          : 'unsure';
     // "it shows something belongs to someone" for "the bone belongs to the dog": the point's own things, named in
     // the question, said only as "something" / "someone", are not said.
     const named = words(wording.replace(/\([^)]*\)/g, ' ')).filter(
@@ -301,6 +310,23 @@ function comparisonTurned(wording: string, tokens: readonly Token[]): -1 | 0 | 1
 const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had', 'can', 'will', 'do', 'does']);
 /** A verb form's base: "gains" → "gain", "moved" → "move". */
 const verbBase = (w: string) => [...bases(w)].find((b) => b !== w && senses(b, 'v').length > 0) ?? w;
+
+/** A comparative or an adverb of manner: "faster", "better", "more", "chemically" (not "water", "quickly" alone keys). */
+const COMPARATIVES = new Set(['more', 'less', 'better', 'worse', 'further', 'farther', 'fewer']);
+function isModifier(w: string): boolean {
+  if (COMPARATIVES.has(w)) return true;
+  // "faster", "hotter", "larger": an adjective's comparative (not "water", "layer", "answer").
+  const base = /^([a-z]{2,})er$/.exec(w)?.[1];
+  if (
+    base &&
+    [base, base + 'e', base.replace(/(.)\1$/, '$1'), base.replace(/i$/, 'y')].some(
+      (b) => senses(b, 'a').length > 0 && senses(w, 'n').length === 0,
+    )
+  )
+    return true;
+  // "chemically", "rapidly": an adverb formed from an adjective.
+  return /^[a-z]{4,}ly$/.test(w) && senses(w, 'r').length > 0 && senses(w, 'n').length === 0;
+}
 
 /** Nouns a key uses for "whatever it is": one quantity, the other variable, a thing. */
 const PLACEHOLDERS = /^(?:quantit(?:y|ies)|variables?|things?)$/;

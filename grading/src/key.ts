@@ -230,7 +230,7 @@ function yesNoReason(rest: string): { reason: string; reasonMarks?: number } {
 
 /** "… - 1 mark each", "…, 1 mark per item", "… (2 marks)" at the key's end: how it is marked, not words of the answer. */
 export const TRAILING_MARK_NOTE =
-  /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*(?:marks?\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?|each)\s*[)\]]?\s*$/i;
+  /[\s,;:.–—-]*[([]?\s*(?:\d+|½|¼|¾)\s*(?:(?:marks?|pts?|points?)\s*(?:each|per\s+\w+|for\s+each(?:\s+\w+)?)?|each)(?:\s+(?:in|for)\s+(?:the\s+|its\s+)?(?:correct|right)\s+(?:position|order|place)s?)?(?:\s*,\s*(?:any|max(?:imum)?\.?|up\s+to)\s+(?:one|two|three|four|five|six|\d+))?\s*[)\]]?\s*$/i;
 /** "; 1 off for a wrong extra", "; 1 off per error": a penalty the marker takes, no words of the answer. */
 const PENALTY_NOTE =
   /[\s,;:.–—-]*[([]?\s*(?:\d+|one|a)\s+(?:marks?\s+)?off\s+(?:for\s+|per\s+|each\s+)(?:(?:a|an|each|every|any)\s+)?[^;.()[\]]*[)\]]?/gi;

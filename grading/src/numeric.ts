@@ -21,7 +21,8 @@ export function keyValues(written: string): Quantity[] | null {
   // "20p (accept £0.20)": a key in pence, read in pounds.
   const notes = keyNotes(withoutStepMarks(/^\s*\d+(?:\.\d+)?\s*(?:p|pence)\b/i.test(key) ? penceAsPounds(key) : key));
   // "13/15 oe", "£48 cao": the marker's abbreviations after the answer are no part of it.
-  const plain = normaliseMaths(notes.text)
+  // "x = ±7": both roots, "x = 7 or −7".
+  const plain = normaliseMaths(notes.text.replace(/(^|=\s*)(?:±|\+\/-)\s*(\d[\d.]*)(?![\d.]*\s*[+\-−×÷*/^(])/g, '$1$2 or -$2'))
     .replace(/\s+/g, ' ')
     // "four thousand (and) fifty": the "and" a number in words may leave out, given in brackets, is part of it.
     .replace(/([a-z])\s*\(and\)\s*(?=[a-z])/gi, '$1 and ')
@@ -35,14 +36,22 @@ export function keyValues(written: string): Quantity[] | null {
   const accepts = notes.notes.filter((n) => /^(?:also\s+)?(?:accept|allow)\b/i.test(n));
   if (values && accepts.length) {
     const also: Quantity[] = [];
-    for (const n of accepts)
+    for (const n of accepts) {
+      // "100 J (N·m accepted)", "(accept kph, km/hr)": units alone, the key's value in each of them.
+      const v = values[0]!;
+      const units = /\d/.test(n) ? [] : n.replace(/^(?:also\s+)?(?:accept|allow)\b:?\s*/i, '').split(/\s*,\s*|\s+or\s+|\s+\/\s+/);
+      const named = units.map((u) => readUnit(u.trim()));
+      if (values.length === 1 && v.unit && named.length && named.every((u) => u && u.dim !== v.unit!.dim)) {
+        also.push(...named.map((u) => ({ ...v, unit: u!, text: `${v.text.split(/\s/)[0]} ${u!.label}` })));
+        continue;
+      }
       for (const q of findQuantities(acceptedValues(normaliseMaths(n)))) {
-        const v = values[0]!;
         // "224 g (accept 225 g)": one value's accepted others, of its kind, are answers too.
         if (values.length === 1 && (v.unit ? q.unit?.dim === v.unit.dim : !q.unit || q.unit.dim === 'percent')) also.push(q);
         else if (!values.some((v) => sameValue(v.value, v.unit && q.unit?.dim === v.unit.dim ? valueIn(q, v.unit) : q.value, v.decimals)))
           return null;
       }
+    }
     if (also.length) return [{ ...values[0]!, also }];
   }
   return values;
@@ -230,9 +239,15 @@ export function checkNumeric(
           const [top, bottom] = part.split('/').map(Number);
           return top! < bottom! ? `${whole} ${part}` : m;
         });
+  // "37 1/2%": a mixed number of per cent is one value (37.5%), not 37 and ½%.
+  const percents = written.replace(
+    /(?<![\d./])(\d+)\s+(\d+)\s*\/\s*(\d+)\s*(%|per\s?cent\b)/gi,
+    (m, whole: string, top: string, bottom: string, pc: string) =>
+      Number(top) < Number(bottom) && Number(bottom) > 0 ? `${String(Number(whole) + Number(top) / Number(bottom))}${pc}` : m,
+  );
   // "2:30" for a time in hours and minutes.
   const timed =
-    expected.length === 1 && expected[0]!.unit?.dim === 'time' ? written.replace(/\b(\d{1,2}):([0-5]\d)\b/g, '$1 h $2 min') : written;
+    expected.length === 1 && expected[0]!.unit?.dim === 'time' ? percents.replace(/\b(\d{1,2}):([0-5]\d)\b/g, '$1 h $2 min') : percents;
   // "3.6 × 10−4" where standard form is asked or is the key's: the power's minus typed on the line, not a subtraction.
   const text =
     standardFormAsked(question) || expected.some((q) => inStandardForm(q.text))
@@ -563,7 +578,9 @@ export function checkNumeric(
     credit = Math.min(1, steps.points / possible);
     flags.length = 0;
     notes.length = 0;
-    if (steps.unsure)
+    if (steps.unrounded)
+      flags.push('The final value near the key’s but not rounded as the question asks: the answer mark lost (some teachers take off half)');
+    else if (steps.unsure)
       flags.push(
         'A step of the key credited from working that only partly shows it (a formula used, or the step begun with another number)',
       );
@@ -1181,6 +1198,22 @@ function compare(
       };
     }
   }
+  // "22/24" for "Work out 2/3 + 1/4" (11/12), "24/6" for 4: the right value as a fraction left unsimplified where no
+  // form is asked. Most teachers accept it; some hold every final fraction to its simplest form (0 or half): flagged.
+  if (
+    !fractionAsked(question) &&
+    !want.unit &&
+    !got.unit &&
+    /\//.test(normaliseMaths(got.text)) &&
+    fractionForm(got.text) === 'unsimplified' &&
+    fractionForm(want.text) !== 'unsimplified' &&
+    sameValue(want.value, got.value, Math.max(want.decimals, 6))
+  )
+    return {
+      score: 1,
+      praise: `Correct: ${shown} is equal to ${describe(want)}, though ${describe(want)} is its simplest form.`,
+      flag: 'A fraction not in its simplest form, where the question does not ask for a form: teachers differ',
+    };
   // "Give your answer in its simplest form" where the answer is whole (4 for 3/2 × 8/3): the whole number is that form.
   const wholeKey = Number.isInteger(want.value) && !/\//.test(normaliseMaths(want.text)) && Number.isInteger(got.value);
   if (fractionAsked(question) && !wholeKey && !want.unit && !got.unit && sameValue(want.value, got.value, want.decimals)) {
@@ -1257,10 +1290,18 @@ function compare(
           : {}),
     };
   }
-  // The unit of another quantity (cm for an area, kg for a weight): it is not the answer. Of one mark nothing; of a key
-  // that gives the unit its own mark, the value's marks; else half.
+  // The unit of another quantity (cm for an area, kg for a weight): it is not the answer. Of one mark nothing (half
+  // where the assignment's policy takes only half off for a right number with a wrong unit); of a key that gives the
+  // unit its own mark, the value's marks; else half.
   return {
-    score: rule.marks > 0 && rule.marks < possible ? (possible - rule.marks) / possible : possible < 2 ? 0 : 0.5,
+    score:
+      rule.marks > 0 && rule.marks < possible
+        ? (possible - rule.marks) / possible
+        : possible < 2
+          ? policy.rightNumberWrongUnit === 'half-off'
+            ? 0.5
+            : 0
+          : 0.5,
     note: `Your value ${fmt(got.value)} is right, but the unit is wrong: ${got.unit.label} instead of ${want.unit.label}. Check which quantity the question asks for.`,
   };
 }

@@ -21,7 +21,13 @@ export type KeyNotes = {
 
 /** Words of a note, never of an answer. */
 const NOTE_WORDS =
-  /\b(?:any equivalent|equivalent|o\.?e\.?|accept|allow|condone|ignore|ft|follow[- ]through|marks?|method|round(?:ed|ing)? (?:up|down)|correct|balanced|award|credit|for|values?|units?)\b|\b[MABPC]\d\b|^\s*\d+\s*(?:mark|m)?\s*$/i;
+  /\b(?:any equivalent|equivalent|o\.?e\.?|accept|allow|condone|ignore|ft|follow[- ]through|marks?|method|round(?:ed|ing)? (?:up|down)|correct|balanced|award|credit|for|values?|units?|fine|ok|okay|accepted|allowed|either order|any order|(?:both|all)\s+(?:roots?\s+|values?\s+)?(?:needed|required)|(?:lowest terms|simplest form|charge|sign)\s+(?:needed|required))\b|\b[MABPC]\d\b|^\s*\d+\s*(?:mark|m)?\s*$/i;
+
+/** "37 1/2 % fine", "N·m accepted", "g/mL OK": a note that accepts a wording, read as "accept …". */
+const acceptingNote = (note: string) => {
+  const m = /^([^;=±()]+?)\s+(?:(?:is|are)\s+)?(?:also\s+)?(?:fine|ok|okay|accepted|allowed)\.?$/i.exec(note.trim());
+  return m && !/^(?:accept|allow)\b/i.test(m[1]!) ? `accept ${m[1]!.trim()}` : note.trim();
+};
 
 /** Scheme codes in text: "M1 method", "B1 x", "A1". */
 export function schemeMarks(text: string): SchemeMark[] {
@@ -42,7 +48,7 @@ export function keyNotes(key: string): KeyNotes {
   for (;;) {
     const m = /\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$/.exec(text);
     if (!m || m.index === 0 || !NOTE_WORDS.test(m[1]!) || !/[a-z]{2,}/i.test(m[1]!)) break;
-    notes.unshift(m[1]!.trim());
+    notes.unshift(acceptingNote(m[1]!));
     text = text.slice(0, m.index).trim();
   }
   const all = notes.join('; ');

@@ -62,6 +62,12 @@ function readStep(text: string, code: string, marks: number): KeyStep {
     return step;
   }
   const calculation = readQuantity(text);
+  // "97 km/h": a value with its unit (whose "/" is no division), not a calculation.
+  const bare = calculation?.unit ? text.replace(/\s*[^\d\s)]+$/, '') : text;
+  if (calculation && calculation.unit && bare !== text && !/[+\-*/^]/.test(flat(bare).replace(/^-/, ''))) {
+    step.values.push(calculation);
+    return step;
+  }
   if (calculation && /[+\-*/^]/.test(flat(text).replace(/^-/, ''))) {
     step.calculation = calculation;
     return step;
@@ -72,6 +78,19 @@ function readStep(text: string, code: string, marks: number): KeyStep {
   return step;
 }
 
+/**
+ * A value of the answer within one unit of the key value's last written place ("96.6" for 97, "88.8" for 88.9), or the
+ * key's value rounded to fewer places ("27" for 27.3).
+ */
+function withinLastPlace(value: Quantity, given: Quantity[]): boolean {
+  return given.some((g) => {
+    if (value.unit && (!g.unit || g.unit.dim !== value.unit.dim || g.unit.factor !== value.unit.factor)) return false;
+    // Or the key's value rounded to fewer places ("27%" for 27.3%).
+    const fewer = Array.from({ length: value.decimals }, (_, d) => Math.round(value.value * 10 ** d) / 10 ** d);
+    return Math.abs(g.value - value.value) <= 10 ** -value.decimals + 1e-9 || fewer.some((r) => Math.abs(g.value - r) < 1e-9);
+  });
+}
+
 /** `part` written in `text`, not inside a longer number ("400/0.51" does not write 400/0.5); `open`: a start only. */
 function writes(text: string, part: string, open = false): boolean {
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
@@ -80,18 +99,29 @@ function writes(text: string, part: string, open = false): boolean {
 }
 
 /** A value of the answer is the step's: by value, in the step's unit where both have one. */
-function shows(value: Quantity, given: Quantity[], exactUnit: boolean): boolean {
+function shows(value: Quantity, given: Quantity[], exactUnit: boolean, exact = false): boolean {
+  const same = (a: number, b: number) => (exact ? Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(a)) : sameValue(a, b, value.decimals));
   return given.some((g) => {
     if (value.unit && g.unit) {
       if (g.unit.dim !== value.unit.dim) return false;
       if (exactUnit && g.unit.factor !== value.unit.factor) return false;
-      return sameValue(value.value, valueIn(g, value.unit), value.decimals);
+      return same(value.value, valueIn(g, value.unit));
     }
-    return sameValue(value.value, g.value, value.decimals) && Number.isInteger(value.value) === Number.isInteger(g.value);
+    return same(value.value, g.value) && Number.isInteger(value.value) === Number.isInteger(g.value);
   });
 }
 
-export type StepCredit = { points: number; shown: string[]; missing: string[]; unsure: boolean };
+export type StepCredit = {
+  points: number;
+  shown: string[];
+  missing: string[];
+  unsure: boolean;
+  /** The final value near the key's but not written to the precision the question asks for. */
+  unrounded?: boolean;
+};
+
+/** "Round to 2 d.p.", "to 3 significant figures", "to the nearest whole number", "give your answer to 1 decimal place". */
+const ROUNDING = /\bround|\bd\.\s?p\b|\bdecimal places?\b|\bsig(nificant)?\.?\s*fig|\bs\.\s?f\b|\bnearest (whole|integer|tenth|hundredth)/i;
 
 /** The marks of the steps a response shows, or null when the key is not marked step by step. */
 export function stepCredit(key: string, response: string, question = ''): StepCredit | null {
@@ -99,10 +129,11 @@ export function stepCredit(key: string, response: string, question = ''): StepCr
   if (!steps) return null;
   const given = findQuantities(response);
   // Values written, not calculations: "400 ÷ 0.5 = 200" writes 200, and its 400 ÷ 0.5 is no value of 800.
+  // ("96.6 km/h" is a value: its unit's "/" is no division.)
   const values = given.filter(
     (g) =>
       !/[+\-*/]|\^(?!-?\d+$)/.test(
-        flat(g.text)
+        flat(g.unit && /^[-\d.,\s]+[^\d\s]+$/.test(g.text.trim()) ? g.text.trim().replace(/\s*[^\d\s]+$/, '') : g.text)
           .replace(/^-/, '')
           .replace(/^\d+(?:\.\d+)?\*10\^/, ''),
       ),
@@ -115,10 +146,22 @@ export function stepCredit(key: string, response: string, question = ''): StepCr
   let unsure = false;
   // The last value step is the final answer, in the unit the key gives it.
   const lastValue = steps.map((s) => s.values.length > 0).lastIndexOf(true);
+  // "Round to 1 d.p.": the final value counts only as written to the key's precision ("89%" or "88.8%" for 88.9% is
+  // not it), though a value that near implies the method before it.
+  const precise = ROUNDING.test(question);
+  const near = steps.map(() => false);
+  let unrounded = false;
   steps.forEach((s, i) => {
-    if (s.named) credited[i] = s.values.some((v) => numbers.some((n) => sameValue(v.value, n, v.decimals)));
-    else if (s.values.length) credited[i] = s.values.some((v) => shows(v, values, i === lastValue));
-    else if (s.calculation) {
+    if (s.named) {
+      near[i] = s.values.some((v) => numbers.some((n) => sameValue(v.value, n, v.decimals)));
+      credited[i] =
+        precise && i === lastValue ? s.values.some((v) => numbers.some((n) => Math.abs(v.value - n) < 1e-9 * Math.max(1, n))) : near[i];
+      if (near[i] && !credited[i]) unrounded = true;
+    } else if (s.values.length) {
+      credited[i] = s.values.some((v) => shows(v, values, i === lastValue, precise && i === lastValue));
+      near[i] = s.values.some((v) => shows(v, values, i === lastValue) || (i === lastValue && precise && withinLastPlace(v, values)));
+      if (near[i] && !credited[i]) unrounded = true;
+    } else if (s.calculation) {
       credited[i] =
         writes(written, flat(s.text)) ||
         given.some((g) => /[+\-*/^]/.test(flat(g.text).replace(/^-/, '')) && sameValue(s.calculation!.value, g.value, 6));
@@ -130,7 +173,7 @@ export function stepCredit(key: string, response: string, question = ''): StepCr
   });
   // A right value implies the calculation or formula just before it.
   for (let i = steps.length - 1; i > 0; i--)
-    if (credited[i] && steps[i]!.values.length && !steps[i - 1]!.values.length) credited[i - 1] = true;
+    if ((credited[i] || near[i]) && steps[i]!.values.length && !steps[i - 1]!.values.length) credited[i - 1] = true;
   steps.forEach((s, i) => {
     if (s.formula && !credited[i]) {
       // A formula used: the numbers of the answer combined by its operation ("2.2 × 3" for E = P × t). A teacher checks.
@@ -146,6 +189,7 @@ export function stepCredit(key: string, response: string, question = ''): StepCr
     shown: steps.filter((_, i) => credited[i]).map((s) => s.text),
     missing: steps.filter((_, i) => !credited[i]).map((s) => s.text),
     unsure,
+    unrounded,
   };
 }
 

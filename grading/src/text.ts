@@ -372,11 +372,15 @@ export function kin(a: string, b: string): boolean {
 }
 
 /**
- * "1: particles move faster; 1: they collide more often": marks written before each marking point, as the key's
- * notes after it are ("particles move faster (1); they collide more often (1)"). A ratio ("1 : 8", "1:8") is none.
+ * "1: particles move faster; 1: they collide more often", "1 mark: …; 1 mark: …", "1 – …; 1 – …", "1 pt …; 1 pt …":
+ * marks written before each marking point, as the key's notes after it are ("particles move faster (1); they collide
+ * more often (1)"). So are "(1) … (1) …", "[1] … [1] …" and ticks ("✓ … ✓ …", a mark each). A ratio ("1 : 8") is none.
  */
 export function marksAfterPoints(key: string): string {
-  if (!/^\s*\d:\s+\S/.test(key) || !/[a-z]{3,}/i.test(key)) return key;
+  if (!/[a-z]{3,}/i.test(key)) return key;
+  const before = marksBeforePoints(key);
+  if (before) return before;
+  if (!/^\s*\d:\s+\S/.test(key)) return key;
   return key
     .split(/\s*(?:;|\n)\s*/)
     .map((part) => {
@@ -384,4 +388,33 @@ export function marksAfterPoints(key: string): string {
       return m && /[a-z]{2,}|\d/i.test(m[2]!) ? `${m[2]} (${m[1]})` : part;
     })
     .join('; ');
+}
+
+/** A mark written before its point: "(1)", "[1]", "✓", "1 mark:", "1 –", "1 pt". */
+const MARK_BEFORE =
+  /(?:^|(?<=[\s;.]))(?:[([]\s*(\d)\s*(?:marks?|pts?)?\s*[)\]]|([✓✔])|(\d)\s*(?:(?:marks?|pts?|points?)\s*[:–—-]?|[:–—]|-(?=\s)))\s+(?=\S)/giu;
+
+/**
+ * The key of marks before its points as the usual notes after them; null unless the key opens with such a mark and has
+ * two or more, each before words. A point's later sentences ("NOT distance from Sun") stay after its mark, as notes.
+ */
+function marksBeforePoints(key: string): string | null {
+  const text = key.trim();
+  const found = [...text.matchAll(MARK_BEFORE)];
+  if (found.length < 2 || found[0]!.index !== 0) return null;
+  // One style throughout: "(1) … (1)", "✓ … ✓", "1 mark: … 1 mark:" (a number inside a point is no mark).
+  const style = (m: RegExpMatchArray) => (m[1] ? 'bracket' : m[2] ? 'tick' : 'lead');
+  if (found.some((m) => style(m) !== style(found[0]!))) return null;
+  const points: string[] = [];
+  for (const [i, m] of found.entries()) {
+    const end = i + 1 < found.length ? found[i + 1]!.index : text.length;
+    const part = text.slice(m.index! + m[0].length, end).replace(/[\s;,]+$/, '');
+    // "1 – 2": no words, no point.
+    if (!/\p{L}{2,}/u.test(part)) return null;
+    const marks = m[1] ?? m[3] ?? '1';
+    // "… orbit. NOT distance from Sun": the mark after the point's first sentence, the rest a note after it.
+    const cut = /^(.*?\S)\.\s+(?=\p{Lu}|['‘"“])(.*)$/su.exec(part);
+    points.push(cut ? `${cut[1]} (${marks}). ${cut[2]}` : `${part.replace(/\.$/, '')} (${marks})`);
+  }
+  return points.join('; ');
 }

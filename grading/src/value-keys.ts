@@ -36,11 +36,11 @@ const clauses = (rest: string) =>
  * after its unit, as scheme lines ("B1 75 ⏎ B1 km/h (accept kph) ⏎ unit mark independent"); the key as it is otherwise.
  */
 export function partMarksAsLines(key: string, possible: number): string {
-  // "x = 7 [1]; y = 3 [1]": each letter's value with its mark, as "x = 7, y = 3 (1 each)".
+  // "x = 7 [1]; y = 3 [1]", "x = 7 (1)   y = 3 (1)": each letter's value with its mark, as "x = 7, y = 3 (1 each)".
   const parts = key
     .trim()
     .replace(/\.$/, '')
-    .split(/\s*;\s*/);
+    .split(/\s*;\s*|(?<=[)\]])\s*,?\s+(?=[a-zA-Z]\s*=)/);
   const named = parts.map((p) => /^([a-zA-Z])\s*=\s*([^=[\]();]+?)\s*[([]\s*(\d)\s*[)\]]$/.exec(p));
   if (parts.length >= 2 && named.every(Boolean) && new Set(named.map((n) => n![3])).size === 1)
     return `${named.map((n) => `${n![1]} = ${n![2]}`).join(', ')} (${named[0]![3]} each)`;
@@ -220,4 +220,73 @@ function marksAsNotes(key: string, possible: number): string | null {
     notes.push(`${m.n} for ${m.what.replace(/^(partial(?:\s+factori[sz]ation)?)\s+(?!e\.?g\b)/i, '$1 e.g. ')}`);
   }
   return `${head} (${notes.join('; ')})`;
+}
+
+/** A sentence of a key that rules on a lesser answer: "Decimal only = half.", "Unrounded 96.6 loses the answer half.", "11% = not rounded as asked." */
+const LESSER_ANSWER =
+  /=\s*(?:half|½|0\.5)\b|\bloses?\s+(?:the\s+|a\s+|one\s+|its\s+)?(?:\w+\s+)?(?:half|½|marks?|points?|pts?)\b|=\s*not\b|\b(?:gets?|earns?|scores?)\s+(?:half|½)\b/i;
+
+/** "1 pt for taking out the GCF, 1 pt for the difference of squares": how the item's total splits, each part named. */
+function splitOfTotal(sentence: string, possible: number): boolean {
+  const parts = [...sentence.matchAll(/(?:^|[,;]\s*|\band\s+)(\d)\s*(?:pts?|points?|marks?)?\s+(?:each\s+)?for\s+([^,;]*)/gi)];
+  // Each part a step in words ("taking out the GCF"), not a value or unit of the answer ("1 for 24; 1 for cm²").
+  return (
+    parts.length >= 2 &&
+    parts.reduce((sum, m) => sum + Number(m[1]), 0) === possible &&
+    /^\s*\d/.test(sentence) &&
+    parts.every((m) => (m[2]!.match(/\p{L}{3,}/gu) ?? []).length >= 2)
+  );
+}
+
+/**
+ * "2 pts: 1 for 60, 1 for km/h", "37.5% (fine). Decimal only = half.": the marks the item is worth, written before the
+ * key, and the sentences after it that rule on lesser answers (which the policy and the checker's own rules decide), are
+ * no part of the answer: the key without them. A total that is not the item's marks is left as written.
+ */
+export function withoutMarkingAsides(key: string, possible: number): string {
+  // "CO₂ (CO2 fine)", "3 g/cm³ (g/mL OK)": a wording the key takes, as "(accept …)".
+  let out = key
+    .trim()
+    .replace(/\(\s*([^()±=;]+?)\s+(?:(?:is|are)\s+)?(?:also\s+)?(?:fine|ok|okay)\s*\)/gi, (m, what: string) =>
+      /^(?:accept|allow)\b/i.test(what) ? m : `(accept ${what})`,
+    );
+  // "✓ 15 ✓ m/s": a tick before each part that earns a mark, as the scheme's lines ("B1 15 ⏎ B1 m/s"); one tick, none.
+  const ticks = out.split(/\s*✓\s*/).filter(Boolean);
+  if (/^\s*✓/.test(out) && ticks.length === possible && ticks.length >= 2) return ticks.map((t) => `B1 ${t.trim()}`).join('\n');
+  if (/^\s*✓/.test(out) && ticks.length === 1 && possible === 1) out = ticks[0]!.trim();
+  // "(1) 50/250 × 100 (1) 20%": each step after its mark, as the steps with their marks after them.
+  const before = out.split(/\s*\((\d)\)\s*/);
+  if (before.length >= 5 && before[0] === '' && before.filter((_, i) => i % 2 === 1).reduce((a, n) => a + Number(n), 0) === possible) {
+    const steps: string[] = [];
+    for (let i = 1; i + 1 < before.length; i += 2) steps.push(`${before[i + 1]!.trim()} (${before[i]})`);
+    if (steps.every((st) => /^\S/.test(st))) return steps.join('; ');
+  }
+  // "CH4 + 2O2 → CO2 + 2H2O (1) correct formulae (1) balanced": what each mark is for, after the answer, as its note.
+  const what = /^(.*?\S)\s*\((\d)\)\s*([a-z][^()]*?)\s*\((\d)\)\s*([a-z][^()]*?)\s*$/i.exec(out);
+  if (what && Number(what[2]) + Number(what[4]) === possible && /[→=]/.test(what[1]!))
+    return `${what[1]} (${what[2]} ${what[3]}, ${what[4]} ${what[5]})`;
+  const total = /^(\d+)\s*(?:pts?|points?|marks?)\s*[:—–]\s*(?=\S)/i.exec(out);
+  if (total && Number(total[1]) === possible) out = out.slice(total[0].length);
+  // "x = 7, y = 3 — 1 pt each": the marks of each value, as the reader of values writes them ("; 1 each").
+  out = out.replace(/\s*(?:[—–]|-\s|,)\s*(\d)\s*(?:pts?|points?|marks?)\s+each\.?$/i, '; $1 each');
+  const sentences = out.split(/(?<=[^\s.\d]|\d(?=\.\s+[A-Za-z]))\.\s+(?=[A-Z0-9])/);
+  while (
+    sentences.length > 1 &&
+    (LESSER_ANSWER.test(sentences[sentences.length - 1]!) || splitOfTotal(sentences[sentences.length - 1]!, possible))
+  )
+    sentences.pop();
+  // "1 for 60, 1 for km/h (kph fine)": the item's marks, each for a part named after it, as the scheme's lines.
+  const counted =
+    /^(\d)\s*(?:pts?|points?|marks?)?\s+for\s+([^,;()]+?)\s*[,;]\s*(?:and\s+)?(\d)\s*(?:pts?|points?|marks?)?\s+for\s+(.+?)\.?$/i.exec(
+      sentences.length === 1 ? sentences[0]!.trim() : '',
+    );
+  if (
+    counted &&
+    Number(counted[1]) + Number(counted[3]) === possible &&
+    readQuantity(counted[2]!) &&
+    isUnit(counted[4]!.replace(/\s*\([^()]*\)\s*$/, ''))
+  )
+    return `B${counted[1]} ${counted[2]}\nB${counted[3]} ${counted[4]}`;
+  // "(x + 2)(x + 3), either order": the order of the factors or values is free, as the readers of them take it anyway.
+  return sentences.join('. ').replace(/(?:,\s*|\s*\(\s*(?=[^()]*\)\.?$))(?:in\s+)?(?:either|any)\s+order\s*\)?\.?$/i, '');
 }

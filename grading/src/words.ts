@@ -169,6 +169,28 @@ function joinedWord(response: string, wordingsOf: readonly string[]): { text: st
   return null;
 }
 
+/**
+ * "any of the 13", "any two; accents not needed", "any valid example": a key that names how many answers to take but
+ * not the answers themselves. The checker has nothing to compare with: a teacher marks it (never a silent 0).
+ */
+export function checkOpenKey(key: string, ctx: Ctx): CheckAnswerResult | null {
+  const open =
+    /^\s*(?:accept\s+)?any\s+(?:(?:one|two|three|four|five|six|\d+)\s*)?(?:of\s+(?:the|these|those|them)\b(?:\s+[\p{L}\d]+){0,2}|(?:correct|valid|suitable|sensible|reasonable|appropriate)\s+(?:answers?|examples?))?\s*(?:[;.]\s*([^,:/]*))?$/iu.exec(
+      key,
+    );
+  if (!open || (open[1] && words(open[1]).length > 6)) return null;
+  return {
+    pointsPossible: ctx.possible,
+    pointsObtained: 0,
+    matched: [],
+    missing: [],
+    method: 'none',
+    confident: false,
+    reason: 'The key says how many answers to take but does not list them: a teacher should check the answer',
+    feedback: 'This answer could not be checked automatically: a teacher will look at it.',
+  };
+}
+
 export function checkSingle(spec: Extract<KeySpec, { kind: 'single' }>, ctx: Ctx): CheckAnswerResult {
   const first = checkSingleAsWritten(spec, ctx);
   if (first.pointsObtained > 0 || !ctx.allowSlips) return first;
@@ -689,6 +711,20 @@ function checkOrdered(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): Check
   );
 }
 
+/**
+ * "temp" for "temperature", "conc" for "concentration": an item written as the first letters of a key item's word
+ * (three or more, the word at least two letters longer) may be the student's shortening of it, for a teacher to read.
+ */
+function clipped(parts: readonly string[], items: readonly KeyItem[]): string | undefined {
+  return parts.find((p) => {
+    const w = words(p);
+    if (w.length !== 1 || w[0]!.length < 3) return false;
+    return items.some((it) =>
+      [it.text, ...it.accept].some((a) => words(a).some((k) => k.length >= w[0]!.length + 2 && k.startsWith(w[0]!))),
+    );
+  });
+}
+
 export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): CheckAnswerResult {
   if (spec.ordered) return checkOrdered(spec, ctx);
   if (spec.allOrNothing) {
@@ -833,6 +869,18 @@ export function checkList(spec: Extract<KeySpec, { kind: 'list' }>, ctx: Ctx): C
     )
       reasons.push('An item is partly named: the wording may differ from the key');
     if (unmatchedParts.some((p) => words(p).length > 4)) reasons.push('Part of the answer is in other words than the key');
+    else if (
+      clipped(
+        unmatchedParts,
+        notFound.map(({ item }) => item),
+      )
+    )
+      reasons.push(
+        `"${clipped(
+          unmatchedParts,
+          notFound.map(({ item }) => item),
+        )}" may be a shortening of an item of the key`,
+      );
     else {
       const linked = unmatchedParts.find((p) => notFound.some(({ item }) => definesItem(p, item)));
       if (linked)
