@@ -1,4 +1,4 @@
-export { checkAnswer, toQuarter, type CheckAnswerInput, type CheckAnswerResult } from './check';
+export { checkAnswer, OFFLINE_MAX_RESPONSE_CHARS, toQuarter, type CheckAnswerInput, type CheckAnswerResult } from './check';
 export { keyValues } from './numeric';
 export { keyTerms } from './terms';
 export { findQuantities, normaliseMaths, readQuantity, readUnit, sameValue, type Quantity } from './quantity';

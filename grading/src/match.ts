@@ -124,8 +124,19 @@ export function matchPhrase(
   for (const w of want) {
     let best: { i: number; rel: WordRelation } | null = null;
     let other: string | null = null;
-    tokens.forEach((t, i) => {
-      const rel = relate(w, t.word, allowSlips) ?? (verbForms && (sameVerb(w, t.word) || verbSynonym(w, t.word)) ? 'form' : null);
+    // Each distinct word of the response compared once; then, in the response's order, only the tokens it relates to.
+    const relations = new Map<string, WordRelation>();
+    const at: number[] = [];
+    for (const [word, where] of placesOf(tokens)) {
+      const rel = relate(w, word, allowSlips) ?? (verbForms && (sameVerb(w, word) || verbSynonym(w, word)) ? 'form' : null);
+      if (!rel) continue;
+      relations.set(word, rel);
+      for (const i of where) at.push(i);
+    }
+    at.sort((a, b) => a - b);
+    at.forEach((i) => {
+      const t = tokens[i]!;
+      const rel = relations.get(t.word)!;
       if (rel === 'other-word' && !isNegated(t)) other = t.word;
       else if (
         rel &&
@@ -150,6 +161,21 @@ export function matchPhrase(
   }
   const found = want.length > 0 && hits === want.length;
   return { found, share: want.length ? hits / want.length : 0, negated, slips, otherWords, compounds, used };
+}
+
+/** The places of each distinct word of a response's tokens, in order; computed once per token list. */
+const places = new WeakMap<readonly Token[], { length: number; of: Map<string, number[]> }>();
+function placesOf(tokens: readonly Token[]): Map<string, number[]> {
+  const known = places.get(tokens);
+  if (known && known.length === tokens.length) return known.of;
+  const of = new Map<string, number[]>();
+  tokens.forEach((t, i) => {
+    const list = of.get(t.word);
+    if (list) list.push(i);
+    else of.set(t.word, [i]);
+  });
+  places.set(tokens, { length: tokens.length, of });
+  return of;
 }
 
 const rank = (r: WordRelation) => (r === 'exact' ? 4 : r === 'form' ? 3 : r === 'slip' ? 2 : r === 'compound' ? 1 : 0);

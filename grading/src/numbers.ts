@@ -6,7 +6,7 @@
  */
 
 import { distance } from 'fastest-levenshtein';
-import { isRealWord, slipLimit } from './text';
+import { isRealWord, perWord, slipLimit } from './text';
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -136,7 +136,9 @@ const vocabulary = new Set(VOCABULARY);
  * A number word as its writer meant it: "hundreths", "ninty", "fourty" are slips of one word of the vocabulary (one
  * edit in five letters, two from eight), and no English word of their own; "seventh" or "for" stay what they are.
  */
-export function numberWord(word: string): string {
+export const numberWord = perWord(numberWordOf);
+
+function numberWordOf(word: string): string {
   if (vocabulary.has(word) || /\d/.test(word)) return word;
   const limit = slipLimit(word);
   if (limit === 0) return word;

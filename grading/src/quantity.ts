@@ -1,5 +1,6 @@
 import { unit as createUnit, type Unit as MathUnit } from 'mathjs';
 import { normaliseDigits, numberWordsToDigits } from './numbers';
+import { perWord } from './text';
 
 /**
  * Numbers as students and answer keys write them: decimals, thousands separators, fractions, mixed numbers,
@@ -51,7 +52,8 @@ export function normaliseMaths(text: string): string {
     .replace(/÷/g, '/')
     // "9 over 20": a fraction read aloud.
     .replace(/(\d)\s+over\s+(?=\d)/gi, '$1/')
-    .replace(/(\d+)\s*([½¼¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
+    // From a run's first digit only (a match starts there if anywhere): not tried again from every digit of a long run.
+    .replace(/(?<!\d)(\d+)\s*([½¼¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, (_, d: string, f: string) => `(${d}+${VULGAR[f]})`)
     .replace(/[⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/g, (f) => `(${VULGAR[f]})`)
     .replace(/½/g, '(1/2)')
     .replace(/¼/g, '(1/4)')
@@ -146,6 +148,8 @@ const UNITS: Record<string, Unit> = {
   'N*s': u('momentum', 1, 'N·s'),
   'N*m': u('moment', 1, 'N·m'),
 };
+
+const TABLE_UNITS = new Set(Object.values(UNITS));
 
 const WORD_UNITS: Record<string, string> = {
   metre: 'm',
@@ -282,8 +286,19 @@ const WORD_UNITS: Record<string, string> = {
   pct: '%',
 };
 
-/** A unit as written ('newtons', 'm s^-1', 'kg·m/s', 'cm²'), or undefined when it is not one we know. */
+/**
+ * A unit as written ('newtons', 'm s^-1', 'kg·m/s', 'cm²'), or undefined when it is not one we know. Remembered: the scan
+ * of a long answer asks of the same words after its numbers again and again, and mathjs's parse of one that is no unit
+ * throws, which is slow.
+ */
 export function readUnit(raw: string): Unit | undefined {
+  const unit = rememberedUnit(raw);
+  // A unit mathjs made is a new object at every reading, as before it was remembered (units compare by identity).
+  return unit && !TABLE_UNITS.has(unit) ? { ...unit } : unit;
+}
+const rememberedUnit = perWord(unitOf, 20_000);
+
+function unitOf(raw: string): Unit | undefined {
   const compact = raw
     .trim()
     .replace(/\.$/, '')
@@ -405,6 +420,8 @@ function mathjsUnit(compact: string): Unit | undefined {
   }
 }
 
+const NUMBER = /(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/iy;
+
 /** Recursive-descent evaluation of + - * / ^, parentheses, sqrt(), pi and implicit products (2pi, 3(4)). */
 class Parser {
   private i = 0;
@@ -496,7 +513,9 @@ class Parser {
       this.i += 2;
       return Math.PI;
     }
-    const m = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/i.exec(this.s.slice(this.i));
+    // Read where the parser stands (a sticky pattern), not from a copy of the rest of the text at every number.
+    NUMBER.lastIndex = this.i;
+    const m = NUMBER.exec(this.s);
     if (!m) throw new Error('number expected');
     this.i += m[0].length;
     return Number(m[0]);

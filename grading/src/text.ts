@@ -38,11 +38,27 @@ export function words(text: string): string[] {
   );
 }
 
+/**
+ * `f` remembering its answers, word by word: a long answer says the same words again and again, and each is stemmed,
+ * lemmatised and compared with the key's words once. Cleared when it holds `limit` words (a bound on memory).
+ */
+export function perWord<T>(f: (word: string) => T, limit = 50_000): (word: string) => T {
+  const known = new Map<string, T>();
+  return (word) => {
+    const got = known.get(word);
+    if (got !== undefined || known.has(word)) return got!;
+    const value = f(word);
+    if (known.size >= limit) known.clear();
+    known.set(word, value);
+    return value;
+  };
+}
+
 /** The Porter2 stem: 'volatility' and 'volatile' → 'volatil'; 'running' and 'runs' → 'run'. */
-export function stem(word: string): string {
+export const stem = perWord((word: string): string => {
   if (/^[0-9.]+$/.test(word)) return word;
   return porter2(word);
-}
+});
 
 export const isContentWord = (w: string) => !STOP_WORDS.has(w) && (w.length >= 3 || /^[0-9]/.test(w));
 
@@ -51,7 +67,13 @@ export const isContentWord = (w: string) => !STOP_WORDS.has(w) && (w.length >= 3
 type Lemmatizer = { noun(word: string): string; verb(word: string): string; adjective(word: string): string };
 let lemmas: Lemmatizer | null = null;
 /** wink-lemmatizer (its lexicon takes a moment to load), on first use. */
-const lemmatizer = (): Lemmatizer => (lemmas ??= createRequire(import.meta.url)('wink-lemmatizer') as Lemmatizer);
+const lemmatizer = (): Lemmatizer => {
+  if (!lemmas) {
+    const wink = createRequire(import.meta.url)('wink-lemmatizer') as Lemmatizer;
+    lemmas = { noun: perWord((w) => wink.noun(w)), verb: perWord((w) => wink.verb(w)), adjective: perWord((w) => wink.adjective(w)) };
+  }
+  return lemmas;
+};
 
 let dictionary: Set<string> | null = null;
 /** True for a word of the English word list (lower case). Proper names are mostly not in it. */
@@ -75,17 +97,18 @@ export function isRealWord(word: string): boolean {
  */
 export type WordRelation = 'exact' | 'form' | 'slip' | 'compound' | 'other-word' | null;
 
-const spelling = (w: string) =>
+const spelling = perWord((w: string) =>
   w
     .replace(/our(s?)$/, 'or$1')
     .replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1')
     .replace(/ys(e|ed|es|ing)$/, 'yz$1')
     .replace(/([^aeiou])re$/, '$1er')
     .replace(/ae/g, 'e')
-    .replace(/oe/g, 'e');
+    .replace(/oe/g, 'e'),
+);
 
 /** A word as it sounds, roughly: "chlorophyll" and "clorofil" both read "klorofil". */
-const sound = (w: string) =>
+const sound = perWord((w: string) =>
   w
     .replace(/ph/g, 'f')
     .replace(/ch|ck|c(?=[aou])|q/g, 'k')
@@ -95,14 +118,15 @@ const sound = (w: string) =>
     .replace(/b[ou]r(?:o|ou)?gh$/, 'bra')
     .replace(/igh/g, 'i')
     .replace(/(.)\1+/g, '$1')
-    .replace(/e$/, '');
+    .replace(/e$/, ''),
+);
 
 /**
  * A word as a British speaker says it, more loosely than `sound`: a silent final e lengthens the vowel before it
  * (plane, plain), "ai", "ay", "ei", "ey" are one sound (vains, veins), an "r" before a consonant is not heard (larva,
  * lava), "i" and "e" before a vowel sound alike (ilium, ileum).
  */
-const spoken = (w: string) =>
+const spoken = perWord((w: string) =>
   sound(
     w
       .toLowerCase()
@@ -117,7 +141,8 @@ const spoken = (w: string) =>
       .replace(/ee|ea/g, 'ee')
       .replace(/(?<![aeiou])([aeiou])r(?=[^aeiou\s])/g, '$1')
       .replace(/[ie](?=[aou])/g, 'i'),
-  );
+  ),
+);
 
 /** Two different words that sound the same: "larva" for lava, "plane" for plain, "sell" for cell, "vains" for veins. */
 export const soundsAlike = (a: string, b: string) => a !== b && a.length >= 3 && b.length >= 3 && spoken(a) === spoken(b);
@@ -166,6 +191,25 @@ export const slipLimit = (word: string) => (word.length >= 8 ? 2 : word.length >
  */
 export function relate(key: string, got: string, allowSlips = true): WordRelation {
   if (key === got) return 'exact';
+  // Pure, and asked of the same two words for every wording of every point: once per pair and mode.
+  const byKey = allowSlips ? relations : exactRelations;
+  let known = byKey.get(key);
+  if (!known) {
+    if (byKey.size >= 2_000) byKey.clear();
+    byKey.set(key, (known = new Map()));
+  }
+  const relation = known.get(got);
+  if (relation !== undefined) return relation;
+  const fresh = relateOnce(key, got, allowSlips);
+  if (known.size >= 100_000) known.clear();
+  known.set(got, fresh);
+  return fresh;
+}
+/** By key word, then by response word (a Map of Maps: no pair of words joined into a new string at every look-up). */
+const relations = new Map<string, Map<string, WordRelation>>();
+const exactRelations = new Map<string, Map<string, WordRelation>>();
+
+function relateOnce(key: string, got: string, allowSlips: boolean): WordRelation {
   if (allowSlips && numberWord(key) !== null && numberWord(key) === numberWord(got)) return 'exact';
   // "Henry VII": a regnal number, the same in any form (7th, seventh, VII) and a different person in another.
   const [regnal, said] = [romanValue(key), ordinalValue(got)];
@@ -226,9 +270,7 @@ export function derived(a: string, b: string): boolean {
   let common = 0;
   while (common < short.length && short[common] === long[common]) common++;
   if (common < Math.max(3, short.length - 3)) return false;
-  const l = lemmatizer();
-  const formsOf = (w: string) => new Set([w, l.noun(w), l.verb(w), l.adjective(w)]);
-  const [fs, fl] = [formsOf(short), formsOf(long)];
+  const [fs, fl] = [bases(short), bases(long)];
   return (
     [...fs].some((x) => [...fl].some((y) => derivedForms(x).has(y))) || [...fl].some((y) => [...fs].some((x) => derivedForms(y).has(x)))
   );
@@ -317,16 +359,23 @@ const SYNONYM_GROUPS = [
 /** Groups teachers differ on ("sugar" for "glucose"): taken, but flagged for a teacher to confirm. */
 const LOOSE_SYNONYMS = [['glucose', 'sugar']];
 
-export const bases = (w: string) => {
+export const bases = perWord((w: string): ReadonlySet<string> => {
   const l = lemmatizer();
   return new Set([w, l.noun(w), l.verb(w), l.adjective(w)]);
-};
+});
 
 /** True when the two words are everyday synonyms (in any of their forms). */
 export function synonyms(a: string, b: string): boolean {
+  const [ga, gb] = [synonymGroupsOf(a), synonymGroupsOf(b)];
+  if (ga.length === 0 || gb.length === 0) return false;
   const [ba, bb] = [bases(a), bases(b)];
-  return SYNONYM_GROUPS.some((g) => g.some((w) => ba.has(w)) && g.some((w) => bb.has(w)) && !g.some((w) => ba.has(w) && bb.has(w)));
+  return ga.some((g) => gb.includes(g) && !g.some((w) => ba.has(w) && bb.has(w)));
 }
+/** The groups that hold any form of the word (most words: none), in the groups' order. */
+const synonymGroupsOf = perWord((w: string) => {
+  const forms = bases(w);
+  return SYNONYM_GROUPS.filter((g) => g.some((x) => forms.has(x)));
+});
 
 /** Opposites: "doesn't get hot" says "stays cool", "not slow" says "fast". */
 const ANTONYM_PAIRS = [
