@@ -1,5 +1,6 @@
 import { MAX_RESPONSE_LENGTH, richTextToPlainText } from '@evergrade/contracts';
 import { checkAlgebra } from './algebra';
+import { noteNames, takeNoteSentences } from './note-sentences';
 import { substitutionSlip } from './algebra-method';
 import { checkChemistry, keyCompound } from './chemistry';
 import { checkChoice, choiceQuestion } from './choice';
@@ -76,6 +77,18 @@ const NO_KEY = [/^answer will be provided by instructor$/i, /^no answer( provide
  * credit comes in steps of 0.25; `confident` is false whenever the result should be looked at by a person.
  */
 export function checkAnswer(input: CheckAnswerInput): CheckAnswerResult {
+  const taken = takeNoteSentences(richTextToPlainText(input.answer ?? '').trim());
+  const result = checkAnswerOnce(taken.notes.length ? { ...input, answer: taken.key } : input);
+  if (taken.notes.length === 0 || !result.confident) return result;
+  if (result.pointsObtained >= result.pointsPossible && !noteNames(taken.notes, richTextToPlainText(input.response ?? ''))) return result;
+  return {
+    ...result,
+    confident: false,
+    reason: `The key's notes to the marker may give this answer part marks ("${taken.notes.join(' ')}")`,
+  };
+}
+
+function checkAnswerOnce(input: CheckAnswerInput): CheckAnswerResult {
   const possible = Math.max(0, input.marksPossible);
   // "1: point; 1: point": the marks before each point read as the usual notes after it.
   // "40 (1) cm² (1)", "300 [1]; Pa [1]": a mark per part in brackets, as the scheme's lines ("B1 40 ⏎ B1 cm²").
