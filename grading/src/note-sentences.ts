@@ -18,7 +18,7 @@ const ACCEPT_LIST = /^\s*(?:also\s+)?(?:accept|allow|reject|do\s+not\s+accept|do
  * (A bracket that accepts a wording, "(38% ok)", is the value readers' and the key's own.)
  */
 const OK_BRACKET =
-  /\(([^()]*?)\s+(?:is\s+|are\s+)?(?:ok|okay|fine|accepted|allowed|optional|not\s+(?:needed|required|penali[sz]ed)|ignored|can\s+be\s+\w+)\b([^()]*)\)/gi;
+  /\(([^()]*?)\s+(?:is\s+|are\s+)?(?:ok|okay|fine|accepted|allowed|optional|not\s+penali[sz]ed|ignored|can\s+be\s+\w+)\b([^()]*)\)/gi;
 /** "Congress / President / Supreme Court OK.": a sentence of wordings the key also takes. */
 const OK_SENTENCE = /^\s*([^.]*?)\s+(?:is\s+|are\s+)?(?:also\s+)?(?:ok|okay|fine|accepted|allowed)\s*[.;]?\s*$/i;
 /** The answer-like words of a bracket: a value or a short wording, not a description ("hyphen", "spelling", "units"). */
