@@ -109,6 +109,81 @@ export const KEYS: { name: string; input: Omit<CheckAnswerInput, 'response'> }[]
 ];
 
 const LENGTHS = [1_000, 4_000, 16_000, 64_000, 200_000];
+const ADVERSARIAL_LENGTHS = [8_000, 16_000, 32_000, 64_000, 200_000];
+
+/** `unit` repeated to exactly `chars` characters, `tail` last. */
+const fill = (chars: number, unit: string, tail = '') =>
+  unit.repeat(Math.ceil(chars / unit.length)).slice(0, Math.max(0, chars - tail.length)) + tail;
+
+/** Numbers below 1,000, pseudo-random and all different runs of them (no two windows of the scan alike). */
+function randomNumbers(chars: number): string {
+  let x = 7;
+  const out: string[] = [];
+  for (let length = 0; length < chars;) {
+    x = (x * 48271) % 2147483647;
+    const w = String(x % 1000);
+    out.push(w);
+    length += w.length + 1;
+  }
+  return out.join(' ').slice(0, chars);
+}
+
+/**
+ * Deliberately odd answers, as a student could send to hold the server: each once had a quadratic (or worse) path in
+ * the checker (bench/README.md). grading/src/adversarial-response.unit.test.ts reads the same shapes at the limit.
+ */
+export const ADVERSARIAL: { name: string; make: (chars: number) => string }[] = [
+  { name: '1²1²…', make: (n) => fill(n, '1²') },
+  { name: '1aaaa…', make: (n) => `1${'a'.repeat(n - 1)}` },
+  { name: 'one and one and …', make: (n) => fill(n, 'one and ') },
+  { name: 'x=1, x=1, …', make: (n) => fill(n, 'x=1, ') },
+  { name: '(1) (1) …', make: (n) => fill(n, '(1) ') },
+  { name: 'abc def …', make: (n) => fill(n, 'abc def ') },
+  { name: '!!!…', make: (n) => '!'.repeat(n) },
+  { name: '1/1/1/…', make: (n) => fill(n, '1/', '1') },
+  { name: 'x^2^2^…', make: (n) => `x${fill(n - 1, '^2')}` },
+  { name: 'aaaa… (one line)', make: (n) => 'a'.repeat(n) },
+  { name: 'a1b2a1b2…', make: (n) => fill(n, 'a1b2') },
+  { name: '((((…', make: (n) => '('.repeat(n) },
+  { name: '(x+(x+…', make: (n) => fill(n, '(x+') },
+  { name: 'km/h km/h …', make: (n) => fill(n, 'km/h ') },
+  { name: '75 km/h 75 km/h …', make: (n) => fill(n, '75 km/h ') },
+  { name: '1 000 1 000 …', make: (n) => fill(n, '1 000 ') },
+  { name: '1,1,…,000', make: (n) => fill(n, '1,', '000') },
+  { name: '1.1.1.…', make: (n) => fill(n, '1.', '1') },
+  { name: 'x¹²³x¹²³…', make: (n) => fill(n, 'x¹²³') },
+  { name: 'combining marks', make: (n) => fill(n, 'a\u0301\u0302') },
+  { name: '1 1 1 …', make: (n) => fill(n, '1 ') },
+  { name: '1e1e…', make: (n) => fill(n, '1e') },
+  { name: '-1-1…', make: (n) => fill(n, '-1') },
+  { name: 'a⏎a⏎…', make: (n) => fill(n, 'a\n') },
+  { name: 'a.a.…', make: (n) => fill(n, 'a.') },
+  { name: 'mitochondria …', make: (n) => fill(n, 'mitochondria ') },
+  { name: '1 (1) 1 (1) …', make: (n) => fill(n, '1 (1) ') },
+  { name: 'one half of …', make: (n) => fill(n, 'one half of ') },
+  { name: 'random numbers', make: randomNumbers },
+  { name: '1+1+…', make: (n) => fill(n, '1+', '1') },
+  { name: '1 because …', make: (n) => fill(n, '1 because ') },
+];
+
+/** Each adversarial answer of one length against each key, in a fresh process (after the same warm-up as `measure`). */
+function measureAdversarial(chars: number): AdversarialRow {
+  const warm = essay(16_000, 99);
+  for (const key of KEYS) checkAnswer({ ...key.input, response: warm });
+  const row: AdversarialRow = { chars, shapes: {} };
+  for (const shape of ADVERSARIAL) {
+    const response = shape.make(chars);
+    row.shapes[shape.name] = {};
+    for (const key of KEYS) {
+      const t0 = performance.now();
+      const r = checkAnswer({ ...key.input, response });
+      row.shapes[shape.name]![key.name] = { ms: performance.now() - t0, method: r.method, points: r.pointsObtained };
+    }
+  }
+  return row;
+}
+
+type AdversarialRow = { chars: number; shapes: Record<string, Record<string, { ms: number; method: string; points: number }>> };
 
 /** One length in a fresh process (the checker's word caches empty): warmed up on another essay, then each key once. */
 function measure(chars: number): Row {
@@ -135,17 +210,28 @@ type Row = { chars: number; keys: Record<string, { ms: number; method: string; p
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * `npx tsx bench/src/grading-long.ts [--lengths 1000,4000,…] [--runs 3] [--json]`: the offline checker on long answers
+ * `npx tsx bench/src/grading-long.ts [--lengths 1000,4000,…] [--runs 3] [--json] [--adversarial]`: the offline checker on long answers
  * (not part of `npm run bench`, which needs a database). Each length runs `--runs` times, each in a process of its own,
  * and the median is printed per answer key, with the quantity scan alone (findQuantities) beside. An answer longer than
- * OFFLINE_MAX_RESPONSE_CHARS is not read (method "none").
+ * OFFLINE_MAX_RESPONSE_CHARS is not read (method "none"). `--adversarial`: deliberately odd answers instead of the essay
+ * (8k–200k characters, one run each unless `--runs`).
  */
 async function main() {
   const { values } = parseArgs({
-    options: { lengths: { type: 'string' }, runs: { type: 'string' }, json: { type: 'boolean' }, child: { type: 'string' } },
+    options: {
+      lengths: { type: 'string' },
+      runs: { type: 'string' },
+      json: { type: 'boolean' },
+      adversarial: { type: 'boolean' },
+      child: { type: 'string' },
+    },
   });
   if (values.child) {
-    process.stdout.write(JSON.stringify(measure(Number(values.child))));
+    process.stdout.write(JSON.stringify(values.adversarial ? measureAdversarial(Number(values.child)) : measure(Number(values.child))));
+    return;
+  }
+  if (values.adversarial) {
+    adversarial(values.lengths ? values.lengths.split(',').map(Number) : ADVERSARIAL_LENGTHS, Number(values.runs ?? 1), values.json);
     return;
   }
   const lengths = values.lengths ? values.lengths.split(',').map(Number) : LENGTHS;
@@ -185,6 +271,50 @@ async function main() {
   );
   console.log(formatTable(head, table));
   if (values.json) console.log(JSON.stringify({ gradingLong: { limit: OFFLINE_MAX_RESPONSE_CHARS, runs, rows } }));
+}
+
+/** `--adversarial`: the odd answers, a row per answer and length, the median of `runs` fresh processes per key. */
+function adversarial(lengths: number[], runs: number, json: boolean | undefined) {
+  const rows: AdversarialRow[] = [];
+  for (const chars of lengths) {
+    const samples: AdversarialRow[] = [];
+    for (let k = 0; k < runs; k++) {
+      const out = execFileSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(import.meta.url), '--adversarial', '--child', String(chars)],
+        { encoding: 'utf8', maxBuffer: 1 << 22 },
+      );
+      samples.push(JSON.parse(out) as AdversarialRow);
+    }
+    const shapes: AdversarialRow['shapes'] = {};
+    for (const shape of ADVERSARIAL) {
+      shapes[shape.name] = Object.fromEntries(
+        KEYS.map((key) => [
+          key.name,
+          { ...samples[0]!.shapes[shape.name]![key.name]!, ms: median(samples.map((s) => s.shapes[shape.name]![key.name]!.ms)) },
+        ]),
+      );
+    }
+    rows.push({ chars, shapes });
+    process.stderr.write(`[grading-long] adversarial, ${chars.toLocaleString('en')} characters done\n`);
+  }
+  const head = ['answer', 'characters', ...KEYS.map((k) => `${k.name} ms`)];
+  const table = ADVERSARIAL.flatMap((shape) =>
+    rows.map((r) => [
+      shape.name,
+      r.chars.toLocaleString('en'),
+      ...KEYS.map((k) => {
+        const c = r.shapes[shape.name]![k.name]!;
+        return `${c.ms.toFixed(0)} (${c.method} ${c.points})`;
+      }),
+    ]),
+  );
+  console.log(
+    `Offline checker on adversarial answers, limit ${OFFLINE_MAX_RESPONSE_CHARS.toLocaleString('en')} characters; ` +
+      `median of ${runs} fresh processes, ${cpus().length} CPUs\n`,
+  );
+  console.log(formatTable(head, table));
+  if (json) console.log(JSON.stringify({ gradingAdversarial: { limit: OFFLINE_MAX_RESPONSE_CHARS, runs, rows } }));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

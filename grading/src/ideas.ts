@@ -290,8 +290,14 @@ function comparisonTurned(wording: string, tokens: readonly Token[]): -1 | 0 | 1
   const key = comparisonIn(words(wording.replace(/\([^)]*\)/g, ' ')));
   if (!key) return 0;
   const same = (a: string, b: string) => ['exact', 'form', 'slip'].includes(relate(a, b) ?? '');
-  for (const clause of new Set(tokens.map((t) => t.clause))) {
-    const said = comparisonIn(tokens.filter((t) => t.clause === clause).map((t) => t.word));
+  const clauses = new Map<number, string[]>();
+  for (const t of tokens) {
+    const list = clauses.get(t.clause);
+    if (list) list.push(t.word);
+    else clauses.set(t.clause, [t.word]);
+  }
+  for (const clauseWords of clauses.values()) {
+    const said = comparisonIn(clauseWords);
     if (!said) continue;
     const named = (mine: string[], theirs: string[]) => mine.some((a) => theirs.some((b) => same(a, b)));
     const swapped = named(key.subject, said.other) && named(key.other, said.subject);
@@ -524,14 +530,19 @@ export function checkPoints(
   const unsure = pending.filter((r) => r.verdict === 'unsure');
   const touched = pending.filter((r) => !earned.includes(r) && r.verdict === 'absent' && r.hits > 0 && !r.swapped);
   // "the heat is used …" for "energy is used …": a word the thesaurus files under a point's word may say it.
+  // Each distinct word's kinds once (a long response says its words again and again).
+  const kindsOf = new Map<string, Set<string>>();
+  const kinds = (w: string) => {
+    let k = kindsOf.get(w);
+    if (!k) kindsOf.set(w, (k = hypernymsOf(nounLemma(w), 2, 1)));
+    return k;
+  };
   const kindOfPointWord = () =>
     results.some((r) => {
       // With another word of the same point beside it ("is used"), however small.
       const all = new Set(words(r.point.text).filter((w) => w.length >= 4));
       const pointWords = new Set(words(r.point.text).filter(isContentWord));
-      const kind = tokens.findIndex(
-        (t) => isContentWord(t.word) && [...hypernymsOf(nounLemma(t.word), 2, 1)].some((h) => pointWords.has(h)),
-      );
+      const kind = tokens.findIndex((t) => isContentWord(t.word) && [...kinds(t.word)].some((h) => pointWords.has(h)));
       if (kind >= 0 && tokens.some((t, i) => i !== kind && all.has(t.word))) return true;
       // "catch more sun" for "absorb light": in a short answer, a noun of which a sense is a kind of the point's main
       // noun (the sun's rays are light) may be the point in everyday words.
@@ -566,32 +577,36 @@ export function checkPoints(
   // A point of one or two words is easily said in other words: a clause of the response no point used may be it.
   const usedTokens = new Set(results.flatMap((r) => [...r.used]));
   const asked = words(question);
-  const freeClause = [...new Set(tokens.map((t) => t.clause))].some(
-    (c) => tokens.filter((t, i) => t.clause === c && !usedTokens.has(i) && isContentWord(t.word) && !asked.includes(t.word)).length >= 2,
-  );
-  const freeWords = (c: number) =>
-    tokens.filter((t, i) => t.clause === c && !usedTokens.has(i) && isContentWord(t.word) && !asked.includes(t.word)).length;
+  // The tokens of each clause, once (a response of many clauses is not read again per clause).
+  const byClause = new Map<number, number[]>();
+  tokens.forEach((t, i) => {
+    const list = byClause.get(t.clause);
+    if (list) list.push(i);
+    else byClause.set(t.clause, [i]);
+  });
+  const isFree = (i: number) => !usedTokens.has(i) && isContentWord(tokens[i]!.word) && !asked.includes(tokens[i]!.word);
+  const freeCounts = new Map<number, number>();
+  const freeWords = (c: number) => {
+    let n = freeCounts.get(c);
+    if (n === undefined) freeCounts.set(c, (n = (byClause.get(c) ?? []).filter(isFree).length));
+    return n;
+  };
+  const freeClause = [...byClause.keys()].some((c) => freeWords(c) >= 2);
   // A clause of words the key does not use may make a missing point in other words, unless none of its words is kin
   // (a form, a synonym in any sense, a derived word: WordNet) to any word of the missing points.
   const missingWords = results
     .filter((r) => !earned.includes(r))
     .flatMap((r) => words(phrasal(r.point.text)).filter((w) => isContentWord(w) && !asked.includes(w)));
   // A denial says a point in opposite terms ("you don't burn your hand" for "it stays cool"): always a candidate.
-  const kinClause = (c: number) =>
-    tokens.some((t) => t.clause === c && t.negated) ||
-    tokens.some(
-      (t, i) =>
-        t.clause === c &&
-        !usedTokens.has(i) &&
-        isContentWord(t.word) &&
-        !asked.includes(t.word) &&
-        missingWords.some((w) => kin(w, t.word)),
-    );
-  const wordyClause = [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3 && kinClause(c));
+  const kinClause = (c: number) => {
+    const list = byClause.get(c) ?? [];
+    return list.some((i) => tokens[i]!.negated) || list.some((i) => isFree(i) && missingWords.some((w) => kin(w, tokens[i]!.word)));
+  };
+  const wordyClause = [...byClause.keys()].some((c) => freeWords(c) >= 3 && kinClause(c));
   // Its free words must include one kin to the short point's words, or a denial (the point in opposite terms).
   // Or three such words, or a point earned by one word of several (it may be the other point's, in other words).
   const shortKin =
-    [...new Set(tokens.map((t) => t.clause))].some((c) => freeWords(c) >= 3 || (freeWords(c) >= 2 && kinClause(c))) ||
+    [...byClause.keys()].some((c) => freeWords(c) >= 3 || (freeWords(c) >= 2 && kinClause(c))) ||
     earned.some((r) => r.hits === 1 && r.size >= 2);
   if (marks > 0 && freeClause && shortKin && pending.some((r) => r.verdict === 'absent' && r.size <= 2))
     reasons.push('A short marking point may be made in other words');

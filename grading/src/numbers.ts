@@ -189,6 +189,8 @@ const joined = (text: string, a: Token, b: Token) =>
  * only when no number can be read: "one" alone becomes 1.
  */
 export function numberWordsToDigits(text: string): string {
+  // Every number this reads has a word ("one", "half", "point", "and", "minus"): digits alone stay as written.
+  if (!/[a-zA-Z]/.test(text)) return text;
   const tokens = tokenize(text);
   const out: string[] = [];
   let cursor = 0;
@@ -232,7 +234,16 @@ function smallerAfter(text: string, tokens: Token[], from: number, scale: number
 
 type Read = { text: string; next: number; digitsOnly: boolean; fraction: boolean };
 
-function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
+/**
+ * The most words one number is read from ("three hundred and forty-five thousand, six hundred and seven" is 10): a longer
+ * run ("one one one …", "one and one and …" of a deliberately odd answer) is read no further, so that a long text of
+ * them is read once, not again from each of its words.
+ */
+const LONGEST_NUMBER_WORDS = 24;
+/** How many "and"s one number reads on through ("one and a half", "two and three quarters"). */
+const DEEPEST_AND = 4;
+
+function readNumberAt(text: string, tokens: Token[], i: number, depth = 0): Read | null {
   let j = i;
   let sign = '';
   if (tokens[j]?.word === 'minus' || tokens[j]?.word === 'negative') {
@@ -259,6 +270,7 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
   let end = j;
   while (
     end < tokens.length &&
+    end - j < LONGEST_NUMBER_WORDS &&
     (isWhole(tokens[end]!.word) ||
       (tokens[end]!.word === 'and' &&
         end > j &&
@@ -306,7 +318,7 @@ function readNumberAt(text: string, tokens: Token[], i: number): Read | null {
     }
     // "one and a half", "two and three quarters"
     if (after.word === 'and') {
-      const rest = tokens[next + 1] ? readNumberAt(text, tokens, next + 1) : null;
+      const rest = tokens[next + 1] && depth < DEEPEST_AND ? readNumberAt(text, tokens, next + 1, depth + 1) : null;
       if (rest?.fraction && !rest.text.startsWith('-')) {
         body = `(${body}+${rest.text})`;
         next = rest.next;

@@ -987,8 +987,17 @@ function decimalHoursMisread(want: Quantity, got: Quantity): boolean {
 
 /** "7, because 100 ÷ 16 = 6.25": an answer stated first, then its reason; the value before "because" is the answer. */
 function answerBeforeReason(text: string): Quantity | null {
-  const m = /^([^=]*?\d[^=]*?)[\s,;:.-]*\b(?:because|since)\b/i.exec(text);
-  return m ? finalQuantity(m[1]!) : null;
+  // The first "because" with a number and no "=" before it (what /^([^=]*?\d[^=]*?)[\s,;:.-]*\b(?:because|since)\b/i
+  // matches), found without that pattern's retries from every digit (quadratic on a long text with no "because").
+  const [equals, digit] = [text.indexOf('='), text.search(/\d/)];
+  for (const m of text.matchAll(/\b(?:because|since)\b/gi)) {
+    if (equals >= 0 && equals < m.index) return null;
+    if (digit < 0 || digit >= m.index) continue;
+    let end = m.index;
+    while (end > 0 && /[\s,;:.-]/.test(text[end - 1]!)) end--;
+    return finalQuantity(text.slice(0, end));
+  }
+  return null;
 }
 
 /** The value after the response's last '=' (or the whole response when that is one value). */

@@ -24,8 +24,12 @@ export const SUPERSCRIPTS: Readonly<Record<string, string>> = {
 };
 const SUBSCRIPTS = /[₀-₉]/g;
 
+const PLAIN_ARITHMETIC = /^[0-9 .+\-*/^()]*$/;
+
 /** Unicode and LaTeX maths to a plain ASCII form the parser reads. */
 export function normaliseMaths(text: string): string {
+  // Plain ASCII arithmetic already (a long scan's windows of digits): nothing below changes it.
+  if (PLAIN_ARITHMETIC.test(text)) return text;
   let t = text
     .replace(/\$+/g, ' ')
     .replace(/\\left|\\right|\\,|\\;|\\!/g, '')
@@ -543,10 +547,15 @@ export type Quantity = {
 
 /** One quantity that is the whole of `text` (a number or expression, then at most a known unit), or null. */
 export function readQuantity(raw: string): Quantity | null {
+  return readRestated(raw, 0);
+}
+
+function readRestated(raw: string, restatings: number): Quantity | null {
   // "70 (seventy)", "3/4 (0.75)": the value restated in brackets, in words or another form, is the same answer once.
-  const restated = /^(.*\S)\s+\(([^()]+)\)\s*$/.exec(raw.trim());
+  // Restated at most thrice: "(1) (1) (1) …" is not read again from each bracket (quadratic on a long text).
+  const restated = restatings < 3 ? /^(.*\S)\s+\(([^()]+)\)\s*$/.exec(raw.trim()) : null;
   if (restated) {
-    const [head, again] = [readQuantity(restated[1]!), readQuantity(restated[2]!)];
+    const [head, again] = [readRestated(restated[1]!, restatings + 1), readRestated(restated[2]!, restatings + 1)];
     const inHead =
       head && again && (!again.unit || again.unit.dim === head.unit?.dim) ? (again.unit ? valueIn(again, head.unit!) : again.value) : null;
     if (head && inHead !== null && sameValue(head.value, inHead, Math.max(head.decimals, again!.decimals, 2))) return head;

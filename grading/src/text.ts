@@ -35,6 +35,9 @@ export function words(text: string): string[] {
       .split(/[^a-z0-9.]+/)
       .map((w) => w.replace(/^\.+|\.+$/g, ''))
       .filter(Boolean)
+      // No word is longer (LONGEST_WORD): a longer token ("aaaa…", "1212…" of a whole answer) is cut, still no word,
+      // so that no string of the answer's length is looked up, hashed and compared again and again.
+      .map((w) => (w.length > LONGEST_WORD ? w.slice(0, LONGEST_WORD + 1) : w))
   );
 }
 
@@ -54,9 +57,16 @@ export function perWord<T>(f: (word: string) => T, limit = 50_000): (word: strin
   };
 }
 
+/**
+ * The longest token read as a word (stemmed, lemmatised, compared): no English word is longer ("pneumonoultra…" is 45,
+ * no answer's word). A longer run of letters ("aaaa…" of 100,000) is no word: it stays as written, unrelated to any other,
+ * and the stemmer's and lemmatizer's patterns (slow on a long token) never see it.
+ */
+export const LONGEST_WORD = 45;
+
 /** The Porter2 stem: 'volatility' and 'volatile' → 'volatil'; 'running' and 'runs' → 'run'. */
 export const stem = perWord((word: string): string => {
-  if (/^[0-9.]+$/.test(word)) return word;
+  if (word.length > LONGEST_WORD || /^[0-9.]+$/.test(word)) return word;
   return porter2(word);
 });
 
@@ -70,7 +80,8 @@ let lemmas: Lemmatizer | null = null;
 const lemmatizer = (): Lemmatizer => {
   if (!lemmas) {
     const wink = createRequire(import.meta.url)('wink-lemmatizer') as Lemmatizer;
-    lemmas = { noun: perWord((w) => wink.noun(w)), verb: perWord((w) => wink.verb(w)), adjective: perWord((w) => wink.adjective(w)) };
+    const asWord = (f: (w: string) => string) => perWord((w) => (w.length > LONGEST_WORD ? w : f(w)));
+    lemmas = { noun: asWord((w) => wink.noun(w)), verb: asWord((w) => wink.verb(w)), adjective: asWord((w) => wink.adjective(w)) };
   }
   return lemmas;
 };
@@ -210,6 +221,8 @@ const relations = new Map<string, Map<string, WordRelation>>();
 const exactRelations = new Map<string, Map<string, WordRelation>>();
 
 function relateOnce(key: string, got: string, allowSlips: boolean): WordRelation {
+  // A token longer than any word is no word: only itself (above) is the same.
+  if (key.length > LONGEST_WORD || got.length > LONGEST_WORD) return null;
   if (allowSlips && numberWord(key) !== null && numberWord(key) === numberWord(got)) return 'exact';
   // "Henry VII": a regnal number, the same in any form (7th, seventh, VII) and a different person in another.
   const [regnal, said] = [romanValue(key), ordinalValue(got)];
@@ -410,6 +423,22 @@ export function antonyms(a: string, b: string): boolean {
  * "exhausted", "keep" and "hold"). Used only to decide whether other words may make a point (a flag), never to mark.
  */
 export function kin(a: string, b: string): boolean {
+  // Asked of a key word and each word of a long response: once per pair (WordNet's synonyms are no quick look-up).
+  let known = kinship.get(a);
+  if (!known) {
+    if (kinship.size >= 2_000) kinship.clear();
+    kinship.set(a, (known = new Map()));
+  }
+  let k = known.get(b);
+  if (k === undefined) {
+    if (known.size >= 100_000) known.clear();
+    known.set(b, (k = kinOnce(a, b)));
+  }
+  return k;
+}
+const kinship = new Map<string, Map<string, boolean>>();
+
+function kinOnce(a: string, b: string): boolean {
   const r = relate(a, b);
   if (r && r !== 'other-word') return true;
   if (!/^[a-z]{3,}$/.test(a) || !/^[a-z]{3,}$/.test(b)) return false;
