@@ -5,8 +5,8 @@ import { checkAnswer, OFFLINE_MAX_RESPONSE_CHARS, type CheckAnswerInput } from '
  * Deliberately odd answers of the full length the offline checker reads (OFFLINE_MAX_RESPONSE_CHARS). Each once took the
  * checker seconds to minutes (a quadratic path: a regex retried from every digit, a number-word phrase read again from
  * each word, a stemmer's patterns on one huge "word", each clause's tokens filtered from all tokens); now each is read in
- * about a second at most on a slow shared machine (bench/src/grading-long.ts --adversarial). No wall-clock assertion:
- * the generous timeout is what catches a regression back to quadratic, which would take minutes.
+ * linear time, at most about 1.3 s at the limit on a slow shared machine (bench/src/grading-long.ts --adversarial). No
+ * wall-clock assertion: the generous timeout is what catches a regression back to quadratic.
  */
 const N = OFFLINE_MAX_RESPONSE_CHARS;
 const fill = (unit: string, tail = '') => unit.repeat(Math.ceil(N / unit.length)).slice(0, N - tail.length) + tail;

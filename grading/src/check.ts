@@ -1,4 +1,4 @@
-import { MAX_RESPONSE_LENGTH, richTextToPlainText } from '@evergrade/contracts';
+import { richTextToPlainText } from '@evergrade/contracts';
 import { checkAlgebra } from './algebra';
 import { noteNames, takeNoteSentences } from './note-sentences';
 import { substitutionSlip } from './algebra-method';
@@ -61,12 +61,13 @@ export type CheckAnswerResult = {
 };
 
 /**
- * The longest answer (plain text) the offline checker reads: the longest response the app stores. A longer one (only a
- * caller outside the app could pass it) is flagged for a teacher, unmarked. Its scans are near-linear on prose: a
- * 200,000-character essay takes about half a second on a shared 2-core machine (bench/src/grading-long.ts), though
- * adversarial text still has slow paths (bench/README.md).
+ * The longest answer (plain text) the offline checker reads; a longer one is flagged for a teacher, unmarked. Its scans
+ * are linear: a 20,000-character essay takes about 0.1 s, and the slowest deliberately odd text found (number words
+ * against a value key, "one half of one half of …") about 1.3 s, on a shared 2-core machine; at the app's longest
+ * response (MAX_RESPONSE_LENGTH, 200,000) that text took 10 s, which would hold a grading job's loop
+ * (bench/src/grading-long.ts, bench/README.md). 20,000 characters is about 3,000 words.
  */
-export const OFFLINE_MAX_RESPONSE_CHARS = MAX_RESPONSE_LENGTH;
+export const OFFLINE_MAX_RESPONSE_CHARS = 20_000;
 
 /** Placeholders the libraries put where no answer key exists. */
 const NO_KEY = [/^answer will be provided by instructor$/i, /^no answer( provided)?$/i, /^n\/?a$/i];

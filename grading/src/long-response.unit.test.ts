@@ -11,8 +11,11 @@ const explanation = {
 };
 
 describe('an answer longer than the offline checker reads', () => {
-  it('is as long as the longest response the app stores', () => {
-    expect(OFFLINE_MAX_RESPONSE_CHARS).toBe(MAX_RESPONSE_LENGTH);
+  it('is a tenth of the longest response the app stores: longer ones exist and are flagged', () => {
+    expect(OFFLINE_MAX_RESPONSE_CHARS).toBe(20_000);
+    expect(OFFLINE_MAX_RESPONSE_CHARS).toBeLessThan(MAX_RESPONSE_LENGTH);
+    const r = checkAnswer({ ...explanation, response: essay(MAX_RESPONSE_LENGTH) });
+    expect(r).toMatchObject({ method: 'none', confident: false, pointsObtained: 0 });
   });
 
   it('is flagged for a teacher with its reason, not marked', () => {
@@ -21,7 +24,7 @@ describe('an answer longer than the offline checker reads', () => {
       expect(r.confident).toBe(false);
       expect(r.pointsObtained).toBe(0);
       expect(r.method).toBe('none');
-      expect(r.reason).toMatch(/longer than the offline checker reads \(200,000 characters\)/);
+      expect(r.reason).toMatch(/longer than the offline checker reads \(20,000 characters\)/);
       expect(r.feedback).toMatch(/a teacher will mark it/);
     }
   });
